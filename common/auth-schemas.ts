@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { VALIDATION } from './texts';
+
+/** Whole years between an ISO date of birth (YYYY-MM-DD) and `today` (UTC calendar dates). */
+export function ageOn(dateOfBirth: string, today: Date): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const monthDiff = today.getUTCMonth() + 1 - m;
+  if (monthDiff < 0 || (monthDiff === 0 && today.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+function isRealDate(iso: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return false;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
+}
+
+/** The spec: "Username has all whitespace removed and is lower-cased as typed". */
+export const normalizeUsername = (value: string) => value.replace(/\s+/g, '').toLowerCase();
+export const normalizeEmail = (value: string) => value.trim().toLowerCase();
+
+export const emailSchema = z
+  .string()
+  .transform(normalizeEmail)
+  .pipe(z.string().max(LIMITS.emailMaxLength, VALIDATION.invalidEmail).email(VALIDATION.invalidEmail));
+
+export const passwordSchema = z
+  .string()
+  .min(LIMITS.minPasswordLength, VALIDATION.passwordTooShort)
+  .max(LIMITS.maxPasswordLength, VALIDATION.passwordTooLong);
+
+export const usernameSchema = z
+  .string()
+  .transform(normalizeUsername)
+  .pipe(
+    z
+      .string()
+      .min(1, VALIDATION.usernameRequired)
+      .max(LIMITS.usernameMaxLength, VALIDATION.usernameTooLong)
+      .regex(/^[a-z0-9._-]+$/, VALIDATION.usernameInvalid),
+  );
+
+const nameSchema = (required: string) =>
+  z.string().trim().min(1, required).max(LIMITS.nameMaxLength, VALIDATION.nameTooLong);
+
+export const SignInInput = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignInInput = z.input<typeof SignInInput>;
+
+/**
+ * One schema for the sign-up form and the `auth.signUp` procedure. `today` is injectable so the
+ * age rule can be tested on fixed dates; production code uses the default.
+ */
+export function makeSignUpInput(today: () => Date = () => new Date()) {
+  return z
+    .object({
+      email: z
+        .string()
+        .transform(normalizeEmail)
+        .pipe(
+          z
+            .string()
+            .min(1, VALIDATION.emailRequired)
+            .max(LIMITS.emailMaxLength, VALIDATION.invalidEmail)
+            .email(VALIDATION.invalidEmail),
+        ),
+      password: passwordSchema,
+      username: usernameSchema,
+      firstName: nameSchema(VALIDATION.firstNameRequired),
+      surname: nameSchema(VALIDATION.surnameRequired),
+      dateOfBirth: z
+        .string()
+        .trim()
+        .min(1, VALIDATION.dateOfBirthRequired)
+        .refine(isRealDate, VALIDATION.dateOfBirthRequired)
+        .refine((dob) => !isRealDate(dob) || dob <= today().toISOString().slice(0, 10), VALIDATION.dateOfBirthInFuture)
+        .refine(
+          (dob) => !isRealDate(dob) || dob > today().toISOString().slice(0, 10) || ageOn(dob, today()) >= LIMITS.minimumAge,
+          VALIDATION.underAge,
+        ),
+      acceptTerms: z.boolean().refine((v) => v, VALIDATION.termsRequired),
+    });
+}
+export const SignUpInput = makeSignUpInput();
+export type SignUpInput = z.input<typeof SignUpInput>;
+
+export const RequestPasswordResetInput = z.object({ email: emailSchema });
+export const ResetPasswordInput = z.object({
+  token: z.string().min(16).max(128),
+  password: passwordSchema,
+});
+export const ConfirmEmailInput = z.object({ token: z.string().min(16).max(128) });
+export const SignOutInput = z.object({ scope: z.enum(['local', 'others', 'global']).default('local') });
+
+/** Every message of a failed parse, in field order, for the 'Validation Error' toast. */
+export function validationMessages(error: z.ZodError): string[] {
+  return [...new Set(error.issues.map((issue) => issue.message))];
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatBadgeCount, formatCompactCount, formatRand } from './format';
+
+describe('formatCompactCount', () => {
+  it('reads like the spec cards', () => {
+    expect(formatCompactCount(12_000)).toBe('12k');
+    expect(formatCompactCount(8_500)).toBe('8.5k');
+    expect(formatCompactCount(2_300)).toBe('2.3k');
+    expect(formatCompactCount(2_000)).toBe('2k');
+    expect(formatCompactCount(999)).toBe('999');
+    expect(formatCompactCount(0)).toBe('0');
+    expect(formatCompactCount(9_990)).toBe('9.9k');
+    expect(formatCompactCount(1_250_000)).toBe('1.2M');
+  });
+});
+
+describe('formatBadgeCount', () => {
+  it('shows 99+ above 99', () => {
+    expect(formatBadgeCount(99)).toBe('99');
+    expect(formatBadgeCount(100)).toBe('99+');
+  });
+});
+
+describe('formatRand', () => {
+  it('prefixes R with two decimals', () => {
+    expect(formatRand('150')).toBe('R150.00');
+    expect(formatRand(127.5)).toBe('R127.50');
+  });
+});

@@ -1,0 +1,55 @@
+/** Business constants of the spec (part 1 §9, part 2 §9), in one place for client, server and worker. */
+export const LIMITS = {
+  feedPageSize: 5,
+  profileFeedPageSize: 5,
+  draftsPageSize: 10,
+  anonymousUnblurredPosts: 3,
+  featuredCreators: 6,
+  minPasswordLength: 6,
+  maxPasswordLength: 256,
+  minimumAge: 18,
+  textPreviewLength: 100,
+  profileSearchDebounceMs: 300,
+  sessionCheckIntervalMs: 5 * 60_000,
+  unreadBadgeMax: 99,
+  sessionExpiredToastMs: 5_000,
+  toastMs: 3_000,
+  lazyLoadMarginPx: 200,
+  refreshSpinnerMs: 1_000,
+  mobileBreakpointPx: 768,
+  featuredSkeletons: 3,
+  exploreSkeletons: 8,
+  messagePageSize: 20,
+  chatAttachmentBytes: 10 * 1024 * 1024,
+  avatarBytes: 5 * 1024 * 1024,
+  premiumPriceRand: 150,
+  usernameMaxLength: 30,
+  nameMaxLength: 60,
+  emailMaxLength: 254,
+  commentMaxLength: 2000,
+} as const;
+
+/** Cache times of spec part 1 §9 (milliseconds): fresh = staleTime, kept = gcTime. */
+export const CACHE = {
+  feed: { staleTime: 2 * 60_000, gcTime: 15 * 60_000 },
+  profile: { staleTime: 5 * 60_000, gcTime: 30 * 60_000 },
+  post: { staleTime: 5 * 60_000, gcTime: 30 * 60_000 },
+  explore: { staleTime: 2 * 60_000, gcTime: 15 * 60_000 },
+} as const;
+
+/** Session lifetime (DESIGN.md: Lucia-style, 30 days, renewed when under 15 days remain). */
+export const SESSION = {
+  lifetimeMs: 30 * 24 * 60 * 60_000,
+  renewWhenUnderMs: 15 * 24 * 60 * 60_000,
+  cookieName: 'session',
+} as const;
+
+/** Rate limits on sign-in and sign-up, per IP and per account, in Redis. */
+export const RATE_LIMITS = {
+  auth: { points: 10, windowSeconds: 60 },
+} as const;
+
+export const EMAIL_TOKEN_TTL_MS = {
+  confirm_email: 48 * 60 * 60_000,
+  reset_password: 60 * 60_000,
+} as const;

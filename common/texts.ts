@@ -1,0 +1,91 @@
+/**
+ * The product's own words (spec part 1 and part 2), kept verbatim. A toast is {title, description}.
+ * Anything a user reads that the spec names comes from here, on the client and the server alike.
+ */
+export interface ToastText {
+  title: string;
+  description?: string;
+}
+
+export const BRAND = {
+  name: 'CreatorHub',
+  footerAbout: 'A platform for creators to share and monetize their content.',
+} as const;
+
+export const LANDING = {
+  headline: 'Share Your Content, Your Way',
+  subline: 'Join the platform where creators thrive with full creative freedom and direct connection with their audience.',
+  signUpButton: 'Sign Up Free',
+  signInButton: 'Sign In',
+  featuredHeading: 'Featured Creators',
+  featuredLine: 'Discover trending content creators',
+  featuredErrorTitle: 'Unable to load featured creators.',
+  featuredErrorText: 'Please try again later.',
+  featuredEmpty: 'No featured creators available at the moment.',
+} as const;
+
+export const VALIDATION = {
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: 'Password must be at least 6 characters',
+  emailRequired: 'Email is required',
+  usernameRequired: 'Username is required',
+  firstNameRequired: 'First name is required',
+  surnameRequired: 'Surname is required',
+  dateOfBirthRequired: 'Date of birth is required',
+  termsRequired: 'You must accept the Terms and Conditions',
+  underAge: 'You must be 18 or older to sign up.',
+  dateOfBirthInFuture: 'Date of birth cannot be in the future',
+  validationErrorTitle: 'Validation Error',
+  // Not in the spec: our own rules, phrased in its style.
+  usernameInvalid: 'Username may only contain letters, numbers, dots, underscores and hyphens',
+  usernameTooLong: 'Username must be at most 30 characters',
+  usernameTaken: 'This username is already taken',
+  passwordTooLong: 'Password must be at most 256 characters',
+  nameTooLong: 'Name must be at most 60 characters',
+} as const;
+
+export const AUTH_TEXTS = {
+  signOutFailed: { title: 'Error', description: 'Failed to sign out' },
+  sessionExpired: { title: 'Session Expired', description: 'Please sign in again to continue' },
+  signInFailed: { title: 'Sign in failed', description: 'Please check your credentials and try again' },
+  signInSucceeded: { title: 'Sign in successful', description: 'Welcome back!' },
+  accountExists: {
+    title: 'Account Already Exists',
+    description: 'An account with this email already exists. Please sign in instead.',
+  },
+  signUpErrorTitle: 'Sign Up Error',
+  unexpected: { title: 'Unexpected Error', description: 'An unexpected error occurred. Please try again.' },
+  signUpSucceeded: { title: 'Sign Up Successful!', description: 'Please check your email to confirm your account.' },
+  sessionCheckFailed: {
+    title: 'Authentication Error',
+    description: 'There was a problem verifying your authentication status.',
+  },
+  exploreRequiresAuth: {
+    title: 'Authentication Required',
+    description: 'Please sign in to access the explore page',
+  },
+  // Our own, for flows the spec leaves out (confirmation, reset, rate limit).
+  invalidCredentials: 'Invalid email or password',
+  emailNotConfirmed: 'Please confirm your email address before signing in. We have sent you a new link.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  emailConfirmed: { title: 'Email confirmed', description: 'Your account is ready. You can sign in now.' },
+  confirmLinkInvalid: 'This confirmation link is invalid or has expired.',
+  resetRequested: {
+    title: 'Check your email',
+    description: 'If an account exists for that address, we have sent a link to reset your password.',
+  },
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  passwordUpdated: { title: 'Password updated', description: 'You can now sign in with your new password.' },
+  signedOut: { title: 'Signed out', description: 'You have been signed out.' },
+  signedOutOthers: { title: 'Signed out elsewhere', description: 'Your other sessions have been signed out.' },
+  csrfRejected: 'Request blocked: it did not come from this site.',
+} as const;
+
+export const SHELL_TEXTS = {
+  feedRefreshed: { title: 'Feed refreshed', description: 'Your feed is being updated with the latest content' },
+  notFound: 'Oops! Page not found',
+  notFoundHome: 'Return to Home',
+  errorTitle: 'Something went wrong',
+  errorFallback: 'An unexpected error occurred',
+  tryAgain: 'Try again',
+} as const;

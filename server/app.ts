@@ -1,0 +1,102 @@
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import compression from 'compression';
+import express from 'express';
+import helmet from 'helmet';
+import { createServer, type Server as HttpServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pinoHttp } from 'pino-http';
+import type { AppDeps } from './deps';
+import { csrfGuard } from './http/csrf';
+import { healthRoutes } from './http/health';
+import { spaHandler } from './http/spa';
+import { attachSocketServer, type IoServer } from './realtime/socket-server';
+import { RetryAfter } from './trpc/errors';
+import { createContext } from './trpc/init';
+import { appRouter } from './trpc/router';
+
+const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+export interface App {
+  httpServer: HttpServer;
+  io: IoServer;
+  /** stops accepting, closes sockets and waits for in-flight requests */
+  close(): Promise<void>;
+}
+
+export function createApp(deps: AppDeps): App {
+  const { config } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Radix and sonner set inline style attributes; no inline scripts are allowed.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          frameSrc: ["'self'"],
+          objectSrc: ["'self'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      // Secure cookies imply HTTPS; only then is HSTS meaningful.
+      strictTransportSecurity: config.cookieSecure,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+  app.use(
+    pinoHttp({
+      logger: deps.log,
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url?.startsWith('/assets/') === true },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    }),
+  );
+  app.use(healthRoutes(deps));
+  app.use(csrfGuard(config));
+  app.use(
+    '/trpc',
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: (opts) => createContext(deps, opts),
+      maxBatchSize: 20,
+      responseMeta({ errors }) {
+        const retry = errors.map((e) => e.cause).find((c): c is RetryAfter => c instanceof RetryAfter);
+        return retry ? { headers: new Headers({ 'Retry-After': String(retry.seconds) }) } : {};
+      },
+      onError({ error, path: procedure }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error, procedure }, 'tRPC procedure failed');
+      },
+    }),
+  );
+  if (config.SERVE_SPA) app.use(spaHandler(distDir));
+  app.use((_req, res) => {
+    res.status(404).json({ error: { message: 'Not found' } });
+  });
+
+  const httpServer = createServer(app);
+  const io = attachSocketServer(httpServer, deps);
+
+  return {
+    httpServer,
+    io,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // io.close also closes the HTTP server; idle keep-alive connections are dropped so it can finish.
+        io.close(() => resolve());
+        httpServer.closeIdleConnections();
+      }),
+  };
+}

@@ -1,0 +1,26 @@
+import { parse, serialize } from 'cookie';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SESSION } from '../../common/limits';
+
+export function readSessionCookie(req: Pick<IncomingMessage, 'headers'>): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  return parse(header)[SESSION.cookieName] ?? null;
+}
+
+function appendSetCookie(res: ServerResponse, value: string) {
+  const existing = res.getHeader('Set-Cookie');
+  const list = Array.isArray(existing) ? existing : existing ? [String(existing)] : [];
+  res.setHeader('Set-Cookie', [...list, value]);
+}
+
+export function setSessionCookie(res: ServerResponse, token: string, expiresAt: Date, secure: boolean) {
+  appendSetCookie(
+    res,
+    serialize(SESSION.cookieName, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt }),
+  );
+}
+
+export function clearSessionCookie(res: ServerResponse, secure: boolean) {
+  appendSetCookie(res, serialize(SESSION.cookieName, '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 }));
+}

@@ -1,0 +1,93 @@
+import type { Redis } from 'ioredis';
+import { RATE_LIMITS } from '../../common/limits';
+import { AUTH_TEXTS } from '../../common/texts';
+import { tooManyRequests } from '../trpc/errors';
+
+export interface RateLimit {
+  /** attempts allowed per window */
+  points: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** whole seconds until the fullest exceeded window resets (0 when allowed) */
+  retryAfterSeconds: number;
+  /** attempts counted so far in each key's window, in the order of `ids` */
+  counts: number[];
+}
+
+/**
+ * Fixed window per key: INCR, and PEXPIRE when the key is new (or lost its expiry), for every key
+ * in one atomic script so the IP and the account windows move together. Returns count, ttl pairs.
+ */
+const SCRIPT = `
+local out = {}
+local window = tonumber(ARGV[1])
+for i, key in ipairs(KEYS) do
+  local n = redis.call('INCR', key)
+  local ttl = redis.call('PTTL', key)
+  if n == 1 or ttl < 0 then
+    redis.call('PEXPIRE', key, window)
+    ttl = window
+  end
+  out[#out + 1] = n
+  out[#out + 1] = ttl
+end
+return out
+`;
+
+export function rateLimitKey(prefix: string, bucket: string, id: string): string {
+  return `${prefix}:rl:${bucket}:${id}`;
+}
+
+/** Counts one attempt against every id (e.g. `ip:1.2.3.4`, `email:a@b.c`) of the bucket. */
+export async function hitRateLimit(
+  redis: Redis,
+  prefix: string,
+  bucket: string,
+  ids: string[],
+  limit: RateLimit = RATE_LIMITS.auth,
+): Promise<RateLimitResult> {
+  if (ids.length === 0) return { allowed: true, retryAfterSeconds: 0, counts: [] };
+  const keys = ids.map((id) => rateLimitKey(prefix, bucket, id));
+  const reply = (await redis.eval(SCRIPT, keys.length, ...keys, limit.windowSeconds * 1000)) as number[];
+  const counts: number[] = [];
+  let retryAfterMs = 0;
+  for (let i = 0; i < keys.length; i++) {
+    const count = Number(reply[i * 2]);
+    const ttlMs = Number(reply[i * 2 + 1]);
+    counts.push(count);
+    if (count > limit.points) retryAfterMs = Math.max(retryAfterMs, ttlMs);
+  }
+  const allowed = counts.every((c) => c <= limit.points);
+  return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(retryAfterMs / 1000)), counts };
+}
+
+/**
+ * Counts the attempt and throws TOO_MANY_REQUESTS (HTTP 429, `data.retryAfterSeconds`) with the
+ * product's text once any of the ids went over the limit in the current window.
+ *   await limitOrThrow(ctx.redis, ctx.config.REDIS_PREFIX, 'signin', [`ip:${ip}`, `email:${email}`])
+ */
+export async function limitOrThrow(
+  redis: Redis,
+  prefix: string,
+  bucket: string,
+  ids: string[],
+  limit: RateLimit = RATE_LIMITS.auth,
+): Promise<void> {
+  const result = await hitRateLimit(redis, prefix, bucket, ids, limit);
+  if (!result.allowed) throw tooManyRequests(AUTH_TEXTS.tooManyAttempts, result.retryAfterSeconds);
+}
+
+/** Removes every rate-limit counter under the prefix (tests, and an operator unlocking accounts). */
+export async function resetRateLimits(redis: Redis, prefix: string): Promise<number> {
+  let cursor = '0';
+  let removed = 0;
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:rl:*`, 'COUNT', 500);
+    cursor = next;
+    if (keys.length) removed += await redis.del(...keys);
+  } while (cursor !== '0');
+  return removed;
+}

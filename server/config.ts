@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/creator'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('creator'),
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  STORAGE_DIR: z.string().default('data/storage'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('CreatorHub <no-reply@creatorhub.local>'),
+  OUTBOX_DIR: z.string().default('data/outbox'),
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serve the built SPA from dist/ (off for `npm run dev`, where Vite serves it). */
+  SERVE_SPA: bool.default(true),
+  /** Run the BullMQ workers inside the server process (`npm start` does). */
+  RUN_WORKER: bool.default(false),
+  /** Trust X-Forwarded-* from this many proxies (for the client IP used by rate limits). */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /** Sign-in/sign-up/reset attempts allowed per IP and per account each minute. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Secure cookies; defaults to on when APP_URL is https. */
+  COOKIE_SECURE: bool.optional(),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { appUrl: string; cookieSecure: boolean };
+
+/** Reads and validates settings once; a bad one stops the process with one line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `Invalid setting ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(lines);
+  }
+  const c = parsed.data;
+  if (c.STORAGE_DRIVER === 's3') {
+    const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const).filter((k) => !c[k]);
+    if (missing.length) throw new ConfigError(missing.map((k) => `Missing setting ${k}: required when STORAGE_DRIVER=s3`));
+  }
+  const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  return { ...c, appUrl, cookieSecure: c.COOKIE_SECURE ?? appUrl.startsWith('https://') };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}

@@ -1,0 +1,286 @@
+import { TRPCError } from '@trpc/server';
+import { encodeBase64urlNoPadding } from '@oslojs/encoding';
+import type { z } from 'zod';
+import type { SignUpInput } from '../../../common/auth-schemas';
+import type { EmailTokenPurpose, UserRole } from '../../../common/enums';
+import { EMAIL_TOKEN_TTL_MS, RATE_LIMITS } from '../../../common/limits';
+import { AUTH_TEXTS, VALIDATION } from '../../../common/texts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
+import { limitOrThrow } from '../../auth/rate-limit';
+import {
+  createSession,
+  generateSessionToken,
+  hashToken,
+  invalidateSession,
+  invalidateUserSessions,
+  type SessionInfo,
+  type SessionUser,
+} from '../../auth/session';
+import type { AppDeps } from '../../deps';
+import { fieldError } from '../../trpc/errors';
+import * as q from './auth.queries';
+
+/** The configured attempts per window (AUTH_RATE_LIMIT, default 10 a minute). */
+const authLimit = (config: { AUTH_RATE_LIMIT: number }) => ({ ...RATE_LIMITS.auth, points: config.AUTH_RATE_LIMIT });
+
+export type AuthDeps = Pick<AppDeps, 'config' | 'db' | 'redis' | 'queues' | 'log' | 'realtime'>;
+
+/** The signed-in user as the client sees it (`auth.me`, `auth.signIn`). */
+export interface UserDto {
+  id: string;
+  email: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  isCreator: boolean;
+  isPremium: boolean;
+  isVerified: boolean;
+  role: UserRole;
+}
+
+export function toUserDto(user: SessionUser): UserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    displayName: user.displayName,
+    avatarUrl: user.avatarUrl,
+    isCreator: user.isCreator,
+    isPremium: user.isPremium,
+    isVerified: user.isVerified,
+    role: user.role,
+  };
+}
+
+function candidateToDto(row: q.SignInCandidate): UserDto {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    displayName: row.display_name,
+    avatarUrl: row.avatar_url,
+    isCreator: row.is_creator,
+    isPremium: row.is_premium,
+    isVerified: row.is_verified,
+    role: row.role,
+  };
+}
+
+/** 256 random bits, base64url: mailed to the user; the database keeps only its SHA-256. */
+export function generateEmailToken(): string {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  return encodeBase64urlNoPadding(bytes);
+}
+
+function emailTokenExpiry(purpose: EmailTokenPurpose, now = Date.now()): Date {
+  return new Date(now + EMAIL_TOKEN_TTL_MS[purpose]);
+}
+
+function isUniqueViolation(error: unknown): error is { code: string; constraint?: string; detail?: string } {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** Which unique rule a 23505 broke, by constraint name (migrations 0001 and 0002). */
+function violatedField(error: { constraint?: string }): 'email' | 'username' | null {
+  if (error.constraint === 'users_email_key') return 'email';
+  if (error.constraint === 'profiles_username_lower_key') return 'username';
+  return null;
+}
+
+const accountExists = () => new TRPCError({ code: 'CONFLICT', message: AUTH_TEXTS.accountExists.description });
+const usernameTaken = () => fieldError('username', VALIDATION.usernameTaken, 'CONFLICT');
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up and e-mail confirmation
+
+export type SignUpData = z.output<typeof SignUpInput>;
+
+export async function signUp(deps: AuthDeps, input: SignUpData, meta: { ip: string }): Promise<{ ok: true }> {
+  const { db, redis, config } = deps;
+  await limitOrThrow(redis, config.REDIS_PREFIX, 'signup', [`ip:${meta.ip}`, `email:${input.email}`], authLimit(config));
+
+  // Friendly early answers; the unique constraints below remain the authority (two racing sign-ups).
+  if (await q.findUserIdByEmail(db, input.email)) throw accountExists();
+  if (await q.usernameExists(db, input.username)) throw usernameTaken();
+
+  const passwordHash = await hashPassword(input.password);
+  const token = generateEmailToken();
+  let userId: string;
+  try {
+    userId = await db.transaction().execute(async (trx) => {
+      const id = await q.insertUser(trx, { email: input.email, passwordHash });
+      await q.insertProfile(trx, {
+        id,
+        username: input.username,
+        displayName: `${input.firstName} ${input.surname}`,
+        dateOfBirth: input.dateOfBirth,
+      });
+      await q.insertPrivacySettings(trx, id);
+      await q.insertNotificationSettings(trx, id);
+      await q.insertVerificationStatus(trx, id);
+      await q.insertEmailToken(trx, {
+        tokenHash: hashToken(token),
+        userId: id,
+        purpose: 'confirm_email',
+        expiresAt: emailTokenExpiry('confirm_email'),
+      });
+      return id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const field = violatedField(error);
+      if (field === 'email') throw accountExists();
+      if (field === 'username') throw usernameTaken();
+    }
+    throw error;
+  }
+
+  // After commit: the mail job can never point at a rolled-back account. If Redis refuses it, the
+  // account stands and signing in (refused until confirmed) enqueues a fresh link.
+  await enqueueMail(deps, 'confirm-email', { userId, email: input.email, token });
+  return { ok: true };
+}
+
+async function enqueueMail(
+  deps: AuthDeps,
+  name: 'confirm-email' | 'reset-password',
+  data: { userId: string; email: string; token: string },
+): Promise<void> {
+  try {
+    await deps.queues.add('mail', name, data);
+  } catch (error) {
+    deps.log.error({ err: error, userId: data.userId, job: name }, 'could not enqueue mail');
+  }
+}
+
+export async function confirmEmail(deps: AuthDeps, token: string): Promise<{ ok: true }> {
+  const now = new Date();
+  const confirmed = await deps.db.transaction().execute(async (trx) => {
+    const userId = await q.consumeEmailToken(trx, hashToken(token), 'confirm_email', now);
+    if (!userId) return false;
+    await q.markUserEmailVerified(trx, userId, now);
+    await q.markVerificationStatusEmail(trx, userId, now);
+    return true;
+  });
+  if (!confirmed) throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_TEXTS.confirmLinkInvalid });
+  return { ok: true };
+}
+
+/** One confirmation mail per user per minute, however often an unconfirmed sign-in is tried. */
+const RESEND_CONFIRMATION_SECONDS = 60;
+
+async function resendConfirmation(deps: AuthDeps, userId: string, email: string): Promise<void> {
+  const key = `${deps.config.REDIS_PREFIX}:mail-throttle:confirm-email:${userId}`;
+  const first = await deps.redis.set(key, '1', 'EX', RESEND_CONFIRMATION_SECONDS, 'NX');
+  if (first !== 'OK') return;
+  const token = generateEmailToken();
+  await q.insertEmailToken(deps.db, {
+    tokenHash: hashToken(token),
+    userId,
+    purpose: 'confirm_email',
+    expiresAt: emailTokenExpiry('confirm_email'),
+  });
+  await enqueueMail(deps, 'confirm-email', { userId, email, token });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions
+
+export interface SignInResult {
+  /** the cookie value; its hash is the session id */
+  token: string;
+  session: SessionInfo;
+  user: UserDto;
+}
+
+export async function signIn(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  meta: { ip: string; userAgent: string | null; currentSessionId: string | null },
+): Promise<SignInResult> {
+  const { db, redis, config } = deps;
+  await limitOrThrow(redis, config.REDIS_PREFIX, 'signin', [`ip:${meta.ip}`, `email:${input.email}`], authLimit(config));
+
+  const candidate = await q.findSignInCandidate(db, input.email);
+  if (!candidate) {
+    // Same work as a real check, so the answer time does not tell whether the address has an account.
+    await verifyPassword(await dummyPasswordHash(), input.password);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_TEXTS.invalidCredentials });
+  }
+  if (!(await verifyPassword(candidate.password_hash, input.password))) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_TEXTS.invalidCredentials });
+  }
+  // Only the right password learns that the address is unconfirmed.
+  if (!candidate.email_verified_at) {
+    await resendConfirmation(deps, candidate.id, candidate.email);
+    throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_TEXTS.emailNotConfirmed });
+  }
+
+  // A new token at every sign-in; a session the browser still carried is retired (no fixation).
+  if (meta.currentSessionId) await invalidateSession(db, meta.currentSessionId);
+  const token = generateSessionToken();
+  const session = await createSession(db, token, candidate.id, { userAgent: meta.userAgent, ip: meta.ip });
+  return { token, session, user: candidateToDto(candidate) };
+}
+
+export type SignOutScope = 'local' | 'others' | 'global';
+
+/** Returns whether this browser's cookie must be cleared. */
+export async function signOut(
+  deps: AuthDeps,
+  scope: SignOutScope,
+  current: { sessionId: string; userId: string },
+): Promise<{ clearCookie: boolean; sessionsEnded: number }> {
+  let removed: string[];
+  if (scope === 'local') {
+    await invalidateSession(deps.db, current.sessionId);
+    removed = [current.sessionId];
+  } else if (scope === 'others') {
+    removed = await invalidateUserSessions(deps.db, current.userId, current.sessionId);
+  } else {
+    removed = await invalidateUserSessions(deps.db, current.userId);
+  }
+  if (removed.length) deps.realtime.disconnectSessions(removed);
+  return { clearCookie: scope !== 'others', sessionsEnded: removed.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password reset
+
+export async function requestPasswordReset(deps: AuthDeps, email: string, meta: { ip: string }): Promise<{ ok: true }> {
+  const { db, redis, config } = deps;
+  await limitOrThrow(redis, config.REDIS_PREFIX, 'reset', [`ip:${meta.ip}`, `email:${email}`], authLimit(config));
+  const userId = await q.findUserIdByEmail(db, email);
+  if (userId) {
+    const token = generateEmailToken();
+    await q.insertEmailToken(db, {
+      tokenHash: hashToken(token),
+      userId,
+      purpose: 'reset_password',
+      expiresAt: emailTokenExpiry('reset_password'),
+    });
+    await enqueueMail(deps, 'reset-password', { userId, email, token });
+  }
+  // The same answer either way: the form never tells who has an account.
+  return { ok: true };
+}
+
+/** Returns the account whose password changed (all its sessions ended). */
+export async function resetPassword(deps: AuthDeps, token: string, password: string): Promise<{ userId: string }> {
+  const passwordHash = await hashPassword(password);
+  const now = new Date();
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    const userId = await q.consumeEmailToken(trx, hashToken(token), 'reset_password', now);
+    if (!userId) return null;
+    await q.updatePasswordHash(trx, userId, passwordHash, now);
+    await q.retireEmailTokens(trx, userId, 'reset_password', now);
+    // The link reached the inbox, which is what confirming the address proves.
+    await q.markUserEmailVerified(trx, userId, now);
+    await q.markVerificationStatusEmail(trx, userId, now);
+    return { userId, sessionIds: await invalidateUserSessions(trx, userId) };
+  });
+  if (!removed) throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_TEXTS.resetLinkInvalid });
+  if (removed.sessionIds.length) deps.realtime.disconnectSessions(removed.sessionIds);
+  return { userId: removed.userId };
+}

@@ -1,0 +1,28 @@
+import { LIMITS } from '../../../common/limits';
+import type { AppDeps } from '../../deps';
+import { findFeaturedCreators } from './creators.queries';
+
+/** A card of the landing page's Featured Creators grid. */
+export interface FeaturedCreatorDto {
+  id: string;
+  username: string;
+  name: string;
+  avatarUrl: string | null;
+  isVerified: boolean;
+  isPremium: boolean;
+  /** real count of active subscribers (the spec's fixed lookup is not copied; see DESIGN.md) */
+  subscriberCount: number;
+}
+
+export async function featuredCreators(deps: Pick<AppDeps, 'db'>): Promise<FeaturedCreatorDto[]> {
+  const rows = await findFeaturedCreators(deps.db, LIMITS.featuredCreators);
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    name: row.display_name,
+    avatarUrl: row.avatar_url,
+    isVerified: row.is_verified,
+    isPremium: row.is_premium,
+    subscriberCount: Number(row.subscriber_count),
+  }));
+}

@@ -1,0 +1,27 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import type { Redis } from 'ioredis';
+import { sessionRoom, userRoom, type ServerToClientEvents } from '../../common/socket-events';
+import type { Realtime } from './realtime';
+
+/** The Redis channel prefix shared by the adapter (server) and the emitter (server and worker). */
+export const socketChannelKey = (redisPrefix: string) => `${redisPrefix}:socket.io`;
+
+/**
+ * Realtime over the Redis emitter: every server process's adapter receives the event and
+ * delivers it to its own sockets, so the caller needs no Socket.IO server of its own.
+ */
+export function createRealtime(redis: Redis, redisPrefix: string): Realtime & { emitter: Emitter<ServerToClientEvents> } {
+  const emitter = new Emitter<ServerToClientEvents>(redis, { key: socketChannelKey(redisPrefix) });
+  return {
+    emitter,
+    disconnectSessions(sessionIds) {
+      if (sessionIds.length === 0) return;
+      const rooms = sessionIds.map(sessionRoom);
+      emitter.to(rooms).emit('session:revoked');
+      emitter.in(rooms).disconnectSockets(true);
+    },
+    toUser(userId, event, payload) {
+      (emitter.to(userRoom(userId)) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Readable } from 'node:stream';
+
+/** Inclusive byte offsets, as in an HTTP Range header; `end` defaults to the last byte. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+export interface StoredObject {
+  stream: Readable;
+  /** size of the whole object, not of the range (what Content-Range needs after the slash) */
+  size: number;
+  contentType?: string;
+  /** the range actually served, `end` clamped to the object, when one was asked for */
+  range?: { start: number; end: number };
+}
+
+/**
+ * Where files live (DESIGN.md: disk by default, S3-compatible later). Keys are relative paths
+ * like `posts/<postId>/web.jpg`; every method refuses a key that fails `assertValidKey`.
+ */
+export interface Storage {
+  /** Replaces any object under the key; readers never see a partly written one. */
+  put(key: string, body: Buffer | Readable, contentType: string): Promise<{ size: number }>;
+  /** Throws StorageNotFoundError or RangeNotSatisfiableError. */
+  get(key: string, range?: ByteRange): Promise<StoredObject>;
+  stat(key: string): Promise<{ size: number; contentType?: string } | null>;
+  /** Deleting a missing key is not an error: cleanup jobs may run twice. */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`Invalid storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+export class StorageNotFoundError extends Error {
+  constructor(public readonly key: string) {
+    super(`No stored object at ${key}`);
+  }
+}
+
+export class RangeNotSatisfiableError extends Error {
+  constructor(public readonly size: number) {
+    super(`Requested range is outside the object (size ${size})`);
+  }
+}
+
+// Segments may not start with '.', which rules out '.', '..' and hidden names (the disk driver
+// keeps its own bookkeeping under dot-directories), and there are no empty segments.
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*$/;
+
+export function assertValidKey(key: string): void {
+  if (typeof key !== 'string' || key.length === 0 || key.length > 512) throw new InvalidStorageKeyError(key);
+  if (!key.split('/').every((segment) => SEGMENT.test(segment))) throw new InvalidStorageKeyError(key);
+}
+
+/** Clamps a requested range to the object, or throws when nothing of it can be served. */
+export function resolveRange(range: ByteRange, size: number): { start: number; end: number } {
+  const end = Math.min(range.end ?? size - 1, size - 1);
+  const valid = Number.isInteger(range.start) && range.start >= 0 && range.start < size && end >= range.start;
+  if (!valid || (range.end !== undefined && !Number.isInteger(range.end))) throw new RangeNotSatisfiableError(size);
+  return { start: range.start, end };
+}

@@ -1,0 +1,83 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import { validationMessages } from '../../common/auth-schemas';
+import { VALIDATION } from '../../common/texts';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
+import { validateSessionToken, type SessionInfo, type SessionUser } from '../auth/session';
+import type { AppDeps } from '../deps';
+import { FieldError, RetryAfter } from './errors';
+
+export interface Context extends AppDeps {
+  req: CreateExpressContextOptions['req'];
+  res: CreateExpressContextOptions['res'];
+  session: SessionInfo | null;
+  user: SessionUser | null;
+  /** the client address used by rate limits (honours TRUST_PROXY) */
+  clientIp: string;
+}
+
+export async function createContext(deps: AppDeps, { req, res }: CreateExpressContextOptions): Promise<Context> {
+  const token = readSessionCookie(req);
+  let auth = null;
+  if (token) {
+    auth = await validateSessionToken(deps.db, token);
+    if (!auth) clearSessionCookie(res, deps.config.cookieSecure);
+    else if (auth.renewed) setSessionCookie(res, token, auth.session.expiresAt, deps.config.cookieSecure);
+  }
+  return {
+    ...deps,
+    req,
+    res,
+    session: auth?.session ?? null,
+    user: auth?.user ?? null,
+    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+  };
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const zod = cause instanceof ZodError ? cause : null;
+    return {
+      ...shape,
+      // Zod failures read as the spec's 'Validation Error' toast: its title and every message.
+      message: zod ? validationMessages(zod).join('\n') : shape.message,
+      data: {
+        ...shape.data,
+        stack: undefined,
+        validation: zod
+          ? {
+              title: VALIDATION.validationErrorTitle,
+              messages: validationMessages(zod),
+              fieldErrors: zod.flatten().fieldErrors as Record<string, string[] | undefined>,
+            }
+          : cause instanceof FieldError
+            ? { title: VALIDATION.validationErrorTitle, messages: [cause.message], fieldErrors: { [cause.field]: [cause.message] } }
+            : null,
+        retryAfterSeconds: cause instanceof RetryAfter ? cause.seconds : null,
+      },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+export const creatorProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isCreator) throw new TRPCError({ code: 'FORBIDDEN', message: 'Only creators can do this' });
+  return next();
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Admins only' });
+  return next();
+});

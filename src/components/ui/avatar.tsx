@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { cn } from '../../lib/cn';
+
+type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
+
+const sizes: Record<AvatarSize, string> = {
+  sm: 'size-8 text-sm',
+  md: 'size-10 text-base',
+  lg: 'size-14 text-xl',
+  xl: 'size-20 text-3xl',
+};
+
+interface AvatarProps {
+  src?: string | null;
+  /** The person's display name; its first letter is the fallback. */
+  name: string;
+  size?: AvatarSize;
+  className?: string;
+}
+
+/** A round picture, or the first letter of the name when there is none (or it fails to load). */
+export function Avatar({ src, name, size = 'md', className }: AvatarProps) {
+  const [failed, setFailed] = useState(false);
+  const letter = (name.trim()[0] ?? '?').toUpperCase();
+  return (
+    <span
+      className={cn(
+        'relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full',
+        'bg-gradient-accent font-semibold text-white ring-2 ring-canvas',
+        sizes[size],
+        className,
+      )}
+    >
+      {src && !failed ? (
+        <img
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+          className="size-full object-cover"
+        />
+      ) : (
+        <span aria-hidden="true">{letter}</span>
+      )}
+    </span>
+  );
+}

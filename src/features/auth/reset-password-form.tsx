@@ -1,0 +1,85 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { CircleAlert } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { passwordSchema } from '../../../common/auth-schemas';
+import { AUTH_TEXTS, VALIDATION } from '../../../common/texts';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { notify } from '../../lib/toast';
+import { errorCode, isServerError, trpc } from '../../lib/trpc';
+import { focusFirstInvalid } from './form-errors';
+
+/** Sets a new password from a reset link; every session of the account ends on the server. */
+export function ResetPasswordForm({ token }: { token: string | undefined }) {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [linkInvalid, setLinkInvalid] = useState(!token);
+
+  const reset = trpc.auth.resetPassword.useMutation({
+    onSuccess: async () => {
+      notify.success(AUTH_TEXTS.passwordUpdated);
+      await navigate({ to: '/auth', search: { tab: 'signin' }, replace: true });
+    },
+    onError: (err) => {
+      if (errorCode(err) === 'BAD_REQUEST' && err.message === AUTH_TEXTS.resetLinkInvalid) {
+        setLinkInvalid(true);
+        return;
+      }
+      notify.error(isServerError(err) && err.message ? { title: 'Error', description: err.message } : AUTH_TEXTS.unexpected);
+    },
+  });
+
+  if (linkInvalid) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-4 text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-danger/15 text-danger">
+          <CircleAlert aria-hidden="true" className="size-7" />
+        </span>
+        <p className="text-sm text-muted">{AUTH_TEXTS.resetLinkInvalid}</p>
+        <Link to="/auth/forgot-password" className={buttonClasses({ className: 'w-full' })}>
+          Request a new link
+        </Link>
+      </div>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passwordSchema.safeParse(password);
+    if (!parsed.success || !token) {
+      const message = parsed.error?.issues[0]?.message ?? VALIDATION.passwordTooShort;
+      setError(message);
+      notify.error({ title: VALIDATION.validationErrorTitle, description: message });
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      return;
+    }
+    setError(undefined);
+    reset.mutate({ token, password: parsed.data });
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Choose a new password">
+      <FormField label="New password" error={error} hint="At least 6 characters">
+        {(field) => (
+          <Input
+            {...field}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setError(undefined);
+            }}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" loading={reset.isPending} className="w-full">
+        Update password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { createTRPCQueryUtils } from '@trpc/react-query';
+import type { AppRouter } from '../../server/trpc/router';
+
+/** tRPC helpers bound to the app's QueryClient, for loaders: `context.trpcUtils.creators.featured.prefetch()`. */
+export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
+
+/** What every route's beforeLoad and loader receive as `context`. */
+export interface RouterContext {
+  queryClient: QueryClient;
+  trpcUtils: TrpcUtils;
+}

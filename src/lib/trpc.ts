@@ -1,0 +1,69 @@
+import { TRPCClientError, httpBatchLink } from '@trpc/client';
+import { createTRPCReact, type CreateTRPCReact } from '@trpc/react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import superjson from 'superjson';
+import type { AppRouter } from '../../server/trpc/router';
+
+/** React hooks for every procedure: `trpc.auth.me.useQuery()`, `trpc.useUtils()`. */
+export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
+
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type CurrentUser = NonNullable<RouterOutputs['auth']['me']>;
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        transformer: superjson,
+        // The session cookie is same-origin; say so explicitly for proxies and dev servers.
+        fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
+      }),
+    ],
+  });
+}
+
+export type TrpcClientError = TRPCClientError<AppRouter>;
+
+/** The validation block the server's error formatter adds to zod and field errors. */
+export interface ServerValidation {
+  title: string;
+  messages: string[];
+  fieldErrors: Record<string, string[] | undefined>;
+}
+
+export function isTrpcError(error: unknown): error is TrpcClientError {
+  return error instanceof TRPCClientError;
+}
+
+/** The tRPC error code ('UNAUTHORIZED', 'CONFLICT', ...) or null for network and unknown errors. */
+export function errorCode(error: unknown): string | null {
+  return isTrpcError(error) ? (error.data?.code ?? null) : null;
+}
+
+export function httpStatus(error: unknown): number | null {
+  return isTrpcError(error) ? (error.data?.httpStatus ?? null) : null;
+}
+
+/** True when the server answered (as opposed to the request failing on the way). */
+export function isServerError(error: unknown): error is TrpcClientError {
+  return isTrpcError(error) && error.data != null;
+}
+
+export function serverValidation(error: unknown): ServerValidation | null {
+  if (!isServerError(error)) return null;
+  const validation = (error.data as { validation?: ServerValidation | null }).validation;
+  return validation ?? null;
+}
+
+export function retryAfterSeconds(error: unknown): number | null {
+  if (!isServerError(error)) return null;
+  return (error.data as { retryAfterSeconds?: number | null }).retryAfterSeconds ?? null;
+}
+
+/** A 4xx answer: the same request would fail again, so it is not retried. */
+export function isClientError(error: unknown): boolean {
+  const status = httpStatus(error);
+  return status != null && status >= 400 && status < 500;
+}

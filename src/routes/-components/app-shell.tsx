@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { SessionWatcher } from '../../features/auth/session-watcher';
+import { useMe } from '../../lib/session';
+import { useRealtimeConnection } from '../../lib/socket';
+import { MobileBottomBar } from './mobile-bottom-bar';
+import { SiteFooter } from './site-footer';
+import { TopBar } from './top-bar';
+
+/** Top bar, page, desktop footer and mobile bottom bar; plus the session watcher and the socket. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const user = me.data ?? null;
+  useRealtimeConnection(user?.id ?? null);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-accent px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SessionWatcher />
+      <TopBar user={user} />
+      <main id="main" tabIndex={-1} className="flex-1 pt-16 pb-20 outline-none md:pb-0">
+        {children}
+      </main>
+      <SiteFooter />
+      <MobileBottomBar user={user} />
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { Link } from '@tanstack/react-router';
+import { ChevronDown, Compass, LogOut, MessageCircle, Settings, SquarePlus, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Avatar } from '../../components/ui/avatar';
+import { Button, buttonClasses } from '../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { useSignOut } from '../../features/auth/use-sign-out';
+import { useUnreadCount } from '../../features/messages/use-unread-count';
+import { cn } from '../../lib/cn';
+import { laterRoute } from '../../lib/later-route';
+import type { CurrentUser } from '../../lib/trpc';
+import { BrandLink } from './brand-link';
+
+const navLink =
+  'inline-flex h-9 items-center gap-2 rounded-full px-3.5 text-sm font-medium text-muted transition-colors ' +
+  'hover:bg-surface-hover hover:text-foreground data-[status=active]:bg-surface-raised data-[status=active]:text-foreground';
+
+function NavLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Link to={laterRoute(to)} className={navLink} activeOptions={{ exact: false }}>
+      {icon}
+      {children}
+    </Link>
+  );
+}
+
+export function UnreadBadge({ label, className }: { label: string | null; className?: string }) {
+  if (!label) return null;
+  return (
+    <span
+      className={cn(
+        'inline-flex min-w-5 items-center justify-center rounded-full bg-pink px-1.5 text-[11px] font-bold leading-5 text-white',
+        className,
+      )}
+    >
+      {label}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
+/** The fixed top bar, 16 units high (spec part 1 §2). Desktop links from 768 px; a user dropdown below. */
+export function TopBar({ user }: { user: CurrentUser | null }) {
+  const { signOut, isPending } = useSignOut();
+  const unread = useUnreadCount(!!user);
+  const icon = 'size-4';
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-border/80 bg-canvas/80 backdrop-blur-xl supports-[backdrop-filter]:bg-canvas/65">
+      <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 md:px-6">
+        <BrandLink />
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <NavLink to="/explore" icon={<Compass aria-hidden="true" className={icon} />}>
+            Explore
+          </NavLink>
+          <NavLink to="/create" icon={<SquarePlus aria-hidden="true" className={icon} />}>
+            Create
+          </NavLink>
+          {user ? (
+            <>
+              <NavLink to="/messages" icon={<MessageCircle aria-hidden="true" className={icon} />}>
+                Messages
+                <UnreadBadge label={unread.label} />
+              </NavLink>
+              <NavLink to={`/${user.username}`} icon={<UserRound aria-hidden="true" className={icon} />}>
+                Profile
+              </NavLink>
+              <NavLink to="/settings" icon={<Settings aria-hidden="true" className={icon} />}>
+                Settings
+              </NavLink>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Sign out"
+                title="Sign out"
+                onClick={() => void signOut()}
+                loading={isPending}
+                className="ml-1"
+              >
+                {isPending ? null : <LogOut aria-hidden="true" className="size-4" />}
+              </Button>
+            </>
+          ) : (
+            <Link to="/auth" search={{ tab: 'signin' }} className={buttonClasses({ size: 'sm', className: 'ml-2 h-9 px-5' })}>
+              Sign In
+            </Link>
+          )}
+        </nav>
+
+        <div className="flex items-center md:hidden">
+          {user ? (
+            <MobileUserMenu user={user} onSignOut={() => void signOut()} />
+          ) : (
+            <Link to="/auth" search={{ tab: 'signin' }} className={buttonClasses({ size: 'sm', className: 'h-9 px-4' })}>
+              Sign In
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Below 768 px: the username opens Settings and Sign Out (Radix: arrow keys, Escape, focus return). */
+function MobileUserMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: () => void }) {
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          className="flex max-w-[55vw] items-center gap-2 rounded-full border border-border bg-surface py-1 pr-3 pl-1 text-sm font-medium text-foreground hover:bg-surface-hover data-[state=open]:bg-surface-hover"
+        >
+          <Avatar src={user.avatarUrl} name={user.displayName || user.username} size="sm" className="ring-0" />
+          <span className="truncate">{user.username}</span>
+          <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted" />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>Signed in as @{user.username}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={laterRoute('/settings')}>
+            <Settings aria-hidden="true" className="size-4 text-muted" />
+            Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={onSignOut} className="text-rose-300 data-[highlighted]:text-rose-200">
+          <LogOut aria-hidden="true" className="size-4" />
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { build } from 'vite';
+import { seedDemo } from '../../../scripts/seed/demo';
+import { loadConfig } from '../../../server/config';
+import { createDb } from '../../../server/db/kysely';
+import { createStorage } from '../../../server/storage';
+import { createMigratedDatabase } from '../../helpers/test-db';
+import { e2eDirs } from './env';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * A whole app for the browser tests: a fresh database with the demo seeded, the web app built,
+ * and `server/main.ts` with the workers in a child process on E2E_PORT, with its own Redis prefix
+ * and data directory. The returned function tears all of it down.
+ */
+export default async function globalSetup() {
+  const port = process.env.E2E_PORT!;
+  const runId = `${port}_${Date.now().toString(36)}`;
+  const { dataDir, outboxDir, storageDir } = e2eDirs();
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(outboxDir, { recursive: true });
+
+  const serverUrl = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  const dbName = `creator_e2e_${runId}`;
+  await createMigratedDatabase(serverUrl, dbName);
+  const databaseUrl = `${serverUrl}/${dbName}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: port,
+    HOST: '127.0.0.1',
+    APP_URL: `http://localhost:${port}`,
+    DATABASE_URL: databaseUrl,
+    REDIS_PREFIX: `e2e-${runId}`,
+    STORAGE_DIR: storageDir,
+    OUTBOX_DIR: outboxDir,
+    RUN_WORKER: 'true',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Every spec signs in from 127.0.0.1; the limit itself is covered by the integration tests.
+    AUTH_RATE_LIMIT: '1000',
+  };
+  const config = loadConfig(env);
+
+  const db = createDb(databaseUrl, 2);
+  await seedDemo({ db, storage: createStorage(config) });
+  await db.destroy();
+
+  if (!process.env.E2E_SKIP_BUILD) await build({ root: repoRoot, logLevel: 'warn' });
+
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
+  await waitForReady(`http://127.0.0.1:${port}/readyz`, exited);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+    const redis = new Redis(config.REDIS_URL);
+    const keys = await redis.keys(`${config.REDIS_PREFIX}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+async function waitForReady(url: string, exited: Promise<number | null>) {
+  const deadline = Date.now() + 60_000;
+  let stopped = false;
+  void exited.then(() => (stopped = true));
+  while (Date.now() < deadline) {
+    if (stopped) throw new Error('the e2e server exited during start-up (see its output above)');
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the e2e server was not ready at ${url} within 60 s`);
+}

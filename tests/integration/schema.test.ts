@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SelectType } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../server/db/kysely';
+import { migrateDown, migrateToLatest } from '../../server/db/migrate';
+import { databaseColumns, type Database } from '../../server/db/schema';
+import { createTestDb, type TestDatabase } from '../helpers/test-db';
+
+/**
+ * The columns whose TS type admits null. The types below make this list fail to compile when it
+ * disagrees with schema.ts, and the test compares it with the database, so all three agree.
+ */
+type NullableColumn<T> = { [K in keyof T & string]: null extends SelectType<T[K]> ? K : never }[keyof T & string];
+type NullableLists = { [T in keyof Database]: ReadonlyArray<NullableColumn<Database[T]>> };
+type ListsAll<L extends NullableLists> = {
+  [T in keyof Database]: [NullableColumn<Database[T]>] extends [L[T][number]] ? true : ['missing', T];
+};
+const NULLABLE = {
+  users: ['email_verified_at'],
+  sessions: ['user_agent', 'ip'],
+  email_tokens: ['used_at'],
+  profiles: ['avatar_url', 'bio'],
+  privacy_settings: [],
+  notification_settings: [],
+  verification_status: [],
+  media_settings: ['watermark_text'],
+  posts: ['title', 'post_text', 'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'published_at'],
+  media_files: ['width', 'height', 'duration_seconds'],
+  post_likes: [],
+  comments: ['parent_id'],
+  bookmarks: [],
+  subscription_tiers: ['creator_id', 'description', 'discount_percentage'],
+  subscriptions: [],
+  subscribers: [],
+  payments: ['subscription_id', 'provider_ref'],
+  messages: ['content', 'media_key', 'media_type', 'reply_to_id', 'edited_at', 'read_at'],
+  message_reactions: [],
+} as const satisfies NullableLists;
+const nullableListIsComplete: { [T in keyof Database]: true } = {} as ListsAll<typeof NULLABLE>;
+void nullableListIsComplete;
+
+async function sqlState(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { code?: string }).code;
+  }
+  return undefined;
+}
+
+let counter = 0;
+async function makeUser(db: DB, username = `user${++counter}`) {
+  const user = await db
+    .insertInto('users')
+    .values({ email: `${username}@example.test`, password_hash: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('profiles')
+    .values({ id: user.id, username, display_name: `Name ${username}`, date_of_birth: '1990-01-01' })
+    .execute();
+  return user.id;
+}
+
+async function makePost(db: DB, creatorId: string, postText = 'hello', hashtags: string[] = []) {
+  const post = await db
+    .insertInto('posts')
+    .values({ creator_id: creatorId, post_text: postText, hashtags, status: 'published', target_status: 'published' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return post.id;
+}
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+describe('columns', () => {
+  it('match databaseColumns and the nullability of the TS types', async () => {
+    const { rows } = await sql<{ table_name: string; column_name: string; is_nullable: 'YES' | 'NO' }>`
+      select table_name, column_name, is_nullable from information_schema.columns
+      where table_schema = 'public' and table_name not like 'kysely_migration%'`.execute(t.db);
+
+    const inDb: Record<string, string[]> = {};
+    const nullableInDb: Record<string, string[]> = {};
+    for (const r of rows) {
+      (inDb[r.table_name] ??= []).push(r.column_name);
+      if (r.is_nullable === 'YES') (nullableInDb[r.table_name] ??= []).push(r.column_name);
+    }
+    const sorted = (o: Record<string, readonly string[]>) =>
+      Object.fromEntries(Object.keys(o).sort().map((k) => [k, [...(o[k] ?? [])].sort()]));
+
+    expect(sorted(inDb)).toEqual(sorted(databaseColumns));
+    const expectedNullable = Object.fromEntries(Object.entries(NULLABLE).filter(([, cols]) => cols.length > 0));
+    expect(sorted(nullableInDb)).toEqual(sorted(expectedNullable));
+  });
+
+  it('use the agreed types for dates, money, sizes and search', async () => {
+    const { rows } = await sql<{ col: string; type: string; generated: string }>`
+      select table_name || '.' || column_name as col, format_type(a.atttypid, a.atttypmod) as type, c.is_generated as generated
+      from information_schema.columns c
+      join pg_attribute a on a.attrelid = (c.table_schema || '.' || c.table_name)::regclass and a.attname = c.column_name
+      where c.table_schema = 'public'
+        and table_name || '.' || column_name in ('profiles.date_of_birth', 'subscription_tiers.price', 'payments.amount',
+          'media_files.byte_size', 'media_files.duration_seconds', 'posts.search', 'posts.hashtags', 'profiles.custom_links',
+          'users.created_at', 'users.id')`.execute(t.db);
+    const types = Object.fromEntries(rows.map((r) => [r.col, r.type]));
+    expect(types).toEqual({
+      'profiles.date_of_birth': 'date',
+      'subscription_tiers.price': 'numeric(10,2)',
+      'payments.amount': 'numeric(10,2)',
+      'media_files.byte_size': 'bigint',
+      'media_files.duration_seconds': 'numeric',
+      'posts.search': 'tsvector',
+      'posts.hashtags': 'text[]',
+      'profiles.custom_links': 'jsonb',
+      'users.created_at': 'timestamp with time zone',
+      'users.id': 'uuid',
+    });
+    expect(rows.find((r) => r.col === 'posts.search')?.generated).toBe('ALWAYS');
+  });
+});
+
+describe('constraints', () => {
+  it('allow one like per user and post', async () => {
+    const creator = await makeUser(t.db);
+    const fan = await makeUser(t.db);
+    const post = await makePost(t.db, creator);
+    await t.db.insertInto('post_likes').values({ post_id: post, user_id: fan }).execute();
+    expect(await sqlState(t.db.insertInto('post_likes').values({ post_id: post, user_id: fan }).execute())).toBe('23505');
+  });
+
+  it('keep usernames unique regardless of case and well-formed', async () => {
+    await makeUser(t.db, 'jane.doe');
+    expect(await sqlState(makeUser(t.db, 'jane.doe'))).toBe('23505');
+    expect(['23505', '23514']).toContain(await sqlState(makeUser(t.db, 'Jane.Doe')));
+    expect(await sqlState(makeUser(t.db, 'has space'))).toBe('23514');
+    expect(await sqlState(makeUser(t.db, 'a'.repeat(31)))).toBe('23514');
+  });
+
+  it('keep e-mails unique and lower-case', async () => {
+    const values = { email: 'once@example.test', password_hash: 'x' };
+    await t.db.insertInto('users').values(values).execute();
+    expect(await sqlState(t.db.insertInto('users').values(values).execute())).toBe('23505');
+    expect(await sqlState(t.db.insertInto('users').values({ ...values, email: 'Upper@example.test' }).execute())).toBe('23514');
+  });
+
+  it('reject values outside the enums and ranges', async () => {
+    const creator = await makeUser(t.db);
+    const fan = await makeUser(t.db);
+    const post = await makePost(t.db, creator);
+    const tier = { creator_id: creator, name: 'Gold', price: '10.00', payment_interval: 'monthly' } as const;
+
+    const rejected = {
+      postStatus: t.db.insertInto('posts').values({ creator_id: creator, status: 'live' as never, target_status: 'draft' }).execute(),
+      targetStatus: t.db
+        .insertInto('posts')
+        .values({ creator_id: creator, status: 'processing', target_status: 'failed' as never })
+        .execute(),
+      watermark: t.db.insertInto('media_settings').values({ creator_id: creator, watermark_position: 'middle' as never }).execute(),
+      interval: t.db.insertInto('subscription_tiers').values({ ...tier, payment_interval: 'daily' as never }).execute(),
+      discount: t.db.insertInto('subscription_tiers').values({ ...tier, discount_percentage: 101 }).execute(),
+      price: t.db.insertInto('subscription_tiers').values({ ...tier, price: '-1.00' }).execute(),
+      visibility: t.db.insertInto('privacy_settings').values({ user_id: fan, profile_visibility: 'secret' as never }).execute(),
+      role: t.db.updateTable('users').set({ role: 'root' as never }).where('id', '=', fan).execute(),
+      variant: t.db
+        .insertInto('media_files')
+        .values({ post_id: post, variant: 'huge' as never, storage_key: 'k', content_type: 'image/jpeg', byte_size: 1 })
+        .execute(),
+      byteSize: t.db
+        .insertInto('media_files')
+        .values({ post_id: post, variant: 'web', storage_key: 'k', content_type: 'image/jpeg', byte_size: -1 })
+        .execute(),
+      blankComment: t.db.insertInto('comments').values({ post_id: post, user_id: fan, comment_text: '   ' }).execute(),
+      longComment: t.db.insertInto('comments').values({ post_id: post, user_id: fan, comment_text: 'x'.repeat(2001) }).execute(),
+      emptyMessage: t.db.insertInto('messages').values({ sender_id: fan, recipient_id: creator, content: ' ' }).execute(),
+      selfMessage: t.db.insertInto('messages').values({ sender_id: fan, recipient_id: fan, content: 'hi' }).execute(),
+    };
+    const states = Object.fromEntries(
+      await Promise.all(Object.entries(rejected).map(async ([name, p]) => [name, await sqlState(p)] as const)),
+    );
+    expect(states).toEqual(Object.fromEntries(Object.keys(rejected).map((name) => [name, '23514'])));
+
+    const { id: tierId } = await t.db.insertInto('subscription_tiers').values(tier).returning('id').executeTakeFirstOrThrow();
+    const selfSubscription = t.db
+      .insertInto('subscribers')
+      .values({ creator_id: creator, subscriber_id: creator, tier_id: tierId, status: 'active' })
+      .execute();
+    expect(await sqlState(selfSubscription)).toBe('23514');
+    expect(await sqlState(t.db.deleteFrom('subscription_tiers').where('id', '=', tierId).execute())).toBeUndefined();
+  });
+
+  it('has exactly one platform Premium tier at R150 a month', async () => {
+    const premium = await t.db
+      .selectFrom('subscription_tiers')
+      .selectAll()
+      .where('name', '=', 'Premium')
+      .where('creator_id', 'is', null)
+      .execute();
+    expect(premium).toHaveLength(1);
+    expect(premium[0]).toMatchObject({ price: '150.00', payment_interval: 'monthly' });
+    const again = t.db
+      .insertInto('subscription_tiers')
+      .values({ creator_id: null, name: 'Premium', price: 1, payment_interval: 'weekly' })
+      .execute();
+    expect(await sqlState(again)).toBe('23505');
+  });
+
+  it('restrict deleting a tier with subscribers', async () => {
+    const creator = await makeUser(t.db);
+    const fan = await makeUser(t.db);
+    const { id: tierId } = await t.db
+      .insertInto('subscription_tiers')
+      .values({ creator_id: creator, name: 'Fan club', price: 5, payment_interval: 'weekly' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('subscribers').values({ creator_id: creator, subscriber_id: fan, tier_id: tierId, status: 'active' }).execute();
+    expect(await sqlState(t.db.deleteFrom('subscription_tiers').where('id', '=', tierId).execute())).toBe('23503');
+  });
+
+  it('cascade a deleted user to their profile, posts, likes and sessions', async () => {
+    const doomed = await makeUser(t.db);
+    const other = await makeUser(t.db);
+    const ownPost = await makePost(t.db, doomed);
+    const otherPost = await makePost(t.db, other);
+    await t.db.insertInto('post_likes').values({ post_id: otherPost, user_id: doomed }).execute();
+    await t.db.insertInto('post_likes').values({ post_id: ownPost, user_id: other }).execute();
+    await t.db.insertInto('sessions').values({ id: randomUUID(), user_id: doomed, expires_at: new Date(Date.now() + 60_000) }).execute();
+    const parent = await t.db
+      .insertInto('comments')
+      .values({ post_id: otherPost, user_id: doomed, comment_text: 'parent' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('comments').values({ post_id: otherPost, user_id: other, parent_id: parent.id, comment_text: 'child' }).execute();
+
+    await t.db.deleteFrom('users').where('id', '=', doomed).execute();
+
+    const count = async (table: 'profiles' | 'posts' | 'post_likes' | 'sessions' | 'comments', column: string, value: string) =>
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where(column as never, '=', value as never)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('profiles', 'id', doomed)).toBe(0);
+    expect(await count('posts', 'creator_id', doomed)).toBe(0);
+    expect(await count('post_likes', 'user_id', doomed)).toBe(0);
+    expect(await count('post_likes', 'post_id', ownPost)).toBe(0);
+    expect(await count('sessions', 'user_id', doomed)).toBe(0);
+    // replies to a deleted comment go with it
+    expect(await count('comments', 'post_id', otherPost)).toBe(0);
+  });
+
+  it('keep a reply when the message it quoted is deleted', async () => {
+    const a = await makeUser(t.db);
+    const b = await makeUser(t.db);
+    const quoted = await t.db
+      .insertInto('messages')
+      .values({ sender_id: a, recipient_id: b, content: 'first' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reply = await t.db
+      .insertInto('messages')
+      .values({ sender_id: b, recipient_id: a, content: 'reply', reply_to_id: quoted.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.deleteFrom('messages').where('id', '=', quoted.id).execute();
+    const kept = await t.db.selectFrom('messages').select('reply_to_id').where('id', '=', reply.id).executeTakeFirst();
+    expect(kept).toEqual({ reply_to_id: null });
+  });
+});
+
+describe('search', () => {
+  it('finds posts by stemmed words and by hashtag', async () => {
+    const creator = await makeUser(t.db);
+    const post = await makePost(t.db, creator, 'Running shoes for the #weekend', ['weekend', 'marathon']);
+    const find = async (query: string) =>
+      (
+        await t.db
+          .selectFrom('posts')
+          .select('id')
+          .where(sql<boolean>`search @@ websearch_to_tsquery('english', ${query})`)
+          .execute()
+      ).map((r) => r.id);
+    expect(await find('run')).toContain(post);
+    expect(await find('marathon')).toContain(post);
+    expect(await find('bicycle')).not.toContain(post);
+  });
+
+  it('serves name searches from the trigram indexes', async () => {
+    await makeUser(t.db, 'janelle');
+    const plans = await t.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const explain = async (query: ReturnType<typeof sql>) =>
+        (await sql<{ 'QUERY PLAN': string }>`explain ${query}`.execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      return {
+        similar: await explain(sql`select id from profiles where lower(display_name) % 'jan'`),
+        contains: await explain(sql`select id from profiles where lower(display_name) like '%ane%'`),
+        username: await explain(sql`select id from profiles where lower(username) like '%nell%'`),
+      };
+    });
+    expect(plans.similar).toContain('profiles_display_name_trgm_idx');
+    expect(plans.contains).toContain('profiles_display_name_trgm_idx');
+    expect(plans.username).toContain('profiles_username_trgm_idx');
+
+    const { rows } = await sql<{ username: string }>`select username from profiles where lower(display_name) like '%anell%'`.execute(t.db);
+    expect(rows.map((r) => r.username)).toContain('janelle');
+  });
+});
+
+describe('migrations', () => {
+  it('go all the way down to an empty schema and up again', async () => {
+    const fresh = await createTestDb();
+    try {
+      await migrateDown(fresh.db, 'all');
+      const left = await sql<{ name: string }>`
+        select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relname not like 'kysely_migration%'
+        union all select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'
+        union all select extname from pg_extension where extname <> 'plpgsql'`.execute(fresh.db);
+      expect(left.rows).toEqual([]);
+
+      await migrateToLatest(fresh.db);
+      const tables = await sql<{ n: string }>`
+        select count(*) as n from information_schema.tables where table_schema = 'public' and table_name not like 'kysely_migration%'`.execute(
+        fresh.db,
+      );
+      expect(Number(tables.rows[0]?.n)).toBe(Object.keys(databaseColumns).length);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import type { Job } from 'bullmq';
+import type { JobData, JobName, JobsByQueue, QueueName } from '../common/jobs';
+import type { Config } from '../server/config';
+import type { DB } from '../server/db/kysely';
+import type { Realtime } from '../server/realtime/realtime';
+import type { Logger } from 'pino';
+
+export interface WorkerDeps {
+  config: Config;
+  db: DB;
+  log: Logger;
+  realtime: Realtime;
+}
+
+export type JobHandler<Q extends QueueName, N extends JobName<Q>> = (
+  job: Job<JobData<Q, N>>,
+  deps: WorkerDeps,
+) => Promise<unknown>;
+
+/** One handler for every job name of the queue: a missing one is a compile error. */
+export type QueueHandlers<Q extends QueueName> = { [N in JobName<Q>]: JobHandler<Q, N> };
+
+export type HandlerRegistry = { [Q in QueueName]: QueueHandlers<Q> };
+
+/** Finds the handler for a job, refusing names the registry does not know (e.g. from a newer producer). */
+export function handlerFor<Q extends QueueName>(registry: HandlerRegistry, queue: Q, name: string) {
+  const handlers = registry[queue] as Record<string, JobHandler<Q, JobName<Q>> | undefined>;
+  const handler = handlers[name];
+  if (!handler) throw new Error(`No handler for job "${name}" on queue "${queue}"`);
+  return handler;
+}
+
+/** At start: every queue has handlers and every job name has a function (guards against a registry built with casts). */
+export function assertComplete(registry: HandlerRegistry, expected: { [Q in QueueName]: (keyof JobsByQueue[Q])[] }) {
+  for (const [queue, names] of Object.entries(expected) as [QueueName, string[]][]) {
+    for (const name of names) {
+      if (typeof (registry[queue] as Record<string, unknown>)[name] !== 'function') {
+        throw new Error(`Worker refuses to start: job "${name}" on queue "${queue}" has no handler`);
+      }
+    }
+  }
+}
