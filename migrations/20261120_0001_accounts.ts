@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { EMAIL_TOKEN_PURPOSES, USER_ROLES } from '../common/enums';
-import { isOneOf, userRef, withCreatedAt, withId, withTimestamps } from './lib/ddl';
+import { isOneOf, userRef, withCreatedAt, withId, withTimestamps, type MigrationDb } from './lib/ddl';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   // Trigram indexes on profiles (next migration) need it; it ships with postgresql-contrib.
   await sql`create extension if not exists pg_trgm`.execute(db);
 
@@ -45,7 +45,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('email_tokens_user_id_idx').on('email_tokens').column('user_id').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('email_tokens').execute();
   await db.schema.dropTable('sessions').execute();
   await db.schema.dropTable('users').execute();

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { PROFILE_VISIBILITIES, WATERMARK_POSITIONS } from '../common/enums';
-import { isOneOf, now, withTimestamps } from './lib/ddl';
+import { isOneOf, now, withTimestamps, type MigrationDb } from './lib/ddl';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('profiles')
     .addColumn('id', 'uuid', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -27,6 +27,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Lookups say `username = $1`, which the expression index above cannot serve.
   await db.schema.createIndex('profiles_username_idx').on('profiles').column('username').execute();
   await sql`create index profiles_username_trgm_idx on profiles using gin (lower(username) gin_trgm_ops)`.execute(db);
+  // Featured creators walk this index in display order and stop after a few rows.
+  await sql`create index profiles_featured_idx on profiles (is_verified desc, is_premium desc, created_at desc, id desc) where is_creator`.execute(db);
   await sql`create index profiles_display_name_trgm_idx on profiles using gin (lower(display_name) gin_trgm_ops)`.execute(db);
 
   await db.schema
@@ -68,7 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['media_settings', 'verification_status', 'notification_settings', 'privacy_settings', 'profiles']) {
     await db.schema.dropTable(table).execute();
   }

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { MEDIA_KINDS, MEDIA_VARIANTS, POST_STATUSES } from '../common/enums';
-import { isOneOf, userRef, withCreatedAt, withId, withTimestamps } from './lib/ddl';
+import { isOneOf, userRef, withCreatedAt, withId, withTimestamps, type MigrationDb } from './lib/ddl';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   // array_to_string is only STABLE (it depends on the element type's output function), which a
   // generated column refuses; for text[] the result cannot change, so this wrapper may say IMMUTABLE.
   await sql`
@@ -102,7 +102,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('bookmarks_post_id_idx').on('bookmarks').column('post_id').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['bookmarks', 'comments', 'post_likes', 'media_files', 'posts']) {
     await db.schema.dropTable(table).execute();
   }

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { PAYMENT_INTERVALS, SUBSCRIPTION_STATUSES } from '../common/enums';
-import { isOneOf, userRef, withCreatedAt, withId, withTimestamps } from './lib/ddl';
+import { isOneOf, userRef, withCreatedAt, withId, withTimestamps, type MigrationDb } from './lib/ddl';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('subscription_tiers')
     .$call(withId)
@@ -92,7 +92,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   for (const table of ['payments', 'subscribers', 'subscriptions', 'subscription_tiers']) {
     await db.schema.dropTable(table).execute();
   }

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import { userRef, withCreatedAt, withId } from './lib/ddl';
+import { sql } from 'kysely';
+import { userRef, withCreatedAt, withId, type MigrationDb } from './lib/ddl';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .createTable('messages')
     .$call(withId)
@@ -41,7 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('message_reactions_user_id_idx').on('message_reactions').column('user_id').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('message_reactions').execute();
   await db.schema.dropTable('messages').execute();
 }

@@ -1,4 +1,4 @@
-import { sql, type CreateTableBuilder, type Expression } from 'kysely';
+import { sql, type CreateTableBuilder, type Expression, type Kysely } from 'kysely';
 
 // Shared pieces of the migrations. The migrator only loads files directly inside migrations/,
 // so this folder is never mistaken for a migration.
@@ -26,3 +26,10 @@ export function withTimestamps<C extends string>(table: CreateTableBuilder<strin
 export function userRef<C extends string, N extends string>(table: CreateTableBuilder<string, C>, name: N) {
   return table.addColumn(name, 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'));
 }
+
+/**
+ * What each migration receives. Migrations are frozen in time, so they must not be typed by the
+ * current server/db/schema.ts; Kysely's guide uses Kysely<any> for that reason.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type MigrationDb = Kysely<any>;

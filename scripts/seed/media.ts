@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { MediaVariant } from '../../common/enums';
 import { resolveFfmpegPath, resolveFfprobePath } from '../../worker/media/ffmpeg-path';
 import { buildPdf } from './pdf';
@@ -75,23 +75,25 @@ function captionSvg(width: number, height: number, title: string, subtitle: stri
   </svg>`;
 }
 
-async function jpegFile(variant: MediaVariant, image: sharp.Sharp): Promise<MediaFile> {
-  const { data, info } = await image.jpeg({ quality: variant === 'original' ? 90 : 82, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+async function jpegFile(variant: MediaVariant, image: Sharp): Promise<MediaFile> {
+  const { data, info } = await image.jpeg({ quality: variant === 'original' ? 90 : 82 }).toBuffer({ resolveWithObject: true });
   return { variant, ext: 'jpg', contentType: 'image/jpeg', bytes: data, width: info.width, height: info.height };
 }
 
 /** An image post: a 1600 px 'original' and the 1080 px 'web' and 320 px 'thumb' the worker would make. */
 export async function imagePost(title: string, subtitle: string, palette: Palette, seed: number): Promise<MediaFile[]> {
   const [width, height] = [1600, 1200];
-  const original = await sharp(await background(width, height, palette, seed))
-    .composite([{ input: Buffer.from(captionSvg(width, height, title, subtitle)) }])
-    .jpeg({ quality: 92 })
-    .toBuffer();
-  return Promise.all([
-    jpegFile('original', sharp(original)),
-    jpegFile('web', sharp(original).resize({ width: 1080 })),
-    jpegFile('thumb', sharp(original).resize({ width: 320 })),
-  ]);
+  const original = await jpegFile(
+    'original',
+    sharp(await background(width, height, palette, seed)).composite([{ input: Buffer.from(captionSvg(width, height, title, subtitle)) }]),
+  );
+  return [
+    original,
+    ...(await Promise.all([
+      jpegFile('web', sharp(original.bytes).resize({ width: 1080 })),
+      jpegFile('thumb', sharp(original.bytes).resize({ width: 320 })),
+    ])),
+  ];
 }
 
 /** A title card, the face of audio and documents when something must be blurred. */

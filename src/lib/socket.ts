@@ -17,7 +17,14 @@ export function getSocket(): Socket | null {
 function connect(userId: string): Socket {
   if (socket && socketUserId === userId) return socket;
   disconnect();
-  socket = io({ path: '/socket.io', withCredentials: true, autoConnect: true });
+  socket = io({
+    path: '/socket.io',
+    withCredentials: true,
+    // WebSocket first: its handshake always carries an Origin header, which the server requires.
+    // (A same-origin long-polling GET carries none, and the server refuses it with 403.)
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+  });
   socketUserId = userId;
   return socket;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { assertPostgresReachable, withDatabase, withMaintenanceClient } from '../../server/db/migrate';
-import { createMigratedDatabase, dropDatabase } from './test-db';
+import { createMigratedDatabase, dropDatabase } from './databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {

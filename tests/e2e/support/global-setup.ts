@@ -3,13 +3,11 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { build } from 'vite';
 import { seedDemo } from '../../../scripts/seed/demo';
 import { loadConfig } from '../../../server/config';
-import { createDb } from '../../../server/db/kysely';
 import { createStorage } from '../../../server/storage';
-import { createMigratedDatabase } from '../../helpers/test-db';
+import { createMigratedDatabase, dropDatabase } from '../../helpers/databases';
 import { e2eDirs } from './env';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -28,8 +26,8 @@ export default async function globalSetup() {
 
   const serverUrl = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
   const dbName = `creator_e2e_${runId}`;
-  await createMigratedDatabase(serverUrl, dbName);
-  const databaseUrl = `${serverUrl}/${dbName}`;
+  const database = await createMigratedDatabase(serverUrl, dbName);
+  const databaseUrl = database.url;
   const env = {
     ...process.env,
     NODE_ENV: 'production',
@@ -47,9 +45,8 @@ export default async function globalSetup() {
   };
   const config = loadConfig(env);
 
-  const db = createDb(databaseUrl, 2);
-  await seedDemo({ db, storage: createStorage(config) });
-  await db.destroy();
+  await seedDemo({ db: database.db, storage: createStorage(config) });
+  await database.db.destroy();
 
   if (!process.env.E2E_SKIP_BUILD) await build({ root: repoRoot, logLevel: 'warn' });
 
@@ -65,10 +62,7 @@ export default async function globalSetup() {
     const keys = await redis.keys(`${config.REDIS_PREFIX}:*`);
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
-    const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase(serverUrl, dbName);
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { createApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { createDeps } from '../server/create-deps';
+import { createBenchDb } from './lib/bench-db';
+import { formatRow, runLoad } from './lib/load';
+
+const CREATORS = 10_000;
+const FANS = 20_000;
+const SUBSCRIPTIONS_PER_FAN = 10;
+
+/** The same rows `creators.featured` returns, as one hand-written statement: the floor. */
+const FLOOR_SQL = `
+  select c.id, c.username, c.display_name, c.avatar_url, c.is_verified, c.is_premium,
+         (select count(*) from subscribers s where s.creator_id = c.id and s.status = 'active') as subscriber_count
+  from (
+    select p.* from profiles p left join privacy_settings ps on ps.user_id = p.id
+    where p.is_creator and (ps.profile_visibility is null or ps.profile_visibility not in ('private','hidden'))
+    order by p.is_verified desc, p.is_premium desc, p.created_at desc, p.id desc limit 6
+  ) c
+  order by c.is_verified desc, c.is_premium desc, c.created_at desc, c.id desc`;
+
+/**
+ * Landing page's featured creators over 10,000 creators and ~200,000 subscriber rows:
+ * the full stack (Express, context, tRPC, Kysely, superjson) against a bare node:http + pg server.
+ */
+export async function benchFeatured(opts: { concurrency: number; durationMs: number }): Promise<string[]> {
+  const bench = await createBenchDb();
+  const lines: string[] = [];
+  try {
+    const started = Date.now();
+    await seed(bench.db);
+    lines.push(`featured creators: ${CREATORS} creators, ${FANS} fans, ~${FANS * SUBSCRIPTIONS_PER_FAN} subscriptions (seeded in ${Date.now() - started} ms)`);
+
+    const config = loadConfig({ ...process.env, DATABASE_URL: bench.url, SERVE_SPA: 'false', LOG_LEVEL: 'silent', REDIS_PREFIX: `bench-${Date.now()}`, NODE_ENV: 'production' });
+    const deps = createDeps(config);
+    const app = createApp(deps);
+    await new Promise<void>((r) => app.httpServer.listen(0, '127.0.0.1', r));
+    const appUrl = `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}/trpc/creators.featured`;
+
+    const pool = new pg.Pool({ connectionString: bench.url, max: 10 });
+    const floorServer = http.createServer(async (_req, res) => {
+      const { rows } = await pool.query(FLOOR_SQL);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
+    });
+    await new Promise<void>((r) => floorServer.listen(0, '127.0.0.1', r));
+    const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}/`;
+
+    await runLoad(floorUrl, { concurrency: 10, durationMs: 500 });
+    await runLoad(appUrl, { concurrency: 10, durationMs: 500 });
+    const floor = await runLoad(floorUrl, opts);
+    const full = await runLoad(appUrl, opts);
+    lines.push(formatRow('floor: node:http + pg', floor));
+    lines.push(formatRow('app: GET /trpc/creators.featured', full, floor));
+
+    const plan = await sql.raw(`explain (analyze, format text) ${FLOOR_SQL}`).execute(bench.db);
+    const text = (plan.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
+    lines.push(`  plan: ${text.filter((l) => /Index|Seq Scan|Execution Time/.test(l)).map((l) => l.trim()).join(' | ')}`);
+
+    await new Promise<void>((r) => floorServer.close(() => r()));
+    await pool.end();
+    await app.close();
+    await deps.close();
+  } finally {
+    await bench.destroy();
+  }
+  return lines;
+}
+
+async function seed(db: Awaited<ReturnType<typeof createBenchDb>>['db']) {
+  await sql`
+    insert into users (id, email, password_hash, email_verified_at, created_at)
+    select md5('u' || i)::uuid, 'u' || i || '@bench.test', 'x', now(), now() - (i || ' minutes')::interval
+    from generate_series(1, ${sql.lit(CREATORS + FANS)}) i`.execute(db);
+  await sql`
+    insert into profiles (id, username, display_name, date_of_birth, is_creator, is_verified, is_premium, created_at)
+    select md5('u' || i)::uuid, 'user' || i, 'User ' || i, '1990-01-01', i <= ${sql.lit(CREATORS)}, i % 500 = 0, i % 97 = 0, now() - (i || ' minutes')::interval
+    from generate_series(1, ${sql.lit(CREATORS + FANS)}) i`.execute(db);
+  await sql`
+    insert into privacy_settings (user_id, profile_visibility)
+    select md5('u' || i)::uuid, case when i % 50 = 0 then 'private' when i % 77 = 0 then 'hidden' else 'public' end
+    from generate_series(1, ${sql.lit(CREATORS + FANS)}) i`.execute(db);
+  await sql`
+    insert into subscription_tiers (id, creator_id, name, price, payment_interval)
+    select md5('t' || i)::uuid, md5('u' || i)::uuid, 'Fan Club', 50, 'monthly' from generate_series(1, ${sql.lit(CREATORS)}) i`.execute(db);
+  await sql`
+    insert into subscribers (creator_id, subscriber_id, tier_id, status)
+    select md5('u' || c)::uuid, md5('u' || f)::uuid, md5('t' || c)::uuid, case when k = 1 then 'expired' else 'active' end
+    from generate_series(${sql.lit(CREATORS + 1)}, ${sql.lit(CREATORS + FANS)}) f,
+         generate_series(1, ${sql.lit(SUBSCRIPTIONS_PER_FAN)}) k,
+         lateral (select 1 + ((f * 7919 + k * 104729) % ${sql.lit(CREATORS)}) as c) pick
+    on conflict do nothing`.execute(db);
+  await sql`analyze`.execute(db);
+}

@@ -1,0 +1,13 @@
+/**
+ * `npm run bench`: each benchmark runs the product's path and a floor (the least work that could
+ * give the same answer) in the same run on the same data, and prints both with their ratio.
+ * BENCH_SECONDS (default 5) sets each load phase; 50 concurrent clients on loopback.
+ */
+import { benchFeatured } from './featured';
+
+const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
+
+console.log(`bench: ${concurrency} concurrent clients, ${durationMs / 1000} s per phase`);
+for (const line of await benchFeatured({ concurrency, durationMs })) console.log(line);
+process.exit(0);

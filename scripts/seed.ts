@@ -1,0 +1,26 @@
+// `npm run seed`: fills an empty, migrated database with the demo (scripts/seed/demo.ts).
+// Running it again is harmless: it sees the data and stops.
+import { ConfigError, loadConfig } from '../server/config';
+import { createDb } from '../server/db/kysely';
+import { assertPostgresReachable, PostgresUnreachableError } from '../server/db/migrate';
+import { createStorage } from '../server/storage';
+import { seedDemo } from './seed/demo';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  await assertPostgresReachable(config.DATABASE_URL);
+  const db = createDb(config.DATABASE_URL, 2);
+  try {
+    const { created } = await seedDemo({ db, storage: createStorage(config), log: (line) => console.log(line) });
+    if (!created) console.log('The database already has data: demo seed skipped.');
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.lines.join('\n'));
+  else if (error instanceof PostgresUnreachableError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

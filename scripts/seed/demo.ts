@@ -1,0 +1,111 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { hashPassword } from '../../server/auth/password';
+import type { DB } from '../../server/db/kysely';
+import type { Database } from '../../server/db/schema';
+import type { Storage } from '../../server/storage/storage';
+import { BULK_FAN_COUNT, bulkFan, CREATORS, DEMO_PASSWORD, FANS, emailOf } from './cast';
+import { planContent, type ContentPlan } from './content';
+import { prng } from './media';
+import { planPeople, type PeoplePlan } from './people';
+
+export interface SeedDeps {
+  db: DB;
+  storage: Storage;
+  log?: (line: string) => void;
+  /** the moment the demo is built around (tests pin it) */
+  now?: Date;
+}
+
+async function hasData(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('profiles').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Fills an empty database with the demo: creators of every kind, fans, tiers, subscriptions,
+ * posts with real media files in storage, likes, comments and messages. Does nothing (created:
+ * false) when any profile exists. Rows go in one transaction; files are written inside it, so a
+ * failed write leaves no rows pointing at missing files.
+ */
+export async function seedDemo({ db, storage, log = () => {}, now = new Date() }: SeedDeps): Promise<{ created: boolean }> {
+  if (await hasData(db)) return { created: false };
+  const started = Date.now();
+  const random = prng(20261120);
+  const workDir = await mkdtemp(path.join(tmpdir(), 'creator-seed-'));
+  try {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const premiumTier = await db
+      .selectFrom('subscription_tiers')
+      .select('id')
+      .where('creator_id', 'is', null)
+      .where('name', '=', 'Premium')
+      .executeTakeFirstOrThrow(() => new Error('The platform Premium tier is missing: run the migrations first'));
+    const people = planPeople(passwordHash, premiumTier.id, now, random);
+    const content = await planContent(people, workDir, now, random);
+
+    const created = await db.transaction().execute(async (trx) => {
+      // two processes starting at once (say, `npm start` twice) must not both seed
+      await sql`select pg_advisory_xact_lock(hashtext('creator-demo-seed'))`.execute(trx);
+      if (await hasData(trx)) return false;
+      await insertAll(trx, people, content);
+      await Promise.all(content.files.map((f) => storage.put(f.key, f.bytes, f.contentType)));
+      return true;
+    });
+    if (created) printSummary(log, people, content, Date.now() - started);
+    return { created };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function insertAll(trx: Kysely<Database>, people: PeoplePlan, content: ContentPlan): Promise<void> {
+  const p = people.rows;
+  const c = content.rows;
+  await trx.insertInto('users').values(p.users).execute();
+  await trx.insertInto('profiles').values(p.profiles).execute();
+  await trx.insertInto('privacy_settings').values(p.privacy_settings).execute();
+  await trx.insertInto('notification_settings').values(p.notification_settings).execute();
+  await trx.insertInto('verification_status').values(p.verification_status).execute();
+  await trx.insertInto('media_settings').values(p.media_settings).execute();
+  await trx.insertInto('subscription_tiers').values(p.subscription_tiers).execute();
+  await trx.insertInto('subscriptions').values(p.subscriptions).execute();
+  await trx.insertInto('subscribers').values(p.subscribers).execute();
+  await trx.insertInto('payments').values(p.payments).execute();
+  await trx.insertInto('posts').values(c.posts).execute();
+  await trx.insertInto('media_files').values(c.media_files).execute();
+  await trx.insertInto('post_likes').values(c.post_likes).execute();
+  // parents first: a reply's parent_id must already exist
+  await trx.insertInto('comments').values(c.comments.filter((x) => !x.parent_id)).execute();
+  await trx.insertInto('comments').values(c.comments.filter((x) => x.parent_id)).execute();
+  await trx.insertInto('bookmarks').values(c.bookmarks).execute();
+  for (const message of c.messages) await trx.insertInto('messages').values(message).execute();
+  await trx.insertInto('message_reactions').values(c.message_reactions).execute();
+}
+
+function printSummary(log: (line: string) => void, people: PeoplePlan, content: ContentPlan, ms: number): void {
+  const posts = content.rows.posts;
+  log(
+    `Demo data created in ${(ms / 1000).toFixed(1)} s: ${CREATORS.length} creators, ${FANS.length + BULK_FAN_COUNT} fans, ` +
+      `${posts.length} posts (${posts.filter((x) => x.status === 'draft').length} drafts), ` +
+      `${people.rows.subscribers.filter((s) => s.status === 'active').length} active subscriptions, ${content.files.length} media files.`,
+  );
+  log(`Demo accounts (password for all: ${DEMO_PASSWORD}):`);
+  for (const c of CREATORS) {
+    const traits = [
+      'creator',
+      c.verified && 'verified',
+      c.premium && 'premium',
+      c.visibility !== 'public' && c.visibility,
+      `${people.activeSubscribers.get(c.username)?.length ?? 0} subscribers`,
+    ].filter(Boolean);
+    log(`  ${emailOf(c.username).padEnd(18)} ${c.displayName.padEnd(14)} ${traits.join(', ')}`);
+  }
+  for (const f of FANS) {
+    const subs = f.subscribesTo.map((s) => (s.startsWith('expired:') ? `${s.slice(8)} (expired)` : s));
+    const traits = [f.admin ? 'admin' : 'fan', subs.length ? `subscribes to ${subs.join(', ')}` : ''].filter(Boolean);
+    log(`  ${emailOf(f.username).padEnd(18)} ${f.displayName.padEnd(14)} ${traits.join(', ')}`);
+  }
+  log(`  ${bulkFan(0).email} ... ${bulkFan(BULK_FAN_COUNT - 1).email}: ${BULK_FAN_COUNT} more fans`);
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { PaymentInterval, SubscriptionStatus } from '../../common/enums';
+import type { Database } from '../../server/db/schema';
+import { BULK_FAN_COUNT, bulkFan, CREATORS, emailOf, FANS, type DemoCreator, type DemoTier } from './cast';
+
+type Rows<T extends keyof Database> = Insertable<Database[T]>[];
+
+export interface Person {
+  id: string;
+  username: string;
+  displayName: string;
+  email: string;
+  creator?: DemoCreator;
+  admin?: boolean;
+}
+
+export interface PeoplePlan {
+  people: Map<string, Person>;
+  /** creator username -> ids of fans with an active subscription */
+  activeSubscribers: Map<string, string[]>;
+  rows: {
+    users: Rows<'users'>;
+    profiles: Rows<'profiles'>;
+    privacy_settings: Rows<'privacy_settings'>;
+    notification_settings: Rows<'notification_settings'>;
+    verification_status: Rows<'verification_status'>;
+    media_settings: Rows<'media_settings'>;
+    subscription_tiers: Rows<'subscription_tiers'>;
+    subscriptions: Rows<'subscriptions'>;
+    subscribers: Rows<'subscribers'>;
+    payments: Rows<'payments'>;
+  };
+}
+
+const DAY = 24 * 60 * 60_000;
+
+export function addInterval(start: Date, interval: PaymentInterval): Date {
+  const end = new Date(start);
+  if (interval === 'weekly') end.setUTCDate(end.getUTCDate() + 7);
+  if (interval === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
+  if (interval === 'annually') end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end;
+}
+
+const INTERVAL_DAYS: Record<PaymentInterval, number> = { weekly: 7, monthly: 28, annually: 365 };
+
+export function discountedPrice(tier: Pick<DemoTier, 'price' | 'discount'>): string {
+  const cents = Math.round(Number(tier.price) * 100 * (1 - (tier.discount ?? 0) / 100));
+  return (cents / 100).toFixed(2);
+}
+
+/** Users, profiles, settings, tiers and who pays whom. */
+export function planPeople(passwordHash: string, premiumTierId: string, now: Date, random: () => number): PeoplePlan {
+  const plan: PeoplePlan = {
+    people: new Map(),
+    activeSubscribers: new Map(),
+    rows: {
+      users: [], profiles: [], privacy_settings: [], notification_settings: [], verification_status: [],
+      media_settings: [], subscription_tiers: [], subscriptions: [], subscribers: [], payments: [],
+    },
+  };
+  const { rows } = plan;
+  const daysAgo = (min: number, max: number) => new Date(now.getTime() - (min + random() * (max - min)) * DAY);
+
+  const addPerson = (person: Omit<Person, 'id'>, dateOfBirth: string, joined: Date) => {
+    const id = randomUUID();
+    plan.people.set(person.username, { id, ...person });
+    const c = person.creator;
+    rows.users.push({
+      id, email: person.email, password_hash: passwordHash, role: person.admin ? 'admin' : 'user',
+      email_verified_at: joined, created_at: joined, updated_at: joined,
+    });
+    rows.profiles.push({
+      id, username: person.username, display_name: person.displayName, date_of_birth: dateOfBirth,
+      bio: c?.bio ?? null, categories: c?.categories ?? [], is_creator: Boolean(c), is_verified: c?.verified ?? false,
+      is_premium: c?.premium ?? false, custom_links: JSON.stringify(c?.links ?? []), social_links: JSON.stringify(c?.social ?? {}),
+      created_at: joined, updated_at: joined,
+    });
+    rows.privacy_settings.push({ user_id: id, profile_visibility: c?.visibility ?? 'public' });
+    rows.notification_settings.push({ user_id: id, marketing_emails: random() < 0.3 });
+    rows.verification_status.push({ user_id: id, is_email_verified: true, is_identity_verified: c?.verified ?? false });
+    if (c) rows.media_settings.push({ creator_id: id, watermark_enabled: c.watermark.enabled, watermark_text: c.watermark.text, watermark_position: c.watermark.position });
+    return id;
+  };
+
+  for (const creator of CREATORS) {
+    const { username, displayName } = creator;
+    addPerson({ username, displayName, email: emailOf(username), creator }, creator.dateOfBirth, daysAgo(120, 400));
+  }
+  for (const fan of FANS) {
+    addPerson({ username: fan.username, displayName: fan.displayName, email: emailOf(fan.username), admin: fan.admin }, fan.dateOfBirth, daysAgo(30, 200));
+  }
+  const bulkIds = Array.from({ length: BULK_FAN_COUNT }, (_, i) =>
+    addPerson(bulkFan(i), `${1975 + (i % 25)}-0${1 + (i % 9)}-1${i % 10}`, daysAgo(5, 150)),
+  );
+
+  const subscribe = (fanId: string, creatorId: string | null, tierId: string, tier: DemoTier, status: SubscriptionStatus) => {
+    // an active period started within the last interval, so it ends in the future; an expired one ended a while ago
+    const periods = status === 'active' ? random() * 0.8 : 2 + random();
+    const start = new Date(now.getTime() - periods * INTERVAL_DAYS[tier.interval] * DAY);
+    // the platform upgrade runs 30 days, as on the spec's payment screen; creator tiers follow their interval
+    const end = creatorId ? addInterval(start, tier.interval) : new Date(start.getTime() + 30 * DAY);
+    const subscriptionId = randomUUID();
+    const stamps = { created_at: start, updated_at: status === 'active' ? start : end };
+    rows.subscriptions.push({
+      id: subscriptionId, subscriber_id: fanId, tier_id: tierId, status, current_period_start: start, current_period_end: end, ...stamps,
+    });
+    if (creatorId) rows.subscribers.push({ creator_id: creatorId, subscriber_id: fanId, tier_id: tierId, status, ...stamps });
+    rows.payments.push({
+      user_id: fanId, tier_id: tierId, subscription_id: subscriptionId, amount: discountedPrice(tier), provider: 'demo',
+      provider_ref: `demo_${subscriptionId.slice(0, 8)}`, status: 'succeeded', created_at: start,
+    });
+  };
+
+  for (const [index, creator] of CREATORS.entries()) {
+    const creatorId = plan.people.get(creator.username)!.id;
+    const tiers = creator.tiers.map((tier) => ({ tier, id: randomUUID() }));
+    for (const { tier, id } of tiers) {
+      rows.subscription_tiers.push({
+        id, creator_id: creatorId, name: tier.name, description: tier.description, price: tier.price,
+        payment_interval: tier.interval, discount_percentage: tier.discount ?? null,
+      });
+    }
+    const named = FANS.flatMap((f) =>
+      f.subscribesTo
+        .filter((s) => s.replace('expired:', '') === creator.username)
+        .map((s) => ({ fanId: plan.people.get(f.username)!.id, expired: s.startsWith('expired:') })),
+    );
+    // each creator draws from a different stretch of the bulk fans, so audiences overlap only partly
+    const bulk = Array.from({ length: creator.bulkSubscribers }, (_, k) => ({
+      fanId: bulkIds[(k + index * 7) % BULK_FAN_COUNT]!,
+      expired: false,
+    }));
+    const active: string[] = [];
+    for (const { fanId, expired } of [...named, ...bulk]) {
+      const { tier, id } = tiers[Math.floor(random() * tiers.length)]!;
+      subscribe(fanId, creatorId, id, tier, expired ? 'expired' : 'active');
+      if (!expired) active.push(fanId);
+    }
+    plan.activeSubscribers.set(creator.username, active);
+    if (creator.premium) {
+      const premium: DemoTier = { name: 'Premium', description: '', price: '150.00', interval: 'monthly' };
+      subscribe(creatorId, null, premiumTierId, premium, 'active');
+    }
+  }
+  return plan;
+}
