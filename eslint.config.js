@@ -32,7 +32,15 @@ export default tseslint.config(
     // bulletproof-react: a feature never imports another feature; shared code goes to components/ or lib/.
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['../../features/*', '../*/*'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\./)[^/]+/', message: 'Features do not import each other: move shared code to components/ or lib/.' },
+            { regex: '(^|/)features/', message: 'Features do not import each other: move shared code to components/ or lib/.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { ConfigError } from './config';
-import { ServiceUnreachable } from './preflight';
+import { ServiceUnreachable } from './service-unreachable';
 
 /** Entry points print a bad setting or an unreachable service as plain lines, not a stack trace. */
 export async function runOrExit(main: () => Promise<void>): Promise<void> {

@@ -1,7 +1,8 @@
 // `npm run migrate`               create the database if missing, then apply every pending migration
 // `npm run migrate -- down`       undo the last migration
 // `npm run migrate -- down <n>`   undo n migrations; `down all` undoes every one
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
+import { runOrExit } from '../run-or-exit';
 import { createDb } from './kysely';
 import {
   assertPostgresReachable,
@@ -9,7 +10,6 @@ import {
   ensureDatabaseExists,
   migrateDown,
   migrateToLatest,
-  PostgresUnreachableError,
 } from './migrate';
 
 function parseArgs(args: string[]): { direction: 'up' } | { direction: 'down'; steps: number | 'all' } {
@@ -20,10 +20,9 @@ function parseArgs(args: string[]): { direction: 'up' } | { direction: 'down'; s
     if (count === 'all') return { direction: 'down', steps: 'all' };
     if (/^[1-9]\d*$/.test(count)) return { direction: 'down', steps: Number(count) };
   }
-  throw new UsageError('Usage: npm run migrate [-- down [<n>|all]]');
+  console.error('Usage: npm run migrate [-- down [<n>|all]]');
+  process.exit(2);
 }
-
-class UsageError extends Error {}
 
 async function main(): Promise<void> {
   const action = parseArgs(process.argv.slice(2));
@@ -48,9 +47,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.lines.join('\n'));
-  else if (error instanceof PostgresUnreachableError || error instanceof UsageError) console.error(error.message);
-  else console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+await runOrExit(main);

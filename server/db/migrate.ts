@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Migrator, NO_MIGRATIONS, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
 import type { DB } from './kysely';
+import { ServiceUnreachable } from '../service-unreachable';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
 
@@ -105,7 +106,7 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<boolean
   });
 }
 
-export class PostgresUnreachableError extends Error {}
+export class PostgresUnreachableError extends ServiceUnreachable {}
 
 export function hostPortOf(databaseUrl: string): string {
   const url = new URL(databaseUrl);

@@ -19,7 +19,6 @@ type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Money = ColumnType<string, string | number, string | number>;
 /** bigint: pg returns int8 as a string. */
 type BigIntColumn = ColumnType<string, string | number | bigint, string | number | bigint>;
-type Json<T> = ColumnType<T, string, string>;
 
 export interface CustomLink {
   title: string;
