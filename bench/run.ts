@@ -4,10 +4,12 @@
  * BENCH_SECONDS (default 5) sets each load phase; 50 concurrent clients on loopback.
  */
 import { benchFeatured } from './featured';
+import { benchFeed } from './feed';
 
 const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
 
 console.log(`bench: ${concurrency} concurrent clients, ${durationMs / 1000} s per phase`);
 for (const line of await benchFeatured({ concurrency, durationMs })) console.log(line);
+for (const line of await benchFeed({ concurrency, durationMs })) console.log(line);
 process.exit(0);

@@ -14,6 +14,11 @@ export interface MailJobs {
 export interface MaintenanceJobs {
   /** repeatable: removes sessions and e-mail tokens past their expiry */
   'purge-expired': Record<string, never>;
+  /**
+   * After a post's rows are deleted: removes its stored files (every variant). Queued with
+   * jobId `delete-post-files-<postId>`; safe to run twice (a missing file is not an error).
+   */
+  'delete-post-files': { postId: string; keys: string[] };
 }
 
 export interface JobsByQueue {

@@ -27,6 +27,12 @@ export const LIMITS = {
   nameMaxLength: 60,
   emailMaxLength: 254,
   commentMaxLength: 2000,
+  /** the most posts one feed page may ask for (the spec's page is 5) */
+  feedPageMax: 20,
+  /** post ids one `post:join` / `post:leave` may carry */
+  postRoomJoinMax: 50,
+  /** spec part 1 §7: 'Event rate limit is 10 per second' (incoming socket events per socket) */
+  socketEventsPerSecond: 10,
 } as const;
 
 /** Cache times of spec part 1 §9 (milliseconds): fresh = staleTime, kept = gcTime. */

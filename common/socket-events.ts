@@ -1,12 +1,98 @@
+import type { CommentDto } from './post-dtos';
+
+/**
+ * Socket.IO contract between the browser, the server and the worker.
+ *
+ * Rooms: every socket is in `feed`; signed-in sockets are also in `user:<id>` and
+ * `session:<id>`; a socket is in `post:<id>` once it asked with `post:join` and the server found
+ * the post visible to the socket's user (the same access rule as the feed and the media route).
+ *
+ * Counts in payloads are absolute (the new total after the change, never below 0), so a client
+ * sets rather than adds. `actorId` is the user who caused the change: a client ignores events
+ * whose actorId is its own user (it already applied them optimistically).
+ *
+ * Socket.IO sends JSON: dates arrive as ISO strings (see SocketCommentDto).
+ */
+
+/** A comment as it travels over the socket: `createdAt` is an ISO string, not a Date. */
+export type SocketCommentDto = Omit<CommentDto, 'createdAt'> & { createdAt: string };
+
+export interface PostLikesEvent {
+  postId: string;
+  likes: number;
+  actorId: string;
+}
+export interface PostCommentEvent {
+  postId: string;
+  comment: SocketCommentDto;
+  /** the post's comment count after this comment */
+  comments: number;
+  actorId: string;
+}
+export interface PostBookmarksEvent {
+  postId: string;
+  bookmarks: number;
+  actorId: string;
+}
+export interface PostDeletedEvent {
+  postId: string;
+  actorId: string;
+}
+/**
+ * A post became published. It carries no post: what a viewer may see of it depends on who
+ * the viewer is, so clients fetch `posts.byId` (or refetch the feed) and match `optimisticId`.
+ */
+export interface PostPublishedEvent {
+  postId: string;
+  creatorId: string;
+  optimisticId: string | null;
+}
+export interface RateLimitedEvent {
+  /** events per second a socket may send */
+  limit: number;
+}
+
 /** Socket.IO events the server and worker send to browsers. */
 export interface ServerToClientEvents {
   /** the user's unread message count changed; the client refetches it */
   'unread:changed': () => void;
   /** this session was signed out (elsewhere); the socket is disconnected right after */
   'session:revoked': () => void;
+  /** room `post:<id>`: someone liked or unliked the post */
+  'post:likes': (event: PostLikesEvent) => void;
+  /** room `post:<id>`: a comment or reply was added */
+  'post:comment': (event: PostCommentEvent) => void;
+  /** room `post:<id>`: someone bookmarked or unbookmarked the post */
+  'post:bookmarks': (event: PostBookmarksEvent) => void;
+  /** rooms `feed` and `post:<id>`: the post was deleted; drop it from every list */
+  'post:deleted': (event: PostDeletedEvent) => void;
+  /** room `feed`: a post was published (sent by the media pipeline) */
+  'post:published': (event: PostPublishedEvent) => void;
+  /** this socket sent more than LIMITS.socketEventsPerSecond events in a second; the extra ones were dropped */
+  'rate:limited': (event: RateLimitedEvent) => void;
 }
 
-export type ClientToServerEvents = Record<string, never>;
+/** The answer to `post:join` / `post:leave`: the ids the socket is now in (join) or left (leave). */
+export interface PostRoomsAck {
+  postIds: string[];
+}
 
+/** Socket.IO events browsers send. At most LIMITS.socketEventsPerSecond per second per socket. */
+export interface ClientToServerEvents {
+  /**
+   * Join the rooms of these posts (at most LIMITS.postRoomJoinMax ids per call). Only posts
+   * visible to the socket's user are joined; the ack lists them. Invisible or unknown ids are
+   * silently left out.
+   */
+  'post:join': (postIds: string[], ack?: (result: PostRoomsAck) => void) => void;
+  /** Leave the rooms of these posts (at most LIMITS.postRoomJoinMax ids per call). */
+  'post:leave': (postIds: string[], ack?: (result: PostRoomsAck) => void) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>;
+
+export const FEED_ROOM = 'feed';
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+export const postRoom = (postId: string) => `post:${postId}`;

@@ -89,3 +89,74 @@ export const SHELL_TEXTS = {
   errorFallback: 'An unexpected error occurred',
   tryAgain: 'Try again',
 } as const;
+
+/** Posts, the feed and the single post page (spec part 1 §2, §6, §8). */
+export const POST_TEXTS = {
+  notFound: 'Post not found',
+  idRequired: 'Post ID is required',
+  deleteNotAllowed: { title: 'Permission denied', description: 'You can only delete your own posts' },
+  deleteFailed: { title: 'Error', description: 'Failed to delete post. Please try again later.' },
+  deleted: { title: 'Post deleted', description: 'Your post has been removed.' },
+  premiumOverlay: { title: 'Premium Content', description: 'Subscribe to view' },
+  premiumToast: { title: 'Premium Content', description: 'Subscribe to view this content.' },
+  contentLocked: { title: 'Content Locked', description: 'Sign up to see more content and interact with creators' },
+  unsupportedFileType: 'Unsupported file type',
+  pdfTile: 'PDF Document',
+  showMore: 'Show More',
+  showLess: 'Show Less',
+  deletePost: 'Delete Post',
+  saveMedia: 'Save Media',
+  shareTitle: 'Check out this post',
+  linkCopied: 'Link copied to clipboard',
+  downloadFailedTitle: 'Download failed',
+  downloadFailedFallback: 'Unable to download the file',
+  downloadInitiated: 'Download initiated',
+  downloadStarted: 'Download started',
+  publishing: { title: 'Publishing', description: 'Processing...' },
+  published: { title: 'Post published', description: 'Your content is now live!' },
+} as const;
+
+export const FEED_TEXTS = {
+  loadError: 'Error loading content',
+  empty: 'No content available',
+  emptyYet: 'No content available yet',
+  noSearchResults: 'No results found for your search',
+  noDrafts: 'No draft content available',
+  noBookmarks: 'No bookmarked posts yet',
+  creatorNotFound: 'Creator not found',
+} as const;
+
+/** Comments (spec part 1 §2, §5, §8). */
+export const COMMENT_TEXTS = {
+  label: 'Your comment',
+  placeholder: 'Add a comment...',
+  replyPlaceholder: 'Write a reply...',
+  empty: 'No comments yet. Be the first to comment!',
+  tooltipNone: 'No comments yet',
+  tooltipOne: '1 comment',
+  /** 'N comments' */
+  tooltipMany: (n: number) => `${n} comments`,
+  signInRequired: { title: 'Authentication required', description: 'Please sign in to comment' },
+  addFailed: { title: 'Error', description: 'Failed to add comment' },
+  loadFailed: { title: 'Error', description: 'Failed to load comments' },
+  added: { title: 'Comment added', description: 'Your comment has been posted successfully' },
+  // Not in the spec: our own rules, phrased in its style.
+  textRequired: 'Comment cannot be empty',
+  textTooLong: 'Comment must be at most 2000 characters',
+  parentNotFound: 'The comment you are replying to does not exist',
+} as const;
+
+/** Bookmarks (spec part 1 §6, §8). */
+export const BOOKMARK_TEXTS = {
+  signInRequired: { title: 'Sign in required', description: 'Please sign in to bookmark posts' },
+  alreadyBookmarked: { title: 'Already bookmarked', description: 'This post is already in your bookmarks' },
+  updateFailed: { title: 'Error', description: 'Failed to update bookmark' },
+  added: 'Added to bookmarks',
+  removed: 'Removed from bookmarks',
+} as const;
+
+/** Likes: the spec shows nothing when signed out; the server still needs words for its refusal. */
+export const LIKE_TEXTS = {
+  // Not in the spec.
+  signInRequired: 'Please sign in to like posts',
+} as const;

@@ -9,6 +9,7 @@ import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './deps';
 import { csrfGuard } from './http/csrf';
 import { healthRoutes } from './http/health';
+import { mediaRoutes } from './http/media';
 import { spaHandler } from './http/spa';
 import { attachSocketServer, type IoServer } from './realtime/socket-server';
 import { RetryAfter } from './trpc/errors';
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps): App {
   );
   app.use(healthRoutes(deps));
   app.use(csrfGuard(config));
+  // Stored files are reachable only here, after the access rule; never by a static path.
+  app.use(mediaRoutes(deps));
   app.use(
     '/trpc',
     createExpressMiddleware({

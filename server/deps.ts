@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { DB } from './db/kysely';
 import type { Queues } from './queues/queues';
 import type { Realtime } from './realtime/realtime';
+import type { Storage } from './storage/storage';
 
 /** What every request and service may use; built once in server/app.ts. */
 export interface AppDeps {
@@ -13,4 +14,6 @@ export interface AppDeps {
   queues: Queues;
   log: Logger;
   realtime: Realtime;
+  /** media files (disk or S3); served only through the authorised media route */
+  storage: Storage;
 }

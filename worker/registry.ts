@@ -3,6 +3,7 @@ import type { JobData, JobName, JobsByQueue, QueueName } from '../common/jobs';
 import type { Config } from '../server/config';
 import type { DB } from '../server/db/kysely';
 import type { Realtime } from '../server/realtime/realtime';
+import type { Storage } from '../server/storage/storage';
 import type { Logger } from 'pino';
 
 export interface WorkerDeps {
@@ -10,6 +11,7 @@ export interface WorkerDeps {
   db: DB;
   log: Logger;
   realtime: Realtime;
+  storage: Storage;
 }
 
 export type JobHandler<Q extends QueueName, N extends JobName<Q>> = (

@@ -19,7 +19,7 @@ export interface RunningWorkers {
 }
 
 export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[] = QUEUE_NAMES): Promise<RunningWorkers> {
-  assertComplete(registry, { mail: ['confirm-email', 'reset-password'], maintenance: ['purge-expired'] });
+  assertComplete(registry, { mail: ['confirm-email', 'reset-password'], maintenance: ['purge-expired', 'delete-post-files'] });
   const { config, log } = deps;
   const connections = queues.map(() => createRedis(config.REDIS_URL, { forBullmq: true }));
   const workers = queues.map(

@@ -23,5 +23,9 @@ export function createRealtime(redis: Redis, redisPrefix: string): Realtime & { 
     toUser(userId, event, payload) {
       (emitter.to(userRoom(userId)) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
     },
+    toRooms(rooms, event, ...args) {
+      if (Array.isArray(rooms) && rooms.length === 0) return;
+      (emitter.to(rooms) as unknown as { emit(e: string, ...a: unknown[]): void }).emit(event, ...args);
+    },
   };
 }

@@ -67,10 +67,15 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-});
+/** A signed-in procedure whose refusal (UNAUTHORIZED) carries the spec's words for that action. */
+export function authedProcedureSaying(message: string) {
+  return t.procedure.use(({ ctx, next }) => {
+    if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message });
+    return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+  });
+}
+
+export const authedProcedure = authedProcedureSaying('Not authenticated');
 
 export const creatorProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isCreator) throw new TRPCError({ code: 'FORBIDDEN', message: 'Only creators can do this' });

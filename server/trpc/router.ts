@@ -1,12 +1,18 @@
 import { authRouter } from '../features/auth/auth.router';
+import { bookmarksRouter } from '../features/bookmarks/bookmarks.router';
+import { commentsRouter } from '../features/comments/comments.router';
 import { creatorsRouter } from '../features/creators/creators.router';
 import { messagesRouter } from '../features/messages/messages.router';
+import { postsRouter } from '../features/posts/posts.router';
 import { router } from './init';
 
 export const appRouter = router({
   auth: authRouter,
   creators: creatorsRouter,
   messages: messagesRouter,
+  posts: postsRouter,
+  comments: commentsRouter,
+  bookmarks: bookmarksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../common/socket-events';
 import { reportSessionEvent } from './session';
 import { trpc } from './trpc';
 
@@ -7,14 +8,16 @@ import { trpc } from './trpc';
  * One Socket.IO connection per signed-in browser tab, authenticated by the session cookie.
  * Visitors never connect. Later features subscribe to their own events through `getSocket()`.
  */
-let socket: Socket | null = null;
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: AppSocket | null = null;
 let socketUserId: string | null = null;
 
-export function getSocket(): Socket | null {
+export function getSocket(): AppSocket | null {
   return socket;
 }
 
-function connect(userId: string): Socket {
+function connect(userId: string): AppSocket {
   if (socket && socketUserId === userId) return socket;
   disconnect();
   socket = io({

@@ -11,7 +11,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // Know who is signed in before the first paint, so the shell never flips from visitor to user.
   // A failed check is not fatal here: the SessionWatcher reports it ('Authentication Error').
   beforeLoad: async ({ context }) => {
-    await context.trpcUtils.auth.me.ensureData(undefined, { staleTime: ME_STALE_TIME_MS }).catch(() => undefined);
+    await context.trpcUtils.auth.me
+      .ensureData(undefined, { staleTime: ME_STALE_TIME_MS, retry: false })
+      .catch(() => undefined);
   },
   component: RootLayout,
   notFoundComponent: NotFoundPage,

@@ -35,10 +35,11 @@ async function fillSignUp(
 
 async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/auth?tab=signin');
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(toasts(page).getByText(AUTH_TEXTS.signInSucceeded.title)).toBeVisible();
+  await expect(toasts(page).getByText(AUTH_TEXTS.signInSucceeded.title, { exact: true })).toBeVisible();
 }
 
 test('sign up, confirm from the e-mail, sign in, see the signed-in shell, sign out', async ({ page }) => {
@@ -60,8 +61,8 @@ test('sign up, confirm from the e-mail, sign in, see the signed-in shell, sign o
   await expect(page.getByLabel('Username')).toHaveValue(username);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 
-  await expect(toasts(page).getByText(AUTH_TEXTS.signUpSucceeded.title)).toBeVisible();
-  await expect(toasts(page).getByText(AUTH_TEXTS.signUpSucceeded.description)).toBeVisible();
+  await expect(toasts(page).getByText(AUTH_TEXTS.signUpSucceeded.title, { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText(AUTH_TEXTS.signUpSucceeded.description, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   // not signed in yet: the visitor shell
   await expect(mainNav(page).getByRole('link', { name: 'Sign In' })).toBeVisible();
@@ -71,7 +72,7 @@ test('sign up, confirm from the e-mail, sign in, see the signed-in shell, sign o
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('a-good-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(toasts(page).getByText(AUTH_TEXTS.signInFailed.title)).toBeVisible();
+  await expect(toasts(page).getByText(AUTH_TEXTS.signInFailed.title, { exact: true })).toBeVisible();
 
   const mail = await latestMailTo(email, { subject: /confirm/i });
   expect(mail.link).toContain('/auth/confirm?token=');
@@ -79,12 +80,13 @@ test('sign up, confirm from the e-mail, sign in, see the signed-in shell, sign o
   await expect(page.getByRole('heading', { name: AUTH_TEXTS.emailConfirmed.title })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/auth\?tab=signin/);
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
 
   await page.getByLabel('Email').fill(email.toUpperCase()); // e-mail is trimmed and lower-cased
   await page.getByLabel('Password').fill('a-good-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(toasts(page).getByText(AUTH_TEXTS.signInSucceeded.title)).toBeVisible();
-  await expect(toasts(page).getByText(AUTH_TEXTS.signInSucceeded.description)).toBeVisible();
+  await expect(toasts(page).getByText(AUTH_TEXTS.signInSucceeded.title, { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText(AUTH_TEXTS.signInSucceeded.description, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
   const nav = mainNav(page);
@@ -102,7 +104,7 @@ test('sign up, confirm from the e-mail, sign in, see the signed-in shell, sign o
   await expect(page).toHaveURL(/\/$/);
 
   await nav.getByRole('button', { name: 'Sign out' }).click();
-  await expect(toasts(page).getByText(AUTH_TEXTS.signedOut.title)).toBeVisible();
+  await expect(toasts(page).getByText(AUTH_TEXTS.signedOut.title, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Messages' })).toHaveCount(0);
@@ -115,8 +117,8 @@ test('a demo account signs in; wrong credentials are refused', async ({ page }) 
   await page.getByLabel('Email').fill('admin@demo.test');
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(toasts(page).getByText(AUTH_TEXTS.signInFailed.title)).toBeVisible();
-  await expect(toasts(page).getByText(AUTH_TEXTS.invalidCredentials)).toBeVisible();
+  await expect(toasts(page).getByText(AUTH_TEXTS.signInFailed.title, { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText(AUTH_TEXTS.invalidCredentials, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
 
   await signIn(page, 'admin@demo.test');
@@ -166,7 +168,7 @@ test.describe('auth validation', () => {
       dateOfBirth: yearsAgo(18, 1), // turns 18 tomorrow
     });
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await expect(toasts(page).getByText(VALIDATION.underAge)).toBeVisible();
+    await expect(toasts(page).getByText(VALIDATION.underAge, { exact: true })).toBeVisible();
     await expect(page.getByLabel('Date of birth')).toHaveAccessibleDescription(VALIDATION.underAge);
     await expect(page).toHaveURL(/tab=signup/);
   });
@@ -182,7 +184,7 @@ test.describe('auth validation', () => {
       dateOfBirth: '1990-01-01',
     });
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await expect(toasts(page).getByText(VALIDATION.passwordTooShort)).toBeVisible();
+    await expect(toasts(page).getByText(VALIDATION.passwordTooShort, { exact: true })).toBeVisible();
     await expect(page.getByLabel('Password')).toHaveAccessibleDescription(VALIDATION.passwordTooShort);
 
     await page.getByRole('tab', { name: 'Sign In' }).click();
@@ -205,8 +207,8 @@ test.describe('auth validation', () => {
       dateOfBirth: '1990-01-01',
     });
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await expect(toasts(page).getByText(AUTH_TEXTS.accountExists.title)).toBeVisible();
-    await expect(toasts(page).getByText(AUTH_TEXTS.accountExists.description)).toBeVisible();
+    await expect(toasts(page).getByText(AUTH_TEXTS.accountExists.title, { exact: true })).toBeVisible();
+    await expect(toasts(page).getByText(AUTH_TEXTS.accountExists.description, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/tab=signup/);
   });
 });
@@ -215,6 +217,7 @@ test('forgot password always answers with the neutral text', async ({ page }) =>
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/auth\/forgot-password/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(`nobody.${Date.now().toString(36)}@example.test`);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('heading', { name: AUTH_TEXTS.resetRequested.title })).toBeVisible();
@@ -246,10 +249,11 @@ test('a lost session on a page other than /, /auth and /explore: toast for 5 s, 
   });
   expect(status).toBe(200);
 
-  await expect(toasts(page).getByText(AUTH_TEXTS.sessionExpired.title)).toBeVisible();
-  await expect(toasts(page).getByText(AUTH_TEXTS.sessionExpired.description)).toBeVisible();
+  await expect(toasts(page).getByText(AUTH_TEXTS.sessionExpired.title, { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText(AUTH_TEXTS.sessionExpired.description, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/terms/); // still here during the 5 seconds
   await expect(page).toHaveURL(/\/auth\?tab=signin/, { timeout: 10_000 });
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
 
   // signing in again returns to the page the session was lost on
   await page.getByLabel('Email').fill('zoe@demo.test');

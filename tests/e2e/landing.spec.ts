@@ -69,8 +69,8 @@ test('featured creators: the public demo creators with verified badges and subsc
 test('the brand link on / refreshes the feed', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('link', { name: BRAND.name }).click();
-  await expect(toasts(page).getByText(SHELL_TEXTS.feedRefreshed.title)).toBeVisible();
-  await expect(toasts(page).getByText(SHELL_TEXTS.feedRefreshed.description)).toBeVisible();
+  await expect(toasts(page).getByText(SHELL_TEXTS.feedRefreshed.title, { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText(SHELL_TEXTS.feedRefreshed.description, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -68,7 +68,7 @@ test('signed in: full bottom bar, the username dropdown with Settings and Sign O
 
   await trigger.click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(toasts(page).getByText(AUTH_TEXTS.signedOut.title)).toBeVisible();
+  await expect(toasts(page).getByText(AUTH_TEXTS.signedOut.title, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(bar.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Messages' })).toHaveCount(0);

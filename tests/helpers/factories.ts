@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ProfileVisibility } from '../../common/enums';
+import type { MediaVariant, PostStatus, ProfileVisibility, SubscriptionStatus } from '../../common/enums';
 import { createSession, generateSessionToken } from '../../server/auth/session';
 import { hashPassword } from '../../server/auth/password';
 import type { DB } from '../../server/db/kysely';
+import type { Storage } from '../../server/storage/storage';
 
 let cachedHash: Promise<string> | null = null;
 export const FACTORY_PASSWORD = 'factory-password';
@@ -52,4 +53,123 @@ export async function makeSessionCookie(db: DB, userId: string): Promise<{ token
   const token = generateSessionToken();
   const session = await createSession(db, token, userId);
   return { token, cookie: `session=${token}`, sessionId: session.id };
+}
+
+export type FixtureKind = 'image' | 'video' | 'audio' | 'pdf' | 'document';
+
+const FIXTURE_FILES: Record<FixtureKind, { variant: MediaVariant; ext: string; contentType: string }[]> = {
+  image: [
+    { variant: 'original', ext: 'jpg', contentType: 'image/jpeg' },
+    { variant: 'web', ext: 'jpg', contentType: 'image/jpeg' },
+    { variant: 'thumb', ext: 'jpg', contentType: 'image/jpeg' },
+  ],
+  video: [
+    { variant: 'original', ext: 'mp4', contentType: 'video/mp4' },
+    { variant: 'poster', ext: 'jpg', contentType: 'image/jpeg' },
+  ],
+  audio: [{ variant: 'original', ext: 'mp3', contentType: 'audio/mpeg' }],
+  pdf: [{ variant: 'original', ext: 'pdf', contentType: 'application/pdf' }],
+  document: [{ variant: 'original', ext: 'txt', contentType: 'text/plain; charset=utf-8' }],
+};
+
+/** The bytes a fixture file holds: recognisable per post and variant, 1,000 bytes long. */
+export function fixtureBytes(postId: string, variant: MediaVariant): Buffer {
+  const head = `${postId}:${variant}:`;
+  return Buffer.from(head + 'x'.repeat(1000 - head.length));
+}
+
+export interface MadePost {
+  id: string;
+  creatorId: string;
+  /** storage keys by variant */
+  keys: Partial<Record<MediaVariant, string>>;
+}
+
+/**
+ * A post with media rows and (when `storage` is given) the files in storage, the way the
+ * media pipeline leaves them: `posts/<id>/<variant>.<ext>`; premium posts get a 'preview'.
+ */
+export async function makePost(
+  db: DB,
+  storage: Storage | null,
+  opts: {
+    creatorId: string;
+    status?: PostStatus;
+    isPremium?: boolean;
+    kind?: FixtureKind | null;
+    title?: string | null;
+    text?: string | null;
+    hashtags?: string[];
+    createdAt?: Date;
+  },
+): Promise<MadePost> {
+  const status = opts.status ?? 'published';
+  const kind = opts.kind === undefined ? 'image' : opts.kind;
+  const createdAt = opts.createdAt ?? new Date();
+  const { id } = await db
+    .insertInto('posts')
+    .values({
+      creator_id: opts.creatorId,
+      title: opts.title === undefined ? 'A fixture post' : opts.title,
+      post_text: opts.text === undefined ? 'Fixture text #fixture' : opts.text,
+      hashtags: opts.hashtags ?? ['fixture'],
+      is_premium: opts.isPremium ?? false,
+      status,
+      target_status: status === 'draft' ? 'draft' : 'published',
+      media_kind: kind,
+      created_at: createdAt,
+      updated_at: createdAt,
+      published_at: status === 'published' ? createdAt : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const files = kind ? [...FIXTURE_FILES[kind]] : [];
+  if (kind && opts.isPremium) files.push({ variant: 'preview', ext: 'jpg', contentType: 'image/jpeg' });
+  const keys: MadePost['keys'] = {};
+  for (const file of files) {
+    const key = `posts/${id}/${file.variant}.${file.ext}`;
+    const bytes = fixtureBytes(id, file.variant);
+    keys[file.variant] = key;
+    if (storage) await storage.put(key, bytes, file.contentType);
+    await db
+      .insertInto('media_files')
+      .values({
+        post_id: id,
+        variant: file.variant,
+        storage_key: key,
+        content_type: file.contentType,
+        byte_size: bytes.length,
+        width: kind === 'image' || kind === 'video' ? 640 : null,
+        height: kind === 'image' || kind === 'video' ? 360 : null,
+        duration_seconds: kind === 'video' || kind === 'audio' ? 12.5 : null,
+      })
+      .execute();
+  }
+  return { id, creatorId: opts.creatorId, keys };
+}
+
+/** A tier of `creatorId` and a subscription of `subscriberId` to it. */
+export async function makeSubscription(
+  db: DB,
+  opts: { subscriberId: string; creatorId: string; status?: SubscriptionStatus; periodEnd?: Date },
+): Promise<{ subscriptionId: string; tierId: string }> {
+  const tier = await db
+    .insertInto('subscription_tiers')
+    .values({ creator_id: opts.creatorId, name: 'VIP Club', price: '50.00', payment_interval: 'monthly' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const periodEnd = opts.periodEnd ?? new Date(Date.now() + 30 * 24 * 60 * 60_000);
+  const periodStart = new Date(Math.min(Date.now(), periodEnd.getTime()) - 24 * 60 * 60_000);
+  const sub = await db
+    .insertInto('subscriptions')
+    .values({
+      subscriber_id: opts.subscriberId,
+      tier_id: tier.id,
+      status: opts.status ?? 'active',
+      current_period_start: periodStart,
+      current_period_end: periodEnd,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { subscriptionId: sub.id, tierId: tier.id };
 }

@@ -10,6 +10,7 @@ import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createDeps, type OwnedDeps } from '../../server/create-deps';
 import type { AppRouter } from '../../server/trpc/router';
+import type { QueueName } from '../../common/jobs';
 import { startWorkers } from '../../worker/workers';
 import { createTestDb } from './test-db';
 
@@ -41,57 +42,83 @@ export interface TestServer {
   client(): TestClient;
   /** waits for queued mail jobs to be handled, then returns every mail written, oldest first */
   outbox(): Promise<OutboxMail[]>;
+  /** waits until the queue has nothing waiting, active or delayed */
+  drain(queue: QueueName): Promise<void>;
+  /** SQL of every query this server's pool ran, in order; `reset()` empties it */
+  queries: { list(): string[]; reset(): void };
   close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /**
+   * A second server process on the same database, Redis prefix and storage as `shareWith`
+   * (what two copies behind a load balancer share). It runs no workers of its own, and its
+   * close() leaves the shared data alone: close it before `shareWith`.
+   */
+  shareWith?: TestServer;
 }
 
 /**
  * The real server (Express, tRPC, Socket.IO) and the real mail/maintenance workers, on a free
  * port, with a fresh database cloned from the migrated template and a Redis prefix of its own.
  */
-export async function startTestServer(): Promise<TestServer> {
-  const testDb = await createTestDb();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'creator-test-'));
-  const outboxDir = path.join(dataDir, 'outbox');
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const shared = opts.shareWith?.deps.config;
+  const testDb = shared ? null : await createTestDb();
+  const dataDir = shared ? null : await mkdtemp(path.join(tmpdir(), 'creator-test-'));
+  const outboxDir = shared ? shared.OUTBOX_DIR : path.join(dataDir!, 'outbox');
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
-    DATABASE_URL: testDb.url,
-    REDIS_PREFIX: `test-${inject('runId')}-${randomUUID().slice(0, 8)}`,
+    DATABASE_URL: shared ? shared.DATABASE_URL : testDb!.url,
+    REDIS_PREFIX: shared ? shared.REDIS_PREFIX : `test-${inject('runId')}-${randomUUID().slice(0, 8)}`,
     PORT: '0',
     SERVE_SPA: 'false',
     OUTBOX_DIR: outboxDir,
-    STORAGE_DIR: path.join(dataDir, 'storage'),
+    STORAGE_DIR: shared ? shared.STORAGE_DIR : path.join(dataDir!, 'storage'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
-  const deps = createDeps(config);
+  const queryLog: string[] = [];
+  const deps = createDeps(config, 'server', { onQuery: (sql) => queryLog.push(sql) });
   const app = createApp(deps);
   await new Promise<void>((resolve) => app.httpServer.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}`;
   config.appUrl = url;
-  const workers = await startWorkers(deps);
+  const workers = shared ? null : await startWorkers(deps);
+
+  const drain = async (queue: QueueName) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const counts = await deps.queues[queue].getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      if (Object.values(counts).every((n) => n === 0)) return;
+      if (Date.now() > deadline) throw new Error(`${queue} queue did not drain: ${JSON.stringify(counts)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
 
   return {
     url,
     deps,
     client: () => createClient(url),
     async outbox() {
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const counts = await deps.queues.mail.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-        if (Object.values(counts).every((n) => n === 0)) break;
-        if (Date.now() > deadline) throw new Error(`mail queue did not drain: ${JSON.stringify(counts)}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await drain('mail');
       const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
       return Promise.all(files.map(async (f) => JSON.parse(await readFile(path.join(outboxDir, f), 'utf8')) as OutboxMail));
     },
+    drain,
+    queries: {
+      list: () => [...queryLog],
+      reset: () => {
+        queryLog.length = 0;
+      },
+    },
     async close() {
-      await workers.close();
+      await workers?.close();
       await app.close();
-      await deleteRedisKeys(deps, config.REDIS_PREFIX);
+      if (!shared) await deleteRedisKeys(deps, config.REDIS_PREFIX);
       await deps.close();
-      await testDb.destroy();
-      await rm(dataDir, { recursive: true, force: true });
+      await testDb?.destroy();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -16,17 +16,20 @@ interface AvatarProps {
   name: string;
   size?: AvatarSize;
   className?: string;
+  /** a ring in the page colour, separating the avatar from what is behind it */
+  ring?: boolean;
 }
 
 /** A round picture, or the first letter of the name when there is none (or it fails to load). */
-export function Avatar({ src, name, size = 'md', className }: AvatarProps) {
+export function Avatar({ src, name, size = 'md', className, ring = true }: AvatarProps) {
   const [failed, setFailed] = useState(false);
   const letter = (name.trim()[0] ?? '?').toUpperCase();
   return (
     <span
       className={cn(
         'relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full',
-        'bg-gradient-accent font-semibold text-white ring-2 ring-canvas',
+        'bg-gradient-accent font-semibold text-white',
+        ring && 'ring-2 ring-canvas',
         sizes[size],
         className,
       )}

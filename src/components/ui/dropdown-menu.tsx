@@ -24,11 +24,16 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
   return <Menu.Label className={cn('px-2.5 py-2 text-xs font-medium text-subtle', className)} {...props} />;
 }
 
-export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof Menu.Item>) {
+export function DropdownMenuItem({
+  className,
+  tone = 'default',
+  ...props
+}: ComponentProps<typeof Menu.Item> & { tone?: 'default' | 'danger' }) {
   return (
     <Menu.Item
       className={cn(
-        'flex cursor-pointer select-none items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-foreground outline-none',
+        'flex cursor-pointer select-none items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none',
+        tone === 'danger' ? 'text-rose-300 data-[highlighted]:text-rose-200' : 'text-foreground',
         'data-[highlighted]:bg-surface-hover data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
         className,
       )}

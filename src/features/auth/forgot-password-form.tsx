@@ -57,7 +57,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Reset password">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Request a reset link">
       <FormField label="Email" error={error}>
         {(field) => (
           <Input

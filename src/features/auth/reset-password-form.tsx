@@ -61,7 +61,7 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Choose a new password">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Password reset">
       <FormField label="New password" error={error} hint="At least 6 characters">
         {(field) => (
           <Input

@@ -105,7 +105,7 @@ function FeaturedCreatorCard({ creator }: { creator: FeaturedCreator }) {
 function FeaturedCreatorSkeleton() {
   return (
     <div data-testid="featured-creator-skeleton" className="flex items-center gap-4 rounded-card border border-border bg-surface p-4">
-      <Skeleton className="size-14 rounded-full" />
+      <Skeleton circle className="size-14" />
       <div className="flex flex-1 flex-col gap-2">
         <Skeleton className="h-4 w-2/3" />
         <Skeleton className="h-3 w-1/3" />

@@ -7,13 +7,13 @@ import { cn } from '../../lib/cn';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 
-export function BrandMark({ className }: { className?: string }) {
+export function BrandMark({ small = false }: { small?: boolean }) {
   return (
     <span
       aria-hidden="true"
       className={cn(
-        'flex size-8 items-center justify-center rounded-lg bg-gradient-accent text-sm font-black text-white shadow-lg shadow-accent/30',
-        className,
+        'flex items-center justify-center rounded-lg bg-gradient-accent text-sm font-black text-white shadow-lg shadow-accent/30',
+        small ? 'size-7' : 'size-8',
       )}
     >
       {BRAND.name[0]}

@@ -15,7 +15,7 @@ export function LandingHero() {
     <section aria-labelledby="landing-headline" className="relative isolate overflow-hidden">
       <div aria-hidden="true" className="absolute inset-0 -z-10">
         <div className="absolute -top-40 left-1/2 h-[36rem] w-[64rem] -translate-x-1/2 rounded-full bg-[radial-gradient(closest-side,rgb(139_92_246/0.35),transparent)] blur-2xl" />
-        <div className="absolute top-24 right-[-10rem] h-[22rem] w-[28rem] rounded-full bg-[radial-gradient(closest-side,rgb(236_72_153/0.22),transparent)] blur-2xl" />
+        <div className="absolute top-10 left-1/2 h-[22rem] w-[40rem] translate-x-[10%] rounded-full bg-[radial-gradient(closest-side,rgb(236_72_153/0.16),transparent)] blur-3xl" />
         <div className="absolute inset-0 bg-[linear-gradient(to_right,rgb(255_255_255/0.035)_1px,transparent_1px),linear-gradient(to_bottom,rgb(255_255_255/0.035)_1px,transparent_1px)] bg-[size:56px_56px] [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)]" />
       </div>
 

@@ -20,7 +20,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl grid-cols-3 gap-10 px-6 py-12">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="flex items-center gap-2.5 text-base font-bold">
-            <BrandMark className="size-7" />
+            <BrandMark small />
             About {BRAND.name}
           </h2>
           <p className="mt-3 max-w-xs text-sm leading-6 text-muted">{BRAND.footerAbout}</p>

@@ -89,7 +89,7 @@ export function TopBar({ user }: { user: CurrentUser | null }) {
               </Button>
             </>
           ) : (
-            <Link to="/auth" search={{ tab: 'signin' }} className={buttonClasses({ size: 'sm', className: 'ml-2 h-9 px-5' })}>
+            <Link to="/auth" search={{ tab: 'signin' }} className={buttonClasses({ size: 'md', className: 'ml-2' })}>
               Sign In
             </Link>
           )}
@@ -99,7 +99,7 @@ export function TopBar({ user }: { user: CurrentUser | null }) {
           {user ? (
             <MobileUserMenu user={user} onSignOut={() => void signOut()} />
           ) : (
-            <Link to="/auth" search={{ tab: 'signin' }} className={buttonClasses({ size: 'sm', className: 'h-9 px-4' })}>
+            <Link to="/auth" search={{ tab: 'signin' }} className={buttonClasses({ size: 'sm' })}>
               Sign In
             </Link>
           )}
@@ -118,7 +118,7 @@ function MobileUserMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: () 
           type="button"
           className="flex max-w-[55vw] items-center gap-2 rounded-full border border-border bg-surface py-1 pr-3 pl-1 text-sm font-medium text-foreground hover:bg-surface-hover data-[state=open]:bg-surface-hover"
         >
-          <Avatar src={user.avatarUrl} name={user.displayName || user.username} size="sm" className="ring-0" />
+          <Avatar src={user.avatarUrl} name={user.displayName || user.username} size="sm" ring={false} />
           <span className="truncate">{user.username}</span>
           <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted" />
         </button>
@@ -132,7 +132,7 @@ function MobileUserMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: () 
             Settings
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onSignOut} className="text-rose-300 data-[highlighted]:text-rose-200">
+        <DropdownMenuItem tone="danger" onSelect={onSignOut}>
           <LogOut aria-hidden="true" className="size-4" />
           Sign Out
         </DropdownMenuItem>

@@ -1,0 +1,215 @@
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { createApp } from '../server/app';
+import { createSession, generateSessionToken, hashToken } from '../server/auth/session';
+import { loadConfig } from '../server/config';
+import { createDeps } from '../server/create-deps';
+import type { Database } from '../server/db/schema';
+import { findFeedPage } from '../server/features/posts/posts.queries';
+import { createBenchDb } from './lib/bench-db';
+import { formatRow, runLoad } from './lib/load';
+
+const CREATORS = 500;
+const FANS = 2_000;
+const POSTS = 10_000;
+const PAGE = 5;
+/** the fan the bench signs in as (user number CREATORS + 1) subscribes to every 25th creator */
+const FAN_NUMBER = CREATORS + 1;
+
+/**
+ * The same answer as `posts.feed` for a signed-in fan — session, page, creator cards, the three
+ * counts, liked, bookmarked, media entitlement and media variants — in one hand-written
+ * statement and one round trip: the floor.
+ */
+export const FLOOR_SQL = `
+  with v as (select user_id from sessions where id = $1 and expires_at > now()),
+  page as (
+    select p.id, p.creator_id, p.title, p.post_text, p.hashtags, p.is_premium, p.is_nsfw, p.status, p.media_kind, p.created_at,
+           pr.username, pr.display_name, pr.avatar_url, pr.is_verified, pr.is_premium as creator_is_premium
+    from posts p
+    join profiles pr on pr.id = p.creator_id
+    left join privacy_settings ps on ps.user_id = p.creator_id
+    where p.status = 'published'
+      and (p.creator_id = (select user_id from v) or ps.profile_visibility is null or ps.profile_visibility not in ('private', 'hidden'))
+    order by p.created_at desc, p.id desc
+    limit ${PAGE}
+  )
+  select page.*,
+    (select count(*) from post_likes l where l.post_id = page.id) as likes,
+    (select count(*) from comments c where c.post_id = page.id) as comments,
+    (select count(*) from bookmarks b where b.post_id = page.id) as bookmarks,
+    exists (select 1 from post_likes l where l.post_id = page.id and l.user_id = (select user_id from v)) as liked,
+    exists (select 1 from bookmarks b where b.user_id = (select user_id from v) and b.post_id = page.id) as bookmarked,
+    (page.creator_id = (select user_id from v) or not page.is_premium or exists (
+      select 1 from subscriptions s join subscription_tiers t on t.id = s.tier_id
+      where s.subscriber_id = (select user_id from v) and s.status = 'active' and s.current_period_end > now() and t.creator_id = page.creator_id
+    )) as can_view_media,
+    (select json_agg(json_build_object('variant', m.variant, 'content_type', m.content_type, 'width', m.width, 'height', m.height, 'duration_seconds', m.duration_seconds))
+       from media_files m where m.post_id = page.id) as media
+  from page
+  order by page.created_at desc, page.id desc`;
+
+/**
+ * Home feed over 10,000 posts by 500 creators with ~150,000 likes, ~30,000 comments, ~20,000
+ * bookmarks and ~10,000 subscriptions: a page of 5 with counts and viewer state, signed in as a
+ * fan, through the whole stack (Express, session, tRPC, Kysely, superjson) against one SQL
+ * statement behind bare node:http + pg.
+ */
+export async function benchFeed(opts: { concurrency: number; durationMs: number }): Promise<string[]> {
+  const bench = await createBenchDb();
+  const lines: string[] = [];
+  try {
+    const started = Date.now();
+    const counts = await seed(bench.db);
+    lines.push(
+      `home feed: ${POSTS} posts by ${CREATORS} creators, ${counts.likes} likes, ${counts.comments} comments, ` +
+        `${counts.bookmarks} bookmarks, ${counts.subscriptions} subscriptions (seeded in ${Date.now() - started} ms)`,
+    );
+    const fanId = await bench.db
+      .selectFrom('profiles')
+      .select('id')
+      .where('username', '=', `user${FAN_NUMBER}`)
+      .executeTakeFirstOrThrow();
+    const token = generateSessionToken();
+    await createSession(bench.db, token, fanId.id);
+    const headers = { cookie: `session=${token}` };
+
+    const config = loadConfig({ ...process.env, DATABASE_URL: bench.url, SERVE_SPA: 'false', LOG_LEVEL: 'silent', REDIS_PREFIX: `bench-${Date.now()}`, NODE_ENV: 'production' });
+    const deps = createDeps(config);
+    const app = createApp(deps);
+    await new Promise<void>((r) => app.httpServer.listen(0, '127.0.0.1', r));
+    const input = encodeURIComponent(JSON.stringify({ json: { limit: PAGE } }));
+    const appUrl = `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}/trpc/posts.feed?input=${input}`;
+
+    const pool = new pg.Pool({ connectionString: bench.url, max: 10 });
+    const floorServer = http.createServer(async (req, res) => {
+      const cookie = /(?:^|;\s*)session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
+      const { rows } = await pool.query(FLOOR_SQL, [hashToken(cookie)]);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
+    });
+    await new Promise<void>((r) => floorServer.listen(0, '127.0.0.1', r));
+    const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}/`;
+
+    // both answer the same page, and the fan's state is on it
+    const appPage = (await (await fetch(appUrl, { headers })).json()) as { result: { data: { json: { items: { id: string; viewer: { liked: boolean; canViewMedia: boolean } }[] } } } };
+    const floorRows = (await (await fetch(floorUrl, { headers })).json()) as { id: string; liked: boolean; can_view_media: boolean }[];
+    const appItems = appPage.result.data.json.items;
+    if (appItems.map((i) => i.id).join() !== floorRows.map((r) => r.id).join()) throw new Error('app and floor disagree on the page');
+    if (appItems.some((i, n) => i.viewer.liked !== floorRows[n]!.liked || i.viewer.canViewMedia !== floorRows[n]!.can_view_media)) {
+      throw new Error('app and floor disagree on the viewer state');
+    }
+
+    await runLoad(floorUrl, { concurrency: 10, durationMs: 500, headers });
+    await runLoad(appUrl, { concurrency: 10, durationMs: 500, headers });
+    const floor = await runLoad(floorUrl, { ...opts, headers });
+    const full = await runLoad(appUrl, { ...opts, headers });
+    lines.push(formatRow('floor: node:http + pg (1 stmt)', floor));
+    lines.push(formatRow('app: GET /trpc/posts.feed (signed in)', full, floor));
+
+    // The main query as the app sends it, explained: the first page and one deep in the feed.
+    const captured: CompiledQuery[] = [];
+    const capturing = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: bench.url, max: 1 }) }),
+      log: (event) => void captured.push(event.query),
+    });
+    const first = await findFeedPage(capturing, { viewerId: fanId.id, cursor: null, limit: PAGE });
+    const deep = await sql<{ cursor_at: string; id: string }>`
+      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at, id::text as id
+      from posts where status = 'published' order by created_at desc, id desc offset 8000 limit 1`.execute(bench.db);
+    const at = deep.rows[0]!;
+    await findFeedPage(capturing, { viewerId: fanId.id, cursor: { createdAt: at.cursor_at, id: at.id }, limit: PAGE });
+    await capturing.destroy();
+    if (first.length !== PAGE) throw new Error('feed page is short');
+    for (const [label, query] of [['first page', captured[0]!], ['page after 8,000 posts', captured[1]!]] as const) {
+      const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, format text) ${query.sql}`, query.parameters as unknown[]);
+      const text = plan.rows.map((r) => r['QUERY PLAN'].trim());
+      lines.push(`  plan (${label}): ${text.filter((l) => /Index|Seq Scan|Execution Time|Limit/.test(l)).join(' | ')}`);
+    }
+
+    await new Promise<void>((r) => floorServer.close(() => r()));
+    await pool.end();
+    await app.close();
+    await deps.close();
+  } finally {
+    await bench.destroy();
+  }
+  return lines;
+}
+
+export async function seed(db: Awaited<ReturnType<typeof createBenchDb>>['db']) {
+  const users = CREATORS + FANS;
+  await sql`
+    insert into users (id, email, password_hash, email_verified_at, created_at)
+    select md5('u' || i)::uuid, 'u' || i || '@bench.test', 'x', now(), now() - (i || ' minutes')::interval
+    from generate_series(1, ${sql.lit(users)}) i`.execute(db);
+  await sql`
+    insert into profiles (id, username, display_name, date_of_birth, is_creator, is_verified, is_premium, created_at)
+    select md5('u' || i)::uuid, 'user' || i, 'User ' || i, '1990-01-01', i <= ${sql.lit(CREATORS)}, i % 50 = 0, i % 7 = 0, now() - (i || ' minutes')::interval
+    from generate_series(1, ${sql.lit(users)}) i`.execute(db);
+  // 2% of creators private and 1% hidden: their posts stay out of everyone's feed
+  await sql`
+    insert into privacy_settings (user_id, profile_visibility)
+    select md5('u' || i)::uuid, case when i <= ${sql.lit(CREATORS)} and i % 50 = 3 then 'private' when i <= ${sql.lit(CREATORS)} and i % 100 = 7 then 'hidden' else 'public' end
+    from generate_series(1, ${sql.lit(users)}) i`.execute(db);
+  await sql`
+    insert into subscription_tiers (id, creator_id, name, price, payment_interval)
+    select md5('t' || i)::uuid, md5('u' || i)::uuid, 'VIP Club', 50, 'monthly' from generate_series(1, ${sql.lit(CREATORS)}) i`.execute(db);
+  // every fan subscribes to 5 creators (one of them lapsed); the bench fan also to every 25th creator
+  await sql`
+    insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end)
+    select md5('u' || f)::uuid, md5('t' || c)::uuid, 'active', now() - interval '10 days',
+           case when k = 1 then now() - interval '1 day' else now() + interval '20 days' end
+    from generate_series(${sql.lit(CREATORS + 1)}, ${sql.lit(users)}) f,
+         generate_series(1, 5) k,
+         lateral (select 1 + ((f * 31 + k * 97) % ${sql.lit(CREATORS)}) as c) pick
+    union all
+    select md5('u' || ${sql.lit(FAN_NUMBER)})::uuid, md5('t' || c)::uuid, 'active', now() - interval '10 days', now() + interval '20 days'
+    from generate_series(1, ${sql.lit(CREATORS)}, 25) c`.execute(db);
+  // every 20th post a draft, every 4th premium; one post every 3 minutes, creators interleaved
+  await sql`
+    insert into posts (id, creator_id, title, post_text, hashtags, is_premium, status, target_status, media_kind, created_at, updated_at, published_at)
+    select md5('p' || i)::uuid, md5('u' || (1 + i % ${sql.lit(CREATORS)}))::uuid, 'Post ' || i, 'Text of post ' || i || ' #bench', '{bench}',
+           i % 4 = 0, case when i % 20 = 0 then 'draft' else 'published' end, case when i % 20 = 0 then 'draft' else 'published' end,
+           'image', now() - (i * 3 || ' minutes')::interval, now(), now() - (i * 3 || ' minutes')::interval
+    from generate_series(1, ${sql.lit(POSTS)}) i`.execute(db);
+  await sql`
+    insert into media_files (post_id, variant, storage_key, content_type, byte_size, width, height)
+    select md5('p' || i)::uuid, v, 'posts/' || md5('p' || i)::uuid || '/' || v || '.jpg', 'image/jpeg', 100000, 1280, 720
+    from generate_series(1, ${sql.lit(POSTS)}) i, unnest(array['original', 'web', 'thumb', 'preview']) v
+    where v <> 'preview' or i % 4 = 0`.execute(db);
+  // 0..29 likes per post (~15 on average), 0..5 comments, 0..3 bookmarks, from fans
+  await sql`
+    insert into post_likes (post_id, user_id)
+    select md5('p' || i)::uuid, md5('u' || (${sql.lit(CREATORS + 1)} + (i * 7 + k * 131) % ${sql.lit(FANS)}))::uuid
+    from generate_series(1, ${sql.lit(POSTS)}) i, lateral generate_series(1, i % 30) k
+    on conflict do nothing`.execute(db);
+  await sql`
+    insert into comments (post_id, user_id, comment_text, created_at)
+    select md5('p' || i)::uuid, md5('u' || (${sql.lit(CREATORS + 1)} + (i * 11 + k * 37) % ${sql.lit(FANS)}))::uuid, 'Comment ' || k, now() - (i || ' minutes')::interval
+    from generate_series(1, ${sql.lit(POSTS)}) i, lateral generate_series(1, i % 6) k`.execute(db);
+  await sql`
+    insert into bookmarks (user_id, post_id)
+    select md5('u' || (${sql.lit(CREATORS + 1)} + (i * 13 + k * 53) % ${sql.lit(FANS)}))::uuid, md5('p' || i)::uuid
+    from generate_series(1, ${sql.lit(POSTS)}) i, lateral generate_series(1, i % 4) k
+    on conflict do nothing`.execute(db);
+  // the bench fan likes every 3rd post and bookmarks every 7th, so the page carries their state
+  await sql`
+    insert into post_likes (post_id, user_id)
+    select md5('p' || i)::uuid, md5('u' || ${sql.lit(FAN_NUMBER)})::uuid from generate_series(3, ${sql.lit(POSTS)}, 3) i
+    on conflict do nothing`.execute(db);
+  await sql`
+    insert into bookmarks (user_id, post_id)
+    select md5('u' || ${sql.lit(FAN_NUMBER)})::uuid, md5('p' || i)::uuid from generate_series(1, ${sql.lit(POSTS)}, 7) i
+    on conflict do nothing`.execute(db);
+  await sql`analyze`.execute(db);
+  const count = async (table: 'post_likes' | 'comments' | 'bookmarks' | 'subscriptions') =>
+    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  return {
+    likes: await count('post_likes'),
+    comments: await count('comments'),
+    bookmarks: await count('bookmarks'),
+    subscriptions: await count('subscriptions'),
+  };
+}

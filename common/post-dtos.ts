@@ -1,0 +1,78 @@
+import type { MediaKind, PostStatus } from './enums';
+
+/**
+ * What the server returns for posts and comments (and sends in socket events). The server maps
+ * rows to these in its services; the client may use them or tRPC's RouterOutputs (the same types).
+ */
+export interface PostCreatorDto {
+  id: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  isVerified: boolean;
+  isPremium: boolean;
+}
+
+export interface PostMediaDto {
+  /** the original file's type; decides the viewer (image/, video/, audio/, application/pdf) */
+  contentType: string;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  /** the full media, only when `viewer.canViewMedia`: `/media/<id>/web` for images, else `/media/<id>/original` */
+  url: string | null;
+  /** only when `viewer.canViewMedia` and the variant exists */
+  thumbUrl: string | null;
+  /** video frame; only when `viewer.canViewMedia` and the variant exists */
+  posterUrl: string | null;
+  /** `/media/<id>/original?download=1` (Content-Disposition: attachment), only when `viewer.canViewMedia` */
+  downloadUrl: string | null;
+  /** the blurred teaser of a premium post, when one was made; what a locked card shows */
+  previewUrl: string | null;
+}
+
+export interface PostDto {
+  id: string;
+  title: string | null;
+  text: string | null;
+  hashtags: string[];
+  isPremium: boolean;
+  isNsfw: boolean;
+  status: PostStatus;
+  createdAt: Date;
+  mediaKind: MediaKind | null;
+  creator: PostCreatorDto;
+  counts: { likes: number; comments: number; bookmarks: number };
+  viewer: {
+    liked: boolean;
+    bookmarked: boolean;
+    isOwner: boolean;
+    /** false: show the 'Premium Content / Subscribe to view' overlay over `media.previewUrl` */
+    canViewMedia: boolean;
+  };
+  media: PostMediaDto | null;
+}
+
+export interface CommentAuthorDto {
+  id: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+}
+
+export interface CommentDto {
+  id: string;
+  postId: string;
+  /** null for a top-level comment */
+  parentId: string | null;
+  /** plain text: render as text, never as HTML */
+  text: string;
+  createdAt: Date;
+  author: CommentAuthorDto;
+}
+
+/** A page of a keyset-paginated list; `nextCursor` is null when this page was the last. */
+export interface PageDto<T, C> {
+  items: T[];
+  nextCursor: C | null;
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { LIMITS } from './limits';
+import { COMMENT_TEXTS, POST_TEXTS } from './texts';
+
+/**
+ * Inputs of the posts, comments and bookmarks procedures, shared by the forms and the server.
+ * Post and comment ids are only checked for presence here: an id that is not a uuid is answered
+ * like any other unknown id ('Post not found'), so a malformed link reads the same as a dead one.
+ */
+export const postIdSchema = z.string().trim().min(1, POST_TEXTS.idRequired).max(100);
+
+/**
+ * Keyset position in the feed: the last post's `created_at` as an ISO-8601 string with
+ * microseconds (PostgreSQL's precision; a JS Date would lose them and skip posts made in the
+ * same millisecond) and its id. Clients treat it as opaque and send back `nextCursor`.
+ */
+export const FeedCursor = z.object({
+  createdAt: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, 'Invalid cursor')
+    .refine((v) => {
+      const t = Date.parse(v);
+      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 19) === v.slice(0, 19);
+    }, 'Invalid cursor'),
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid cursor'),
+});
+export type FeedCursor = z.infer<typeof FeedCursor>;
+
+export const FeedInput = z.object({
+  cursor: FeedCursor.nullish(),
+  limit: z.number().int().min(1).max(LIMITS.feedPageMax).default(LIMITS.feedPageSize),
+});
+export type FeedInput = z.input<typeof FeedInput>;
+
+export const PostByIdInput = z.object({ id: postIdSchema });
+export type PostByIdInput = z.input<typeof PostByIdInput>;
+
+export const PostIdInput = z.object({ postId: postIdSchema });
+export type PostIdInput = z.input<typeof PostIdInput>;
+
+/** Comment text: trimmed, non-empty, at most 2000 characters; stored and shown as plain text. */
+export const commentTextSchema = z
+  .string()
+  .trim()
+  .min(1, COMMENT_TEXTS.textRequired)
+  .max(LIMITS.commentMaxLength, COMMENT_TEXTS.textTooLong);
+
+export const AddCommentInput = z.object({
+  postId: postIdSchema,
+  text: commentTextSchema,
+  /** the comment replied to; must belong to the same post */
+  parentId: z.string().trim().min(1).max(100).nullish(),
+});
+export type AddCommentInput = z.input<typeof AddCommentInput>;
+
+export const ListCommentsInput = z.object({ postId: postIdSchema });
+export type ListCommentsInput = z.input<typeof ListCommentsInput>;
+
+/** The signed-in user's bookmarks, newest bookmark first; cursor as in the feed, on the bookmark's time. */
+export const BookmarksListInput = FeedInput;
+export type BookmarksListInput = z.input<typeof BookmarksListInput>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** True for the 8-4-4-4-12 hex form PostgreSQL's uuid type accepts from us. */
+export const isUuid = (value: string) => UUID.test(value);

@@ -1,0 +1,50 @@
+import { TRPCError } from '@trpc/server';
+import { BookmarksListInput } from '../../../common/post-schemas';
+import { postRoom } from '../../../common/socket-events';
+import { BOOKMARK_TEXTS } from '../../../common/texts';
+import type { AppDeps } from '../../deps';
+import { findBookmarkedPage } from '../posts/posts.queries';
+import { requireVisiblePost, toPage, toPostDtos, type FeedPage } from '../posts/posts.service';
+import { countBookmarks, deleteBookmark, insertBookmark } from './bookmarks.queries';
+
+export interface BookmarkResult {
+  postId: string;
+  bookmarked: boolean;
+  /** the post's bookmark count after the change */
+  bookmarks: number;
+}
+
+type Deps = Pick<AppDeps, 'db' | 'realtime'>;
+
+/**
+ * Bookmarks a post the user may see. A second bookmark is refused with CONFLICT 'This post is
+ * already in your bookmarks' (the spec's 'Already bookmarked' toast).
+ */
+export async function addBookmark(deps: Deps, userId: string, postId: string): Promise<BookmarkResult> {
+  await requireVisiblePost(deps.db, userId, postId);
+  if (!(await insertBookmark(deps.db, userId, postId))) {
+    throw new TRPCError({ code: 'CONFLICT', message: BOOKMARK_TEXTS.alreadyBookmarked.description });
+  }
+  return changed(deps, userId, postId, true);
+}
+
+/** Idempotent: removing a bookmark that is not there is success. */
+export async function removeBookmark(deps: Deps, userId: string, postId: string): Promise<BookmarkResult> {
+  await requireVisiblePost(deps.db, userId, postId);
+  const removed = await deleteBookmark(deps.db, userId, postId);
+  if (!removed) return { postId, bookmarked: false, bookmarks: await countBookmarks(deps.db, postId) };
+  return changed(deps, userId, postId, false);
+}
+
+async function changed(deps: Deps, userId: string, postId: string, bookmarked: boolean): Promise<BookmarkResult> {
+  const bookmarks = await countBookmarks(deps.db, postId);
+  deps.realtime.toRooms(postRoom(postId), 'post:bookmarks', { postId, bookmarks, actorId: userId });
+  return { postId, bookmarked, bookmarks };
+}
+
+/** The user's bookmarks that they may still see, newest bookmark first, as feed cards. */
+export async function listBookmarks(deps: Pick<AppDeps, 'db'>, userId: string, input: BookmarksListInput): Promise<FeedPage> {
+  const { cursor, limit } = BookmarksListInput.parse(input);
+  const rows = await findBookmarkedPage(deps.db, { userId, cursor: cursor ?? null, limit });
+  return toPage(await toPostDtos(deps.db, userId, rows), rows, limit);
+}

@@ -1,0 +1,70 @@
+import { TRPCError } from '@trpc/server';
+import type { CommentDto } from '../../../common/post-dtos';
+import { AddCommentInput, isUuid } from '../../../common/post-schemas';
+import { postRoom } from '../../../common/socket-events';
+import { COMMENT_TEXTS } from '../../../common/texts';
+import type { SessionUser } from '../../auth/session';
+import type { AppDeps } from '../../deps';
+import { requireVisiblePost } from '../posts/posts.service';
+import { commentBelongsToPost, countComments, findComments, insertComment } from './comments.queries';
+
+/**
+ * All comments of a post the viewer may see, oldest first, flat: each carries its parentId and
+ * the client nests replies under their parent. NOT_FOUND 'Post not found' otherwise.
+ */
+export async function listComments(deps: Pick<AppDeps, 'db'>, viewerId: string | null, postId: string): Promise<CommentDto[]> {
+  await requireVisiblePost(deps.db, viewerId, postId);
+  const rows = await findComments(deps.db, postId);
+  return rows.map((row) => ({
+    id: row.id,
+    postId: row.post_id,
+    parentId: row.parent_id,
+    text: row.comment_text,
+    createdAt: row.created_at,
+    author: { id: row.user_id, username: row.username, displayName: row.display_name, avatarUrl: row.avatar_url },
+  }));
+}
+
+export interface AddCommentResult {
+  comment: CommentDto;
+  /** the post's comment count after this one */
+  comments: number;
+}
+
+/**
+ * Adds a comment or a reply as plain text (trimmed, 1..2000 characters). The post must be
+ * visible to the user and a reply's parent must be a comment of the same post.
+ */
+export async function addComment(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  user: Pick<SessionUser, 'id' | 'username' | 'displayName' | 'avatarUrl'>,
+  input: AddCommentInput,
+): Promise<AddCommentResult> {
+  const { postId, text, parentId } = AddCommentInput.parse(input);
+  await requireVisiblePost(deps.db, user.id, postId);
+  const parent = parentId ?? null;
+  const parentNotFound = () => new TRPCError({ code: 'BAD_REQUEST', message: COMMENT_TEXTS.parentNotFound });
+  if (parent !== null && !(isUuid(parent) && (await commentBelongsToPost(deps.db, parent, postId)))) throw parentNotFound();
+
+  const row = await insertComment(deps.db, { postId, userId: user.id, parentId: parent, text }).catch((error: { code?: string }) => {
+    // the parent was deleted between the check and the insert
+    if (error.code === '23503' && parent !== null) throw parentNotFound();
+    throw error;
+  });
+  const comments = await countComments(deps.db, postId);
+  const comment: CommentDto = {
+    id: row.id,
+    postId: row.post_id,
+    parentId: row.parent_id,
+    text: row.comment_text,
+    createdAt: row.created_at,
+    author: { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl },
+  };
+  deps.realtime.toRooms(postRoom(postId), 'post:comment', {
+    postId,
+    comment: { ...comment, createdAt: comment.createdAt.toISOString() },
+    comments,
+    actorId: user.id,
+  });
+  return { comment, comments };
+}

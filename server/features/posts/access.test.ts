@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST_STATUSES, PROFILE_VISIBILITIES, type ProfileVisibility } from '../../../common/enums';
+import { makePost, makeSubscription, makeUser } from '../../../tests/helpers/factories';
+import { createTestDb, type TestDatabase } from '../../../tests/helpers/test-db';
+import { filterVisiblePostIds, loadPostAccess, loadViewer, postAccess, toFacts, visiblePostWhere } from './access';
+import { findPostAccessFacts } from './access.queries';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+describe('the access rule', () => {
+  it('decides visibility and media as the spec says', () => {
+    const anyone = { userId: 'u-fan', subscribedTo: new Set<string>() };
+    const subscriber = { userId: 'u-sub', subscribedTo: new Set(['c1']) };
+    const owner = { userId: 'c1', subscribedTo: new Set<string>() };
+    const visitor = { userId: null, subscribedTo: new Set<string>() };
+    const post = (over: Partial<Parameters<typeof postAccess>[1]> = {}) => ({
+      creatorId: 'c1',
+      status: 'published' as const,
+      isPremium: false,
+      creatorVisibility: 'public' as ProfileVisibility | null,
+      ...over,
+    });
+
+    expect(postAccess(visitor, post())).toEqual({ visible: true, isOwner: false, canViewMedia: true });
+    expect(postAccess(visitor, post({ isPremium: true }))).toEqual({ visible: true, isOwner: false, canViewMedia: false });
+    expect(postAccess(anyone, post({ isPremium: true })).canViewMedia).toBe(false);
+    expect(postAccess(subscriber, post({ isPremium: true })).canViewMedia).toBe(true);
+    expect(postAccess(owner, post({ isPremium: true }))).toEqual({ visible: true, isOwner: true, canViewMedia: true });
+    for (const status of ['draft', 'processing', 'failed'] as const) {
+      expect(postAccess(anyone, post({ status })).visible).toBe(false);
+      expect(postAccess(subscriber, post({ status })).visible).toBe(false);
+      expect(postAccess(owner, post({ status })).visible).toBe(true);
+    }
+    for (const creatorVisibility of ['private', 'hidden'] as const) {
+      expect(postAccess(visitor, post({ creatorVisibility })).visible).toBe(false);
+      // even a subscriber: a private profile is the owner's alone
+      expect(postAccess(subscriber, post({ creatorVisibility, isPremium: true }))).toEqual({ visible: false, isOwner: false, canViewMedia: false });
+      expect(postAccess(owner, post({ creatorVisibility })).visible).toBe(true);
+    }
+    expect(postAccess(visitor, post({ creatorVisibility: 'friends' })).visible).toBe(true);
+    expect(postAccess(visitor, post({ creatorVisibility: null })).visible).toBe(true);
+  });
+
+  it('has an SQL form that agrees with it on every status, visibility and viewer', async () => {
+    const db = t.db;
+    const creators = [];
+    for (const visibility of PROFILE_VISIBILITIES) creators.push(await makeUser(db, { isCreator: true, visibility }));
+    const noRow = await makeUser(db, { isCreator: true });
+    await db.deleteFrom('privacy_settings').where('user_id', '=', noRow.id).execute();
+    creators.push(noRow);
+    for (const c of creators) {
+      for (const status of POST_STATUSES) {
+        for (const isPremium of [false, true]) await makePost(db, null, { creatorId: c.id, status, isPremium, kind: null });
+      }
+    }
+    const stranger = await makeUser(db);
+    const facts = await db
+      .selectFrom('posts')
+      .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
+      .select(['posts.id', 'posts.creator_id', 'posts.status', 'posts.is_premium', 'ps.profile_visibility'])
+      .execute();
+    expect(facts).toHaveLength(5 * 4 * 2);
+
+    for (const viewerId of [null, stranger.id, ...creators.map((c) => c.id)]) {
+      const inSql = await db
+        .selectFrom('posts')
+        .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
+        .select('posts.id')
+        .where(visiblePostWhere(viewerId))
+        .execute();
+      const inJs = facts.filter((row) => postAccess({ userId: viewerId, subscribedTo: new Set() }, toFacts(row)).visible);
+      expect(new Set(inSql.map((r) => r.id))).toEqual(new Set(inJs.map((r) => r.id)));
+      // and the socket room filter is the same rule
+      expect(new Set(await filterVisiblePostIds(db, viewerId, facts.map((f) => f.id)))).toEqual(new Set(inJs.map((r) => r.id)));
+    }
+  });
+
+  it('reads entitlements once for a page and only when a premium post of someone else is on it', async () => {
+    const db = t.db;
+    const [a, b, c] = [await makeUser(db, { isCreator: true }), await makeUser(db, { isCreator: true }), await makeUser(db, { isCreator: true })];
+    const fan = await makeUser(db);
+    await makeSubscription(db, { subscriberId: fan.id, creatorId: a.id });
+    await makeSubscription(db, { subscriberId: fan.id, creatorId: b.id, periodEnd: new Date(Date.now() - 1000) });
+    await makeSubscription(db, { subscriberId: fan.id, creatorId: c.id, status: 'expired' });
+    const posts = [a, b, c].map((x) => ({ creatorId: x.id, isPremium: true }));
+    const viewer = await loadViewer(db, fan.id, posts);
+    expect([...viewer.subscribedTo]).toEqual([a.id]);
+    expect(await loadViewer(db, null, posts)).toEqual({ userId: null, subscribedTo: new Set() });
+    // a's own premium posts need no lookup (and a has no subscriptions anyway)
+    expect(await loadViewer(db, a.id, [{ creatorId: a.id, isPremium: true }])).toEqual({ userId: a.id, subscribedTo: new Set() });
+
+    const premium = await makePost(db, null, { creatorId: a.id, isPremium: true });
+    expect(await loadPostAccess(db, fan.id, premium.id, { media: true })).toMatchObject({ visible: true, canViewMedia: true });
+    expect(await loadPostAccess(db, null, premium.id, { media: true })).toMatchObject({ visible: true, canViewMedia: false });
+    expect(await loadPostAccess(db, fan.id, 'nope', { media: true })).toBeNull();
+    expect(await findPostAccessFacts(db, [])).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { PostStatus, ProfileVisibility } from '../../../common/enums';
+import type { DB } from '../../db/kysely';
+import { isUuid } from '../../../common/post-schemas';
+import { findActiveSubscriptionCreatorIds, findPostAccessFacts } from './access.queries';
+
+/**
+ * THE access rule for posts: who may see a post, and who may see its full media. The feed,
+ * bookmarks, the single post page, likes, comments, the media route (every variant and the
+ * download) and socket room joins all decide through this file.
+ *
+ * A post is visible to a viewer when
+ *   - it is published, or the viewer is its creator (drafts, processing and failed posts are the
+ *     owner's alone), and
+ *   - its creator's profile is visible to the viewer: `private` and `hidden` profiles only to
+ *     their owner. `friends` counts as visible: there is no friend graph yet, so there is nobody
+ *     it could be narrowed to (revisit when friendships exist). A creator without a
+ *     privacy_settings row is public.
+ * The full media of a visible post may be seen by everyone, except for a premium post: only its
+ * creator and viewers with an active subscription to the creator (subscriptions.status 'active'
+ * and current_period_end in the future, through subscription_tiers.creator_id). Everyone else
+ * gets the post's text, author and counts, and the blurred 'preview' variant.
+ *
+ * Lists filter in SQL with `visiblePostWhere` (the same rule, so paging stays exact) and then
+ * pass each row through `postAccess`; `loadViewer` reads the viewer's entitlements once per
+ * request for all the creators on the page, never once per post.
+ */
+
+/** Profiles nobody but their owner may see. */
+export const OWNER_ONLY_VISIBILITIES: readonly ProfileVisibility[] = ['private', 'hidden'];
+
+export interface PostAccessFacts {
+  creatorId: string;
+  status: PostStatus;
+  isPremium: boolean;
+  /** the creator's privacy_settings.profile_visibility; null when the row is missing (public) */
+  creatorVisibility: ProfileVisibility | null;
+}
+
+export interface Viewer {
+  userId: string | null;
+  /** creators the viewer has an active subscription to (only those asked about when loaded) */
+  subscribedTo: ReadonlySet<string>;
+}
+
+export interface PostAccess {
+  visible: boolean;
+  isOwner: boolean;
+  /** the full media (every variant but 'preview', and the download) */
+  canViewMedia: boolean;
+}
+
+export const anonymousViewer: Viewer = { userId: null, subscribedTo: new Set() };
+
+export function postAccess(viewer: Viewer, post: PostAccessFacts): PostAccess {
+  const isOwner = viewer.userId !== null && viewer.userId === post.creatorId;
+  const profileVisible = post.creatorVisibility === null || !OWNER_ONLY_VISIBILITIES.includes(post.creatorVisibility);
+  const visible = isOwner || (post.status === 'published' && profileVisible);
+  const canViewMedia = visible && (isOwner || !post.isPremium || viewer.subscribedTo.has(post.creatorId));
+  return { visible, isOwner, canViewMedia };
+}
+
+/**
+ * The viewer with the entitlements needed to judge these posts: one query, and none at all
+ * for a visitor or when no post is a premium post of someone else.
+ */
+export async function loadViewer(db: DB, userId: string | null, posts: readonly Pick<PostAccessFacts, 'creatorId' | 'isPremium'>[]): Promise<Viewer> {
+  if (!userId) return anonymousViewer;
+  const creatorIds = [...new Set(posts.filter((p) => p.isPremium && p.creatorId !== userId).map((p) => p.creatorId))];
+  if (creatorIds.length === 0) return { userId, subscribedTo: new Set() };
+  return { userId, subscribedTo: new Set(await findActiveSubscriptionCreatorIds(db, userId, creatorIds)) };
+}
+
+/**
+ * `postAccess(...).visible` as SQL, for queries over `posts` left-joined to `privacy_settings`
+ * under the alias `ps` on the creator. Keep the two in step: access.test.ts checks that they
+ * agree on every combination of status, visibility and viewer.
+ */
+export function visiblePostWhere(viewerId: string | null): RawBuilder<SqlBool> {
+  const publicAndPublished = sql<SqlBool>`(posts.status = 'published' and (ps.profile_visibility is null or ps.profile_visibility not in (${sql.join(OWNER_ONLY_VISIBILITIES)})))`;
+  if (!viewerId) return publicAndPublished;
+  return sql<SqlBool>`(posts.creator_id = ${viewerId} or ${publicAndPublished})`;
+}
+
+/** A post's access for one viewer, with the facts it was decided on. */
+export interface LoadedPostAccess extends PostAccess {
+  postId: string;
+  facts: PostAccessFacts;
+}
+
+/**
+ * Loads one post's facts and decides. `media: false` skips the entitlement lookup when only
+ * visibility matters (likes, comments, bookmarks), so those answer with `canViewMedia` unknown
+ * (reported false for premium posts of others). Null when the id matches no post.
+ */
+export async function loadPostAccess(db: DB, viewerId: string | null, postId: string, opts: { media: boolean }): Promise<LoadedPostAccess | null> {
+  if (!isUuid(postId)) return null;
+  const [row] = await findPostAccessFacts(db, [postId]);
+  if (!row) return null;
+  const facts = toFacts(row);
+  const viewer = opts.media ? await loadViewer(db, viewerId, [facts]) : { userId: viewerId, subscribedTo: new Set<string>() };
+  return { postId, facts, ...postAccess(viewer, facts) };
+}
+
+/** Of these post ids, the ones visible to the viewer (socket room joins): one query. */
+export async function filterVisiblePostIds(db: DB, viewerId: string | null, postIds: string[]): Promise<string[]> {
+  const ids = [...new Set(postIds.filter(isUuid))];
+  if (ids.length === 0) return [];
+  const viewer: Viewer = { userId: viewerId, subscribedTo: new Set() };
+  const rows = await findPostAccessFacts(db, ids);
+  return rows.filter((row) => postAccess(viewer, toFacts(row)).visible).map((row) => row.id);
+}
+
+export function toFacts(row: {
+  creator_id: string;
+  status: PostStatus;
+  is_premium: boolean;
+  profile_visibility: ProfileVisibility | null;
+}): PostAccessFacts {
+  return { creatorId: row.creator_id, status: row.status, isPremium: row.is_premium, creatorVisibility: row.profile_visibility };
+}

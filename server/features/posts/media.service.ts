@@ -1,0 +1,58 @@
+import { MEDIA_VARIANTS, type MediaVariant } from '../../../common/enums';
+import { isUuid } from '../../../common/post-schemas';
+import type { DB } from '../../db/kysely';
+import { loadViewer, postAccess, toFacts } from './access';
+import { findMediaRequest } from './posts.queries';
+
+export interface MediaFileToServe {
+  fileId: string;
+  storageKey: string;
+  contentType: string;
+  byteSize: number;
+  /** the post's title, for a download's file name */
+  title: string | null;
+  postId: string;
+  /**
+   * May a shared cache keep it? Only free posts of public creators; premium media and media of
+   * creators who are not public are `private` (the answer depends on who asks).
+   */
+  shared: boolean;
+}
+
+export type MediaDecision =
+  | { outcome: 'not-found' }
+  | { outcome: 'forbidden' }
+  | { outcome: 'ok'; file: MediaFileToServe };
+
+const isVariant = (value: string): value is MediaVariant => (MEDIA_VARIANTS as readonly string[]).includes(value);
+
+/**
+ * Who gets which file of a post (the media route asks this, through the one access rule):
+ * not-found for an unknown id or variant and for a post the viewer may not see; forbidden
+ * for the full media of a premium post without entitlement (every variant but 'preview');
+ * otherwise the stored file. Two queries at most (post + file, then entitlement if premium).
+ */
+export async function decideMediaRequest(db: DB, viewerId: string | null, postId: string, variant: string): Promise<MediaDecision> {
+  if (!isUuid(postId) || !isVariant(variant)) return { outcome: 'not-found' };
+  const row = await findMediaRequest(db, postId, variant);
+  if (!row) return { outcome: 'not-found' };
+  const facts = toFacts(row);
+  const viewer = variant === 'preview' ? { userId: viewerId, subscribedTo: new Set<string>() } : await loadViewer(db, viewerId, [facts]);
+  const access = postAccess(viewer, facts);
+  if (!access.visible) return { outcome: 'not-found' };
+  if (variant !== 'preview' && !access.canViewMedia) return { outcome: 'forbidden' };
+  if (!row.file_id || !row.storage_key || !row.content_type || row.byte_size === null) return { outcome: 'not-found' };
+  const publicCreator = row.profile_visibility === null || row.profile_visibility === 'public';
+  return {
+    outcome: 'ok',
+    file: {
+      fileId: row.file_id,
+      storageKey: row.storage_key,
+      contentType: row.content_type,
+      byteSize: Number(row.byte_size),
+      title: row.title,
+      postId: row.id,
+      shared: !row.is_premium && row.status === 'published' && publicCreator,
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { sql, type SqlBool } from 'kysely';
+import type { FeedCursor } from '../../../common/post-schemas';
+import type { DB } from '../../db/kysely';
+import { visiblePostWhere } from './access';
+
+/** created_at to the microsecond, as the ISO string a cursor carries (a JS Date keeps only ms). */
+const isoMicros = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A post with its creator's card and privacy setting: the columns every post list selects. */
+function postCards(db: DB) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('profiles as pr', 'pr.id', 'posts.creator_id')
+    .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
+    .select([
+      'posts.id',
+      'posts.creator_id',
+      'posts.title',
+      'posts.post_text',
+      'posts.hashtags',
+      'posts.is_premium',
+      'posts.is_nsfw',
+      'posts.status',
+      'posts.media_kind',
+      'posts.created_at',
+      'pr.username',
+      'pr.display_name',
+      'pr.avatar_url',
+      'pr.is_verified',
+      'pr.is_premium as creator_is_premium',
+      'ps.profile_visibility',
+    ]);
+}
+
+export type PostCardRow = Awaited<ReturnType<typeof findPostCardsByIds>>[number];
+
+/**
+ * One feed page: published posts visible to the viewer, newest first, after the cursor. Walks
+ * posts_feed_idx (created_at desc, id desc where published) and stops after `limit` rows.
+ */
+export function findFeedPage(db: DB, opts: { viewerId: string | null; cursor: FeedCursor | null; limit: number }) {
+  const { cursor } = opts;
+  return postCards(db)
+    .select(isoMicros('posts.created_at').as('cursor_at'))
+    .where('posts.status', '=', 'published')
+    .where(visiblePostWhere(opts.viewerId))
+    .$if(cursor !== null, (q) =>
+      q.where(sql<SqlBool>`(posts.created_at, posts.id) < (${cursor!.createdAt}::timestamptz, ${cursor!.id}::uuid)`),
+    )
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(opts.limit)
+    .execute();
+}
+
+/** The user's bookmarked posts that are visible to them, newest bookmark first, after the cursor. */
+export function findBookmarkedPage(db: DB, opts: { userId: string; cursor: FeedCursor | null; limit: number }) {
+  const { cursor } = opts;
+  return postCards(db)
+    .innerJoin('bookmarks as b', (j) => j.onRef('b.post_id', '=', 'posts.id').on('b.user_id', '=', opts.userId))
+    .select(isoMicros('b.created_at').as('cursor_at'))
+    .where(visiblePostWhere(opts.userId))
+    .$if(cursor !== null, (q) =>
+      q.where(sql<SqlBool>`(b.created_at, b.post_id) < (${cursor!.createdAt}::timestamptz, ${cursor!.id}::uuid)`),
+    )
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.post_id', 'desc')
+    .limit(opts.limit)
+    .execute();
+}
+
+/** Posts by id whatever their state; the caller decides with the access rule. */
+export function findPostCardsByIds(db: DB, postIds: string[]) {
+  return postCards(db).where('posts.id', 'in', postIds).execute();
+}
+
+/** Every stored variant of these posts. */
+export function findMediaFiles(db: DB, postIds: string[]) {
+  return db
+    .selectFrom('media_files')
+    .select(['post_id', 'variant', 'content_type', 'width', 'height', 'duration_seconds'])
+    .where('post_id', 'in', postIds)
+    .execute();
+}
+
+/** Likes, comments and bookmarks of each post, in one statement (three index-only counts per post). */
+export function countInteractions(db: DB, postIds: string[]) {
+  return db
+    .selectFrom('posts')
+    .select((eb) => [
+      'posts.id',
+      eb.selectFrom('post_likes').select(eb.fn.countAll<string>().as('n')).whereRef('post_likes.post_id', '=', 'posts.id').as('likes'),
+      eb.selectFrom('comments').select(eb.fn.countAll<string>().as('n')).whereRef('comments.post_id', '=', 'posts.id').as('comments'),
+      eb.selectFrom('bookmarks').select(eb.fn.countAll<string>().as('n')).whereRef('bookmarks.post_id', '=', 'posts.id').as('bookmarks'),
+    ])
+    .where('posts.id', 'in', postIds)
+    .execute();
+}
+
+/** Which of these posts the user likes. */
+export async function findLikedPostIds(db: DB, userId: string, postIds: string[]): Promise<string[]> {
+  const rows = await db.selectFrom('post_likes').select('post_id').where('user_id', '=', userId).where('post_id', 'in', postIds).execute();
+  return rows.map((r) => r.post_id);
+}
+
+/** Which of these posts the user bookmarked. */
+export async function findBookmarkedPostIds(db: DB, userId: string, postIds: string[]): Promise<string[]> {
+  const rows = await db.selectFrom('bookmarks').select('post_id').where('user_id', '=', userId).where('post_id', 'in', postIds).execute();
+  return rows.map((r) => r.post_id);
+}
+
+/** Likes once: a second like changes nothing. True when a row was added. */
+export async function insertLike(db: DB, postId: string, userId: string): Promise<boolean> {
+  const result = await db
+    .insertInto('post_likes')
+    .values({ post_id: postId, user_id: userId })
+    .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** True when a like was removed. */
+export async function deleteLike(db: DB, postId: string, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('post_likes').where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function countLikes(db: DB, postId: string): Promise<number> {
+  const row = await db
+    .selectFrom('post_likes')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('post_id', '=', postId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Locks the post for deletion when `creatorId` owns it. Taken first in the delete transaction so
+ * a media job writing variants right now finishes before the file list is read (or fails after).
+ */
+export function lockOwnPost(db: DB, postId: string, creatorId: string) {
+  return db.selectFrom('posts').select('id').where('id', '=', postId).where('creator_id', '=', creatorId).forUpdate().executeTakeFirst();
+}
+
+export async function findStorageKeys(db: DB, postId: string): Promise<string[]> {
+  const rows = await db.selectFrom('media_files').select('storage_key').where('post_id', '=', postId).execute();
+  return rows.map((r) => r.storage_key);
+}
+
+/** Deletes the post; likes, comments, bookmarks and media rows go with it (ON DELETE CASCADE). */
+export async function deletePost(db: DB, postId: string): Promise<boolean> {
+  const result = await db.deleteFrom('posts').where('id', '=', postId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** What the media route needs: the post's access facts and title, and the asked variant if stored. */
+export function findMediaRequest(db: DB, postId: string, variant: string) {
+  return db
+    .selectFrom('posts')
+    .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
+    .leftJoin('media_files as m', (j) => j.onRef('m.post_id', '=', 'posts.id').on('m.variant', '=', variant as never))
+    .select([
+      'posts.id',
+      'posts.creator_id',
+      'posts.status',
+      'posts.is_premium',
+      'posts.title',
+      'ps.profile_visibility',
+      'm.id as file_id',
+      'm.storage_key',
+      'm.content_type',
+      'm.byte_size',
+    ])
+    .where('posts.id', '=', postId)
+    .executeTakeFirst();
+}

@@ -1,0 +1,26 @@
+import { FeedInput, PostByIdInput, PostIdInput } from '../../../common/post-schemas';
+import { LIKE_TEXTS } from '../../../common/texts';
+import { authedProcedure, authedProcedureSaying, publicProcedure, router } from '../../trpc/init';
+import * as posts from './posts.service';
+
+const likeProcedure = authedProcedureSaying(LIKE_TEXTS.signInRequired);
+
+export const postsRouter = router({
+  /**
+   * The home feed for the viewer (signed in or not): published posts of visible creators,
+   * newest first, `limit` (default 5, max 20) after `cursor`. `nextCursor` is null on the last page.
+   */
+  feed: publicProcedure.input(FeedInput).query(({ ctx, input }) => posts.feed(ctx, ctx.user?.id ?? null, input)),
+
+  /** One post, or NOT_FOUND 'Post not found' (also for a post the viewer may not see). */
+  byId: publicProcedure.input(PostByIdInput).query(({ ctx, input }) => posts.postById(ctx, ctx.user?.id ?? null, input.id)),
+
+  /** Idempotent; returns the new like count. NOT_FOUND for a post the user may not see. */
+  like: likeProcedure.input(PostIdInput).mutation(({ ctx, input }) => posts.like(ctx, ctx.user.id, input.postId)),
+
+  /** Idempotent (unliking a post one does not like is success); returns the new like count. */
+  unlike: likeProcedure.input(PostIdInput).mutation(({ ctx, input }) => posts.unlike(ctx, ctx.user.id, input.postId)),
+
+  /** The creator deletes their post; anyone else gets FORBIDDEN 'You can only delete your own posts'. */
+  delete: authedProcedure.input(PostIdInput).mutation(({ ctx, input }) => posts.deletePost(ctx, ctx.user.id, input.postId)),
+});

@@ -1,0 +1,210 @@
+import { TRPCError } from '@trpc/server';
+import type { MediaVariant } from '../../../common/enums';
+import type { PageDto, PostDto, PostMediaDto } from '../../../common/post-dtos';
+import { FeedInput, isUuid, type FeedCursor } from '../../../common/post-schemas';
+import { FEED_ROOM, postRoom } from '../../../common/socket-events';
+import { POST_TEXTS } from '../../../common/texts';
+import type { AppDeps } from '../../deps';
+import type { DB } from '../../db/kysely';
+import { loadPostAccess, loadViewer, postAccess, toFacts, type LoadedPostAccess } from './access';
+import {
+  countInteractions,
+  countLikes,
+  deleteLike,
+  deletePost as deletePostRow,
+  findBookmarkedPostIds,
+  findFeedPage,
+  findLikedPostIds,
+  findMediaFiles,
+  findPostCardsByIds,
+  findStorageKeys,
+  insertLike,
+  lockOwnPost,
+  type PostCardRow,
+} from './posts.queries';
+
+export type FeedPage = PageDto<PostDto, FeedCursor>;
+
+export const postNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: POST_TEXTS.notFound });
+
+/**
+ * A visible post for `viewerId`, or NOT_FOUND 'Post not found' (for an unknown id and an
+ * invisible post alike: a stranger's draft or a private creator's post is not admitted to exist).
+ */
+export async function requireVisiblePost(db: DB, viewerId: string | null, postId: string, opts = { media: false }): Promise<LoadedPostAccess> {
+  const access = await loadPostAccess(db, viewerId, postId, opts);
+  if (!access?.visible) throw postNotFound();
+  return access;
+}
+
+/** The home feed: published posts of visible creators, newest first, keyset-paged on (created_at, id). */
+export async function feed(deps: Pick<AppDeps, 'db'>, viewerId: string | null, input: FeedInput): Promise<FeedPage> {
+  const { cursor, limit } = FeedInput.parse(input);
+  const rows = await findFeedPage(deps.db, { viewerId, cursor: cursor ?? null, limit });
+  return toPage(await toPostDtos(deps.db, viewerId, rows), rows, limit);
+}
+
+export function toPage<R extends { id: string; cursor_at: string }>(items: PostDto[], rows: R[], limit: number): FeedPage {
+  const last = rows.at(-1);
+  return { items, nextCursor: rows.length === limit && last ? { createdAt: last.cursor_at, id: last.id } : null };
+}
+
+export async function postById(deps: Pick<AppDeps, 'db'>, viewerId: string | null, postId: string): Promise<PostDto> {
+  if (!isUuid(postId)) throw postNotFound();
+  const rows = await findPostCardsByIds(deps.db, [postId]);
+  const row = rows[0];
+  // visibility needs no entitlements; refuse before loading anything else
+  if (!row || !postAccess({ userId: viewerId, subscribedTo: new Set() }, toFacts(row)).visible) throw postNotFound();
+  const [dto] = await toPostDtos(deps.db, viewerId, rows);
+  if (!dto) throw postNotFound();
+  return dto;
+}
+
+/**
+ * Rows → DTOs with media, counts and the viewer's state for the whole page: five queries
+ * whatever the page size (entitlements, media, counts, liked, bookmarked; the viewer's three
+ * only when signed in), run side by side. Rows the viewer may not see are dropped.
+ */
+export async function toPostDtos(db: DB, viewerId: string | null, rows: PostCardRow[]): Promise<PostDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [viewer, files, counts, liked, bookmarked] = await Promise.all([
+    loadViewer(db, viewerId, rows.map(toFacts)),
+    findMediaFiles(db, ids),
+    countInteractions(db, ids),
+    viewerId ? findLikedPostIds(db, viewerId, ids) : [],
+    viewerId ? findBookmarkedPostIds(db, viewerId, ids) : [],
+  ]);
+  const filesByPost = new Map<string, typeof files>();
+  for (const file of files) filesByPost.set(file.post_id, [...(filesByPost.get(file.post_id) ?? []), file]);
+  const countsByPost = new Map(counts.map((c) => [c.id, c]));
+  const likedSet = new Set(liked);
+  const bookmarkedSet = new Set(bookmarked);
+
+  const dtos: PostDto[] = [];
+  for (const row of rows) {
+    const access = postAccess(viewer, toFacts(row));
+    if (!access.visible) continue;
+    const count = countsByPost.get(row.id);
+    dtos.push({
+      id: row.id,
+      title: row.title,
+      text: row.post_text,
+      hashtags: row.hashtags,
+      isPremium: row.is_premium,
+      isNsfw: row.is_nsfw,
+      status: row.status,
+      createdAt: row.created_at,
+      mediaKind: row.media_kind,
+      creator: {
+        id: row.creator_id,
+        username: row.username,
+        displayName: row.display_name,
+        avatarUrl: row.avatar_url,
+        isVerified: row.is_verified,
+        isPremium: row.creator_is_premium,
+      },
+      counts: {
+        likes: Number(count?.likes ?? 0),
+        comments: Number(count?.comments ?? 0),
+        bookmarks: Number(count?.bookmarks ?? 0),
+      },
+      viewer: {
+        liked: likedSet.has(row.id),
+        bookmarked: bookmarkedSet.has(row.id),
+        isOwner: access.isOwner,
+        canViewMedia: access.canViewMedia,
+      },
+      media: toMediaDto(row.id, filesByPost.get(row.id) ?? [], access.canViewMedia),
+    });
+  }
+  return dtos;
+}
+
+interface MediaFileRow {
+  variant: MediaVariant;
+  content_type: string;
+  width: number | null;
+  height: number | null;
+  duration_seconds: string | null;
+}
+
+export const mediaUrl = (postId: string, variant: MediaVariant) => `/media/${postId}/${variant}`;
+
+/** URLs of the authorised media route; the full media only when the viewer may see it. */
+export function toMediaDto(postId: string, files: MediaFileRow[], canViewMedia: boolean): PostMediaDto | null {
+  if (files.length === 0) return null;
+  const byVariant = new Map(files.map((f) => [f.variant, f]));
+  const original = byVariant.get('original') ?? files.find((f) => f.variant !== 'preview') ?? files[0]!;
+  const isImage = original.content_type.startsWith('image/');
+  const main: MediaVariant = isImage && byVariant.has('web') ? 'web' : 'original';
+  const shape = (isImage ? byVariant.get('web') : undefined) ?? original;
+  const full = (variant: MediaVariant) => (canViewMedia && byVariant.has(variant) ? mediaUrl(postId, variant) : null);
+  return {
+    contentType: original.content_type,
+    width: shape.width,
+    height: shape.height,
+    durationSeconds: original.duration_seconds === null ? null : Number(original.duration_seconds),
+    url: full(main),
+    thumbUrl: full('thumb'),
+    posterUrl: full('poster'),
+    downloadUrl: canViewMedia && byVariant.has('original') ? `${mediaUrl(postId, 'original')}?download=1` : null,
+    previewUrl: byVariant.has('preview') ? mediaUrl(postId, 'preview') : null,
+  };
+}
+
+export interface LikeResult {
+  postId: string;
+  liked: boolean;
+  likes: number;
+}
+
+/** Idempotent: liking twice is success. Refused (NOT_FOUND) for a post the user may not see. */
+export async function like(deps: Pick<AppDeps, 'db' | 'realtime'>, userId: string, postId: string): Promise<LikeResult> {
+  await requireVisiblePost(deps.db, userId, postId);
+  const changed = await insertLike(deps.db, postId, userId);
+  return likeResult(deps, userId, postId, true, changed);
+}
+
+/** Idempotent: unliking a post one does not like is success. */
+export async function unlike(deps: Pick<AppDeps, 'db' | 'realtime'>, userId: string, postId: string): Promise<LikeResult> {
+  await requireVisiblePost(deps.db, userId, postId);
+  const changed = await deleteLike(deps.db, postId, userId);
+  return likeResult(deps, userId, postId, false, changed);
+}
+
+async function likeResult(deps: Pick<AppDeps, 'db' | 'realtime'>, userId: string, postId: string, liked: boolean, changed: boolean): Promise<LikeResult> {
+  const likes = await countLikes(deps.db, postId);
+  if (changed) deps.realtime.toRooms(postRoom(postId), 'post:likes', { postId, likes, actorId: userId });
+  return { postId, liked, likes };
+}
+
+/**
+ * Only the creator deletes a post (others: FORBIDDEN 'You can only delete your own posts'). The
+ * rows go in one transaction; the stored files are removed afterwards by the maintenance job
+ * 'delete-post-files', and open feeds are told with `post:deleted`.
+ */
+export async function deletePost(
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'queues' | 'log'>,
+  userId: string,
+  postId: string,
+): Promise<{ postId: string }> {
+  const access = await requireVisiblePost(deps.db, userId, postId);
+  if (!access.isOwner) throw new TRPCError({ code: 'FORBIDDEN', message: POST_TEXTS.deleteNotAllowed.description });
+  const keys = await deps.db.transaction().execute(async (trx) => {
+    if (!(await lockOwnPost(trx, postId, userId))) return null;
+    const found = await findStorageKeys(trx, postId);
+    await deletePostRow(trx, postId);
+    return found;
+  });
+  // deleted meanwhile (a second tab): the post is gone either way, but this call did not do it
+  if (keys === null) throw postNotFound();
+  try {
+    await deps.queues.add('maintenance', 'delete-post-files', { postId, keys }, { jobId: `delete-post-files-${postId}` });
+  } catch (error) {
+    // The post is gone; failing the call now would make the client restore it. Leave a trace instead.
+    deps.log.error({ err: error, postId, keys }, 'could not queue the removal of a deleted post\'s files');
+  }
+  deps.realtime.toRooms([FEED_ROOM, postRoom(postId)], 'post:deleted', { postId, actorId: userId });
+  return { postId };
+}

@@ -1,0 +1,150 @@
+import { Router, type Request, type Response } from 'express';
+import { pipeline } from 'node:stream/promises';
+import { downloadFileName } from '../../common/media';
+import { POST_TEXTS } from '../../common/texts';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
+import { validateSessionToken } from '../auth/session';
+import type { AppDeps } from '../deps';
+import { decideMediaRequest, type MediaFileToServe } from '../features/posts/media.service';
+import { RangeNotSatisfiableError, StorageNotFoundError, type ByteRange } from '../storage/storage';
+
+/** How long a browser may reuse media without asking again (premium: a lapsed subscription shows within this). */
+const PRIVATE_MAX_AGE_S = 600;
+const SHARED_MAX_AGE_S = 3600;
+
+/**
+ * GET /media/:postId/:variant — the only way to a stored file. The session cookie is read as
+ * tRPC's context reads it; the one access rule (features/posts/access.ts) decides:
+ * 404 for an unknown post or variant and for a post the viewer may not see, 403 for the full
+ * media of a premium post without an active subscription (every variant but 'preview', ranges
+ * and downloads included). Served with Range (206/416), ETag (304), Cache-Control (private
+ * unless the post is free and its creator public), nosniff, and Content-Disposition
+ * (`?download=1`: attachment named `<title slug>.<ext>`).
+ */
+export function mediaRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.get('/media/:postId/:variant', async (req, res) => {
+    const viewerId = await viewerOf(deps, req, res);
+    const postId = String(req.params.postId);
+    const decision = await decideMediaRequest(deps.db, viewerId, postId, String(req.params.variant));
+    if (decision.outcome === 'not-found') return refuse(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+    if (decision.outcome === 'forbidden') {
+      const { title, description } = POST_TEXTS.premiumToast;
+      return refuse(res, 403, { message: `${title} - ${description}`, title, description, code: 'PREMIUM_CONTENT' });
+    }
+    await serveFile(deps, req, res, decision.file);
+  });
+  return router;
+}
+
+async function viewerOf(deps: AppDeps, req: Request, res: Response): Promise<string | null> {
+  const token = readSessionCookie(req);
+  if (!token) return null;
+  const auth = await validateSessionToken(deps.db, token);
+  if (!auth) clearSessionCookie(res, deps.config.cookieSecure);
+  else if (auth.renewed) setSessionCookie(res, token, auth.session.expiresAt, deps.config.cookieSecure);
+  return auth?.user.id ?? null;
+}
+
+function refuse(res: Response, status: number, error: Record<string, string>) {
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(status).json({ error });
+}
+
+async function serveFile(deps: AppDeps, req: Request, res: Response, file: MediaFileToServe) {
+  const etag = `"${file.fileId}-${file.byteSize}"`;
+  res.setHeader('ETag', etag);
+  // no-transform: compression must never re-encode a media body (it would break ranges)
+  res.setHeader(
+    'Cache-Control',
+    file.shared ? `public, max-age=${SHARED_MAX_AGE_S}, no-transform` : `private, max-age=${PRIVATE_MAX_AGE_S}, no-transform`,
+  );
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Accept-Ranges', 'bytes');
+  // The body is user content: nothing in it may run or load anything; our own pages may frame it (PDF viewer).
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+
+  if (etagMatches(req.headers['if-none-match'], etag)) {
+    res.status(304).end();
+    return;
+  }
+
+  // If-Range with another validator: the client's partial copy is stale, send everything.
+  const ifRange = req.headers['if-range'];
+  const rangeHeader = ifRange === undefined || ifRange === etag ? req.headers.range : undefined;
+  const range = parseRange(rangeHeader, file.byteSize);
+  if (range === 'unsatisfiable') return rangeNotSatisfiable(res, file.byteSize);
+
+  let object;
+  try {
+    object = await deps.storage.get(file.storageKey, range ?? undefined);
+  } catch (error) {
+    if (error instanceof RangeNotSatisfiableError) return rangeNotSatisfiable(res, error.size);
+    if (error instanceof StorageNotFoundError) {
+      deps.log.error({ postId: file.postId, key: file.storageKey }, 'media row points at a missing file');
+      return refuse(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+    }
+    throw error;
+  }
+
+  const name = downloadFileName(file.title, file.contentType, file.postId);
+  const disposition = req.query.download === '1' || req.query.download === 'true' ? 'attachment' : 'inline';
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Disposition', `${disposition}; filename="${name}"`);
+  if (object.range) {
+    res.status(206);
+    res.setHeader('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
+    res.setHeader('Content-Length', String(object.range.end - object.range.start + 1));
+  } else {
+    res.status(200);
+    res.setHeader('Content-Length', String(object.size));
+  }
+  if (req.method === 'HEAD') {
+    object.stream.destroy();
+    res.end();
+    return;
+  }
+  try {
+    await pipeline(object.stream, res);
+  } catch (error) {
+    // a viewer seeking in a video aborts requests all the time; that is not an error
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+  }
+}
+
+function rangeNotSatisfiable(res: Response, size: number) {
+  res.setHeader('Content-Range', `bytes */${size}`);
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(416).end();
+}
+
+/** If-None-Match: a list of (possibly weak) tags or `*`. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * One byte range of `Range: bytes=...` (RFC 9110 §14.1.2): `a-b`, `a-` or `-n`. Null means
+ * "send the whole file" (no header, another unit, several ranges, or a malformed value, which
+ * a server may ignore); 'unsatisfiable' means 416 (starts past the end, ends before it starts,
+ * or an empty suffix).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, first, last] = match as unknown as [string, string, string];
+  if (first === '' && last === '') return null;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? undefined : Number(last);
+  if (!Number.isSafeInteger(start) || (end !== undefined && !Number.isSafeInteger(end))) return 'unsatisfiable';
+  if (start >= size || (end !== undefined && end < start)) return 'unsatisfiable';
+  return { start, ...(end !== undefined && { end }) };
+}
