@@ -32,7 +32,7 @@ await runOrExit(async () => {
 
   if (config.SERVE_SPA) {
     console.log('Building the web app...');
-    await build({ logLevel: 'warn' });
+    await build({ logLevel: 'warn', build: { outDir: config.DIST_DIR } });
   }
   // The worker runs in-process unless RUN_WORKER=false (docker-compose runs it as its own service).
   await runServer(config, { withWorker: process.env.RUN_WORKER !== 'false' });

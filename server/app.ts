@@ -16,7 +16,7 @@ import { RetryAfter } from './trpc/errors';
 import { createContext } from './trpc/init';
 import { appRouter } from './trpc/router';
 
-const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface App {
   httpServer: HttpServer;
@@ -84,7 +84,7 @@ export function createApp(deps: AppDeps): App {
       },
     }),
   );
-  if (config.SERVE_SPA) app.use(spaHandler(distDir));
+  if (config.SERVE_SPA) app.use(spaHandler(path.resolve(repoRoot, config.DIST_DIR)));
   app.use((_req, res) => {
     res.status(404).json({ error: { message: 'Not found' } });
   });

@@ -25,6 +25,8 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built SPA from dist/ (off for `npm run dev`, where Vite serves it). */
   SERVE_SPA: bool.default(true),
+  /** Where the built SPA is (npm run build writes dist/). */
+  DIST_DIR: z.string().default('dist'),
   /** Run the BullMQ workers inside the server process (`npm start` does). */
   RUN_WORKER: bool.default(false),
   /** Trust X-Forwarded-* from this many proxies (for the client IP used by rate limits). */

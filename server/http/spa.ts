@@ -8,7 +8,7 @@ const API_PREFIXES = ['/trpc', '/socket.io', '/media', '/uploads', '/admin', '/m
  * Serves the built SPA: hashed assets cached for a year, everything else falls back to
  * index.html (history routing) and is never cached so a deploy is picked up at once.
  */
-export function spaHandler(distDir: string): RequestHandler[] {
+export function spaHandler(distDir: string): express.Router {
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) {
     throw new Error(`The web app is not built (${indexHtml} is missing): run npm run build`);
@@ -21,5 +21,8 @@ export function spaHandler(distDir: string): RequestHandler[] {
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   };
-  return [(req, res, next) => (req.path.startsWith('/assets/') ? assets(req, res, next) : next()), files, fallback];
+  const router = express.Router();
+  router.use('/assets', assets);
+  router.use(files, fallback);
+  return router;
 }

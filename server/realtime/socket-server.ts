@@ -38,7 +38,10 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
     serveClient: false,
     adapter: createAdapter(pub, sub, { key: socketChannelKey(deps.config.REDIS_PREFIX) }),
     // Cross-site WebSocket hijacking: only this site's pages may open a socket with our cookie.
-    allowRequest: (req, callback) => callback(null, isAllowedOrigin(req.headers.origin, req.headers.host, deps.config)),
+    // Browsers always send Origin cross-site (WebSocket upgrade, credentialed XHR), but may omit it on
+    // a same-origin polling GET, so a missing Origin is allowed and a foreign one refused.
+    allowRequest: (req, callback) =>
+      callback(null, req.headers.origin === undefined || isAllowedOrigin(req.headers.origin, req.headers.host, deps.config)),
   });
   io.use(async (socket, next) => {
     try {

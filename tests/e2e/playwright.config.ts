@@ -17,7 +17,8 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: '../.artifacts/test-results',
+  // Per run: a concurrent run must not wipe this one's traces.
+  outputDir: `../.artifacts/test-results/${process.env.E2E_PORT}`,
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -39,7 +39,9 @@ export default async function globalSetup() {
     STORAGE_DIR: storageDir,
     OUTBOX_DIR: outboxDir,
     RUN_WORKER: 'true',
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Its own build, so two e2e runs (or a developer's npm run build) never swap files under a running test.
+    DIST_DIR: path.join(dataDir, 'dist'),
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error',
     // Every spec signs in from 127.0.0.1; the limit itself is covered by the integration tests.
     AUTH_RATE_LIMIT: '1000',
   };
@@ -48,7 +50,7 @@ export default async function globalSetup() {
   await seedDemo({ db: database.db, storage: createStorage(config) });
   await database.db.destroy();
 
-  if (!process.env.E2E_SKIP_BUILD) await build({ root: repoRoot, logLevel: 'warn' });
+  await build({ root: repoRoot, logLevel: 'error', build: { outDir: env.DIST_DIR, emptyOutDir: true } });
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
