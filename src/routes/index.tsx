@@ -1,17 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { CommentsSection } from '../features/comments/comments-section';
 import { FeaturedCreators } from '../features/creators/featured-creators';
+import { FEED_INPUT, feedQueryOptions } from '../features/feed/feed-cache';
 import { FeedSection } from '../features/feed/feed-section';
+import { PostCard } from '../features/posts/post-card';
 import { usePageTitle } from '../lib/page-title';
+import type { Post } from '../lib/post-cache';
 import { useMe } from '../lib/session';
 import { LandingHero } from './-components/landing-hero';
 
 export const Route = createFileRoute('/')({
-  // Start the featured creators request with the navigation (not awaited: the section has skeletons).
+  // Start the requests with the navigation (not awaited: both sections have skeletons). The feed
+  // component reads the same infinite query and refetches it on every return to /.
   loader: ({ context }) => {
     void context.trpcUtils.creators.featured.prefetch();
+    void context.trpcUtils.posts.feed.prefetchInfinite(FEED_INPUT, feedQueryOptions);
   },
   component: HomePage,
 });
+
+function renderComments(post: Post) {
+  return <CommentsSection postId={post.id} />;
+}
+
+function renderPost(post: Post) {
+  return <PostCard post={post} layout="posts" renderComments={renderComments} />;
+}
 
 function HomePage() {
   usePageTitle(null);
@@ -20,16 +34,12 @@ function HomePage() {
 
   return (
     <div className="flex flex-col">
-      {signedIn ? (
-        <h1 className="sr-only">Home</h1>
-      ) : (
-        <LandingHero />
-      )}
+      {signedIn ? <h1 className="sr-only">Home</h1> : <LandingHero />}
       <div className={signedIn ? 'mx-auto w-full max-w-7xl px-4 pt-8 md:px-6' : 'mx-auto w-full max-w-7xl px-4 md:px-6'}>
         <FeaturedCreators />
       </div>
-      <div className="mx-auto w-full max-w-3xl px-4 md:px-6">
-        <FeedSection />
+      <div className="mx-auto w-full max-w-2xl px-4 md:px-6">
+        <FeedSection renderPost={renderPost} />
       </div>
     </div>
   );

@@ -1,12 +1,28 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { CACHE, LIMITS } from '../../../common/limits';
+import type { PostPage } from '../../lib/post-cache';
+
+/** tRPC query keys of the feed procedure (`posts.feed`, DESIGN.md "How data flows"). */
+export const FEED_QUERY_KEY = [['posts', 'feed']] as const;
+
+/** The home feed's input: the spec's page of 5; the cursor is added by the infinite query. */
+export const FEED_INPUT = { limit: LIMITS.feedPageSize } as const;
 
 /**
- * tRPC query keys of the feed procedure (`posts.feed`, DESIGN.md "How data flows"). The feed itself
- * lands in a later issue; clearing by key prefix already works and costs nothing until then.
+ * Shared by the route loader's prefetch and the component's query, so both describe one cache
+ * entry: cursor paging (the server's `nextCursor` is opaque, null after the last page; a page
+ * shorter than 5 is the last) and the spec's feed cache times (fresh 2 min, kept 15 min).
  */
-const FEED_KEY_PREFIX = [['posts', 'feed']] as const;
+export const feedQueryOptions = {
+  getNextPageParam: (lastPage: PostPage) => lastPage.nextCursor,
+  staleTime: CACHE.feed.staleTime,
+  gcTime: CACHE.feed.gcTime,
+};
 
-/** Drops every cached feed page so the next visit to / starts from the newest posts. */
+/**
+ * Drops every cached feed page (the brand click on /): a feed on screen starts again from the
+ * newest posts at once, any other starts empty on its next visit.
+ */
 export function clearFeedCache(queryClient: QueryClient): void {
-  queryClient.removeQueries({ queryKey: FEED_KEY_PREFIX });
+  void queryClient.resetQueries({ queryKey: FEED_QUERY_KEY });
 }

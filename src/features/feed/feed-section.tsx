@@ -1,7 +1,232 @@
+import { Link } from '@tanstack/react-router';
+import { Inbox, LockKeyhole, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { LIMITS } from '../../../common/limits';
+import { FEED_TEXTS, POST_TEXTS } from '../../../common/texts';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { useHiddenPosts, type Post } from '../../lib/post-cache';
+import { useMe } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { FEED_INPUT, feedQueryOptions } from './feed-cache';
+import { PostCardSkeleton } from './post-card-skeleton';
+import { usePostsViewed } from './use-posts-viewed';
+
+const SKELETONS = 3;
+
 /**
- * PLACEHOLDER — the home feed (spec part 1 §2 "Home feed") is built in a later issue.
- * It marks where the feed goes on / and deliberately renders no posts, counts or messages.
+ * The home feed (spec part 1 §2, §4, §8, §9): cursor pages of 5 newest-first posts, the next
+ * one fetched when the sentinel under the list comes within 200 px of the viewport; refetched
+ * each time / is shown; a floating Refresh button; skeleton cards while loading, 'Error loading
+ * content' when the load fails with nothing cached, the empty texts. Posts being deleted, or
+ * deleted elsewhere, are left out.
+ *
+ * Visitors see the first 3 posts; from there the sign-up prompt and blurred 'Content Locked'
+ * cards (a teaser: what media is served is the server's decision), and paging stops.
+ *
+ * The card itself comes from the route (`renderPost`): features do not import each other.
  */
-export function FeedSection() {
-  return <section aria-label="Feed" data-placeholder="feed" className="empty:hidden" />;
+export function FeedSection({ renderPost }: { renderPost: (post: Post) => ReactNode }) {
+  const me = useMe();
+  const visitor = me.data === null;
+  const feed = trpc.posts.feed.useInfiniteQuery(FEED_INPUT, { ...feedQueryOptions, refetchOnMount: 'always' });
+  const hidden = useHiddenPosts();
+  const { viewed, countView } = usePostsViewed();
+
+  const posts = useMemo(() => {
+    const seen = new Set<string>();
+    const list: Post[] = [];
+    for (const page of feed.data?.pages ?? []) {
+      for (const post of page.items) {
+        if (seen.has(post.id) || hidden.pending.has(post.id) || hidden.gone.has(post.id)) continue;
+        seen.add(post.id);
+        list.push(post);
+      }
+    }
+    return list;
+  }, [feed.data, hidden]);
+
+  const unlocked = visitor ? LIMITS.anonymousUnblurredPosts : Infinity;
+  const locked = posts.length > unlocked;
+  const canPage = feed.hasNextPage && !locked && !feed.isFetchingNextPage && !feed.isError;
+
+  let body: ReactNode;
+  if (feed.isError && !feed.data) {
+    body = (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-12 text-center">
+        <TriangleAlert aria-hidden="true" className="size-7 text-danger" />
+        <p className="font-semibold text-foreground">{FEED_TEXTS.loadError}</p>
+        <Button variant="secondary" size="sm" onClick={() => void feed.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!feed.data) {
+    body = (
+      <div aria-busy="true" className="flex flex-col gap-6">
+        <span className="sr-only" role="status">
+          Loading posts
+        </span>
+        {Array.from({ length: SKELETONS }, (_, i) => (
+          <PostCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  } else if (posts.length === 0) {
+    body = (
+      <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-border px-6 py-14 text-center">
+        <Inbox aria-hidden="true" className="size-7 text-subtle" />
+        <p className="text-muted">{visitor ? FEED_TEXTS.empty : FEED_TEXTS.emptyYet}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <ol className="flex flex-col gap-6" aria-label="Posts">
+        {posts.map((post, index) => {
+          const isLocked = index >= unlocked;
+          return (
+            <li key={post.id} className="flex flex-col gap-6">
+              {isLocked ? (
+                <LockedPost>{renderPost(post)}</LockedPost>
+              ) : (
+                <>
+                  {visitor ? <CountView postId={post.id} countView={countView} /> : null}
+                  {renderPost(post)}
+                </>
+              )}
+              {visitor && index === unlocked - 1 && (locked || viewed >= unlocked) ? <SignUpPrompt /> : null}
+            </li>
+          );
+        })}
+      </ol>
+    );
+  }
+
+  return (
+    <section aria-labelledby="feed-heading" className="flex flex-col gap-6 pt-10 md:pt-14">
+      <h2 id="feed-heading" className="text-2xl font-bold tracking-tight md:text-3xl">
+        {visitor ? 'Latest posts' : 'Your feed'}
+      </h2>
+      {body}
+      {feed.isFetchingNextPage ? (
+        <div aria-busy="true" className="flex flex-col gap-6">
+          <span className="sr-only" role="status">
+            Loading more posts
+          </span>
+          <PostCardSkeleton />
+        </div>
+      ) : null}
+      <FeedSentinel enabled={canPage} onVisible={() => void feed.fetchNextPage()} itemCount={posts.length} />
+      <RefreshButton onRefresh={() => void feed.refetch()} />
+    </section>
+  );
+}
+
+/** Counts a visitor's view of a post when it is shown. */
+function CountView({ postId, countView }: { postId: string; countView: (postId: string) => void }) {
+  useEffect(() => countView(postId), [postId, countView]);
+  return null;
+}
+
+/**
+ * Calls `onVisible` when the end of the list comes within 200 px of the viewport. The observer
+ * is made again after each page, so a short page that leaves the sentinel in view asks again.
+ */
+function FeedSentinel({ enabled, onVisible, itemCount }: { enabled: boolean; onVisible: () => void; itemCount: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+
+  useEffect(() => {
+    const node = ref.current;
+    if (!enabled || !node) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) callback.current();
+      },
+      { rootMargin: `${LIMITS.lazyLoadMarginPx}px` },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [enabled, itemCount]);
+
+  return <div ref={ref} aria-hidden="true" data-testid="feed-sentinel" className="h-px" />;
+}
+
+/** The floating Refresh button; its spinner turns for the spec's 1 second. */
+function RefreshButton({ onRefresh }: { onRefresh: () => void }) {
+  const [spinning, setSpinning] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  const onClick = () => {
+    onRefresh();
+    setSpinning(true);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setSpinning(false), LIMITS.refreshSpinnerMs);
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label="Refresh feed"
+      aria-busy={spinning || undefined}
+      title="Refresh"
+      className={cn(
+        'fixed right-4 bottom-24 z-30 flex h-12 items-center gap-2 rounded-full px-4 text-sm font-semibold text-white md:right-8 md:bottom-8 md:px-5',
+        'bg-gradient-accent shadow-xl shadow-accent/30 ring-1 ring-white/10 transition hover:brightness-110 active:brightness-95',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
+      )}
+    >
+      <RefreshCw aria-hidden="true" className={cn('size-5', spinning && 'animate-spin')} />
+      <span className="hidden md:inline">Refresh</span>
+    </button>
+  );
+}
+
+/** The visitor's prompt after the 3 posts they may see. */
+function SignUpPrompt() {
+  return (
+    <aside
+      aria-labelledby="signup-prompt-heading"
+      className="relative overflow-hidden rounded-card border border-accent/30 bg-[radial-gradient(ellipse_at_top,rgb(139_92_246/0.28),transparent_65%),var(--color-surface)] px-6 py-8 text-center"
+    >
+      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-accent-soft text-violet-200 ring-1 ring-accent/40">
+        <LockKeyhole aria-hidden="true" className="size-5" />
+      </span>
+      <h3 id="signup-prompt-heading" className="mt-4 text-xl font-bold tracking-tight">
+        {POST_TEXTS.contentLocked.title}
+      </h3>
+      <p className="mx-auto mt-2 max-w-md text-muted">{POST_TEXTS.contentLocked.description}</p>
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to="/auth" search={{ tab: 'signup' }} className={buttonClasses({ size: 'md' })}>
+          Join for free
+        </Link>
+        <Link to="/auth" search={{ tab: 'signin' }} className={buttonClasses({ size: 'md', variant: 'secondary' })}>
+          I have an account
+        </Link>
+      </div>
+    </aside>
+  );
+}
+
+/** A post past the visitor's allowance: blurred, inert, under the 'Content Locked' overlay. */
+function LockedPost({ children }: { children: ReactNode }) {
+  return (
+    <div data-testid="locked-post" className="relative overflow-hidden rounded-card">
+      <div inert aria-hidden="true" className="pointer-events-none blur-lg select-none saturate-50">
+        {children}
+      </div>
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-canvas/40 p-6 text-center">
+        <span className="flex size-11 items-center justify-center rounded-full bg-black/50 text-violet-200 ring-1 ring-white/10">
+          <LockKeyhole aria-hidden="true" className="size-5" />
+        </span>
+        <p className="text-lg font-semibold text-white">{POST_TEXTS.contentLocked.title}</p>
+        <p className="max-w-sm text-sm text-foreground/80">{POST_TEXTS.contentLocked.description}</p>
+      </div>
+    </div>
+  );
 }

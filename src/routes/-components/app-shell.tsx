@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
 import { SessionWatcher } from '../../features/auth/session-watcher';
+import { useLivePostUpdates } from '../../features/feed/use-live-post-updates';
 import { useMe } from '../../lib/session';
 import { useRealtimeConnection } from '../../lib/socket';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 
-/** Top bar, page, desktop footer and mobile bottom bar; plus the session watcher and the socket. */
+/** Top bar, page, desktop footer and mobile bottom bar; plus the session watcher, the socket and its live post updates. */
 export function AppShell({ children }: { children: ReactNode }) {
   const me = useMe();
   const user = me.data ?? null;
-  useRealtimeConnection(user?.id ?? null);
+  // visitors connect too (live counts, deleted posts); wait until we know who is signed in
+  useRealtimeConnection(me.isPending ? undefined : (user?.id ?? null));
+  useLivePostUpdates();
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,0 +1,226 @@
+import { Link } from '@tanstack/react-router';
+import { Crown, Lock, Music, Play } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { POST_TEXTS } from '../../../common/texts';
+import { Avatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
+import { VerifiedBadge } from '../../components/ui/verified-badge';
+import { cn } from '../../lib/cn';
+import { formatLongDateTime, formatRelativeTime, isoString } from '../../lib/format';
+import { laterRoute } from '../../lib/later-route';
+import type { Post } from '../../lib/post-cache';
+import { useIsPostRoomJoined, usePostRoom } from '../../lib/socket';
+import { viewerKind } from './media-kind';
+import { PostActions } from './post-actions';
+import { PdfTile, PostMedia, PremiumOverlay, UnsupportedMedia } from './post-media';
+import { PostOwnerMenu } from './post-owner-menu';
+import { PostText } from './post-text';
+
+/**
+ * The three post layouts of spec part 1 §2:
+ * - `posts`: the feed card (author, time, text cut at 100 characters, media, actions, comments
+ *   behind the comments button);
+ * - `original`: the detail view (full text, the media with controls, Save Media for entitled
+ *   viewers, comments always open);
+ * - `media`: a square grid tile linking to the post.
+ * Comments come from the comments feature through `renderComments` (features do not import
+ * each other; the route composes them). While shown, the card keeps this tab in the post's
+ * live room.
+ */
+export type PostLayout = 'media' | 'original' | 'posts';
+
+interface PostCardProps {
+  post: Post;
+  layout: PostLayout;
+  renderComments?: (post: Post) => ReactNode;
+  /** the detail view goes to / after its post is deleted */
+  onDeleted?: () => void;
+}
+
+export function PostCard({ post, layout, renderComments, onDeleted }: PostCardProps) {
+  usePostRoom(post.id);
+  if (layout === 'media') return <PostTile post={post} />;
+  return <PostArticle post={post} detail={layout === 'original'} renderComments={renderComments} onDeleted={onDeleted} />;
+}
+
+const profilePath = (username: string) => `/${encodeURIComponent(username)}`;
+
+function PostArticle({
+  post,
+  detail,
+  renderComments,
+  onDeleted,
+}: {
+  post: Post;
+  detail: boolean;
+  renderComments?: (post: Post) => ReactNode;
+  onDeleted?: () => void;
+}) {
+  const [commentsOpen, setCommentsOpen] = useState(detail);
+  const titleId = useId();
+  const commentsId = useId();
+  // data-live="joined" once the server confirmed the room: live updates reach this card from then on
+  const live = useIsPostRoomJoined(post.id);
+  const { creator } = post;
+  const name = creator.displayName || creator.username;
+  const TitleTag = detail ? 'h1' : 'h2';
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-post-id={post.id}
+      data-live={live ? 'joined' : undefined}
+      className="overflow-hidden rounded-card border border-border bg-surface shadow-xl shadow-black/20"
+    >
+      <header className="flex items-center gap-3 px-4 pt-4 md:px-5">
+        <Link to={laterRoute(profilePath(creator.username))} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden="true">
+          <Avatar src={creator.avatarUrl} name={name} size="md" ring={false} />
+        </Link>
+        <div className="flex min-w-0 flex-col">
+          <span className="flex min-w-0 items-center gap-1.5">
+            <Link to={laterRoute(profilePath(creator.username))} className="truncate font-semibold text-foreground hover:underline">
+              {name}
+            </Link>
+            {creator.isVerified ? <VerifiedBadge className="shrink-0" /> : null}
+          </span>
+          <span className="flex min-w-0 items-center gap-1.5 text-sm text-subtle">
+            <span className="truncate">@{creator.username}</span>
+            <span aria-hidden="true">·</span>
+            <Link
+              to="/post/$id"
+              params={{ id: post.id }}
+              className="shrink-0 hover:text-foreground hover:underline"
+              aria-label={`Posted ${formatLongDateTime(post.createdAt)}: open the post`}
+            >
+              <time dateTime={isoString(post.createdAt)} title={formatLongDateTime(post.createdAt)}>
+                {formatRelativeTime(post.createdAt)}
+              </time>
+            </Link>
+          </span>
+        </div>
+        <div className="ml-auto flex shrink-0 items-center gap-1">
+          {post.isPremium ? (
+            <Badge variant="premium">
+              <Crown aria-hidden="true" className="size-3" />
+              Premium
+            </Badge>
+          ) : null}
+          {post.viewer.isOwner ? <PostOwnerMenu post={post} withSaveMedia={detail} onDeleted={onDeleted} /> : null}
+        </div>
+      </header>
+
+      <div className="flex flex-col gap-3 px-4 pt-3 md:px-5">
+        {post.title ? (
+          <TitleTag id={titleId} className={cn('font-semibold tracking-tight text-foreground', detail ? 'text-2xl' : 'text-lg')}>
+            {detail ? (
+              post.title
+            ) : (
+              <Link to="/post/$id" params={{ id: post.id }} className="hover:underline">
+                {post.title}
+              </Link>
+            )}
+          </TitleTag>
+        ) : (
+          <TitleTag id={titleId} className="sr-only">
+            Post by {name}
+          </TitleTag>
+        )}
+        <PostText text={post.text} hashtags={post.hashtags} username={creator.username} full={detail} />
+      </div>
+
+      {post.media ? (
+        <div className="px-4 pt-3 md:px-5">
+          {detail || !linksToPost(post) ? (
+            <PostMedia post={post} placement={detail ? 'detail' : 'feed'} />
+          ) : (
+            <Link to="/post/$id" params={{ id: post.id }} aria-label={`Open ${post.title || 'the post'}`} className="block rounded-xl">
+              <PostMedia post={post} placement="feed" />
+            </Link>
+          )}
+        </div>
+      ) : null}
+
+      <footer className="flex flex-col gap-1 py-2 pr-4 pl-2 md:pr-5 md:pl-3">
+        <PostActions
+          post={post}
+          commentsOpen={commentsOpen}
+          onToggleComments={detail ? undefined : () => setCommentsOpen((v) => !v)}
+          commentsId={commentsId}
+          showSaveMedia={detail}
+        />
+      </footer>
+
+      {commentsOpen && renderComments ? (
+        <section id={commentsId} aria-label="Comments" className="border-t border-border px-4 py-4 md:px-5">
+          {renderComments(post)}
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+/** In the feed, a picture, a video or a PDF tile opens the post; players (audio) and overlays keep their own controls. */
+function linksToPost(post: Post): boolean {
+  if (!post.media || !post.viewer.canViewMedia) return false;
+  const kind = viewerKind(post.media.contentType);
+  return kind === 'image' || kind === 'video' || kind === 'pdf';
+}
+
+/** The `media` layout: a square grid tile that opens the post. */
+function PostTile({ post }: { post: Post }) {
+  const media = post.media;
+  const label = post.title || `Post by ${post.creator.displayName || post.creator.username}`;
+  let body: ReactNode;
+  if (!media) {
+    body = <p className="line-clamp-6 p-4 text-sm text-muted">{post.text}</p>;
+  } else if (!post.viewer.canViewMedia) {
+    body = (
+      <>
+        {media.previewUrl ? (
+          <img src={media.previewUrl} alt="" loading="lazy" decoding="async" className="absolute inset-0 size-full scale-110 object-cover blur-sm" />
+        ) : null}
+        <PremiumOverlay username={post.creator.username} compact />
+      </>
+    );
+  } else {
+    const kind = viewerKind(media.contentType);
+    const still = kind === 'image' ? (media.thumbUrl ?? media.url) : kind === 'video' ? media.posterUrl : null;
+    if (still) {
+      body = (
+        <>
+          <img src={still} alt={label} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-105" />
+          {kind === 'video' ? (
+            <span aria-hidden="true" className="absolute top-2 right-2 flex size-7 items-center justify-center rounded-full bg-black/60 text-white">
+              <Play className="ml-0.5 size-3.5 fill-white" />
+            </span>
+          ) : null}
+        </>
+      );
+    } else if (kind === 'audio') {
+      body = (
+        <span className="flex size-full flex-col items-center justify-center gap-2 bg-[linear-gradient(135deg,rgb(139_92_246/0.25),rgb(236_72_153/0.15))] text-sm text-foreground">
+          <Music aria-hidden="true" className="size-8" />
+        </span>
+      );
+    } else if (kind === 'pdf') {
+      body = <PdfTile className="size-full rounded-none border-0" />;
+    } else {
+      body = <UnsupportedMedia className="size-full rounded-none border-0" />;
+    }
+  }
+  const locked = !!media && !post.viewer.canViewMedia;
+  const tile = 'group relative block aspect-square overflow-hidden rounded-xl border border-border bg-surface-raised';
+  // A locked tile is the premium overlay, whose link leads to the subscribe route; others open the post.
+  return locked ? (
+    <div className={tile}>{body}</div>
+  ) : (
+    <Link to="/post/$id" params={{ id: post.id }} aria-label={label} className={tile}>
+      {body}
+      {post.isPremium ? (
+        <span className="absolute top-2 left-2 flex size-6 items-center justify-center rounded-full bg-black/60 text-amber-300" title={POST_TEXTS.premiumOverlay.title}>
+          <Lock aria-hidden="true" className="size-3" />
+        </span>
+      ) : null}
+    </Link>
+  );
+}

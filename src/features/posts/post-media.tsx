@@ -1,0 +1,227 @@
+import { Link } from '@tanstack/react-router';
+import { FileQuestionMark, FileText, Lock, Music, Play } from 'lucide-react';
+import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { POST_TEXTS } from '../../../common/texts';
+import { buttonClasses } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { laterRoute } from '../../lib/later-route';
+import type { Post } from '../../lib/post-cache';
+import { viewerKind } from './media-kind';
+
+/**
+ * The media viewer of a post (spec part 1 §2), per kind:
+ * - image: lazy-loaded;
+ * - video: in the feed muted, looping, playing while hovered (poster shown until then); in the
+ *   detail view with controls;
+ * - audio: an audio player;
+ * - PDF: embedded in the detail view, a 'PDF Document' tile elsewhere;
+ * - anything else: 'Unsupported file type'.
+ * A premium post the viewer may not see shows its blurred preview under the 'Premium Content /
+ * Subscribe to view' overlay, which leads to the creator's subscribe route.
+ */
+export type MediaPlacement = 'feed' | 'detail';
+
+type Media = NonNullable<Post['media']>;
+
+function aspectOf(media: Media, fallback = '16 / 9'): string {
+  return media.width && media.height ? `${media.width} / ${media.height}` : fallback;
+}
+
+function altOf(post: Post): string {
+  return post.title || `Post by ${post.creator.displayName || post.creator.username}`;
+}
+
+export function subscribePath(username: string): string {
+  return `/${encodeURIComponent(username)}/subscribe`;
+}
+
+export function PostMedia({ post, placement }: { post: Post; placement: MediaPlacement }) {
+  const media = post.media;
+  if (!media) return null;
+  if (!post.viewer.canViewMedia) return <PremiumLocked post={post} media={media} />;
+
+  const kind = viewerKind(media.contentType);
+  const url = media.url;
+  if (!url || kind === 'unsupported') return <UnsupportedMedia />;
+
+  switch (kind) {
+    case 'image':
+      return (
+        <MediaFrame style={{ aspectRatio: aspectOf(media, '4 / 3') }} placement={placement}>
+          <img
+            src={url}
+            alt={altOf(post)}
+            loading="lazy"
+            decoding="async"
+            width={media.width ?? undefined}
+            height={media.height ?? undefined}
+            className="absolute inset-0 size-full object-contain"
+          />
+        </MediaFrame>
+      );
+    case 'video':
+      return placement === 'detail' ? (
+        <MediaFrame style={{ aspectRatio: aspectOf(media) }} placement={placement}>
+          <video
+            src={url}
+            poster={media.posterUrl ?? undefined}
+            controls
+            playsInline
+            preload="metadata"
+            aria-label={altOf(post)}
+            className="absolute inset-0 size-full bg-black object-contain"
+          />
+        </MediaFrame>
+      ) : (
+        <HoverVideo url={url} poster={media.posterUrl} label={altOf(post)} aspect={aspectOf(media)} />
+      );
+    case 'audio':
+      return (
+        <div className="flex items-center gap-4 rounded-xl border border-border bg-[linear-gradient(135deg,rgb(139_92_246/0.18),rgb(236_72_153/0.12))] p-4">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-gradient-accent text-white shadow-lg shadow-accent/30">
+            <Music aria-hidden="true" className="size-5" />
+          </span>
+          <audio src={url} controls preload="metadata" aria-label={altOf(post)} className="h-10 min-w-0 flex-1" />
+        </div>
+      );
+    case 'pdf':
+      return placement === 'detail' ? (
+        <iframe
+          src={url}
+          title={post.title || POST_TEXTS.pdfTile}
+          className="h-[70vh] min-h-96 w-full rounded-xl border border-border bg-white"
+        />
+      ) : (
+        <PdfTile />
+      );
+  }
+}
+
+function MediaFrame({ children, style, placement }: { children: ReactNode; style: CSSProperties; placement: MediaPlacement }) {
+  return (
+    <div
+      style={style}
+      className={cn(
+        'relative w-full overflow-hidden rounded-xl bg-black/40',
+        placement === 'feed' ? 'max-h-[34rem]' : 'max-h-[75vh]',
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Feed video: muted and looping, plays while the pointer (or focus) is on it; the poster shows until then. */
+function HoverVideo({ url, poster, label, aspect }: { url: string; poster: string | null; label: string; aspect: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const play = () => {
+    ref.current?.play().catch(() => undefined);
+  };
+  const pause = () => ref.current?.pause();
+  return (
+    <div
+      style={{ aspectRatio: aspect }}
+      className="relative max-h-[34rem] w-full overflow-hidden rounded-xl bg-black"
+      onMouseEnter={play}
+      onMouseLeave={pause}
+      onFocus={play}
+      onBlur={pause}
+    >
+      <video
+        ref={ref}
+        src={url}
+        poster={poster ?? undefined}
+        muted
+        loop
+        playsInline
+        preload={poster ? 'none' : 'metadata'}
+        aria-label={label}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        className="absolute inset-0 size-full object-contain"
+      />
+      {playing ? null : (
+        <span aria-hidden="true" className="pointer-events-none absolute inset-0 flex items-center justify-center">
+          <span className="flex size-14 items-center justify-center rounded-full bg-black/55 text-white ring-1 ring-white/20 backdrop-blur-sm">
+            <Play className="ml-0.5 size-6 fill-white" />
+          </span>
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function PdfTile({ className }: { className?: string }) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-3 rounded-xl border border-border bg-surface-raised px-6 py-10 text-center',
+        className,
+      )}
+    >
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-rose-500/15 text-rose-300">
+        <FileText aria-hidden="true" className="size-7" />
+      </span>
+      <p className="font-semibold text-foreground">{POST_TEXTS.pdfTile}</p>
+    </div>
+  );
+}
+
+export function UnsupportedMedia({ className }: { className?: string }) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-border-strong bg-surface-raised/50 px-6 py-10 text-center text-sm text-muted',
+        className,
+      )}
+    >
+      <FileQuestionMark aria-hidden="true" className="size-7 text-subtle" />
+      {POST_TEXTS.unsupportedFileType}
+    </div>
+  );
+}
+
+/** The blurred preview (or a dark gradient when there is none) under the premium overlay. */
+function PremiumLocked({ post, media }: { post: Post; media: Media }) {
+  return (
+    <div
+      data-testid="premium-locked"
+      style={{ aspectRatio: aspectOf(media) }}
+      className="relative max-h-[28rem] min-h-64 w-full overflow-hidden rounded-xl border border-amber-400/20 bg-[radial-gradient(ellipse_at_top,rgb(139_92_246/0.35),transparent_60%),linear-gradient(135deg,#1b1326,#0d0d12)]"
+    >
+      {media.previewUrl ? (
+        <img
+          src={media.previewUrl}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="absolute inset-0 size-full scale-110 object-cover blur-sm"
+        />
+      ) : null}
+      <PremiumOverlay username={post.creator.username} />
+    </div>
+  );
+}
+
+export function PremiumOverlay({ username, compact = false }: { username: string; compact?: boolean }) {
+  return (
+    <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/45 p-4 text-center">
+      <span
+        className={cn(
+          'flex items-center justify-center rounded-full bg-amber-400/15 text-amber-300 ring-1 ring-amber-300/30 backdrop-blur-md',
+          compact ? 'size-9' : 'size-12',
+        )}
+      >
+        <Lock aria-hidden="true" className={compact ? 'size-4' : 'size-5'} />
+      </span>
+      <p className={cn('font-semibold text-white drop-shadow', compact ? 'text-sm' : 'text-lg')}>{POST_TEXTS.premiumOverlay.title}</p>
+      <Link
+        to={laterRoute(subscribePath(username))}
+        className={buttonClasses({ size: 'sm', className: compact ? 'h-7 px-2.5 text-xs' : undefined })}
+      >
+        {POST_TEXTS.premiumOverlay.description}
+      </Link>
+    </div>
+  );
+}

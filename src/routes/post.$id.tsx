@@ -1,0 +1,91 @@
+import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useCallback } from 'react';
+import { POST_TEXTS } from '../../common/texts';
+import { Button } from '../components/ui/button';
+import { CommentsSection } from '../features/comments/comments-section';
+import { commentsQueryOptions } from '../features/comments/comments-query';
+import { PostCardSkeleton } from '../features/feed/post-card-skeleton';
+import { PostCard } from '../features/posts/post-card';
+import { postQueryOptions } from '../features/posts/post-query';
+import { usePageTitle } from '../lib/page-title';
+import { useHiddenPosts, type Post } from '../lib/post-cache';
+import { errorCode, trpc } from '../lib/trpc';
+import { PostMessage } from './-components/post-message';
+
+export const Route = createFileRoute('/post/$id')({
+  // The page reads the same queries; not awaited, so the skeleton shows at once.
+  loader: ({ context, params }) => {
+    const id = params.id.trim();
+    if (!id) return;
+    void context.trpcUtils.posts.byId.prefetch({ id }, postQueryOptions);
+    void context.trpcUtils.comments.list.prefetch({ postId: id }, commentsQueryOptions);
+  },
+  component: PostPage,
+});
+
+function renderComments(post: Post) {
+  return <CommentsSection postId={post.id} />;
+}
+
+/** The single post page (spec part 1 §2): Back, the post in its detail layout, its comments. */
+function PostPage() {
+  const { id: rawId } = Route.useParams();
+  const id = rawId.trim();
+  const navigate = useNavigate();
+  const post = trpc.posts.byId.useQuery({ id }, { ...postQueryOptions, enabled: id.length > 0 });
+  const hidden = useHiddenPosts();
+  const onDeleted = useCallback(() => void navigate({ to: '/' }), [navigate]);
+
+  const gone = hidden.gone.has(id);
+  const notFound = gone || errorCode(post.error) === 'NOT_FOUND';
+  usePageTitle(!id ? POST_TEXTS.idRequired : notFound ? POST_TEXTS.notFound : (post.data?.title ?? 'Post'));
+
+  let body;
+  if (!id) {
+    body = <PostMessage title={POST_TEXTS.idRequired} />;
+  } else if (notFound) {
+    body = <PostMessage title={POST_TEXTS.notFound} />;
+  } else if (post.isError && !post.data) {
+    body = <PostMessage title={post.error.message || POST_TEXTS.notFound} retry={() => void post.refetch()} />;
+  } else if (!post.data || hidden.pending.has(id)) {
+    body = <PostCardSkeleton />;
+  } else {
+    body = <PostCard post={post.data} layout="original" renderComments={renderComments} onDeleted={onDeleted} />;
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 pt-6 pb-10 md:px-6 md:pt-8">
+      <BackButton />
+      {body}
+    </div>
+  );
+}
+
+/**
+ * History back; if that leaves us on this post, on to / (spec part 1 §2). When this page is the
+ * first of the app's history (opened from a link or a new tab) there is nothing of ours to go
+ * back to, so it goes to / at once rather than out of the app.
+ */
+function BackButton() {
+  const router = useRouter();
+  const onBack = () => {
+    if (!router.history.canGoBack()) {
+      void router.navigate({ to: '/' });
+      return;
+    }
+    const here = router.state.location.href;
+    router.history.back();
+    setTimeout(() => {
+      if (router.state.location.href === here) void router.navigate({ to: '/' });
+    }, 300);
+  };
+  return (
+    <div>
+      <Button variant="ghost" size="sm" onClick={onBack} className="-ml-2">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back
+      </Button>
+    </div>
+  );
+}

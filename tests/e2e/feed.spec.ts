@@ -1,0 +1,483 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MEDIA_VARIANTS } from '../../common/enums';
+import { BOOKMARK_TEXTS, COMMENT_TEXTS, POST_TEXTS } from '../../common/texts';
+import { findPost, imagesSettled, newPageAs, signIn, toasts, trpcMutation, trpcQuery, type ApiPost } from './support/app';
+
+/**
+ * The home feed, posts and their interactions (issue 3) against the seeded demo. Specs run two at
+ * a time on one database, so each test uses posts no other test changes, and counts are checked
+ * relative to what the page showed before:
+ * - live likes / comments / bookmarks: 'Soldering station' (maya), plus the first feed post for the feed card;
+ * - premium gating: 'PCB walkthrough, part 2' (maya, premium; lena does not subscribe to maya);
+ * - the subscriber's video: 'Groove breakdown' (leo, premium; sam subscribes to leo);
+ * - deletion: 'Taxi rank beat' (noah), which nothing else touches.
+ */
+
+const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts');
+
+const LIVE_POST = 'Soldering station';
+const PREMIUM_POST = 'PCB walkthrough, part 2';
+const PREMIUM_VIDEO = 'Groove breakdown';
+const DELETED_POST = 'Taxi rank beat';
+
+const feedList = (page: Page) => page.getByRole('list', { name: 'Posts' });
+const article = (scope: Page | Locator, title: string) => scope.getByRole('article', { name: title, exact: true });
+const likeButton = (post: Locator) => post.getByRole('button', { name: 'Like', exact: true });
+const bookmarkButton = (post: Locator) => post.getByRole('button', { name: 'Bookmark', exact: true });
+const commentsButton = (post: Locator) => post.getByRole('button', { name: 'Comments', exact: true });
+/** Scrolls so the element sits just under the fixed top bar. */
+const scrollToTop = (element: Locator) =>
+  element.evaluate((el) => window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - 80, behavior: 'instant' }));
+const countOf = async (button: Locator) => Number(await button.textContent());
+
+test('a visitor sees 3 posts, then the sign-up prompt and locked posts; likes, bookmarks and comments need an account', async ({ page }) => {
+  await page.goto('/');
+  const list = feedList(page);
+  // locked cards are hidden from assistive technology: three readable posts
+  await expect(list.getByRole('article')).toHaveCount(3);
+  const locked = page.getByTestId('locked-post');
+  await expect(locked).toHaveCount(2);
+  await expect(locked.first()).toContainText(POST_TEXTS.contentLocked.title);
+  await expect(locked.first()).toContainText(POST_TEXTS.contentLocked.description);
+  const prompt = page.getByRole('complementary', { name: POST_TEXTS.contentLocked.title });
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText(POST_TEXTS.contentLocked.description);
+  expect(await page.evaluate(() => localStorage.getItem('postsViewed'))).toBe('3');
+
+  // paging stops at the locked state, even with the end of the list in view
+  await page.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(500);
+  await expect(locked).toHaveCount(2);
+
+  const first = list.getByRole('article').first();
+  await first.scrollIntoViewIfNeeded();
+  // Like: nothing happens when signed out
+  const like = likeButton(first);
+  const likes = await countOf(like);
+  await like.click();
+  await page.waitForTimeout(300);
+  await expect(like).toHaveText(String(likes));
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+
+  // Comment: 'Authentication required'
+  await commentsButton(first).click();
+  const box = first.getByLabel(COMMENT_TEXTS.label);
+  await expect(box).toHaveAttribute('placeholder', COMMENT_TEXTS.placeholder);
+  await box.fill('Hello from a visitor');
+  await first.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(toasts(page).getByText(COMMENT_TEXTS.signInRequired.title, { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText(COMMENT_TEXTS.signInRequired.description, { exact: true })).toBeVisible();
+
+  // Bookmark: 'Sign in required', then /auth
+  await bookmarkButton(first).click();
+  await expect(toasts(page).getByText(BOOKMARK_TEXTS.signInRequired.title, { exact: true })).toBeVisible();
+  await expect(toasts(page).getByText(BOOKMARK_TEXTS.signInRequired.description, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?tab=signin$/);
+
+  // signing in resets the counter and shows every post
+  await signIn(page, 'fan03@demo.test');
+  expect(await page.evaluate(() => localStorage.getItem('postsViewed'))).toBe('0');
+  await page.goto('/');
+  await expect(feedList(page).getByRole('article')).toHaveCount(5);
+  await expect(page.getByTestId('locked-post')).toHaveCount(0);
+});
+
+test('a signed-in feed pages in 5 at a time as the end comes into view; Refresh spins for a second', async ({ page }) => {
+  await signIn(page, 'sam');
+  await expect(page).toHaveURL(/\/$/);
+  const posts = feedList(page).getByRole('article');
+  await expect(posts).toHaveCount(5);
+
+  await page.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
+  await expect(posts).toHaveCount(10);
+  // keep going to the end: a page shorter than 5 ends paging
+  let count = 10;
+  for (let i = 0; i < 10; i++) {
+    await page.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(600);
+    const now = await posts.count();
+    if (now === count) break;
+    count = now;
+  }
+  expect(count).toBeGreaterThan(10);
+  const ids = await posts.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-post-id')));
+  expect(new Set(ids).size).toBe(ids.length);
+
+  // text over 100 characters is cut, with Show More / Show Less
+  const longId = await feedList(page)
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: POST_TEXTS.showMore }) })
+    .first()
+    .getAttribute('data-post-id');
+  const long = page.locator(`article[data-post-id="${longId}"]`);
+  const toggle = long.getByRole('button', { name: POST_TEXTS.showMore });
+  const cut = (await long.getByRole('paragraph').first().textContent()) ?? '';
+  expect(cut).toContain('...');
+  await toggle.click();
+  await expect(long.getByRole('button', { name: POST_TEXTS.showLess })).toHaveAttribute('aria-expanded', 'true');
+  const full = (await long.getByRole('paragraph').first().textContent()) ?? '';
+  expect(full.length).toBeGreaterThan(cut.length);
+  await long.getByRole('button', { name: POST_TEXTS.showLess }).click();
+  await expect(long.getByRole('button', { name: POST_TEXTS.showMore })).toBeVisible();
+
+  const refresh = page.getByRole('button', { name: 'Refresh feed' });
+  const refetched = page.waitForRequest((r) => r.url().includes('posts.feed'));
+  await refresh.click();
+  await expect(refresh).toHaveAttribute('aria-busy', 'true');
+  await refetched;
+  await expect(refresh).not.toHaveAttribute('aria-busy', 'true', { timeout: 2_000 });
+
+  // leaving / and coming back asks for the feed again (its cache is still fresh)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page).toHaveURL(/\/terms$/);
+  const again = page.waitForRequest((r) => r.url().includes('posts.feed'));
+  await page.getByRole('banner').getByRole('link', { name: 'CreatorHub' }).click();
+  await again;
+  await expect(posts.first()).toBeVisible();
+});
+
+test('two users see each other’s likes, bookmarks and comments live', async ({ browser, request }) => {
+  const livePost = await findPost(request, LIVE_POST);
+  const [lena, fan] = await Promise.all([newPageAs(browser, 'lena'), newPageAs(browser, 'fan01@demo.test')]);
+  await Promise.all([lena.goto(`/post/${livePost.id}`), fan.goto(`/post/${livePost.id}`)]);
+  const atLena = article(lena, LIVE_POST);
+  const atFan = article(fan, LIVE_POST);
+  // both sockets are in the post's room
+  await expect(atLena).toHaveAttribute('data-live', 'joined');
+  await expect(atFan).toHaveAttribute('data-live', 'joined');
+
+  // likes: lena toggles, the fan's count follows; then the other way round
+  const likes = await countOf(likeButton(atFan));
+  await expect(likeButton(atLena)).toHaveText(String(likes));
+  const lenaLiked = (await likeButton(atLena).getAttribute('aria-pressed')) === 'true';
+  await likeButton(atLena).click();
+  const afterLena = likes + (lenaLiked ? -1 : 1);
+  await expect(likeButton(atLena)).toHaveText(String(afterLena));
+  await expect(likeButton(atLena)).toHaveAttribute('aria-pressed', String(!lenaLiked));
+  await expect(likeButton(atFan)).toHaveText(String(afterLena));
+  await likeButton(atLena).click();
+  await expect(likeButton(atFan)).toHaveText(String(likes));
+
+  const fanLiked = (await likeButton(atFan).getAttribute('aria-pressed')) === 'true';
+  await likeButton(atFan).click();
+  await expect(likeButton(atLena)).toHaveText(String(likes + (fanLiked ? -1 : 1)));
+  await likeButton(atFan).click();
+  await expect(likeButton(atLena)).toHaveText(String(likes));
+
+  // bookmarks: the fan adds and removes, lena's count follows
+  const bookmarks = await countOf(bookmarkButton(atLena));
+  await expect(bookmarkButton(atFan)).toHaveAttribute('aria-pressed', 'false');
+  await bookmarkButton(atFan).click();
+  await expect(toasts(fan).getByText(BOOKMARK_TEXTS.added, { exact: true })).toBeVisible();
+  await expect(bookmarkButton(atFan)).toHaveAttribute('aria-pressed', 'true');
+  await expect(bookmarkButton(atLena)).toHaveText(String(bookmarks + 1));
+  await bookmarkButton(atFan).click();
+  await expect(toasts(fan).getByText(BOOKMARK_TEXTS.removed, { exact: true })).toBeVisible();
+  await expect(bookmarkButton(atLena)).toHaveText(String(bookmarks));
+
+  // comments: the box refuses blank text; lena's comment reaches the fan as text, not HTML
+  const comments = await countOf(commentsButton(atFan));
+  const box = atLena.getByLabel(COMMENT_TEXTS.label);
+  await expect(box).toHaveAttribute('placeholder', COMMENT_TEXTS.placeholder);
+  const post = atLena.getByRole('button', { name: 'Post', exact: true });
+  await box.fill('   ');
+  await expect(post).toBeDisabled();
+  const stamp = Date.now().toString(36);
+  const text = `Live from Lena ${stamp} <b>not bold</b> <img src=x onerror="window.__pwned=1">`;
+  await box.fill(text);
+  await post.click();
+  await expect(toasts(lena).getByText(COMMENT_TEXTS.added.title, { exact: true })).toBeVisible();
+  await expect(toasts(lena).getByText(COMMENT_TEXTS.added.description, { exact: true })).toBeVisible();
+  await expect(box).toHaveValue('');
+  await expect(atFan.getByText(text, { exact: true })).toBeVisible();
+  await expect(commentsButton(atFan)).toHaveText(String(comments + 1));
+  await expect(commentsButton(atFan)).toHaveAttribute('title', comments + 1 === 1 ? COMMENT_TEXTS.tooltipOne : COMMENT_TEXTS.tooltipMany(comments + 1));
+  expect(await fan.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expect(atFan.locator('b, img[src="x"]')).toHaveCount(0);
+  // the timestamp is en-US short
+  const lenaComment = atFan.getByRole('listitem').filter({ hasText: text }).first();
+  await expect(lenaComment.locator('time').first()).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2}\s?[AP]M$/);
+
+  // the fan replies (Reply, Cancel, Reply again); lena sees the reply nested under her comment
+  await atFan.getByRole('button', { name: 'Reply to Lena Park' }).last().click();
+  const replyBox = atFan.getByLabel(COMMENT_TEXTS.label);
+  await expect(replyBox).toHaveAttribute('placeholder', COMMENT_TEXTS.replyPlaceholder);
+  await atFan.getByRole('button', { name: 'Cancel' }).click();
+  await expect(atFan.getByLabel(COMMENT_TEXTS.label)).toHaveAttribute('placeholder', COMMENT_TEXTS.placeholder);
+  await atFan.getByRole('button', { name: 'Reply to Lena Park' }).last().click();
+  const reply = `Reply from a fan ${stamp}`;
+  await atFan.getByLabel(COMMENT_TEXTS.label).fill(reply);
+  await atFan.getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(toasts(fan).getByText(COMMENT_TEXTS.added.title, { exact: true })).toBeVisible();
+  const replies = atLena.getByRole('list', { name: 'Replies to Lena Park' });
+  await expect(replies.getByText(reply, { exact: true })).toBeVisible();
+  await expect(commentsButton(atLena)).toHaveText(String(comments + 2));
+
+  // a feed card moves live too: the fan's first feed post, liked by lena on its own page
+  await fan.goto('/');
+  const feedCard = feedList(fan).getByRole('article').filter({ hasNotText: DELETED_POST }).first();
+  await expect(feedCard).toHaveAttribute('data-live', 'joined');
+  const feedPostId = (await feedCard.getAttribute('data-post-id'))!;
+  await lena.goto(`/post/${feedPostId}`);
+  const lenaCard = lena.getByRole('article').first();
+  await expect(lenaCard).toHaveAttribute('data-post-id', feedPostId);
+  const cardLikes = await countOf(likeButton(feedCard));
+  const lenaLikedCard = (await likeButton(lenaCard).getAttribute('aria-pressed')) === 'true';
+  await likeButton(lenaCard).click();
+  await expect(likeButton(feedCard)).toHaveText(String(cardLikes + (lenaLikedCard ? -1 : 1)));
+  await likeButton(lenaCard).click();
+  await expect(likeButton(feedCard)).toHaveText(String(cardLikes));
+
+  await Promise.all([lena.context().close(), fan.context().close()]);
+});
+
+test('a fan without a subscription sees the premium overlay, and the media route answers 403 for every variant but the preview', async ({ browser, request }) => {
+  const page = await newPageAs(browser, 'lena');
+  const { id } = await findPost(request, PREMIUM_POST);
+
+  // what the API gives lena: text and counts, no media URL but the blurred preview
+  const dto = await trpcQuery<ApiPost>(page.request, 'posts.byId', { id });
+  expect(dto.isPremium).toBe(true);
+  expect(dto.viewer.canViewMedia).toBe(false);
+  expect(dto.media).toMatchObject({ url: null, thumbUrl: null, posterUrl: null, downloadUrl: null });
+  expect(dto.media?.previewUrl).toBe(`/media/${id}/preview`);
+
+  await page.goto(`/post/${id}`);
+  const post = article(page, PREMIUM_POST);
+  await expect(post.getByText(POST_TEXTS.premiumOverlay.title, { exact: true })).toBeVisible();
+  await expect(post.getByRole('link', { name: POST_TEXTS.premiumOverlay.description })).toHaveAttribute('href', '/maya/subscribe');
+  await expect(post.getByRole('button', { name: POST_TEXTS.saveMedia })).toHaveCount(0);
+  // the page only ever asks for the preview
+  const srcs = await post.locator('img, video, audio, iframe').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('src') ?? ''));
+  const mediaSrcs = srcs.filter((s) => s.startsWith('/media/'));
+  expect(mediaSrcs).toEqual([`/media/${id}/preview`]);
+
+  // every URL of the post's media, asked directly with lena's cookie
+  for (const variant of MEDIA_VARIANTS) {
+    const url = `/media/${id}/${variant}`;
+    const plain = await page.request.get(url);
+    const ranged = await page.request.get(url, { headers: { Range: 'bytes=0-99' } });
+    const download = await page.request.get(`${url}?download=1`);
+    if (variant === 'preview') {
+      expect(plain.status(), url).toBe(200);
+      expect(plain.headers()['content-type']).toMatch(/^image\//);
+      expect(ranged.status(), `${url} with Range`).toBe(206);
+    } else {
+      for (const [label, response] of [['plain', plain], ['Range', ranged], ['download', download]] as const) {
+        expect(response.status(), `${url} (${label})`).toBe(403);
+        expect(response.headers()['content-type'], `${url} (${label})`).toMatch(/application\/json/);
+      }
+      expect(await plain.json()).toMatchObject({ error: { code: 'PREMIUM_CONTENT' } });
+    }
+  }
+  // and without any session
+  expect((await request.get(`/media/${id}/original`)).status()).toBe(403);
+
+  // the feed card of the same post shows the overlay too
+  await page.goto('/');
+  for (let i = 0; i < 10 && (await article(page, PREMIUM_POST).count()) === 0; i++) {
+    await page.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+  }
+  const card = article(page, PREMIUM_POST);
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByRole('link', { name: POST_TEXTS.premiumOverlay.description })).toBeVisible();
+  await page.context().close();
+});
+
+test('a subscriber plays the premium video, seeks in it, and saves it', async ({ browser, request }) => {
+  const page = await newPageAs(browser, 'sam');
+  const { id } = await findPost(request, PREMIUM_VIDEO);
+  await page.goto(`/post/${id}`);
+  const post = article(page, PREMIUM_VIDEO);
+  await expect(post.getByText(POST_TEXTS.premiumOverlay.title, { exact: true })).toHaveCount(0);
+  const video = post.locator('video');
+  await expect(video).toHaveAttribute('src', `/media/${id}/original`);
+  await expect(video).toHaveAttribute('controls', '');
+
+  const played = await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+    await new Promise((r) => setTimeout(r, 400));
+    const seeked = new Promise<void>((resolve, reject) => {
+      v.addEventListener('seeked', () => resolve(), { once: true });
+      v.addEventListener('error', () => reject(new Error(`media error ${v.error?.code}`)), { once: true });
+    });
+    v.currentTime = 2.5;
+    await seeked;
+    return { error: v.error?.code ?? null, time: v.currentTime, duration: v.duration, readyState: v.readyState };
+  });
+  expect(played.error).toBeNull();
+  expect(played.duration).toBeGreaterThan(3);
+  expect(played.time).toBeGreaterThanOrEqual(2.4);
+  expect(played.readyState).toBeGreaterThanOrEqual(1);
+
+  // the same file by Range, as the player asks for it
+  const ranged = await page.request.get(`/media/${id}/original`, { headers: { Range: 'bytes=100-199' } });
+  expect(ranged.status()).toBe(206);
+  expect(ranged.headers()['content-range']).toMatch(/^bytes 100-199\/\d+$/);
+  expect(ranged.headers()['cache-control']).toContain('private');
+
+  // Save Media: the authorised download, named after the title
+  const downloading = page.waitForEvent('download');
+  await post.getByRole('button', { name: POST_TEXTS.saveMedia }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('groove-breakdown.mp4');
+  await expect(toasts(page).getByText(POST_TEXTS.downloadStarted, { exact: true })).toBeVisible();
+  await page.context().close();
+});
+
+test('the owner deletes a post: it leaves the other browser’s feed and its page says Post not found', async ({ browser, request, baseURL }) => {
+  const target = await findPost(request, DELETED_POST);
+  const [owner, fan, visitor] = await Promise.all([
+    newPageAs(browser, 'noah'),
+    newPageAs(browser, 'fan02@demo.test'),
+    newPageAs(browser, null),
+  ]);
+
+  // someone else may not delete it
+  const refused = await trpcMutation(fan.request, baseURL!, 'posts.delete', { postId: target.id });
+  expect(refused.status).toBe(403);
+  expect(refused.code).toBe('FORBIDDEN');
+  expect(refused.message).toBe(POST_TEXTS.deleteNotAllowed.description);
+
+  // the fan scrolls the feed to the post; a visitor has its page open
+  await fan.goto('/');
+  for (let i = 0; i < 10 && (await article(fan, DELETED_POST).count()) === 0; i++) {
+    await fan.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
+    await fan.waitForTimeout(500);
+  }
+  const fanCard = article(fan, DELETED_POST);
+  await expect(fanCard).toBeVisible();
+  await expect(fanCard.getByRole('button', { name: 'Post options' })).toHaveCount(0);
+  await visitor.goto(`/post/${target.id}`);
+  await expect(article(visitor, DELETED_POST)).toHaveAttribute('data-live', 'joined');
+
+  await owner.goto(`/post/${target.id}`);
+  const mine = article(owner, DELETED_POST);
+  await mine.getByRole('button', { name: 'Post options' }).click();
+  await expect(owner.getByRole('menuitem', { name: POST_TEXTS.saveMedia })).toBeVisible();
+  await owner.getByRole('menuitem', { name: POST_TEXTS.deletePost }).click();
+  await expect(toasts(owner).getByText(POST_TEXTS.deleted.title, { exact: true })).toBeVisible();
+  await expect(toasts(owner).getByText(POST_TEXTS.deleted.description, { exact: true })).toBeVisible();
+  await expect(owner).toHaveURL(/\/$/);
+
+  await expect(fanCard).toHaveCount(0);
+  await expect(visitor.getByRole('heading', { name: POST_TEXTS.notFound })).toBeVisible();
+  // and for good
+  await fan.goto(`/post/${target.id}`);
+  await expect(fan.getByRole('heading', { name: POST_TEXTS.notFound })).toBeVisible();
+  expect((await request.get(`/media/${target.id}/original`)).status()).toBe(404);
+
+  await Promise.all([owner.context().close(), fan.context().close(), visitor.context().close()]);
+});
+
+test('Share copies the post link, or hands it to the native share sheet', async ({ browser, baseURL }) => {
+  const page = await newPageAs(browser, null, { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+  });
+  await page.goto('/');
+  const first = feedList(page).getByRole('article').first();
+  const id = await first.getAttribute('data-post-id');
+  await first.getByRole('button', { name: 'Share' }).click();
+  await expect(toasts(page).getByText(POST_TEXTS.linkCopied, { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/post/${id}`);
+
+  const native = await page.context().newPage();
+  await native.addInitScript(() => {
+    const w = window as { __shared?: unknown };
+    Object.defineProperty(Navigator.prototype, 'share', {
+      value: (data: unknown) => {
+        w.__shared = data;
+        return Promise.resolve();
+      },
+      configurable: true,
+    });
+    Object.defineProperty(Navigator.prototype, 'canShare', { value: () => true, configurable: true });
+  });
+  await native.goto(`/post/${id}`);
+  await native.getByRole('article').first().getByRole('button', { name: 'Share' }).click();
+  await expect.poll(() => native.evaluate(() => (window as { __shared?: unknown }).__shared)).toEqual({
+    title: POST_TEXTS.shareTitle,
+    url: `${baseURL}/post/${id}`,
+  });
+  await page.context().close();
+});
+
+test('/post/{id}: Back goes back, or home when there is nowhere to go; unknown and missing ids', async ({ page, request }) => {
+  const { id } = await findPost(request, LIVE_POST);
+
+  // opened directly: nothing of the app's to go back to, so home
+  await page.goto(`/post/${id}`);
+  await expect(article(page, LIVE_POST)).toBeVisible();
+  await expect(article(page, LIVE_POST).getByLabel(COMMENT_TEXTS.label)).toBeVisible();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // from the feed: history back (the post stays ahead in the history)
+  const first = feedList(page).getByRole('article').first();
+  const firstId = await first.getAttribute('data-post-id');
+  await first.getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/post/${firstId}$`));
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goForward();
+  await expect(page).toHaveURL(new RegExp(`/post/${firstId}$`));
+
+  for (const unknown of ['00000000-0000-4000-8000-000000000000', 'not-a-post']) {
+    await page.goto(`/post/${unknown}`);
+    await expect(page.getByRole('heading', { name: POST_TEXTS.notFound })).toBeVisible();
+  }
+  for (const missing of ['/post', '/post/%20']) {
+    await page.goto(missing);
+    await expect(page.getByRole('heading', { name: POST_TEXTS.idRequired })).toBeVisible();
+  }
+});
+
+test('screenshots: the feed, a post page and a locked premium card at 1280 and 375 px', async ({ browser, request }) => {
+  const sam = await newPageAs(browser, 'sam');
+  const lena = await newPageAs(browser, 'lena');
+  const visitor = await newPageAs(browser, null);
+  const golden = await findPost(request, 'Golden hour study');
+  const premium = await findPost(request, PREMIUM_POST);
+
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ] as const) {
+    for (const p of [sam, lena, visitor]) await p.setViewportSize({ width, height });
+
+    await sam.goto('/');
+    await expect(feedList(sam).getByRole('article').first()).toBeVisible();
+    await scrollToTop(sam.getByRole('heading', { name: 'Your feed' }));
+    await imagesSettled(sam);
+    await sam.screenshot({ path: path.join(artifacts, `feed-${width}.png`) });
+    if (width === 1280) {
+      // two pages of posts: every media kind (image, video, audio, PDF, an unsupported file, premium)
+      await sam.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
+      await expect(feedList(sam).getByRole('article')).toHaveCount(10);
+      await sam.evaluate(() => window.scrollTo(0, 0));
+      await sam.screenshot({ path: path.join(artifacts, 'feed-full-1280.png'), fullPage: true });
+    }
+
+    await sam.goto(`/post/${golden.id}`);
+    await expect(article(sam, 'Golden hour study').getByRole('list', { name: 'Comment threads' })).toBeVisible();
+    await imagesSettled(sam);
+    await sam.screenshot({ path: path.join(artifacts, `post-${width}.png`), fullPage: true });
+
+    await lena.goto(`/post/${premium.id}`);
+    await expect(article(lena, PREMIUM_POST).getByText(POST_TEXTS.premiumOverlay.title)).toBeVisible();
+    await imagesSettled(lena);
+    await lena.screenshot({ path: path.join(artifacts, `premium-locked-${width}.png`) });
+
+    await visitor.goto('/');
+    await expect(visitor.getByRole('complementary', { name: POST_TEXTS.contentLocked.title })).toBeVisible();
+    await scrollToTop(feedList(visitor).getByRole('article').nth(2));
+    await imagesSettled(visitor);
+    await visitor.screenshot({ path: path.join(artifacts, `feed-visitor-locked-${width}.png`) });
+  }
+  await Promise.all([sam.context().close(), lena.context().close(), visitor.context().close()]);
+});

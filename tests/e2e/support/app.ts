@@ -1,0 +1,119 @@
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { AUTH_TEXTS } from '../../../common/texts';
+import { DEMO_PASSWORD } from './env';
+
+/** The app under test (playwright.config.ts picks the port before anything runs). */
+export function e2eBaseURL(): string {
+  const port = process.env.E2E_PORT;
+  if (!port) throw new Error('E2E_PORT is not set: run through tests/e2e/playwright.config.ts');
+  return `http://localhost:${port}`;
+}
+
+/** Sonner's live region: every toast is announced from here. */
+export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
+/** A demo account's e-mail: `lena` → lena@demo.test; an address is used as it is (fan01@demo.test). */
+export const demoEmail = (user: string) => (user.includes('@') ? user : `${user}@demo.test`);
+
+/** Signs in through the form, as a person would, and waits for the welcome toast. */
+export async function signIn(page: Page, user: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/auth?tab=signin');
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Email').fill(demoEmail(user));
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(toasts(page).getByText(AUTH_TEXTS.signInSucceeded.title, { exact: true })).toBeVisible();
+}
+
+/** A page in a browser context of its own (its own cookies), signed in as `user`, or a visitor's when null. */
+export async function newPageAs(browser: Browser, user: string | null, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: e2eBaseURL(), viewport: { width: 1280, height: 800 }, ...options });
+  const page = await context.newPage();
+  if (user) await signIn(page, user);
+  return page;
+}
+
+// ---- tRPC over HTTP (superjson envelopes), with the cookies of the request context -------------
+
+interface TrpcEnvelope<T> {
+  result?: { data?: { json?: T } };
+  error?: { json?: { message: string; data?: { code?: string; httpStatus?: number } } };
+}
+
+/** A query procedure as the signed-in user of `request` (or a visitor). Dates arrive as ISO strings. */
+export async function trpcQuery<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
+  const response = await request.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
+  const body = (await response.json()) as TrpcEnvelope<T>;
+  if (!response.ok() || body.result?.data?.json === undefined) {
+    throw new Error(`${path} answered ${response.status()}: ${body.error?.json?.message ?? 'no data'}`);
+  }
+  return body.result.data.json;
+}
+
+/** A mutation; resolves with the HTTP status and the error (if any), for permission checks. */
+export async function trpcMutation(
+  request: APIRequestContext,
+  baseURL: string,
+  path: string,
+  input: unknown,
+): Promise<{ status: number; code: string | null; message: string | null }> {
+  // Mutations refuse a missing or foreign Origin (CSRF); a browser sends this one.
+  const response = await request.post(`/trpc/${path}`, { data: { json: input }, headers: { origin: baseURL } });
+  const body = (await response.json()) as TrpcEnvelope<unknown>;
+  return {
+    status: response.status(),
+    code: body.error?.json?.data?.code ?? null,
+    message: body.error?.json?.message ?? null,
+  };
+}
+
+/** What the specs read of a post (PostDto over JSON). */
+export interface ApiPost {
+  id: string;
+  title: string | null;
+  isPremium: boolean;
+  creator: { username: string };
+  counts: { likes: number; comments: number; bookmarks: number };
+  viewer: { liked: boolean; bookmarked: boolean; isOwner: boolean; canViewMedia: boolean };
+  media: {
+    contentType: string;
+    url: string | null;
+    thumbUrl: string | null;
+    posterUrl: string | null;
+    downloadUrl: string | null;
+    previewUrl: string | null;
+  } | null;
+}
+
+/** Walks the feed (as the user of `request`) to the post with this title. */
+export async function findPost(request: APIRequestContext, title: string): Promise<ApiPost> {
+  let cursor: unknown = null;
+  for (let page = 0; page < 50; page++) {
+    const result = await trpcQuery<{ items: ApiPost[]; nextCursor: unknown }>(request, 'posts.feed', { limit: 20, cursor });
+    const found = result.items.find((p) => p.title === title);
+    if (found) return found;
+    if (!result.nextCursor) break;
+    cursor = result.nextCursor;
+  }
+  throw new Error(`no post titled "${title}" in the feed`);
+}
+
+/** Waits until every <img> within the viewport has loaded and been decoded, for screenshots. */
+export async function imagesSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      [...document.images]
+        .filter((img) => {
+          const r = img.getBoundingClientRect();
+          return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
+        })
+        .every((img) => img.complete && img.naturalWidth > 0),
+    undefined,
+    { timeout: 10_000 },
+  );
+  await page.evaluate(async () => {
+    await Promise.all([...document.images].map((img) => (img.complete ? img.decode().catch(() => undefined) : undefined)));
+    // one more frame, so the decoded pictures are painted
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
