@@ -3,8 +3,19 @@
  * The worker refuses to start when a job name here has no handler, so a name is added here
  * together with its handler.
  */
-export const QUEUE_NAMES = ['mail', 'maintenance'] as const;
+export const QUEUE_NAMES = ['mail', 'maintenance', 'media', 'transcode'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/**
+ * Processing an uploaded post. Two queues share the job: `media` (images and documents: sharp,
+ * short, several at a time) and `transcode` (video and audio: ffmpeg, long, one at a time per
+ * worker), so a long video never holds up images. The producer picks the queue by the post's
+ * kind (`mediaQueueFor`); the jobId is `process-post-<postId>` (`processPostJobId`), so a
+ * duplicate add is a no-op and a post is never processed twice at once.
+ */
+export interface MediaJobs {
+  'process-post': { postId: string };
+}
 
 export interface MailJobs {
   'confirm-email': { userId: string; email: string; token: string };
@@ -19,12 +30,30 @@ export interface MaintenanceJobs {
    * jobId `delete-post-files-<postId>`; safe to run twice (a missing file is not an error).
    */
   'delete-post-files': { postId: string; keys: string[] };
+  /** repeatable: removes partial tus uploads older than UPLOAD_EXPIRY_HOURS from UPLOADS_DIR */
+  'expire-uploads': Record<string, never>;
+  /**
+   * repeatable: posts still 'processing' long after their last change whose job is gone (Redis
+   * lost it, or the server died between the commit and the enqueue) are queued again.
+   */
+  'requeue-processing': Record<string, never>;
 }
 
 export interface JobsByQueue {
   mail: MailJobs;
   maintenance: MaintenanceJobs;
+  media: MediaJobs;
+  transcode: MediaJobs;
 }
+
+export type MediaQueueName = 'media' | 'transcode';
+
+/** Video and audio go through ffmpeg on `transcode`; images, PDFs and documents on `media`. */
+export function mediaQueueFor(kind: 'image' | 'video' | 'audio' | 'pdf' | 'document' | null): MediaQueueName {
+  return kind === 'video' || kind === 'audio' ? 'transcode' : 'media';
+}
+
+export const processPostJobId = (postId: string) => `process-post-${postId}`;
 
 export type JobName<Q extends QueueName> = keyof JobsByQueue[Q] & string;
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobsByQueue[Q][N];

@@ -59,3 +59,22 @@ export const EMAIL_TOKEN_TTL_MS = {
   confirm_email: 48 * 60 * 60_000,
   reset_password: 60 * 60_000,
 } as const;
+
+/**
+ * Profiles and Explore (issue 4). Not in the spec; our own choices, in one place.
+ * The upgrade card promises Premium creators 'unlimited links': free profiles keep 5 custom
+ * links, Premium ones a ceiling high enough never to be met in practice (a row must stay small).
+ */
+export const PROFILE_LIMITS = {
+  customLinksFree: 5,
+  customLinksPremium: 100,
+  linkTitleMaxLength: 100,
+  urlMaxLength: 2048,
+  /** twitter and instagram usernames */
+  socialHandleMaxLength: 30,
+  /** search within a profile and in Explore */
+  searchMaxLength: 200,
+  /** posts per Explore page: one row of the grid's 8 skeleton cards */
+  explorePageSize: 8,
+  exploreCreatorsLimit: 6,
+} as const;

@@ -19,6 +19,8 @@ const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
   'text/plain': 'txt',
   'text/markdown': 'md',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
 };
 
 /** The spec: "an extension is added from the content type (jpg, png, mp4, pdf)"; 'bin' when unknown. */

@@ -47,6 +47,23 @@ export interface PostPublishedEvent {
   creatorId: string;
   optimisticId: string | null;
 }
+/** To the creator only: the upload could not be made into a post; `reason` says why (shown as is). */
+export interface PostFailedEvent {
+  postId: string;
+  optimisticId: string | null;
+  reason: string;
+}
+/** To the creator only: a post saved as draft finished processing and is in the drafts now. */
+export interface PostDraftReadyEvent {
+  postId: string;
+  optimisticId: string | null;
+}
+/** To the creator only: how far the worker is with the post's media (0-100), a few times per job. */
+export interface PostProgressEvent {
+  postId: string;
+  optimisticId: string | null;
+  percent: number;
+}
 export interface RateLimitedEvent {
   /** events per second a socket may send */
   limit: number;
@@ -66,8 +83,17 @@ export interface ServerToClientEvents {
   'post:bookmarks': (event: PostBookmarksEvent) => void;
   /** rooms `feed` and `post:<id>`: the post was deleted; drop it from every list */
   'post:deleted': (event: PostDeletedEvent) => void;
-  /** room `feed`: a post was published (sent by the media pipeline) */
+  /**
+   * rooms `feed` and `user:<creatorId>`: a post was published (sent by the media pipeline);
+   * the creator matches `optimisticId` to replace the 'Publishing' card
+   */
   'post:published': (event: PostPublishedEvent) => void;
+  /** room `user:<creatorId>`: processing failed; the post is 'failed' with this reason (retry or delete) */
+  'post:failed': (event: PostFailedEvent) => void;
+  /** room `user:<creatorId>`: a draft finished processing */
+  'post:draft-ready': (event: PostDraftReadyEvent) => void;
+  /** room `user:<creatorId>`: processing progress of one of the creator's posts */
+  'post:progress': (event: PostProgressEvent) => void;
   /** this socket sent more than LIMITS.socketEventsPerSecond events in a second; the extra ones were dropped */
   'rate:limited': (event: RateLimitedEvent) => void;
 }

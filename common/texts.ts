@@ -160,3 +160,105 @@ export const LIKE_TEXTS = {
   // Not in the spec.
   signInRequired: 'Please sign in to like posts',
 } as const;
+
+/** Creator profiles: header, tabs, links, drafts (spec part 1 §2, §4, §5, §8). */
+export const PROFILE_TEXTS = {
+  notFound: { title: 'Profile not found', description: "The profile you're looking for doesn't exist or is private." },
+  usernameRequired: 'Username is required',
+  privateOrDeleted: 'Profile is private or has been deleted',
+  creatorNotFound: 'Creator not found',
+  message: 'Message',
+  subscribe: 'Subscribe',
+  subscribed: 'Subscribed',
+  subscribeNow: 'Subscribe Now',
+  manageTier: 'Manage Subscription Tier',
+  editProfile: 'Edit Profile',
+  tabContent: 'Content',
+  /** 'Drafts (n)' */
+  tabDrafts: (n: number) => `Drafts (${n})`,
+  tabBookmarks: 'Bookmarks',
+  tabLinks: 'Links',
+  upgradeCardPerks: ['unlimited links', 'verified badge', 'featured listing on the homepage'],
+  published: 'Content published successfully',
+  publishFailed: 'Failed to publish content',
+  premiumTierMissing: 'Could not find premium subscription tier.',
+} as const;
+
+/** Custom and social links of a profile (spec part 1 §5, §8). */
+export const LINK_TEXTS = {
+  fieldsRequired: 'Please fill in both title and URL fields',
+  added: 'Link added successfully',
+  deleted: 'Link deleted successfully',
+  addFailed: 'Failed to add link',
+  deleteFailed: 'Failed to delete link',
+  socialUpdated: 'Social links updated',
+  socialUpdateFailed: {
+    title: 'Error updating social links',
+    description: 'There was a problem updating your social links. Please try again.',
+  },
+  // Not in the spec: our own rules, phrased in its style.
+  urlInvalid: 'Please enter a valid URL starting with http:// or https://',
+  titleTooLong: 'Link title must be at most 100 characters',
+  /** free profiles: PROFILE_LIMITS.customLinksFree */
+  limitReached: (max: number) => `You can add up to ${max} links. Upgrade to Premium for unlimited links.`,
+  linkNotFound: 'That link no longer exists',
+  deleteWhich: 'Choose a link to delete',
+  twitterInvalid: 'Please enter a valid Twitter username',
+  instagramInvalid: 'Please enter a valid Instagram username',
+  youtubeInvalid: 'Please enter a valid YouTube URL',
+  websiteInvalid: 'Please enter a valid website URL',
+} as const;
+
+
+/** Becoming a creator (spec part 2 §2, §8). */
+export const CREATOR_TEXTS = {
+  becomeTitle: 'Become a Creator',
+  becomeButton: 'Become a Creator',
+  becameCreator: 'You are now a creator!',
+  signInRequired: 'You must be logged in to become a creator',
+  becomeFailed: 'Failed to become a creator. Please try again.',
+  // Not in the spec: our own words for the server's refusal.
+  creatorsOnly: 'Only creators can upload content',
+} as const;
+
+/** Uploading content (spec part 2 §5, §8, §9) and the media pipeline's outcomes. */
+export const UPLOAD_TEXTS = {
+  signInRequired: 'Please sign in to upload content',
+  uploadFailed: 'Upload failed',
+  failedToUpload: 'Failed to upload content',
+  invalidType: { title: 'Invalid file type', description: 'Please upload a supported file type.' },
+  tooLarge: (maxMb: number) => ({ title: 'File too large', description: `Maximum file size is ${maxMb}MB` }),
+  savedAsDraft: 'Content saved as draft successfully',
+  publishing: { title: 'Publishing post', description: 'Your content is being uploaded...' },
+  // Not in the spec: our own rules and the worker's reasons, phrased in its style.
+  creatorsOnly: 'Only creators can upload content',
+  emptyFile: 'The file is empty.',
+  lengthRequired: 'The upload must declare its size (Upload-Length).',
+  invalidMetadata: 'The upload details are invalid',
+  notYourUpload: 'This upload belongs to someone else',
+  uploadFinished: 'This upload is already finished',
+  /** the bytes do not match the extension: `typeMismatch('jpg', 'exe')` */
+  typeMismatch: (ext: string, detected: string | null) =>
+    `This file is not a valid ${ext.toUpperCase()} file${detected ? ` (its content is ${detected.toUpperCase()})` : ''}.`,
+  damaged: (what: string) => `The ${what} could not be read: the file is damaged or incomplete.`,
+  tooManyPixels: (megapixels: number) => `The image is too large: at most ${megapixels} megapixels.`,
+  noVideoStream: 'The video has no picture.',
+  noAudioStream: 'The audio file has no sound.',
+  unsafeSvg: 'The SVG uses features that are not allowed (scripts-free drawings only, no external files or entities).',
+  notText: 'The text file is not valid UTF-8 text.',
+  notPdf: 'The PDF could not be read: it is damaged or incomplete.',
+  processingFailed: 'Processing failed. Please try again.',
+  retryNotPossible: 'Only a failed post can be retried',
+  processingNotFound: 'Post not found',
+} as const;
+
+/** Media (watermark) settings (spec part 2 §2, §8). */
+export const MEDIA_SETTINGS_TEXTS = {
+  loadFailed: 'Failed to load media settings.',
+  saveFailed: 'Failed to save media settings.',
+  signInRequired: 'You must be logged in to save settings.',
+  saved: 'Media settings saved successfully.',
+  // Not in the spec.
+  textTooLong: 'Watermark text must be at most 50 characters',
+  creatorsOnly: 'Only creators have media settings',
+} as const;

@@ -7,10 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pinoHttp } from 'pino-http';
 import type { AppDeps } from './deps';
+import { adminRoutes } from './http/admin';
 import { csrfGuard } from './http/csrf';
 import { healthRoutes } from './http/health';
 import { mediaRoutes } from './http/media';
+import { httpMetrics, metricsRoutes } from './http/metrics';
 import { spaHandler } from './http/spa';
+import { uploadRoutes } from './http/uploads';
 import { attachSocketServer, type IoServer } from './realtime/socket-server';
 import { RetryAfter } from './trpc/errors';
 import { createContext } from './trpc/init';
@@ -70,8 +73,16 @@ export function createApp(deps: AppDeps): App {
       },
     }),
   );
+  const procedures = new Set(Object.keys(appRouter._def.procedures));
+  app.use(httpMetrics((name) => procedures.has(name)));
   app.use(healthRoutes(deps));
+  // admins, or a scraper on this machine
+  app.use(metricsRoutes(deps));
   app.use(csrfGuard(config));
+  // tus resumable uploads of creators; the incoming files are never served
+  app.use(uploadRoutes(deps).router);
+  // Bull Board, admins only
+  app.use(adminRoutes(deps));
   // Stored files are reachable only here, after the access rule; never by a static path.
   app.use(mediaRoutes(deps));
   app.use(

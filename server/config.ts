@@ -20,6 +20,21 @@ const ConfigSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CreatorHub <no-reply@creatorhub.local>'),
   OUTBOX_DIR: z.string().default('data/outbox'),
+  /** Where partial tus uploads are written (never served; outside any public path). */
+  UPLOADS_DIR: z.string().default('data/uploads-incoming'),
+  /** Partial uploads older than this are refused and deleted by the 'expire-uploads' job. */
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().default(24),
+  /** Jobs at once per worker copy: `media` (images, documents) and `transcode` (video, audio). */
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).default(1),
+  /** How long a media job's lock lasts without renewal; a killed worker's job is recovered after it. */
+  MEDIA_LOCK_DURATION_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** How often workers look for stalled jobs (jobs whose worker died). */
+  MEDIA_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30_000),
+  /** On SIGTERM a worker lets active jobs finish this long, then hands them back to the queue. */
+  WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** `npm run worker` only: serve the worker's own /metrics (job durations) on this port. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

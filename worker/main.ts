@@ -1,6 +1,9 @@
 /** `npm run worker`: the BullMQ workers on their own (scale by running more copies). */
+import { createServer } from 'node:http';
 import { loadConfig } from '../server/config';
 import { createDeps } from '../server/create-deps';
+import { isLocalRequest } from '../server/http/metrics';
+import { renderMetrics } from '../server/metrics/metrics';
 import { assertServicesReachable } from '../server/preflight';
 import { runOrExit } from '../server/run-or-exit';
 import { scheduleRepeatableJobs, startWorkers } from './workers';
@@ -11,9 +14,21 @@ await runOrExit(async () => {
   const deps = createDeps(config, 'worker');
   const workers = await startWorkers(deps);
   await scheduleRepeatableJobs(deps.queues);
+  // job durations are measured here; WORKER_METRICS_PORT serves them (the server's /metrics has the rest)
+  const metrics = config.WORKER_METRICS_PORT
+    ? createServer((req, res) => {
+        if (req.url !== '/metrics' || !isLocalRequest({ socket: req.socket, headers: req.headers } as never)) {
+          res.writeHead(req.url === '/metrics' ? 403 : 404).end();
+          return;
+        }
+        void renderMetrics().then(({ contentType, body }) => res.writeHead(200, { 'Content-Type': contentType }).end(body));
+      }).listen(config.WORKER_METRICS_PORT, config.HOST)
+    : null;
   deps.log.info('worker started');
   const stop = async () => {
-    // close() waits for active jobs; a job cut off by a kill is picked up again as stalled.
+    // active jobs finish within WORKER_SHUTDOWN_GRACE_MS or go back to the queue; a job cut off
+    // by a kill is picked up again as stalled.
+    metrics?.close();
     await workers.close();
     await deps.close();
     process.exit(0);

@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import type { JobData, JobName, JobsByQueue, QueueName } from '../common/jobs';
 import type { Config } from '../server/config';
 import type { DB } from '../server/db/kysely';
+import type { Queues } from '../server/queues/queues';
 import type { Realtime } from '../server/realtime/realtime';
 import type { Storage } from '../server/storage/storage';
 import type { Logger } from 'pino';
@@ -12,11 +13,20 @@ export interface WorkerDeps {
   log: Logger;
   realtime: Realtime;
   storage: Storage;
+  /** producers, for jobs that queue other jobs (requeue-processing) */
+  queues: Queues;
+}
+
+/** What BullMQ passes besides the job: the lock token and a signal that fires when the worker is shutting down. */
+export interface JobContext {
+  token?: string;
+  signal?: AbortSignal;
 }
 
 export type JobHandler<Q extends QueueName, N extends JobName<Q>> = (
   job: Job<JobData<Q, N>>,
   deps: WorkerDeps,
+  context?: JobContext,
 ) => Promise<unknown>;
 
 /** One handler for every job name of the queue: a missing one is a compile error. */

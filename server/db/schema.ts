@@ -148,6 +148,18 @@ export interface MediaFilesTable {
   created_at: CreatedAt;
 }
 
+/** A finished tus upload and the post it became (migrations/20261121_0001_uploads.ts). */
+export interface UploadsTable {
+  /** the tus upload id */
+  id: string;
+  user_id: string;
+  /** null once the post was deleted */
+  post_id: string | null;
+  filename: string;
+  byte_size: BigIntColumn;
+  created_at: CreatedAt;
+}
+
 export interface PostLikesTable {
   post_id: string;
   user_id: string;
@@ -249,6 +261,7 @@ export interface Database {
   media_settings: MediaSettingsTable;
   posts: PostsTable;
   media_files: MediaFilesTable;
+  uploads: UploadsTable;
   post_likes: PostLikesTable;
   comments: CommentsTable;
   bookmarks: BookmarksTable;
@@ -299,6 +312,7 @@ export const databaseColumns = columns({
   media_files: [
     'id', 'post_id', 'variant', 'storage_key', 'content_type', 'byte_size', 'width', 'height', 'duration_seconds', 'created_at',
   ],
+  uploads: ['id', 'user_id', 'post_id', 'filename', 'byte_size', 'created_at'],
   post_likes: ['post_id', 'user_id', 'created_at'],
   comments: ['id', 'post_id', 'user_id', 'parent_id', 'comment_text', 'created_at', 'updated_at'],
   bookmarks: ['user_id', 'post_id', 'created_at'],

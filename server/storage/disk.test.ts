@@ -6,6 +6,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskStorage } from './disk';
 import { createStorage } from './index';
+import { S3Storage } from './s3';
 import { InvalidStorageKeyError, RangeNotSatisfiableError, StorageNotFoundError } from './storage';
 
 let root: string;
@@ -78,8 +79,17 @@ describe('DiskStorage', () => {
 });
 
 describe('createStorage', () => {
-  it('builds the disk driver and refuses s3 until it exists', () => {
+  it('builds the disk driver, and the s3 driver only with its settings', () => {
     expect(createStorage({ STORAGE_DRIVER: 'disk', STORAGE_DIR: root })).toBeInstanceOf(DiskStorage);
-    expect(() => createStorage({ STORAGE_DRIVER: 's3', STORAGE_DIR: root })).toThrow(/S3 driver not implemented yet/);
+    expect(() => createStorage({ STORAGE_DRIVER: 's3', STORAGE_DIR: root })).toThrow(/needs S3_ENDPOINT/);
+    const s3 = createStorage({
+      STORAGE_DRIVER: 's3',
+      STORAGE_DIR: root,
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY: 'minio',
+      S3_SECRET_KEY: 'minio-secret',
+    });
+    expect(s3).toBeInstanceOf(S3Storage);
   });
 });

@@ -42,8 +42,8 @@ export interface TestServer {
   client(): TestClient;
   /** waits for queued mail jobs to be handled, then returns every mail written, oldest first */
   outbox(): Promise<OutboxMail[]>;
-  /** waits until the queue has nothing waiting, active or delayed */
-  drain(queue: QueueName): Promise<void>;
+  /** waits until the queue has nothing waiting, active or delayed (15 s unless told) */
+  drain(queue: QueueName, timeoutMs?: number): Promise<void>;
   /** SQL of every query this server's pool ran, in order; `reset()` empties it */
   queries: { list(): string[]; reset(): void };
   close(): Promise<void>;
@@ -56,6 +56,10 @@ export interface TestServerOptions {
    * close() leaves the shared data alone: close it before `shareWith`.
    */
   shareWith?: TestServer;
+  /** the queues this server's in-process workers serve (default: all; [] for none) */
+  workerQueues?: readonly QueueName[];
+  /** extra settings (environment variables) for this server */
+  env?: Record<string, string>;
 }
 
 /**
@@ -76,7 +80,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     SERVE_SPA: 'false',
     OUTBOX_DIR: outboxDir,
     STORAGE_DIR: shared ? shared.STORAGE_DIR : path.join(dataDir!, 'storage'),
+    UPLOADS_DIR: shared ? shared.UPLOADS_DIR : path.join(dataDir!, 'uploads-incoming'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...opts.env,
   });
   const queryLog: string[] = [];
   const deps = createDeps(config, 'server', { onQuery: (sql) => queryLog.push(sql) });
@@ -84,10 +90,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   await new Promise<void>((resolve) => app.httpServer.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}`;
   config.appUrl = url;
-  const workers = shared ? null : await startWorkers(deps);
+  const workers = shared ? null : await startWorkers(deps, opts.workerQueues);
 
-  const drain = async (queue: QueueName) => {
-    const deadline = Date.now() + 15_000;
+  const drain = async (queue: QueueName, timeoutMs = 15_000) => {
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const counts = await deps.queues[queue].getJobCounts('waiting', 'active', 'delayed', 'prioritized');
       if (Object.values(counts).every((n) => n === 0)) return;

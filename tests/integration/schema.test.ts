@@ -26,6 +26,7 @@ const NULLABLE = {
   media_settings: ['watermark_text'],
   posts: ['title', 'post_text', 'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'published_at'],
   media_files: ['width', 'height', 'duration_seconds'],
+  uploads: ['post_id'],
   post_likes: [],
   comments: ['parent_id'],
   bookmarks: [],

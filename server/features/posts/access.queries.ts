@@ -20,6 +20,18 @@ export async function findActiveSubscriptionCreatorIds(db: DB, userId: string, c
   return rows.map((r) => r.creator_id).filter((id): id is string => id !== null);
 }
 
+/**
+ * The same test as `findActiveSubscriptionCreatorIds`, as a condition on one creator column
+ * inside a bigger statement (the profile header's Subscribed state): true when `userId` has an
+ * active subscription with a period end in the future to a tier of that creator.
+ */
+export function activeSubscriptionExists(userId: string, creatorIdColumn: string) {
+  return sql<boolean>`exists (
+    select 1 from subscriptions s join subscription_tiers t on t.id = s.tier_id
+    where s.subscriber_id = ${userId} and s.status = 'active' and s.current_period_end > now()
+      and t.creator_id = ${sql.ref(creatorIdColumn)})`;
+}
+
 /** What the access rule needs to know about each of these posts (missing ids are left out). */
 export async function findPostAccessFacts(db: DB, postIds: string[]) {
   if (postIds.length === 0) return [];

@@ -52,9 +52,18 @@ export interface PostAccess {
 
 export const anonymousViewer: Viewer = { userId: null, subscribedTo: new Set() };
 
+/**
+ * Whether a profile (its page, its posts) may be seen by the viewer: `private` and `hidden` only
+ * by their owner; a missing privacy_settings row is public.
+ */
+export function canSeeProfile(viewerId: string | null, profileId: string, visibility: ProfileVisibility | null): boolean {
+  if (viewerId !== null && viewerId === profileId) return true;
+  return visibility === null || !OWNER_ONLY_VISIBILITIES.includes(visibility);
+}
+
 export function postAccess(viewer: Viewer, post: PostAccessFacts): PostAccess {
   const isOwner = viewer.userId !== null && viewer.userId === post.creatorId;
-  const profileVisible = post.creatorVisibility === null || !OWNER_ONLY_VISIBILITIES.includes(post.creatorVisibility);
+  const profileVisible = canSeeProfile(null, post.creatorId, post.creatorVisibility);
   const visible = isOwner || (post.status === 'published' && profileVisible);
   const canViewMedia = visible && (isOwner || !post.isPremium || viewer.subscribedTo.has(post.creatorId));
   return { visible, isOwner, canViewMedia };
@@ -77,9 +86,17 @@ export async function loadViewer(db: DB, userId: string | null, posts: readonly 
  * agree on every combination of status, visibility and viewer.
  */
 export function visiblePostWhere(viewerId: string | null): RawBuilder<SqlBool> {
-  const publicAndPublished = sql<SqlBool>`(posts.status = 'published' and (ps.profile_visibility is null or ps.profile_visibility not in (${sql.join(OWNER_ONLY_VISIBILITIES)})))`;
+  const publicAndPublished = sql<SqlBool>`(posts.status = 'published' and ${profileVisibleToAllWhere()})`;
   if (!viewerId) return publicAndPublished;
   return sql<SqlBool>`(posts.creator_id = ${viewerId} or ${publicAndPublished})`;
+}
+
+/**
+ * `canSeeProfile(null, ...)` as SQL: the profile whose privacy_settings row is joined as `ps`
+ * may be seen by everyone (Explore, featured lists, the public part of `visiblePostWhere`).
+ */
+export function profileVisibleToAllWhere(): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(ps.profile_visibility is null or ps.profile_visibility not in (${sql.join(OWNER_ONLY_VISIBILITIES)}))`;
 }
 
 /** A post's access for one viewer, with the facts it was decided on. */

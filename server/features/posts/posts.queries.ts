@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FeedCursor } from '../../../common/post-schemas';
 import type { DB } from '../../db/kysely';
 import { visiblePostWhere } from './access';
@@ -173,4 +173,111 @@ export function findMediaRequest(db: DB, postId: string, variant: string) {
     ])
     .where('posts.id', '=', postId)
     .executeTakeFirst();
+}
+
+const pageAfter = (cursor: FeedCursor) =>
+  sql<SqlBool>`(posts.created_at, posts.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+
+/** The kinds the Content tab's media view shows (spec part 1 §9: 'Media tab counts image and video types'). */
+export const MEDIA_TAB_KINDS = ['image', 'video'] as const;
+
+/**
+ * Search within one creator's posts: the stemmed words of the text and hashtags through the
+ * `search` tsvector, or, for a single word with or without '#', the exact hashtag (which also
+ * finds tags the text parser drops, such as stop words).
+ */
+export function textOrHashtagWhere(q: string) {
+  const tag = q.replace(/^#+/, '').toLowerCase();
+  const text = sql<SqlBool>`posts.search @@ websearch_to_tsquery('english', ${q})`;
+  if (!/^[\p{L}\p{N}_]+$/u.test(tag)) return text;
+  return sql<SqlBool>`(${text} or posts.hashtags @> array[${tag}]::text[])`;
+}
+
+/**
+ * One page of one creator's posts in one status ('published' for the Content tab, 'draft' for
+ * the owner's Drafts tab), newest first, through the access rule. Walks posts_creator_idx
+ * (creator_id, status, created_at desc, id desc) and stops after `limit` rows.
+ */
+export function findCreatorPostsPage(
+  db: DB,
+  opts: {
+    creatorId: string;
+    viewerId: string | null;
+    status: 'published' | 'draft';
+    mediaOnly?: boolean;
+    q?: string | null;
+    cursor: FeedCursor | null;
+    limit: number;
+  },
+) {
+  const { cursor, q } = opts;
+  return postCards(db)
+    .select(isoMicros('posts.created_at').as('cursor_at'))
+    .where('posts.creator_id', '=', opts.creatorId)
+    .where('posts.status', '=', opts.status)
+    .where(visiblePostWhere(opts.viewerId))
+    .$if(opts.mediaOnly === true, (b) => b.where('posts.media_kind', 'in', MEDIA_TAB_KINDS))
+    .$if(Boolean(q), (b) => b.where(textOrHashtagWhere(q!)))
+    .$if(cursor !== null, (b) => b.where(pageAfter(cursor!)))
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(opts.limit)
+    .execute();
+}
+
+/** `q` as a LIKE pattern for "contains", its wildcards taken literally. */
+export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One Explore page: published posts of creators everyone may see (private and hidden never,
+ * not even to their owner), newest first, keyset-paged on (created_at, id).
+ *
+ * - `categories`: the creator has any of them (`categories && array[...]`, profiles_categories_idx).
+ * - `q`: the creator's username or display name contains it in any case (the trigram indexes on
+ *   lower(username) and lower(display_name)), or the post's text matches its stemmed words (the
+ *   GIN index on `search`).
+ *
+ * With `q`, each of the two matches is its own index-driven branch that stops at `limit` rows
+ * after the cursor, and the page is the newest `limit` of their union: an OR across two tables
+ * in one WHERE would leave the planner nothing but a walk over every published post.
+ */
+export function findExplorePage(db: DB, opts: { q: string | null; categories: readonly string[]; cursor: FeedCursor | null; limit: number }) {
+  const { q, categories, cursor, limit } = opts;
+  const filtered = () =>
+    postCards(db)
+      .where('posts.status', '=', 'published')
+      .where(visiblePostWhere(null))
+      .$if(categories.length > 0, (b) => b.where(sql<SqlBool>`pr.categories && array[${sql.join(categories)}]::text[]`))
+      .$if(cursor !== null, (b) => b.where(pageAfter(cursor!)));
+
+  if (!q) {
+    return filtered()
+      .select(isoMicros('posts.created_at').as('cursor_at'))
+      .orderBy('posts.created_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+  const pattern = containsPattern(q);
+  const branch = (match: RawBuilder<SqlBool>) =>
+    filtered()
+      .clearSelect()
+      .select(['posts.id', 'posts.created_at'])
+      .where(match)
+      .orderBy('posts.created_at', 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(limit);
+  const byCreator = branch(sql<SqlBool>`(lower(pr.username) like lower(${pattern}) or lower(pr.display_name) like lower(${pattern}))`);
+  const byText = branch(sql<SqlBool>`posts.search @@ websearch_to_tsquery('english', ${q})`);
+  const hits = db
+    .selectFrom(byCreator.as('by_creator'))
+    .selectAll()
+    .union(db.selectFrom(byText.as('by_text')).selectAll());
+  return postCards(db)
+    .innerJoin(hits.as('hits'), 'hits.id', 'posts.id')
+    .select(isoMicros('posts.created_at').as('cursor_at'))
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -2,6 +2,7 @@ import { FeedInput, PostByIdInput, PostIdInput } from '../../../common/post-sche
 import { LIKE_TEXTS } from '../../../common/texts';
 import { authedProcedure, authedProcedureSaying, publicProcedure, router } from '../../trpc/init';
 import * as posts from './posts.service';
+import { retryProcessing } from './processing.service';
 
 const likeProcedure = authedProcedureSaying(LIKE_TEXTS.signInRequired);
 
@@ -23,4 +24,10 @@ export const postsRouter = router({
 
   /** The creator deletes their post; anyone else gets FORBIDDEN 'You can only delete your own posts'. */
   delete: authedProcedure.input(PostIdInput).mutation(({ ctx, input }) => posts.deletePost(ctx, ctx.user.id, input.postId)),
+
+  /**
+   * The creator retries a post whose media processing failed: back to 'processing', job queued
+   * again. NOT_FOUND 'Post not found' for others; BAD_REQUEST 'Only a failed post can be retried'.
+   */
+  retryProcessing: authedProcedure.input(PostIdInput).mutation(({ ctx, input }) => retryProcessing(ctx, ctx.user.id, input.postId)),
 });

@@ -13,6 +13,8 @@ import {
   deleteLike,
   deletePost as deletePostRow,
   findBookmarkedPostIds,
+  findCreatorPostsPage,
+  findExplorePage,
   findFeedPage,
   findLikedPostIds,
   findMediaFiles,
@@ -42,6 +44,29 @@ export async function feed(deps: Pick<AppDeps, 'db'>, viewerId: string | null, i
   const { cursor, limit } = FeedInput.parse(input);
   const rows = await findFeedPage(deps.db, { viewerId, cursor: cursor ?? null, limit });
   return toPage(await toPostDtos(deps.db, viewerId, rows), rows, limit);
+}
+
+/**
+ * One page of one creator's posts (profile Content tab, owner's Drafts tab) as feed cards. The
+ * caller has decided that the viewer may see the profile; the access rule still filters each row.
+ */
+export async function creatorPostsPage(
+  deps: Pick<AppDeps, 'db'>,
+  viewerId: string | null,
+  opts: Omit<Parameters<typeof findCreatorPostsPage>[1], 'viewerId'>,
+): Promise<FeedPage> {
+  const rows = await findCreatorPostsPage(deps.db, { ...opts, viewerId });
+  return toPage(await toPostDtos(deps.db, viewerId, rows), rows, opts.limit);
+}
+
+/** One Explore page as feed cards (premium gating as everywhere). */
+export async function explorePage(
+  deps: Pick<AppDeps, 'db'>,
+  viewerId: string | null,
+  opts: Parameters<typeof findExplorePage>[1],
+): Promise<FeedPage> {
+  const rows = await findExplorePage(deps.db, opts);
+  return toPage(await toPostDtos(deps.db, viewerId, rows), rows, opts.limit);
 }
 
 export function toPage<R extends { id: string; cursor_at: string }>(items: PostDto[], rows: R[], limit: number): FeedPage {

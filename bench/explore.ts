@@ -1,0 +1,197 @@
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import type { ExploreCategory } from '../common/profile-schemas';
+import { createApp } from '../server/app';
+import { createSession, generateSessionToken, hashToken } from '../server/auth/session';
+import { loadConfig } from '../server/config';
+import { createDeps } from '../server/create-deps';
+import type { Database } from '../server/db/schema';
+import { containsPattern, findExplorePage } from '../server/features/posts/posts.queries';
+import { seedExploreData } from '../tests/helpers/explore-data';
+import { createBenchDb } from './lib/bench-db';
+import { formatRow, runLoad } from './lib/load';
+
+const CREATORS = 10_000;
+const FANS = 1_000;
+const POSTS = 100_000;
+const PAGE = 8;
+/** the fan the bench signs in as (user number CREATORS + 1) subscribes to every 25th creator */
+const FAN_NUMBER = CREATORS + 1;
+
+interface Scenario {
+  label: string;
+  q: string | null;
+  categories: ExploreCategory[];
+}
+
+/**
+ * Chosen from the seeded data (so each finds a page): a fragment of a display name a few creators
+ * share, in another case; a word in ~2% of the posts; a made-up word of the long tail in a few
+ * posts; and one chip, Music (~30% of the creators).
+ */
+async function scenarios(db: Awaited<ReturnType<typeof createBenchDb>>['db']): Promise<Scenario[]> {
+  const name = await sql<{ display_name: string }>`
+    select display_name from profiles p join privacy_settings ps on ps.user_id = p.id
+    where p.is_creator and ps.profile_visibility = 'public' and length(display_name) > 10
+    group by display_name having count(*) between 2 and 6 order by display_name limit 1`.execute(db);
+  const displayName = name.rows[0]!.display_name;
+  const fragment = displayName.slice(2, -2).toUpperCase();
+  const rare = await sql<{ w: string }>`
+    select w from (select unnest(string_to_array(post_text, ' ')) as w from posts where status = 'published') x
+    where w ~ '^[a-z]+$' group by w having count(*) between ${PAGE + 1} and ${PAGE * 2} order by w limit 1`.execute(db);
+  return [
+    { label: `display-name fragment "${fragment}" (of "${displayName}")`, q: fragment, categories: [] },
+    { label: 'post word "lighthouse"', q: 'lighthouse', categories: [] },
+    { label: `rare post word "${rare.rows[0]!.w}"`, q: rare.rows[0]!.w, categories: [] },
+    { label: 'chip Music', q: null, categories: ['Music'] },
+  ];
+}
+
+/**
+ * The same answer as `explore.search` for a signed-in fan — session, the page of matching posts,
+ * creator cards, the three counts, liked, bookmarked, media entitlement and media variants — in
+ * one hand-written statement and one round trip: the floor.
+ */
+function floorQuery(s: Scenario, sessionId: string): { text: string; values: unknown[] } {
+  const values: unknown[] = [sessionId];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const visible = `p.status = 'published' and (ps.profile_visibility is null or ps.profile_visibility not in ('private', 'hidden'))`;
+  const chips = s.categories.length ? `and pr.categories && ${param(s.categories)}::text[]` : '';
+  const from = 'from posts p join profiles pr on pr.id = p.creator_id left join privacy_settings ps on ps.user_id = p.creator_id';
+  let hits = `select p.id ${from} where ${visible} ${chips} order by p.created_at desc, p.id desc limit ${PAGE}`;
+  if (s.q) {
+    const pattern = param(containsPattern(s.q.toLowerCase()));
+    const words = param(s.q);
+    hits = `(select p.id ${from} where ${visible} ${chips} and (lower(pr.username) like ${pattern} or lower(pr.display_name) like ${pattern})
+               order by p.created_at desc, p.id desc limit ${PAGE})
+             union
+             (select p.id ${from} where ${visible} ${chips} and p.search @@ websearch_to_tsquery('english', ${words})
+               order by p.created_at desc, p.id desc limit ${PAGE})`;
+  }
+  const text = `
+  with v as (select user_id from sessions where id = $1 and expires_at > now()),
+  page as (
+    select p.id, p.creator_id, p.title, p.post_text, p.hashtags, p.is_premium, p.is_nsfw, p.status, p.media_kind, p.created_at,
+           pr.username, pr.display_name, pr.avatar_url, pr.is_verified, pr.is_premium as creator_is_premium
+    from (${hits}) hits join posts p on p.id = hits.id join profiles pr on pr.id = p.creator_id
+    order by p.created_at desc, p.id desc
+    limit ${PAGE}
+  )
+  select page.*,
+    (select count(*) from post_likes l where l.post_id = page.id) as likes,
+    (select count(*) from comments c where c.post_id = page.id) as comments,
+    (select count(*) from bookmarks b where b.post_id = page.id) as bookmarks,
+    exists (select 1 from post_likes l where l.post_id = page.id and l.user_id = (select user_id from v)) as liked,
+    exists (select 1 from bookmarks b where b.user_id = (select user_id from v) and b.post_id = page.id) as bookmarked,
+    (page.creator_id = (select user_id from v) or not page.is_premium or exists (
+      select 1 from subscriptions s join subscription_tiers t on t.id = s.tier_id
+      where s.subscriber_id = (select user_id from v) and s.status = 'active' and s.current_period_end > now() and t.creator_id = page.creator_id
+    )) as can_view_media,
+    (select json_agg(json_build_object('variant', m.variant, 'content_type', m.content_type, 'width', m.width, 'height', m.height, 'duration_seconds', m.duration_seconds))
+       from media_files m where m.post_id = page.id) as media
+  from page
+  order by page.created_at desc, page.id desc`;
+  return { text, values };
+}
+
+/**
+ * Explore search over 100,000 posts by 10,000 creators (realistic names and text, categories,
+ * private and hidden creators), signed in as a fan: by a display-name fragment, by a word of the
+ * posts, and with a category chip. The whole stack (Express, session, tRPC, Kysely, superjson)
+ * against one SQL statement behind bare node:http + pg; then each app query explained.
+ */
+export async function benchExplore(opts: { concurrency: number; durationMs: number }): Promise<string[]> {
+  const bench = await createBenchDb();
+  const lines: string[] = [];
+  try {
+    const started = Date.now();
+    await seedExploreData(bench.db, { creators: CREATORS, fans: FANS, posts: POSTS });
+    await sql`
+      insert into media_files (post_id, variant, storage_key, content_type, byte_size, width, height)
+      select md5('p' || i)::uuid, v, 'posts/' || md5('p' || i)::uuid || '/' || v || '.jpg', 'image/jpeg', 100000, 1280, 720
+      from generate_series(1, ${sql.lit(POSTS)}) i, unnest(array['original', 'web', 'thumb']) v`.execute(bench.db);
+    await sql`
+      insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end)
+      select md5('u' || ${sql.lit(FAN_NUMBER)})::uuid, md5('t' || c)::uuid, 'active', now() - interval '10 days', now() + interval '20 days'
+      from generate_series(1, ${sql.lit(CREATORS)}, 25) c`.execute(bench.db);
+    await sql`vacuum analyze media_files, subscriptions`.execute(bench.db);
+    lines.push(`explore search: ${POSTS} posts by ${CREATORS} creators, signed in as a fan (seeded in ${Date.now() - started} ms)`);
+    const SCENARIOS = await scenarios(bench.db);
+
+    const fanId = sql<string>`md5('u' || ${sql.lit(FAN_NUMBER)})::uuid`;
+    const fan = await bench.db.selectFrom('profiles').select('id').where('id', '=', fanId).executeTakeFirstOrThrow();
+    const token = generateSessionToken();
+    await createSession(bench.db, token, fan.id);
+    const headers = { cookie: `session=${token}` };
+
+    const config = loadConfig({ ...process.env, DATABASE_URL: bench.url, SERVE_SPA: 'false', LOG_LEVEL: 'silent', REDIS_PREFIX: `bench-${Date.now()}`, NODE_ENV: 'production' });
+    const deps = createDeps(config);
+    const app = createApp(deps);
+    await new Promise<void>((r) => app.httpServer.listen(0, '127.0.0.1', r));
+    const appPort = (app.httpServer.address() as AddressInfo).port;
+
+    const pool = new pg.Pool({ connectionString: bench.url, max: 10 });
+    const floorServer = http.createServer(async (req, res) => {
+      const url = new URL(req.url ?? '/', 'http://floor');
+      const scenario = SCENARIOS[Number(url.searchParams.get('s'))]!;
+      const cookie = /(?:^|;\s*)session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
+      const { text, values } = floorQuery(scenario, hashToken(cookie));
+      const { rows } = await pool.query(text, values);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
+    });
+    await new Promise<void>((r) => floorServer.listen(0, '127.0.0.1', r));
+    const floorPort = (floorServer.address() as AddressInfo).port;
+
+    const captured: CompiledQuery[] = [];
+    const capturing = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: bench.url, max: 1 }) }),
+      log: (event) => void captured.push(event.query),
+    });
+
+    for (const [index, scenario] of SCENARIOS.entries()) {
+      const input = encodeURIComponent(JSON.stringify({ json: { q: scenario.q, categories: scenario.categories, limit: PAGE } }));
+      const appUrl = `http://127.0.0.1:${appPort}/trpc/explore.search?input=${input}`;
+      const floorUrl = `http://127.0.0.1:${floorPort}/?s=${index}`;
+
+      // both answer the same page, with the fan's entitlements on it
+      const appPage = (await (await fetch(appUrl, { headers })).json()) as {
+        result: { data: { json: { items: { id: string; viewer: { canViewMedia: boolean } }[] } } };
+      };
+      const floorRows = (await (await fetch(floorUrl, { headers })).json()) as { id: string; can_view_media: boolean }[];
+      const appItems = appPage.result.data.json.items;
+      if (appItems.length !== PAGE) throw new Error(`${scenario.label}: the app's page is short (${appItems.length})`);
+      if (appItems.map((i) => i.id).join() !== floorRows.map((r) => r.id).join()) throw new Error(`${scenario.label}: app and floor disagree on the page`);
+      if (appItems.some((i, n) => i.viewer.canViewMedia !== floorRows[n]!.can_view_media)) {
+        throw new Error(`${scenario.label}: app and floor disagree on the entitlements`);
+      }
+
+      await runLoad(floorUrl, { concurrency: 10, durationMs: 300, headers });
+      await runLoad(appUrl, { concurrency: 10, durationMs: 300, headers });
+      const floor = await runLoad(floorUrl, { ...opts, headers });
+      const full = await runLoad(appUrl, { ...opts, headers });
+      lines.push(`  ${scenario.label}`);
+      lines.push(formatRow('    floor: node:http + pg (1 stmt)', floor));
+      lines.push(formatRow('    app: GET /trpc/explore.search', full, floor));
+
+      // the page query as the app sends it, explained with real timings
+      captured.length = 0;
+      await findExplorePage(capturing, { q: scenario.q, categories: scenario.categories, cursor: null, limit: PAGE });
+      const query = captured[0]!;
+      const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, format text) ${query.sql}`, query.parameters as unknown[]);
+      const text = plan.rows.map((r) => r['QUERY PLAN'].trim());
+      const shown = text.filter((l) => /Index Scan|Index Only Scan|Bitmap Index Scan|Seq Scan|Execution Time/.test(l));
+      lines.push(`    plan: ${shown.map((l) => l.replace(/^->\s*/, '').replace(/\s+\(cost=[^)]*\)/, '')).join(' | ')}`);
+    }
+
+    await capturing.destroy();
+    await new Promise<void>((r) => floorServer.close(() => r()));
+    await pool.end();
+    await app.close();
+    await deps.close();
+  } finally {
+    await bench.destroy();
+  }
+  return lines;
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { WATERMARK_POSITIONS, type WatermarkPosition } from './enums';
+import { MEDIA_SETTINGS_TEXTS } from './texts';
+
+/**
+ * Media (watermark) settings (spec part 2 §2, §3, §5, §9): the watermark is on by default, in the
+ * center; its text may be empty, which means the creator's @username is used.
+ */
+export const WATERMARK_TEXT_MAX_LENGTH = 50;
+
+export const MEDIA_SETTINGS_DEFAULTS = {
+  watermarkEnabled: true,
+  watermarkText: null,
+  watermarkPosition: 'center',
+} as const satisfies MediaSettingsDto;
+
+export interface MediaSettingsDto {
+  watermarkEnabled: boolean;
+  /** null: the watermark reads @username */
+  watermarkText: string | null;
+  watermarkPosition: WatermarkPosition;
+}
+
+/** The form and `mediaSettings.save`: text trimmed, empty becomes null; position one of the five. */
+export const MediaSettingsInput = z.object({
+  watermarkEnabled: z.boolean(),
+  watermarkText: z
+    .string()
+    .nullish()
+    .transform((v) => v?.trim() ?? '')
+    .pipe(z.string().max(WATERMARK_TEXT_MAX_LENGTH, MEDIA_SETTINGS_TEXTS.textTooLong))
+    .transform((v) => (v === '' ? null : v)),
+  watermarkPosition: z.enum(WATERMARK_POSITIONS),
+});
+export type MediaSettingsInput = z.input<typeof MediaSettingsInput>;
+
+/** What the watermark says: the custom text, else @username. */
+export function watermarkLabel(settings: Pick<MediaSettingsDto, 'watermarkText'>, username: string): string {
+  return settings.watermarkText?.trim() || `@${username}`;
+}

@@ -1,0 +1,62 @@
+/** What the server returns for profiles and Explore's creator cards. */
+
+export interface CustomLinkDto {
+  title: string;
+  /** always an http(s) address */
+  url: string;
+}
+
+/** Stored values: twitter and instagram are usernames; open them with `socialLinkHref` (common/links.ts). */
+export interface SocialLinksDto {
+  twitter?: string;
+  instagram?: string;
+  youtube?: string;
+  website?: string;
+}
+
+/** The /{username} header card and what the viewer may do there. */
+export interface ProfileDto {
+  id: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  bio: string | null;
+  categories: string[];
+  isVerified: boolean;
+  isPremium: boolean;
+  isCreator: boolean;
+  socialLinks: SocialLinksDto;
+  customLinks: CustomLinkDto[];
+  /** active subscribers */
+  subscriberCount: number;
+  /** published posts */
+  postCount: number;
+  /** published image and video posts (the Content tab's media view) */
+  mediaCount: number;
+  /** the owner's drafts, for 'Drafts (n)'; null for everyone else */
+  draftCount: number | null;
+  viewer: {
+    isOwner: boolean;
+    /**
+     * Subscribe / Subscribed: an active subscriber record for this creator and viewer, and the
+     * active, unexpired subscription that unlocks premium posts (the access rule's own test).
+     */
+    isSubscribed: boolean;
+    /** the Message button: signed in and not the owner */
+    canMessage: boolean;
+  };
+  /** the owner, not premium, has not dismissed the upgrade card */
+  showUpgradeCard: boolean;
+}
+
+/** A creator card in Explore. */
+export interface CreatorCardDto {
+  id: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  categories: string[];
+  isVerified: boolean;
+  isPremium: boolean;
+  subscriberCount: number;
+}

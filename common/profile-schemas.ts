@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { EXPLORE_CATEGORIES } from './enums';
+import { normalizeSocialHandle, normalizeWebUrl, type SocialHandleKind } from './links';
+import { LIMITS, PROFILE_LIMITS } from './limits';
+import { FeedCursor, postIdSchema } from './post-schemas';
+import { LINK_TEXTS, PROFILE_TEXTS } from './texts';
+
+/**
+ * Inputs of the profiles and explore procedures, shared by the forms and the server. No input
+ * names a user to act on: every write is the caller's own profile (the session says whose).
+ */
+
+/** The /{username} path segment: required ('Username is required'); matched lower-cased. */
+export const profileUsernameSchema = z
+  .string({ error: PROFILE_TEXTS.usernameRequired })
+  .trim()
+  .min(1, PROFILE_TEXTS.usernameRequired)
+  .max(100, PROFILE_TEXTS.notFound.title)
+  .transform((v) => v.replace(/^@/, '').toLowerCase());
+
+export const ProfileByUsernameInput = z.object({ username: profileUsernameSchema });
+export type ProfileByUsernameInput = z.input<typeof ProfileByUsernameInput>;
+
+const searchSchema = z.string().trim().max(PROFILE_LIMITS.searchMaxLength).nullish();
+
+/** Content tab: 'all' posts, or 'media' (image and video only, spec §9 'Media tab counts image and video types'). */
+export const PROFILE_CONTENT_KINDS = ['all', 'media'] as const;
+export type ProfileContentKind = (typeof PROFILE_CONTENT_KINDS)[number];
+
+export const ProfilePostsInput = z.object({
+  username: profileUsernameSchema,
+  cursor: FeedCursor.nullish(),
+  limit: z.number().int().min(1).max(LIMITS.feedPageMax).default(LIMITS.profileFeedPageSize),
+  kind: z.enum(PROFILE_CONTENT_KINDS).default('all'),
+  /** search within the profile: stemmed words of the text, or a hashtag ('#tag' or 'tag') */
+  q: searchSchema,
+});
+export type ProfilePostsInput = z.input<typeof ProfilePostsInput>;
+
+/** The caller's own drafts, 10 per page. */
+export const DraftsInput = z.object({
+  cursor: FeedCursor.nullish(),
+  limit: z.number().int().min(1).max(LIMITS.feedPageMax).default(LIMITS.draftsPageSize),
+});
+export type DraftsInput = z.input<typeof DraftsInput>;
+
+export const PublishDraftInput = z.object({ postId: postIdSchema });
+export type PublishDraftInput = z.input<typeof PublishDraftInput>;
+
+/** A custom link: both fields required; the URL must be http(s) (https:// is added when it has no scheme). */
+export const AddLinkInput = z.object({
+  title: z
+    .string({ error: LINK_TEXTS.fieldsRequired })
+    .trim()
+    .min(1, LINK_TEXTS.fieldsRequired)
+    .max(PROFILE_LIMITS.linkTitleMaxLength, LINK_TEXTS.titleTooLong),
+  url: z
+    .string({ error: LINK_TEXTS.fieldsRequired })
+    .trim()
+    .min(1, LINK_TEXTS.fieldsRequired)
+    .refine((v) => v === '' || normalizeWebUrl(v) !== null, LINK_TEXTS.urlInvalid)
+    .transform((v) => normalizeWebUrl(v) ?? v),
+});
+export type AddLinkInput = z.input<typeof AddLinkInput>;
+
+/**
+ * Which custom link to delete: its position in the list, its URL, or both (both must then
+ * match, so a list changed in another tab never loses the wrong link).
+ */
+export const DeleteLinkInput = z
+  .object({
+    index: z.number().int().min(0).max(PROFILE_LIMITS.customLinksPremium).optional(),
+    url: z.string().trim().min(1).max(PROFILE_LIMITS.urlMaxLength).optional(),
+  })
+  .refine((v) => v.index !== undefined || v.url !== undefined, LINK_TEXTS.deleteWhich);
+export type DeleteLinkInput = z.input<typeof DeleteLinkInput>;
+
+const handleField = (kind: SocialHandleKind, message: string) =>
+  z
+    .string()
+    .max(PROFILE_LIMITS.urlMaxLength, message)
+    .refine((v) => normalizeSocialHandle(kind, v) !== null, message)
+    .transform((v) => normalizeSocialHandle(kind, v) ?? '')
+    .optional();
+
+const urlField = (message: string) =>
+  z
+    .string()
+    .max(PROFILE_LIMITS.urlMaxLength, message)
+    .refine((v) => v.trim() === '' || normalizeWebUrl(v) !== null, message)
+    .transform((v) => (v.trim() === '' ? '' : (normalizeWebUrl(v) ?? '')))
+    .optional();
+
+/**
+ * Social links: a key left out stays as it is, '' removes it. twitter and instagram are
+ * usernames (a leading @ or a pasted profile address is reduced to the name); youtube and
+ * website are http(s) addresses (https:// is added when there is no scheme).
+ */
+export const UpdateSocialLinksInput = z.object({
+  twitter: handleField('twitter', LINK_TEXTS.twitterInvalid),
+  instagram: handleField('instagram', LINK_TEXTS.instagramInvalid),
+  youtube: urlField(LINK_TEXTS.youtubeInvalid),
+  website: urlField(LINK_TEXTS.websiteInvalid),
+});
+export type UpdateSocialLinksInput = z.input<typeof UpdateSocialLinksInput>;
+
+export type ExploreCategory = (typeof EXPLORE_CATEGORIES)[number];
+const categoriesSchema = z
+  .array(z.enum(EXPLORE_CATEGORIES))
+  .max(EXPLORE_CATEGORIES.length * 2)
+  .default([])
+  .transform((v) => [...new Set(v)]);
+
+/**
+ * Explore: posts of public creators. `q` matches the creator's username or display name
+ * (any part, any case) or the post's text (stemmed words); `categories` keeps creators with any
+ * of them. Both given: both must hold.
+ */
+export const ExploreSearchInput = z.object({
+  q: searchSchema,
+  categories: categoriesSchema,
+  cursor: FeedCursor.nullish(),
+  limit: z.number().int().min(1).max(LIMITS.feedPageMax).default(PROFILE_LIMITS.explorePageSize),
+});
+export type ExploreSearchInput = z.input<typeof ExploreSearchInput>;
+
+/** Explore's creator cards: the same `q` on names and the same chips. */
+export const ExploreCreatorsInput = z.object({
+  q: searchSchema,
+  categories: categoriesSchema,
+  limit: z.number().int().min(1).max(LIMITS.feedPageMax).default(PROFILE_LIMITS.exploreCreatorsLimit),
+});
+export type ExploreCreatorsInput = z.input<typeof ExploreCreatorsInput>;

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import type { MediaKind } from './enums';
+import { UPLOAD_TEXTS, type ToastText } from './texts';
+
+/**
+ * Post uploads (spec part 2 §5, §9): which files a creator may upload, how large, and the tus
+ * metadata that travels with them. One source for the upload form (it refuses at once), the tus
+ * endpoint (it refuses the declared length) and the worker (it checks the bytes).
+ */
+
+/** The spec's size classes: video 100MB, image 10MB, audio 50MB, documents 20MB. */
+export type UploadCategory = 'image' | 'video' | 'audio' | 'document';
+
+export const MEBIBYTE = 1024 * 1024;
+
+export const UPLOAD_LIMIT_MB: Record<UploadCategory, number> = { video: 100, image: 10, audio: 50, document: 20 };
+
+/** The largest of the limits: what the tus endpoint accepts at all. */
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_LIMIT_MB)) * MEBIBYTE;
+
+export interface UploadRule {
+  /** lower-case, without the dot */
+  ext: string;
+  category: UploadCategory;
+  /** posts.media_kind once processed */
+  mediaKind: MediaKind;
+  /** the type a browser would guess from the extension (the worker trusts only the bytes) */
+  contentType: string;
+  maxBytes: number;
+  maxMb: number;
+}
+
+const RULES: Record<string, Pick<UploadRule, 'category' | 'mediaKind' | 'contentType'>> = {
+  jpg: { category: 'image', mediaKind: 'image', contentType: 'image/jpeg' },
+  jpeg: { category: 'image', mediaKind: 'image', contentType: 'image/jpeg' },
+  png: { category: 'image', mediaKind: 'image', contentType: 'image/png' },
+  webp: { category: 'image', mediaKind: 'image', contentType: 'image/webp' },
+  gif: { category: 'image', mediaKind: 'image', contentType: 'image/gif' },
+  svg: { category: 'image', mediaKind: 'image', contentType: 'image/svg+xml' },
+  mp4: { category: 'video', mediaKind: 'video', contentType: 'video/mp4' },
+  webm: { category: 'video', mediaKind: 'video', contentType: 'video/webm' },
+  mov: { category: 'video', mediaKind: 'video', contentType: 'video/quicktime' },
+  avi: { category: 'video', mediaKind: 'video', contentType: 'video/x-msvideo' },
+  mp3: { category: 'audio', mediaKind: 'audio', contentType: 'audio/mpeg' },
+  wav: { category: 'audio', mediaKind: 'audio', contentType: 'audio/wav' },
+  ogg: { category: 'audio', mediaKind: 'audio', contentType: 'audio/ogg' },
+  pdf: { category: 'document', mediaKind: 'pdf', contentType: 'application/pdf' },
+  doc: { category: 'document', mediaKind: 'document', contentType: 'application/msword' },
+  docx: {
+    category: 'document',
+    mediaKind: 'document',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  },
+  txt: { category: 'document', mediaKind: 'document', contentType: 'text/plain' },
+};
+
+/** The spec's list, in its order: jpg, jpeg, png, webp, gif, svg, mp4, webm, mov, avi, mp3, wav, ogg, pdf, doc, docx, txt. */
+export const UPLOAD_EXTENSIONS = Object.keys(RULES);
+
+/** For `<input type="file" accept=...>`. */
+export const UPLOAD_ACCEPT = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+/** The extension of a file name, lower-case without the dot ('' when there is none). */
+export function fileExtension(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+/** The rule for a file name, or null when its extension is not in the spec's list. */
+export function uploadRuleFor(filename: string): UploadRule | null {
+  const ext = fileExtension(filename);
+  const rule = Object.prototype.hasOwnProperty.call(RULES, ext) ? RULES[ext] : undefined;
+  if (!rule) return null;
+  const maxMb = UPLOAD_LIMIT_MB[rule.category];
+  return { ext, ...rule, maxMb, maxBytes: maxMb * MEBIBYTE };
+}
+
+export type UploadFileCheck =
+  | { ok: true; rule: UploadRule }
+  | { ok: false; reason: 'invalid-type' | 'too-large'; toast: ToastText; maxMb?: number };
+
+/**
+ * The spec's two refusals, in its words: 'Invalid file type' / 'Please upload a supported file
+ * type.' and 'File too large' / 'Maximum file size is {n}MB'. The form calls it on pick; the
+ * server calls it with the declared Upload-Length and again with the bytes received.
+ */
+export function checkUploadFile(file: { name: string; size: number }): UploadFileCheck {
+  const rule = uploadRuleFor(file.name);
+  if (!rule) return { ok: false, reason: 'invalid-type', toast: UPLOAD_TEXTS.invalidType };
+  if (file.size > rule.maxBytes) return { ok: false, reason: 'too-large', toast: UPLOAD_TEXTS.tooLarge(rule.maxMb), maxMb: rule.maxMb };
+  return { ok: true, rule };
+}
+
+export const POST_TEXT_MAX_LENGTH = 2000;
+export const HASHTAGS_MAX = 20;
+export const HASHTAG_MAX_LENGTH = 50;
+
+const HASHTAG_IN_TEXT = /#([\p{L}\p{N}_]+)/gu;
+
+/**
+ * The post's hashtags: those typed in the hashtags field (separated by spaces or commas, '#'
+ * optional) and those written in the text, lower-case, without duplicates, at most 20 of at
+ * most 50 characters. Anything that is not a letter, digit or '_' ends a tag.
+ */
+export function parseHashtags(field: string | null | undefined, text?: string | null): string[] {
+  const typed = (field ?? '')
+    .split(/[\s,]+/)
+    .map((raw) => /^#*([\p{L}\p{N}_]+)/u.exec(raw)?.[1] ?? '')
+    .filter(Boolean);
+  const inText = [...(text ?? '').matchAll(HASHTAG_IN_TEXT)].map((m) => m[1]!);
+  const tags = [...typed, ...inText].map((t) => t.toLowerCase()).filter((t) => t.length <= HASHTAG_MAX_LENGTH);
+  return [...new Set(tags)].slice(0, HASHTAGS_MAX);
+}
+
+const flag = z
+  .enum(['true', 'false', '1', '0'], { message: 'Must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+/** tus sends a key without a value as null; treat it as absent. */
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === null || v === '' ? undefined : v), schema.optional());
+
+/**
+ * The tus `Upload-Metadata` of a post upload (every value a string, as tus carries them).
+ * Keys: filename (required), filetype, postText, hashtags, isPaidContent, isNsfw, status,
+ * optimisticId. Unknown keys are dropped; the server adds the uploader's id itself.
+ */
+export const UploadMetadata = z.object({
+  filename: z
+    .string({ message: 'filename is required' })
+    .transform((v) => (v.split(/[\\/]/).pop() ?? '').trim())
+    .pipe(z.string().min(1, 'filename is required').max(255, 'filename must be at most 255 characters')),
+  filetype: optional(z.string().max(255)),
+  postText: optional(z.string().max(POST_TEXT_MAX_LENGTH, `Post text must be at most ${POST_TEXT_MAX_LENGTH} characters`)),
+  hashtags: optional(z.string().max(2000)),
+  isPaidContent: optional(flag).transform((v) => v ?? false),
+  isNsfw: optional(flag).transform((v) => v ?? false),
+  status: optional(z.enum(['draft', 'published'], { message: 'status must be draft or published' })).transform((v) => v ?? 'published'),
+  optimisticId: optional(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'optimisticId must be 1-100 letters, digits, - or _')),
+});
+export type UploadMetadata = z.output<typeof UploadMetadata>;
+
+/** What the upload form knows; `toUploadMetadata` turns it into tus metadata (strings). */
+export interface UploadPostFields {
+  filename: string;
+  filetype?: string;
+  postText?: string;
+  /** typed tags ('#art, travel') or a list */
+  hashtags?: string | string[];
+  isPaidContent: boolean;
+  isNsfw: boolean;
+  status: 'draft' | 'published';
+  optimisticId?: string;
+}
+
+export function toUploadMetadata(fields: UploadPostFields): Record<string, string> {
+  const meta: Record<string, string> = {
+    filename: fields.filename,
+    isPaidContent: String(fields.isPaidContent),
+    isNsfw: String(fields.isNsfw),
+    status: fields.status,
+  };
+  if (fields.filetype) meta.filetype = fields.filetype;
+  if (fields.postText) meta.postText = fields.postText;
+  const tags = Array.isArray(fields.hashtags) ? fields.hashtags.join(' ') : fields.hashtags;
+  if (tags) meta.hashtags = tags;
+  if (fields.optimisticId) meta.optimisticId = fields.optimisticId;
+  return meta;
+}
+
+/** The response header of the request that completed an upload: the id of the post it made. */
+export const UPLOAD_POST_ID_HEADER = 'Upload-Post-Id';

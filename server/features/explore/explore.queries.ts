@@ -1,0 +1,60 @@
+import { sql, type SqlBool } from 'kysely';
+import type { DB } from '../../db/kysely';
+import { profileVisibleToAllWhere } from '../posts/access';
+import { containsPattern } from '../posts/posts.queries';
+
+/**
+ * Explore's creator cards: creators everyone may see whose username or display name contains
+ * `q` (trigram indexes) and who have any of `categories` (profiles_categories_idx), verified
+ * first, then premium, then newest; their active subscriber counts by one lateral count per card.
+ */
+export function findExploreCreators(db: DB, opts: { q: string | null; categories: readonly string[]; limit: number }) {
+  const { q, categories } = opts;
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('profiles as pr')
+        .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
+        .select([
+          'pr.id',
+          'pr.username',
+          'pr.display_name',
+          'pr.avatar_url',
+          'pr.categories',
+          'pr.is_verified',
+          'pr.is_premium',
+          'pr.created_at',
+        ])
+        .where('pr.is_creator', '=', true)
+        .where(profileVisibleToAllWhere())
+        .$if(Boolean(q), (b) =>
+          b.where(
+            sql<SqlBool>`(lower(pr.username) like lower(${containsPattern(q!)}) or lower(pr.display_name) like lower(${containsPattern(q!)}))`,
+          ),
+        )
+        .$if(categories.length > 0, (b) => b.where(sql<SqlBool>`pr.categories && array[${sql.join(categories)}]::text[]`))
+        .orderBy('pr.is_verified', 'desc')
+        .orderBy('pr.is_premium', 'desc')
+        .orderBy('pr.created_at', 'desc')
+        .orderBy('pr.id', 'desc')
+        .limit(opts.limit)
+        .as('c'),
+    )
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('subscribers')
+          .select((s) => s.fn.countAll<string>().as('subscriber_count'))
+          .whereRef('subscribers.creator_id', '=', 'c.id')
+          .where('subscribers.status', '=', 'active')
+          .as('s'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('c')
+    .select('s.subscriber_count')
+    .orderBy('c.is_verified', 'desc')
+    .orderBy('c.is_premium', 'desc')
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .execute();
+}

@@ -1,0 +1,27 @@
+import { TRPCError } from '@trpc/server';
+import { MediaSettingsInput } from '../../../common/media-settings';
+import { MEDIA_SETTINGS_TEXTS } from '../../../common/texts';
+import { authedProcedureSaying, router } from '../../trpc/init';
+import { getMediaSettings, saveMediaSettings } from './media-settings.service';
+
+const signedIn = authedProcedureSaying(MEDIA_SETTINGS_TEXTS.signInRequired);
+const creatorOnly = signedIn.use(({ ctx, next }) => {
+  if (!ctx.user.isCreator) throw new TRPCError({ code: 'FORBIDDEN', message: MEDIA_SETTINGS_TEXTS.creatorsOnly });
+  return next();
+});
+
+export const mediaSettingsRouter = router({
+  /**
+   * The signed-in user's watermark settings (the /settings/media screen is offered to every
+   * signed-in user); the spec's defaults when none are saved: on, center, no text (@username).
+   */
+  get: signedIn.query(({ ctx }) => getMediaSettings(ctx, ctx.user.id)),
+
+  /**
+   * Creators only (FORBIDDEN 'Only creators have media settings'): upserts watermarkEnabled,
+   * watermarkText (trimmed; empty means @username; at most 50 characters) and watermarkPosition
+   * (center, top-left, top-right, bottom-left, bottom-right). Returns the saved settings and
+   * 'Media settings saved successfully.'
+   */
+  save: creatorOnly.input(MediaSettingsInput).mutation(({ ctx, input }) => saveMediaSettings(ctx, ctx.user.id, input)),
+});

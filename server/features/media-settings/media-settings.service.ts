@@ -1,0 +1,31 @@
+import { MEDIA_SETTINGS_DEFAULTS, MediaSettingsInput, type MediaSettingsDto } from '../../../common/media-settings';
+import { MEDIA_SETTINGS_TEXTS } from '../../../common/texts';
+import type { AppDeps } from '../../deps';
+import { findMediaSettings, upsertMediaSettings } from './media-settings.queries';
+
+const toDto = (row: { watermark_enabled: boolean; watermark_text: string | null; watermark_position: MediaSettingsDto['watermarkPosition'] }): MediaSettingsDto => ({
+  watermarkEnabled: row.watermark_enabled,
+  watermarkText: row.watermark_text,
+  watermarkPosition: row.watermark_position,
+});
+
+/** The user's watermark settings; the spec's defaults (on, centered, @username) when none are saved. */
+export async function getMediaSettings(deps: Pick<AppDeps, 'db'>, userId: string): Promise<MediaSettingsDto> {
+  const row = await findMediaSettings(deps.db, userId);
+  return row ? toDto(row) : { ...MEDIA_SETTINGS_DEFAULTS };
+}
+
+/** Saves (upserts) a creator's watermark settings; the next processed upload uses them. */
+export async function saveMediaSettings(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  input: MediaSettingsInput,
+): Promise<{ settings: MediaSettingsDto; message: string }> {
+  const parsed = MediaSettingsInput.parse(input);
+  const row = await upsertMediaSettings(deps.db, userId, {
+    watermark_enabled: parsed.watermarkEnabled,
+    watermark_text: parsed.watermarkText,
+    watermark_position: parsed.watermarkPosition,
+  });
+  return { settings: toDto(row), message: MEDIA_SETTINGS_TEXTS.saved };
+}

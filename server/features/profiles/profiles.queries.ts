@@ -1,0 +1,159 @@
+import { sql } from 'kysely';
+import type { CustomLink, SocialLinks } from '../../db/schema';
+import type { DB } from '../../db/kysely';
+import { activeSubscriptionExists } from '../posts/access.queries';
+import { MEDIA_TAB_KINDS } from '../posts/posts.queries';
+
+/**
+ * The /{username} header in one statement: the profile, its privacy setting, its counts (active
+ * subscribers, published posts, published image and video posts, and the owner's drafts), and the
+ * viewer's Subscribed state. Each count is an index-only count on one creator
+ * (subscribers_creator_status_idx, posts_creator_idx).
+ */
+export function findProfileHeader(db: DB, username: string, viewerId: string | null) {
+  const draftCount = viewerId
+    ? sql<string | null>`case when pr.id = ${viewerId} then (select count(*) from posts d where d.creator_id = pr.id and d.status = 'draft') end`
+    : sql<string | null>`null::bigint`;
+  // Subscribed: the spec's active subscriber record, and the entitlement the access rule grants
+  // premium posts by, so the button never says Subscribed while the posts stay locked.
+  const isSubscribed = viewerId
+    ? sql<boolean>`(exists (select 1 from subscribers sr where sr.creator_id = pr.id and sr.subscriber_id = ${viewerId} and sr.status = 'active')
+        and ${activeSubscriptionExists(viewerId, 'pr.id')})`
+    : sql<boolean>`false`;
+  return db
+    .selectFrom('profiles as pr')
+    .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
+    .select([
+      'pr.id',
+      'pr.username',
+      'pr.display_name',
+      'pr.avatar_url',
+      'pr.bio',
+      'pr.categories',
+      'pr.is_verified',
+      'pr.is_premium',
+      'pr.is_creator',
+      'pr.custom_links',
+      'pr.social_links',
+      'pr.upgrade_card_dismissed',
+      'ps.profile_visibility',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('subscribers as s')
+        .select((c) => c.fn.countAll<string>().as('n'))
+        .whereRef('s.creator_id', '=', 'pr.id')
+        .where('s.status', '=', 'active')
+        .as('subscriber_count'),
+      eb
+        .selectFrom('posts as p')
+        .select((c) => c.fn.countAll<string>().as('n'))
+        .whereRef('p.creator_id', '=', 'pr.id')
+        .where('p.status', '=', 'published')
+        .as('post_count'),
+      eb
+        .selectFrom('posts as m')
+        .select((c) => c.fn.countAll<string>().as('n'))
+        .whereRef('m.creator_id', '=', 'pr.id')
+        .where('m.status', '=', 'published')
+        .where('m.media_kind', 'in', MEDIA_TAB_KINDS)
+        .as('media_count'),
+      draftCount.as('draft_count'),
+      isSubscribed.as('is_subscribed'),
+    ])
+    .where('pr.username', '=', username)
+    .executeTakeFirst();
+}
+
+/** Who a username is and who may see it (the Content tab's first step). */
+export function findProfileVisibility(db: DB, username: string) {
+  return db
+    .selectFrom('profiles as pr')
+    .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
+    .select(['pr.id', 'ps.profile_visibility'])
+    .where('pr.username', '=', username)
+    .executeTakeFirst();
+}
+
+/**
+ * Appends a custom link unless the profile already holds `max.free` (or `max.premium` when
+ * premium) links. The count is checked on the row being updated, so two tabs adding at once
+ * cannot pass the limit. Undefined when the limit is reached.
+ */
+export function appendCustomLink(db: DB, userId: string, link: CustomLink, max: { free: number; premium: number }) {
+  return db
+    .updateTable('profiles')
+    .set({
+      custom_links: sql<string>`custom_links || jsonb_build_array(jsonb_build_object('title', ${link.title}::text, 'url', ${link.url}::text))`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', userId)
+    .where(sql<boolean>`jsonb_array_length(custom_links) < case when is_premium then ${max.premium}::int else ${max.free}::int end`)
+    .returning(['custom_links', 'is_premium'])
+    .executeTakeFirst();
+}
+
+/**
+ * Removes the first custom link at `index` and/or with `url` (both must match when both are
+ * given). Evaluated on the row being updated, so a concurrent change cannot shift the index
+ * under it. Undefined when no link matches.
+ */
+export function removeCustomLink(db: DB, userId: string, which: { index?: number; url?: string }) {
+  const position = sql<number>`(
+    select (e.o - 1)::int from jsonb_array_elements(profiles.custom_links) with ordinality as e(link, o)
+    where ${which.index === undefined ? sql`true` : sql`e.o - 1 = ${which.index}::int`}
+      and ${which.url === undefined ? sql`true` : sql`e.link->>'url' = ${which.url}::text`}
+    order by e.o limit 1)`;
+  return db
+    .updateTable('profiles')
+    .set({ custom_links: sql<string>`custom_links - ${position}`, updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .where(sql<boolean>`${position} is not null`)
+    .returning('custom_links')
+    .executeTakeFirst();
+}
+
+/** Sets the given social links and removes the `remove` keys, leaving the others as they are. */
+export function updateSocialLinks(db: DB, userId: string, set: SocialLinks, remove: string[]) {
+  return db
+    .updateTable('profiles')
+    .set({
+      social_links: sql<string>`(social_links || ${JSON.stringify(set)}::jsonb) - ${remove}::text[]`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', userId)
+    .returning('social_links')
+    .executeTakeFirst();
+}
+
+export function dismissUpgradeCard(db: DB, userId: string) {
+  return db
+    .updateTable('profiles')
+    .set({ upgrade_card_dismissed: true, updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Publishes the caller's draft: `status = 'draft'` and `creator_id = caller` are part of the
+ * statement, so another user's post, a published post and a processing upload are all left
+ * alone (undefined). Returns what the post:published event needs.
+ */
+export function publishOwnDraft(db: DB, userId: string, postId: string) {
+  return db
+    .updateTable('posts')
+    .set({ status: 'published', target_status: 'published', published_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', '=', postId)
+    .where('creator_id', '=', userId)
+    .where('status', '=', 'draft')
+    .returning((eb) => [
+      'posts.id',
+      'posts.optimistic_id',
+      eb
+        .selectFrom('privacy_settings')
+        .select('privacy_settings.profile_visibility')
+        .whereRef('privacy_settings.user_id', '=', 'posts.creator_id')
+        .as('profile_visibility'),
+    ])
+    .executeTakeFirst();
+}

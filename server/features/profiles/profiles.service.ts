@@ -1,0 +1,176 @@
+import { TRPCError } from '@trpc/server';
+import { normalizeWebUrl, SOCIAL_KINDS } from '../../../common/links';
+import { PROFILE_LIMITS } from '../../../common/limits';
+import type { CustomLinkDto, ProfileDto, SocialLinksDto } from '../../../common/profile-dtos';
+import {
+  AddLinkInput,
+  DeleteLinkInput,
+  DraftsInput,
+  ProfilePostsInput,
+  UpdateSocialLinksInput,
+} from '../../../common/profile-schemas';
+import { isUuid } from '../../../common/post-schemas';
+import { FEED_ROOM, userRoom } from '../../../common/socket-events';
+import { LINK_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
+import type { AppDeps } from '../../deps';
+import type { CustomLink, SocialLinks } from '../../db/schema';
+import { fieldError } from '../../trpc/errors';
+import { canSeeProfile } from '../posts/access';
+import { creatorPostsPage, postNotFound, type FeedPage } from '../posts/posts.service';
+import {
+  appendCustomLink,
+  dismissUpgradeCard as dismissUpgradeCardRow,
+  findProfileHeader,
+  findProfileVisibility,
+  publishOwnDraft,
+  removeCustomLink,
+  updateSocialLinks as updateSocialLinksRow,
+} from './profiles.queries';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+/**
+ * NOT_FOUND 'Profile not found' for an unknown username and for a private or hidden profile
+ * seen by anyone but its owner alike: nobody learns that such a profile exists.
+ */
+export const profileNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: PROFILE_TEXTS.notFound.title });
+
+/** The /{username} header: one query (plus the session's). */
+export async function profileByUsername(deps: Deps, viewerId: string | null, username: string): Promise<ProfileDto> {
+  const row = await findProfileHeader(deps.db, username, viewerId);
+  if (!row || !canSeeProfile(viewerId, row.id, row.profile_visibility)) throw profileNotFound();
+  const isOwner = viewerId === row.id;
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    avatarUrl: row.avatar_url,
+    bio: row.bio,
+    categories: row.categories,
+    isVerified: row.is_verified,
+    isPremium: row.is_premium,
+    isCreator: row.is_creator,
+    socialLinks: toSocialLinks(row.social_links),
+    customLinks: toCustomLinks(row.custom_links),
+    subscriberCount: Number(row.subscriber_count ?? 0),
+    postCount: Number(row.post_count ?? 0),
+    mediaCount: Number(row.media_count ?? 0),
+    draftCount: isOwner ? Number(row.draft_count ?? 0) : null,
+    viewer: {
+      isOwner,
+      isSubscribed: !isOwner && row.is_subscribed === true,
+      canMessage: viewerId !== null && !isOwner,
+    },
+    showUpgradeCard: isOwner && !row.is_premium && !row.upgrade_card_dismissed,
+  };
+}
+
+/**
+ * The Content tab: the creator's published posts (the owner's too: drafts have their own tab),
+ * 5 per page, optionally only images and videos, optionally searched. NOT_FOUND 'Profile not
+ * found' when the profile may not be seen, so nothing of a private profile leaves the server.
+ */
+export async function profilePosts(deps: Deps, viewerId: string | null, input: ProfilePostsInput): Promise<FeedPage> {
+  const { username, cursor, limit, kind, q } = ProfilePostsInput.parse(input);
+  const profile = await findProfileVisibility(deps.db, username);
+  if (!profile || !canSeeProfile(viewerId, profile.id, profile.profile_visibility)) throw profileNotFound();
+  return creatorPostsPage(deps, viewerId, {
+    creatorId: profile.id,
+    status: 'published',
+    mediaOnly: kind === 'media',
+    q: q || null,
+    cursor: cursor ?? null,
+    limit,
+  });
+}
+
+/** The Drafts tab: the caller's own drafts, newest first, 10 per page. Nobody else's, ever. */
+export async function drafts(deps: Deps, userId: string, input: DraftsInput): Promise<FeedPage> {
+  const { cursor, limit } = DraftsInput.parse(input);
+  return creatorPostsPage(deps, userId, { creatorId: userId, status: 'draft', cursor: cursor ?? null, limit });
+}
+
+/**
+ * Publish: the caller's draft becomes a published post. Another user's post, an unknown id and
+ * a post that is not a draft are all NOT_FOUND 'Post not found' (the update names the caller and
+ * the draft state, so it cannot touch anything else). Tells the creator's other tabs and, when
+ * the profile is public, open feeds with `post:published`, as the upload pipeline does.
+ */
+export async function publishDraft(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  userId: string,
+  postId: string,
+): Promise<{ postId: string; status: 'published' }> {
+  if (!isUuid(postId)) throw postNotFound();
+  const row = await publishOwnDraft(deps.db, userId, postId);
+  if (!row) throw postNotFound();
+  const rooms = canSeeProfile(null, userId, row.profile_visibility ?? null) ? [FEED_ROOM, userRoom(userId)] : [userRoom(userId)];
+  deps.realtime.toRooms(rooms, 'post:published', { postId: row.id, creatorId: userId, optimisticId: row.optimistic_id });
+  return { postId: row.id, status: 'published' };
+}
+
+/**
+ * Adds a custom link to the caller's profile and returns the list. Free profiles hold
+ * PROFILE_LIMITS.customLinksFree links (the upgrade card's 'unlimited links' is Premium's).
+ */
+export async function addLink(deps: Deps, userId: string, input: AddLinkInput): Promise<CustomLinkDto[]> {
+  const link = AddLinkInput.parse(input);
+  const row = await appendCustomLink(deps.db, userId, link, {
+    free: PROFILE_LIMITS.customLinksFree,
+    premium: PROFILE_LIMITS.customLinksPremium,
+  });
+  if (!row) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: LINK_TEXTS.limitReached(PROFILE_LIMITS.customLinksFree) });
+  }
+  return toCustomLinks(row.custom_links);
+}
+
+/** Deletes one of the caller's custom links; NOT_FOUND 'That link no longer exists' when none matches. */
+export async function deleteLink(deps: Deps, userId: string, input: DeleteLinkInput): Promise<CustomLinkDto[]> {
+  const which = DeleteLinkInput.parse(input);
+  const row = await removeCustomLink(deps.db, userId, which);
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_TEXTS.linkNotFound });
+  return toCustomLinks(row.custom_links);
+}
+
+/** Sets (or with '' removes) the caller's social links; keys left out are kept. Returns them all. */
+export async function updateSocialLinks(deps: Deps, userId: string, input: UpdateSocialLinksInput): Promise<SocialLinksDto> {
+  const parsed = UpdateSocialLinksInput.parse(input);
+  const set: SocialLinks = {};
+  const remove: string[] = [];
+  for (const kind of SOCIAL_KINDS) {
+    const value = parsed[kind];
+    if (value === undefined) continue;
+    if (value === '') remove.push(kind);
+    else set[kind] = value;
+  }
+  const row = await updateSocialLinksRow(deps.db, userId, set, remove);
+  if (!row) throw fieldError('socialLinks', LINK_TEXTS.socialUpdateFailed.description);
+  return toSocialLinks(row.social_links);
+}
+
+/** The owner hides the upgrade card for good. */
+export async function dismissUpgradeCard(deps: Deps, userId: string): Promise<{ dismissed: true }> {
+  await dismissUpgradeCardRow(deps.db, userId);
+  return { dismissed: true };
+}
+
+/** Stored links as shown: only well-formed {title, url} with an http(s) address. */
+function toCustomLinks(value: unknown): CustomLinkDto[] {
+  if (!Array.isArray(value)) return [];
+  return (value as Partial<CustomLink>[]).flatMap((link) => {
+    if (typeof link?.title !== 'string' || typeof link.url !== 'string') return [];
+    const url = normalizeWebUrl(link.url);
+    return url ? [{ title: link.title, url }] : [];
+  });
+}
+
+function toSocialLinks(value: unknown): SocialLinksDto {
+  const out: SocialLinksDto = {};
+  if (!value || typeof value !== 'object') return out;
+  for (const kind of SOCIAL_KINDS) {
+    const v = (value as Record<string, unknown>)[kind];
+    if (typeof v === 'string' && v !== '') out[kind] = v;
+  }
+  return out;
+}

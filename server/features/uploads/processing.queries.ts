@@ -1,0 +1,129 @@
+import { sql } from 'kysely';
+import type { MediaKind, MediaVariant } from '../../../common/enums';
+import type { DB } from '../../db/kysely';
+
+/**
+ * The media worker's reads and writes (worker/jobs/media.ts): one query each, the final write
+ * in one transaction.
+ */
+
+/** The post with what processing needs: its creator's username and watermark settings, and the uploaded file. */
+export function findPostToProcess(db: DB, postId: string) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('profiles', 'profiles.id', 'posts.creator_id')
+    .leftJoin('media_settings as ms', 'ms.creator_id', 'posts.creator_id')
+    .leftJoin('media_files as src', (j) => j.onRef('src.post_id', '=', 'posts.id').on('src.variant', '=', 'original'))
+    .select([
+      'posts.id',
+      'posts.creator_id',
+      'posts.status',
+      'posts.target_status',
+      'posts.media_kind',
+      'posts.original_filename',
+      'posts.is_premium',
+      'posts.optimistic_id',
+      'profiles.username',
+      'ms.watermark_enabled',
+      'ms.watermark_text',
+      'ms.watermark_position',
+      'src.storage_key as source_key',
+      'src.byte_size as source_size',
+    ])
+    .where('posts.id', '=', postId)
+    .executeTakeFirst();
+}
+
+/** A failed post being processed again (retry from the dashboard) goes back to 'processing'. */
+export async function reopenFailedPost(db: DB, postId: string): Promise<void> {
+  await db
+    .updateTable('posts')
+    .set({ status: 'processing', failure_reason: null, updated_at: new Date() })
+    .where('id', '=', postId)
+    .where('status', '=', 'failed')
+    .execute();
+}
+
+export interface ProcessedFileRow {
+  variant: MediaVariant;
+  storageKey: string;
+  contentType: string;
+  byteSize: number;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+}
+
+/**
+ * The processed files replace the post's media rows and the post takes the status its creator
+ * chose, in one transaction. The post is locked first; null (nothing written) when it is gone
+ * or no longer 'processing' (deleted or finished meanwhile).
+ */
+export async function completeProcessing(
+  db: DB,
+  postId: string,
+  mediaKind: MediaKind,
+  files: ProcessedFileRow[],
+): Promise<{ status: 'draft' | 'published'; previousKeys: string[] } | null> {
+  return db.transaction().execute(async (trx) => {
+    const post = await trx.selectFrom('posts').select(['status', 'target_status']).where('id', '=', postId).forUpdate().executeTakeFirst();
+    if (!post || post.status !== 'processing') return null;
+    const previous = await trx.deleteFrom('media_files').where('post_id', '=', postId).returning('storage_key').execute();
+    await trx
+      .insertInto('media_files')
+      .values(
+        files.map((f) => ({
+          post_id: postId,
+          variant: f.variant,
+          storage_key: f.storageKey,
+          content_type: f.contentType,
+          byte_size: f.byteSize,
+          width: f.width,
+          height: f.height,
+          duration_seconds: f.durationSeconds,
+        })),
+      )
+      .execute();
+    const status = post.target_status;
+    await trx
+      .updateTable('posts')
+      .set({
+        status,
+        media_kind: mediaKind,
+        failure_reason: null,
+        updated_at: sql<Date>`now()`,
+        published_at: status === 'published' ? sql<Date>`now()` : null,
+      })
+      .where('id', '=', postId)
+      .execute();
+    return { status, previousKeys: previous.map((r) => r.storage_key) };
+  });
+}
+
+/** The post failed for good: 'failed' with the reason its creator reads. False when it was not processing. */
+export async function failProcessing(db: DB, postId: string, reason: string): Promise<boolean> {
+  const result = await db
+    .updateTable('posts')
+    .set({ status: 'failed', failure_reason: reason, updated_at: new Date() })
+    .where('id', '=', postId)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Posts 'processing' with no change for `olderThanMinutes` (their job may be lost). */
+export function findStaleProcessingPosts(db: DB, olderThanMinutes: number, limit: number) {
+  return db
+    .selectFrom('posts')
+    .select(['id', 'creator_id', 'media_kind', 'optimistic_id'])
+    .where('status', '=', 'processing')
+    .where('updated_at', '<', sql<Date>`now() - make_interval(mins => ${olderThanMinutes})`)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Marks a post touched (so a requeued post is not looked at again at once). */
+export async function touchPost(db: DB, postId: string): Promise<void> {
+  await db.updateTable('posts').set({ updated_at: new Date() }).where('id', '=', postId).execute();
+}

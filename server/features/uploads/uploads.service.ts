@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { MediaKind, PostStatus } from '../../../common/enums';
+import { processPostJobId } from '../../../common/jobs';
+import { UPLOAD_TEXTS } from '../../../common/texts';
+import { checkUploadFile, parseHashtags, UploadMetadata, uploadRuleFor, type UploadRule } from '../../../common/uploads';
+import type { AppDeps } from '../../deps';
+import { enqueueProcessPost } from '../../queues/media';
+import {
+  claimUpload,
+  findFinishedUpload,
+  findUnfinishedPosts,
+  insertProcessingPost,
+  insertSourceFile,
+  linkUploadToPost,
+} from './uploads.queries';
+
+/**
+ * Post uploads: the rules checked when a tus upload is created and the one place an upload
+ * becomes a post. The tus protocol itself lives in server/http/uploads.ts.
+ */
+
+/** An upload refused, with the HTTP status and the words the client shows. */
+export class UploadRefusal extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: string,
+    public readonly title: string,
+    public readonly description?: string,
+  ) {
+    super(description ? `${title} - ${description}` : title);
+  }
+
+  toJSON() {
+    return { error: { code: this.code, message: this.message, title: this.title, ...(this.description && { description: this.description }) } };
+  }
+}
+
+export interface NewUpload {
+  meta: UploadMetadata;
+  rule: UploadRule;
+  size: number;
+}
+
+/**
+ * The checks of a new upload (tus POST), before a byte is stored: its declared length (required:
+ * the size limit is enforced on it), its metadata, its extension and its size class.
+ * 400 for missing length or bad metadata, 415 'Invalid file type', 413 'File too large'.
+ */
+export function checkNewUpload(input: {
+  uploadLength: string | null;
+  deferLength: string | null;
+  metadata: Record<string, string | null | undefined> | undefined;
+}): NewUpload {
+  if (input.deferLength !== null || input.uploadLength === null || !/^\d+$/.test(input.uploadLength)) {
+    throw new UploadRefusal(400, 'LENGTH_REQUIRED', UPLOAD_TEXTS.uploadFailed, UPLOAD_TEXTS.lengthRequired);
+  }
+  const size = Number(input.uploadLength);
+  const parsed = UploadMetadata.safeParse(input.metadata ?? {});
+  if (!parsed.success) {
+    const messages = parsed.error.issues.map((i) => i.message).join('; ');
+    throw new UploadRefusal(400, 'INVALID_METADATA', UPLOAD_TEXTS.invalidMetadata, messages);
+  }
+  const check = checkUploadFile({ name: parsed.data.filename, size });
+  if (!check.ok) {
+    throw check.reason === 'invalid-type'
+      ? new UploadRefusal(415, 'INVALID_FILE_TYPE', check.toast.title, check.toast.description)
+      : new UploadRefusal(413, 'FILE_TOO_LARGE', check.toast.title, check.toast.description);
+  }
+  if (size === 0) throw new UploadRefusal(400, 'EMPTY_FILE', UPLOAD_TEXTS.uploadFailed, UPLOAD_TEXTS.emptyFile);
+  return { meta: parsed.data, rule: check.rule, size };
+}
+
+/** What tus keeps with a partial upload: the checked metadata and the uploader, set by the server. */
+export function storedMetadata(meta: UploadMetadata, userId: string): Record<string, string> {
+  const stored: Record<string, string> = {
+    filename: meta.filename,
+    isPaidContent: String(meta.isPaidContent),
+    isNsfw: String(meta.isNsfw),
+    status: meta.status,
+    userId,
+  };
+  if (meta.filetype) stored.filetype = meta.filetype;
+  if (meta.postText) stored.postText = meta.postText;
+  if (meta.hashtags) stored.hashtags = meta.hashtags;
+  if (meta.optimisticId) stored.optimisticId = meta.optimisticId;
+  return stored;
+}
+
+export interface FinishInput {
+  uploadId: string;
+  userId: string;
+  /** as tus stored it (storedMetadata) */
+  metadata: Record<string, string | null | undefined>;
+  /** the declared Upload-Length */
+  declaredSize: number;
+  /** bytes actually received */
+  receivedSize: number;
+  /** reads the received bytes */
+  open: () => Readable;
+}
+
+export interface FinishResult {
+  /** null when the upload was finished before and its post has since been deleted */
+  postId: string | null;
+  /** false when an earlier finish already made the post */
+  created: boolean;
+}
+
+/**
+ * Turns a complete upload into a post, once: the bytes go to storage (`posts/<id>/upload.<ext>`,
+ * private), then one transaction claims the upload id, inserts the post in 'processing' with
+ * what the creator chose, and its 'original' media row pointing at those bytes; after the commit
+ * the media job is queued (jobId `process-post-<postId>`). Finishing again, or twice at once,
+ * answers with the first post: the `uploads` primary key decides, and the loser's copy of the
+ * bytes is deleted. If queueing fails the post is still 'processing' and the maintenance job
+ * 'requeue-processing' queues it later.
+ */
+export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queues' | 'log'>, input: FinishInput): Promise<FinishResult> {
+  const earlier = await findFinishedUpload(deps.db, input.uploadId);
+  if (earlier) {
+    if (earlier.user_id !== input.userId) throw new UploadRefusal(403, 'FORBIDDEN', UPLOAD_TEXTS.notYourUpload);
+    return { postId: earlier.post_id, created: false };
+  }
+  if (input.metadata.userId !== input.userId) throw new UploadRefusal(403, 'FORBIDDEN', UPLOAD_TEXTS.notYourUpload);
+  const parsed = UploadMetadata.safeParse(input.metadata);
+  const rule = parsed.success ? uploadRuleFor(parsed.data.filename) : null;
+  if (!parsed.success || !rule) throw new UploadRefusal(400, 'INVALID_METADATA', UPLOAD_TEXTS.invalidMetadata);
+  const meta = parsed.data;
+  // the size limit again, on the bytes that arrived
+  const check = checkUploadFile({ name: meta.filename, size: input.receivedSize });
+  if (!check.ok) throw new UploadRefusal(413, 'FILE_TOO_LARGE', check.toast.title, check.toast.description);
+  if (input.receivedSize !== input.declaredSize) {
+    throw new UploadRefusal(409, 'INCOMPLETE', UPLOAD_TEXTS.uploadFailed, UPLOAD_TEXTS.damaged('upload'));
+  }
+
+  const postId = randomUUID();
+  const sourceKey = `posts/${postId}/upload.${rule.ext}`;
+  try {
+    await deps.storage.put(sourceKey, input.open(), 'application/octet-stream');
+  } catch (error) {
+    // a concurrent finish may have won and removed the incoming file under us
+    const winner = await findFinishedUpload(deps.db, input.uploadId);
+    if (winner && winner.user_id === input.userId) return { postId: winner.post_id, created: false };
+    throw error;
+  }
+
+  const created = await deps.db.transaction().execute(async (trx) => {
+    if (!(await claimUpload(trx, { id: input.uploadId, userId: input.userId, filename: meta.filename, byteSize: input.receivedSize }))) {
+      return false;
+    }
+    await insertProcessingPost(trx, {
+      id: postId,
+      creatorId: input.userId,
+      text: meta.postText?.trim() || null,
+      hashtags: parseHashtags(meta.hashtags, meta.postText),
+      isPremium: meta.isPaidContent,
+      isNsfw: meta.isNsfw,
+      targetStatus: meta.status,
+      mediaKind: rule.mediaKind,
+      originalFilename: meta.filename,
+      optimisticId: meta.optimisticId ?? null,
+    });
+    await insertSourceFile(trx, postId, sourceKey, input.receivedSize);
+    await linkUploadToPost(trx, input.uploadId, postId);
+    return true;
+  });
+  if (!created) {
+    await deps.storage.delete(sourceKey).catch(() => {});
+    const winner = await findFinishedUpload(deps.db, input.uploadId);
+    return { postId: winner?.post_id ?? null, created: false };
+  }
+
+  try {
+    await enqueueProcessPost(deps.queues, postId, rule.mediaKind);
+  } catch (error) {
+    deps.log.error({ err: error, postId, jobId: processPostJobId(postId) }, 'could not queue a new post for processing; requeue-processing will');
+  }
+  return { postId, created: true };
+}
+
+export interface UnfinishedPostDto {
+  postId: string;
+  status: Extract<PostStatus, 'processing' | 'failed'>;
+  /** what the post becomes once processed */
+  targetStatus: 'draft' | 'published';
+  mediaKind: MediaKind | null;
+  filename: string | null;
+  /** why it failed, in words for the creator; null while processing */
+  failureReason: string | null;
+  optimisticId: string | null;
+  createdAt: Date;
+}
+
+/** The creator's posts still processing or failed (at most 50, newest first): the upload screen lists them. */
+export async function unfinishedPosts(deps: Pick<AppDeps, 'db'>, creatorId: string): Promise<UnfinishedPostDto[]> {
+  const rows = await findUnfinishedPosts(deps.db, creatorId, 50);
+  return rows.map((row) => ({
+    postId: row.id,
+    status: row.status as 'processing' | 'failed',
+    targetStatus: row.target_status,
+    mediaKind: row.media_kind,
+    filename: row.original_filename,
+    failureReason: row.failure_reason,
+    optimisticId: row.optimistic_id,
+    createdAt: row.created_at,
+  }));
+}

@@ -1,0 +1,182 @@
+import { FileStore } from '@tus/file-store';
+import { EVENTS, Metadata, Server, type Upload } from '@tus/server';
+import { Router, type Request, type Response } from 'express';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { UPLOAD_TEXTS } from '../../common/texts';
+import { MAX_UPLOAD_BYTES, UPLOAD_POST_ID_HEADER } from '../../common/uploads';
+import type { SessionUser } from '../auth/session';
+import type { AppDeps } from '../deps';
+import { findFinishedUpload } from '../features/uploads/uploads.queries';
+import { checkNewUpload, finishUpload, storedMetadata, UploadRefusal, type FinishResult } from '../features/uploads/uploads.service';
+import { sessionUserOf } from './session-user';
+
+export const UPLOAD_PATH = '/uploads';
+/** tus upload ids (the default naming: 16 random bytes in hex). */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+const TUS_VERSION = '1.0.0';
+
+/**
+ * The tus endpoint (resumable uploads, tus 1.0: creation, creation-with-upload, expiration,
+ * termination) for post uploads, on @tus/server with a file store in UPLOADS_DIR, which nothing
+ * serves. Before tus sees a request:
+ *   - the session cookie must belong to a creator: 401 'Please sign in to upload content',
+ *     403 'Only creators can upload content' (every request of an upload, not just the first);
+ *   - POST: the declared length and the metadata are checked (server/features/uploads): 400,
+ *     415 'Invalid file type', 413 'File too large' / 'Maximum file size is {n}MB';
+ *   - HEAD/PATCH/DELETE /uploads/<id>: only the user who created the upload (403 otherwise);
+ *   - GET is refused: incoming files are never served.
+ * State-changing requests also pass the app's Origin check (server/http/csrf.ts), which a
+ * same-origin browser upload satisfies.
+ *
+ * When the last byte arrives, the upload becomes a post (finishUpload) and the response carries
+ * its id in `Upload-Post-Id`; the incoming file is then deleted. A finished upload still answers
+ * HEAD (offset = length, so a client that lost the last response sees it complete instead of
+ * starting again) and an idempotent final PATCH, from the `uploads` table. A complete upload
+ * whose finish never ran (the server died in between) is finished by the next HEAD.
+ *
+ * Refusals are JSON: `{ "error": { "code", "message", "title", "description"? } }`.
+ *
+ * The lock between concurrent requests on one upload is tus's in-memory locker: with several
+ * server copies, requests of one upload must reach the same copy (sticky routing on /uploads)
+ * and UPLOADS_DIR must be shared storage.
+ */
+export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; datastore: FileStore } {
+  const { config, log } = deps;
+  const directory = path.resolve(config.UPLOADS_DIR);
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: config.UPLOAD_EXPIRY_HOURS * 3_600_000 });
+  const uploaders = new WeakMap<IncomingMessage, SessionUser>();
+
+  const userOf = (req: unknown): SessionUser => {
+    const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+    const user = node ? uploaders.get(node) : undefined;
+    if (!user) throw new UploadRefusal(401, 'UNAUTHORIZED', UPLOAD_TEXTS.signInRequired);
+    return user;
+  };
+
+  const removeIncoming = (id: string) =>
+    datastore.remove(id).catch((error: unknown) => log.warn({ err: error, uploadId: id }, 'could not remove a finished incoming upload'));
+
+  /** The finish of a complete tus upload: the bytes on disk become a post. */
+  const finish = async (upload: Upload, userId: string): Promise<FinishResult> => {
+    const file = path.join(directory, upload.id);
+    const { size: receivedSize } = await stat(file);
+    try {
+      return await finishUpload(deps, {
+        uploadId: upload.id,
+        userId,
+        metadata: upload.metadata ?? {},
+        declaredSize: upload.size ?? -1,
+        receivedSize,
+        open: () => createReadStream(file),
+      });
+    } catch (error) {
+      // bytes that can never become a post are not kept
+      if (error instanceof UploadRefusal && (error.status === 413 || error.status === 409)) await removeIncoming(upload.id);
+      throw error;
+    }
+  };
+
+  const tus = new Server({
+    path: UPLOAD_PATH,
+    datastore,
+    maxSize: MAX_UPLOAD_BYTES,
+    relativeLocation: true,
+    allowedOrigins: (origin) => origin === new URL(config.appUrl).origin,
+    allowedCredentials: true,
+    disableTerminationForFinishedUploads: true,
+    async onUploadCreate(req, upload) {
+      const user = userOf(req);
+      const { meta } = checkNewUpload({ uploadLength: String(upload.size ?? ''), deferLength: null, metadata: upload.metadata });
+      // the stored metadata is rebuilt from the checked values: a client cannot set userId
+      return { metadata: storedMetadata(meta, user.id) };
+    },
+    async onUploadFinish(req, upload) {
+      const result = await finish(upload, userOf(req).id);
+      const headers: Record<string, string> = {};
+      if (result.postId) headers[UPLOAD_POST_ID_HEADER] = result.postId;
+      return { headers };
+    },
+    onResponseError(_req, error) {
+      if (error instanceof UploadRefusal) return { status_code: error.status, body: JSON.stringify(error.toJSON()) };
+      if (!('status_code' in error) || error.status_code >= 500) log.error({ err: error }, 'upload request failed');
+      return undefined;
+    },
+  });
+  tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => void removeIncoming(upload.id));
+
+  const router = Router();
+  router.all([UPLOAD_PATH, `${UPLOAD_PATH}/:id`], async (req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-store');
+    // CORS preflight: same-origin uploads never send one; tus answers it with our origin only
+    if (req.method === 'OPTIONS') return void (await tus.handle(req, res));
+    try {
+      const user = await sessionUserOf(deps, req, res);
+      if (!user) throw new UploadRefusal(401, 'UNAUTHORIZED', UPLOAD_TEXTS.signInRequired);
+      if (!user.isCreator) throw new UploadRefusal(403, 'FORBIDDEN', UPLOAD_TEXTS.creatorsOnly);
+      const id = typeof req.params.id === 'string' ? req.params.id : null;
+
+      if (req.method === 'GET' || (req.method === 'POST' && id) || (!id && req.method !== 'POST')) {
+        throw new UploadRefusal(405, 'METHOD_NOT_ALLOWED', UPLOAD_TEXTS.uploadFailed, 'Method not allowed');
+      }
+      if (!id) {
+        let metadata: Record<string, string | null> | undefined;
+        try {
+          metadata = Metadata.parse(req.get('upload-metadata') ?? undefined);
+        } catch {
+          throw new UploadRefusal(400, 'INVALID_METADATA', UPLOAD_TEXTS.invalidMetadata);
+        }
+        checkNewUpload({ uploadLength: req.get('upload-length') ?? null, deferLength: req.get('upload-defer-length') ?? null, metadata });
+        uploaders.set(req, user);
+        return void (await tus.handle(req, res));
+      }
+
+      if (!UPLOAD_ID.test(id)) throw new UploadRefusal(404, 'NOT_FOUND', UPLOAD_TEXTS.uploadFailed, 'Upload not found');
+      const finished = await findFinishedUpload(deps.db, id);
+      if (finished) return answerFinished(req, res, finished, user.id);
+      const upload = await datastore.getUpload(id).catch(() => null);
+      if (!upload) throw new UploadRefusal(404, 'NOT_FOUND', UPLOAD_TEXTS.uploadFailed, 'Upload not found');
+      if (upload.metadata?.userId !== user.id) throw new UploadRefusal(403, 'FORBIDDEN', UPLOAD_TEXTS.notYourUpload);
+      if (req.method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) {
+        // complete on disk but never made into a post (the server stopped in between): do it now
+        await finish(upload, user.id);
+        await removeIncoming(id);
+        const row = await findFinishedUpload(deps.db, id);
+        if (row) return answerFinished(req, res, row, user.id);
+      }
+      uploaders.set(req, user);
+      return void (await tus.handle(req, res));
+    } catch (error) {
+      if (!(error instanceof UploadRefusal)) throw error;
+      // the rest of a refused request body is read and dropped, so the connection stays usable
+      req.resume();
+      res.setHeader('Tus-Resumable', TUS_VERSION);
+      res.status(error.status).json(error.toJSON());
+    }
+  });
+  return { router, tus, datastore };
+}
+
+/** A finished upload, answered from the database: complete for HEAD, an idempotent last PATCH. */
+function answerFinished(req: Request, res: Response, row: { user_id: string; post_id: string | null; byte_size: string }, userId: string) {
+  if (row.user_id !== userId) throw new UploadRefusal(403, 'FORBIDDEN', UPLOAD_TEXTS.notYourUpload);
+  res.setHeader('Tus-Resumable', TUS_VERSION);
+  if (row.post_id) res.setHeader(UPLOAD_POST_ID_HEADER, row.post_id);
+  const size = String(row.byte_size);
+  if (req.method === 'HEAD') {
+    res.setHeader('Upload-Offset', size);
+    res.setHeader('Upload-Length', size);
+    res.status(200).end();
+    return;
+  }
+  if (req.method === 'PATCH' && req.get('upload-offset') === size) {
+    req.resume();
+    res.setHeader('Upload-Offset', size);
+    res.status(204).end();
+    return;
+  }
+  if (req.method === 'PATCH') throw new UploadRefusal(409, 'OFFSET_MISMATCH', UPLOAD_TEXTS.uploadFailed, UPLOAD_TEXTS.uploadFinished);
+  throw new UploadRefusal(400, 'UPLOAD_FINISHED', UPLOAD_TEXTS.uploadFailed, UPLOAD_TEXTS.uploadFinished);
+}

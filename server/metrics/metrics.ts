@@ -1,0 +1,55 @@
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { QUEUE_NAMES, type QueueName } from '../../common/jobs';
+import type { Queues } from '../queues/queues';
+
+/**
+ * Prometheus metrics (prom-client). The process registry holds what the process itself measures:
+ * Node's defaults (CPU, memory, event-loop lag, GC), HTTP request latency (server) and job
+ * durations (worker, in whichever process runs it). Queue depths are read from Redis when
+ * scraped, by each app for its own queues (`queueDepthRegistry`), and merged in at scrape time.
+ */
+export const processRegistry = new Registry();
+collectDefaultMetrics({ register: processRegistry });
+
+export const httpRequestDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP request latency by route, method and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [processRegistry],
+});
+
+export const jobDuration = new Histogram({
+  name: 'queue_job_duration_seconds',
+  help: 'Time a worker spent on a job, by queue, job name and outcome (completed, failed, released)',
+  labelNames: ['queue', 'job', 'outcome'] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800],
+  registers: [processRegistry],
+});
+
+const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
+
+/** A registry with one gauge, `queue_jobs{queue,state}`, filled from Redis on every scrape. */
+export function queueDepthRegistry(queues: Pick<Queues, QueueName>): Registry {
+  const registry = new Registry();
+  new Gauge({
+    name: 'queue_jobs',
+    help: 'Jobs in each queue by state, read from Redis when scraped',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await Promise.all(QUEUE_NAMES.map((name) => queues[name].getJobCounts(...STATES)));
+      this.reset();
+      QUEUE_NAMES.forEach((queue, i) => {
+        for (const state of STATES) this.set({ queue, state }, counts[i]![state] ?? 0);
+      });
+    },
+  });
+  return registry;
+}
+
+/** The text a scrape gets: the process's metrics and, when given, the queue depths. */
+export async function renderMetrics(extra?: Registry): Promise<{ contentType: string; body: string }> {
+  const registry = extra ? Registry.merge([processRegistry, extra]) : processRegistry;
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}

@@ -1,0 +1,161 @@
+import { UnrecoverableError, WaitingError, type Job } from 'bullmq';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MediaJobs } from '../../common/jobs';
+import { watermarkLabel } from '../../common/media-settings';
+import { FEED_ROOM, userRoom } from '../../common/socket-events';
+import { UPLOAD_TEXTS } from '../../common/texts';
+import { uploadRuleFor } from '../../common/uploads';
+import {
+  completeProcessing,
+  failProcessing,
+  findPostToProcess,
+  reopenFailedPost,
+  type ProcessedFileRow,
+} from '../../server/features/uploads/processing.queries';
+import { StorageNotFoundError } from '../../server/storage/storage';
+import { MediaAbortedError, MediaContentError } from '../media/errors';
+import { processUpload } from '../media/pipeline';
+import type { JobContext, QueueHandlers, WorkerDeps } from '../registry';
+
+type ProcessPostJob = Job<MediaJobs['process-post']>;
+
+/**
+ * 'process-post' (queues `media` and `transcode`): an uploaded post becomes a published post or a
+ * draft, or fails with a reason. Idempotent, as the job may run again (retry, stalled worker,
+ * duplicate): the post is re-read and the job is skipped when it is gone or already done; a
+ * failed post retried from the dashboard is processed again. Outputs are written under new keys
+ * (`posts/<id>/<variant>.<ext>`) and only take effect in the final transaction, so a run cut off
+ * anywhere leaves the post as it was.
+ *
+ * Outcomes: a content problem (MediaContentError) fails the post with its reason and the job
+ * with UnrecoverableError (no retry); any other error is retried with backoff and fails the post
+ * ('Processing failed. Please try again.') on the last attempt; a shutdown hands the job back to
+ * the queue (WaitingError) for another worker.
+ */
+export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context: JobContext = {}) {
+  const { db, storage, log } = deps;
+  const { postId } = job.data;
+  const post = await findPostToProcess(db, postId);
+  if (!post) return { skipped: 'deleted' };
+  if (post.status === 'draft' || post.status === 'published') return { skipped: 'done' };
+  if (post.status === 'failed') await reopenFailedPost(db, postId);
+
+  const events = postEvents(deps, post.creator_id, postId, post.optimistic_id);
+  const fail = async (reason: string) => {
+    if (await failProcessing(db, postId, reason)) events.failed(reason);
+  };
+
+  const rule = post.original_filename ? uploadRuleFor(post.original_filename) : null;
+  if (!rule || !post.source_key) {
+    await fail(UPLOAD_TEXTS.damaged('upload'));
+    throw new UnrecoverableError(UPLOAD_TEXTS.damaged('upload'));
+  }
+  const watermark =
+    post.watermark_enabled === false
+      ? null
+      : { label: watermarkLabel({ watermarkText: post.watermark_text }, post.username), position: post.watermark_position ?? 'center' };
+
+  const workDir = await mkdtemp(path.join(tmpdir(), `media-${postId}-`));
+  const written: string[] = [];
+  try {
+    const input = path.join(workDir, `source.${rule.ext}`);
+    const source = await storage.get(post.source_key).catch((error: unknown) => {
+      throw error instanceof StorageNotFoundError ? new MediaContentError(UPLOAD_TEXTS.damaged('upload')) : error;
+    });
+    await pipeline(source.stream, createWriteStream(input));
+
+    const progress = throttledProgress(job, events.progress);
+    const media = await processUpload({
+      input,
+      rule,
+      workDir,
+      watermark,
+      premium: post.is_premium,
+      onProgress: progress,
+      signal: context.signal,
+    });
+
+    const rows: ProcessedFileRow[] = [];
+    for (const file of media.files) {
+      const key = `posts/${postId}/${file.variant}.${file.ext}`;
+      const { size } = await storage.put(key, createReadStream(file.path), file.contentType);
+      written.push(key);
+      rows.push({
+        variant: file.variant,
+        storageKey: key,
+        contentType: file.contentType,
+        byteSize: size,
+        width: file.width ?? null,
+        height: file.height ?? null,
+        durationSeconds: file.durationSeconds ?? null,
+      });
+    }
+
+    const done = await completeProcessing(db, postId, media.mediaKind, rows);
+    if (!done) {
+      // deleted (or finished by another run) meanwhile: what this run wrote belongs to nobody
+      await removeKeys(deps, written);
+      return { skipped: 'gone' };
+    }
+    // the uploaded bytes are not served; they go once the processed files are in place
+    await removeKeys(deps, done.previousKeys.filter((key) => !written.includes(key)));
+    await job.updateProgress(100).catch(() => {});
+    if (done.status === 'published') events.published();
+    else events.draftReady();
+    return { status: done.status, files: rows.map((r) => r.variant) };
+  } catch (error) {
+    await removeKeys(deps, written);
+    if (error instanceof MediaAbortedError || context.signal?.aborted) {
+      // shutting down: hand the job back untouched, another worker (or this one after a restart) takes it
+      log.info({ postId, jobId: job.id }, 'media job released on shutdown');
+      await job.moveToWait(context.token);
+      throw new WaitingError();
+    }
+    if (error instanceof MediaContentError) {
+      await fail(error.message);
+      throw new UnrecoverableError(error.message);
+    }
+    if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await fail(UPLOAD_TEXTS.processingFailed);
+    throw error;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function removeKeys(deps: WorkerDeps, keys: string[]) {
+  for (const key of keys) {
+    await deps.storage.delete(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'could not delete a stored file'));
+  }
+}
+
+/** The creator hears how it went; the feed hears of published posts. */
+function postEvents(deps: WorkerDeps, creatorId: string, postId: string, optimisticId: string | null) {
+  const { realtime } = deps;
+  return {
+    published: () => realtime.toRooms([FEED_ROOM, userRoom(creatorId)], 'post:published', { postId, creatorId, optimisticId }),
+    draftReady: () => realtime.toRooms(userRoom(creatorId), 'post:draft-ready', { postId, optimisticId }),
+    failed: (reason: string) => realtime.toRooms(userRoom(creatorId), 'post:failed', { postId, optimisticId, reason }),
+    progress: (percent: number) => realtime.toRooms(userRoom(creatorId), 'post:progress', { postId, optimisticId, percent }),
+  };
+}
+
+/** Job progress (Bull Board shows it) and the creator's progress event, at most every 5% or 2 s. */
+function throttledProgress(job: ProcessPostJob, emit: (percent: number) => void) {
+  let last = -100;
+  let lastAt = 0;
+  return (percent: number) => {
+    const now = Date.now();
+    if (percent - last < 5 && now - lastAt < 2000) return;
+    last = percent;
+    lastAt = now;
+    void job.updateProgress(percent).catch(() => {});
+    emit(percent);
+  };
+}
+
+export const mediaHandlers: QueueHandlers<'media'> = { 'process-post': processPost };
+export const transcodeHandlers: QueueHandlers<'transcode'> = { 'process-post': processPost };

@@ -1,0 +1,129 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { UPLOAD_TEXTS } from '../../common/texts';
+import { MediaContentError, throwIfAborted } from './errors';
+import type { OutputFile } from './types';
+import { renderWatermark, type WatermarkSpec } from './watermark';
+
+/**
+ * Images through sharp, file in, files out: every served variant is re-encoded from the pixels
+ * (which drops EXIF, GPS, XMP, IPTC, ICC and anything hidden after the image data), turned the
+ * right way up first (EXIF orientation), limited to MAX_MEGAPIXELS, and watermarked.
+ * SVG is checked and rasterised: user SVG is never served.
+ */
+export const MAX_MEGAPIXELS = 40;
+const LIMIT_INPUT_PIXELS = MAX_MEGAPIXELS * 1_000_000;
+
+/** original: full size; web: 1080 px wide at most; thumb: 320 px wide at most. */
+export const IMAGE_VARIANTS = [
+  { variant: 'original', maxWidth: null, quality: 88 },
+  { variant: 'web', maxWidth: 1080, quality: 82 },
+  { variant: 'thumb', maxWidth: 320, quality: 78 },
+] as const;
+
+export interface ProcessImageOptions {
+  input: string;
+  /** the upload's extension (svg is rasterised first) */
+  ext: string;
+  workDir: string;
+  watermark: WatermarkSpec | null;
+  signal?: AbortSignal;
+}
+
+export async function processImage(opts: ProcessImageOptions): Promise<OutputFile[]> {
+  let input = opts.input;
+  if (opts.ext === 'svg') input = await rasteriseSvg(opts.input, opts.workDir);
+
+  const meta = await sharp(input, { limitInputPixels: LIMIT_INPUT_PIXELS, animated: true })
+    .metadata()
+    .catch((error: Error) => {
+      throw contentError(error);
+    });
+  const pages = meta.pages ?? 1;
+  const animated = pages > 1;
+  let width = meta.width ?? 0;
+  let height = (animated ? meta.pageHeight : meta.height) ?? 0;
+  if (!width || !height) throw new MediaContentError(UPLOAD_TEXTS.damaged('image'));
+  if (!animated && (meta.orientation ?? 1) >= 5) [width, height] = [height, width];
+  // transparency and animation survive as WebP; everything else is JPEG
+  const format = animated || meta.hasAlpha ? 'webp' : 'jpeg';
+
+  const files: OutputFile[] = [];
+  for (const spec of IMAGE_VARIANTS) {
+    throwIfAborted(opts.signal);
+    const targetWidth = spec.maxWidth ? Math.min(width, spec.maxWidth) : width;
+    const targetHeight = Math.max(1, Math.round((height * targetWidth) / width));
+    let pipeline: Sharp = sharp(input, { limitInputPixels: LIMIT_INPUT_PIXELS, animated }).autoOrient();
+    if (targetWidth !== width) pipeline = pipeline.resize({ width: targetWidth });
+    if (opts.watermark) {
+      const mark = await renderWatermark(opts.watermark, targetWidth, targetHeight);
+      pipeline = pipeline.composite([{ input: mark.png, gravity: mark.gravity }]);
+    }
+    pipeline =
+      format === 'jpeg'
+        ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: spec.quality, progressive: true })
+        : pipeline.webp({ quality: spec.quality });
+    const ext = format === 'jpeg' ? 'jpg' : 'webp';
+    const out = path.join(opts.workDir, `${spec.variant}.${ext}`);
+    const info = await pipeline.toFile(out).catch((error: Error) => {
+      throw contentError(error);
+    });
+    files.push({
+      variant: spec.variant,
+      path: out,
+      ext,
+      contentType: format === 'jpeg' ? 'image/jpeg' : 'image/webp',
+      width: info.width,
+      height: animated ? targetHeight : info.height,
+    });
+  }
+  return files;
+}
+
+/**
+ * sharp reads only the user's bytes from a local file, so its refusals are about the file
+ * (damaged, not an image, too many pixels); only resource errors are ours and worth a retry.
+ */
+function contentError(error: Error): Error {
+  if (/pixel limit/i.test(error.message)) return new MediaContentError(UPLOAD_TEXTS.tooManyPixels(MAX_MEGAPIXELS));
+  if (/ENOSPC|No space left|EMFILE|ENOMEM|out of memory/i.test(error.message)) return error;
+  return new MediaContentError(UPLOAD_TEXTS.damaged('image'));
+}
+
+/**
+ * An SVG must be a plain drawing: XML whose root is <svg>, no entity declarations (billion
+ * laughs, external entities), no references to anything outside the file (only '#fragment' and
+ * data: URLs). It is then drawn to PNG at its own size (within the pixel limit).
+ */
+export function checkSvg(text: string): void {
+  const body = text
+    .replace(/^\uFEFF/, '')
+    .replace(/^\s*<\?xml[\s\S]*?\?>/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .trimStart();
+  const withoutDoctype = body.replace(/^<!DOCTYPE\s+svg[^[>]*>\s*/i, '');
+  if (!/^<svg[\s>]/i.test(withoutDoctype)) throw new MediaContentError(UPLOAD_TEXTS.typeMismatch('svg', null));
+  if (/<!ENTITY|<!DOCTYPE/i.test(withoutDoctype)) throw new MediaContentError(UPLOAD_TEXTS.unsafeSvg);
+  if (/\b(?:xlink:)?href\s*=\s*["']\s*(?!#|data:)/i.test(body)) throw new MediaContentError(UPLOAD_TEXTS.unsafeSvg);
+  if (/url\(\s*["']?\s*(?!#|data:)/i.test(body) || /@import/i.test(body)) throw new MediaContentError(UPLOAD_TEXTS.unsafeSvg);
+}
+
+async function rasteriseSvg(file: string, workDir: string): Promise<string> {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file));
+  } catch {
+    throw new MediaContentError(UPLOAD_TEXTS.typeMismatch('svg', null));
+  }
+  checkSvg(text);
+  const png = await sharp(Buffer.from(text), { limitInputPixels: LIMIT_INPUT_PIXELS })
+    .png()
+    .toBuffer()
+    .catch((error: Error) => {
+      throw contentError(error);
+    });
+  const out = path.join(workDir, 'raster.png');
+  await writeFile(out, png);
+  return out;
+}
