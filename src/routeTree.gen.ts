@@ -10,10 +10,15 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as UsernameRouteImport } from './routes/$username'
+import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as CsaePolicyRouteImport } from './routes/csae-policy'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as UsernameIndexRouteImport } from './routes/$username.index'
+import { Route as UsernameContentRouteImport } from './routes/$username.content'
+import { Route as AuthedExploreRouteImport } from './routes/_authed.explore'
 import { Route as AuthConfirmRouteImport } from './routes/auth_.confirm'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth_.forgot-password'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth_.reset-password'
@@ -23,6 +28,15 @@ import { Route as PostIdRouteImport } from './routes/post.$id'
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UsernameRoute = UsernameRouteImport.update({
+  id: '/$username',
+  path: '/$username',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedRoute = AuthedRouteImport.update({
+  id: '/_authed',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRoute = AuthRouteImport.update({
@@ -44,6 +58,21 @@ const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
   getParentRoute: () => rootRouteImport,
+} as any)
+const UsernameIndexRoute = UsernameIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => UsernameRoute,
+} as any)
+const UsernameContentRoute = UsernameContentRouteImport.update({
+  id: '/content',
+  path: '/content',
+  getParentRoute: () => UsernameRoute,
+} as any)
+const AuthedExploreRoute = AuthedExploreRouteImport.update({
+  id: '/explore',
+  path: '/explore',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const AuthConfirmRoute = AuthConfirmRouteImport.update({
   id: '/auth_/confirm',
@@ -73,14 +102,18 @@ const PostIdRoute = PostIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$username': typeof UsernameRouteWithChildren
   '/auth': typeof AuthRoute
   '/csae-policy': typeof CsaePolicyRoute
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
+  '/$username/content': typeof UsernameContentRoute
+  '/explore': typeof AuthedExploreRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/post/$id': typeof PostIdRoute
+  '/$username/': typeof UsernameIndexRoute
   '/post/': typeof PostIndexRoute
 }
 export interface FileRoutesByTo {
@@ -89,37 +122,49 @@ export interface FileRoutesByTo {
   '/csae-policy': typeof CsaePolicyRoute
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
+  '/$username/content': typeof UsernameContentRoute
+  '/explore': typeof AuthedExploreRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/post/$id': typeof PostIdRoute
+  '/$username': typeof UsernameIndexRoute
   '/post': typeof PostIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$username': typeof UsernameRouteWithChildren
+  '/_authed': typeof AuthedRouteWithChildren
   '/auth': typeof AuthRoute
   '/csae-policy': typeof CsaePolicyRoute
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
+  '/$username/content': typeof UsernameContentRoute
+  '/_authed/explore': typeof AuthedExploreRoute
   '/auth_/confirm': typeof AuthConfirmRoute
   '/auth_/forgot-password': typeof AuthForgotPasswordRoute
   '/auth_/reset-password': typeof AuthResetPasswordRoute
   '/post/$id': typeof PostIdRoute
+  '/$username/': typeof UsernameIndexRoute
   '/post/': typeof PostIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/$username'
     | '/auth'
     | '/csae-policy'
     | '/privacy'
     | '/terms'
+    | '/$username/content'
+    | '/explore'
     | '/auth/confirm'
     | '/auth/forgot-password'
     | '/auth/reset-password'
     | '/post/$id'
+    | '/$username/'
     | '/post/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -128,27 +173,37 @@ export interface FileRouteTypes {
     | '/csae-policy'
     | '/privacy'
     | '/terms'
+    | '/$username/content'
+    | '/explore'
     | '/auth/confirm'
     | '/auth/forgot-password'
     | '/auth/reset-password'
     | '/post/$id'
+    | '/$username'
     | '/post'
   id:
     | '__root__'
     | '/'
+    | '/$username'
+    | '/_authed'
     | '/auth'
     | '/csae-policy'
     | '/privacy'
     | '/terms'
+    | '/$username/content'
+    | '/_authed/explore'
     | '/auth_/confirm'
     | '/auth_/forgot-password'
     | '/auth_/reset-password'
     | '/post/$id'
+    | '/$username/'
     | '/post/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  UsernameRoute: typeof UsernameRouteWithChildren
+  AuthedRoute: typeof AuthedRouteWithChildren
   AuthRoute: typeof AuthRoute
   CsaePolicyRoute: typeof CsaePolicyRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -167,6 +222,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$username': {
+      id: '/$username'
+      path: '/$username'
+      fullPath: '/$username'
+      preLoaderRoute: typeof UsernameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authed': {
+      id: '/_authed'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthedRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth': {
@@ -196,6 +265,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/$username/': {
+      id: '/$username/'
+      path: '/'
+      fullPath: '/$username/'
+      preLoaderRoute: typeof UsernameIndexRouteImport
+      parentRoute: typeof UsernameRoute
+    }
+    '/$username/content': {
+      id: '/$username/content'
+      path: '/content'
+      fullPath: '/$username/content'
+      preLoaderRoute: typeof UsernameContentRouteImport
+      parentRoute: typeof UsernameRoute
+    }
+    '/_authed/explore': {
+      id: '/_authed/explore'
+      path: '/explore'
+      fullPath: '/explore'
+      preLoaderRoute: typeof AuthedExploreRouteImport
+      parentRoute: typeof AuthedRoute
     }
     '/auth_/confirm': {
       id: '/auth_/confirm'
@@ -235,8 +325,35 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface UsernameRouteChildren {
+  UsernameContentRoute: typeof UsernameContentRoute
+  UsernameIndexRoute: typeof UsernameIndexRoute
+}
+
+const UsernameRouteChildren: UsernameRouteChildren = {
+  UsernameContentRoute: UsernameContentRoute,
+  UsernameIndexRoute: UsernameIndexRoute,
+}
+
+const UsernameRouteWithChildren = UsernameRoute._addFileChildren(
+  UsernameRouteChildren,
+)
+
+interface AuthedRouteChildren {
+  AuthedExploreRoute: typeof AuthedExploreRoute
+}
+
+const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedExploreRoute: AuthedExploreRoute,
+}
+
+const AuthedRouteWithChildren =
+  AuthedRoute._addFileChildren(AuthedRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  UsernameRoute: UsernameRouteWithChildren,
+  AuthedRoute: AuthedRouteWithChildren,
   AuthRoute: AuthRoute,
   CsaePolicyRoute: CsaePolicyRoute,
   PrivacyRoute: PrivacyRoute,

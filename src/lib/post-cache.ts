@@ -13,8 +13,17 @@ export type PostPage = RouterOutputs['posts']['feed'];
 export type Comment = RouterOutputs['comments']['list'][number];
 export type PostCounts = Post['counts'];
 
-/** Lists of post cards: the home feed and the bookmark pages (later: profile feeds with the same page shape). */
-const POST_LIST_KEYS: QueryKey[] = [[['posts', 'feed']], [['bookmarks', 'list']]];
+/**
+ * Lists of post cards, all with the feed's page shape: the home feed, the bookmark pages, a
+ * profile's Content tab and its owner's drafts, and Explore's grid.
+ */
+const POST_LIST_KEYS: QueryKey[] = [
+  [['posts', 'feed']],
+  [['bookmarks', 'list']],
+  [['profiles', 'posts']],
+  [['profiles', 'drafts']],
+  [['explore', 'search']],
+];
 const POST_KEY: QueryKey = [['posts', 'byId']];
 const COMMENTS_KEY: QueryKey = [['comments', 'list']];
 

@@ -6,7 +6,10 @@ import type {
   PostBookmarksEvent,
   PostCommentEvent,
   PostDeletedEvent,
+  PostDraftReadyEvent,
+  PostFailedEvent,
   PostLikesEvent,
+  PostProgressEvent,
   PostPublishedEvent,
   ServerToClientEvents,
 } from '../../common/socket-events';
@@ -23,7 +26,7 @@ import { trpc } from './trpc';
  *   (≤ 50 ids per `post:join` / `post:leave`), kept under the server's 10 events per second, and
  *   every room is joined again after a reconnect;
  * - the post events: `post:likes`, `post:comment`, `post:bookmarks`, `post:deleted`,
- *   `post:published` go through one queue processed at most 10 per second (spec part 1 §7:
+ *   `post:published` (and, to a creator, `post:failed`, `post:draft-ready`, `post:progress`) go through one queue processed at most 10 per second (spec part 1 §7:
  *   'Event rate limit is 10 per second'; count events for the same post are merged, their counts
  *   being absolute) to the listeners registered with `onPostEvent`.
  */
@@ -66,6 +69,10 @@ function connect(identity: string): AppSocket {
   s.on('post:bookmarks', (payload) => enqueue({ type: 'post:bookmarks', payload }));
   s.on('post:deleted', (payload) => enqueue({ type: 'post:deleted', payload }));
   s.on('post:published', (payload) => enqueue({ type: 'post:published', payload }));
+  // the creator's own uploads (room user:<id>): failed, draft ready, processing progress
+  s.on('post:failed', (payload) => enqueue({ type: 'post:failed', payload }));
+  s.on('post:draft-ready', (payload) => enqueue({ type: 'post:draft-ready', payload }));
+  s.on('post:progress', (payload) => enqueue({ type: 'post:progress', payload }));
   s.on('rate:limited', ({ limit }) => console.warn(`The server dropped socket events above ${limit} per second`));
   return s;
 }
@@ -216,7 +223,10 @@ export type PostEvent =
   | { type: 'post:comment'; payload: PostCommentEvent }
   | { type: 'post:bookmarks'; payload: PostBookmarksEvent }
   | { type: 'post:deleted'; payload: PostDeletedEvent }
-  | { type: 'post:published'; payload: PostPublishedEvent };
+  | { type: 'post:published'; payload: PostPublishedEvent }
+  | { type: 'post:failed'; payload: PostFailedEvent }
+  | { type: 'post:draft-ready'; payload: PostDraftReadyEvent }
+  | { type: 'post:progress'; payload: PostProgressEvent };
 
 type PostEventListener = (event: PostEvent) => void;
 const postListeners = new Set<PostEventListener>();
@@ -234,8 +244,8 @@ let queueTimer: ReturnType<typeof setTimeout> | null = null;
 const QUEUE_MAX = 500;
 
 function enqueue(event: PostEvent) {
-  // Counts are absolute: a newer count for the same post replaces one still waiting.
-  if (event.type === 'post:likes' || event.type === 'post:bookmarks') {
+  // Counts (and processing progress) are absolute: a newer value for the same post replaces one still waiting.
+  if (event.type === 'post:likes' || event.type === 'post:bookmarks' || event.type === 'post:progress') {
     const index = queue.findIndex((e) => e.type === event.type && e.payload.postId === event.payload.postId);
     if (index !== -1) {
       queue[index] = event;

@@ -5,7 +5,7 @@ import { POST_TEXTS } from '../../common/texts';
 import { Button } from '../components/ui/button';
 import { CommentsSection } from '../features/comments/comments-section';
 import { commentsQueryOptions } from '../features/comments/comments-query';
-import { PostCardSkeleton } from '../features/feed/post-card-skeleton';
+import { PostCardSkeleton } from '../components/post-card-skeleton';
 import { PostCard } from '../features/posts/post-card';
 import { postQueryOptions } from '../features/posts/post-query';
 import { usePageTitle } from '../lib/page-title';

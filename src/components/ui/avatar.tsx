@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
 
-type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
+type AvatarSize = 'sm' | 'md' | 'lg' | 'xl' | '2xl';
 
 const sizes: Record<AvatarSize, string> = {
   sm: 'size-8 text-sm',
   md: 'size-10 text-base',
   lg: 'size-14 text-xl',
   xl: 'size-20 text-3xl',
+  '2xl': 'size-24 text-4xl md:size-28 md:text-5xl',
 };
 
 interface AvatarProps {

@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { joinMessages, notify } from '../../lib/toast';
 import { isClientError, trpc } from '../../lib/trpc';
-import { firstErrorPerField, focusFirstInvalid } from './form-errors';
+import { firstErrorPerField, focusFirstInvalid } from '../../lib/form-errors';
 
 /** Asks for a reset link. The answer is always the same neutral text, whether the account exists or not. */
 export function ForgotPasswordForm() {

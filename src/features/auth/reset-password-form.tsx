@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { notify } from '../../lib/toast';
 import { errorCode, isServerError, trpc } from '../../lib/trpc';
-import { focusFirstInvalid } from './form-errors';
+import { focusFirstInvalid } from '../../lib/form-errors';
 
 /** Sets a new password from a reset link; every session of the account ends on the server. */
 export function ResetPasswordForm({ token }: { token: string | undefined }) {

@@ -7,7 +7,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { joinMessages, notify } from '../../lib/toast';
 import { isClientError, trpc } from '../../lib/trpc';
-import { firstErrorPerField, focusFirstInvalid, type FieldErrors } from './form-errors';
+import { firstErrorPerField, focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 type Field = 'email' | 'password';

@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { joinMessages, notify } from '../../lib/toast';
 import { errorCode, isServerError, serverValidation, trpc } from '../../lib/trpc';
-import { firstErrorPerField, focusFirstInvalid, fromServerFieldErrors, type FieldErrors } from './form-errors';
+import { firstErrorPerField, focusFirstInvalid, fromServerFieldErrors, type FieldErrors } from '../../lib/form-errors';
 
 type TextField = 'email' | 'password' | 'username' | 'firstName' | 'surname' | 'dateOfBirth';
 type Field = TextField | 'acceptTerms';

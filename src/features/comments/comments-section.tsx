@@ -9,7 +9,6 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { formatShortDateTime, isoString } from '../../lib/format';
-import { laterRoute } from '../../lib/later-route';
 import { CLIENT_COMMENT_PREFIX, type Comment } from '../../lib/post-cache';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -106,7 +105,7 @@ function CommentThread({
         <Avatar src={comment.author.avatarUrl} name={name} size="sm" ring={false} className="mt-0.5" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline gap-x-2">
-            <Link to={laterRoute(`/${encodeURIComponent(comment.author.username)}`)} className="text-sm font-semibold text-foreground hover:underline">
+            <Link to="/$username" params={{ username: comment.author.username }} className="text-sm font-semibold text-foreground hover:underline">
               {name}
             </Link>
             <time dateTime={isoString(comment.createdAt)} className="text-xs text-subtle">

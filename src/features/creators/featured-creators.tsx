@@ -7,7 +7,6 @@ import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Skeleton } from '../../components/ui/skeleton';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
-import { laterRoute } from '../../lib/later-route';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 
 type FeaturedCreator = RouterOutputs['creators']['featured'][number];
@@ -77,7 +76,8 @@ function FeaturedCreatorCard({ creator }: { creator: FeaturedCreator }) {
   const name = creator.name || creator.username;
   return (
     <Link
-      to={laterRoute(`/${encodeURIComponent(creator.username)}`)}
+      to="/$username"
+      params={{ username: creator.username }}
       data-testid="featured-creator-card"
       className="group flex items-center gap-4 rounded-card border border-border bg-surface p-4 transition-all duration-200 hover:-translate-y-0.5 hover:border-accent/50 hover:bg-surface-raised hover:shadow-xl hover:shadow-accent/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
     >

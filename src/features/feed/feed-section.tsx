@@ -3,13 +3,14 @@ import { Inbox, LockKeyhole, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../../common/limits';
 import { FEED_TEXTS, POST_TEXTS } from '../../../common/texts';
+import { LoadMoreSentinel } from '../../components/load-more-sentinel';
+import { PostCardSkeleton } from '../../components/post-card-skeleton';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useHiddenPosts, type Post } from '../../lib/post-cache';
 import { useMe } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { FEED_INPUT, feedQueryOptions } from './feed-cache';
-import { PostCardSkeleton } from './post-card-skeleton';
 import { usePostsViewed } from './use-posts-viewed';
 
 const SKELETONS = 3;
@@ -116,7 +117,7 @@ export function FeedSection({ renderPost }: { renderPost: (post: Post) => ReactN
           <PostCardSkeleton />
         </div>
       ) : null}
-      <FeedSentinel enabled={canPage} onVisible={() => void feed.fetchNextPage()} itemCount={posts.length} />
+      <LoadMoreSentinel enabled={canPage} onVisible={() => void feed.fetchNextPage()} itemCount={posts.length} />
       <RefreshButton onRefresh={() => void feed.refetch()} />
     </section>
   );
@@ -126,31 +127,6 @@ export function FeedSection({ renderPost }: { renderPost: (post: Post) => ReactN
 function CountView({ postId, countView }: { postId: string; countView: (postId: string) => void }) {
   useEffect(() => countView(postId), [postId, countView]);
   return null;
-}
-
-/**
- * Calls `onVisible` when the end of the list comes within 200 px of the viewport. The observer
- * is made again after each page, so a short page that leaves the sentinel in view asks again.
- */
-function FeedSentinel({ enabled, onVisible, itemCount }: { enabled: boolean; onVisible: () => void; itemCount: number }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const callback = useRef(onVisible);
-  callback.current = onVisible;
-
-  useEffect(() => {
-    const node = ref.current;
-    if (!enabled || !node) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) callback.current();
-      },
-      { rootMargin: `${LIMITS.lazyLoadMarginPx}px` },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [enabled, itemCount]);
-
-  return <div ref={ref} aria-hidden="true" data-testid="feed-sentinel" className="h-px" />;
 }
 
 /** The floating Refresh button; its spinner turns for the spec's 1 second. */

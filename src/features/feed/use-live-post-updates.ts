@@ -5,13 +5,17 @@ import { onPostEvent } from '../../lib/socket';
 import { trpc } from '../../lib/trpc';
 import { FEED_QUERY_KEY } from './feed-cache';
 
+const PROFILE_POSTS_KEY = [['profiles', 'posts']] as const;
+const PROFILE_DRAFTS_KEY = [['profiles', 'drafts']] as const;
+
 /**
  * Applies live post events to the react-query caches (mounted once, in the app shell):
  * - `post:likes` / `post:bookmarks` / `post:comment` set the post's absolute counts (never below
  *   0) and add the comment to a loaded comment list; the signed-in user's own events are ignored,
  *   their change is already on screen (optimistic update, then the mutation's answer);
  * - `post:deleted` drops the post from every list (a post page then shows 'Post not found');
- * - `post:published` refetches the feeds so the new post appears at the top.
+ * - `post:published` refetches the feeds (and the profiles' Content tabs, the creator's own drafts)
+ *   so the new post appears.
  */
 export function useLivePostUpdates(): void {
   const queryClient = useQueryClient();
@@ -47,6 +51,9 @@ export function useLivePostUpdates(): void {
           }
           case 'post:published': {
             void queryClient.invalidateQueries({ queryKey: FEED_QUERY_KEY });
+            // a profile's Content tab, and its owner's drafts when published from another tab
+            void queryClient.invalidateQueries({ queryKey: PROFILE_POSTS_KEY });
+            if (event.payload.creatorId === myId) void queryClient.invalidateQueries({ queryKey: PROFILE_DRAFTS_KEY });
             return;
           }
         }

@@ -7,7 +7,6 @@ import { Badge } from '../../components/ui/badge';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { cn } from '../../lib/cn';
 import { formatLongDateTime, formatRelativeTime, isoString } from '../../lib/format';
-import { laterRoute } from '../../lib/later-route';
 import type { Post } from '../../lib/post-cache';
 import { useIsPostRoomJoined, usePostRoom } from '../../lib/socket';
 import { viewerKind } from './media-kind';
@@ -43,8 +42,6 @@ export function PostCard({ post, layout, renderComments, onDeleted }: PostCardPr
   return <PostArticle post={post} detail={layout === 'original'} renderComments={renderComments} onDeleted={onDeleted} />;
 }
 
-const profilePath = (username: string) => `/${encodeURIComponent(username)}`;
-
 function PostArticle({
   post,
   detail,
@@ -73,12 +70,12 @@ function PostArticle({
       className="overflow-hidden rounded-card border border-border bg-surface shadow-xl shadow-black/20"
     >
       <header className="flex items-center gap-3 px-4 pt-4 md:px-5">
-        <Link to={laterRoute(profilePath(creator.username))} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden="true">
+        <Link to="/$username" params={{ username: creator.username }} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden="true">
           <Avatar src={creator.avatarUrl} name={name} size="md" ring={false} />
         </Link>
         <div className="flex min-w-0 flex-col">
           <span className="flex min-w-0 items-center gap-1.5">
-            <Link to={laterRoute(profilePath(creator.username))} className="truncate font-semibold text-foreground hover:underline">
+            <Link to="/$username" params={{ username: creator.username }} className="truncate font-semibold text-foreground hover:underline">
               {name}
             </Link>
             {creator.isVerified ? <VerifiedBadge className="shrink-0" /> : null}

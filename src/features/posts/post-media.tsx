@@ -5,6 +5,7 @@ import { POST_TEXTS } from '../../../common/texts';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { laterRoute } from '../../lib/later-route';
+import { subscribePath } from '../../lib/paths';
 import type { Post } from '../../lib/post-cache';
 import { viewerKind } from './media-kind';
 
@@ -29,10 +30,6 @@ function aspectOf(media: Media, fallback = '16 / 9'): string {
 
 function altOf(post: Post): string {
   return post.title || `Post by ${post.creator.displayName || post.creator.username}`;
-}
-
-export function subscribePath(username: string): string {
-  return `/${encodeURIComponent(username)}/subscribe`;
 }
 
 export function PostMedia({ post, placement }: { post: Post; placement: MediaPlacement }) {

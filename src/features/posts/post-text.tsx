@@ -2,19 +2,16 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../../common/limits';
 import { POST_TEXTS } from '../../../common/texts';
-import { laterRoute } from '../../lib/later-route';
 
 const HASHTAG = /#([\p{L}\p{N}_]+)/gu;
 
-/** The creator's page searching for a hashtag: /{username}?q=%23tag. */
-export function hashtagPath(username: string, tag: string): string {
-  return `/${encodeURIComponent(username)}?q=${encodeURIComponent(`#${tag}`)}`;
-}
-
+/** The creator's page searching for the hashtag: /{username}?q=%23tag. */
 function HashtagLink({ username, tag }: { username: string; tag: string }) {
   return (
     <Link
-      to={laterRoute(hashtagPath(username, tag))}
+      to="/$username"
+      params={{ username }}
+      search={{ q: `#${tag}` }}
       className="font-medium text-violet-300 hover:text-violet-200 hover:underline"
     >
       #{tag}

@@ -36,7 +36,7 @@ export function MobileBottomBar({ user }: { user: CurrentUser | null }) {
           {icon(House)}
           Home
         </Link>
-        <Link to={laterRoute('/explore')} className={item}>
+        <Link to="/explore" className={item}>
           {icon(Compass)}
           Explore
         </Link>
@@ -51,7 +51,7 @@ export function MobileBottomBar({ user }: { user: CurrentUser | null }) {
               Messages
               <UnreadBadge label={unread.label} className="absolute top-1.5 left-1/2 ml-1.5" />
             </Link>
-            <Link to={laterRoute(`/${user.username}`)} className={item}>
+            <Link to="/$username" params={{ username: user.username }} className={item}>
               {icon(UserRound)}
               Profile
             </Link>

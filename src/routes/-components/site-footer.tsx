@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { BRAND } from '../../../common/texts';
 import { laterRoute } from '../../lib/later-route';
 import { BrandMark } from './brand-link';
-import { InstagramIcon, XIcon, YouTubeIcon } from './social-icons';
+import { InstagramIcon, XIcon, YouTubeIcon } from '../../components/social-icons';
 
 const link = 'text-sm text-muted transition-colors hover:text-foreground';
 
@@ -32,7 +32,7 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-3 flex flex-col gap-2">
             <li>
-              <Link to={laterRoute('/explore')} className={link}>
+              <Link to="/explore" className={link}>
                 Explore Creators
               </Link>
             </li>

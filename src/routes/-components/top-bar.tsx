@@ -22,6 +22,7 @@ const navLink =
   'inline-flex h-9 items-center gap-2 rounded-full px-3.5 text-sm font-medium text-muted transition-colors ' +
   'hover:bg-surface-hover hover:text-foreground data-[status=active]:bg-surface-raised data-[status=active]:text-foreground';
 
+/** A link to a screen a later issue builds (see lib/later-route.ts). */
 function NavLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
     <Link to={laterRoute(to)} className={navLink} activeOptions={{ exact: false }}>
@@ -58,9 +59,10 @@ export function TopBar({ user }: { user: CurrentUser | null }) {
         <BrandLink />
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <NavLink to="/explore" icon={<Compass aria-hidden="true" className={icon} />}>
+          <Link to="/explore" className={navLink}>
+            <Compass aria-hidden="true" className={icon} />
             Explore
-          </NavLink>
+          </Link>
           <NavLink to="/create" icon={<SquarePlus aria-hidden="true" className={icon} />}>
             Create
           </NavLink>
@@ -70,9 +72,10 @@ export function TopBar({ user }: { user: CurrentUser | null }) {
                 Messages
                 <UnreadBadge label={unread.label} />
               </NavLink>
-              <NavLink to={`/${user.username}`} icon={<UserRound aria-hidden="true" className={icon} />}>
+              <Link to="/$username" params={{ username: user.username }} className={navLink} activeOptions={{ exact: false }}>
+                <UserRound aria-hidden="true" className={icon} />
                 Profile
-              </NavLink>
+              </Link>
               <NavLink to="/settings" icon={<Settings aria-hidden="true" className={icon} />}>
                 Settings
               </NavLink>

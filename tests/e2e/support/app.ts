@@ -117,3 +117,9 @@ export async function imagesSettled(page: Page): Promise<void> {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }
+
+/** A query procedure's raw answer (status and body text), for checks that nothing leaks in a refusal. */
+export async function trpcQueryRaw(request: APIRequestContext, path: string, input: unknown): Promise<{ status: number; text: string }> {
+  const response = await request.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
+  return { status: response.status(), text: await response.text() };
+}

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../components/ui/skeleton';
+import { Skeleton } from './ui/skeleton';
 
 /** A feed card while its post loads. */
 export function PostCardSkeleton() {

@@ -1,0 +1,115 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import { Inbox, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { useMemo, type ReactNode } from 'react';
+import { FEED_TEXTS, SHELL_TEXTS } from '../../common/texts';
+import { cn } from '../lib/cn';
+import { useHiddenPosts, type Post } from '../lib/post-cache';
+import { EmptyState } from './empty-state';
+import { LoadMoreSentinel } from './load-more-sentinel';
+import { Button } from './ui/button';
+
+/** What PagedPosts reads of an infinite tRPC query over pages of posts (`{ items, nextCursor }`). */
+export interface PostPagesQuery {
+  data: InfiniteData<{ items: Post[] }, unknown> | undefined;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+  refetch: () => Promise<unknown>;
+}
+
+interface PagedPostsProps {
+  query: PostPagesQuery;
+  /** `list`: cards one under the other; `grid`: square tiles */
+  layout: 'list' | 'grid';
+  renderItem: (post: Post) => ReactNode;
+  /** the list's accessible name */
+  label: string;
+  emptyText: string;
+  emptyIcon?: LucideIcon;
+  /** one placeholder (a card or a tile skeleton) and how many of them show while the first page loads */
+  skeleton: ReactNode;
+  skeletonCount: number;
+  /** the grid's columns */
+  gridClassName?: string;
+  /** the infinite-scroll sentinel's test id */
+  sentinelTestId?: string;
+}
+
+const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4';
+
+/**
+ * A keyset-paged list of posts (profile Content, Drafts and Bookmarks tabs, a creator's content
+ * grid, Explore): skeletons while the first page loads, 'Error loading content' with Try again
+ * when it fails with nothing shown, the given empty text, then the posts, the next page fetched
+ * as the end comes within 200 px. Posts being deleted, or deleted elsewhere, are left out.
+ */
+export function PagedPosts({
+  query,
+  layout,
+  renderItem,
+  label,
+  emptyText,
+  emptyIcon = Inbox,
+  skeleton,
+  skeletonCount,
+  gridClassName = GRID,
+  sentinelTestId = 'feed-sentinel',
+}: PagedPostsProps) {
+  const hidden = useHiddenPosts();
+  const posts = useMemo(() => {
+    const seen = new Set<string>();
+    const list: Post[] = [];
+    for (const page of query.data?.pages ?? []) {
+      for (const post of page.items) {
+        if (seen.has(post.id) || hidden.pending.has(post.id) || hidden.gone.has(post.id)) continue;
+        seen.add(post.id);
+        list.push(post);
+      }
+    }
+    return list;
+  }, [query.data, hidden]);
+
+  const container = layout === 'grid' ? gridClassName : 'flex flex-col gap-6';
+  const placeholders = (count: number, status: string) => (
+    <div aria-busy="true" className={container}>
+      <span className="sr-only" role="status">
+        {status}
+      </span>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="contents">
+          {skeleton}
+        </div>
+      ))}
+    </div>
+  );
+
+  if (query.isError && !query.data) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-12 text-center">
+        <TriangleAlert aria-hidden="true" className="size-7 text-danger" />
+        <p className="font-semibold text-foreground">{FEED_TEXTS.loadError}</p>
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+          {SHELL_TEXTS.tryAgain}
+        </Button>
+      </div>
+    );
+  }
+  if (!query.data) return placeholders(skeletonCount, 'Loading posts');
+  if (posts.length === 0 && !query.hasNextPage) return <EmptyState icon={emptyIcon}>{emptyText}</EmptyState>;
+
+  const canPage = query.hasNextPage && !query.isFetchingNextPage && !query.isError;
+  return (
+    <div className="flex flex-col gap-6">
+      <ul aria-label={label} className={cn(container)}>
+        {posts.map((post) => (
+          <li key={post.id} className="min-w-0">
+            {renderItem(post)}
+          </li>
+        ))}
+      </ul>
+      {query.isFetchingNextPage ? placeholders(layout === 'grid' ? Math.min(skeletonCount, 4) : 1, 'Loading more posts') : null}
+      <LoadMoreSentinel enabled={canPage} onVisible={() => void query.fetchNextPage()} itemCount={posts.length} testId={sentinelTestId} />
+    </div>
+  );
+}

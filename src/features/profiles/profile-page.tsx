@@ -1,0 +1,129 @@
+import { Bookmark, FilePen, LayoutGrid, Link2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { FEED_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
+import { PostCardSkeleton } from '../../components/post-card-skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { usePageTitle } from '../../lib/page-title';
+import type { Post } from '../../lib/post-cache';
+import { errorCode, trpc } from '../../lib/trpc';
+import { BookmarksTab } from './bookmarks-tab';
+import { ContentTab } from './content-tab';
+import { DraftsTab } from './drafts-tab';
+import { LinksTab } from './links-tab';
+import { SubscribeNowCard, UpgradeCard } from './profile-cards';
+import { ProfileHeader } from './profile-header';
+import { profileQueryOptions, type Profile } from './profile-queries';
+import { visibleTab, type ProfileSearch, type ProfileTab } from './profile-search';
+import { ProfileHeaderSkeleton, ProfileMessage } from './profile-states';
+
+interface ProfilePageProps {
+  username: string;
+  search: ProfileSearch;
+  /** changes the URL's search (tab, view, q); `undefined` removes a key */
+  onSearchChange: (patch: Partial<ProfileSearch>) => void;
+  renderPost: (post: Post) => ReactNode;
+  renderTile: (post: Post) => ReactNode;
+}
+
+/**
+ * The creator profile /{username} (spec part 1 §2, §4, §6): the header card, the Subscribe Now
+ * card or (owner, not premium) the upgrade card, and the tabs. A private or hidden profile, or an
+ * unknown one, is 'Profile not found - The profile you're looking for doesn't exist or is private.'
+ * Post cards come from the route (`renderPost`, `renderTile`): features do not import each other.
+ */
+export function ProfilePage({ username, search, onSearchChange, renderPost, renderTile }: ProfilePageProps) {
+  const profile = trpc.profiles.byUsername.useQuery({ username }, profileQueryOptions);
+  const notFound = errorCode(profile.error) === 'NOT_FOUND';
+  usePageTitle(notFound ? PROFILE_TEXTS.notFound.title : profile.data ? profile.data.displayName || profile.data.username : null);
+
+  if (notFound) {
+    return <ProfileMessage title={PROFILE_TEXTS.notFound.title} description={PROFILE_TEXTS.notFound.description} />;
+  }
+  if (profile.isError && !profile.data) {
+    return <ProfileMessage title={FEED_TEXTS.loadError} description={profile.error.message} retry={() => void profile.refetch()} />;
+  }
+  if (!profile.data) {
+    return (
+      <div className="flex flex-col gap-6">
+        <ProfileHeaderSkeleton />
+        <PostCardSkeleton />
+      </div>
+    );
+  }
+  return <LoadedProfile profile={profile.data} search={search} onSearchChange={onSearchChange} renderPost={renderPost} renderTile={renderTile} />;
+}
+
+function LoadedProfile({
+  profile,
+  search,
+  onSearchChange,
+  renderPost,
+  renderTile,
+}: Omit<ProfilePageProps, 'username'> & { profile: Profile }) {
+  const isOwner = profile.viewer.isOwner;
+  const tab = visibleTab(search.tab, isOwner);
+  const selectTab = (next: ProfileTab) => onSearchChange({ tab: next === 'content' ? undefined : next });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ProfileHeader profile={profile} />
+      {!isOwner && !profile.viewer.isSubscribed ? <SubscribeNowCard profile={profile} /> : null}
+      {isOwner && profile.showUpgradeCard ? <UpgradeCard profile={profile} /> : null}
+
+      <Tabs value={tab} onValueChange={(value) => selectTab(value as ProfileTab)}>
+        <TabsList aria-label="Profile sections" className="overflow-x-auto [scrollbar-width:none] max-sm:flex">
+          <Trigger value="content" icon={<LayoutGrid aria-hidden="true" className="size-4" />}>
+            {PROFILE_TEXTS.tabContent}
+          </Trigger>
+          {isOwner ? (
+            <Trigger value="drafts" icon={<FilePen aria-hidden="true" className="size-4" />}>
+              {PROFILE_TEXTS.tabDrafts(profile.draftCount ?? 0)}
+            </Trigger>
+          ) : null}
+          {isOwner ? (
+            <Trigger value="bookmarks" icon={<Bookmark aria-hidden="true" className="size-4" />}>
+              {PROFILE_TEXTS.tabBookmarks}
+            </Trigger>
+          ) : null}
+          <Trigger value="links" icon={<Link2 aria-hidden="true" className="size-4" />}>
+            {PROFILE_TEXTS.tabLinks}
+          </Trigger>
+        </TabsList>
+
+        <TabsContent value="content">
+          <ContentTab
+            profile={profile}
+            q={search.q}
+            view={search.view ?? 'posts'}
+            onSearch={(q) => onSearchChange({ q: q || undefined })}
+            onViewChange={(view) => onSearchChange({ view: view === 'posts' ? undefined : view })}
+            renderPost={renderPost}
+            renderTile={renderTile}
+          />
+        </TabsContent>
+        {isOwner ? (
+          <TabsContent value="drafts">
+            <DraftsTab username={profile.username} onPublished={() => selectTab('content')} renderTile={renderTile} />
+          </TabsContent>
+        ) : null}
+        {isOwner ? (
+          <TabsContent value="bookmarks">
+            <BookmarksTab renderPost={renderPost} />
+          </TabsContent>
+        ) : null}
+        <TabsContent value="links">
+          <LinksTab profile={profile} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function Trigger({ value, icon, children }: { value: ProfileTab; icon: ReactNode; children: ReactNode }) {
+  return (
+    <TabsTrigger value={value} className="inline-flex min-w-max items-center justify-center gap-2 max-sm:flex-1 max-sm:px-2 max-sm:text-[13px]">
+      <span className="hidden sm:inline-flex">{icon}</span>
+      {children}
+    </TabsTrigger>
+  );
+}

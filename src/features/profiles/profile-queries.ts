@@ -1,0 +1,40 @@
+import { CACHE, LIMITS } from '../../../common/limits';
+import { profileUsernameSchema, type ProfileContentKind } from '../../../common/profile-schemas';
+import type { PostPage } from '../../lib/post-cache';
+import type { RouterOutputs } from '../../lib/trpc';
+
+/** The /{username} header card and what the viewer may do there (ProfileDto). */
+export type Profile = RouterOutputs['profiles']['byUsername'];
+
+/** The profile's cache times (spec part 1 §9: fresh 5 minutes, kept 30 minutes), for loaders and components alike. */
+export const profileQueryOptions = {
+  staleTime: CACHE.profile.staleTime,
+  gcTime: CACHE.profile.gcTime,
+};
+
+/** The profile's post lists: the profile cache times and cursor paging (`nextCursor` null after the last page). */
+export const profileListOptions = {
+  ...profileQueryOptions,
+  getNextPageParam: (lastPage: PostPage) => lastPage.nextCursor,
+};
+
+/**
+ * The /{username} path segment as the server reads it (trimmed, without a leading @, lower-cased),
+ * or the message for a missing one ('Username is required').
+ */
+export function parseUsername(raw: string): { username: string; error: null } | { username: null; error: string } {
+  const parsed = profileUsernameSchema.safeParse(raw);
+  if (parsed.success) return { username: parsed.data, error: null };
+  return { username: null, error: parsed.error.issues[0]?.message ?? 'Username is required' };
+}
+
+/** The Content tab's input: 5 per page, all posts or only images and videos, optionally searched. */
+export function profilePostsInput(username: string, kind: ProfileContentKind, q: string | undefined) {
+  return { username, kind, q: q || undefined, limit: LIMITS.profileFeedPageSize };
+}
+
+/** The owner's drafts, 10 per page. */
+export const DRAFTS_INPUT = { limit: LIMITS.draftsPageSize } as const;
+
+/** The owner's bookmarks, the feed's page of 5. */
+export const BOOKMARKS_INPUT = { limit: LIMITS.feedPageSize } as const;

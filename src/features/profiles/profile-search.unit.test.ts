@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { PROFILE_TEXTS } from '../../../common/texts';
+import { parseUsername, profilePostsInput } from './profile-queries';
+import { ProfileSearch, visibleTab } from './profile-search';
+import { socialLinkItems } from './social-links';
+
+describe('the profile route', () => {
+  it('reads the username as the server does, and requires one', () => {
+    expect(parseUsername(' @Ava ')).toEqual({ username: 'ava', error: null });
+    expect(parseUsername('   ')).toEqual({ username: null, error: PROFILE_TEXTS.usernameRequired });
+  });
+  it('keeps the owner’s tabs for the owner', () => {
+    expect(visibleTab(undefined, false)).toBe('content');
+    expect(visibleTab('drafts', false)).toBe('content');
+    expect(visibleTab('bookmarks', true)).toBe('bookmarks');
+    expect(visibleTab('links', false)).toBe('links');
+  });
+  it('drops malformed search params instead of failing', () => {
+    expect(ProfileSearch.parse({ q: '#sunset', tab: 'nope', view: 'media' })).toEqual({ q: '#sunset', tab: undefined, view: 'media' });
+  });
+  it('asks for 5 posts, without an empty search', () => {
+    expect(profilePostsInput('ava', 'all', '')).toEqual({ username: 'ava', kind: 'all', q: undefined, limit: 5 });
+  });
+});
+
+describe('social links', () => {
+  it('opens usernames as profile pages and addresses with https://, in a fixed order', () => {
+    expect(socialLinkItems({ website: 'ava.example', instagram: 'ava.paints', twitter: '@ava' })).toEqual([
+      { kind: 'twitter', href: 'https://x.com/ava', display: '@ava' },
+      { kind: 'instagram', href: 'https://www.instagram.com/ava.paints/', display: '@ava.paints' },
+      { kind: 'website', href: 'https://ava.example', display: 'ava.example' },
+    ]);
+  });
+  it('leaves out what would not open an http(s) address', () => {
+    expect(socialLinkItems({ website: 'javascript:alert(1)', youtube: '' })).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { PROFILE_TEXTS } from '../../common/texts';
+import { CommentsSection } from '../features/comments/comments-section';
+import { PostCard } from '../features/posts/post-card';
+import { ProfilePage } from '../features/profiles/profile-page';
+import { parseUsername, profileListOptions, profilePostsInput } from '../features/profiles/profile-queries';
+import { ProfileSearch } from '../features/profiles/profile-search';
+import { ProfileMessage } from '../features/profiles/profile-states';
+import { usePageTitle } from '../lib/page-title';
+import type { Post } from '../lib/post-cache';
+
+export const Route = createFileRoute('/$username/')({
+  validateSearch: ProfileSearch,
+  loaderDeps: ({ search }) => ({ q: search.q, view: search.view, tab: search.tab }),
+  // The Content tab's first page starts with the navigation; the page reads the same query.
+  loader: ({ context, params, deps }) => {
+    const { username } = parseUsername(params.username);
+    if (!username || (deps.tab && deps.tab !== 'content')) return;
+    const input = profilePostsInput(username, deps.view === 'media' ? 'media' : 'all', deps.q);
+    void context.trpcUtils.profiles.posts.prefetchInfinite(input, profileListOptions);
+  },
+  component: ProfileRoute,
+});
+
+function renderComments(post: Post) {
+  return <CommentsSection postId={post.id} />;
+}
+
+function renderPost(post: Post) {
+  return <PostCard post={post} layout="posts" renderComments={renderComments} />;
+}
+
+function renderTile(post: Post) {
+  return <PostCard post={post} layout="media" />;
+}
+
+function ProfileRoute() {
+  const params = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { username, error } = parseUsername(params.username);
+
+  const onSearchChange = useCallback(
+    (patch: Partial<ProfileSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false }),
+    [navigate],
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 pt-6 pb-10 md:px-6 md:pt-8">
+      {username ? (
+        <ProfilePage
+          key={username}
+          username={username}
+          search={search}
+          onSearchChange={onSearchChange}
+          renderPost={renderPost}
+          renderTile={renderTile}
+        />
+      ) : (
+        <UsernameRequired message={error ?? PROFILE_TEXTS.usernameRequired} />
+      )}
+    </div>
+  );
+}
+
+function UsernameRequired({ message }: { message: string }) {
+  usePageTitle(message);
+  return <ProfileMessage title={message} />;
+}
