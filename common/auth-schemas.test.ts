@@ -55,6 +55,11 @@ describe('sign-up schema', () => {
     expect(messagesOf({ ...valid, password: '12345' })).toEqual([VALIDATION.passwordTooShort]);
   });
 
+  it('keeps the names of app routes free', () => {
+    expect(messagesOf({ ...valid, username: 'Explore' })).toEqual([VALIDATION.usernameReserved]);
+    expect(messagesOf({ ...valid, username: 'settings' })).toEqual([VALIDATION.usernameReserved]);
+  });
+
   it('rejects usernames with characters outside the allowed set', () => {
     expect(messagesOf({ ...valid, username: 'ava<script>' })).toEqual([VALIDATION.usernameInvalid]);
   });

@@ -17,6 +17,12 @@ function isRealDate(iso: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
 }
 
+/** Profiles live at /{username}: names of the app's own routes and endpoints cannot be taken. */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  'admin', 'api', 'assets', 'auth', 'create', 'csae-policy', 'explore', 'healthz', 'media', 'messages', 'metrics',
+  'post', 'privacy', 'readyz', 'settings', 'socket.io', 'subscribe', 'terms', 'trpc', 'uploads',
+]);
+
 /** The spec: "Username has all whitespace removed and is lower-cased as typed". */
 export const normalizeUsername = (value: string) => value.replace(/\s+/g, '').toLowerCase();
 export const normalizeEmail = (value: string) => value.trim().toLowerCase();
@@ -39,7 +45,8 @@ export const usernameSchema = z
       .string()
       .min(1, VALIDATION.usernameRequired)
       .max(LIMITS.usernameMaxLength, VALIDATION.usernameTooLong)
-      .regex(/^[a-z0-9._-]+$/, VALIDATION.usernameInvalid),
+      .regex(/^[a-z0-9._-]+$/, VALIDATION.usernameInvalid)
+      .refine((name) => !RESERVED_USERNAMES.has(name), VALIDATION.usernameReserved),
   );
 
 const nameSchema = (required: string) =>

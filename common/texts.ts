@@ -40,6 +40,7 @@ export const VALIDATION = {
   usernameInvalid: 'Username may only contain letters, numbers, dots, underscores and hyphens',
   usernameTooLong: 'Username must be at most 30 characters',
   usernameTaken: 'This username is already taken',
+  usernameReserved: 'This username is not available',
   passwordTooLong: 'Password must be at most 256 characters',
   nameTooLong: 'Name must be at most 60 characters',
 } as const;
