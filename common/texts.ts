@@ -263,3 +263,22 @@ export const MEDIA_SETTINGS_TEXTS = {
   textTooLong: 'Watermark text must be at most 50 characters',
   creatorsOnly: 'Only creators have media settings',
 } as const;
+
+/**
+ * The /create screen (spec part 2 §2): its tabs and the Become a Creator page. The spec names the
+ * page, its benefits list and its button, not the benefits themselves: these are ours.
+ */
+export const CREATE_TEXTS = {
+  becomeIntro: 'Share your work with the people who love it, and get paid for it.',
+  benefits: [
+    'Upload photos, videos, audio and documents, as drafts or published posts',
+    'Offer subscription tiers and premium content to your fans',
+    'Protect your media with your own watermark',
+    'Reach fans in the feed and on Explore',
+  ],
+  tabContent: 'Content',
+  tabTiers: 'Subscription Tiers',
+  // Not in the spec: the tier manager arrives with the subscriptions issue.
+  tiersUnavailable: 'Subscription tiers are not available yet.',
+  tiersUnavailableHint: 'You will create and edit your tiers here.',
+} as const;

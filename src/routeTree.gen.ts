@@ -18,12 +18,14 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UsernameIndexRouteImport } from './routes/$username.index'
 import { Route as UsernameContentRouteImport } from './routes/$username.content'
+import { Route as AuthedCreateRouteImport } from './routes/_authed.create'
 import { Route as AuthedExploreRouteImport } from './routes/_authed.explore'
 import { Route as AuthConfirmRouteImport } from './routes/auth_.confirm'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth_.forgot-password'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth_.reset-password'
 import { Route as PostIndexRouteImport } from './routes/post.index'
 import { Route as PostIdRouteImport } from './routes/post.$id'
+import { Route as AuthedSettingsMediaRouteImport } from './routes/_authed.settings.media'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -69,6 +71,11 @@ const UsernameContentRoute = UsernameContentRouteImport.update({
   path: '/content',
   getParentRoute: () => UsernameRoute,
 } as any)
+const AuthedCreateRoute = AuthedCreateRouteImport.update({
+  id: '/create',
+  path: '/create',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedExploreRoute = AuthedExploreRouteImport.update({
   id: '/explore',
   path: '/explore',
@@ -99,6 +106,11 @@ const PostIdRoute = PostIdRouteImport.update({
   path: '/post/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedSettingsMediaRoute = AuthedSettingsMediaRouteImport.update({
+  id: '/settings/media',
+  path: '/settings/media',
+  getParentRoute: () => AuthedRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -108,6 +120,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/$username/content': typeof UsernameContentRoute
+  '/create': typeof AuthedCreateRoute
   '/explore': typeof AuthedExploreRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
@@ -115,6 +128,7 @@ export interface FileRoutesByFullPath {
   '/post/$id': typeof PostIdRoute
   '/$username/': typeof UsernameIndexRoute
   '/post/': typeof PostIndexRoute
+  '/settings/media': typeof AuthedSettingsMediaRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -123,6 +137,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/$username/content': typeof UsernameContentRoute
+  '/create': typeof AuthedCreateRoute
   '/explore': typeof AuthedExploreRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
@@ -130,6 +145,7 @@ export interface FileRoutesByTo {
   '/post/$id': typeof PostIdRoute
   '/$username': typeof UsernameIndexRoute
   '/post': typeof PostIndexRoute
+  '/settings/media': typeof AuthedSettingsMediaRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -141,6 +157,7 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/$username/content': typeof UsernameContentRoute
+  '/_authed/create': typeof AuthedCreateRoute
   '/_authed/explore': typeof AuthedExploreRoute
   '/auth_/confirm': typeof AuthConfirmRoute
   '/auth_/forgot-password': typeof AuthForgotPasswordRoute
@@ -148,6 +165,7 @@ export interface FileRoutesById {
   '/post/$id': typeof PostIdRoute
   '/$username/': typeof UsernameIndexRoute
   '/post/': typeof PostIndexRoute
+  '/_authed/settings/media': typeof AuthedSettingsMediaRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -159,6 +177,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/$username/content'
+    | '/create'
     | '/explore'
     | '/auth/confirm'
     | '/auth/forgot-password'
@@ -166,6 +185,7 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/$username/'
     | '/post/'
+    | '/settings/media'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -174,6 +194,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/$username/content'
+    | '/create'
     | '/explore'
     | '/auth/confirm'
     | '/auth/forgot-password'
@@ -181,6 +202,7 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/$username'
     | '/post'
+    | '/settings/media'
   id:
     | '__root__'
     | '/'
@@ -191,6 +213,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/$username/content'
+    | '/_authed/create'
     | '/_authed/explore'
     | '/auth_/confirm'
     | '/auth_/forgot-password'
@@ -198,6 +221,7 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/$username/'
     | '/post/'
+    | '/_authed/settings/media'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -280,6 +304,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsernameContentRouteImport
       parentRoute: typeof UsernameRoute
     }
+    '/_authed/create': {
+      id: '/_authed/create'
+      path: '/create'
+      fullPath: '/create'
+      preLoaderRoute: typeof AuthedCreateRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/explore': {
       id: '/_authed/explore'
       path: '/explore'
@@ -322,6 +353,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PostIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/settings/media': {
+      id: '/_authed/settings/media'
+      path: '/settings/media'
+      fullPath: '/settings/media'
+      preLoaderRoute: typeof AuthedSettingsMediaRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -340,11 +378,15 @@ const UsernameRouteWithChildren = UsernameRoute._addFileChildren(
 )
 
 interface AuthedRouteChildren {
+  AuthedCreateRoute: typeof AuthedCreateRoute
   AuthedExploreRoute: typeof AuthedExploreRoute
+  AuthedSettingsMediaRoute: typeof AuthedSettingsMediaRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
+  AuthedCreateRoute: AuthedCreateRoute,
   AuthedExploreRoute: AuthedExploreRoute,
+  AuthedSettingsMediaRoute: AuthedSettingsMediaRoute,
 }
 
 const AuthedRouteWithChildren =

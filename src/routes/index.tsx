@@ -4,6 +4,8 @@ import { FeaturedCreators } from '../features/creators/featured-creators';
 import { FEED_INPUT, feedQueryOptions } from '../features/feed/feed-cache';
 import { FeedSection } from '../features/feed/feed-section';
 import { PostCard } from '../features/posts/post-card';
+import { OptimisticPostCard } from '../features/uploads/optimistic-post-card';
+import { isOptimisticPost } from '../features/uploads/pending-posts';
 import { usePageTitle } from '../lib/page-title';
 import type { Post } from '../lib/post-cache';
 import { useMe } from '../lib/session';
@@ -24,6 +26,8 @@ function renderComments(post: Post) {
 }
 
 function renderPost(post: Post) {
+  // the creator's just-published upload, until the real post replaces it (features/uploads)
+  if (isOptimisticPost(post)) return <OptimisticPostCard post={post} />;
   return <PostCard post={post} layout="posts" renderComments={renderComments} />;
 }
 

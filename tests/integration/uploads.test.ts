@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -230,6 +230,24 @@ describe('a resumable upload', () => {
     expect(await app.deps.queues.transcode.getJob(processPostJobId(video.postId))).toBeTruthy();
   });
 
+  it('continues on another server process (a restart, or another copy) from what is on disk', async () => {
+    const created = await tusCreate(creator, image.length, uploadFields('restart.jpg', { optimisticId: 'restart' }));
+    const location = created.headers.get('location')!;
+    expect((await tusPatch(creator, location, 0, image.subarray(0, 2000))).status).toBe(204);
+    const other = await startTestServer({ shareWith: app, workerQueues: [] });
+    try {
+      const again = other.client();
+      again.cookies().set('session', creator.cookies().get('session')!);
+      const head = await tusHead(again, location);
+      expect(head.headers.get('upload-offset')).toBe('2000');
+      const done = await tusPatch(again, location, 2000, image.subarray(2000));
+      expect(done.status).toBe(204);
+      expect(done.headers.get(UPLOAD_POST_ID_HEADER)).toBeTruthy();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('accepts the whole file in the creation request (creation-with-upload) and drafts', async () => {
     const res = await creator.fetch('/uploads', {
       method: 'POST',
@@ -324,7 +342,6 @@ describe('a resumable upload', () => {
     const freshId = fresh.headers.get('location')!.split('/').pop()!;
     // make the first one look 2 days old
     const info = path.join(app.deps.config.UPLOADS_DIR, `${id}.json`);
-    const { readFile } = await import('node:fs/promises');
     const json = JSON.parse(await readFile(info, 'utf8')) as { creation_date: string };
     json.creation_date = new Date(Date.now() - 48 * 3_600_000).toISOString();
     await writeFile(info, JSON.stringify(json));

@@ -54,8 +54,9 @@ function startWorker(extra: Record<string, string> = {}) {
       REDIS_PREFIX: config.REDIS_PREFIX,
       STORAGE_DIR: config.STORAGE_DIR,
       UPLOADS_DIR: config.UPLOADS_DIR,
-      // a dead worker's job is noticed within ~3 s instead of a minute
-      MEDIA_LOCK_DURATION_MS: '2000',
+      // a dead worker's job is noticed within seconds instead of a minute (not so short that a
+      // live worker starved of CPU by parallel tests loses its lock)
+      MEDIA_LOCK_DURATION_MS: '5000',
       MEDIA_STALLED_INTERVAL_MS: '1000',
       ...extra,
     },
@@ -100,8 +101,9 @@ describe('a worker that dies mid-job', () => {
     await waitFor(async () => (await statusOf(postId)) === 'published', 90_000, 'the post to be published by the second worker');
     const job = (await app.deps.queues.transcode.getJob(processPostJobId(postId)))!;
     expect(await job.getState()).toBe('completed');
-    expect(job.stalledCounter).toBe(1);
-    expect(job.attemptsMade).toBe(1);
+    // recovered as stalled, not failed and retried
+    expect(job.stalledCounter).toBeGreaterThanOrEqual(1);
+    expect(job.failedReason ?? null).toBeNull();
     const rows = await app.deps.db.selectFrom('media_files').select(['variant', 'content_type']).where('post_id', '=', postId).orderBy('variant').execute();
     expect(rows).toEqual([
       { variant: 'original', content_type: 'video/mp4' },

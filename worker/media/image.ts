@@ -14,6 +14,8 @@ import { renderWatermark, type WatermarkSpec } from './watermark';
  */
 export const MAX_MEGAPIXELS = 40;
 const LIMIT_INPUT_PIXELS = MAX_MEGAPIXELS * 1_000_000;
+/** Up to this size the decoded pixels are kept in memory once for all sizes (24 MP RGB: 72 MB). */
+const RAW_ONCE_MEGAPIXELS = 24;
 
 /** original: full size; web: 1080 px wide at most; thumb: 320 px wide at most. */
 export const IMAGE_VARIANTS = [
@@ -49,12 +51,29 @@ export async function processImage(opts: ProcessImageOptions): Promise<OutputFil
   // transparency and animation survive as WebP; everything else is JPEG
   const format = animated || meta.hasAlpha ? 'webp' : 'jpeg';
 
+  // Still images up to RAW_ONCE_MEGAPIXELS are decoded and turned upright once, and every size is
+  // made from those pixels (a third of the work of decoding per size); larger and animated ones
+  // are decoded per size, to keep memory bounded.
+  const rawOnce = !animated && width * height <= RAW_ONCE_MEGAPIXELS * 1_000_000;
+  let source: () => Sharp = () => sharp(input, { limitInputPixels: LIMIT_INPUT_PIXELS, animated }).autoOrient();
+  if (rawOnce) {
+    const { data, info } = await sharp(input, { limitInputPixels: LIMIT_INPUT_PIXELS })
+      .autoOrient()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .catch((error: Error) => {
+        throw contentError(error);
+      });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+    source = () => sharp(data, raw);
+  }
+
   const files: OutputFile[] = [];
   for (const spec of IMAGE_VARIANTS) {
     throwIfAborted(opts.signal);
     const targetWidth = spec.maxWidth ? Math.min(width, spec.maxWidth) : width;
     const targetHeight = Math.max(1, Math.round((height * targetWidth) / width));
-    let pipeline: Sharp = sharp(input, { limitInputPixels: LIMIT_INPUT_PIXELS, animated }).autoOrient();
+    let pipeline: Sharp = source();
     if (targetWidth !== width) pipeline = pipeline.resize({ width: targetWidth });
     if (opts.watermark) {
       const mark = await renderWatermark(opts.watermark, targetWidth, targetHeight);
@@ -62,7 +81,7 @@ export async function processImage(opts: ProcessImageOptions): Promise<OutputFil
     }
     pipeline =
       format === 'jpeg'
-        ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: spec.quality, progressive: true })
+        ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: spec.quality, progressive: spec.variant === 'web' })
         : pipeline.webp({ quality: spec.quality });
     const ext = format === 'jpeg' ? 'jpg' : 'webp';
     const out = path.join(opts.workDir, `${spec.variant}.${ext}`);

@@ -38,13 +38,31 @@ export function watermarkFontSize(frameWidth: number, frameHeight: number): numb
   return Math.max(10, Math.min(96, Math.round(Math.min(frameWidth, frameHeight) * 0.05)));
 }
 
+/** Rendered watermarks by label, position, text size and bounds: a creator's uploads mostly repeat them. */
+const cache = new Map<string, Promise<RenderedWatermark>>();
+const CACHE_SIZE = 64;
+
 /**
- * The watermark for a frame of this size: white, half transparent, with a thin dark outline so
+ * The watermark for a frame of this size: white, partly transparent, with a thin dark outline so
  * it reads on light and dark pictures alike. Never wider than 90% of the frame.
  */
-export async function renderWatermark(spec: WatermarkSpec, frameWidth: number, frameHeight: number): Promise<RenderedWatermark> {
+export function renderWatermark(spec: WatermarkSpec, frameWidth: number, frameHeight: number): Promise<RenderedWatermark> {
   const size = watermarkFontSize(frameWidth, frameHeight);
   const margin = Math.round(size * 0.8);
+  const maxWidth = Math.max(1, Math.floor(frameWidth * 0.9) - 2 * margin);
+  const maxHeight = Math.max(1, Math.floor(frameHeight * 0.9) - 2 * margin);
+  const key = JSON.stringify([spec.label, spec.position, size, Math.min(maxWidth, 10_000), Math.min(maxHeight, 10_000)]);
+  let rendered = cache.get(key);
+  if (!rendered) {
+    rendered = draw(spec, size, margin, maxWidth, maxHeight);
+    rendered.catch(() => cache.delete(key));
+    cache.set(key, rendered);
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
+  return rendered;
+}
+
+async function draw(spec: WatermarkSpec, size: number, margin: number, maxWidth: number, maxHeight: number): Promise<RenderedWatermark> {
   // generous canvas: trimmed to the drawn text below, whatever the font's real advance widths are
   const canvasWidth = Math.ceil(spec.label.length * size * 0.9 + size * 2);
   const canvasHeight = Math.ceil(size * 2);
@@ -53,16 +71,15 @@ export async function renderWatermark(spec: WatermarkSpec, frameWidth: number, f
       font-size="${size}" fill="#ffffff" fill-opacity="0.7" stroke="#000000" stroke-opacity="0.45"
       stroke-width="${Math.max(1, size / 16).toFixed(1)}">${xml(spec.label)}</text>
   </svg>`;
-  let text = await sharp(Buffer.from(svg)).png().trim({ background: { r: 0, g: 0, b: 0, alpha: 0 }, threshold: 1 }).toBuffer();
+  const png = { compressionLevel: 1 } as const;
+  let text = await sharp(Buffer.from(svg)).png(png).trim({ background: { r: 0, g: 0, b: 0, alpha: 0 }, threshold: 1 }).toBuffer();
   const trimmed = await sharp(text).metadata();
-  const maxWidth = Math.max(1, Math.floor(frameWidth * 0.9) - 2 * margin);
-  const maxHeight = Math.max(1, Math.floor(frameHeight * 0.9) - 2 * margin);
   if ((trimmed.width ?? 0) > maxWidth || (trimmed.height ?? 0) > maxHeight) {
-    text = await sharp(text).resize({ width: maxWidth, height: maxHeight, fit: 'inside' }).png().toBuffer();
+    text = await sharp(text).resize({ width: maxWidth, height: maxHeight, fit: 'inside' }).png(png).toBuffer();
   }
   const { data, info } = await sharp(text)
     .extend({ top: margin, bottom: margin, left: margin, right: margin, background: { r: 0, g: 0, b: 0, alpha: 0 } })
-    .png()
+    .png(png)
     .toBuffer({ resolveWithObject: true });
   return { png: data, width: info.width, height: info.height, ...PLACEMENT[spec.position] };
 }

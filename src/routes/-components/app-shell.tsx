@@ -1,19 +1,22 @@
 import type { ReactNode } from 'react';
 import { SessionWatcher } from '../../features/auth/session-watcher';
 import { useLivePostUpdates } from '../../features/feed/use-live-post-updates';
+import { useUploadUpdates } from '../../features/uploads/use-upload-updates';
 import { useMe } from '../../lib/session';
 import { useRealtimeConnection } from '../../lib/socket';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
 
-/** Top bar, page, desktop footer and mobile bottom bar; plus the session watcher, the socket and its live post updates. */
+/** Top bar, page, desktop footer and mobile bottom bar; plus the session watcher, the socket, its live post updates and the creator's upload events. */
 export function AppShell({ children }: { children: ReactNode }) {
   const me = useMe();
   const user = me.data ?? null;
   // visitors connect too (live counts, deleted posts); wait until we know who is signed in
   useRealtimeConnection(me.isPending ? undefined : (user?.id ?? null));
   useLivePostUpdates();
+  // the creator's uploads: 'Post published', failures, progress (on every screen)
+  useUploadUpdates();
 
   return (
     <div className="flex min-h-dvh flex-col">

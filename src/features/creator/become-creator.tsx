@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { CREATE_TEXTS, CREATOR_TEXTS } from '../../../common/texts';
+import { Button } from '../../components/ui/button';
+import { notify } from '../../lib/toast';
+import { errorCode, trpc } from '../../lib/trpc';
+
+/**
+ * The 'Become a Creator' page of /create for a signed-in non-creator (spec part 2 §2, §4, §8):
+ * a benefits list and the button. The server sets is_creator; 'You are now a creator!' and
+ * `onBecame` (the screen then shows its Content tab). Failure: 'Failed to become a creator.
+ * Please try again.'; no session: 'You must be logged in to become a creator'.
+ */
+export function BecomeCreator({ onBecame }: { onBecame: () => void }) {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const become = trpc.creators.become.useMutation();
+  const [pending, setPending] = useState(false);
+
+  const onClick = async () => {
+    setPending(true);
+    try {
+      await become.mutateAsync();
+      utils.auth.me.setData(undefined, (me) => (me ? { ...me, isCreator: true } : me));
+      void utils.auth.me.invalidate();
+      // the profile screens show creator things now (tabs, drafts)
+      void queryClient.invalidateQueries({ queryKey: [['profiles']] });
+      notify.success({ title: CREATOR_TEXTS.becameCreator });
+      onBecame();
+    } catch (error) {
+      notify.error({
+        title: 'Error',
+        description: errorCode(error) === 'UNAUTHORIZED' ? CREATOR_TEXTS.signInRequired : CREATOR_TEXTS.becomeFailed,
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="become-creator-heading"
+      className="relative overflow-hidden rounded-card border border-accent/30 bg-[radial-gradient(ellipse_at_top,rgb(139_92_246/0.28),transparent_65%),var(--color-surface)] px-6 py-10 text-center md:px-12 md:py-14"
+    >
+      <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-accent-soft text-violet-200 ring-1 ring-accent/40">
+        <Sparkles aria-hidden="true" className="size-6" />
+      </span>
+      <h1 id="become-creator-heading" className="mt-5 text-3xl font-bold tracking-tight md:text-4xl">
+        {CREATOR_TEXTS.becomeTitle}
+      </h1>
+      <p className="mx-auto mt-3 max-w-lg text-muted">{CREATE_TEXTS.becomeIntro}</p>
+      <ul aria-label="Benefits" className="mx-auto mt-8 flex max-w-md flex-col gap-3 text-left">
+        {CREATE_TEXTS.benefits.map((benefit) => (
+          <li key={benefit} className="flex items-start gap-3">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
+            <span className="text-foreground/90">{benefit}</span>
+          </li>
+        ))}
+      </ul>
+      <Button size="lg" className="mt-9" loading={pending} onClick={() => void onClick()}>
+        {CREATOR_TEXTS.becomeButton}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,227 @@
+import { Link } from '@tanstack/react-router';
+import { TriangleAlert } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { WATERMARK_POSITIONS, type WatermarkPosition } from '../../../common/enums';
+import { WATERMARK_TEXT_MAX_LENGTH, type MediaSettingsDto } from '../../../common/media-settings';
+import { MEDIA_SETTINGS_TEXTS } from '../../../common/texts';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Switch } from '../../components/ui/switch';
+import { cn } from '../../lib/cn';
+import { laterRoute } from '../../lib/later-route';
+import { notify } from '../../lib/toast';
+import { errorCode, isServerError, serverValidation, trpc, type CurrentUser } from '../../lib/trpc';
+
+const POSITION_LABELS: Record<WatermarkPosition, string> = {
+  center: 'Center',
+  'top-left': 'Top left',
+  'top-right': 'Top right',
+  'bottom-left': 'Bottom left',
+  'bottom-right': 'Bottom right',
+};
+
+/** Where each position's dot sits in the little frame of the radio card. */
+const DOT_PLACE: Record<WatermarkPosition, string> = {
+  center: 'top-1/2 left-1/2 -translate-x-1/2 -translate-y-1/2',
+  'top-left': 'top-1 left-1',
+  'top-right': 'top-1 right-1',
+  'bottom-left': 'bottom-1 left-1',
+  'bottom-right': 'bottom-1 right-1',
+};
+
+interface FormState {
+  watermarkEnabled: boolean;
+  watermarkText: string;
+  watermarkPosition: WatermarkPosition;
+}
+
+const toForm = (settings: MediaSettingsDto): FormState => ({
+  watermarkEnabled: settings.watermarkEnabled,
+  watermarkText: settings.watermarkText ?? '',
+  watermarkPosition: settings.watermarkPosition,
+});
+
+/**
+ * /settings/media (spec part 2 §2, §3, §5, §8, §9): the watermark toggle; when on, the custom
+ * text (empty: @username) and one of the five positions; Save Changes ('Saving...') →
+ * 'Media settings saved successfully.'. Errors: 'Failed to load media settings.', 'Failed to
+ * save media settings.', 'You must be logged in to save settings.'. Only creators save (the
+ * server says so too); others are told how to become one.
+ */
+export function MediaSettingsForm({ user }: { user: CurrentUser }) {
+  const utils = trpc.useUtils();
+  const settings = trpc.mediaSettings.get.useQuery(undefined, { retry: 1 });
+  const save = trpc.mediaSettings.save.useMutation();
+  const [form, setForm] = useState<FormState | null>(null);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const positionsId = useId();
+
+  // The form starts from what the server has (once); later refetches do not overwrite edits.
+  useEffect(() => {
+    if (settings.data && form === null) setForm(toForm(settings.data));
+  }, [settings.data, form]);
+
+  // 'Failed to load media settings.' once per failure
+  useEffect(() => {
+    if (settings.isError) notify.error({ title: 'Error', description: MEDIA_SETTINGS_TEXTS.loadFailed }, { id: 'media-settings-load' });
+  }, [settings.isError]);
+
+  const onSubmit = async () => {
+    if (!form) return;
+    setFieldError(undefined);
+    try {
+      const result = await save.mutateAsync({
+        watermarkEnabled: form.watermarkEnabled,
+        watermarkText: form.watermarkText,
+        watermarkPosition: form.watermarkPosition,
+      });
+      utils.mediaSettings.get.setData(undefined, result.settings);
+      setForm(toForm(result.settings));
+      notify.success({ title: MEDIA_SETTINGS_TEXTS.saved });
+    } catch (error) {
+      const validation = serverValidation(error);
+      const textError = validation?.fieldErrors.watermarkText?.[0];
+      if (textError) setFieldError(textError);
+      const description =
+        errorCode(error) === 'UNAUTHORIZED'
+          ? MEDIA_SETTINGS_TEXTS.signInRequired
+          : errorCode(error) === 'FORBIDDEN' && isServerError(error)
+            ? error.message
+            : (textError ?? MEDIA_SETTINGS_TEXTS.saveFailed);
+      notify.error({ title: 'Error', description });
+    }
+  };
+
+  if (settings.isError && !settings.data) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-12 text-center">
+        <TriangleAlert aria-hidden="true" className="size-7 text-danger" />
+        <p className="font-semibold text-foreground">{MEDIA_SETTINGS_TEXTS.loadFailed}</p>
+        <Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  if (!form) return <SettingsSkeleton />;
+
+  const canSave = user.isCreator;
+  const enabled = form.watermarkEnabled;
+
+  return (
+    <form
+      aria-label="Media settings"
+      className="flex flex-col gap-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {!canSave ? (
+        <p className="rounded-card border border-border bg-surface-raised px-4 py-3 text-sm text-muted">
+          Watermarks are added to the media creators upload.{' '}
+          <Link to="/create" className="font-medium text-violet-300 underline-offset-4 hover:underline">
+            Become a creator
+          </Link>{' '}
+          to use them.
+        </p>
+      ) : null}
+
+      <div className="flex items-center justify-between gap-4 rounded-card border border-border bg-surface px-4 py-4">
+        <div className="flex flex-col">
+          <label htmlFor={`${positionsId}-enabled`} className="font-medium text-foreground">
+            Watermark
+          </label>
+          <p id={`${positionsId}-enabled-hint`} className="text-sm text-subtle">
+            Add a watermark to the images and videos you upload.
+          </p>
+        </div>
+        <Switch
+          id={`${positionsId}-enabled`}
+          aria-describedby={`${positionsId}-enabled-hint`}
+          checked={enabled}
+          disabled={!canSave}
+          onCheckedChange={(watermarkEnabled) => setForm((f) => (f ? { ...f, watermarkEnabled } : f))}
+        />
+      </div>
+
+      {enabled ? (
+        <div className="flex flex-col gap-6 rounded-card border border-border bg-surface p-4 md:p-5">
+          <FormField
+            label="Watermark text"
+            error={fieldError}
+            hint={`Leave it empty to use your username (@${user.username}). At most ${WATERMARK_TEXT_MAX_LENGTH} characters.`}
+          >
+            {(field) => (
+              <Input
+                {...field}
+                value={form.watermarkText}
+                maxLength={WATERMARK_TEXT_MAX_LENGTH}
+                disabled={!canSave}
+                placeholder={`@${user.username}`}
+                autoComplete="off"
+                onChange={(event) => setForm((f) => (f ? { ...f, watermarkText: event.target.value } : f))}
+              />
+            )}
+          </FormField>
+
+          <fieldset className="flex flex-col gap-2" disabled={!canSave}>
+            <legend className="mb-2 text-sm font-medium text-foreground">Position</legend>
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+              {WATERMARK_POSITIONS.map((position) => {
+                const checked = form.watermarkPosition === position;
+                return (
+                  <label
+                    key={position}
+                    className={cn(
+                      'flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-2.5 text-sm transition-colors',
+                      'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent',
+                      checked ? 'border-accent bg-accent-soft text-foreground' : 'border-border text-muted hover:border-border-strong hover:text-foreground',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name={`${positionsId}-position`}
+                      value={position}
+                      checked={checked}
+                      onChange={() => setForm((f) => (f ? { ...f, watermarkPosition: position } : f))}
+                      className="sr-only"
+                    />
+                    <span aria-hidden="true" className="relative h-7 w-10 shrink-0 rounded-md border border-border-strong bg-canvas">
+                      <span className={cn('absolute size-2 rounded-full', checked ? 'bg-accent' : 'bg-subtle', DOT_PLACE[position])} />
+                    </span>
+                    {POSITION_LABELS[position]}
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+        </div>
+      ) : null}
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Link to={laterRoute('/settings')} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+          Back
+        </Link>
+        <Button type="submit" size="lg" disabled={!canSave || save.isPending} aria-busy={save.isPending || undefined}>
+          {save.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SettingsSkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-6">
+      <span className="sr-only" role="status">
+        Loading media settings
+      </span>
+      <Skeleton className="h-20 w-full rounded-card" />
+      <Skeleton className="h-56 w-full rounded-card" />
+    </div>
+  );
+}

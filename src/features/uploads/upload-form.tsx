@@ -1,0 +1,203 @@
+import { History, Send, Save } from 'lucide-react';
+import { useId, useMemo, type ReactNode } from 'react';
+import { HASHTAGS_MAX, parseHashtags, POST_TEXT_MAX_LENGTH } from '../../../common/uploads';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { Switch } from '../../components/ui/switch';
+import { cn } from '../../lib/cn';
+import type { CurrentUser } from '../../lib/trpc';
+import type { UnfinishedUpload } from '../../lib/upload';
+import { FileDropZone } from './file-drop-zone';
+import { FilePreview } from './file-preview';
+import { formatFileSize, startedWhen } from './upload-format';
+import { StoredUploads } from './stored-uploads';
+import { percentOf, UploadProgressBar } from './upload-progress';
+import { usePostUpload } from './use-post-upload';
+
+/**
+ * The Content tab of /create (spec part 2 §2, §4, §5): one file (dropped or picked) with its
+ * preview, the post text, hashtags, Paid content and NSFW switches, then Save as Draft or
+ * Publish, both disabled without a file or while an upload is under way.
+ */
+export function UploadForm({ user }: { user: CurrentUser }) {
+  const upload = usePostUpload(user);
+  const { picked, fields, setFields, phase, busy } = upload;
+  const tags = useMemo(() => parseHashtags(fields.hashtags), [fields.hashtags]);
+  const locked = busy;
+
+  return (
+    <form
+      aria-label="New post"
+      className="flex flex-col gap-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        upload.submit('published');
+      }}
+    >
+      {!picked ? <StoredUploads userId={user.id} /> : null}
+
+      {picked ? (
+        <FilePreview file={picked.file} rule={picked.rule} removable={!busy} onRemove={upload.clearFile} />
+      ) : (
+        <FileDropZone onFile={upload.pickFile} disabled={busy} />
+      )}
+
+      {upload.resumeOffer && !busy ? (
+        <ResumeOffer offer={upload.resumeOffer} onResume={upload.resumeEarlier} onDecline={upload.declineEarlier} />
+      ) : null}
+
+      {phase !== 'idle' ? (
+        <UploadProgressBar
+          phase={phase}
+          progress={upload.progress}
+          resumedFrom={upload.resumedFrom}
+          onPause={upload.pause}
+          onResume={upload.resume}
+          onCancel={upload.cancel}
+        />
+      ) : null}
+
+      <FormField
+        label="Post text"
+        hint={
+          <span className="tabular-nums">
+            {fields.postText.length}/{POST_TEXT_MAX_LENGTH}
+          </span>
+        }
+      >
+        {(field) => (
+          <textarea
+            {...field}
+            value={fields.postText}
+            maxLength={POST_TEXT_MAX_LENGTH}
+            disabled={locked}
+            rows={4}
+            placeholder="Say something about your post..."
+            onChange={(event) => setFields((f) => ({ ...f, postText: event.target.value }))}
+            className={cn(
+              'min-h-28 w-full resize-y rounded-xl border border-border bg-surface px-3.5 py-3 text-sm text-foreground placeholder:text-subtle',
+              'transition-colors outline-none hover:border-border-strong focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40',
+              'disabled:cursor-not-allowed disabled:opacity-60',
+            )}
+          />
+        )}
+      </FormField>
+
+      <FormField
+        label="Hashtags"
+        hint={
+          tags.length ? (
+            <span className="flex flex-wrap gap-1.5" aria-label="Hashtags to be added">
+              {tags.map((tag) => (
+                <span key={tag} className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-medium text-violet-200">
+                  #{tag}
+                </span>
+              ))}
+            </span>
+          ) : (
+            `Separate tags with spaces or commas; tags in the text count too (at most ${HASHTAGS_MAX}).`
+          )
+        }
+      >
+        {(field) => (
+          <Input
+            {...field}
+            value={fields.hashtags}
+            disabled={locked}
+            placeholder="#art #travel"
+            autoComplete="off"
+            onChange={(event) => setFields((f) => ({ ...f, hashtags: event.target.value }))}
+          />
+        )}
+      </FormField>
+
+      <div className="flex flex-col divide-y divide-border rounded-card border border-border">
+        <SwitchRow
+          label="Paid content"
+          description="Only your subscribers can see it; others see a blurred preview."
+          checked={fields.isPaidContent}
+          disabled={locked}
+          onChange={(isPaidContent) => setFields((f) => ({ ...f, isPaidContent }))}
+        />
+        <SwitchRow
+          label="NSFW"
+          description="Mark it as adult content."
+          checked={fields.isNsfw}
+          disabled={locked}
+          onChange={(isNsfw) => setFields((f) => ({ ...f, isNsfw }))}
+        />
+      </div>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button
+          variant="secondary"
+          size="lg"
+          disabled={!picked || busy}
+          loading={busy && upload.status === 'draft'}
+          onClick={() => upload.submit('draft')}
+        >
+          {busy && upload.status === 'draft' ? null : <Save aria-hidden="true" className="size-4" />}
+          Save as Draft
+        </Button>
+        <Button type="submit" size="lg" disabled={!picked || busy} loading={busy && upload.status === 'published'}>
+          {busy && upload.status === 'published' ? null : <Send aria-hidden="true" className="size-4" />}
+          Publish
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SwitchRow({
+  label,
+  description,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  description: ReactNode;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-4 px-4 py-3">
+      <div className="flex min-w-0 flex-col">
+        <label htmlFor={id} className="text-sm font-medium text-foreground">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="text-xs text-subtle">
+          {description}
+        </p>
+      </div>
+      <Switch id={id} checked={checked} disabled={disabled} onCheckedChange={onChange} aria-describedby={`${id}-description`} />
+    </div>
+  );
+}
+
+/** The same file was being uploaded before (a reload, a lost connection): continue from the server's offset. */
+function ResumeOffer({ offer, onResume, onDecline }: { offer: UnfinishedUpload; onResume: () => void; onDecline: () => void }) {
+  const percent = percentOf({ sent: offer.offset, total: offer.size });
+  const what = offer.metadata.status === 'draft' ? 'saving it as a draft' : 'publishing it';
+  return (
+    <div role="region" aria-label="Unfinished upload" className="flex flex-col gap-3 rounded-card border border-accent/40 bg-accent-soft p-4 sm:flex-row sm:items-center">
+      <History aria-hidden="true" className="size-5 shrink-0 text-violet-200" />
+      <p className="flex-1 text-sm text-foreground">
+        You started {what} {startedWhen(offer.createdAt)}:{' '}
+        <strong className="font-semibold">{percent}%</strong> ({formatFileSize(offer.offset)} of {formatFileSize(offer.size)}) is already uploaded.
+        Resuming keeps the text and options you chose then.
+      </p>
+      <div className="flex shrink-0 gap-2">
+        <Button size="sm" onClick={onResume}>
+          Resume upload
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDecline}>
+          Start over
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { CREATE_TEXTS } from '../../common/texts';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { BecomeCreator } from '../features/creator/become-creator';
+import { TiersUnavailable } from '../features/creator/tiers-unavailable';
+import { UploadForm } from '../features/uploads/upload-form';
+import { YourUploads } from '../features/uploads/your-uploads';
+import { usePageTitle } from '../lib/page-title';
+import { useMe } from '../lib/session';
+
+const CREATE_TABS = ['content', 'tiers'] as const;
+type CreateTab = (typeof CREATE_TABS)[number];
+
+const CreateSearch = z.object({
+  tab: z.enum(CREATE_TABS).optional().catch(undefined),
+});
+
+/**
+ * /create, behind the `_authed` gate (spec part 2 §2): a non-creator sees the Become a Creator
+ * page; a creator sees two tabs, Content (the upload form and their unfinished uploads) and
+ * Subscription Tiers.
+ */
+export const Route = createFileRoute('/_authed/create')({
+  validateSearch: CreateSearch,
+  loader: ({ context }) => {
+    if (context.trpcUtils.auth.me.getData()?.isCreator) void context.trpcUtils.uploads.unfinished.prefetch();
+  },
+  component: CreatePage,
+});
+
+function CreatePage() {
+  const me = useMe();
+  const user = me.data;
+  const { tab = 'content' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  usePageTitle(user && !user.isCreator ? 'Become a Creator' : 'Create');
+
+  const selectTab = (next: CreateTab) => void navigate({ search: { tab: next === 'content' ? undefined : next }, replace: true, resetScroll: false });
+
+  if (!user) return null;
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 md:px-6 md:py-12">
+      {!user.isCreator ? (
+        <BecomeCreator onBecame={() => selectTab('content')} />
+      ) : (
+        <>
+          <h1 className="text-3xl font-bold tracking-tight">Create</h1>
+          <p className="mt-1 text-muted">Share a photo, video, audio or document with your fans.</p>
+          <Tabs value={tab} onValueChange={(value) => selectTab(value as CreateTab)} className="mt-6">
+            <TabsList aria-label="Create">
+              <TabsTrigger value="content">{CREATE_TEXTS.tabContent}</TabsTrigger>
+              <TabsTrigger value="tiers">{CREATE_TEXTS.tabTiers}</TabsTrigger>
+            </TabsList>
+            {/* kept mounted: a look at the tiers tab must not stop an upload */}
+            <TabsContent value="content" forceMount className="flex flex-col gap-10 data-[state=inactive]:hidden">
+              <UploadForm user={user} />
+              <YourUploads />
+            </TabsContent>
+            <TabsContent value="tiers">
+              <TiersUnavailable />
+            </TabsContent>
+          </Tabs>
+        </>
+      )}
+    </div>
+  );
+}
