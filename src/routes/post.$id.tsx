@@ -74,11 +74,21 @@ function BackButton() {
       void router.navigate({ to: '/' });
       return;
     }
-    const here = router.state.location.href;
+    // Decide on the history event itself, not after a fixed delay: a slow pop must not be mistaken
+    // for "still here" (that would push / and drop the forward entry).
+    const here = router.history.location.href;
+    let settled = false;
+    const unsubscribe = router.history.subscribe(() => {
+      settled = true;
+      unsubscribe();
+      if (router.history.location.href === here) void router.navigate({ to: '/' });
+    });
     router.history.back();
     setTimeout(() => {
-      if (router.state.location.href === here) void router.navigate({ to: '/' });
-    }, 300);
+      if (settled) return;
+      unsubscribe();
+      if (router.history.location.href === here) void router.navigate({ to: '/' });
+    }, 3000);
   };
   return (
     <div>
