@@ -46,6 +46,8 @@ export default async function globalSetup() {
     AUTH_RATE_LIMIT: '1000',
   };
   const config = loadConfig(env);
+  // Specs that look behind the UI (queues) read these; workers inherit the environment.
+  process.env.E2E_REDIS_PREFIX = env.REDIS_PREFIX;
 
   await seedDemo({ db: database.db, storage: createStorage(config) });
   await database.db.destroy();
