@@ -49,9 +49,12 @@ function CreatePage() {
           <h1 className="text-3xl font-bold tracking-tight">Create</h1>
           <p className="mt-1 text-muted">Share a photo, video, audio or document with your fans.</p>
           <Tabs value={tab} onValueChange={(value) => selectTab(value as CreateTab)} className="mt-6">
-            <TabsList aria-label="Create">
+            {/* on a phone the longer label gets the wider column, so it stays on one line */}
+            <TabsList aria-label="Create" className="grid-cols-[2fr_3fr] sm:grid-cols-2">
               <TabsTrigger value="content">{CREATE_TEXTS.tabContent}</TabsTrigger>
-              <TabsTrigger value="tiers">{CREATE_TEXTS.tabTiers}</TabsTrigger>
+              <TabsTrigger value="tiers" className="whitespace-nowrap">
+                {CREATE_TEXTS.tabTiers}
+              </TabsTrigger>
             </TabsList>
             {/* kept mounted: a look at the tiers tab must not stop an upload */}
             <TabsContent value="content" forceMount className="flex flex-col gap-10 data-[state=inactive]:hidden">

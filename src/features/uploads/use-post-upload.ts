@@ -70,6 +70,17 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
     [],
   );
 
+  // Closing or reloading the tab while bytes are on their way asks first (a paused upload is safe:
+  // the same file picked again continues it).
+  useEffect(() => {
+    if (phase !== 'uploading') return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [phase]);
+
   const reset = useCallback(() => {
     pickToken.current += 1;
     upload.current = null;
@@ -198,7 +209,14 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
     [picked, user, fields, queryClient, utils, reset],
   );
 
-  const submit = useCallback((choice: PostStatusChoice) => begin(choice, null), [begin]);
+  /** Starts a new upload; an earlier unfinished upload of the same file is dropped (here and on the server). */
+  const submit = useCallback(
+    (choice: PostStatusChoice) => {
+      if (resumeOffer) void discardUnfinishedUpload(resumeOffer);
+      begin(choice, null);
+    },
+    [begin, resumeOffer],
+  );
 
   /** Continues the earlier upload of this file, with the details chosen then. */
   const resumeEarlier = useCallback(() => {

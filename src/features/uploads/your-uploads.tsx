@@ -78,7 +78,7 @@ function RowShell({ kind, label, failed, children }: { kind: MediaKind | null; l
 
 function When({ date }: { date: Date }) {
   return (
-    <time dateTime={isoString(date)} title={formatLongDateTime(date)} className="text-xs text-subtle">
+    <time dateTime={isoString(date)} title={formatLongDateTime(date)} className="shrink-0 text-xs whitespace-nowrap text-subtle">
       {formatRelativeTime(date)}
     </time>
   );
