@@ -91,6 +91,26 @@ async function media(client: TestClient, postId: string, variant: string): Promi
 /** A flat grey photo: any watermark shows as a difference from the unmarked version. */
 const greyJpeg = () => sharp({ create: { width: 1200, height: 900, channels: 3, background: '#7f7f7f' } }).jpeg({ quality: 95 }).toBuffer();
 
+describe('who hears of a new post', () => {
+  it('tells only the creator, not open feeds, when the creator is hidden', async () => {
+    const hidden = await makeUser(app.deps.db, { isCreator: true, visibility: 'hidden' });
+    const asHidden = await clientAs(app, hidden.id);
+    const fanSocket = await socketOf(await makeUser(app.deps.db));
+    const creatorSocket = await socketOf(hidden);
+    let fanHeard = false;
+    fanSocket.on('post:published', (e) => {
+      if (e.optimisticId === 'opt-hidden') fanHeard = true;
+    });
+    const toCreator = nextEvent(creatorSocket, 'post:published', (e) => e.optimisticId === 'opt-hidden');
+
+    await tusUpload(asHidden, await greyJpeg(), uploadFields('quiet.jpg', { optimisticId: 'opt-hidden' }));
+    await toCreator;
+    // the emitter is one Redis channel: anything sent to the feed room would have arrived by now
+    await new Promise((r) => setTimeout(r, 300));
+    expect(fanHeard).toBe(false);
+  });
+});
+
 describe('images', () => {
   it('publishes an image: upright, watermarked, without EXIF or GPS in any served variant, and tells the feed', async () => {
     const photo = await jpegWithExif(1600, 1200);

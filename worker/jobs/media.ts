@@ -16,6 +16,7 @@ import {
   reopenFailedPost,
   type ProcessedFileRow,
 } from '../../server/features/uploads/processing.queries';
+import { canSeeProfile } from '../../server/features/posts/access';
 import { StorageNotFoundError } from '../../server/storage/storage';
 import { MediaAbortedError, MediaContentError } from '../media/errors';
 import { processUpload } from '../media/pipeline';
@@ -104,7 +105,7 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
     // the uploaded bytes are not served; they go once the processed files are in place
     await removeKeys(deps, done.previousKeys.filter((key) => !written.includes(key)));
     await job.updateProgress(100).catch(() => {});
-    if (done.status === 'published') events.published();
+    if (done.status === 'published') await events.published();
     else events.draftReady();
     return { status: done.status, files: rows.map((r) => r.variant) };
   } catch (error) {
@@ -132,11 +133,22 @@ async function removeKeys(deps: WorkerDeps, keys: string[]) {
   }
 }
 
-/** The creator hears how it went; the feed hears of published posts. */
+/**
+ * The creator hears how it went; open feeds hear of published posts only when the feed can show
+ * them (a private or hidden creator's post would only make every browser refetch for nothing).
+ */
 function postEvents(deps: WorkerDeps, creatorId: string, postId: string, optimisticId: string | null) {
   const { realtime } = deps;
   return {
-    published: () => realtime.toRooms([FEED_ROOM, userRoom(creatorId)], 'post:published', { postId, creatorId, optimisticId }),
+    published: async () => {
+      const privacy = await deps.db
+        .selectFrom('privacy_settings')
+        .select('profile_visibility')
+        .where('user_id', '=', creatorId)
+        .executeTakeFirst();
+      const rooms = canSeeProfile(null, creatorId, privacy?.profile_visibility ?? null) ? [FEED_ROOM, userRoom(creatorId)] : [userRoom(creatorId)];
+      realtime.toRooms(rooms, 'post:published', { postId, creatorId, optimisticId });
+    },
     draftReady: () => realtime.toRooms(userRoom(creatorId), 'post:draft-ready', { postId, optimisticId }),
     failed: (reason: string) => realtime.toRooms(userRoom(creatorId), 'post:failed', { postId, optimisticId, reason }),
     progress: (percent: number) => realtime.toRooms(userRoom(creatorId), 'post:progress', { postId, optimisticId, percent }),
