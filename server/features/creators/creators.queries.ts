@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { activeSubscriberCount } from '../../db/counts';
 
 /** Profiles hidden from the featured strip (spec part 1 §6). */
 const HIDDEN_FROM_FEATURED = ['private', 'hidden'] as const;
@@ -38,17 +39,8 @@ export async function findFeaturedCreators(db: Kysely<Database>, limit: number) 
         .limit(limit)
         .as('c'),
     )
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('subscribers')
-          .select((s) => s.fn.countAll<string>().as('subscriber_count'))
-          .whereRef('subscribers.creator_id', '=', 'c.id')
-          .where('subscribers.status', '=', 'active')
-          .as('s'),
-      (join) => join.onTrue(),
-    )
-    .select(['c.id', 'c.username', 'c.display_name', 'c.avatar_url', 'c.is_verified', 'c.is_premium', 's.subscriber_count'])
+    .select(['c.id', 'c.username', 'c.display_name', 'c.avatar_url', 'c.is_verified', 'c.is_premium'])
+    .select(activeSubscriberCount('c.id').as('subscriber_count'))
     .orderBy('c.is_verified', 'desc')
     .orderBy('c.is_premium', 'desc')
     .orderBy('c.created_at', 'desc')

@@ -2,6 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../db/kysely';
 import { profileVisibleToAllWhere } from '../posts/access';
 import { containsPattern } from '../posts/posts.queries';
+import { activeSubscriberCount } from '../../db/counts';
 
 /**
  * Explore's creator cards: creators everyone may see whose username or display name contains
@@ -40,18 +41,8 @@ export function findExploreCreators(db: DB, opts: { q: string | null; categories
         .limit(opts.limit)
         .as('c'),
     )
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('subscribers')
-          .select((s) => s.fn.countAll<string>().as('subscriber_count'))
-          .whereRef('subscribers.creator_id', '=', 'c.id')
-          .where('subscribers.status', '=', 'active')
-          .as('s'),
-      (join) => join.onTrue(),
-    )
     .selectAll('c')
-    .select('s.subscriber_count')
+    .select(activeSubscriberCount('c.id').as('subscriber_count'))
     .orderBy('c.is_verified', 'desc')
     .orderBy('c.is_premium', 'desc')
     .orderBy('c.created_at', 'desc')

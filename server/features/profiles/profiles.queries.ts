@@ -3,6 +3,7 @@ import type { CustomLink, SocialLinks } from '../../db/schema';
 import type { DB } from '../../db/kysely';
 import { activeSubscriptionExists } from '../posts/access.queries';
 import { MEDIA_TAB_KINDS } from '../posts/posts.queries';
+import { activeSubscriberCount } from '../../db/counts';
 
 /**
  * The /{username} header in one statement: the profile, its privacy setting, its counts (active
@@ -39,12 +40,7 @@ export function findProfileHeader(db: DB, username: string, viewerId: string | n
       'ps.profile_visibility',
     ])
     .select((eb) => [
-      eb
-        .selectFrom('subscribers as s')
-        .select((c) => c.fn.countAll<string>().as('n'))
-        .whereRef('s.creator_id', '=', 'pr.id')
-        .where('s.status', '=', 'active')
-        .as('subscriber_count'),
+      activeSubscriberCount('pr.id').as('subscriber_count'),
       eb
         .selectFrom('posts as p')
         .select((c) => c.fn.countAll<string>().as('n'))
