@@ -37,6 +37,7 @@ export default async function globalSetup() {
     DATABASE_URL: databaseUrl,
     REDIS_PREFIX: `e2e-${runId}`,
     STORAGE_DIR: storageDir,
+    UPLOADS_DIR: path.join(dataDir, 'uploads-incoming'),
     OUTBOX_DIR: outboxDir,
     RUN_WORKER: 'true',
     // Its own build, so two e2e runs (or a developer's npm run build) never swap files under a running test.
@@ -48,6 +49,9 @@ export default async function globalSetup() {
   const config = loadConfig(env);
   // Specs that look behind the UI (queues) read these; workers inherit the environment.
   process.env.E2E_REDIS_PREFIX = env.REDIS_PREFIX;
+  // A spec may start a second copy of the server on the same database, Redis and files.
+  const shared = ['NODE_ENV', 'HOST', 'DATABASE_URL', 'REDIS_PREFIX', 'STORAGE_DIR', 'UPLOADS_DIR', 'OUTBOX_DIR', 'LOG_LEVEL', 'AUTH_RATE_LIMIT', 'DIST_DIR'] as const;
+  process.env.E2E_SERVER_ENV = JSON.stringify(Object.fromEntries(shared.map((k) => [k, env[k]])));
 
   await seedDemo({ db: database.db, storage: createStorage(config) });
   await database.db.destroy();
