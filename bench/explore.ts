@@ -1,17 +1,14 @@
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { ExploreCategory } from '../common/profile-schemas';
-import { createApp } from '../server/app';
-import { createSession, generateSessionToken, hashToken } from '../server/auth/session';
-import { loadConfig } from '../server/config';
-import { createDeps } from '../server/create-deps';
+import { createSession, generateSessionToken } from '../server/auth/session';
 import type { Database } from '../server/db/schema';
 import { containsPattern, findExplorePage } from '../server/features/posts/posts.queries';
 import { seedExploreData } from '../tests/helpers/explore-data';
 import { createBenchDb } from './lib/bench-db';
+import { floorPageStatement } from './lib/floor-sql';
 import { formatRow, runLoad } from './lib/load';
+import { sessionIdOf, startBenchApp, startFloorServer } from './lib/servers';
 
 const CREATORS = 10_000;
 const FANS = 1_000;
@@ -70,29 +67,7 @@ function floorQuery(s: Scenario, sessionId: string): { text: string; values: unk
              (select p.id ${from} where ${visible} ${chips} and p.search @@ websearch_to_tsquery('english', ${words})
                order by p.created_at desc, p.id desc limit ${PAGE})`;
   }
-  const text = `
-  with v as (select user_id from sessions where id = $1 and expires_at > now()),
-  page as (
-    select p.id, p.creator_id, p.title, p.post_text, p.hashtags, p.is_premium, p.is_nsfw, p.status, p.media_kind, p.created_at,
-           pr.username, pr.display_name, pr.avatar_url, pr.is_verified, pr.is_premium as creator_is_premium
-    from (${hits}) hits join posts p on p.id = hits.id join profiles pr on pr.id = p.creator_id
-    order by p.created_at desc, p.id desc
-    limit ${PAGE}
-  )
-  select page.*,
-    (select count(*) from post_likes l where l.post_id = page.id) as likes,
-    (select count(*) from comments c where c.post_id = page.id) as comments,
-    (select count(*) from bookmarks b where b.post_id = page.id) as bookmarks,
-    exists (select 1 from post_likes l where l.post_id = page.id and l.user_id = (select user_id from v)) as liked,
-    exists (select 1 from bookmarks b where b.user_id = (select user_id from v) and b.post_id = page.id) as bookmarked,
-    (page.creator_id = (select user_id from v) or not page.is_premium or exists (
-      select 1 from subscriptions s join subscription_tiers t on t.id = s.tier_id
-      where s.subscriber_id = (select user_id from v) and s.status = 'active' and s.current_period_end > now() and t.creator_id = page.creator_id
-    )) as can_view_media,
-    (select json_agg(json_build_object('variant', m.variant, 'content_type', m.content_type, 'width', m.width, 'height', m.height, 'duration_seconds', m.duration_seconds))
-       from media_files m where m.post_id = page.id) as media
-  from page
-  order by page.created_at desc, page.id desc`;
+  const text = floorPageStatement(`from (${hits}) hits join posts p on p.id = hits.id join profiles pr on pr.id = p.creator_id`, PAGE);
   return { text, values };
 }
 
@@ -126,23 +101,15 @@ export async function benchExplore(opts: { concurrency: number; durationMs: numb
     await createSession(bench.db, token, fan.id);
     const headers = { cookie: `session=${token}` };
 
-    const config = loadConfig({ ...process.env, DATABASE_URL: bench.url, SERVE_SPA: 'false', LOG_LEVEL: 'silent', REDIS_PREFIX: `bench-${Date.now()}`, NODE_ENV: 'production' });
-    const deps = createDeps(config);
-    const app = createApp(deps);
-    await new Promise<void>((r) => app.httpServer.listen(0, '127.0.0.1', r));
-    const appPort = (app.httpServer.address() as AddressInfo).port;
-
+    const app = await startBenchApp(bench.url);
+    const appPort = app.port;
     const pool = new pg.Pool({ connectionString: bench.url, max: 10 });
-    const floorServer = http.createServer(async (req, res) => {
-      const url = new URL(req.url ?? '/', 'http://floor');
-      const scenario = SCENARIOS[Number(url.searchParams.get('s'))]!;
-      const cookie = /(?:^|;\s*)session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
-      const { text, values } = floorQuery(scenario, hashToken(cookie));
-      const { rows } = await pool.query(text, values);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
+    const floorServer = await startFloorServer(async (req) => {
+      const scenario = SCENARIOS[Number(new URL(req.url ?? '/', 'http://floor').searchParams.get('s'))]!;
+      const { text, values } = floorQuery(scenario, sessionIdOf(req));
+      return (await pool.query(text, values)).rows;
     });
-    await new Promise<void>((r) => floorServer.listen(0, '127.0.0.1', r));
-    const floorPort = (floorServer.address() as AddressInfo).port;
+    const floorPort = floorServer.port;
 
     const captured: CompiledQuery[] = [];
     const capturing = new Kysely<Database>({
@@ -186,10 +153,9 @@ export async function benchExplore(opts: { concurrency: number; durationMs: numb
     }
 
     await capturing.destroy();
-    await new Promise<void>((r) => floorServer.close(() => r()));
+    await floorServer.close();
     await pool.end();
     await app.close();
-    await deps.close();
   } finally {
     await bench.destroy();
   }

@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { createApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { createDeps } from '../server/create-deps';
 import { createBenchDb } from './lib/bench-db';
 import { formatRow, runLoad } from './lib/load';
+import { startBenchApp, startFloorServer } from './lib/servers';
 
 const CREATORS = 10_000;
 const FANS = 20_000;
@@ -35,19 +31,11 @@ export async function benchFeatured(opts: { concurrency: number; durationMs: num
     await seed(bench.db);
     lines.push(`featured creators: ${CREATORS} creators, ${FANS} fans, ~${FANS * SUBSCRIPTIONS_PER_FAN} subscriptions (seeded in ${Date.now() - started} ms)`);
 
-    const config = loadConfig({ ...process.env, DATABASE_URL: bench.url, SERVE_SPA: 'false', LOG_LEVEL: 'silent', REDIS_PREFIX: `bench-${Date.now()}`, NODE_ENV: 'production' });
-    const deps = createDeps(config);
-    const app = createApp(deps);
-    await new Promise<void>((r) => app.httpServer.listen(0, '127.0.0.1', r));
-    const appUrl = `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}/trpc/creators.featured`;
-
+    const app = await startBenchApp(bench.url);
+    const appUrl = `http://127.0.0.1:${app.port}/trpc/creators.featured`;
     const pool = new pg.Pool({ connectionString: bench.url, max: 10 });
-    const floorServer = http.createServer(async (_req, res) => {
-      const { rows } = await pool.query(FLOOR_SQL);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
-    });
-    await new Promise<void>((r) => floorServer.listen(0, '127.0.0.1', r));
-    const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}/`;
+    const floorServer = await startFloorServer(async () => (await pool.query(FLOOR_SQL)).rows);
+    const floorUrl = `http://127.0.0.1:${floorServer.port}/`;
 
     await runLoad(floorUrl, { concurrency: 10, durationMs: 500 });
     await runLoad(appUrl, { concurrency: 10, durationMs: 500 });
@@ -60,10 +48,9 @@ export async function benchFeatured(opts: { concurrency: number; durationMs: num
     const text = (plan.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
     lines.push(`  plan: ${text.filter((l) => /Index|Seq Scan|Execution Time/.test(l)).map((l) => l.trim()).join(' | ')}`);
 
-    await new Promise<void>((r) => floorServer.close(() => r()));
+    await floorServer.close();
     await pool.end();
     await app.close();
-    await deps.close();
   } finally {
     await bench.destroy();
   }

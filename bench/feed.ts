@@ -1,15 +1,12 @@
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { createApp } from '../server/app';
-import { createSession, generateSessionToken, hashToken } from '../server/auth/session';
-import { loadConfig } from '../server/config';
-import { createDeps } from '../server/create-deps';
+import { createSession, generateSessionToken } from '../server/auth/session';
 import type { Database } from '../server/db/schema';
 import { findFeedPage } from '../server/features/posts/posts.queries';
 import { createBenchDb } from './lib/bench-db';
+import { floorPageStatement } from './lib/floor-sql';
 import { formatRow, runLoad } from './lib/load';
+import { sessionIdOf, startBenchApp, startFloorServer } from './lib/servers';
 
 const CREATORS = 500;
 const FANS = 2_000;
@@ -23,33 +20,14 @@ const FAN_NUMBER = CREATORS + 1;
  * counts, liked, bookmarked, media entitlement and media variants — in one hand-written
  * statement and one round trip: the floor.
  */
-export const FLOOR_SQL = `
-  with v as (select user_id from sessions where id = $1 and expires_at > now()),
-  page as (
-    select p.id, p.creator_id, p.title, p.post_text, p.hashtags, p.is_premium, p.is_nsfw, p.status, p.media_kind, p.created_at,
-           pr.username, pr.display_name, pr.avatar_url, pr.is_verified, pr.is_premium as creator_is_premium
-    from posts p
-    join profiles pr on pr.id = p.creator_id
-    left join privacy_settings ps on ps.user_id = p.creator_id
-    where p.status = 'published'
-      and (p.creator_id = (select user_id from v) or ps.profile_visibility is null or ps.profile_visibility not in ('private', 'hidden'))
-    order by p.created_at desc, p.id desc
-    limit ${PAGE}
-  )
-  select page.*,
-    (select count(*) from post_likes l where l.post_id = page.id) as likes,
-    (select count(*) from comments c where c.post_id = page.id) as comments,
-    (select count(*) from bookmarks b where b.post_id = page.id) as bookmarks,
-    exists (select 1 from post_likes l where l.post_id = page.id and l.user_id = (select user_id from v)) as liked,
-    exists (select 1 from bookmarks b where b.user_id = (select user_id from v) and b.post_id = page.id) as bookmarked,
-    (page.creator_id = (select user_id from v) or not page.is_premium or exists (
-      select 1 from subscriptions s join subscription_tiers t on t.id = s.tier_id
-      where s.subscriber_id = (select user_id from v) and s.status = 'active' and s.current_period_end > now() and t.creator_id = page.creator_id
-    )) as can_view_media,
-    (select json_agg(json_build_object('variant', m.variant, 'content_type', m.content_type, 'width', m.width, 'height', m.height, 'duration_seconds', m.duration_seconds))
-       from media_files m where m.post_id = page.id) as media
-  from page
-  order by page.created_at desc, page.id desc`;
+export const FLOOR_SQL = floorPageStatement(
+  `from posts p
+   join profiles pr on pr.id = p.creator_id
+   left join privacy_settings ps on ps.user_id = p.creator_id
+   where p.status = 'published'
+     and (p.creator_id = (select user_id from v) or ps.profile_visibility is null or ps.profile_visibility not in ('private', 'hidden'))`,
+  PAGE,
+);
 
 /**
  * Home feed over 10,000 posts by 500 creators with ~150,000 likes, ~30,000 comments, ~20,000
@@ -76,21 +54,12 @@ export async function benchFeed(opts: { concurrency: number; durationMs: number 
     await createSession(bench.db, token, fanId.id);
     const headers = { cookie: `session=${token}` };
 
-    const config = loadConfig({ ...process.env, DATABASE_URL: bench.url, SERVE_SPA: 'false', LOG_LEVEL: 'silent', REDIS_PREFIX: `bench-${Date.now()}`, NODE_ENV: 'production' });
-    const deps = createDeps(config);
-    const app = createApp(deps);
-    await new Promise<void>((r) => app.httpServer.listen(0, '127.0.0.1', r));
+    const app = await startBenchApp(bench.url);
     const input = encodeURIComponent(JSON.stringify({ json: { limit: PAGE } }));
-    const appUrl = `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}/trpc/posts.feed?input=${input}`;
-
+    const appUrl = `http://127.0.0.1:${app.port}/trpc/posts.feed?input=${input}`;
     const pool = new pg.Pool({ connectionString: bench.url, max: 10 });
-    const floorServer = http.createServer(async (req, res) => {
-      const cookie = /(?:^|;\s*)session=([^;]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
-      const { rows } = await pool.query(FLOOR_SQL, [hashToken(cookie)]);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
-    });
-    await new Promise<void>((r) => floorServer.listen(0, '127.0.0.1', r));
-    const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}/`;
+    const floorServer = await startFloorServer(async (req) => (await pool.query(FLOOR_SQL, [sessionIdOf(req)])).rows);
+    const floorUrl = `http://127.0.0.1:${floorServer.port}/`;
 
     // both answer the same page, and the fan's state is on it
     const appPage = (await (await fetch(appUrl, { headers })).json()) as { result: { data: { json: { items: { id: string; viewer: { liked: boolean; canViewMedia: boolean } }[] } } } };
@@ -128,10 +97,9 @@ export async function benchFeed(opts: { concurrency: number; durationMs: number 
       lines.push(`  plan (${label}): ${text.filter((l) => /Index|Seq Scan|Execution Time|Limit/.test(l)).join(' | ')}`);
     }
 
-    await new Promise<void>((r) => floorServer.close(() => r()));
+    await floorServer.close();
     await pool.end();
     await app.close();
-    await deps.close();
   } finally {
     await bench.destroy();
   }
