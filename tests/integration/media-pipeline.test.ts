@@ -2,11 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { processPostJobId } from '../../common/jobs';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../common/socket-events';
-import { makeSessionCookie, makeSubscription, makeUser, type MadeUser } from '../helpers/factories';
+import type { ServerToClientEvents } from '../../common/socket-events';
+import { makeSubscription, makeUser, type MadeUser } from '../helpers/factories';
 import {
   EXIF_GPS_POINTER,
   exifIfd0Tags,
@@ -19,19 +18,19 @@ import {
   mp4TopLevelBoxes,
   regionDifference,
 } from '../helpers/media-fixtures';
+import { socketPool, type ClientSocket } from '../helpers/sockets';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 import { tusUpload, uploadFields, waitFor } from '../helpers/tus';
 
 // The whole path: tus upload over HTTP → post 'processing' → real worker (sharp, ffmpeg) on real
 // Redis → variants in storage, rows and status in Postgres → events over Socket.IO → media route.
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let app: TestServer;
 let work: string;
 let alice: MadeUser;
 let asAlice: TestClient;
-const sockets: ClientSocket[] = [];
+const sockets = socketPool();
 
 beforeAll(async () => {
   app = await startTestServer();
@@ -44,23 +43,10 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
+  sockets.closeAll();
 });
 
-async function socketOf(user: MadeUser | null): Promise<ClientSocket> {
-  const cookie = user ? (await makeSessionCookie(app.deps.db, user.id)).cookie : null;
-  const socket: ClientSocket = connect(app.url, {
-    transports: ['websocket'],
-    extraHeaders: { origin: app.url, ...(cookie ? { cookie } : {}) },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const socketOf = (user: MadeUser | null) => sockets.open(app, user);
 
 function nextEvent<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E, match: (p: Parameters<ServerToClientEvents[E]>[0]) => boolean, timeoutMs = 60_000) {
   return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {

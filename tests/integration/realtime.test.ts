@@ -1,16 +1,15 @@
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, PostRoomsAck, ServerToClientEvents } from '../../common/socket-events';
-import { makePost, makeSessionCookie, makeUser, type MadeUser } from '../helpers/factories';
+import type { PostRoomsAck, ServerToClientEvents } from '../../common/socket-events';
+import { makePost, makeUser, type MadeUser } from '../helpers/factories';
+import { socketPool, type ClientSocket } from '../helpers/sockets';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 // Two server processes on one database, one Redis prefix and one storage, as behind a load balancer.
 let a: TestServer;
 let b: TestServer;
-const sockets: ClientSocket[] = [];
+const sockets = socketPool();
 
 beforeAll(async () => {
   a = await startTestServer();
@@ -21,23 +20,10 @@ afterAll(async () => {
   await a?.close();
 });
 afterEach(() => {
-  for (const s of sockets.splice(0)) s.disconnect();
+  sockets.closeAll();
 });
 
-async function open(server: TestServer, user: MadeUser | null): Promise<ClientSocket> {
-  const cookie = user ? (await makeSessionCookie(server.deps.db, user.id)).cookie : null;
-  const socket: ClientSocket = connect(server.url, {
-    transports: ['websocket'],
-    extraHeaders: { origin: server.url, ...(cookie ? { cookie } : {}) },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const open = (server: TestServer, user: MadeUser | null) => sockets.open(server, user);
 
 function join(socket: ClientSocket, postIds: string[]): Promise<string[]> {
   return new Promise((resolve) => socket.emit('post:join', postIds, (ack: PostRoomsAck) => resolve(ack.postIds)));

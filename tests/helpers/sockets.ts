@@ -1,0 +1,33 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../common/socket-events';
+import { makeSessionCookie, type MadeUser } from './factories';
+import type { TestServer } from './test-server';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Browser-like Socket.IO clients (our Origin, the user's session cookie, websocket only), kept so
+ * a test file can disconnect them all after each test: `afterEach(sockets.closeAll)`.
+ */
+export function socketPool() {
+  const open: ClientSocket[] = [];
+  return {
+    async open(server: TestServer, user: MadeUser | null): Promise<ClientSocket> {
+      const cookie = user ? (await makeSessionCookie(server.deps.db, user.id)).cookie : null;
+      const socket: ClientSocket = connect(server.url, {
+        transports: ['websocket'],
+        extraHeaders: { origin: server.url, ...(cookie ? { cookie } : {}) },
+        reconnection: false,
+      });
+      open.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    },
+    closeAll() {
+      for (const socket of open.splice(0)) socket.disconnect();
+    },
+  };
+}
