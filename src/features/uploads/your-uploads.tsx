@@ -145,7 +145,11 @@ function FailedRow({ row }: { row: Unfinished }) {
     setBusy('delete');
     try {
       await del.mutateAsync({ postId: row.postId });
+      // A refetch already under way (e.g. after a post:failed event) began before the delete and
+      // would put the row back: cancel it, drop the row, then reconcile with the server.
+      await utils.uploads.unfinished.cancel();
       utils.uploads.unfinished.setData(undefined, (list) => list?.filter((u) => u.postId !== row.postId));
+      void utils.uploads.unfinished.invalidate();
       notify.success(POST_TEXTS.deleted);
     } catch (error) {
       failure(error, POST_TEXTS.deleteFailed.description);
