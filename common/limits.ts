@@ -35,6 +35,20 @@ export const LIMITS = {
   socketEventsPerSecond: 10,
 } as const;
 
+/**
+ * Bounds of costly media (not in the spec: our own), refused by the worker before it transcodes.
+ * The picture may be at most 4K UHD in either orientation: its longer side at most 3840 and its
+ * shorter side at most 2160 (so 2160x3840 upright is fine, 4096x2160 DCI is not). Frame rates
+ * are compared with a 1% allowance (59.94 and 60.02 are 60). Durations are the container's.
+ */
+export const MEDIA_LIMITS = {
+  videoMaxLongSide: 3840,
+  videoMaxShortSide: 2160,
+  videoMaxFps: 60,
+  videoMaxMinutes: 30,
+  audioMaxMinutes: 60,
+} as const;
+
 /** Cache times of spec part 1 §9 (milliseconds): fresh = staleTime, kept = gcTime. */
 export const CACHE = {
   feed: { staleTime: 2 * 60_000, gcTime: 15 * 60_000 },

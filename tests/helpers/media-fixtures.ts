@@ -85,12 +85,17 @@ export async function makeVideo(
   return file;
 }
 
-/** A tone: mp3, wav or ogg (vorbis) by the name's extension. */
-export async function makeAudio(dir: string, name: string, seconds = 3): Promise<string> {
+/**
+ * A tone: mp3, wav or ogg (vorbis) by the name's extension. `small`: 8 kHz mono at 8 kb/s (mp3),
+ * so that an hour stays a few MB.
+ */
+export async function makeAudio(dir: string, name: string, seconds = 3, opts: { small?: boolean } = {}): Promise<string> {
   const file = path.join(dir, name);
-  const codec = name.endsWith('.mp3') ? ['-c:a', 'libmp3lame', '-b:a', '96k'] : name.endsWith('.ogg') ? ['-c:a', 'libvorbis'] : [];
+  const rate = opts.small ? 8000 : 44100;
+  const bitrate = opts.small ? ['-ac', '1', '-b:a', '8k'] : ['-b:a', '96k'];
+  const codec = name.endsWith('.mp3') ? ['-c:a', 'libmp3lame', ...bitrate] : name.endsWith('.ogg') ? ['-c:a', 'libvorbis'] : [];
   await run(resolveFfmpegPath(), [
-    '-y', '-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=523:sample_rate=44100:duration=${seconds}`, ...codec, file,
+    '-y', '-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=523:sample_rate=${rate}:duration=${seconds}`, ...codec, file,
   ]);
   return file;
 }
@@ -144,4 +149,58 @@ export async function regionDifference(a: Buffer, b: Buffer, region: { left: num
   let sum = 0;
   for (let i = 0; i < ra!.length; i++) sum += Math.abs(ra![i]! - rb![i]!);
   return sum / ra!.length;
+}
+
+/**
+ * Text that makes an unguarded ffmpeg read another file (`target`, an absolute path): an HLS
+ * playlist, a DASH manifest and an ffconcat list.
+ */
+export function mediaLists(target: string): Record<'hls' | 'dash' | 'ffconcat', Buffer> {
+  return {
+    hls: Buffer.from(`#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:10\n#EXT-X-MEDIA-SEQUENCE:0\n#EXTINF:10.0,\n${target}\n#EXT-X-ENDLIST\n`),
+    dash: Buffer.from(
+      '<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011" type="static" ' +
+        'mediaPresentationDuration="PT2S" minBufferTime="PT1S"><Period><AdaptationSet mimeType="video/mp4">' +
+        `<Representation id="1" bandwidth="100000"><BaseURL>${target}</BaseURL></Representation></AdaptationSet></Period></MPD>\n`,
+    ),
+    ffconcat: Buffer.from(`ffconcat version 1.0\nfile ${target}\n`),
+  };
+}
+
+/** An ID3v2.4 tag with a footer: ffmpeg skips 20 bytes before it probes, file-type only 10. */
+const ID3_WITH_FOOTER = Buffer.from([0x49, 0x44, 0x33, 4, 0, 0x10, 0, 0, 0, 0]);
+
+/**
+ * What puts a list past a byte sniffer as this extension: for mp4/mov/mp3/ogg, an ID3 tag whose
+ * footer flag makes ffmpeg start reading 10 bytes later than file-type, those 10 bytes being the
+ * start of an MP4 box, an MPEG frame or an Ogg page (file-type sees that type, ffmpeg sees the
+ * list); for avi/webm/wav the container's own header in front of the list.
+ */
+export const FAKE_MEDIA_PREFIX: Record<'mp4' | 'mov' | 'avi' | 'webm' | 'mp3' | 'ogg' | 'wav', Buffer> = {
+  mp4: Buffer.concat([ID3_WITH_FOOTER, Buffer.from('    ftypis', 'latin1')]),
+  mov: Buffer.concat([ID3_WITH_FOOTER, Buffer.from('    ftypis', 'latin1')]),
+  mp3: Buffer.concat([ID3_WITH_FOOTER, Buffer.from([0xff, 0xfb, 0x90, 0x64, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20])]),
+  ogg: Buffer.concat([ID3_WITH_FOOTER, Buffer.from('OggS\0\x02\0\0\0\0', 'latin1')]),
+  avi: Buffer.from('RIFF    AVI ', 'latin1'),
+  webm: Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d]),
+  wav: Buffer.from('RIFF    WAVE', 'latin1'),
+};
+
+export interface HostileMedia {
+  name: string;
+  bytes: Buffer;
+  category: 'video' | 'audio';
+}
+
+/** Every list × every video and audio extension, bare and behind its fake prefix, pointing at `target`. */
+export function hostileMediaFiles(target: string): HostileMedia[] {
+  const files: HostileMedia[] = [];
+  for (const [kind, list] of Object.entries(mediaLists(target))) {
+    for (const [ext, prefix] of Object.entries(FAKE_MEDIA_PREFIX)) {
+      const category = ['mp3', 'ogg', 'wav'].includes(ext) ? 'audio' : 'video';
+      files.push({ name: `${kind}.${ext}`, bytes: list, category });
+      files.push({ name: `${kind}-disguised.${ext}`, bytes: Buffer.concat([prefix, list]), category });
+    }
+  }
+  return files;
 }

@@ -15,12 +15,14 @@ import { clientAs } from '../helpers/trpc';
 import { encodeMetadata, TUS_HEADERS, tusCreate, tusHead, tusPatch, tusUpload, uploadFields } from '../helpers/tus';
 
 // The tus endpoint alone: no media workers, so posts stay 'processing' and jobs stay queued.
+// Its creator's posts all stay processing, so the per-creator limit of processing posts is set
+// out of reach here; tests/integration/media-limits.test.ts tests that limit.
 let app: TestServer;
 let creator: TestClient;
 let creatorId: string;
 let image: Buffer;
 beforeAll(async () => {
-  app = await startTestServer({ workerQueues: ['mail', 'maintenance'] });
+  app = await startTestServer({ workerQueues: ['mail', 'maintenance'], env: { MAX_PROCESSING_POSTS_PER_CREATOR: '1000' } });
   const user = await makeUser(app.deps.db, { isCreator: true });
   creatorId = user.id;
   creator = await clientAs(app, user.id);

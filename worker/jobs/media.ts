@@ -60,7 +60,8 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
       ? null
       : { label: watermarkLabel({ watermarkText: post.watermark_text }, post.username), position: post.watermark_position ?? 'center' };
 
-  const workDir = await mkdtemp(path.join(tmpdir(), `media-${postId}-`));
+  // absolute: ffmpeg is given the upload as an absolute path (worker/media/ffmpeg-input.ts)
+  const workDir = await mkdtemp(path.join(path.resolve(tmpdir()), `media-${postId}-`));
   const written: string[] = [];
   try {
     const input = path.join(workDir, `source.${rule.ext}`);
@@ -78,6 +79,7 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
       premium: post.is_premium,
       onProgress: progress,
       signal: context.signal,
+      timeLimitScale: deps.config.MEDIA_TIME_LIMIT_SCALE,
     });
 
     const rows: ProcessedFileRow[] = [];

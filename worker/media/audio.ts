@@ -1,44 +1,67 @@
-import ffmpeg from 'fluent-ffmpeg';
 import path from 'node:path';
-import { UPLOAD_TEXTS } from '../../common/texts';
-import { MediaAbortedError, MediaContentError } from './errors';
+import { MEDIA_LIMITS } from '../../common/limits';
+import { checkAudioBounds, processingTimeLimitMs, remainingMs } from './bounds';
+import { throwIfAborted } from './errors';
+import { ffmpegInputArgs, type Demuxer } from './ffmpeg-input';
 import { resolveFfmpegPath } from './ffmpeg-path';
+import { classifyFfmpegFailure, runFfmpeg } from './ffmpeg-run';
+import { probe } from './probe';
 import type { OutputFile, ProgressFn } from './types';
-import { classifyFfmpegError, probe } from './video';
 
 /**
  * Audio (mp3, wav, ogg) through ffmpeg, normalised to one format every browser plays: AAC in
  * M4A (+faststart), 192 kb/s, tags and cover art dropped (-vn, -map_metadata -1), with duration.
+ * Opened as ffmpeg-input.ts says; one sound stream of a bounded length only (bounds.ts).
  */
 export const AUDIO_ENCODING = ['-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart'] as const;
 
-export async function processAudio(opts: { input: string; workDir: string; onProgress?: ProgressFn; signal?: AbortSignal }): Promise<OutputFile[]> {
-  const probed = await probe(opts.input, 'audio file');
-  if (!probed.audio) throw new MediaContentError(UPLOAD_TEXTS.noAudioStream);
-  if (!(probed.durationSeconds > 0)) throw new MediaContentError(UPLOAD_TEXTS.damaged('audio file'));
+export interface ProcessAudioOptions {
+  /** absolute path of the upload */
+  input: string;
+  /** from the sniffed type (ffmpeg-input.ts) */
+  demuxer: Demuxer;
+  workDir: string;
+  onProgress?: ProgressFn;
+  signal?: AbortSignal;
+  /** MEDIA_TIME_LIMIT_SCALE */
+  timeLimitScale?: number;
+}
+
+/** The whole ffmpeg command line of the audio transcode (exported for its test). */
+export function audioTranscodeArgs(input: string, demuxer: Demuxer, output: string): string[] {
+  return [
+    '-hide_banner', '-nostdin', '-v', 'error', '-nostats', '-progress', 'pipe:1',
+    ...ffmpegInputArgs(input, demuxer),
+    '-map', '0:a:0', '-vn', ...AUDIO_ENCODING, '-map_metadata', '-1', '-map_chapters', '-1',
+    '-t', String(MEDIA_LIMITS.audioMaxMinutes * 60),
+    '-f', 'ipod', '-y', output,
+  ];
+}
+
+export async function processAudio(opts: ProcessAudioOptions): Promise<OutputFile[]> {
+  const probed = await probe(opts.input, opts.demuxer, 'audio file', opts.signal);
+  checkAudioBounds(probed);
+  throwIfAborted(opts.signal);
+  const deadline = Date.now() + processingTimeLimitMs('audio', probed.durationSeconds, opts.timeLimitScale);
   const output = path.join(opts.workDir, 'original.m4a');
-  await new Promise<void>((resolve, reject) => {
-    const command = ffmpeg(opts.input, { timeout: 20 * 60 })
-      .setFfmpegPath(resolveFfmpegPath())
-      .outputOptions(['-map', '0:a:0', '-vn', ...AUDIO_ENCODING, '-map_metadata', '-1', '-map_chapters', '-1'])
-      .format('ipod');
-    const onAbort = () => command.kill('SIGKILL');
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    command
-      .on('progress', (p: { percent?: number }) => {
-        if (opts.onProgress && typeof p.percent === 'number' && Number.isFinite(p.percent)) opts.onProgress(Math.min(99, Math.floor(p.percent)));
-      })
-      .on('end', () => {
-        opts.signal?.removeEventListener('abort', onAbort);
-        resolve();
-      })
-      .on('error', (error: Error, _o: string | null, stderr: string | null) => {
-        opts.signal?.removeEventListener('abort', onAbort);
-        reject(opts.signal?.aborted ? new MediaAbortedError('aborted') : classifyFfmpegError(error, stderr, 'audio file'));
-      })
-      .save(output);
-  });
-  const result = await probe(output, 'audio file');
+  let lastPercent = -1;
+  const onProgressSeconds = (seconds: number) => {
+    const percent = Math.min(99, Math.floor((seconds / probed.durationSeconds) * 100));
+    if (opts.onProgress && percent > lastPercent) {
+      lastPercent = percent;
+      opts.onProgress(percent);
+    }
+  };
+  try {
+    await runFfmpeg(resolveFfmpegPath(), audioTranscodeArgs(opts.input, opts.demuxer, output), {
+      timeoutMs: remainingMs(deadline),
+      signal: opts.signal,
+      onProgressSeconds,
+    });
+  } catch (error) {
+    throw classifyFfmpegFailure(error, 'audio file');
+  }
+  const result = await probe(output, 'mov', 'audio file', opts.signal);
   return [
     {
       variant: 'original',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { MediaContentError, throwIfAborted } from './errors';
+import { checkSvg } from './svg-check';
 import type { OutputFile } from './types';
 import { renderWatermark, type WatermarkSpec } from './watermark';
 
@@ -110,24 +111,7 @@ function contentError(error: Error): Error {
   return new MediaContentError(UPLOAD_TEXTS.damaged('image'));
 }
 
-/**
- * An SVG must be a plain drawing: XML whose root is <svg>, no entity declarations (billion
- * laughs, external entities), no references to anything outside the file (only '#fragment' and
- * data: URLs). It is then drawn to PNG at its own size (within the pixel limit).
- */
-export function checkSvg(text: string): void {
-  const body = text
-    .replace(/^\uFEFF/, '')
-    .replace(/^\s*<\?xml[\s\S]*?\?>/, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .trimStart();
-  const withoutDoctype = body.replace(/^<!DOCTYPE\s+svg[^[>]*>\s*/i, '');
-  if (!/^<svg[\s>]/i.test(withoutDoctype)) throw new MediaContentError(UPLOAD_TEXTS.typeMismatch('svg', null));
-  if (/<!ENTITY|<!DOCTYPE/i.test(withoutDoctype)) throw new MediaContentError(UPLOAD_TEXTS.unsafeSvg);
-  if (/\b(?:xlink:)?href\s*=\s*["']\s*(?!#|data:)/i.test(body)) throw new MediaContentError(UPLOAD_TEXTS.unsafeSvg);
-  if (/url\(\s*["']?\s*(?!#|data:)/i.test(body) || /@import/i.test(body)) throw new MediaContentError(UPLOAD_TEXTS.unsafeSvg);
-}
-
+/** A checked SVG (svg-check.ts) drawn to PNG at its own size, within the pixel limit; user SVG is never served. */
 async function rasteriseSvg(file: string, workDir: string): Promise<string> {
   let text: string;
   try {

@@ -1,7 +1,9 @@
 import type { UploadRule } from '../../common/uploads';
 import { processAudio } from './audio';
 import { processDocument } from './document';
-import { throwIfAborted } from './errors';
+import { UPLOAD_TEXTS } from '../../common/texts';
+import { MediaContentError, throwIfAborted } from './errors';
+import { demuxerForSniffedType, type Demuxer } from './ffmpeg-input';
 import { processImage } from './image';
 import { blurredPreview, cardPreview } from './preview';
 import { sniffUpload } from './sniff';
@@ -22,6 +24,8 @@ export interface ProcessUploadOptions {
   premium: boolean;
   onProgress?: ProgressFn;
   signal?: AbortSignal;
+  /** MEDIA_TIME_LIMIT_SCALE: stretches the time ffmpeg may take (worker/media/bounds.ts) */
+  timeLimitScale?: number;
 }
 
 /**
@@ -32,20 +36,28 @@ export interface ProcessUploadOptions {
  */
 export async function processUpload(opts: ProcessUploadOptions): Promise<ProcessedMedia> {
   const { rule } = opts;
-  await sniffUpload(opts.input, rule);
+  const { detected } = await sniffUpload(opts.input, rule);
   throwIfAborted(opts.signal);
   const common = { input: opts.input, workDir: opts.workDir, signal: opts.signal };
+  const ffmpegCommon = () => ({ ...common, demuxer: demuxerOf(detected, rule), onProgress: opts.onProgress, timeLimitScale: opts.timeLimitScale });
   const files =
     rule.category === 'image'
       ? await processImage({ ...common, ext: rule.ext, watermark: opts.watermark })
       : rule.category === 'video'
-        ? await processVideo({ ...common, watermark: opts.watermark, onProgress: opts.onProgress })
+        ? await processVideo({ ...ffmpegCommon(), watermark: opts.watermark })
         : rule.category === 'audio'
-          ? await processAudio({ ...common, onProgress: opts.onProgress })
+          ? await processAudio(ffmpegCommon())
           : await processDocument({ input: opts.input, rule, workDir: opts.workDir });
   if (opts.premium) {
     const picture = files.find((f) => f.variant === 'web') ?? files.find((f) => f.variant === 'poster');
     files.push(picture ? await blurredPreview(picture.path, opts.workDir) : await cardPreview(rule.mediaKind, opts.workDir));
   }
   return { mediaKind: rule.mediaKind, files };
+}
+
+/** The demuxer ffmpeg must use: the one for what the bytes are, never its own guess. */
+function demuxerOf(detected: string | null, rule: UploadRule): Demuxer {
+  const demuxer = demuxerForSniffedType(detected);
+  if (!demuxer) throw new MediaContentError(UPLOAD_TEXTS.typeMismatch(rule.ext, detected));
+  return demuxer;
 }

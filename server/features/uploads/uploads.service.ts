@@ -8,11 +8,13 @@ import type { AppDeps } from '../../deps';
 import { enqueueProcessPost } from '../../queues/media';
 import {
   claimUpload,
+  countProcessingPosts,
   findFinishedUpload,
   findUnfinishedPosts,
   insertProcessingPost,
   insertSourceFile,
   linkUploadToPost,
+  lockCreator,
 } from './uploads.queries';
 
 /**
@@ -71,6 +73,21 @@ export function checkNewUpload(input: {
   return { meta: parsed.data, rule: check.rule, size };
 }
 
+/**
+ * One creator may have only so many posts processing (MAX_PROCESSING_POSTS_PER_CREATOR), so a
+ * creator cannot fill the transcode queue for everyone: 429 'Too many uploads processing'. Checked
+ * when an upload is created (before its bytes travel) and again, under a lock, when it finishes.
+ */
+export function tooManyProcessing(limit: number): UploadRefusal {
+  const text = UPLOAD_TEXTS.tooManyProcessing(limit);
+  return new UploadRefusal(429, 'TOO_MANY_PROCESSING', text.title, text.description);
+}
+
+export async function checkProcessingRoom(deps: Pick<AppDeps, 'db' | 'config'>, creatorId: string): Promise<void> {
+  const limit = deps.config.MAX_PROCESSING_POSTS_PER_CREATOR;
+  if ((await countProcessingPosts(deps.db, creatorId)) >= limit) throw tooManyProcessing(limit);
+}
+
 /** What tus keeps with a partial upload: the checked metadata and the uploader, set by the server. */
 export function storedMetadata(meta: UploadMetadata, userId: string): Record<string, string> {
   const stored: Record<string, string> = {
@@ -114,9 +131,11 @@ export interface FinishResult {
  * the media job is queued (jobId `process-post-<postId>`). Finishing again, or twice at once,
  * answers with the first post: the `uploads` primary key decides, and the loser's copy of the
  * bytes is deleted. If queueing fails the post is still 'processing' and the maintenance job
- * 'requeue-processing' queues it later.
+ * 'requeue-processing' queues it later. A creator with MAX_PROCESSING_POSTS_PER_CREATOR posts
+ * processing is refused (429, the upload kept for a later finish); the creator's row is locked
+ * while counting, so concurrent finishes cannot pass the limit together.
  */
-export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queues' | 'log'>, input: FinishInput): Promise<FinishResult> {
+export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queues' | 'log' | 'config'>, input: FinishInput): Promise<FinishResult> {
   const earlier = await findFinishedUpload(deps.db, input.uploadId);
   if (earlier) {
     if (earlier.user_id !== input.userId) throw new UploadRefusal(403, 'FORBIDDEN', UPLOAD_TEXTS.notYourUpload);
@@ -134,6 +153,16 @@ export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queue
     throw new UploadRefusal(409, 'INCOMPLETE', UPLOAD_TEXTS.uploadFailed, UPLOAD_TEXTS.damaged('upload'));
   }
 
+  // before copying the bytes; checked again under the lock below
+  const limit = deps.config.MAX_PROCESSING_POSTS_PER_CREATOR;
+  const full = async () => {
+    // a concurrent finish of this very upload may have made its post (and filled the last place)
+    const winner = await findFinishedUpload(deps.db, input.uploadId);
+    if (winner && winner.user_id === input.userId) return { postId: winner.post_id, created: false };
+    throw tooManyProcessing(limit);
+  };
+  if ((await countProcessingPosts(deps.db, input.userId)) >= limit) return full();
+
   const postId = randomUUID();
   const sourceKey = `posts/${postId}/upload.${rule.ext}`;
   try {
@@ -146,6 +175,8 @@ export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queue
   }
 
   const created = await deps.db.transaction().execute(async (trx) => {
+    await lockCreator(trx, input.userId);
+    if ((await countProcessingPosts(trx, input.userId)) >= limit) return 'full' as const;
     if (!(await claimUpload(trx, { id: input.uploadId, userId: input.userId, filename: meta.filename, byteSize: input.receivedSize }))) {
       return false;
     }
@@ -165,6 +196,11 @@ export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queue
     await linkUploadToPost(trx, input.uploadId, postId);
     return true;
   });
+  if (created === 'full') {
+    // the upload stays complete on disk: finishing it again (HEAD) works once a post is done
+    await deps.storage.delete(sourceKey).catch(() => {});
+    return full();
+  }
   if (!created) {
     await deps.storage.delete(sourceKey).catch(() => {});
     const winner = await findFinishedUpload(deps.db, input.uploadId);

@@ -1,0 +1,101 @@
+import { UPLOAD_TEXTS } from '../../common/texts';
+import { MediaContentError } from './errors';
+import { ffmpegInputArgs, formatNameMatches, type Demuxer } from './ffmpeg-input';
+import { resolveFfprobePath } from './ffmpeg-path';
+import { classifyFfmpegFailure, runFfmpeg } from './ffmpeg-run';
+
+/** ffprobe reads headers only: a file it cannot read in this long is not worth reading. */
+const PROBE_TIMEOUT_MS = 30_000;
+
+export interface ProbedVideoStream {
+  codec: string;
+  width: number;
+  height: number;
+  /** clockwise degrees the player turns the picture (phone videos) */
+  rotation: number;
+  /** frames per second (average, else the base rate); null when ffprobe cannot tell */
+  fps: number | null;
+}
+
+export interface Probe {
+  /** as ffprobe reports it: always the forced demuxer's (checked) */
+  formatName: string;
+  durationSeconds: number;
+  /** picture streams (cover art in an audio file is not one) */
+  videoStreams: ProbedVideoStream[];
+  audioStreams: { codec: string }[];
+}
+
+interface FfprobeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  duration?: string;
+  disposition?: { attached_pic?: number };
+  side_data_list?: { rotation?: number | string }[];
+  tags?: { rotate?: string };
+}
+
+interface FfprobeOutput {
+  streams?: FfprobeStream[];
+  format?: { format_name?: string; duration?: string };
+}
+
+/**
+ * ffprobe `file` opened with `demuxer` only (ffmpeg-input.ts). A file that demuxer cannot read
+ * is a damaged upload (MediaContentError with `what` in its words).
+ */
+export async function probe(file: string, demuxer: Demuxer, what: string, signal?: AbortSignal): Promise<Probe> {
+  let stdout: string;
+  try {
+    ({ stdout } = await runFfmpeg(resolveFfprobePath(), probeArgs(file, demuxer), { timeoutMs: PROBE_TIMEOUT_MS, signal }));
+  } catch (error) {
+    throw classifyFfmpegFailure(error, what);
+  }
+  let data: FfprobeOutput;
+  try {
+    data = JSON.parse(stdout) as FfprobeOutput;
+  } catch {
+    throw new MediaContentError(UPLOAD_TEXTS.damaged(what));
+  }
+  const formatName = data.format?.format_name ?? '';
+  if (!formatNameMatches(demuxer, formatName)) throw new MediaContentError(UPLOAD_TEXTS.damaged(what));
+  const streams = data.streams ?? [];
+  const pictures = streams.filter((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  const sounds = streams.filter((s) => s.codec_type === 'audio');
+  const duration = Number(data.format?.duration ?? pictures[0]?.duration ?? sounds[0]?.duration ?? NaN);
+  return {
+    formatName,
+    durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : 0,
+    videoStreams: pictures.map((s) => ({
+      codec: s.codec_name ?? 'unknown',
+      width: s.width ?? 0,
+      height: s.height ?? 0,
+      rotation: rotationOf(s),
+      fps: rate(s.avg_frame_rate) ?? rate(s.r_frame_rate),
+    })),
+    audioStreams: sounds.map((s) => ({ codec: s.codec_name ?? 'unknown' })),
+  };
+}
+
+/** The ffprobe command line (exported for its test). */
+export function probeArgs(file: string, demuxer: Demuxer): string[] {
+  return ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', ...ffmpegInputArgs(file, demuxer)];
+}
+
+function rotationOf(stream: FfprobeStream): number {
+  const fromSide = (stream.side_data_list ?? []).find((d) => d.rotation !== undefined)?.rotation;
+  const degrees = Number(fromSide ?? stream.tags?.rotate ?? 0);
+  return Number.isFinite(degrees) ? ((Math.round(degrees) % 360) + 360) % 360 : 0;
+}
+
+/** '30000/1001' → 29.97; '0/0' and nonsense → null. */
+export function rate(value: string | undefined): number | null {
+  const match = /^(\d+)(?:\/(\d+))?$/.exec(value ?? '');
+  if (!match) return null;
+  const fps = Number(match[1]) / Number(match[2] ?? 1);
+  return Number.isFinite(fps) && fps > 0 ? fps : null;
+}
