@@ -17,10 +17,18 @@ export interface MediaJobs {
   'process-post': { postId: string };
 }
 
+/**
+ * Mail jobs name the user only: the worker reads the address and makes the link's token when it
+ * sends (storing its hash), so no job, in any state, holds a token, a password or a session.
+ * Producers add them with MAIL_JOB_OPTIONS.
+ */
 export interface MailJobs {
-  'confirm-email': { userId: string; email: string; token: string };
-  'reset-password': { userId: string; email: string; token: string };
+  'confirm-email': { userId: string };
+  'reset-password': { userId: string };
 }
+
+/** A sent mail's job is removed at once: nothing about it is worth keeping in Redis. */
+export const MAIL_JOB_OPTIONS = { removeOnComplete: true } as const;
 
 export interface MaintenanceJobs {
   /** repeatable: removes sessions and e-mail tokens past their expiry */

@@ -1,11 +1,9 @@
 /** `npm run worker`: the BullMQ workers on their own (scale by running more copies). */
-import { createServer } from 'node:http';
 import { loadConfig } from '../server/config';
 import { createDeps } from '../server/create-deps';
-import { isLocalRequest } from '../server/http/metrics';
-import { renderMetrics } from '../server/metrics/metrics';
 import { assertServicesReachable } from '../server/preflight';
 import { runOrExit } from '../server/run-or-exit';
+import { createWorkerMetricsServer } from './metrics-server';
 import { scheduleRepeatableJobs, startWorkers } from './workers';
 
 await runOrExit(async () => {
@@ -16,13 +14,7 @@ await runOrExit(async () => {
   await scheduleRepeatableJobs(deps.queues);
   // job durations are measured here; WORKER_METRICS_PORT serves them (the server's /metrics has the rest)
   const metrics = config.WORKER_METRICS_PORT
-    ? createServer((req, res) => {
-        if (req.url !== '/metrics' || !isLocalRequest({ socket: req.socket, headers: req.headers } as never)) {
-          res.writeHead(req.url === '/metrics' ? 403 : 404).end();
-          return;
-        }
-        void renderMetrics().then(({ contentType, body }) => res.writeHead(200, { 'Content-Type': contentType }).end(body));
-      }).listen(config.WORKER_METRICS_PORT, config.HOST)
+    ? createWorkerMetricsServer(config.METRICS_TOKEN).listen(config.WORKER_METRICS_PORT, config.HOST)
     : null;
   deps.log.info('worker started');
   const stop = async () => {

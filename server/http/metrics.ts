@@ -1,29 +1,34 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { Router } from 'express';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Registry } from 'prom-client';
 import type { AppDeps } from '../deps';
 import { httpRequestDuration, queueDepthRegistry, renderMetrics } from '../metrics/metrics';
 import { sessionUserOf } from './session-user';
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * A request from this machine: a loopback peer that came through no proxy (a reverse proxy on
- * the same host makes every visitor look local, so a forwarded request never counts as local).
+ * Whether `Authorization` carries `Bearer <METRICS_TOKEN>` (compared in constant time); never when
+ * no token is configured. No address is trusted instead: behind a proxy on the same host every
+ * visitor is a loopback peer.
  */
-export function isLocalRequest(req: Pick<Request, 'socket' | 'headers'>): boolean {
-  return LOOPBACK.has(req.socket.remoteAddress ?? '') && !req.headers['x-forwarded-for'] && !req.headers.forwarded;
+export function hasMetricsToken(authorization: string | undefined, token: string | undefined): boolean {
+  if (!token || !authorization) return false;
+  const presented = /^Bearer[ ]+(\S+)[ ]*$/i.exec(authorization)?.[1];
+  return presented !== undefined && timingSafeEqual(digest(presented), digest(token));
 }
 
-/** GET /metrics (Prometheus text): for admins, or for a scraper on this machine; else 403. */
+/** GET /metrics (Prometheus text): for a scraper with METRICS_TOKEN or an admin's session; else 401/403. */
 export function metricsRoutes(deps: AppDeps): Router {
   const router = Router();
   let queueDepths: Registry | null = null;
   router.get('/metrics', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (!isLocalRequest(req)) {
+    if (!hasMetricsToken(req.headers.authorization, deps.config.METRICS_TOKEN)) {
       const user = await sessionUserOf(deps, req, res);
       if (user?.role !== 'admin') {
+        if (!user) res.setHeader('WWW-Authenticate', 'Bearer');
         res.status(user ? 403 : 401).json({ error: { code: user ? 'FORBIDDEN' : 'UNAUTHORIZED', message: 'Admins only' } });
         return;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalRequest, routeLabel } from './metrics';
+import { hasMetricsToken, routeLabel } from './metrics';
 
 describe('metrics labels and gate', () => {
   const known = (name: string) => name === 'posts.feed';
@@ -14,13 +14,16 @@ describe('metrics labels and gate', () => {
     expect(routeLabel('/some/spa/page', known)).toBe('other');
   });
 
-  it('counts only unproxied loopback requests as local', () => {
-    const req = (remoteAddress: string, headers: Record<string, string> = {}) => ({ socket: { remoteAddress }, headers }) as never;
-    expect(isLocalRequest(req('127.0.0.1'))).toBe(true);
-    expect(isLocalRequest(req('::1'))).toBe(true);
-    expect(isLocalRequest(req('::ffff:127.0.0.1'))).toBe(true);
-    expect(isLocalRequest(req('10.0.0.5'))).toBe(false);
-    expect(isLocalRequest(req('127.0.0.1', { 'x-forwarded-for': '203.0.113.1' }))).toBe(false);
-    expect(isLocalRequest(req('127.0.0.1', { forwarded: 'for=203.0.113.1' }))).toBe(false);
+  it('takes only the configured bearer token, and nothing when none is configured', () => {
+    const token = 'a'.repeat(40);
+    expect(hasMetricsToken(`Bearer ${token}`, token)).toBe(true);
+    expect(hasMetricsToken(`bearer ${token}`, token)).toBe(true);
+    expect(hasMetricsToken(`Bearer ${token}x`, token)).toBe(false);
+    expect(hasMetricsToken(`Bearer ${token.slice(1)}`, token)).toBe(false);
+    expect(hasMetricsToken(token, token)).toBe(false);
+    expect(hasMetricsToken(`Basic ${token}`, token)).toBe(false);
+    expect(hasMetricsToken(undefined, token)).toBe(false);
+    expect(hasMetricsToken('Bearer ', token)).toBe(false);
+    expect(hasMetricsToken('Bearer anything', undefined)).toBe(false);
   });
 });

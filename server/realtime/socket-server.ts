@@ -41,7 +41,7 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
     // Browsers always send Origin cross-site (WebSocket upgrade, credentialed XHR), but may omit it on
     // a same-origin polling GET, so a missing Origin is allowed and a foreign one refused.
     allowRequest: (req, callback) =>
-      callback(null, req.headers.origin === undefined || isAllowedOrigin(req.headers.origin, req.headers.host, deps.config)),
+      callback(null, req.headers.origin === undefined || isAllowedOrigin(req.headers.origin, req, deps.config)),
   });
   io.use(async (socket, next) => {
     try {

@@ -11,8 +11,9 @@ let app: TestServer;
 let asAdmin: TestClient;
 let asUser: TestClient;
 let asCreator: TestClient;
+const METRICS_TOKEN = 'operators-test-metrics-token-0123456789abcdef';
 beforeAll(async () => {
-  app = await startTestServer();
+  app = await startTestServer({ env: { METRICS_TOKEN } });
   const admin = await makeUser(app.deps.db);
   await app.deps.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
   asAdmin = await clientAs(app, admin.id);
@@ -77,10 +78,10 @@ describe('queue dashboard', () => {
 describe('metrics', () => {
   const remote = { 'x-forwarded-for': '203.0.113.7' };
 
-  it('answers a scraper on this machine with queue depths, job durations and HTTP latencies', async () => {
+  it('answers a scraper holding METRICS_TOKEN with queue depths, job durations and HTTP latencies', async () => {
     await asCreator.trpc.creators.featured.query();
     await app.drain('media');
-    const res = await app.client().fetch('/metrics');
+    const res = await app.client().fetch('/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();

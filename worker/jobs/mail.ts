@@ -1,12 +1,16 @@
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
+import type { EmailTokenPurpose } from '../../common/enums';
 import type { JobData, JobName } from '../../common/jobs';
 import { BRAND } from '../../common/texts';
 import type { Config } from '../../server/config';
+import type { DB } from '../../server/db/kysely';
+import { emailTokenExpiry, findMailRecipient, issueEmailToken } from '../mail/email-tokens';
 import { mailTransportFor, type DeliveryResult, type MailTransport, type OutgoingMail } from '../mail/transport';
 
 export interface MailDeps {
   config: Pick<Config, 'appUrl' | 'SMTP_URL' | 'MAIL_FROM' | 'OUTBOX_DIR'>;
+  db: DB;
   log: Logger;
   /** defaults to SMTP when SMTP_URL is set, else the outbox directory */
   transport?: MailTransport;
@@ -15,7 +19,17 @@ export interface MailDeps {
 /** What a handler reads of a BullMQ job (a real Job fits; tests can pass a plain object). */
 export type MailJob<N extends JobName<'mail'>> = Pick<Job<JobData<'mail', N>>, 'id' | 'name' | 'data' | 'timestamp'>;
 
-export type MailHandler<N extends JobName<'mail'>> = (job: MailJob<N>, deps: MailDeps) => Promise<DeliveryResult>;
+/**
+ * A mail that needs no sending: the account is gone, its address was confirmed meanwhile, or the
+ * job waited so long that its link would arrive expired (the user asks again).
+ */
+export interface MailSkipped {
+  skipped: 'no-account' | 'already-confirmed' | 'expired';
+}
+
+export type MailOutcome = DeliveryResult | MailSkipped;
+
+export type MailHandler<N extends JobName<'mail'>> = (job: MailJob<N>, deps: MailDeps) => Promise<MailOutcome>;
 
 export function confirmEmailLink(appUrl: string, token: string): string {
   return `${appUrl}/auth/confirm?token=${encodeURIComponent(token)}`;
@@ -41,38 +55,62 @@ function compose(to: string, subject: string, lines: string[], action: string, l
   return { to, subject, text, html, link };
 }
 
-export function confirmEmailMessage(appUrl: string, data: JobData<'mail', 'confirm-email'>): OutgoingMail {
+export function confirmEmailMessage(appUrl: string, to: string, token: string): OutgoingMail {
   return compose(
-    data.email,
+    to,
     `Confirm your email address for ${BRAND.name}`,
     [`Welcome to ${BRAND.name}!`, 'Please confirm your email address to finish creating your account. The link is valid for 48 hours.'],
     'Confirm my email address',
-    confirmEmailLink(appUrl, data.token),
+    confirmEmailLink(appUrl, token),
   );
 }
 
-export function resetPasswordMessage(appUrl: string, data: JobData<'mail', 'reset-password'>): OutgoingMail {
+export function resetPasswordMessage(appUrl: string, to: string, token: string): OutgoingMail {
   return compose(
-    data.email,
+    to,
     `Reset your ${BRAND.name} password`,
     [
       'Someone asked to reset the password of your account. The link is valid for 1 hour.',
       'If it was not you, ignore this email: your password stays as it is.',
     ],
     'Choose a new password',
-    resetPasswordLink(appUrl, data.token),
+    resetPasswordLink(appUrl, token),
   );
 }
 
-async function deliver(job: MailJob<JobName<'mail'>>, deps: MailDeps, mail: OutgoingMail): Promise<DeliveryResult> {
+const MAILS: { [N in JobName<'mail'>]: { purpose: EmailTokenPurpose; message: typeof confirmEmailMessage } } = {
+  'confirm-email': { purpose: 'confirm_email', message: confirmEmailMessage },
+  'reset-password': { purpose: 'reset_password', message: resetPasswordMessage },
+};
+
+/**
+ * Reads the recipient, makes the link's token (only its hash is stored) and sends. The job
+ * carries the user id alone, so Redis and the queue dashboard never hold a usable link.
+ */
+async function sendLink(job: MailJob<JobName<'mail'>>, deps: MailDeps): Promise<MailOutcome> {
   if (!job.id) throw new Error(`mail job ${job.name} has no id`);
+  const { purpose, message } = MAILS[job.name as JobName<'mail'>];
+  const recipient = await findMailRecipient(deps.db, job.data.userId);
+  if (!recipient) return { skipped: 'no-account' };
+  if (purpose === 'confirm_email' && recipient.emailVerified) return { skipped: 'already-confirmed' };
+
+  const expiresAt = emailTokenExpiry(purpose, job.timestamp);
+  if (expiresAt.getTime() <= Date.now()) return { skipped: 'expired' };
+
   const transport = deps.transport ?? mailTransportFor(deps.config, deps.log);
   // The job's own creation time and id: identical on every retry, so a retry delivers at most once (outbox).
-  return transport.send(mail, { jobId: job.id, createdAt: new Date(job.timestamp) });
+  const key = { jobId: job.id, createdAt: new Date(job.timestamp) };
+  // A retry of a job whose mail already went out must not make a new token: it would retire the mailed one.
+  const earlier = await transport.findDelivery(recipient.email, key);
+  if (earlier) return earlier;
+
+  const token = await issueEmailToken(deps.db, job.data.userId, purpose, expiresAt);
+  if (!token) return { skipped: 'no-account' };
+  return transport.send(message(deps.config.appUrl, recipient.email, token), key);
 }
 
 /** Handlers of the `mail` queue; the appUrl is read at run time (links point at the current site). */
 export const mailHandlers: { [N in JobName<'mail'>]: MailHandler<N> } = {
-  'confirm-email': (job, deps) => deliver(job, deps, confirmEmailMessage(deps.config.appUrl, job.data)),
-  'reset-password': (job, deps) => deliver(job, deps, resetPasswordMessage(deps.config.appUrl, job.data)),
+  'confirm-email': (job, deps) => sendLink(job, deps),
+  'reset-password': (job, deps) => sendLink(job, deps),
 };

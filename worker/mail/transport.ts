@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, unlink, writeFile } from 'node:fs/promises';
+import { access, link, mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -32,6 +32,11 @@ export interface DeliveryResult {
 
 export interface MailTransport {
   readonly via: 'smtp' | 'outbox';
+  /**
+   * Whether this key was already delivered to `to` (the outbox can tell; SMTP cannot and says
+   * no): a retried job checks before it makes a new link token that would retire the mailed one.
+   */
+  findDelivery(to: string, key: DeliveryKey): Promise<DeliveryResult | null>;
   send(mail: OutgoingMail, key: DeliveryKey): Promise<DeliveryResult>;
   close(): void;
 }
@@ -51,6 +56,13 @@ export function outboxFileName(to: string, key: DeliveryKey): string {
 export function createOutboxTransport(outboxDir: string, log: Logger): MailTransport {
   return {
     via: 'outbox',
+    async findDelivery(to, key) {
+      const file = path.join(outboxDir, outboxFileName(to, key));
+      return access(file).then(
+        () => ({ via: 'outbox', delivered: false, ref: file }),
+        () => null,
+      );
+    },
     async send(mail, key) {
       await mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, outboxFileName(mail.to, key));
@@ -85,6 +97,9 @@ export function createSmtpTransport(smtpUrl: string, from: string, log: Logger):
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   return {
     via: 'smtp',
+    async findDelivery() {
+      return null;
+    },
     async send(mail, key) {
       const messageId = `<${safePart(key.jobId)}.${key.createdAt.getTime()}@${domain}>`;
       const info = await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId });

@@ -48,14 +48,19 @@ export async function insertVerificationStatus(db: Db, userId: string): Promise<
   await db.insertInto('verification_status').values({ user_id: userId }).execute();
 }
 
-export async function insertEmailToken(
-  db: Db,
-  values: { tokenHash: string; userId: string; purpose: EmailTokenPurpose; expiresAt: Date },
-): Promise<void> {
-  await db
-    .insertInto('email_tokens')
-    .values({ id: values.tokenHash, user_id: values.userId, purpose: values.purpose, expires_at: values.expiresAt, used_at: null })
-    .execute();
+// Link tokens are made by the mail job (worker/mail/email-tokens.ts); the server checks and consumes them.
+
+/** Whether a token of this purpose is unused and unexpired (a read: `consumeEmailToken` decides). */
+export async function isUsableEmailToken(db: Db, tokenHash: string, purpose: EmailTokenPurpose, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .select('id')
+    .where('id', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

@@ -44,7 +44,7 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => auth.requestPasswordReset(ctx, input.email, { ip: ctx.clientIp })),
 
   resetPassword: publicProcedure.input(ResetPasswordInput).mutation(async ({ ctx, input }) => {
-    const { userId } = await auth.resetPassword(ctx, input.token, input.password);
+    const { userId } = await auth.resetPassword(ctx, input.token, input.password, { ip: ctx.clientIp });
     // Every session of the account ended, this browser's included if it had one.
     if (ctx.session?.userId === userId) clearSessionCookie(ctx.res, ctx.config.cookieSecure);
     return { ok: true as const };

@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import type { z } from 'zod';
 import type { SignUpInput } from '../../../common/auth-schemas';
-import type { EmailTokenPurpose, UserRole } from '../../../common/enums';
-import { EMAIL_TOKEN_TTL_MS, RATE_LIMITS } from '../../../common/limits';
+import type { UserRole } from '../../../common/enums';
+import { MAIL_JOB_OPTIONS } from '../../../common/jobs';
+import { RATE_LIMITS } from '../../../common/limits';
 import { AUTH_TEXTS, VALIDATION } from '../../../common/texts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
 import { limitOrThrow } from '../../auth/rate-limit';
@@ -66,17 +66,6 @@ function candidateToDto(row: q.SignInCandidate): UserDto {
   };
 }
 
-/** 256 random bits, base64url: mailed to the user; the database keeps only its SHA-256. */
-export function generateEmailToken(): string {
-  const bytes = new Uint8Array(32);
-  crypto.getRandomValues(bytes);
-  return encodeBase64urlNoPadding(bytes);
-}
-
-function emailTokenExpiry(purpose: EmailTokenPurpose, now = Date.now()): Date {
-  return new Date(now + EMAIL_TOKEN_TTL_MS[purpose]);
-}
-
 function isUniqueViolation(error: unknown): error is { code: string; constraint?: string; detail?: string } {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
@@ -105,7 +94,6 @@ export async function signUp(deps: AuthDeps, input: SignUpData, meta: { ip: stri
   if (await q.usernameExists(db, input.username)) throw usernameTaken();
 
   const passwordHash = await hashPassword(input.password);
-  const token = generateEmailToken();
   let userId: string;
   try {
     userId = await db.transaction().execute(async (trx) => {
@@ -119,12 +107,6 @@ export async function signUp(deps: AuthDeps, input: SignUpData, meta: { ip: stri
       await q.insertPrivacySettings(trx, id);
       await q.insertNotificationSettings(trx, id);
       await q.insertVerificationStatus(trx, id);
-      await q.insertEmailToken(trx, {
-        tokenHash: hashToken(token),
-        userId: id,
-        purpose: 'confirm_email',
-        expiresAt: emailTokenExpiry('confirm_email'),
-      });
       return id;
     });
   } catch (error) {
@@ -138,19 +120,16 @@ export async function signUp(deps: AuthDeps, input: SignUpData, meta: { ip: stri
 
   // After commit: the mail job can never point at a rolled-back account. If Redis refuses it, the
   // account stands and signing in (refused until confirmed) enqueues a fresh link.
-  await enqueueMail(deps, 'confirm-email', { userId, email: input.email, token });
+  await enqueueMail(deps, 'confirm-email', userId);
   return { ok: true };
 }
 
-async function enqueueMail(
-  deps: AuthDeps,
-  name: 'confirm-email' | 'reset-password',
-  data: { userId: string; email: string; token: string },
-): Promise<void> {
+/** The job names the user only; the worker makes the link's token when it sends (common/jobs.ts). */
+async function enqueueMail(deps: AuthDeps, name: 'confirm-email' | 'reset-password', userId: string): Promise<void> {
   try {
-    await deps.queues.add('mail', name, data);
+    await deps.queues.add('mail', name, { userId }, MAIL_JOB_OPTIONS);
   } catch (error) {
-    deps.log.error({ err: error, userId: data.userId, job: name }, 'could not enqueue mail');
+    deps.log.error({ err: error, userId, job: name }, 'could not enqueue mail');
   }
 }
 
@@ -170,18 +149,11 @@ export async function confirmEmail(deps: AuthDeps, token: string): Promise<{ ok:
 /** One confirmation mail per user per minute, however often an unconfirmed sign-in is tried. */
 const RESEND_CONFIRMATION_SECONDS = 60;
 
-async function resendConfirmation(deps: AuthDeps, userId: string, email: string): Promise<void> {
+async function resendConfirmation(deps: AuthDeps, userId: string): Promise<void> {
   const key = `${deps.config.REDIS_PREFIX}:mail-throttle:confirm-email:${userId}`;
   const first = await deps.redis.set(key, '1', 'EX', RESEND_CONFIRMATION_SECONDS, 'NX');
   if (first !== 'OK') return;
-  const token = generateEmailToken();
-  await q.insertEmailToken(deps.db, {
-    tokenHash: hashToken(token),
-    userId,
-    purpose: 'confirm_email',
-    expiresAt: emailTokenExpiry('confirm_email'),
-  });
-  await enqueueMail(deps, 'confirm-email', { userId, email, token });
+  await enqueueMail(deps, 'confirm-email', userId);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,7 +185,7 @@ export async function signIn(
   }
   // Only the right password learns that the address is unconfirmed.
   if (!candidate.email_verified_at) {
-    await resendConfirmation(deps, candidate.id, candidate.email);
+    await resendConfirmation(deps, candidate.id);
     throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_TEXTS.emailNotConfirmed });
   }
 
@@ -252,26 +224,29 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, meta: 
   const { db, redis, config } = deps;
   await limitOrThrow(redis, config.REDIS_PREFIX, 'reset', [`ip:${meta.ip}`, `email:${email}`], authLimit(config));
   const userId = await q.findUserIdByEmail(db, email);
-  if (userId) {
-    const token = generateEmailToken();
-    await q.insertEmailToken(db, {
-      tokenHash: hashToken(token),
-      userId,
-      purpose: 'reset_password',
-      expiresAt: emailTokenExpiry('reset_password'),
-    });
-    await enqueueMail(deps, 'reset-password', { userId, email, token });
-  }
+  if (userId) await enqueueMail(deps, 'reset-password', userId);
   // The same answer either way: the form never tells who has an account.
   return { ok: true };
 }
 
 /** Returns the account whose password changed (all its sessions ended). */
-export async function resetPassword(deps: AuthDeps, token: string, password: string): Promise<{ userId: string }> {
+export async function resetPassword(
+  deps: AuthDeps,
+  token: string,
+  password: string,
+  meta: { ip: string },
+): Promise<{ userId: string }> {
+  const { db, redis, config } = deps;
+  const tokenHash = hashToken(token);
+  // Per link as well as per address (the hash: a raw token never becomes a Redis key).
+  await limitOrThrow(redis, config.REDIS_PREFIX, 'reset-confirm', [`ip:${meta.ip}`, `token:${tokenHash}`], authLimit(config));
+  const invalidLink = () => new TRPCError({ code: 'BAD_REQUEST', message: AUTH_TEXTS.resetLinkInvalid });
+  // A dead link costs no argon2 work; the transaction below still consumes the token atomically.
+  if (!(await q.isUsableEmailToken(db, tokenHash, 'reset_password', new Date()))) throw invalidLink();
   const passwordHash = await hashPassword(password);
   const now = new Date();
-  const removed = await deps.db.transaction().execute(async (trx) => {
-    const userId = await q.consumeEmailToken(trx, hashToken(token), 'reset_password', now);
+  const removed = await db.transaction().execute(async (trx) => {
+    const userId = await q.consumeEmailToken(trx, tokenHash, 'reset_password', now);
     if (!userId) return null;
     await q.updatePasswordHash(trx, userId, passwordHash, now);
     await q.retireEmailTokens(trx, userId, 'reset_password', now);
@@ -280,7 +255,7 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
     await q.markVerificationStatusEmail(trx, userId, now);
     return { userId, sessionIds: await invalidateUserSessions(trx, userId) };
   });
-  if (!removed) throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_TEXTS.resetLinkInvalid });
+  if (!removed) throw invalidLink();
   if (removed.sessionIds.length) deps.realtime.disconnectSessions(removed.sessionIds);
   return { userId: removed.userId };
 }
