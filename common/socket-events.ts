@@ -7,9 +7,12 @@ import type { CommentDto } from './post-dtos';
  * `session:<id>`; a socket is in `post:<id>` once it asked with `post:join` and the server found
  * the post visible to the socket's user (the same access rule as the feed and the media route).
  *
- * Counts in payloads are absolute (the new total after the change, never below 0), so a client
- * sets rather than adds. `actorId` is the user who caused the change: a client ignores events
- * whose actorId is its own user (it already applied them optimistically).
+ * An event carries only what every socket it reaches may know: never the id of the user who
+ * caused it. Counts in payloads are absolute (the new total after the change, never below 0),
+ * so a client sets rather than adds. The tab that caused a change applied it already (optimistic
+ * update, then the mutation's answer), so it sends its socket id with each tRPC request (header
+ * SOCKET_ID_HEADER) and the server leaves that one socket out of the event; the user's other
+ * tabs still get it.
  *
  * Socket.IO sends JSON: dates arrive as ISO strings (see SocketCommentDto).
  */
@@ -20,23 +23,19 @@ export type SocketCommentDto = Omit<CommentDto, 'createdAt'> & { createdAt: stri
 export interface PostLikesEvent {
   postId: string;
   likes: number;
-  actorId: string;
 }
 export interface PostCommentEvent {
   postId: string;
   comment: SocketCommentDto;
   /** the post's comment count after this comment */
   comments: number;
-  actorId: string;
 }
 export interface PostBookmarksEvent {
   postId: string;
   bookmarks: number;
-  actorId: string;
 }
 export interface PostDeletedEvent {
   postId: string;
-  actorId: string;
 }
 /**
  * A post became published. It carries no post: what a viewer may see of it depends on who
@@ -81,7 +80,10 @@ export interface ServerToClientEvents {
   'post:comment': (event: PostCommentEvent) => void;
   /** room `post:<id>`: someone bookmarked or unbookmarked the post */
   'post:bookmarks': (event: PostBookmarksEvent) => void;
-  /** rooms `feed` and `post:<id>`: the post was deleted; drop it from every list */
+  /**
+   * rooms `post:<id>` (sockets that may see the post) and `user:<creatorId>` (the creator's other
+   * tabs: drafts, uploads): the post was deleted; drop it from every list
+   */
   'post:deleted': (event: PostDeletedEvent) => void;
   /**
    * rooms `feed` and `user:<creatorId>`: a post was published (sent by the media pipeline);
@@ -122,3 +124,14 @@ export const FEED_ROOM = 'feed';
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const postRoom = (postId: string) => `post:${postId}`;
+
+/**
+ * The tRPC request header naming the sender's live socket (its Socket.IO id), which the server
+ * leaves out of the realtime events the request causes.
+ */
+export const SOCKET_ID_HEADER = 'x-socket-id';
+/**
+ * What a Socket.IO socket id looks like (20 base64url characters, socket.io's base64id). Nothing
+ * else may name the room left out: a room name like `feed` or `post:<id>` would silence everyone.
+ */
+export const isSocketId = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9_-]{20}$/.test(value);

@@ -23,9 +23,11 @@ export function createRealtime(redis: Redis, redisPrefix: string): Realtime & { 
     toUser(userId, event, payload) {
       (emitter.to(userRoom(userId)) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
     },
-    toRooms(rooms, event, ...args) {
+    toRooms(rooms, event, payload, options) {
       if (Array.isArray(rooms) && rooms.length === 0) return;
-      (emitter.to(rooms) as unknown as { emit(e: string, ...a: unknown[]): void }).emit(event, ...args);
+      // every socket is alone in a room named by its id, so leaving that room out skips the socket
+      const target = options?.except ? emitter.to(rooms).except(options.except) : emitter.to(rooms);
+      (target as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
     },
   };
 }

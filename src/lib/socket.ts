@@ -14,7 +14,7 @@ import type {
   ServerToClientEvents,
 } from '../../common/socket-events';
 import { reportSessionEvent } from './session';
-import { trpc } from './trpc';
+import { setLiveSocketId, trpc } from './trpc';
 
 /**
  * One Socket.IO connection per browser tab, authenticated by the session cookie when there is
@@ -28,13 +28,20 @@ import { trpc } from './trpc';
  * - the post events: `post:likes`, `post:comment`, `post:bookmarks`, `post:deleted`,
  *   `post:published` (and, to a creator, `post:failed`, `post:draft-ready`, `post:progress`) go through one queue processed at most 10 per second (spec part 1 §7:
  *   'Event rate limit is 10 per second'; count events for the same post are merged, their counts
- *   being absolute) to the listeners registered with `onPostEvent`.
+ *   being absolute) to the listeners registered with `onPostEvent`;
+ * - the socket id, which every tRPC request carries (lib/trpc.ts): the server leaves this socket
+ *   out of the events the request causes, since this tab has applied the change already.
+ * A post's deletion reaches only the rooms of those who may see it (and the creator's own tabs),
+ * so every screen that shows a post must keep its room with `usePostRoom` (PostCard does).
  */
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
 /** the user id the socket was opened for, '' for a visitor */
 let socketIdentity: string | null = null;
+
+// Each tRPC request names this tab's socket, so the server does not echo the change back to it.
+setLiveSocketId(() => (socket?.connected ? socket.id : undefined));
 
 export function getSocket(): AppSocket | null {
   return socket;

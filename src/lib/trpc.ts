@@ -2,6 +2,7 @@ import { TRPCClientError, httpBatchLink } from '@trpc/client';
 import { createTRPCReact, type CreateTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
+import { SOCKET_ID_HEADER } from '../../common/socket-events';
 import type { AppRouter } from '../../server/trpc/router';
 
 /** React hooks for every procedure: `trpc.auth.me.useQuery()`, `trpc.useUtils()`. */
@@ -11,12 +12,23 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type CurrentUser = NonNullable<RouterOutputs['auth']['me']>;
 
+/** The tab's live socket id, if any (lib/socket.ts sets it: that module imports this one, not the reverse). */
+let liveSocketId: () => string | undefined = () => undefined;
+export function setLiveSocketId(read: () => string | undefined): void {
+  liveSocketId = read;
+}
+
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
       httpBatchLink({
         url: '/trpc',
         transformer: superjson,
+        // The server leaves this tab's socket out of the live events its own changes cause.
+        headers: () => {
+          const socketId = liveSocketId();
+          return socketId ? { [SOCKET_ID_HEADER]: socketId } : {};
+        },
         // The session cookie is same-origin; say so explicitly for proxies and dev servers.
         fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
       }),

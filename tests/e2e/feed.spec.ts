@@ -152,7 +152,10 @@ test('two users see each other’s likes, bookmarks and comments live', async ({
   const likes = await countOf(likeButton(atFan));
   await expect(likeButton(atLena)).toHaveText(String(likes));
   const lenaLiked = (await likeButton(atLena).getAttribute('aria-pressed')) === 'true';
+  // the request names lena's socket, which the server then leaves out of the event
+  const likeRequest = lena.waitForRequest((r) => /\/trpc\/posts\.(un)?like\b/.test(r.url()));
   await likeButton(atLena).click();
+  expect((await likeRequest).headers()['x-socket-id']).toMatch(/^[\w-]{20}$/);
   const afterLena = likes + (lenaLiked ? -1 : 1);
   await expect(likeButton(atLena)).toHaveText(String(afterLena));
   await expect(likeButton(atLena)).toHaveAttribute('aria-pressed', String(!lenaLiked));
@@ -351,6 +354,8 @@ test('the owner deletes a post: it leaves the other browser’s feed and its pag
   }
   const fanCard = article(fan, DELETED_POST);
   await expect(fanCard).toBeVisible();
+  // the deletion reaches the sockets in the post's room only
+  await expect(fanCard).toHaveAttribute('data-live', 'joined');
   await expect(fanCard.getByRole('button', { name: 'Post options' })).toHaveCount(0);
   await visitor.goto(`/post/${target.id}`);
   await expect(article(visitor, DELETED_POST)).toHaveAttribute('data-live', 'joined');

@@ -1,7 +1,10 @@
+import { createTRPCClient, httpLink } from '@trpc/client';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../common/socket-events';
+import superjson from 'superjson';
+import { SOCKET_ID_HEADER, type ClientToServerEvents, type ServerToClientEvents } from '../../common/socket-events';
+import type { AppRouter } from '../../server/trpc/router';
 import { makeSessionCookie, type MadeUser } from './factories';
-import type { TestServer } from './test-server';
+import type { TestClient, TestServer } from './test-server';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -30,4 +33,21 @@ export function socketPool() {
       for (const socket of open.splice(0)) socket.disconnect();
     },
   };
+}
+
+/**
+ * A tRPC client sending as the browser tab that owns `socketId` (the SOCKET_ID_HEADER the SPA's
+ * link adds), with `client`'s cookies and Origin.
+ */
+export function trpcAsTab(server: TestServer, client: TestClient, socketId: string | undefined) {
+  return createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${server.url}/trpc`,
+        transformer: superjson,
+        headers: socketId === undefined ? {} : { [SOCKET_ID_HEADER]: socketId },
+        fetch: (input, init) => client.fetch(String(input).slice(server.url.length), init as RequestInit),
+      }),
+    ],
+  });
 }

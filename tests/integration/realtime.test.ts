@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PostRoomsAck, ServerToClientEvents } from '../../common/socket-events';
 import { makePost, makeUser, type MadeUser } from '../helpers/factories';
-import { socketPool, type ClientSocket } from '../helpers/sockets';
+import { socketPool, trpcAsTab, type ClientSocket } from '../helpers/sockets';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
-
 
 // Two server processes on one database, one Redis prefix and one storage, as behind a load balancer.
 let a: TestServer;
@@ -51,7 +50,7 @@ function record<E extends keyof ServerToClientEvents>(socket: ClientSocket, even
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
 describe('live updates across two server processes', () => {
-  it('a like, a comment and a bookmark on server A reach a socket on server B, with absolute counts and the actor', async () => {
+  it('a like, a comment and a bookmark on server A reach a socket on server B, with absolute counts', async () => {
     const alice = await makeUser(a.deps.db, { isCreator: true });
     const [bob, carol] = [await makeUser(a.deps.db), await makeUser(a.deps.db)];
     const p = await makePost(a.deps.db, null, { creatorId: alice.id, kind: null });
@@ -64,22 +63,21 @@ describe('live updates across two server processes', () => {
     const asBob = await clientAs(a, bob.id);
 
     await asBob.trpc.posts.like.mutate({ postId: p.id });
-    expect(await likes.next()).toEqual({ postId: p.id, likes: 1, actorId: bob.id });
+    expect(await likes.next()).toEqual({ postId: p.id, likes: 1 });
     await asBob.trpc.posts.unlike.mutate({ postId: p.id });
-    expect(await likes.next()).toEqual({ postId: p.id, likes: 0, actorId: bob.id });
+    expect(await likes.next()).toEqual({ postId: p.id, likes: 0 });
 
     const added = await asBob.trpc.comments.add.mutate({ postId: p.id, text: 'live!' });
     expect(await comments.next()).toEqual({
       postId: p.id,
       comments: 1,
-      actorId: bob.id,
       comment: { ...added.comment, createdAt: added.comment.createdAt.toISOString() },
     });
 
     await asBob.trpc.bookmarks.add.mutate({ postId: p.id });
-    expect(await bookmarks.next()).toEqual({ postId: p.id, bookmarks: 1, actorId: bob.id });
+    expect(await bookmarks.next()).toEqual({ postId: p.id, bookmarks: 1 });
     await asBob.trpc.bookmarks.remove.mutate({ postId: p.id });
-    expect(await bookmarks.next()).toEqual({ postId: p.id, bookmarks: 0, actorId: bob.id });
+    expect(await bookmarks.next()).toEqual({ postId: p.id, bookmarks: 0 });
 
     // no-ops send nothing: the count did not move (and never goes below 0)
     await asBob.trpc.posts.unlike.mutate({ postId: p.id });
@@ -88,15 +86,131 @@ describe('live updates across two server processes', () => {
     expect(likes.seen).toHaveLength(2);
     expect(bookmarks.seen).toHaveLength(2);
   });
+});
 
-  it('tells every open feed, signed in or not and on either server, that a post was deleted', async () => {
+describe('events tell each socket only what its user may see', () => {
+  it('a deletion reaches the sockets in the post’s room, on either server, and no other socket', async () => {
     const alice = await makeUser(a.deps.db, { isCreator: true });
+    const hiddenCreator = await makeUser(a.deps.db, { isCreator: true, visibility: 'hidden' });
+    const privateCreator = await makeUser(a.deps.db, { isCreator: true, visibility: 'private' });
+    const visible = await makePost(a.deps.db, null, { creatorId: alice.id, kind: null });
+    const draft = await makePost(a.deps.db, null, { creatorId: alice.id, kind: null, status: 'draft' });
+    const hidden = await makePost(a.deps.db, null, { creatorId: hiddenCreator.id, kind: null });
+    const privatePost = await makePost(a.deps.db, null, { creatorId: privateCreator.id, kind: null });
+    const invisible = [draft.id, hidden.id, privatePost.id];
+
+    // these two ask for the invisible posts only, and never join the visible one
+    const visitor = await open(b, null);
+    const fan = await open(a, await makeUser(a.deps.db));
+    for (const socket of [visitor, fan]) expect(await join(socket, invisible)).toEqual([]);
+    // these two ask for all four and are let into the visible one's room only
+    const visitorWatching = await open(a, null);
+    const fanWatching = await open(b, await makeUser(a.deps.db));
+    for (const socket of [visitorWatching, fanWatching]) expect(await join(socket, [visible.id, ...invisible])).toEqual([visible.id]);
+    const toVisitor = record(visitor, 'post:deleted');
+    const toFan = record(fan, 'post:deleted');
+    const toVisitorWatching = record(visitorWatching, 'post:deleted');
+    const toFanWatching = record(fanWatching, 'post:deleted');
+
+    await (await clientAs(a, alice.id)).trpc.posts.delete.mutate({ postId: draft.id });
+    await (await clientAs(b, hiddenCreator.id)).trpc.posts.delete.mutate({ postId: hidden.id });
+    await (await clientAs(a, privateCreator.id)).trpc.posts.delete.mutate({ postId: privatePost.id });
+    await (await clientAs(b, alice.id)).trpc.posts.delete.mutate({ postId: visible.id });
+
+    // the last deletion arrives, so the earlier ones had every chance to
+    expect(await toVisitorWatching.next()).toEqual({ postId: visible.id });
+    expect(await toFanWatching.next()).toEqual({ postId: visible.id });
+    await settle();
+    expect(toVisitorWatching.seen).toEqual([{ postId: visible.id }]);
+    expect(toFanWatching.seen).toEqual([{ postId: visible.id }]);
+    expect(toVisitor.seen).toEqual([]);
+    expect(toFan.seen).toEqual([]);
+  });
+
+  it('no event a third party receives names the user who caused it', async () => {
+    const alice = await makeUser(a.deps.db, { isCreator: true });
+    const bob = await makeUser(a.deps.db);
     const p = await makePost(a.deps.db, null, { creatorId: alice.id, kind: null });
-    const visitorOnB = record(await open(b, null), 'post:deleted');
-    const fanOnA = record(await open(a, await makeUser(a.deps.db)), 'post:deleted');
+    const watchers = [await open(b, null), await open(a, await makeUser(a.deps.db)), await open(b, alice)];
+    const received: { event: string; payload: unknown }[] = [];
+    for (const socket of watchers) {
+      expect(await join(socket, [p.id])).toEqual([p.id]);
+      socket.onAny((event: string, payload: unknown) => received.push({ event, payload }));
+    }
+    const deletions = record(watchers[0]!, 'post:deleted');
+
+    const asBob = (await clientAs(a, bob.id)).trpc;
+    await asBob.posts.like.mutate({ postId: p.id });
+    await asBob.bookmarks.add.mutate({ postId: p.id });
+    const { comment } = await asBob.comments.add.mutate({ postId: p.id, text: 'who am I?' });
     await (await clientAs(b, alice.id)).trpc.posts.delete.mutate({ postId: p.id });
-    expect(await visitorOnB.next()).toEqual({ postId: p.id, actorId: alice.id });
-    expect(await fanOnA.next()).toEqual({ postId: p.id, actorId: alice.id });
+    await deletions.next();
+    await settle();
+
+    // every watcher got every event (the check below had something to look at)
+    const kinds = ['post:likes', 'post:bookmarks', 'post:comment', 'post:deleted'];
+    expect(received.map((r) => r.event).sort()).toEqual(kinds.flatMap((k) => [k, k, k]).sort());
+    // a comment shows its author (public, like the comment list); nothing else names bob, nor the deleting creator
+    for (const { event, payload } of received) {
+      let text = JSON.stringify(payload);
+      if (event === 'post:comment') {
+        const sent = payload as { comment: { author: unknown } };
+        expect(sent.comment.author).toEqual({ ...comment.author });
+        text = JSON.stringify({ ...sent, comment: { ...sent.comment, author: null } });
+      }
+      expect(text).not.toContain(bob.id);
+      expect(text).not.toContain(alice.id);
+    }
+  });
+
+  it('the tab that made a change does not get it back; the user’s other tabs do', async () => {
+    const alice = await makeUser(a.deps.db, { isCreator: true });
+    const bob = await makeUser(a.deps.db);
+    const p = await makePost(a.deps.db, null, { creatorId: alice.id, kind: null });
+    const draft = await makePost(a.deps.db, null, { creatorId: alice.id, kind: null, status: 'draft' });
+
+    const bobHere = await open(a, bob);
+    const bobElsewhere = await open(b, bob);
+    for (const socket of [bobHere, bobElsewhere]) expect(await join(socket, [p.id])).toEqual([p.id]);
+    const here = { likes: record(bobHere, 'post:likes'), bookmarks: record(bobHere, 'post:bookmarks'), comments: record(bobHere, 'post:comment') };
+    const elsewhere = {
+      likes: record(bobElsewhere, 'post:likes'),
+      bookmarks: record(bobElsewhere, 'post:bookmarks'),
+      comments: record(bobElsewhere, 'post:comment'),
+    };
+
+    const fromBobHere = trpcAsTab(a, await clientAs(a, bob.id), bobHere.id);
+    await fromBobHere.posts.like.mutate({ postId: p.id });
+    await fromBobHere.bookmarks.add.mutate({ postId: p.id });
+    await fromBobHere.comments.add.mutate({ postId: p.id, text: 'mine' });
+    expect(await elsewhere.likes.next()).toEqual({ postId: p.id, likes: 1 });
+    expect(await elsewhere.bookmarks.next()).toEqual({ postId: p.id, bookmarks: 1 });
+    expect(await elsewhere.comments.next()).toMatchObject({ postId: p.id, comments: 1, comment: { text: 'mine' } });
+    await settle();
+    expect([here.likes.seen, here.bookmarks.seen, here.comments.seen]).toEqual([[], [], []]);
+
+    // a header that is not a socket id (here: a room everyone is in) leaves nobody out
+    for (const bad of ['feed', `post:${p.id}`, `${bobHere.id},${bobElsewhere.id}`]) {
+      await trpcAsTab(a, await clientAs(a, bob.id), bad).posts.unlike.mutate({ postId: p.id });
+      await trpcAsTab(a, await clientAs(a, bob.id), bad).posts.like.mutate({ postId: p.id });
+    }
+    await settle();
+    expect(here.likes.seen).toHaveLength(6);
+    expect(elsewhere.likes.seen).toHaveLength(7);
+
+    // the creator deletes from one tab: the other hears of it through her own room, not being in the post's
+    const aliceHere = await open(b, alice);
+    const aliceElsewhere = await open(a, alice);
+    expect(await join(aliceHere, [p.id, draft.id])).toEqual(expect.arrayContaining([p.id, draft.id]));
+    const deletedHere = record(aliceHere, 'post:deleted');
+    const deletedElsewhere = record(aliceElsewhere, 'post:deleted');
+    const fromAliceHere = trpcAsTab(b, await clientAs(b, alice.id), aliceHere.id);
+    await fromAliceHere.posts.delete.mutate({ postId: draft.id });
+    await fromAliceHere.posts.delete.mutate({ postId: p.id });
+    expect(await deletedElsewhere.next()).toEqual({ postId: draft.id });
+    expect(await deletedElsewhere.next()).toEqual({ postId: p.id });
+    await settle();
+    expect(deletedHere.seen).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import { BookmarksListInput } from '../../../common/post-schemas';
 import { postRoom } from '../../../common/socket-events';
 import { BOOKMARK_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../deps';
+import type { EmitOrigin } from '../../realtime/realtime';
 import { findBookmarkedPage } from '../posts/posts.queries';
 import { requireVisiblePost, toPage, toPostDtos, type FeedPage } from '../posts/posts.service';
 import { countBookmarks, deleteBookmark, insertBookmark } from './bookmarks.queries';
@@ -14,7 +15,7 @@ export interface BookmarkResult {
   bookmarks: number;
 }
 
-type Deps = Pick<AppDeps, 'db' | 'realtime'>;
+type Deps = Pick<AppDeps, 'db' | 'realtime'> & EmitOrigin;
 
 /**
  * Bookmarks a post the user may see. A second bookmark is refused with CONFLICT 'This post is
@@ -25,7 +26,7 @@ export async function addBookmark(deps: Deps, userId: string, postId: string): P
   if (!(await insertBookmark(deps.db, userId, postId))) {
     throw new TRPCError({ code: 'CONFLICT', message: BOOKMARK_TEXTS.alreadyBookmarked.description });
   }
-  return changed(deps, userId, postId, true);
+  return changed(deps, postId, true);
 }
 
 /** Idempotent: removing a bookmark that is not there is success. */
@@ -33,12 +34,12 @@ export async function removeBookmark(deps: Deps, userId: string, postId: string)
   await requireVisiblePost(deps.db, userId, postId);
   const removed = await deleteBookmark(deps.db, userId, postId);
   if (!removed) return { postId, bookmarked: false, bookmarks: await countBookmarks(deps.db, postId) };
-  return changed(deps, userId, postId, false);
+  return changed(deps, postId, false);
 }
 
-async function changed(deps: Deps, userId: string, postId: string, bookmarked: boolean): Promise<BookmarkResult> {
+async function changed(deps: Deps, postId: string, bookmarked: boolean): Promise<BookmarkResult> {
   const bookmarks = await countBookmarks(deps.db, postId);
-  deps.realtime.toRooms(postRoom(postId), 'post:bookmarks', { postId, bookmarks, actorId: userId });
+  deps.realtime.toRooms(postRoom(postId), 'post:bookmarks', { postId, bookmarks }, { except: deps.socketId });
   return { postId, bookmarked, bookmarks };
 }
 

@@ -5,6 +5,7 @@ import { postRoom } from '../../../common/socket-events';
 import { COMMENT_TEXTS } from '../../../common/texts';
 import type { SessionUser } from '../../auth/session';
 import type { AppDeps } from '../../deps';
+import type { EmitOrigin } from '../../realtime/realtime';
 import { requireVisiblePost } from '../posts/posts.service';
 import { commentBelongsToPost, countComments, findComments, insertComment } from './comments.queries';
 
@@ -36,7 +37,7 @@ export interface AddCommentResult {
  * visible to the user and a reply's parent must be a comment of the same post.
  */
 export async function addComment(
-  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  deps: Pick<AppDeps, 'db' | 'realtime'> & EmitOrigin,
   user: Pick<SessionUser, 'id' | 'username' | 'displayName' | 'avatarUrl'>,
   input: AddCommentInput,
 ): Promise<AddCommentResult> {
@@ -60,11 +61,11 @@ export async function addComment(
     createdAt: row.created_at,
     author: { id: user.id, username: user.username, displayName: user.displayName, avatarUrl: user.avatarUrl },
   };
-  deps.realtime.toRooms(postRoom(postId), 'post:comment', {
-    postId,
-    comment: { ...comment, createdAt: comment.createdAt.toISOString() },
-    comments,
-    actorId: user.id,
-  });
+  deps.realtime.toRooms(
+    postRoom(postId),
+    'post:comment',
+    { postId, comment: { ...comment, createdAt: comment.createdAt.toISOString() }, comments },
+    { except: deps.socketId },
+  );
   return { comment, comments };
 }

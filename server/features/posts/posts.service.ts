@@ -2,10 +2,11 @@ import { TRPCError } from '@trpc/server';
 import type { MediaVariant } from '../../../common/enums';
 import type { PageDto, PostDto, PostMediaDto } from '../../../common/post-dtos';
 import { FeedInput, isUuid, type FeedCursor } from '../../../common/post-schemas';
-import { FEED_ROOM, postRoom } from '../../../common/socket-events';
+import { postRoom, userRoom } from '../../../common/socket-events';
 import { POST_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../deps';
 import type { DB } from '../../db/kysely';
+import type { EmitOrigin } from '../../realtime/realtime';
 import { loadPostAccess, loadViewer, postAccess, toFacts, type LoadedPostAccess } from './access';
 import {
   countInteractions,
@@ -184,33 +185,36 @@ export interface LikeResult {
   likes: number;
 }
 
+type LikeDeps = Pick<AppDeps, 'db' | 'realtime'> & EmitOrigin;
+
 /** Idempotent: liking twice is success. Refused (NOT_FOUND) for a post the user may not see. */
-export async function like(deps: Pick<AppDeps, 'db' | 'realtime'>, userId: string, postId: string): Promise<LikeResult> {
+export async function like(deps: LikeDeps, userId: string, postId: string): Promise<LikeResult> {
   await requireVisiblePost(deps.db, userId, postId);
   const changed = await insertLike(deps.db, postId, userId);
-  return likeResult(deps, userId, postId, true, changed);
+  return likeResult(deps, postId, true, changed);
 }
 
 /** Idempotent: unliking a post one does not like is success. */
-export async function unlike(deps: Pick<AppDeps, 'db' | 'realtime'>, userId: string, postId: string): Promise<LikeResult> {
+export async function unlike(deps: LikeDeps, userId: string, postId: string): Promise<LikeResult> {
   await requireVisiblePost(deps.db, userId, postId);
   const changed = await deleteLike(deps.db, postId, userId);
-  return likeResult(deps, userId, postId, false, changed);
+  return likeResult(deps, postId, false, changed);
 }
 
-async function likeResult(deps: Pick<AppDeps, 'db' | 'realtime'>, userId: string, postId: string, liked: boolean, changed: boolean): Promise<LikeResult> {
+async function likeResult(deps: LikeDeps, postId: string, liked: boolean, changed: boolean): Promise<LikeResult> {
   const likes = await countLikes(deps.db, postId);
-  if (changed) deps.realtime.toRooms(postRoom(postId), 'post:likes', { postId, likes, actorId: userId });
+  if (changed) deps.realtime.toRooms(postRoom(postId), 'post:likes', { postId, likes }, { except: deps.socketId });
   return { postId, liked, likes };
 }
 
 /**
  * Only the creator deletes a post (others: FORBIDDEN 'You can only delete your own posts'). The
  * rows go in one transaction; the stored files are removed afterwards by the maintenance job
- * 'delete-post-files', and open feeds are told with `post:deleted`.
+ * 'delete-post-files'. `post:deleted` goes to the sockets in the post's room (joined only by
+ * those who may see it) and to the creator's other tabs (drafts and uploads are not always in a room).
  */
 export async function deletePost(
-  deps: Pick<AppDeps, 'db' | 'realtime' | 'queues' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'queues' | 'log'> & EmitOrigin,
   userId: string,
   postId: string,
 ): Promise<{ postId: string }> {
@@ -230,6 +234,6 @@ export async function deletePost(
     // The post is gone; failing the call now would make the client restore it. Leave a trace instead.
     deps.log.error({ err: error, postId, keys }, 'could not queue the removal of a deleted post\'s files');
   }
-  deps.realtime.toRooms([FEED_ROOM, postRoom(postId)], 'post:deleted', { postId, actorId: userId });
+  deps.realtime.toRooms([postRoom(postId), userRoom(userId)], 'post:deleted', { postId }, { except: deps.socketId });
   return { postId };
 }

@@ -11,9 +11,11 @@ const PROFILE_DRAFTS_KEY = [['profiles', 'drafts']] as const;
 /**
  * Applies live post events to the react-query caches (mounted once, in the app shell):
  * - `post:likes` / `post:bookmarks` / `post:comment` set the post's absolute counts (never below
- *   0) and add the comment to a loaded comment list; the signed-in user's own events are ignored,
- *   their change is already on screen (optimistic update, then the mutation's answer);
- * - `post:deleted` drops the post from every list (a post page then shows 'Post not found');
+ *   0) and add the comment to a loaded comment list (the server does not send this tab the
+ *   events of its own changes, which are on screen already; the user's other tabs get them);
+ * - `post:deleted` drops the post from every list (a post page then shows 'Post not found'): it
+ *   comes for the posts whose rooms this tab is in, i.e. every post it shows, and for the
+ *   signed-in creator's own posts;
  * - `post:published` refetches the feeds (and the profiles' Content tabs, the creator's own drafts)
  *   so the new post appears.
  */
@@ -24,21 +26,17 @@ export function useLivePostUpdates(): void {
   useEffect(
     () =>
       onPostEvent((event) => {
-        const myId = utils.auth.me.getData()?.id ?? null;
         switch (event.type) {
           case 'post:likes': {
-            if (event.payload.actorId === myId) return;
             setPostCounts(queryClient, event.payload.postId, { likes: event.payload.likes });
             return;
           }
           case 'post:bookmarks': {
-            if (event.payload.actorId === myId) return;
             setPostCounts(queryClient, event.payload.postId, { bookmarks: event.payload.bookmarks });
             return;
           }
           case 'post:comment': {
-            const { postId, comment, comments, actorId } = event.payload;
-            if (actorId === myId) return;
+            const { postId, comment, comments } = event.payload;
             addCommentToCache(queryClient, postId, { ...comment, createdAt: new Date(comment.createdAt) });
             setPostCounts(queryClient, postId, { comments });
             return;
@@ -53,7 +51,7 @@ export function useLivePostUpdates(): void {
             void queryClient.invalidateQueries({ queryKey: FEED_QUERY_KEY });
             // a profile's Content tab, and its owner's drafts when published from another tab
             void queryClient.invalidateQueries({ queryKey: PROFILE_POSTS_KEY });
-            if (event.payload.creatorId === myId) void queryClient.invalidateQueries({ queryKey: PROFILE_DRAFTS_KEY });
+            if (event.payload.creatorId === utils.auth.me.getData()?.id) void queryClient.invalidateQueries({ queryKey: PROFILE_DRAFTS_KEY });
             return;
           }
         }
