@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { safeString, safeText } from './text-schema';
 import { VALIDATION } from './texts';
 
 /** Whole years between an ISO date of birth (YYYY-MM-DD) and `today` (UTC calendar dates). */
@@ -30,10 +31,9 @@ export const normalizeEmail = (value: string) => value.trim().toLowerCase();
 export const emailSchema = z
   .string()
   .transform(normalizeEmail)
-  .pipe(z.string().max(LIMITS.emailMaxLength, VALIDATION.invalidEmail).email(VALIDATION.invalidEmail));
+  .pipe(z.string().check(safeText('single-line')).max(LIMITS.emailMaxLength, VALIDATION.invalidEmail).email(VALIDATION.invalidEmail));
 
-export const passwordSchema = z
-  .string()
+export const passwordSchema = safeString('single-line')
   .min(LIMITS.minPasswordLength, VALIDATION.passwordTooShort)
   .max(LIMITS.maxPasswordLength, VALIDATION.passwordTooLong);
 
@@ -43,6 +43,7 @@ export const usernameSchema = z
   .pipe(
     z
       .string()
+      .check(safeText('single-line'))
       .min(1, VALIDATION.usernameRequired)
       .max(LIMITS.usernameMaxLength, VALIDATION.usernameTooLong)
       .regex(/^[a-z0-9._-]+$/, VALIDATION.usernameInvalid)
@@ -50,7 +51,7 @@ export const usernameSchema = z
   );
 
 const nameSchema = (required: string) =>
-  z.string().trim().min(1, required).max(LIMITS.nameMaxLength, VALIDATION.nameTooLong);
+  z.string().trim().check(safeText('single-line')).min(1, required).max(LIMITS.nameMaxLength, VALIDATION.nameTooLong);
 
 export const SignInInput = z.object({
   email: emailSchema,
@@ -71,6 +72,7 @@ export function makeSignUpInput(today: () => Date = () => new Date()) {
         .pipe(
           z
             .string()
+            .check(safeText('single-line'))
             .min(1, VALIDATION.emailRequired)
             .max(LIMITS.emailMaxLength, VALIDATION.invalidEmail)
             .email(VALIDATION.invalidEmail),
@@ -82,6 +84,7 @@ export function makeSignUpInput(today: () => Date = () => new Date()) {
       dateOfBirth: z
         .string()
         .trim()
+        .check(safeText('single-line'))
         .min(1, VALIDATION.dateOfBirthRequired)
         .refine(isRealDate, VALIDATION.dateOfBirthRequired)
         .refine((dob) => !isRealDate(dob) || dob <= today().toISOString().slice(0, 10), VALIDATION.dateOfBirthInFuture)
@@ -97,10 +100,10 @@ export type SignUpInput = z.input<typeof SignUpInput>;
 
 export const RequestPasswordResetInput = z.object({ email: emailSchema });
 export const ResetPasswordInput = z.object({
-  token: z.string().min(16).max(128),
+  token: safeString('single-line').min(16).max(128),
   password: passwordSchema,
 });
-export const ConfirmEmailInput = z.object({ token: z.string().min(16).max(128) });
+export const ConfirmEmailInput = z.object({ token: safeString('single-line').min(16).max(128) });
 export const SignOutInput = z.object({ scope: z.enum(['local', 'others', 'global']).default('local') });
 
 /** Every message of a failed parse, in field order, for the 'Validation Error' toast. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WATERMARK_POSITIONS, type WatermarkPosition } from './enums';
+import { safeText } from './text-schema';
 import { MEDIA_SETTINGS_TEXTS } from './texts';
 
 /**
@@ -28,7 +29,7 @@ export const MediaSettingsInput = z.object({
     .string()
     .nullish()
     .transform((v) => v?.trim() ?? '')
-    .pipe(z.string().max(WATERMARK_TEXT_MAX_LENGTH, MEDIA_SETTINGS_TEXTS.textTooLong))
+    .pipe(z.string().check(safeText('single-line')).max(WATERMARK_TEXT_MAX_LENGTH, MEDIA_SETTINGS_TEXTS.textTooLong))
     .transform((v) => (v === '' ? null : v)),
   watermarkPosition: z.enum(WATERMARK_POSITIONS),
 });

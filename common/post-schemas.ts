@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { safeText } from './text-schema';
 import { COMMENT_TEXTS, POST_TEXTS } from './texts';
 
 /**
@@ -7,7 +8,7 @@ import { COMMENT_TEXTS, POST_TEXTS } from './texts';
  * Post and comment ids are only checked for presence here: an id that is not a uuid is answered
  * like any other unknown id ('Post not found'), so a malformed link reads the same as a dead one.
  */
-export const postIdSchema = z.string().trim().min(1, POST_TEXTS.idRequired).max(100);
+export const postIdSchema = z.string().trim().check(safeText('single-line')).min(1, POST_TEXTS.idRequired).max(100);
 
 /**
  * Keyset position in the feed: the last post's `created_at` as an ISO-8601 string with
@@ -42,6 +43,7 @@ export type PostIdInput = z.input<typeof PostIdInput>;
 export const commentTextSchema = z
   .string()
   .trim()
+  .check(safeText('multi-line'))
   .min(1, COMMENT_TEXTS.textRequired)
   .max(LIMITS.commentMaxLength, COMMENT_TEXTS.textTooLong);
 
@@ -49,7 +51,7 @@ export const AddCommentInput = z.object({
   postId: postIdSchema,
   text: commentTextSchema,
   /** the comment replied to; must belong to the same post */
-  parentId: z.string().trim().min(1).max(100).nullish(),
+  parentId: z.string().trim().check(safeText('single-line')).min(1).max(100).nullish(),
 });
 export type AddCommentInput = z.input<typeof AddCommentInput>;
 

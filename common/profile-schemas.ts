@@ -3,6 +3,7 @@ import { EXPLORE_CATEGORIES } from './enums';
 import { normalizeSocialHandle, normalizeWebUrl, type SocialHandleKind } from './links';
 import { LIMITS, PROFILE_LIMITS } from './limits';
 import { FeedCursor, postIdSchema } from './post-schemas';
+import { safeText } from './text-schema';
 import { LINK_TEXTS, PROFILE_TEXTS } from './texts';
 
 /**
@@ -14,6 +15,7 @@ import { LINK_TEXTS, PROFILE_TEXTS } from './texts';
 export const profileUsernameSchema = z
   .string({ error: PROFILE_TEXTS.usernameRequired })
   .trim()
+  .check(safeText('single-line'))
   .min(1, PROFILE_TEXTS.usernameRequired)
   .max(100, PROFILE_TEXTS.notFound.title)
   .transform((v) => v.replace(/^@/, '').toLowerCase());
@@ -21,7 +23,7 @@ export const profileUsernameSchema = z
 export const ProfileByUsernameInput = z.object({ username: profileUsernameSchema });
 export type ProfileByUsernameInput = z.input<typeof ProfileByUsernameInput>;
 
-const searchSchema = z.string().trim().max(PROFILE_LIMITS.searchMaxLength).nullish();
+const searchSchema = z.string().trim().check(safeText('single-line')).max(PROFILE_LIMITS.searchMaxLength).nullish();
 
 /** Content tab: 'all' posts, or 'media' (image and video only, spec §9 'Media tab counts image and video types'). */
 export const PROFILE_CONTENT_KINDS = ['all', 'media'] as const;
@@ -52,11 +54,13 @@ export const AddLinkInput = z.object({
   title: z
     .string({ error: LINK_TEXTS.fieldsRequired })
     .trim()
+    .check(safeText('single-line'))
     .min(1, LINK_TEXTS.fieldsRequired)
     .max(PROFILE_LIMITS.linkTitleMaxLength, LINK_TEXTS.titleTooLong),
   url: z
     .string({ error: LINK_TEXTS.fieldsRequired })
     .trim()
+    .check(safeText('single-line'))
     .min(1, LINK_TEXTS.fieldsRequired)
     .refine((v) => v === '' || normalizeWebUrl(v) !== null, LINK_TEXTS.urlInvalid)
     .transform((v) => normalizeWebUrl(v) ?? v),
@@ -70,7 +74,7 @@ export type AddLinkInput = z.input<typeof AddLinkInput>;
 export const DeleteLinkInput = z
   .object({
     index: z.number().int().min(0).max(PROFILE_LIMITS.customLinksPremium).optional(),
-    url: z.string().trim().min(1).max(PROFILE_LIMITS.urlMaxLength).optional(),
+    url: z.string().trim().check(safeText('single-line')).min(1).max(PROFILE_LIMITS.urlMaxLength).optional(),
   })
   .refine((v) => v.index !== undefined || v.url !== undefined, LINK_TEXTS.deleteWhich);
 export type DeleteLinkInput = z.input<typeof DeleteLinkInput>;
@@ -78,6 +82,8 @@ export type DeleteLinkInput = z.input<typeof DeleteLinkInput>;
 const handleField = (kind: SocialHandleKind, message: string) =>
   z
     .string()
+    .trim()
+    .check(safeText('single-line'))
     .max(PROFILE_LIMITS.urlMaxLength, message)
     .refine((v) => normalizeSocialHandle(kind, v) !== null, message)
     .transform((v) => normalizeSocialHandle(kind, v) ?? '')
@@ -86,6 +92,8 @@ const handleField = (kind: SocialHandleKind, message: string) =>
 const urlField = (message: string) =>
   z
     .string()
+    .trim()
+    .check(safeText('single-line'))
     .max(PROFILE_LIMITS.urlMaxLength, message)
     .refine((v) => v.trim() === '' || normalizeWebUrl(v) !== null, message)
     .transform((v) => (v.trim() === '' ? '' : (normalizeWebUrl(v) ?? '')))

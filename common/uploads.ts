@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MediaKind } from './enums';
+import { safeString, safeText } from './text-schema';
 import { UPLOAD_TEXTS, type ToastText } from './texts';
 
 /**
@@ -129,10 +130,10 @@ export const UploadMetadata = z.object({
   filename: z
     .string({ message: 'filename is required' })
     .transform((v) => (v.split(/[\\/]/).pop() ?? '').trim())
-    .pipe(z.string().min(1, 'filename is required').max(255, 'filename must be at most 255 characters')),
-  filetype: optional(z.string().max(255)),
-  postText: optional(z.string().max(POST_TEXT_MAX_LENGTH, `Post text must be at most ${POST_TEXT_MAX_LENGTH} characters`)),
-  hashtags: optional(z.string().max(2000)),
+    .pipe(z.string().check(safeText('single-line')).min(1, 'filename is required').max(255, 'filename must be at most 255 characters')),
+  filetype: optional(safeString('single-line').max(255)),
+  postText: optional(safeString('multi-line').max(POST_TEXT_MAX_LENGTH, `Post text must be at most ${POST_TEXT_MAX_LENGTH} characters`)),
+  hashtags: optional(safeString('single-line').max(2000)),
   isPaidContent: optional(flag).transform((v) => v ?? false),
   isNsfw: optional(flag).transform((v) => v ?? false),
   status: optional(z.enum(['draft', 'published'], { message: 'status must be draft or published' })).transform((v) => v ?? 'published'),
