@@ -43,6 +43,11 @@ export const VALIDATION = {
   usernameReserved: 'This username is not available',
   passwordTooLong: 'Password must be at most 256 characters',
   nameTooLong: 'Name must be at most 60 characters',
+  // Characters PostgreSQL cannot store in text (common/text-schema.ts), refused before any query.
+  controlCharacters: 'Text cannot contain control characters',
+  lineBreaks: 'Text cannot contain line breaks',
+  invalidCharacters: 'Text contains invalid characters',
+  textTooLong: 'Text is too long',
 } as const;
 
 export const AUTH_TEXTS = {
@@ -89,6 +94,11 @@ export const SHELL_TEXTS = {
   errorTitle: 'Something went wrong',
   errorFallback: 'An unexpected error occurred',
   tryAgain: 'Try again',
+} as const;
+
+/** A failure the caller cannot fix: the answer never carries the database's or a library's own words. */
+export const SERVER_TEXTS = {
+  unexpected: 'Something went wrong. Please try again.',
 } as const;
 
 /** Posts, the feed and the single post page (spec part 1 §2, §6, §8). */
@@ -251,6 +261,20 @@ export const UPLOAD_TEXTS = {
   processingFailed: 'Processing failed. Please try again.',
   retryNotPossible: 'Only a failed post can be retried',
   processingNotFound: 'Post not found',
+  // The bounds of costly media (MEDIA_LIMITS in common/limits.ts), checked before transcoding.
+  /** a playlist, manifest or concat list (HLS, DASH, ffconcat, SDP) dressed as a video or audio file */
+  pointsToOtherFiles: (what: string) => `This file only points to other files (a playlist, manifest or list): upload the ${what} itself.`,
+  multipleVideoStreams: 'The video has more than one picture track.',
+  multipleAudioStreams: 'The audio file has more than one sound track.',
+  videoTooLarge: (maxWidth: number, maxHeight: number) => `The video's picture is too large: at most ${maxWidth}x${maxHeight} pixels (4K).`,
+  frameRateTooHigh: (maxFps: number) => `The video has too many frames per second: at most ${maxFps}.`,
+  tooLong: (what: string, maxMinutes: number) => `The ${what} is too long: at most ${maxMinutes} minutes.`,
+  tookTooLong: (what: string) => `The ${what} took too long to process.`,
+  /** the tus POST (and the finish) when the creator already has this many posts processing */
+  tooManyProcessing: (limit: number) => ({
+    title: 'Too many uploads processing',
+    description: `You have ${limit} posts being processed: wait for one to finish, then upload again.`,
+  }),
 } as const;
 
 /** Media (watermark) settings (spec part 2 §2, §8). */

@@ -1,6 +1,6 @@
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
-import express from 'express';
+import express, { type ErrorRequestHandler } from 'express';
 import helmet from 'helmet';
 import { createServer, type Server as HttpServer } from 'node:http';
 import path from 'node:path';
@@ -15,8 +15,9 @@ import { httpMetrics, metricsRoutes } from './http/metrics';
 import { spaHandler } from './http/spa';
 import { uploadRoutes } from './http/uploads';
 import { attachSocketServer, type IoServer } from './realtime/socket-server';
-import { RetryAfter } from './trpc/errors';
+import { httpErrorAnswer } from './trpc/errors';
 import { createContext } from './trpc/init';
+import { trpcResponseMeta } from './trpc/response-meta';
 import { appRouter } from './trpc/router';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,7 +77,7 @@ export function createApp(deps: AppDeps): App {
   const procedures = new Set(Object.keys(appRouter._def.procedures));
   app.use(httpMetrics((name) => procedures.has(name)));
   app.use(healthRoutes(deps));
-  // admins, or a scraper on this machine
+  // admins, or a scraper holding METRICS_TOKEN
   app.use(metricsRoutes(deps));
   app.use(csrfGuard(config));
   // tus resumable uploads of creators; the incoming files are never served
@@ -91,10 +92,7 @@ export function createApp(deps: AppDeps): App {
       router: appRouter,
       createContext: (opts) => createContext(deps, opts),
       maxBatchSize: 20,
-      responseMeta({ errors }) {
-        const retry = errors.map((e) => e.cause).find((c): c is RetryAfter => c instanceof RetryAfter);
-        return retry ? { headers: new Headers({ 'Retry-After': String(retry.seconds) }) } : {};
-      },
+      responseMeta: trpcResponseMeta,
       onError({ error, path: procedure }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error, procedure }, 'tRPC procedure failed');
       },
@@ -104,6 +102,7 @@ export function createApp(deps: AppDeps): App {
   app.use((_req, res) => {
     res.status(404).json({ error: { message: 'Not found' } });
   });
+  app.use(unhandledErrors(deps));
 
   const httpServer = createServer(app);
   const io = attachSocketServer(httpServer, deps);
@@ -117,5 +116,20 @@ export function createApp(deps: AppDeps): App {
         io.close(() => resolve());
         httpServer.closeIdleConnections();
       }),
+  };
+}
+
+/**
+ * The last word on an error no route answered (tus, /media, the admin board, ...): it is logged
+ * here, and the client gets JSON with generic words (or 400 for data the database refused),
+ * never the error's own text or stack, whatever NODE_ENV says.
+ */
+function unhandledErrors(deps: AppDeps): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    const answer = httpErrorAnswer(error);
+    if (answer.status >= 500) deps.log.error({ err: error, method: req.method, url: req.path }, 'request failed');
+    // too late for an answer: Express's own handler ends the connection
+    if (res.headersSent) return next(error);
+    res.status(answer.status).json(answer.body);
   };
 }

@@ -31,10 +31,19 @@ const ConfigSchema = z.object({
   MEDIA_LOCK_DURATION_MS: z.coerce.number().int().min(1000).default(60_000),
   /** How often workers look for stalled jobs (jobs whose worker died). */
   MEDIA_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30_000),
+  /**
+   * Stretches the time ffmpeg may spend on one video or audio upload (60 s + 3x the video's
+   * duration, 0.5x the audio's; worker/media/bounds.ts): 2 on a slow machine. Past it the post fails.
+   */
+  MEDIA_TIME_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Posts one creator may have processing (queued or in the worker) at once; more uploads are refused until one is done. */
+  MAX_PROCESSING_POSTS_PER_CREATOR: z.coerce.number().int().min(1).default(5),
   /** On SIGTERM a worker lets active jobs finish this long, then hands them back to the queue. */
   WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** `npm run worker` only: serve the worker's own /metrics (job durations) on this port. */
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** A scraper's `Authorization: Bearer` for /metrics (server and worker); unset: admins' sessions only. */
+  METRICS_TOKEN: z.string().min(32, 'at least 32 characters (e.g. openssl rand -hex 32)').optional(),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -67,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.STORAGE_DRIVER === 's3') {
     const missing = (['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const).filter((k) => !c[k]);
     if (missing.length) throw new ConfigError(missing.map((k) => `Missing setting ${k}: required when STORAGE_DRIVER=s3`));
+  }
+  if (c.WORKER_METRICS_PORT && !c.METRICS_TOKEN) {
+    throw new ConfigError(['Missing setting METRICS_TOKEN: required when WORKER_METRICS_PORT is set (the scraper sends it as a bearer token)']);
   }
   const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return { ...c, appUrl, cookieSecure: c.COOKIE_SECURE ?? appUrl.startsWith('https://') };

@@ -10,7 +10,15 @@ import { MAX_UPLOAD_BYTES, UPLOAD_POST_ID_HEADER } from '../../common/uploads';
 import type { SessionUser } from '../auth/session';
 import type { AppDeps } from '../deps';
 import { findFinishedUpload } from '../features/uploads/uploads.queries';
-import { checkNewUpload, finishUpload, storedMetadata, UploadRefusal, type FinishResult } from '../features/uploads/uploads.service';
+import {
+  checkNewUpload,
+  checkProcessingRoom,
+  finishUpload,
+  storedMetadata,
+  UploadRefusal,
+  type FinishResult,
+} from '../features/uploads/uploads.service';
+import { httpErrorAnswer } from '../trpc/errors';
 import { sessionUserOf } from './session-user';
 
 export const UPLOAD_PATH = '/uploads';
@@ -25,7 +33,9 @@ const TUS_VERSION = '1.0.0';
  *   - the session cookie must belong to a creator: 401 'Please sign in to upload content',
  *     403 'Only creators can upload content' (every request of an upload, not just the first);
  *   - POST: the declared length and the metadata are checked (server/features/uploads): 400,
- *     415 'Invalid file type', 413 'File too large' / 'Maximum file size is {n}MB';
+ *     415 'Invalid file type', 413 'File too large' / 'Maximum file size is {n}MB'; and a creator
+ *     with MAX_PROCESSING_POSTS_PER_CREATOR posts still processing gets 429 'Too many uploads
+ *     processing' (checked again at the finish, which keeps the bytes for a later try);
  *   - HEAD/PATCH/DELETE /uploads/<id>: only the user who created the upload (403 otherwise);
  *   - GET is refused: incoming files are never served.
  * State-changing requests also pass the app's Origin check (server/http/csrf.ts), which a
@@ -101,8 +111,15 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
     },
     onResponseError(_req, error) {
       if (error instanceof UploadRefusal) return { status_code: error.status, body: JSON.stringify(error.toJSON()) };
-      if (!('status_code' in error) || error.status_code >= 500) log.error({ err: error }, 'upload request failed');
-      return undefined;
+      if ('status_code' in error) {
+        // tus's own refusals, with fixed words
+        if (error.status_code >= 500) log.error({ err: error }, 'upload request failed');
+        return undefined;
+      }
+      // anything else would be answered with its own text (a database's or a file system's words)
+      const answer = httpErrorAnswer(error);
+      if (answer.status >= 500) log.error({ err: error }, 'upload request failed');
+      return { status_code: answer.status, body: JSON.stringify(answer.body) };
     },
   });
   tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => void removeIncoming(upload.id));
@@ -129,6 +146,7 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
           throw new UploadRefusal(400, 'INVALID_METADATA', UPLOAD_TEXTS.invalidMetadata);
         }
         checkNewUpload({ uploadLength: req.get('upload-length') ?? null, deferLength: req.get('upload-defer-length') ?? null, metadata });
+        await checkProcessingRoom(deps, user.id);
         uploaders.set(req, user);
         return void (await tus.handle(req, res));
       }

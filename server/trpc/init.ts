@@ -1,15 +1,18 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { validationMessages } from '../../common/auth-schemas';
-import { VALIDATION } from '../../common/texts';
+import { SOCKET_ID_HEADER } from '../../common/socket-events';
+import { SERVER_TEXTS, VALIDATION } from '../../common/texts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
 import { validateSessionToken, type SessionInfo, type SessionUser } from '../auth/session';
 import type { AppDeps } from '../deps';
-import { FieldError, RetryAfter } from './errors';
+import { socketIdFromHeader, type EmitOrigin } from '../realtime/realtime';
+import { badDataMessage, FieldError, isHiddenMessage, RetryAfter } from './errors';
 
-export interface Context extends AppDeps {
+export interface Context extends AppDeps, EmitOrigin {
   req: CreateExpressContextOptions['req'];
   res: CreateExpressContextOptions['res'];
   session: SessionInfo | null;
@@ -33,6 +36,7 @@ export async function createContext(deps: AppDeps, { req, res }: CreateExpressCo
     session: auth?.session ?? null,
     user: auth?.user ?? null,
     clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    socketId: socketIdFromHeader(req.headers[SOCKET_ID_HEADER]),
   };
 }
 
@@ -41,12 +45,21 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const zod = cause instanceof ZodError ? cause : null;
+    // Data the database refused (a character or length a schema let through) is the caller's
+    // fault: 400 with clear words. Any other failure is logged (app.ts onError) and answered with
+    // generic words: neither the database's text nor a stack ever reaches the client.
+    const badData = badDataMessage(error);
+    const message = zod
+      ? validationMessages(zod).join('\n')
+      : (badData ?? (isHiddenMessage(error) ? SERVER_TEXTS.unexpected : shape.message));
     return {
       ...shape,
+      ...(badData && { code: TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST }),
       // Zod failures read as the spec's 'Validation Error' toast: its title and every message.
-      message: zod ? validationMessages(zod).join('\n') : shape.message,
+      message,
       data: {
         ...shape.data,
+        ...(badData && { code: 'BAD_REQUEST' as const, httpStatus: 400 }),
         stack: undefined,
         validation: zod
           ? {
@@ -56,7 +69,9 @@ const t = initTRPC.context<Context>().create({
             }
           : cause instanceof FieldError
             ? { title: VALIDATION.validationErrorTitle, messages: [cause.message], fieldErrors: { [cause.field]: [cause.message] } }
-            : null,
+            : badData
+              ? { title: VALIDATION.validationErrorTitle, messages: [badData], fieldErrors: {} }
+              : null,
         retryAfterSeconds: cause instanceof RetryAfter ? cause.seconds : null,
       },
     };
