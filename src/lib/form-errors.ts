@@ -1,30 +1,45 @@
-import type { z } from 'zod';
-
-export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+/** One message per field, as shown beside it (FormField's `error`). */
+export type FieldMessages<K extends string = string> = Partial<Record<K, string>>;
 
 /**
- * The first message of each field, in the order the issues came (field order of the schema):
- * shown beside the fields, and joined under 'Validation Error' in the toast.
+ * The message of each of the form's fields that has one, from react-hook-form's errors (or
+ * anything shaped like them).
  */
-export function firstErrorPerField(error: z.ZodError): { fields: FieldErrors; messages: string[] } {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (!(key in fields)) fields[key] = issue.message;
+export function fieldMessages<K extends string>(
+  names: readonly K[],
+  errors: Partial<Record<string, { message?: unknown } | undefined>>,
+): FieldMessages<K> {
+  const messages: FieldMessages<K> = {};
+  for (const name of names) {
+    const message = errors[name]?.message;
+    if (typeof message === 'string' && message) messages[name] = message;
   }
-  return { fields, messages: [...new Set(Object.values(fields).filter((m): m is string => !!m))] };
+  return messages;
 }
 
-/** Server field errors ({ field: [messages] }) to one message per field. */
-export function fromServerFieldErrors(fieldErrors: Record<string, string[] | undefined>): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const [key, messages] of Object.entries(fieldErrors)) {
-    if (messages?.[0]) fields[key] = messages[0];
+/**
+ * The first message of each of the form's fields in the server's `validation.fieldErrors`
+ * (server/trpc/init.ts). Keys the form has no field for (a reset token, a whole list) are left
+ * out: there is nothing to show them beside, and the toast says them.
+ */
+export function fromServerFieldErrors<K extends string>(
+  names: readonly K[],
+  fieldErrors: Readonly<Record<string, readonly string[] | undefined>>,
+): FieldMessages<K> {
+  const messages: FieldMessages<K> = {};
+  for (const name of names) {
+    const message = fieldErrors[name]?.[0];
+    if (message) messages[name] = message;
   }
-  return fields;
+  return messages;
 }
 
-/** Moves focus to the first invalid control of a form, so keyboard and screen-reader users land on it. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+/** The field the focus goes to: the first bad one in the form's order, not in the order the errors came. */
+export function firstBadField<K extends string>(names: readonly K[], messages: FieldMessages<K>): K | undefined {
+  return names.find((name) => messages[name]);
+}
+
+/** The messages in the form's order, each once: the lines of the 'Validation Error' toast. */
+export function messagesInOrder<K extends string>(names: readonly K[], messages: FieldMessages<K>): string[] {
+  return [...new Set(names.flatMap((name) => messages[name] ?? []))];
 }

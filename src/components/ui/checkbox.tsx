@@ -1,8 +1,11 @@
 import { Check } from 'lucide-react';
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { cn } from '../../lib/cn';
 
-type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
+interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  /** to the input itself (react-hook-form's register focuses the field through it) */
+  ref?: Ref<HTMLInputElement>;
+}
 
 /** A native checkbox (so forms, labels and keyboards just work) drawn in the theme. */
 export function Checkbox({ className, ...props }: CheckboxProps) {

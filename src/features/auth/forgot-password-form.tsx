@@ -1,20 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
 import { RequestPasswordResetInput } from '../../../common/auth-schemas';
-import { AUTH_TEXTS, VALIDATION } from '../../../common/texts';
+import { AUTH_TEXTS } from '../../../common/texts';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { joinMessages, notify } from '../../lib/toast';
+import { notify } from '../../lib/toast';
 import { isClientError, trpc } from '../../lib/trpc';
-import { firstErrorPerField, focusFirstInvalid } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 
 /** Asks for a reset link. The answer is always the same neutral text, whether the account exists or not. */
 export function ForgotPasswordForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useZodForm(RequestPasswordResetInput, { defaultValues: { email: '' } });
   const request = trpc.auth.requestPasswordReset.useMutation({
     onError: (err) => {
       notify.error(
@@ -24,20 +21,6 @@ export function ForgotPasswordForm() {
       );
     },
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = RequestPasswordResetInput.safeParse({ email });
-    if (!parsed.success) {
-      const { fields, messages } = firstErrorPerField(parsed.error);
-      setError(fields.email);
-      notify.error({ title: VALIDATION.validationErrorTitle, description: joinMessages(messages) });
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setError(undefined);
-    request.mutate(parsed.data);
-  };
 
   if (request.isSuccess) {
     return (
@@ -57,22 +40,10 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Request a reset link">
-      <FormField label="Email" error={error}>
+    <form noValidate onSubmit={form.submit((values) => request.mutate(values))} className="flex flex-col gap-5" aria-label="Request a reset link">
+      <FormField label="Email" error={form.error('email')}>
         {(field) => (
-          <Input
-            {...field}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              setError(undefined);
-            }}
-          />
+          <Input {...field} {...form.field('email')} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" />
         )}
       </FormField>
       <Button type="submit" size="lg" loading={request.isPending} className="w-full">

@@ -1,21 +1,22 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleAlert } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
-import { passwordSchema } from '../../../common/auth-schemas';
-import { AUTH_TEXTS, VALIDATION } from '../../../common/texts';
+import { useState } from 'react';
+import { ResetPasswordInput } from '../../../common/auth-schemas';
+import { AUTH_TEXTS } from '../../../common/texts';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { notify } from '../../lib/toast';
 import { errorCode, isServerError, trpc } from '../../lib/trpc';
-import { focusFirstInvalid } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
+
+/** The form's one field; the token comes from the link. */
+const NewPasswordInput = ResetPasswordInput.pick({ password: true });
 
 /** Sets a new password from a reset link; every session of the account ends on the server. */
 export function ResetPasswordForm({ token }: { token: string | undefined }) {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useZodForm(NewPasswordInput, { defaultValues: { password: '' } });
   const [linkInvalid, setLinkInvalid] = useState(!token);
 
   const reset = trpc.auth.resetPassword.useMutation({
@@ -46,36 +47,15 @@ export function ResetPasswordForm({ token }: { token: string | undefined }) {
     );
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = passwordSchema.safeParse(password);
-    if (!parsed.success || !token) {
-      const message = parsed.error?.issues[0]?.message ?? VALIDATION.passwordTooShort;
-      setError(message);
-      notify.error({ title: VALIDATION.validationErrorTitle, description: message });
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setError(undefined);
-    reset.mutate({ token, password: parsed.data });
-  };
+  // Without a token the link screen above stands in for the form.
+  const onSubmit = form.submit(({ password }) => {
+    if (token) reset.mutate({ token, password });
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Password reset">
-      <FormField label="New password" error={error} hint="At least 6 characters">
-        {(field) => (
-          <Input
-            {...field}
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setError(undefined);
-            }}
-          />
-        )}
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Password reset">
+      <FormField label="New password" error={form.error('password')} hint="At least 6 characters">
+        {(field) => <Input {...field} {...form.field('password')} type="password" autoComplete="new-password" />}
       </FormField>
       <Button type="submit" size="lg" loading={reset.isPending} className="w-full">
         Update password

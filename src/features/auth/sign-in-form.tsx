@@ -1,21 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent } from 'react';
 import { SignInInput } from '../../../common/auth-schemas';
-import { AUTH_TEXTS, VALIDATION } from '../../../common/texts';
+import { AUTH_TEXTS } from '../../../common/texts';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { joinMessages, notify } from '../../lib/toast';
+import { notify } from '../../lib/toast';
 import { isClientError, trpc } from '../../lib/trpc';
-import { firstErrorPerField, focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
-type Field = 'email' | 'password';
-
 export function SignInForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const form = useZodForm(SignInInput, { defaultValues: { email: '', password: '' } });
   const completeSignIn = useCompleteSignIn();
   const signIn = trpc.auth.signIn.useMutation({
     onSuccess: (user) => completeSignIn(user),
@@ -28,44 +23,23 @@ export function SignInForm() {
     },
   });
 
-  const set = (field: Field) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = SignInInput.safeParse(values);
-    if (!parsed.success) {
-      const { fields, messages } = firstErrorPerField(parsed.error);
-      setErrors(fields);
-      notify.error({ title: VALIDATION.validationErrorTitle, description: joinMessages(messages) });
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      return;
-    }
-    setErrors({});
-    signIn.mutate(parsed.data);
-  };
-
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Sign in">
-      <FormField label="Email" error={errors.email}>
+    <form noValidate onSubmit={form.submit((values) => signIn.mutate(values))} className="flex flex-col gap-5" aria-label="Sign in">
+      <FormField label="Email" error={form.error('email')}>
         {(field) => (
           <Input
             {...field}
+            {...form.field('email')}
             type="email"
-            name="email"
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
-            value={values.email}
-            onChange={(e) => set('email')(e.target.value)}
           />
         )}
       </FormField>
       <FormField
         label="Password"
-        error={errors.password}
+        error={form.error('password')}
         aside={
           <Link
             to="/auth/forgot-password"
@@ -78,11 +52,9 @@ export function SignInForm() {
         {(field) => (
           <Input
             {...field}
+            {...form.field('password')}
             type="password"
-            name="password"
             autoComplete="current-password"
-            value={values.password}
-            onChange={(e) => set('password')(e.target.value)}
           />
         )}
       </FormField>

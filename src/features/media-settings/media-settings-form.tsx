@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { WATERMARK_POSITIONS, type WatermarkPosition } from '../../../common/enums';
-import { WATERMARK_TEXT_MAX_LENGTH, type MediaSettingsDto } from '../../../common/media-settings';
+import { MediaSettingsInput, WATERMARK_TEXT_MAX_LENGTH, type MediaSettingsDto } from '../../../common/media-settings';
 import { MEDIA_SETTINGS_TEXTS } from '../../../common/texts';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
@@ -12,7 +12,8 @@ import { Switch } from '../../components/ui/switch';
 import { cn } from '../../lib/cn';
 import { laterRoute } from '../../lib/later-route';
 import { notify } from '../../lib/toast';
-import { errorCode, isServerError, serverValidation, trpc, type CurrentUser } from '../../lib/trpc';
+import { errorCode, isServerError, trpc, type CurrentUser } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-zod-form';
 
 const POSITION_LABELS: Record<WatermarkPosition, string> = {
   center: 'Center',
@@ -31,13 +32,7 @@ const DOT_PLACE: Record<WatermarkPosition, string> = {
   'bottom-right': 'bottom-1 right-1',
 };
 
-interface FormState {
-  watermarkEnabled: boolean;
-  watermarkText: string;
-  watermarkPosition: WatermarkPosition;
-}
-
-const toForm = (settings: MediaSettingsDto): FormState => ({
+const toForm = (settings: MediaSettingsDto) => ({
   watermarkEnabled: settings.watermarkEnabled,
   watermarkText: settings.watermarkText ?? '',
   watermarkPosition: settings.watermarkPosition,
@@ -51,48 +46,12 @@ const toForm = (settings: MediaSettingsDto): FormState => ({
  * server says so too); others are told how to become one.
  */
 export function MediaSettingsForm({ user }: { user: CurrentUser }) {
-  const utils = trpc.useUtils();
   const settings = trpc.mediaSettings.get.useQuery(undefined, { retry: 1 });
-  const save = trpc.mediaSettings.save.useMutation();
-  const [form, setForm] = useState<FormState | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const positionsId = useId();
-
-  // The form starts from what the server has (once); later refetches do not overwrite edits.
-  useEffect(() => {
-    if (settings.data && form === null) setForm(toForm(settings.data));
-  }, [settings.data, form]);
 
   // 'Failed to load media settings.' once per failure
   useEffect(() => {
     if (settings.isError) notify.error({ title: 'Error', description: MEDIA_SETTINGS_TEXTS.loadFailed }, { id: 'media-settings-load' });
   }, [settings.isError]);
-
-  const onSubmit = async () => {
-    if (!form) return;
-    setFieldError(undefined);
-    try {
-      const result = await save.mutateAsync({
-        watermarkEnabled: form.watermarkEnabled,
-        watermarkText: form.watermarkText,
-        watermarkPosition: form.watermarkPosition,
-      });
-      utils.mediaSettings.get.setData(undefined, result.settings);
-      setForm(toForm(result.settings));
-      notify.success({ title: MEDIA_SETTINGS_TEXTS.saved });
-    } catch (error) {
-      const validation = serverValidation(error);
-      const textError = validation?.fieldErrors.watermarkText?.[0];
-      if (textError) setFieldError(textError);
-      const description =
-        errorCode(error) === 'UNAUTHORIZED'
-          ? MEDIA_SETTINGS_TEXTS.signInRequired
-          : errorCode(error) === 'FORBIDDEN' && isServerError(error)
-            ? error.message
-            : (textError ?? MEDIA_SETTINGS_TEXTS.saveFailed);
-      notify.error({ title: 'Error', description });
-    }
-  };
 
   if (settings.isError && !settings.data) {
     return (
@@ -106,20 +65,46 @@ export function MediaSettingsForm({ user }: { user: CurrentUser }) {
     );
   }
 
-  if (!form) return <SettingsSkeleton />;
+  if (!settings.data) return <SettingsSkeleton />;
+
+  // Mounted once the settings are here: the form starts from them, and later refetches do not overwrite edits.
+  return <MediaSettingsFields user={user} initial={settings.data} />;
+}
+
+function MediaSettingsFields({ user, initial }: { user: CurrentUser; initial: MediaSettingsDto }) {
+  const utils = trpc.useUtils();
+  const save = trpc.mediaSettings.save.useMutation();
+  const form = useZodForm(MediaSettingsInput, {
+    defaultValues: toForm(initial),
+    // what the server answers for the same text: 'Error' and the field's message
+    invalidToast: (messages) => ({ title: 'Error', description: messages[0] ?? MEDIA_SETTINGS_TEXTS.saveFailed }),
+  });
+  const positionsId = useId();
+
+  const onSubmit = form.submit(async (values) => {
+    try {
+      const result = await save.mutateAsync(values);
+      utils.mediaSettings.get.setData(undefined, result.settings);
+      form.reset(toForm(result.settings));
+      notify.success({ title: MEDIA_SETTINGS_TEXTS.saved });
+    } catch (error) {
+      const textError = form.showServerErrors(error)?.fieldErrors.watermarkText?.[0];
+      const description =
+        errorCode(error) === 'UNAUTHORIZED'
+          ? MEDIA_SETTINGS_TEXTS.signInRequired
+          : errorCode(error) === 'FORBIDDEN' && isServerError(error)
+            ? error.message
+            : (textError ?? MEDIA_SETTINGS_TEXTS.saveFailed);
+      notify.error({ title: 'Error', description });
+    }
+  });
 
   const canSave = user.isCreator;
-  const enabled = form.watermarkEnabled;
+  const enabled = form.watch('watermarkEnabled');
+  const selectedPosition = form.watch('watermarkPosition');
 
   return (
-    <form
-      aria-label="Media settings"
-      className="flex flex-col gap-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSubmit();
-      }}
-    >
+    <form aria-label="Media settings" className="flex flex-col gap-6" onSubmit={onSubmit}>
       {!canSave ? (
         <p className="rounded-card border border-border bg-surface-raised px-4 py-3 text-sm text-muted">
           Watermarks are added to the media creators upload.{' '}
@@ -144,7 +129,7 @@ export function MediaSettingsForm({ user }: { user: CurrentUser }) {
           aria-describedby={`${positionsId}-enabled-hint`}
           checked={enabled}
           disabled={!canSave}
-          onCheckedChange={(watermarkEnabled) => setForm((f) => (f ? { ...f, watermarkEnabled } : f))}
+          onCheckedChange={(on) => form.setValue('watermarkEnabled', on)}
         />
       </div>
 
@@ -152,18 +137,17 @@ export function MediaSettingsForm({ user }: { user: CurrentUser }) {
         <div className="flex flex-col gap-6 rounded-card border border-border bg-surface p-4 md:p-5">
           <FormField
             label="Watermark text"
-            error={fieldError}
+            error={form.error('watermarkText')}
             hint={`Leave it empty to use your username (@${user.username}). At most ${WATERMARK_TEXT_MAX_LENGTH} characters.`}
           >
             {(field) => (
               <Input
                 {...field}
-                value={form.watermarkText}
+                {...form.field('watermarkText')}
                 maxLength={WATERMARK_TEXT_MAX_LENGTH}
                 disabled={!canSave}
                 placeholder={`@${user.username}`}
                 autoComplete="off"
-                onChange={(event) => setForm((f) => (f ? { ...f, watermarkText: event.target.value } : f))}
               />
             )}
           </FormField>
@@ -172,7 +156,7 @@ export function MediaSettingsForm({ user }: { user: CurrentUser }) {
             <legend className="mb-2 text-sm font-medium text-foreground">Position</legend>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
               {WATERMARK_POSITIONS.map((position) => {
-                const checked = form.watermarkPosition === position;
+                const checked = selectedPosition === position;
                 return (
                   <label
                     key={position}
@@ -182,14 +166,7 @@ export function MediaSettingsForm({ user }: { user: CurrentUser }) {
                       checked ? 'border-accent bg-accent-soft text-foreground' : 'border-border text-muted hover:border-border-strong hover:text-foreground',
                     )}
                   >
-                    <input
-                      type="radio"
-                      name={`${positionsId}-position`}
-                      value={position}
-                      checked={checked}
-                      onChange={() => setForm((f) => (f ? { ...f, watermarkPosition: position } : f))}
-                      className="sr-only"
-                    />
+                    <input type="radio" {...form.field('watermarkPosition')} value={position} className="sr-only" />
                     <span aria-hidden="true" className="relative h-7 w-10 shrink-0 rounded-md border border-border-strong bg-canvas">
                       <span className={cn('absolute size-2 rounded-full', checked ? 'bg-accent' : 'bg-subtle', DOT_PLACE[position])} />
                     </span>

@@ -1,15 +1,17 @@
 import { ExternalLink, Link2, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { SOCIAL_KINDS } from '../../../common/links';
+import { useEffect, useRef, useState } from 'react';
+import { SOCIAL_KINDS, type SocialKind } from '../../../common/links';
 import { PROFILE_LIMITS } from '../../../common/limits';
+import { AddLinkInput, UpdateSocialLinksInput } from '../../../common/profile-schemas';
+import { LINK_TEXTS } from '../../../common/texts';
 import { EmptyState } from '../../components/empty-state';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { focusFirstInvalid, type FieldErrors } from '../../lib/form-errors';
+import { useZodForm } from '../../lib/use-zod-form';
 import type { Profile } from './profile-queries';
 import { SOCIAL_META, socialLinkItems } from './social-links';
-import { useProfileLinks, type SocialLinksValues } from './use-profile-links';
+import { useProfileLinks, type NewLink, type SocialLinksValues } from './use-profile-links';
 
 function hostOf(url: string): string {
   try {
@@ -147,31 +149,23 @@ function AddLinkForm({
   adding,
   isPremium,
 }: {
-  onAdd: (input: { title: string; url: string }) => Promise<{ ok: boolean; fields: FieldErrors<'title' | 'url'> }>;
+  onAdd: (input: NewLink) => Promise<boolean>;
   adding: boolean;
   isPremium: boolean;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [title, setTitle] = useState('');
-  const [url, setUrl] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'title' | 'url'>>({});
+  const form = useZodForm(AddLinkInput, {
+    defaultValues: { title: '', url: '' },
+    // The spec's words for this form: the first problem as the title ('Please fill in both title and URL fields')
+    invalidToast: (messages) => ({ title: messages[0] ?? LINK_TEXTS.fieldsRequired }),
+  });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await onAdd({ title, url });
-    setErrors(result.fields);
-    if (result.ok) {
-      setTitle('');
-      setUrl('');
-    } else {
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-    }
-  };
+  const onSubmit = form.submit(async (values) => {
+    if (await onAdd(values)) form.reset();
+  });
 
   return (
     <form
-      ref={formRef}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
       noValidate
       aria-labelledby="add-link-heading"
       className="mt-2 flex flex-col gap-4 rounded-card border border-border bg-surface p-4 md:p-5"
@@ -185,33 +179,18 @@ function AddLinkForm({
         )}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Title" error={errors.title}>
-          {(field) => (
-            <Input
-              {...field}
-              value={title}
-              maxLength={PROFILE_LIMITS.linkTitleMaxLength}
-              placeholder="My shop"
-              onChange={(e) => {
-                setTitle(e.target.value);
-                if (errors.title) setErrors((v) => ({ ...v, title: undefined }));
-              }}
-            />
-          )}
+        <FormField label="Title" error={form.error('title')}>
+          {(field) => <Input {...field} {...form.field('title')} maxLength={PROFILE_LIMITS.linkTitleMaxLength} placeholder="My shop" />}
         </FormField>
-        <FormField label="URL" error={errors.url}>
+        <FormField label="URL" error={form.error('url')}>
           {(field) => (
             <Input
               {...field}
+              {...form.field('url')}
               type="url"
               inputMode="url"
-              value={url}
               maxLength={PROFILE_LIMITS.urlMaxLength}
               placeholder="https://example.com"
-              onChange={(e) => {
-                setUrl(e.target.value);
-                if (errors.url) setErrors((v) => ({ ...v, url: undefined }));
-              }}
             />
           )}
         </FormField>
@@ -226,7 +205,7 @@ function AddLinkForm({
   );
 }
 
-const SOCIAL_FIELDS: Record<keyof SocialLinksValues, { placeholder: string; hint: string }> = {
+const SOCIAL_FIELDS: Record<SocialKind, { placeholder: string; hint: string }> = {
   twitter: { placeholder: 'username', hint: 'Your Twitter (X) username' },
   instagram: { placeholder: 'username', hint: 'Your Instagram username' },
   youtube: { placeholder: 'https://youtube.com/@channel', hint: 'Your channel’s address' },
@@ -241,57 +220,50 @@ function SocialLinksForm({
 }: {
   initial: Profile['socialLinks'];
   saving: boolean;
-  onSave: (values: SocialLinksValues) => Promise<{ ok: boolean; fields: FieldErrors<keyof SocialLinksValues> }>;
+  onSave: (values: SocialLinksValues) => Promise<{ refused: unknown } | null>;
   onDone: () => void;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<SocialLinksValues>({
-    twitter: initial.twitter ?? '',
-    instagram: initial.instagram ?? '',
-    youtube: initial.youtube ?? '',
-    website: initial.website ?? '',
+  const form = useZodForm(UpdateSocialLinksInput, {
+    defaultValues: {
+      twitter: initial.twitter ?? '',
+      instagram: initial.instagram ?? '',
+      youtube: initial.youtube ?? '',
+      website: initial.website ?? '',
+    },
+    // each message stands beside its field; the toast is for the server's refusals
+    invalidToast: null,
   });
-  const [errors, setErrors] = useState<FieldErrors<keyof SocialLinksValues>>({});
 
   // Opened from 'Edit social links': the first field takes the focus.
-  useEffect(() => {
-    formRef.current?.querySelector('input')?.focus();
-  }, []);
+  const { setFocus } = form;
+  useEffect(() => setFocus(SOCIAL_KINDS[0]), [setFocus]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = await onSave(values);
-    setErrors(result.fields);
-    if (result.ok) onDone();
-    else requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-  };
+  const onSubmit = form.submit(async (values) => {
+    const failure = await onSave(values);
+    if (failure) form.showServerErrors(failure.refused);
+    else onDone();
+  });
 
   return (
     <form
-      ref={formRef}
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={onSubmit}
       noValidate
       aria-label="Edit social links"
       className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 md:p-5"
     >
       <div className="grid gap-4 sm:grid-cols-2">
         {SOCIAL_KINDS.map((kind) => (
-          <FormField key={kind} label={SOCIAL_META[kind].label} error={errors[kind]} hint={SOCIAL_FIELDS[kind].hint}>
+          <FormField key={kind} label={SOCIAL_META[kind].label} error={form.error(kind)} hint={SOCIAL_FIELDS[kind].hint}>
             {(field) => (
               <Input
                 {...field}
-                value={values[kind]}
+                {...form.field(kind)}
                 type={kind === 'youtube' || kind === 'website' ? 'url' : 'text'}
                 inputMode={kind === 'youtube' || kind === 'website' ? 'url' : 'text'}
                 autoCapitalize="off"
                 spellCheck={false}
                 maxLength={PROFILE_LIMITS.urlMaxLength}
                 placeholder={SOCIAL_FIELDS[kind].placeholder}
-                onChange={(e) => {
-                  const value = e.target.value;
-                  setValues((v) => ({ ...v, [kind]: value }));
-                  if (errors[kind]) setErrors((v) => ({ ...v, [kind]: undefined }));
-                }}
               />
             )}
           </FormField>

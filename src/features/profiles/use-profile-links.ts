@@ -1,12 +1,14 @@
 import { useCallback } from 'react';
-import { AddLinkInput, UpdateSocialLinksInput } from '../../../common/profile-schemas';
+import type { z } from 'zod';
+import type { AddLinkInput, UpdateSocialLinksInput } from '../../../common/profile-schemas';
 import { LINK_TEXTS } from '../../../common/texts';
-import { firstErrorPerField, type FieldErrors } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { isServerError, serverValidation, trpc } from '../../lib/trpc';
 import type { Profile } from './profile-queries';
 
-export type SocialLinksValues = { twitter: string; instagram: string; youtube: string; website: string };
+/** What the forms' schemas (the procedures' own) made of the values: checked before they are sent. */
+export type NewLink = z.output<typeof AddLinkInput>;
+export type SocialLinksValues = z.output<typeof UpdateSocialLinksInput>;
 
 /** The server's own words for a refusal (a limit, a validation), or null for a failed request. */
 function serverMessage(error: unknown): string | null {
@@ -15,8 +17,8 @@ function serverMessage(error: unknown): string | null {
 }
 
 /**
- * The owner's link edits (spec part 1 §3, §5, §8), each checked with the server's own zod schema
- * first and answered with the spec's toasts; the header card's cached profile takes the lists the
+ * The owner's link edits (spec part 1 §3, §5, §8), sent once their form has checked them with the
+ * server's own zod schema, and answered with the spec's toasts; the header card's cached profile takes the lists the
  * server returns, so the page shows what was stored.
  */
 export function useProfileLinks(username: string) {
@@ -30,24 +32,18 @@ export function useProfileLinks(username: string) {
     [utils, username],
   );
 
-  /** Adds a link; false (with the reason shown) when it was refused. Empty fields: 'Please fill in both title and URL fields'. */
+  /** Adds a link; false (with the reason shown) when it was refused. */
   const addLink = useCallback(
-    async (input: { title: string; url: string }): Promise<{ ok: boolean; fields: FieldErrors<'title' | 'url'> }> => {
-      const parsed = AddLinkInput.safeParse(input);
-      if (!parsed.success) {
-        const { fields, messages } = firstErrorPerField(parsed.error);
-        notify.error({ title: messages[0] ?? LINK_TEXTS.fieldsRequired });
-        return { ok: false, fields };
-      }
+    async (input: NewLink): Promise<boolean> => {
       try {
         const links = await add.mutateAsync(input);
         patchProfile({ customLinks: links });
         notify.success({ title: LINK_TEXTS.added });
-        return { ok: true, fields: {} };
+        return true;
       } catch (error) {
         const message = serverMessage(error);
         notify.error({ title: LINK_TEXTS.addFailed, description: message ?? undefined });
-        return { ok: false, fields: {} };
+        return false;
       }
     },
     [add, patchProfile],
@@ -71,25 +67,17 @@ export function useProfileLinks(username: string) {
     [remove, patchProfile, utils, username],
   );
 
-  /** Saves all four social links ('' removes one); the fields' own messages when a value is not valid. */
+  /** Saves all four social links ('' removes one); the server's refusal, for the fields' messages, or null when saved. */
   const updateSocialLinks = useCallback(
-    async (values: SocialLinksValues): Promise<{ ok: boolean; fields: FieldErrors<keyof SocialLinksValues> }> => {
-      const parsed = UpdateSocialLinksInput.safeParse(values);
-      if (!parsed.success) return { ok: false, fields: firstErrorPerField(parsed.error).fields };
+    async (values: SocialLinksValues): Promise<{ refused: unknown } | null> => {
       try {
         const links = await social.mutateAsync(values);
         patchProfile({ socialLinks: links });
         notify.success({ title: LINK_TEXTS.socialUpdated });
-        return { ok: true, fields: {} };
+        return null;
       } catch (error) {
-        const fieldErrors = serverValidation(error)?.fieldErrors;
         notify.error(LINK_TEXTS.socialUpdateFailed);
-        const fields: FieldErrors<keyof SocialLinksValues> = {};
-        for (const key of ['twitter', 'instagram', 'youtube', 'website'] as const) {
-          const message = fieldErrors?.[key]?.[0];
-          if (message) fields[key] = message;
-        }
-        return { ok: false, fields };
+        return { refused: error };
       }
     },
     [social, patchProfile],
