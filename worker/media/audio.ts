@@ -2,16 +2,16 @@ import path from 'node:path';
 import { MEDIA_LIMITS } from '../../common/limits';
 import { checkAudioBounds, processingTimeLimitMs, remainingMs } from './bounds';
 import { throwIfAborted } from './errors';
-import { ffmpegInputArgs, type Demuxer } from './ffmpeg-input';
-import { resolveFfmpegPath } from './ffmpeg-path';
-import { classifyFfmpegFailure, runFfmpeg } from './ffmpeg-run';
+import type { Demuxer } from './ffmpeg-input';
+import { classifyFfmpegFailure, runFfmpeg, type FfmpegJob } from './ffmpeg-run';
 import { probe } from './probe';
 import type { OutputFile, ProgressFn } from './types';
 
 /**
- * Audio (mp3, wav, ogg) through ffmpeg, normalised to one format every browser plays: AAC in
- * M4A (+faststart), 192 kb/s, tags and cover art dropped (-vn, -map_metadata -1), with duration.
- * Opened as ffmpeg-input.ts says; one sound stream of a bounded length only (bounds.ts).
+ * Audio (mp3, wav, ogg) through ffmpeg (fluent-ffmpeg, via ffmpeg-run.ts), normalised to one
+ * format every browser plays: AAC in M4A (+faststart), 192 kb/s, tags and cover art dropped (-vn,
+ * -map_metadata -1), with duration. Opened as ffmpeg-input.ts says; one sound stream of a bounded
+ * length only (bounds.ts).
  */
 export const AUDIO_ENCODING = ['-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart'] as const;
 
@@ -27,15 +27,17 @@ export interface ProcessAudioOptions {
   timeLimitScale?: number;
 }
 
-/** The whole ffmpeg command line of the audio transcode (exported for its test). */
-export function audioTranscodeArgs(input: string, demuxer: Demuxer, output: string): string[] {
-  return [
-    '-hide_banner', '-nostdin', '-v', 'error', '-nostats', '-progress', 'pipe:1',
-    ...ffmpegInputArgs(input, demuxer),
-    '-map', '0:a:0', '-vn', ...AUDIO_ENCODING, '-map_metadata', '-1', '-map_chapters', '-1',
-    '-t', String(MEDIA_LIMITS.audioMaxMinutes * 60),
-    '-f', 'ipod', '-y', output,
-  ];
+/** The ffmpeg run of the audio transcode (exported for its test). */
+export function audioTranscodeJob(input: string, demuxer: Demuxer, output: string): FfmpegJob {
+  return {
+    inputs: [{ file: input, demuxer }],
+    options: [
+      '-map', '0:a:0', '-vn', ...AUDIO_ENCODING, '-map_metadata', '-1', '-map_chapters', '-1',
+      '-t', String(MEDIA_LIMITS.audioMaxMinutes * 60),
+      '-f', 'ipod',
+    ],
+    output,
+  };
 }
 
 export async function processAudio(opts: ProcessAudioOptions): Promise<OutputFile[]> {
@@ -53,7 +55,7 @@ export async function processAudio(opts: ProcessAudioOptions): Promise<OutputFil
     }
   };
   try {
-    await runFfmpeg(resolveFfmpegPath(), audioTranscodeArgs(opts.input, opts.demuxer, output), {
+    await runFfmpeg(audioTranscodeJob(opts.input, opts.demuxer, output), {
       timeoutMs: remainingMs(deadline),
       signal: opts.signal,
       onProgressSeconds,

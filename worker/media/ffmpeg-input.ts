@@ -48,6 +48,11 @@ export function demuxerForSniffedType(detected: string | null): Demuxer | null {
 
 /** The arguments that open `file` as input (they end with `-i file`); throws for a path that is not a plain absolute one. */
 export function ffmpegInputArgs(file: string, demuxer: Demuxer): string[] {
+  return [...ffmpegInputOptions(file, demuxer), '-i', file];
+}
+
+/** The same without the `-i file` itself: fluent-ffmpeg's `.input(file).inputOptions(...)` places them before it. */
+export function ffmpegInputOptions(file: string, demuxer: Demuxer): string[] {
   // ffmpeg reads a path starting with '/' as the file protocol; a relative one could name another protocol ('data:', 'subfile,')
   const hasControl = [...file].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
   if (!path.posix.isAbsolute(file) || path.posix.normalize(file) !== file || hasControl) {
@@ -59,7 +64,6 @@ export function ffmpegInputArgs(file: string, demuxer: Demuxer): string[] {
     '-format_whitelist', demuxer,
     '-f', demuxer,
     ...(demuxer === 'mov' ? ['-enable_drefs', '0', '-use_absolute_path', '0'] : []),
-    '-i', file,
   ];
 }
 

@@ -1,22 +1,68 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import ffmpeg, { type FfmpegCommand } from 'fluent-ffmpeg';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { MediaAbortedError, MediaContentError } from './errors';
+import { ffmpegInputArgs, ffmpegInputOptions, type Demuxer } from './ffmpeg-input';
+import { resolveFfmpegPath, resolveFfprobePath } from './ffmpeg-path';
 
 /**
- * One ffmpeg or ffprobe process, bounded: killed with SIGKILL when its time limit passes or the
- * job is stopped, and the promise settles only once the process is gone, so nothing outlives
- * its job. The process is a plain child (same process group as the worker), so stopping the
- * worker's group stops it too.
+ * The one place the worker runs ffmpeg (through fluent-ffmpeg) and ffprobe. A run is bounded:
+ * killed with SIGKILL when its time limit passes or the job is stopped, and the promise settles
+ * only once the process is gone, so nothing outlives its job. The process is a plain child (same
+ * process group as the worker), so stopping the worker's group stops it too. A run gets its
+ * inputs only as { file, demuxer }, opened as ffmpeg-input.ts says; an option that would open
+ * another file is refused.
+ *
+ * ffprobe is spawned here directly, not through fluent's `ffprobe()`: that one puts its options
+ * before the file (nothing else is added) but never hands out its process, so it could be
+ * neither killed at the time limit nor on a stop, and it keeps all the output in memory.
  */
+
+/** A file a run reads. */
+export interface MediaInput {
+  /** absolute path */
+  file: string;
+  /** from the sniffed type (ffmpeg-input.ts), never ffmpeg's guess */
+  demuxer: Demuxer;
+}
+
+export interface FfmpegInput extends MediaInput {
+  /** `-ss` before the input: the demuxer seeks there instead of decoding up to it */
+  seekSeconds?: number;
+}
+
+export interface FfmpegJob {
+  inputs: FfmpegInput[];
+  /** global and output options (the logging ones are the wrapper's) */
+  options: readonly string[];
+  output: string;
+}
+
+export interface FfprobeJob {
+  input: MediaInput;
+  options: readonly string[];
+}
 
 export interface RunOptions {
   /** the process is killed when it has run this long */
   timeoutMs: number;
   signal?: AbortSignal;
-  /** with `-progress pipe:1` in the arguments: the media time written so far, in seconds */
+}
+
+export interface FfmpegRunOptions extends RunOptions {
+  /** the media time written so far, in seconds (fluent's 'progress' timemark) */
   onProgressSeconds?: (seconds: number) => void;
+}
+
+export interface FfprobeRunOptions extends RunOptions {
   /** stdout beyond this is refused (ffprobe's JSON of a sane file is a few KB) */
   maxStdoutBytes?: number;
+}
+
+/** What a test may check: the pid and the arguments the binary was really started with. */
+export interface Spawned {
+  pid: number;
+  args: string[];
 }
 
 /** The process ran past its time limit and was killed. */
@@ -44,22 +90,146 @@ export class FfmpegOutputTooLargeError extends Error {
 const STDERR_TAIL_BYTES = 16 * 1024;
 const DEFAULT_MAX_STDOUT = 4 * 1024 * 1024;
 
-export interface RunResult {
-  stdout: string;
-  stderr: string;
+/**
+ * -nostdin: fluent gives ffmpeg a stdin pipe, which ffmpeg would read keys from. -v error keeps
+ * stderr to errors, and -stats still prints the progress lines fluent turns into 'progress'.
+ */
+const FFMPEG_LOGGING = ['-hide_banner', '-nostdin', '-v', 'error', '-stats'] as const;
+
+/** Options that read a file they name (ffmpeg 7's `-/opt` reads the option's value from one). */
+function opensAnotherFile(option: string): boolean {
+  return option === '-i' || option === '-attach' || /^-[afsv]pre$/.test(option) || /_script(?::|$)/.test(option) || option.startsWith('-/');
 }
 
-/** Runs `binary args`; resolves with its output when it exits 0. `onSpawn` gets the pid (tests check it is gone). */
-export function runFfmpeg(binary: string, args: readonly string[], opts: RunOptions, onSpawn?: (pid: number) => void): Promise<RunResult> {
-  return new Promise<RunResult>((resolve, reject) => {
+function refuseOtherFiles(options: readonly string[]): void {
+  const opening = options.find(opensAnotherFile);
+  if (opening !== undefined) throw new Error(`ffmpeg option ${opening} would open another file: a run's inputs go through ffmpeg-input.ts`);
+}
+
+/** Stands in for fluent's own ffprobe of a command's first input (see ffmpegCommand). */
+function refuseFluentProbe(...args: unknown[]): void {
+  const callback = args[args.length - 1];
+  if (typeof callback === 'function') (callback as (error: Error) => void)(new Error('the worker probes with ffprobeArgs only'));
+}
+
+/** The fluent-ffmpeg command of a job, not started (exported for the tests, which read its `_getArguments()`). */
+export function ffmpegCommand(job: FfmpegJob): FfmpegCommand {
+  refuseOtherFiles(job.options);
+  const command = ffmpeg().setFfmpegPath(resolveFfmpegPath());
+  for (const input of job.inputs) {
+    // spread: given one array, fluent splits any option holding a single space in two
+    command.input(input.file).inputOptions(...ffmpegInputOptions(input.file, input.demuxer));
+    if (input.seekSeconds !== undefined) command.seekInput(input.seekSeconds.toFixed(3));
+  }
+  command.outputOptions(...FFMPEG_LOGGING, ...job.options).output(job.output);
+  // as soon as anyone listens to 'progress', fluent runs ffprobe on the first input by itself
+  // (lib/processor.js, runFfprobe) without its input options: the probe a hostile upload wants
+  command.ffprobe = refuseFluentProbe as FfmpegCommand['ffprobe'];
+  return command;
+}
+
+/** The ffprobe command line of a job. */
+export function ffprobeArgs(job: FfprobeJob): string[] {
+  refuseOtherFiles(job.options);
+  return [...job.options, ...ffmpegInputArgs(job.input.file, job.input.demuxer)];
+}
+
+/** fluent sets `ffmpegProc` just before it emits 'start' (lib/processor.js) and drops it once the run ends. */
+function processOf(command: FfmpegCommand): ChildProcess | undefined {
+  return (command as unknown as { ffmpegProc?: ChildProcess }).ffmpegProc;
+}
+
+/** Resolves once `child` has exited (at once when it never started: no binary). */
+function exited(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** '00:01:02.50' → 62.5; 'N/A', negative or nonsense → null. */
+export function timemarkSeconds(mark: unknown): number | null {
+  const match = typeof mark === 'string' ? /^(\d+):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(mark) : null;
+  return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) : null;
+}
+
+/** fluent's stderr (its last lines) less the -stats lines, so the error is what ends it. */
+function withoutProgress(stderr: string): string {
+  return stderr
+    .split('\n')
+    .filter((line) => !/^\s*(frame|size|Lsize)=/.test(line))
+    .join('\n');
+}
+
+/** Runs the job through fluent-ffmpeg; resolves when ffmpeg has exited 0. */
+export function runFfmpeg(job: FfmpegJob, opts: FfmpegRunOptions, onSpawn?: (spawned: Spawned) => void): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new MediaAbortedError('aborted'));
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    if (child.pid !== undefined) onSpawn?.(child.pid);
+    const command = ffmpegCommand(job);
+    let child: ChildProcess | undefined;
+    let stopped: 'timeout' | 'aborted' | null = null;
+    let settled = false;
+
+    const stop = (why: NonNullable<typeof stopped>) => {
+      if (stopped) return;
+      stopped = why;
+      // before 'start' fluent is still checking the binary's formats and encoders: killed on 'start'
+      if (child) command.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => stop('timeout'), Math.max(1, opts.timeoutMs));
+    const onAbort = () => stop('aborted');
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+    // fluent reports 'end' and 'error' once the process has exited and its pipes closed; waiting
+    // for the exit here as well covers an 'error' of the ChildProcess itself (a failed kill)
+    const settle = (error: Error | null, stderr: string) => {
+      if (settled) return;
+      settled = true;
+      void exited(child).then(() => {
+        clearTimeout(timer);
+        opts.signal?.removeEventListener('abort', onAbort);
+        if (stopped === 'aborted') return reject(new MediaAbortedError('aborted'));
+        if (stopped === 'timeout') return reject(new FfmpegTimeoutError(`ffmpeg ran past its time limit (${opts.timeoutMs} ms) and was killed`));
+        if (!error) return resolve();
+        if (child?.pid === undefined) return reject(new Error(`could not run ffmpeg: ${error.message}`));
+        reject(new FfmpegExitError(child.exitCode, child.signalCode, withoutProgress(stderr).slice(-STDERR_TAIL_BYTES)));
+      });
+    };
+
+    command.on('start', () => {
+      child = processOf(command);
+      if (!child) return;
+      if (child.pid === undefined) {
+        // the spawn failed (no binary, no process slot): fluent's own 'error' listener would
+        // throw an uncaught TypeError, reading output it never had (fluent-ffmpeg issue #1316)
+        child.removeAllListeners('error');
+        child.once('error', (error) => settle(error, ''));
+        return;
+      }
+      onSpawn?.({ pid: child.pid, args: child.spawnargs.slice(1) });
+      if (stopped) command.kill('SIGKILL');
+    });
+    const onProgressSeconds = opts.onProgressSeconds;
+    if (onProgressSeconds) {
+      command.on('progress', (progress: { timemark?: unknown }) => {
+        const seconds = timemarkSeconds(progress.timemark);
+        if (seconds !== null) onProgressSeconds(seconds);
+      });
+    }
+    command.on('end', () => settle(null, ''));
+    command.on('error', (error: Error, _stdout: string | null, stderr: string | null) => settle(error, stderr ?? ''));
+    command.run();
+  });
+}
+
+/** Runs ffprobe on the job; resolves with its stdout when it exits 0. */
+export function runFfprobe(job: FfprobeJob, opts: FfprobeRunOptions, onSpawn?: (spawned: Spawned) => void): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(new MediaAbortedError('aborted'));
+    const binary = resolveFfprobePath();
+    const child = spawn(binary, ffprobeArgs(job), { stdio: ['ignore', 'pipe', 'pipe'] });
     const maxStdout = opts.maxStdoutBytes ?? DEFAULT_MAX_STDOUT;
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = '';
-    let progressRest = '';
     let stopped: 'timeout' | 'aborted' | 'output' | null = null;
     let spawnError: Error | null = null;
 
@@ -73,15 +243,6 @@ export function runFfmpeg(binary: string, args: readonly string[], opts: RunOpti
     opts.signal?.addEventListener('abort', onAbort, { once: true });
 
     child.stdout.on('data', (chunk: Buffer) => {
-      if (opts.onProgressSeconds) {
-        const lines = (progressRest + chunk.toString('latin1')).split('\n');
-        progressRest = lines.pop() ?? '';
-        for (const line of lines) {
-          const match = /^out_time_us=(\d+)/.exec(line);
-          if (match) opts.onProgressSeconds(Number(match[1]) / 1e6);
-        }
-        return;
-      }
       stdoutBytes += chunk.length;
       if (stdoutBytes > maxStdout) return stop('output');
       stdout.push(chunk);
@@ -109,8 +270,9 @@ export function runFfmpeg(binary: string, args: readonly string[], opts: RunOpti
       if (stopped === 'timeout') return reject(new FfmpegTimeoutError(`${binary} ran past its time limit (${opts.timeoutMs} ms) and was killed`));
       if (stopped === 'output') return reject(new FfmpegOutputTooLargeError(`${binary} wrote more than ${maxStdout} bytes`));
       if (code !== 0) return reject(new FfmpegExitError(code, exitSignal, stderr));
-      resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr });
+      resolve(Buffer.concat(stdout).toString('utf8'));
     });
+    if (child.pid !== undefined) onSpawn?.({ pid: child.pid, args: child.spawnargs.slice(1) });
   });
 }
 

@@ -1,8 +1,7 @@
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { MediaContentError } from './errors';
-import { ffmpegInputArgs, formatNameMatches, type Demuxer } from './ffmpeg-input';
-import { resolveFfprobePath } from './ffmpeg-path';
-import { classifyFfmpegFailure, runFfmpeg } from './ffmpeg-run';
+import { formatNameMatches, type Demuxer } from './ffmpeg-input';
+import { classifyFfmpegFailure, runFfprobe, type FfprobeJob } from './ffmpeg-run';
 
 /** ffprobe reads headers only: a file it cannot read in this long is not worth reading. */
 const PROBE_TIMEOUT_MS = 30_000;
@@ -45,13 +44,13 @@ interface FfprobeOutput {
 }
 
 /**
- * ffprobe `file` opened with `demuxer` only (ffmpeg-input.ts). A file that demuxer cannot read
- * is a damaged upload (MediaContentError with `what` in its words).
+ * ffprobe `file` opened with `demuxer` only (ffmpeg-input.ts, run by ffmpeg-run.ts). A file that
+ * demuxer cannot read is a damaged upload (MediaContentError with `what` in its words).
  */
 export async function probe(file: string, demuxer: Demuxer, what: string, signal?: AbortSignal): Promise<Probe> {
   let stdout: string;
   try {
-    ({ stdout } = await runFfmpeg(resolveFfprobePath(), probeArgs(file, demuxer), { timeoutMs: PROBE_TIMEOUT_MS, signal }));
+    stdout = await runFfprobe(probeJob(file, demuxer), { timeoutMs: PROBE_TIMEOUT_MS, signal });
   } catch (error) {
     throw classifyFfmpegFailure(error, what);
   }
@@ -81,9 +80,9 @@ export async function probe(file: string, demuxer: Demuxer, what: string, signal
   };
 }
 
-/** The ffprobe command line (exported for its test). */
-export function probeArgs(file: string, demuxer: Demuxer): string[] {
-  return ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', ...ffmpegInputArgs(file, demuxer)];
+/** The ffprobe run (exported for its test). */
+export function probeJob(file: string, demuxer: Demuxer): FfprobeJob {
+  return { input: { file, demuxer }, options: ['-v', 'error', '-show_format', '-show_streams', '-of', 'json'] };
 }
 
 function rotationOf(stream: FfprobeStream): number {

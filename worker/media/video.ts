@@ -5,20 +5,19 @@ import { MEDIA_LIMITS } from '../../common/limits';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { checkVideoBounds, processingTimeLimitMs, remainingMs } from './bounds';
 import { MediaContentError, throwIfAborted } from './errors';
-import { ffmpegInputArgs, type Demuxer } from './ffmpeg-input';
-import { resolveFfmpegPath } from './ffmpeg-path';
-import { classifyFfmpegFailure, runFfmpeg } from './ffmpeg-run';
+import type { Demuxer } from './ffmpeg-input';
+import { classifyFfmpegFailure, runFfmpeg, type FfmpegJob } from './ffmpeg-run';
 import { probe, type ProbedVideoStream } from './probe';
 import type { OutputFile, ProgressFn } from './types';
 import { renderWatermark, type WatermarkSpec } from './watermark';
 
 /**
- * Video through ffmpeg, file in, files out: H.264 (high profile, yuv420p) and AAC in an MP4 whose
- * index (moov) comes first (+faststart, so playback starts before the download ends), at most
- * 1920x1080 (or 1080x1920 upright), metadata and chapters dropped (phone videos carry the place
- * they were shot), the creator's watermark burnt in with the overlay filter from the PNG sharp
- * draws, a poster frame, and the duration. Every input is opened as ffmpeg-input.ts says, and
- * what is not worth transcoding is refused first (bounds.ts).
+ * Video through ffmpeg (fluent-ffmpeg, via ffmpeg-run.ts), file in, files out: H.264 (high
+ * profile, yuv420p) and AAC in an MP4 whose index (moov) comes first (+faststart, so playback
+ * starts before the download ends), at most 1920x1080 (or 1080x1920 upright), metadata and
+ * chapters dropped (phone videos carry the place they were shot), the creator's watermark burnt in
+ * with the overlay filter from the PNG sharp draws, a poster frame, and the duration. Every input
+ * is opened as ffmpeg-input.ts says, and what is not worth transcoding is refused first (bounds.ts).
  */
 
 /** The x264/AAC settings of the worker; the bench runs plain ffmpeg with the same ones. */
@@ -118,21 +117,22 @@ export function videoFilterGraph(size: { width: number; height: number }, overla
   return overlay ? `${base}[base];[base][1:v]overlay=x=${overlay.x}:y=${overlay.y}:format=yuv420,format=yuv420p[vout]` : `${base},format=yuv420p[vout]`;
 }
 
-/** The whole ffmpeg command line of the transcode (exported for its test). */
-export function transcodeArgs(args: Pick<TranscodeArgs, 'input' | 'demuxer' | 'output' | 'size' | 'scale' | 'watermarkFile' | 'overlay'>): string[] {
-  return [
-    '-hide_banner', '-nostdin', '-v', 'error', '-nostats', '-progress', 'pipe:1',
-    ...ffmpegInputArgs(args.input, args.demuxer),
-    ...(args.watermarkFile ? ffmpegInputArgs(args.watermarkFile, 'png_pipe') : []),
-    '-filter_complex', videoFilterGraph(args.size, args.watermarkFile ? args.overlay : null, args.scale),
-    '-map', '[vout]', '-map', '0:a:0?',
-    ...VIDEO_ENCODING,
-    '-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn',
-    '-max_muxing_queue_size', '1024',
-    // whatever the header said, never more than the longest video accepted
-    '-t', String(MEDIA_LIMITS.videoMaxMinutes * 60),
-    '-f', 'mp4', '-y', args.output,
-  ];
+/** The ffmpeg run of the transcode (exported for its test). */
+export function transcodeJob(args: Pick<TranscodeArgs, 'input' | 'demuxer' | 'output' | 'size' | 'scale' | 'watermarkFile' | 'overlay'>): FfmpegJob {
+  return {
+    inputs: [{ file: args.input, demuxer: args.demuxer }, ...(args.watermarkFile ? [{ file: args.watermarkFile, demuxer: 'png_pipe' as const }] : [])],
+    options: [
+      '-filter_complex', videoFilterGraph(args.size, args.watermarkFile ? args.overlay : null, args.scale),
+      '-map', '[vout]', '-map', '0:a:0?',
+      ...VIDEO_ENCODING,
+      '-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn',
+      '-max_muxing_queue_size', '1024',
+      // whatever the header said, never more than the longest video accepted
+      '-t', String(MEDIA_LIMITS.videoMaxMinutes * 60),
+      '-f', 'mp4',
+    ],
+    output: args.output,
+  };
 }
 
 async function transcode(args: TranscodeArgs): Promise<void> {
@@ -146,7 +146,7 @@ async function transcode(args: TranscodeArgs): Promise<void> {
     }
   };
   try {
-    await runFfmpeg(resolveFfmpegPath(), transcodeArgs(args), { timeoutMs: remainingMs(args.deadline), signal: args.signal, onProgressSeconds });
+    await runFfmpeg(transcodeJob(args), { timeoutMs: remainingMs(args.deadline), signal: args.signal, onProgressSeconds });
   } catch (error) {
     throw classifyFfmpegFailure(error, 'video');
   }
@@ -154,16 +154,16 @@ async function transcode(args: TranscodeArgs): Promise<void> {
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-/** The ffmpeg command line that takes one frame, `atSeconds` in, of our own MP4 (exported for its test). */
-export function posterArgs(video: string, atSeconds: number, frame: string): string[] {
-  return ['-hide_banner', '-nostdin', '-v', 'error', '-ss', atSeconds.toFixed(3), ...ffmpegInputArgs(video, 'mov'), '-frames:v', '1', '-f', 'image2', '-update', '1', '-y', frame];
+/** The ffmpeg run that takes one frame, `atSeconds` in, of our own MP4 (exported for its test). */
+export function posterJob(video: string, atSeconds: number, frame: string): FfmpegJob {
+  return { inputs: [{ file: video, demuxer: 'mov', seekSeconds: atSeconds }], options: ['-frames:v', '1', '-f', 'image2', '-update', '1'], output: frame };
 }
 
 /** A frame one second in (or a third of the way through a shorter video), re-encoded by sharp. */
 async function extractPoster(video: string, workDir: string, durationSeconds: number, timeoutMs: number, signal?: AbortSignal): Promise<OutputFile> {
   const frame = path.join(workDir, 'frame.png');
   try {
-    await runFfmpeg(resolveFfmpegPath(), posterArgs(video, Math.min(1, durationSeconds / 3), frame), { timeoutMs, signal });
+    await runFfmpeg(posterJob(video, Math.min(1, durationSeconds / 3), frame), { timeoutMs, signal });
   } catch (error) {
     throw classifyFfmpegFailure(error, 'video');
   }
