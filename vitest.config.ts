@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['server/**/*.test.ts', 'worker/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'domain/**/*.test.ts', 'server/**/*.test.ts', 'worker/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           exclude: ['**/*.unit.test.ts', 'node_modules/**', 'dist/**'],
           environment: 'node',
           globalSetup: ['tests/helpers/global-setup.ts'],

@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { ExploreCategory } from '../common/profile-schemas';
 import { createSession, generateSessionToken } from '../server/auth/session';
-import type { Database } from '../server/db/schema';
+import type { Database } from '../core/db/schema';
 import { containsPattern, findExplorePage } from '../server/features/posts/posts.queries';
 import { seedExploreData } from '../tests/helpers/explore-data';
 import { createBenchDb } from './lib/bench-db';

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { createSession, generateSessionToken } from '../server/auth/session';
-import type { Database } from '../server/db/schema';
+import type { Database } from '../core/db/schema';
 import { findFeedPage } from '../server/features/posts/posts.queries';
 import { createBenchDb } from './lib/bench-db';
 import { floorPageStatement } from './lib/floor-sql';

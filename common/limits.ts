@@ -29,7 +29,7 @@ export const LIMITS = {
   commentMaxLength: 2000,
   /** the most posts one feed page may ask for (the spec's page is 5) */
   feedPageMax: 20,
-  /** post ids one `post:join` / `post:leave` may carry */
+  /** ids one `room:join` / `room:leave` may carry */
   postRoomJoinMax: 50,
   /** spec part 1 §7: 'Event rate limit is 10 per second' (incoming socket events per socket) */
   socketEventsPerSecond: 10,

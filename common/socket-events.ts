@@ -4,8 +4,10 @@ import type { CommentDto } from './post-dtos';
  * Socket.IO contract between the browser, the server and the worker.
  *
  * Rooms: every socket is in `feed`; signed-in sockets are also in `user:<id>` and
- * `session:<id>`; a socket is in `post:<id>` once it asked with `post:join` and the server found
- * the post visible to the socket's user (the same access rule as the feed and the media route).
+ * `session:<id>`. Other rooms have a kind and an id (`post:<id>`, `user:<id>`,
+ * `conversation:<id>`): a socket asks with `room:join` and is let in only where that kind's
+ * authoriser on the server says its user may be (for a post: the same access rule as the feed and
+ * the media route; for a user room: only one's own).
  *
  * An event carries only what every socket it reaches may know: never the id of the user who
  * caused it. Counts in payloads are absolute (the new total after the change, never below 0),
@@ -38,13 +40,17 @@ export interface PostDeletedEvent {
   postId: string;
 }
 /**
- * A post became published. It carries no post: what a viewer may see of it depends on who
- * the viewer is, so clients fetch `posts.byId` (or refetch the feed) and match `optimisticId`.
+ * A post became published. It carries no post: what a viewer may see of it depends on who the
+ * viewer is, so clients fetch `posts.byId` or refetch the feed (open feeds offer a 'new posts' pill).
  */
 export interface PostPublishedEvent {
   postId: string;
   creatorId: string;
-  optimisticId: string | null;
+  /**
+   * Only in the creator's own copy (room `user:<creatorId>`): the upload's optimistic card id,
+   * which nobody else needs. The `feed` room's copy leaves it out.
+   */
+  optimisticId?: string | null;
 }
 /** To the creator only: the upload could not be made into a post; `reason` says why (shown as is). */
 export interface PostFailedEvent {
@@ -63,6 +69,10 @@ export interface PostProgressEvent {
   optimisticId: string | null;
   percent: number;
 }
+/** To the user only: the number of messages to them not read yet, after it changed. */
+export interface UnreadChangedEvent {
+  count: number;
+}
 export interface RateLimitedEvent {
   /** events per second a socket may send */
   limit: number;
@@ -70,8 +80,8 @@ export interface RateLimitedEvent {
 
 /** Socket.IO events the server and worker send to browsers. */
 export interface ServerToClientEvents {
-  /** the user's unread message count changed; the client refetches it */
-  'unread:changed': () => void;
+  /** room `user:<id>`: the user's unread message count changed; the badge shows the new count */
+  'unread:changed': (event: UnreadChangedEvent) => void;
   /** this session was signed out (elsewhere); the socket is disconnected right after */
   'session:revoked': () => void;
   /** room `post:<id>`: someone liked or unliked the post */
@@ -86,8 +96,9 @@ export interface ServerToClientEvents {
    */
   'post:deleted': (event: PostDeletedEvent) => void;
   /**
-   * rooms `feed` and `user:<creatorId>`: a post was published (sent by the media pipeline);
-   * the creator matches `optimisticId` to replace the 'Publishing' card
+   * rooms `feed` (without `optimisticId`; the creator's sockets are left out) and
+   * `user:<creatorId>` (with it): a post was published (by the media pipeline, or a draft by its
+   * creator); the creator matches `optimisticId` to replace the 'Publishing' card
    */
   'post:published': (event: PostPublishedEvent) => void;
   /** room `user:<creatorId>`: processing failed; the post is 'failed' with this reason (retry or delete) */
@@ -100,30 +111,45 @@ export interface ServerToClientEvents {
   'rate:limited': (event: RateLimitedEvent) => void;
 }
 
-/** The answer to `post:join` / `post:leave`: the ids the socket is now in (join) or left (leave). */
-export interface PostRoomsAck {
-  postIds: string[];
+/** The kinds of room a socket may ask for; the server has one authoriser per kind. */
+export const ROOM_KINDS = ['post', 'user', 'conversation'] as const;
+export type RoomKind = (typeof ROOM_KINDS)[number];
+
+/** What `room:join` / `room:leave` carry: rooms of one kind (at most LIMITS.postRoomJoinMax ids). */
+export interface RoomRequest {
+  kind: RoomKind;
+  ids: string[];
+}
+
+/**
+ * The answer to `room:join` / `room:leave`: the ids of that kind the socket is now in (join) or
+ * left (leave); `kind` is null (and `ids` empty) for a request that named no known kind.
+ */
+export interface RoomAck {
+  kind: RoomKind | null;
+  ids: string[];
 }
 
 /** Socket.IO events browsers send. At most LIMITS.socketEventsPerSecond per second per socket. */
 export interface ClientToServerEvents {
   /**
-   * Join the rooms of these posts (at most LIMITS.postRoomJoinMax ids per call). Only posts
-   * visible to the socket's user are joined; the ack lists them. Invisible or unknown ids are
-   * silently left out.
+   * Join these rooms of one kind. Only the rooms the kind's authoriser lets the socket's user
+   * into are joined; the ack lists them. Refused, unknown or malformed ids are silently left out.
    */
-  'post:join': (postIds: string[], ack?: (result: PostRoomsAck) => void) => void;
-  /** Leave the rooms of these posts (at most LIMITS.postRoomJoinMax ids per call). */
-  'post:leave': (postIds: string[], ack?: (result: PostRoomsAck) => void) => void;
+  'room:join': (request: RoomRequest, ack?: (result: RoomAck) => void) => void;
+  /** Leave these rooms of one kind. */
+  'room:leave': (request: RoomRequest, ack?: (result: RoomAck) => void) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>;
 
 export const FEED_ROOM = 'feed';
-export const userRoom = (userId: string) => `user:${userId}`;
+/** The Socket.IO room of one kind and id: `post:<id>`, `user:<id>`, `conversation:<id>`. */
+export const roomName = (kind: RoomKind, id: string) => `${kind}:${id}`;
+export const userRoom = (userId: string) => roomName('user', userId);
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-export const postRoom = (postId: string) => `post:${postId}`;
+export const postRoom = (postId: string) => roomName('post', postId);
 
 /**
  * The tRPC request header naming the sender's live socket (its Socket.IO id), which the server

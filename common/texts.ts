@@ -135,6 +135,8 @@ export const FEED_TEXTS = {
   noDrafts: 'No draft content available',
   noBookmarks: 'No bookmarked posts yet',
   creatorNotFound: 'Creator not found',
+  /** the pill over an open feed that loads the posts published since it was loaded */
+  newPosts: (n: number) => (n === 1 ? '1 new post' : `${n} new posts`),
 } as const;
 
 /** Comments (spec part 1 §2, §5, §8). */

@@ -51,7 +51,7 @@ const ConfigSchema = z.object({
   SERVE_SPA: bool.default(true),
   /** Where the built SPA is (npm run build writes dist/). */
   DIST_DIR: z.string().default('dist'),
-  /** Run the BullMQ workers inside the server process (`npm start` does). */
+  /** Run the BullMQ workers inside `npm run serve`'s process (scripts/serve.ts; `npm start` runs them unless RUN_WORKER=false). */
   RUN_WORKER: bool.default(false),
   /** Trust X-Forwarded-* from this many proxies (for the client IP used by rate limits). */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),

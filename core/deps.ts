@@ -6,7 +6,7 @@ import type { Queues } from './queues/queues';
 import type { Realtime } from './realtime/realtime';
 import type { Storage } from './storage/storage';
 
-/** What every request and service may use; built once in server/app.ts. */
+/** What every request, service and job may use; built once per process by createDeps (create-deps.ts). */
 export interface AppDeps {
   config: Config;
   db: DB;

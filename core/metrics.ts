@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { QUEUE_NAMES, type QueueName } from '../../common/jobs';
-import type { Queues } from '../queues/queues';
+import { QUEUE_NAMES, type QueueName } from '../common/jobs';
+import type { Queues } from './queues/queues';
 
 /**
  * Prometheus metrics (prom-client). The process registry holds what the process itself measures:

@@ -1,8 +1,8 @@
 /** `npm run admin -- grant <email>` / `revoke <email>`: the operator role (queue dashboard, metrics). */
 import { normalizeEmail } from '../common/auth-schemas';
-import { loadConfig } from '../server/config';
-import { createDb } from '../server/db/kysely';
-import { runOrExit } from '../server/run-or-exit';
+import { loadConfig } from '../core/config';
+import { createDb } from '../core/db/kysely';
+import { runOrExit } from '../core/run-or-exit';
 
 await runOrExit(async () => {
   const [command, email] = process.argv.slice(2);

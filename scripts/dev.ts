@@ -4,12 +4,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 
-const migrate = spawnSync('npx', ['tsx', 'server/db/migrate-cli.ts'], { stdio: 'inherit' });
+const migrate = spawnSync('npx', ['tsx', 'core/db/migrate-cli.ts'], { stdio: 'inherit' });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const devEnv = { ...process.env, NODE_ENV: 'development' };
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'scripts/serve.ts'], {
     stdio: 'inherit',
     env: { ...devEnv, SERVE_SPA: 'false', RUN_WORKER: 'false', APP_URL: process.env.APP_URL ?? 'http://localhost:5173' },
   }),

@@ -1,9 +1,9 @@
 // `npm run seed`: fills an empty, migrated database with the demo (scripts/seed/demo.ts).
 // Running it again is harmless: it sees the data and stops.
-import { ConfigError, loadConfig } from '../server/config';
-import { createDb } from '../server/db/kysely';
-import { assertPostgresReachable, PostgresUnreachableError } from '../server/db/migrate';
-import { createStorage } from '../server/storage';
+import { ConfigError, loadConfig } from '../core/config';
+import { createDb } from '../core/db/kysely';
+import { assertPostgresReachable, PostgresUnreachableError } from '../core/db/migrate';
+import { createStorage } from '../core/storage';
 import { seedDemo } from './seed/demo';
 
 async function main(): Promise<void> {

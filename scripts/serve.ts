@@ -1,11 +1,12 @@
-/** `npm run serve`: the API, realtime and SPA server (add RUN_WORKER=true to run the workers in-process). */
-import { loadConfig } from './config';
-import { runOrExit } from './run-or-exit';
-import { assertServicesReachable } from './preflight';
-import { runServer } from './serve';
+/** `npm run serve`: the API, realtime and SPA server; RUN_WORKER=true adds the workers to the same process. */
+import { loadConfig } from '../core/config';
+import { assertServicesReachable } from '../core/preflight';
+import { runOrExit } from '../core/run-or-exit';
+import { runServer } from '../server/serve';
+import { inProcessWorkers } from './in-process-workers';
 
 await runOrExit(async () => {
   const config = loadConfig();
   await assertServicesReachable(config);
-  await runServer(config, { withWorker: config.RUN_WORKER });
+  await runServer(config, { alongside: config.RUN_WORKER ? inProcessWorkers : undefined });
 });

@@ -4,13 +4,14 @@
  * web app, then serves API + web + realtime with the worker in the same process.
  */
 import { build } from 'vite';
-import { loadConfig } from '../server/config';
-import { createDb } from '../server/db/kysely';
-import { ensureDatabaseExists, migrateToLatest } from '../server/db/migrate';
-import { assertServicesReachable } from '../server/preflight';
-import { runOrExit } from '../server/run-or-exit';
+import { loadConfig } from '../core/config';
+import { createDb } from '../core/db/kysely';
+import { ensureDatabaseExists, migrateToLatest } from '../core/db/migrate';
+import { assertServicesReachable } from '../core/preflight';
+import { runOrExit } from '../core/run-or-exit';
+import { createStorage } from '../core/storage';
 import { runServer } from '../server/serve';
-import { createStorage } from '../server/storage';
+import { inProcessWorkers } from './in-process-workers';
 import { seedDemo } from './seed/demo';
 
 process.env.NODE_ENV ??= 'production';
@@ -35,6 +36,6 @@ await runOrExit(async () => {
     await build({ logLevel: 'warn', build: { outDir: config.DIST_DIR } });
   }
   // The worker runs in-process unless RUN_WORKER=false (docker-compose runs it as its own service).
-  await runServer(config, { withWorker: process.env.RUN_WORKER !== 'false' });
+  await runServer(config, { alongside: process.env.RUN_WORKER === 'false' ? undefined : inProcessWorkers });
   console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s: open ${config.appUrl}`);
 });

@@ -6,7 +6,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pinoHttp } from 'pino-http';
-import type { AppDeps } from './deps';
+import type { AppDeps } from '../core/deps';
 import { adminRoutes } from './http/admin';
 import { csrfGuard } from './http/csrf';
 import { healthRoutes } from './http/health';

@@ -1,17 +1,16 @@
 /** `npm run worker`: the BullMQ workers on their own (scale by running more copies). */
-import { loadConfig } from '../server/config';
-import { createDeps } from '../server/create-deps';
-import { assertServicesReachable } from '../server/preflight';
-import { runOrExit } from '../server/run-or-exit';
+import { loadConfig } from '../core/config';
+import { createDeps } from '../core/create-deps';
+import { assertServicesReachable } from '../core/preflight';
+import { runOrExit } from '../core/run-or-exit';
 import { createWorkerMetricsServer } from './metrics-server';
-import { scheduleRepeatableJobs, startWorkers } from './workers';
+import { runWorkers } from './workers';
 
 await runOrExit(async () => {
   const config = loadConfig();
   await assertServicesReachable(config);
   const deps = createDeps(config, 'worker');
-  const workers = await startWorkers(deps);
-  await scheduleRepeatableJobs(deps.queues);
+  const workers = await runWorkers(deps);
   // job durations are measured here; WORKER_METRICS_PORT serves them (the server's /metrics has the rest)
   const metrics = config.WORKER_METRICS_PORT
     ? createWorkerMetricsServer(config.METRICS_TOKEN).listen(config.WORKER_METRICS_PORT, config.HOST)

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { hasMetricsToken } from '../server/http/metrics';
-import { renderMetrics } from '../server/metrics/metrics';
+import { renderMetrics } from '../core/metrics';
+import { hasMetricsToken } from '../core/metrics-token';
 
 /**
  * The worker's own /metrics (job durations, process metrics) for `npm run worker`: only for a

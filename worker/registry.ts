@@ -1,21 +1,9 @@
 import type { Job } from 'bullmq';
 import type { JobData, JobName, JobsByQueue, QueueName } from '../common/jobs';
-import type { Config } from '../server/config';
-import type { DB } from '../server/db/kysely';
-import type { Queues } from '../server/queues/queues';
-import type { Realtime } from '../server/realtime/realtime';
-import type { Storage } from '../server/storage/storage';
-import type { Logger } from 'pino';
+import type { AppDeps } from '../core/deps';
 
-export interface WorkerDeps {
-  config: Config;
-  db: DB;
-  log: Logger;
-  realtime: Realtime;
-  storage: Storage;
-  /** producers, for jobs that queue other jobs (requeue-processing) */
-  queues: Queues;
-}
+/** The shared deps a job may use; `queues` are the producers, for jobs that queue other jobs (requeue-processing). */
+export type WorkerDeps = Pick<AppDeps, 'config' | 'db' | 'log' | 'realtime' | 'storage' | 'queues'>;
 
 /** What BullMQ passes besides the job: the lock token and a signal that fires when the worker is shutting down. */
 export interface JobContext {

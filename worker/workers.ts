@@ -1,8 +1,8 @@
 import { Worker, WaitingError, type Queue, type WorkerOptions } from 'bullmq';
 import { QUEUE_NAMES, type QueueName } from '../common/jobs';
-import type { Config } from '../server/config';
-import { jobDuration } from '../server/metrics/metrics';
-import { createRedis } from '../server/redis';
+import type { Config } from '../core/config';
+import { jobDuration } from '../core/metrics';
+import { createRedis } from '../core/redis';
 import { mailHandlers } from './jobs/mail';
 import { maintenanceHandlers } from './jobs/maintenance';
 import { mediaHandlers, transcodeHandlers } from './jobs/media';
@@ -100,6 +100,13 @@ export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[
       connections.forEach((c) => c.disconnect());
     },
   };
+}
+
+/** The workers with the repeatable jobs scheduled: `npm run worker`, or inside the server's process (scripts/). */
+export async function runWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
+  const workers = await startWorkers(deps);
+  await scheduleRepeatableJobs(deps.queues);
+  return workers;
 }
 
 /** Idempotent: upserting a scheduler with the same id never duplicates it. */

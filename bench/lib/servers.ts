@@ -1,9 +1,9 @@
 import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../server/app';
-import { hashToken } from '../../server/auth/session';
-import { loadConfig } from '../../server/config';
-import { createDeps } from '../../server/create-deps';
+import { hashToken } from '../../core/token-hash';
+import { loadConfig } from '../../core/config';
+import { createDeps } from '../../core/create-deps';
 
 export interface Running {
   port: number;

@@ -12,6 +12,13 @@ export const socketChannelKey = (redisPrefix: string) => `${redisPrefix}:socket.
  */
 export function createRealtime(redis: Redis, redisPrefix: string): Realtime & { emitter: Emitter<ServerToClientEvents> } {
   const emitter = new Emitter<ServerToClientEvents>(redis, { key: socketChannelKey(redisPrefix) });
+  const toRooms: Realtime['toRooms'] = (rooms, event, payload, options) => {
+    if (Array.isArray(rooms) && rooms.length === 0) return;
+    // every socket is alone in a room named by its id, so leaving that room out skips the socket
+    const except = [...(options?.except ? [options.except] : []), ...(options?.exceptRooms ?? [])];
+    const target = except.length ? emitter.to(rooms).except(except) : emitter.to(rooms);
+    (target as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
+  };
   return {
     emitter,
     disconnectSessions(sessionIds) {
@@ -20,14 +27,9 @@ export function createRealtime(redis: Redis, redisPrefix: string): Realtime & { 
       emitter.to(rooms).emit('session:revoked');
       emitter.in(rooms).disconnectSockets(true);
     },
-    toUser(userId, event, payload) {
-      (emitter.to(userRoom(userId)) as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
+    toUser(userId, event, payload, options) {
+      toRooms(userRoom(userId), event, payload, options);
     },
-    toRooms(rooms, event, payload, options) {
-      if (Array.isArray(rooms) && rooms.length === 0) return;
-      // every socket is alone in a room named by its id, so leaving that room out skips the socket
-      const target = options?.except ? emitter.to(rooms).except(options.except) : emitter.to(rooms);
-      (target as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
-    },
+    toRooms,
   };
 }

@@ -19,6 +19,8 @@ export function socketIdFromHeader(header: string | string[] | undefined): Socke
 export interface EmitOptions {
   /** this socket does not get the event (the actor's own tab); null leaves nobody out */
   except?: SocketId | null;
+  /** the sockets in these rooms do not get it either (they are sent a copy of their own) */
+  exceptRooms?: string[];
 }
 
 /** Events that carry one payload (every event but the argument-less ones). */
@@ -33,11 +35,12 @@ export type PayloadEventName = {
 export interface Realtime {
   /** Disconnects every socket opened with one of these sessions (sign-out, password reset). */
   disconnectSessions(sessionIds: string[]): void;
-  /** Sends an event to every socket of one user (room `user:<id>`). */
-  toUser(userId: string, event: string, payload: unknown): void;
+  /** Sends a typed event to every socket of one user (room `user:<id>`), on every server process. */
+  toUser<E extends PayloadEventName>(userId: string, event: E, payload: ServerEventPayload<E>[0], options?: EmitOptions): void;
   /**
    * Sends a typed event (common/socket-events.ts) to the sockets in any of these rooms, on every
-   * server process; a socket in several of them gets it once, the `except` socket not at all.
+   * server process; a socket in several of them gets it once, the `except` socket and the sockets
+   * in `exceptRooms` not at all.
    */
   toRooms<E extends PayloadEventName>(rooms: string | string[], event: E, payload: ServerEventPayload<E>[0], options?: EmitOptions): void;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../../db/kysely';
+import type { DB } from '../../core/db/kysely';
 
 /**
  * Of `creatorIds`, the creators `userId` has an active subscription to: status 'active' and a

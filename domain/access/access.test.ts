@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST_STATUSES, PROFILE_VISIBILITIES, type ProfileVisibility } from '../../../common/enums';
-import { makePost, makeSubscription, makeUser } from '../../../tests/helpers/factories';
-import { createTestDb, type TestDatabase } from '../../../tests/helpers/test-db';
+import { POST_STATUSES, PROFILE_VISIBILITIES, type ProfileVisibility } from '../../common/enums';
+import { makePost, makeSubscription, makeUser } from '../../tests/helpers/factories';
+import { createTestDb, type TestDatabase } from '../../tests/helpers/test-db';
 import { filterVisiblePostIds, loadPostAccess, loadViewer, postAccess, toFacts, visiblePostWhere } from './access';
 import { findPostAccessFacts } from './access.queries';
 

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { PostStatus, ProfileVisibility } from '../../../common/enums';
-import type { DB } from '../../db/kysely';
-import { isUuid } from '../../../common/post-schemas';
+import type { PostStatus, ProfileVisibility } from '../../common/enums';
+import type { DB } from '../../core/db/kysely';
+import { isUuid } from '../../common/post-schemas';
 import { findActiveSubscriptionCreatorIds, findPostAccessFacts } from './access.queries';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { MediaKind, MediaVariant } from '../../../common/enums';
-import type { DB } from '../../db/kysely';
+import type { MediaKind, MediaVariant } from '../../common/enums';
+import type { DB } from '../../core/db/kysely';
 
 /**
  * The media worker's reads and writes (worker/jobs/media.ts): one query each, the final write

@@ -1,5 +1,5 @@
 import type { MediaKind, PaymentInterval, ProfileVisibility, WatermarkPosition } from '../../common/enums';
-import type { CustomLink, SocialLinks } from '../../server/db/schema';
+import type { CustomLink, SocialLinks } from '../../core/db/schema';
 import type { Palette } from './media';
 
 /** The people and content of the demo. Everything here is made up. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import type { Database } from '../../server/db/schema';
+import type { Database } from '../../core/db/schema';
 import { BOOKMARKS, COMMENTS, CREATORS, FANS, MESSAGES, PDF_PAGES, TEXT_DOCUMENTS, type DemoCreator, type DemoPost } from './cast';
 import { audioPost, blurredPreview, imagePost, pdfPost, textDocumentPost, titleCard, videoPost, type MediaFile } from './media';
 import type { PeoplePlan } from './people';

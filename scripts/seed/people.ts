@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { PaymentInterval, SubscriptionStatus } from '../../common/enums';
-import type { Database } from '../../server/db/schema';
+import type { Database } from '../../core/db/schema';
 import { BULK_FAN_COUNT, bulkFan, CREATORS, emailOf, FANS, type DemoCreator, type DemoTier } from './cast';
 
 type Rows<T extends keyof Database> = Insertable<Database[T]>[];

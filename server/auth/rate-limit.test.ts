@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../common/limits';
 import { AUTH_TEXTS } from '../../common/texts';
-import { createRedis } from '../redis';
+import { createRedis } from '../../core/redis';
 import { RetryAfter } from '../trpc/errors';
 import { hitRateLimit, limitOrThrow, rateLimitKey, resetRateLimits } from './rate-limit';
 

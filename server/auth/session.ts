@@ -1,8 +1,8 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { SESSION } from '../../common/limits';
 import type { UserRole } from '../../common/enums';
-import type { DB } from '../db/kysely';
+import type { DB } from '../../core/db/kysely';
+import { hashToken } from '../../core/token-hash';
 
 /** The signed-in user as the server sees it; never carries a hash. */
 export interface SessionUser {
@@ -36,10 +36,6 @@ export function generateSessionToken(): string {
   const bytes = new Uint8Array(20);
   crypto.getRandomValues(bytes);
   return encodeBase32LowerCaseNoPadding(bytes);
-}
-
-export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
 export async function createSession(

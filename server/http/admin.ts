@@ -3,7 +3,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Router } from 'express';
 import { QUEUE_NAMES } from '../../common/jobs';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../core/deps';
 import { sessionUserOf } from './session-user';
 
 export const ADMIN_QUEUES_PATH = '/admin/queues';

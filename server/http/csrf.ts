@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { AUTH_TEXTS } from '../../common/texts';
-import type { Config } from '../config';
+import type { Config } from '../../core/config';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { sql } from 'kysely';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../core/deps';
 
 /** /healthz: the process is up. /readyz: it can reach PostgreSQL and Redis (load balancers use this). */
 export function healthRoutes(deps: Pick<AppDeps, 'db' | 'redis'>): Router {

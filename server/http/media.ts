@@ -4,9 +4,9 @@ import { downloadFileName } from '../../common/media';
 import { POST_TEXTS } from '../../common/texts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
 import { validateSessionToken } from '../auth/session';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../core/deps';
 import { decideMediaRequest, type MediaFileToServe } from '../features/posts/media.service';
-import { RangeNotSatisfiableError, StorageNotFoundError, type ByteRange } from '../storage/storage';
+import { RangeNotSatisfiableError, StorageNotFoundError, type ByteRange } from '../../core/storage/storage';
 
 /** How long a browser may reuse media without asking again (premium: a lapsed subscription shows within this). */
 const PRIVATE_MAX_AGE_S = 600;
@@ -14,7 +14,7 @@ const SHARED_MAX_AGE_S = 3600;
 
 /**
  * GET /media/:postId/:variant — the only way to a stored file. The session cookie is read as
- * tRPC's context reads it; the one access rule (features/posts/access.ts) decides:
+ * tRPC's context reads it; the one access rule (domain/access/access.ts) decides:
  * 404 for an unknown post or variant and for a post the viewer may not see, 403 for the full
  * media of a premium post without an active subscription (every variant but 'preview', ranges
  * and downloads included). Served with Range (206/416), ETag (304), Cache-Control (private

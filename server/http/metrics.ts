@@ -1,23 +1,10 @@
 import type { RequestHandler } from 'express';
 import { Router } from 'express';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Registry } from 'prom-client';
-import type { AppDeps } from '../deps';
-import { httpRequestDuration, queueDepthRegistry, renderMetrics } from '../metrics/metrics';
+import type { AppDeps } from '../../core/deps';
+import { httpRequestDuration, queueDepthRegistry, renderMetrics } from '../../core/metrics';
+import { hasMetricsToken } from '../../core/metrics-token';
 import { sessionUserOf } from './session-user';
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/**
- * Whether `Authorization` carries `Bearer <METRICS_TOKEN>` (compared in constant time); never when
- * no token is configured. No address is trusted instead: behind a proxy on the same host every
- * visitor is a loopback peer.
- */
-export function hasMetricsToken(authorization: string | undefined, token: string | undefined): boolean {
-  if (!token || !authorization) return false;
-  const presented = /^Bearer[ ]+(\S+)[ ]*$/i.exec(authorization)?.[1];
-  return presented !== undefined && timingSafeEqual(digest(presented), digest(token));
-}
 
 /** GET /metrics (Prometheus text): for a scraper with METRICS_TOKEN or an admin's session; else 401/403. */
 export function metricsRoutes(deps: AppDeps): Router {

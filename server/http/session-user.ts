@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
 import { validateSessionToken, type SessionUser } from '../auth/session';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../core/deps';
 
 /**
  * The signed-in user of a plain HTTP request (uploads, the queue dashboard, metrics), read from

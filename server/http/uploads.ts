@@ -8,7 +8,7 @@ import path from 'node:path';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { MAX_UPLOAD_BYTES, UPLOAD_POST_ID_HEADER } from '../../common/uploads';
 import type { SessionUser } from '../auth/session';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../core/deps';
 import { findFinishedUpload } from '../features/uploads/uploads.queries';
 import {
   checkNewUpload,

@@ -4,7 +4,7 @@ import { Server } from 'socket.io';
 import { LIMITS } from '../../common/limits';
 import {
   FEED_ROOM,
-  postRoom,
+  roomName,
   sessionRoom,
   userRoom,
   type ClientToServerEvents,
@@ -12,10 +12,10 @@ import {
 } from '../../common/socket-events';
 import { readSessionCookie } from '../auth/cookies';
 import { validateSessionToken } from '../auth/session';
-import type { AppDeps } from '../deps';
-import { filterVisiblePostIds } from '../features/posts/access';
+import type { AppDeps } from '../../core/deps';
 import { isAllowedOrigin } from '../http/csrf';
-import { socketChannelKey } from './emitter';
+import { socketChannelKey } from '../../core/realtime/emitter';
+import { parseRoomRequest, ROOM_AUTHORISERS } from './rooms/room-requests';
 
 interface SocketData {
   userId: string | null;
@@ -27,8 +27,9 @@ export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record
 /**
  * Socket.IO on the HTTP server. The handshake is authenticated from the session cookie:
  * every socket joins `feed`; signed-in sockets also `user:<id>` and `session:<id>`. A socket
- * joins `post:<id>` rooms by asking (`post:join`), only for posts the access rule lets its user
- * see. The Redis adapter lets every server process deliver events emitted anywhere.
+ * joins other rooms by kind and id by asking (`room:join`), only where that kind's authoriser
+ * (rooms/) lets its user in. The Redis adapter lets every server process deliver events emitted
+ * anywhere.
  */
 export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoServer {
   const pub = deps.redis.duplicate();
@@ -71,21 +72,28 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
       }
     });
 
-    socket.on('post:join', async (postIds, ack) => {
+    // Rooms by kind and id, each kind with its own authoriser (rooms/).
+    socket.on('room:join', async (request, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const parsed = parseRoomRequest(request);
+      if (!parsed) return reply({ kind: null, ids: [] });
       try {
-        const ids = postIdList(postIds);
-        const visible = await filterVisiblePostIds(deps.db, socket.data.userId, ids);
-        if (visible.length) await socket.join(visible.map(postRoom));
-        if (typeof ack === 'function') ack({ postIds: visible });
+        const allowed = await ROOM_AUTHORISERS[parsed.kind](deps, socket.data.userId, parsed.ids);
+        if (allowed.length) await socket.join(allowed.map((id) => roomName(parsed.kind, id)));
+        reply({ kind: parsed.kind, ids: allowed });
       } catch (error) {
-        deps.log.error({ err: error }, 'post:join failed');
-        if (typeof ack === 'function') ack({ postIds: [] });
+        deps.log.error({ err: error, kind: parsed.kind }, 'room:join failed');
+        reply({ kind: parsed.kind, ids: [] });
       }
     });
-    socket.on('post:leave', async (postIds, ack) => {
-      const ids = postIdList(postIds);
-      await Promise.all(ids.map((id) => socket.leave(postRoom(id))));
-      if (typeof ack === 'function') ack({ postIds: ids });
+    socket.on('room:leave', async (request, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const parsed = parseRoomRequest(request);
+      if (!parsed) return reply({ kind: null, ids: [] });
+      // the rooms of the handshake stay: the user's own room carries their events
+      const ids = parsed.ids.filter((id) => !(parsed.kind === 'user' && id === socket.data.userId));
+      await Promise.all(ids.map((id) => socket.leave(roomName(parsed.kind, id))));
+      reply({ kind: parsed.kind, ids });
     });
   });
   const close = io.close.bind(io);
@@ -96,13 +104,6 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
       fn?.(err);
     });
   return io;
-}
-
-/** A socket's post id list: strings only, no duplicates, at most LIMITS.postRoomJoinMax. */
-function postIdList(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  const ids = value.filter((v): v is string => typeof v === 'string' && v.length <= 100);
-  return [...new Set(ids)].slice(0, LIMITS.postRoomJoinMax);
 }
 
 /**

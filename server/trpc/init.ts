@@ -8,8 +8,8 @@ import { SOCKET_ID_HEADER } from '../../common/socket-events';
 import { SERVER_TEXTS, VALIDATION } from '../../common/texts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
 import { validateSessionToken, type SessionInfo, type SessionUser } from '../auth/session';
-import type { AppDeps } from '../deps';
-import { socketIdFromHeader, type EmitOrigin } from '../realtime/realtime';
+import type { AppDeps } from '../../core/deps';
+import { socketIdFromHeader, type EmitOrigin } from '../../core/realtime/realtime';
 import { badDataMessage, FieldError, isHiddenMessage, RetryAfter } from './errors';
 
 export interface Context extends AppDeps, EmitOrigin {

@@ -23,7 +23,7 @@ const freePort = () =>
 /** A second copy of the app on `port`, sharing the test run's database, Redis and files (its worker runs in the main copy). */
 async function startCopy(port: number): Promise<ChildProcess> {
   const env = { ...process.env, ...JSON.parse(process.env.E2E_SERVER_ENV!), PORT: String(port), APP_URL: `http://localhost:${port}`, RUN_WORKER: 'false' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: repoRoot, env, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repoRoot, env, stdio: 'ignore' });
   await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), { timeout: 30_000 }).toBe(true);
   return child;
 }

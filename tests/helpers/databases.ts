@@ -1,7 +1,7 @@
 /** Test databases without vitest: used by the vitest helpers, the Playwright setup and benches. */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createDb, type DB } from '../../server/db/kysely';
-import { migrateToLatest, quoteDatabaseName, withDatabase, withMaintenanceClient } from '../../server/db/migrate';
+import { createDb, type DB } from '../../core/db/kysely';
+import { migrateToLatest, quoteDatabaseName, withDatabase, withMaintenanceClient } from '../../core/db/migrate';
 
 export interface TestDatabase {
   db: DB;

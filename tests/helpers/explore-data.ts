@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DB } from '../../server/db/kysely';
+import type { DB } from '../../core/db/kysely';
 
 /**
  * Realistic Explore data made in SQL (generate_series), for the Explore bench and the plan test:

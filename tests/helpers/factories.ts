@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { MediaVariant, PostStatus, ProfileVisibility, SubscriptionStatus } from '../../common/enums';
 import { createSession, generateSessionToken } from '../../server/auth/session';
 import { hashPassword } from '../../server/auth/password';
-import type { DB } from '../../server/db/kysely';
-import type { Storage } from '../../server/storage/storage';
+import type { DB } from '../../core/db/kysely';
+import type { Storage } from '../../core/storage/storage';
 
 let cachedHash: Promise<string> | null = null;
 export const FACTORY_PASSWORD = 'factory-password';

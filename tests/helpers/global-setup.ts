@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { assertPostgresReachable, withDatabase, withMaintenanceClient } from '../../server/db/migrate';
+import { assertPostgresReachable, withDatabase, withMaintenanceClient } from '../../core/db/migrate';
 import { createMigratedDatabase, dropDatabase } from './databases';
 
 declare module 'vitest' {

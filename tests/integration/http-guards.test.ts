@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXTS } from '../../common/texts';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, loadConfig } from '../../core/config';
 import { createWorkerMetricsServer } from '../../worker/metrics-server';
 import { makeSessionCookie, makeUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/test-server';

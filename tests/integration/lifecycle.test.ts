@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { io as connect } from 'socket.io-client';
+import { QUEUE_NAMES } from '../../common/jobs';
 import { createTestDb, type TestDatabase } from '../helpers/test-db';
 
 const freePort = () =>
@@ -14,7 +16,7 @@ const freePort = () =>
   });
 
 function runServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
     env: { ...process.env, NODE_ENV: 'test', SERVE_SPA: 'false', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -23,6 +25,20 @@ function runServer(env: Record<string, string>) {
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
+}
+
+async function waitUntilReady(url: string) {
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function deleteKeys(prefix: string) {
+  const redis = new Redis();
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
 }
 
 let database: TestDatabase;
@@ -38,10 +54,7 @@ describe('server process', () => {
     const port = await freePort();
     const server = runServer({ DATABASE_URL: database.url, PORT: String(port), RUN_WORKER: 'true', REDIS_PREFIX: `lifecycle-${port}` });
     const url = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i++) {
-      if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitUntilReady(url);
     const socket = connect(url, { transports: ['websocket'], reconnection: false });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const disconnected = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
@@ -50,11 +63,35 @@ describe('server process', () => {
     expect(await server.exited).toBe(0);
     await disconnected;
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+    await deleteKeys(`lifecycle-${port}`);
+  });
 
-    const redis = new Redis();
-    const keys = await redis.keys(`lifecycle-${port}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+  it('runs the workers in its own process when RUN_WORKER=true, and none without it', async () => {
+    const start = async (runWorker: boolean) => {
+      const port = await freePort();
+      const prefix = `lifecycle-${port}`;
+      const server = runServer({ DATABASE_URL: database.url, PORT: String(port), RUN_WORKER: String(runWorker), REDIS_PREFIX: prefix });
+      await waitUntilReady(`http://127.0.0.1:${port}`);
+      return { server, prefix };
+    };
+    const workersOn = async (prefix: string) => {
+      const connection = new Redis({ maxRetriesPerRequest: null });
+      const queues = QUEUE_NAMES.map((name) => new Queue(name, { connection, prefix }));
+      const counts = Object.fromEntries(await Promise.all(queues.map(async (q) => [q.name, await q.getWorkersCount()] as const)));
+      await Promise.all(queues.map((q) => q.close()));
+      connection.disconnect();
+      return counts;
+    };
+    const [withWorkers, serverOnly] = await Promise.all([start(true), start(false)]);
+    try {
+      expect(await workersOn(withWorkers.prefix)).toEqual(Object.fromEntries(QUEUE_NAMES.map((name) => [name, 1])));
+      expect(await workersOn(serverOnly.prefix)).toEqual(Object.fromEntries(QUEUE_NAMES.map((name) => [name, 0])));
+    } finally {
+      for (const { server } of [withWorkers, serverOnly]) server.child.kill('SIGTERM');
+      expect(await withWorkers.server.exited).toBe(0);
+      expect(await serverOnly.server.exited).toBe(0);
+      await Promise.all([deleteKeys(withWorkers.prefix), deleteKeys(serverOnly.prefix)]);
+    }
   });
 
   it('stops with one clear line when Redis is unreachable', async () => {

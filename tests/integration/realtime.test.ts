@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PostRoomsAck, ServerToClientEvents } from '../../common/socket-events';
+import type { RoomAck, RoomRequest, ServerToClientEvents } from '../../common/socket-events';
+import { announceUnreadCount } from '../../server/features/messages/messages.service';
 import { makePost, makeUser, type MadeUser } from '../helpers/factories';
 import { socketPool, trpcAsTab, type ClientSocket } from '../helpers/sockets';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -24,8 +25,9 @@ afterEach(() => {
 
 const open = (server: TestServer, user: MadeUser | null) => sockets.open(server, user);
 
-function join(socket: ClientSocket, postIds: string[]): Promise<string[]> {
-  return new Promise((resolve) => socket.emit('post:join', postIds, (ack: PostRoomsAck) => resolve(ack.postIds)));
+/** Asks for rooms (post rooms unless said otherwise) and resolves with the ids the server let the socket into. */
+function join(socket: ClientSocket, ids: string[], kind: RoomRequest['kind'] = 'post'): Promise<string[]> {
+  return new Promise((resolve) => socket.emit('room:join', { kind, ids }, (ack: RoomAck) => resolve(ack.ids)));
 }
 
 /** Every payload of `event` the socket receives from now on. */
@@ -236,6 +238,11 @@ describe('post rooms are authorised', () => {
     // not an array, not strings: nothing joined
     expect(await join(bobSocket, 'x' as never)).toEqual([]);
     expect(await join(bobSocket, [1, null, { id: draft.id }] as never)).toEqual([]);
+    // not a known kind, not a request at all: nothing joined, and the ack says so
+    for (const request of [{ kind: 'feed', ids: [open_.id] }, { kind: 'session', ids: [open_.id] }, [open_.id], 'x', null]) {
+      const ack = await new Promise<RoomAck>((resolve) => bobSocket.emit('room:join', request as never, resolve));
+      expect(ack).toEqual({ kind: null, ids: [] });
+    }
 
     const bobLikes = record(bobSocket, 'post:likes');
     const ownerLikes = record(owner, 'post:likes');
@@ -248,7 +255,7 @@ describe('post rooms are authorised', () => {
     expect(bobLikes.seen.map((e) => e.postId)).toEqual([open_.id]);
 
     // leaving a room stops its events
-    await new Promise<void>((resolve) => bobSocket.emit('post:leave', [open_.id], () => resolve()));
+    await new Promise<void>((resolve) => bobSocket.emit('room:leave', { kind: 'post', ids: [open_.id] }, () => resolve()));
     await asAlice.trpc.posts.unlike.mutate({ postId: open_.id });
     await settle();
     expect(bobLikes.seen).toHaveLength(1);
@@ -267,7 +274,7 @@ describe('post rooms are authorised', () => {
     const socket = await open(b, null);
     const limited = record(socket, 'rate:limited');
     let acks = 0;
-    for (let i = 0; i < 15; i++) socket.emit('post:join', [p.id], () => (acks += 1));
+    for (let i = 0; i < 15; i++) socket.emit('room:join', { kind: 'post', ids: [p.id] }, () => (acks += 1));
     expect(await limited.next()).toEqual({ limit: 10 });
     await settle();
     expect(acks).toBe(10);
@@ -275,5 +282,62 @@ describe('post rooms are authorised', () => {
     // the next second is a new window
     await new Promise((r) => setTimeout(r, 1000));
     expect(await join(socket, [p.id])).toEqual([p.id]);
+  });
+});
+
+describe('rooms of every kind are authorised by their kind', () => {
+  it('a socket joins its own user room only; another user’s room is refused and its events never arrive', async () => {
+    const alice = await makeUser(a.deps.db);
+    const bob = await makeUser(a.deps.db);
+    const aliceSocket = await open(b, alice);
+    const bobSocket = await open(a, bob);
+    const visitor = await open(b, null);
+    expect(await join(bobSocket, [alice.id, bob.id], 'user')).toEqual([bob.id]);
+    expect(await join(visitor, [alice.id, bob.id], 'user')).toEqual([]);
+    const toAlice = record(aliceSocket, 'unread:changed');
+    const toBob = record(bobSocket, 'unread:changed');
+    const toVisitor = record(visitor, 'unread:changed');
+
+    // the unread count is pushed to the user's room, across servers, with the new count
+    await a.deps.db
+      .insertInto('messages')
+      .values([
+        { sender_id: bob.id, recipient_id: alice.id, content: 'one' },
+        { sender_id: bob.id, recipient_id: alice.id, content: 'two' },
+      ])
+      .execute();
+    expect(await announceUnreadCount(a.deps, alice.id)).toBe(2);
+    expect(await toAlice.next()).toEqual({ count: 2 });
+    await settle();
+    expect(toBob.seen).toEqual([]);
+    expect(toVisitor.seen).toEqual([]);
+
+    // leaving one's own room is not possible: it is the handshake's, and carries the user's events
+    const left = await new Promise<RoomAck>((resolve) => aliceSocket.emit('room:leave', { kind: 'user', ids: [alice.id] }, resolve));
+    expect(left).toEqual({ kind: 'user', ids: [] });
+    await a.deps.db.updateTable('messages').set({ read_at: new Date() }).where('recipient_id', '=', alice.id).execute();
+    expect(await announceUnreadCount(b.deps, alice.id)).toBe(0);
+    expect(await toAlice.next()).toEqual({ count: 0 });
+  });
+
+  it('a post room follows the access rule: a post the user may not see is refused', async () => {
+    const privateCreator = await makeUser(a.deps.db, { isCreator: true, visibility: 'private' });
+    const draftOwner = await makeUser(a.deps.db, { isCreator: true });
+    const privatePost = await makePost(a.deps.db, null, { creatorId: privateCreator.id, kind: null });
+    const draft = await makePost(a.deps.db, null, { creatorId: draftOwner.id, kind: null, status: 'draft' });
+    const fan = await open(a, await makeUser(a.deps.db));
+    expect(await join(fan, [privatePost.id, draft.id])).toEqual([]);
+    // the same ids are joined by those who may see them (the refusal is the rule, not the ids)
+    expect(await join(await open(b, privateCreator), [privatePost.id, draft.id])).toEqual([privatePost.id]);
+    expect(await join(await open(b, draftOwner), [privatePost.id, draft.id])).toEqual([draft.id]);
+  });
+
+  it('a conversation room is refused to everyone until direct messages exist', async () => {
+    const alice = await makeUser(a.deps.db);
+    const conversationId = '00000000-0000-4000-8000-000000000001';
+    for (const socket of [await open(a, alice), await open(b, null)]) {
+      const ack = await new Promise<RoomAck>((resolve) => socket.emit('room:join', { kind: 'conversation', ids: [conversationId] }, resolve));
+      expect(ack).toEqual({ kind: 'conversation', ids: [] });
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SelectType } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DB } from '../../server/db/kysely';
-import { migrateDown, migrateToLatest } from '../../server/db/migrate';
-import { databaseColumns, type Database } from '../../server/db/schema';
+import type { DB } from '../../core/db/kysely';
+import { migrateDown, migrateToLatest } from '../../core/db/migrate';
+import { databaseColumns, type Database } from '../../core/db/schema';
 import { createTestDb, type TestDatabase } from '../helpers/test-db';
 
 /**

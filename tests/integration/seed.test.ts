@@ -5,7 +5,7 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_KINDS, type MediaKind } from '../../common/enums';
 import { verifyPassword } from '../../server/auth/password';
-import { DiskStorage } from '../../server/storage/disk';
+import { DiskStorage } from '../../core/storage/disk';
 import { seedDemo } from '../../scripts/seed/demo';
 import { createTestDb, type TestDatabase } from '../helpers/test-db';
 

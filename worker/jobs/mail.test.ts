@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { EmailTokenPurpose } from '../../common/enums';
 import { makeUser, type MadeUser } from '../../tests/helpers/factories';
 import { createTestDb, type TestDatabase } from '../../tests/helpers/test-db';
-import { hashToken } from '../../server/auth/session';
+import { hashToken } from '../../core/token-hash';
 import { createOutboxTransport, type MailTransport } from '../mail/transport';
 import { mailHandlers, type MailDeps, type MailJob } from './mail';
 

@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import type { EmailTokenPurpose } from '../../common/enums';
 import type { JobData, JobName } from '../../common/jobs';
 import { BRAND } from '../../common/texts';
-import type { Config } from '../../server/config';
-import type { DB } from '../../server/db/kysely';
+import type { Config } from '../../core/config';
+import type { DB } from '../../core/db/kysely';
 import { emailTokenExpiry, findMailRecipient, issueEmailToken } from '../mail/email-tokens';
 import { mailTransportFor, type DeliveryResult, type MailTransport, type OutgoingMail } from '../mail/transport';
 

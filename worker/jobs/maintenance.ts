@@ -1,8 +1,8 @@
 import { mediaQueueFor, processPostJobId } from '../../common/jobs';
 import { userRoom } from '../../common/socket-events';
 import { UPLOAD_TEXTS } from '../../common/texts';
-import { failProcessing, findStaleProcessingPosts, touchPost } from '../../server/features/uploads/processing.queries';
-import { enqueueProcessPost } from '../../server/queues/media';
+import { failProcessing, findStaleProcessingPosts, touchPost } from '../../domain/processing/processing.queries';
+import { enqueueProcessPost } from '../../core/queues/media';
 import path from 'node:path';
 import type { QueueHandlers } from '../registry';
 import { sweepIncomingUploads } from './uploads-sweep';

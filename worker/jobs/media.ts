@@ -15,9 +15,9 @@ import {
   findPostToProcess,
   reopenFailedPost,
   type ProcessedFileRow,
-} from '../../server/features/uploads/processing.queries';
-import { canSeeProfile } from '../../server/features/posts/access';
-import { StorageNotFoundError } from '../../server/storage/storage';
+} from '../../domain/processing/processing.queries';
+import { canSeeProfile } from '../../domain/access/access';
+import { StorageNotFoundError } from '../../core/storage/storage';
 import { MediaAbortedError, MediaContentError } from '../media/errors';
 import { processUpload } from '../media/pipeline';
 import type { JobContext, QueueHandlers, WorkerDeps } from '../registry';

@@ -1,13 +1,13 @@
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import type { EmailTokenPurpose } from '../../common/enums';
 import { EMAIL_TOKEN_TTL_MS } from '../../common/limits';
-import { hashToken } from '../../server/auth/session';
-import type { DB } from '../../server/db/kysely';
+import { hashToken } from '../../core/token-hash';
+import type { DB } from '../../core/db/kysely';
 
 /**
  * The tokens of mailed links are made here, by the mail job, at the moment it sends: no token
  * ever sits in a job's data (Redis, the queue dashboard). The server only consumes them (by the
- * same `hashToken`), in server/features/auth.
+ * same `hashToken`, core/token-hash.ts), in server/features/auth.
  */
 
 /** 256 random bits, base64url: mailed to the user; the database keeps only its SHA-256. */

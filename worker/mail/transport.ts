@@ -3,7 +3,7 @@ import { access, link, mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Config } from '../../server/config';
+import type { Config } from '../../core/config';
 
 export type MailConfig = Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'OUTBOX_DIR'>;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { EmailTokenPurpose } from '../../../common/enums';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../../core/db/schema';
 
 /** A pool or a transaction: every query here runs on either. */
 type Db = Kysely<Database>;

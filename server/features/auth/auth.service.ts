@@ -10,13 +10,13 @@ import { limitOrThrow } from '../../auth/rate-limit';
 import {
   createSession,
   generateSessionToken,
-  hashToken,
   invalidateSession,
   invalidateUserSessions,
   type SessionInfo,
   type SessionUser,
 } from '../../auth/session';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../../core/deps';
+import { hashToken } from '../../../core/token-hash';
 import { fieldError } from '../../trpc/errors';
 import * as q from './auth.queries';
 

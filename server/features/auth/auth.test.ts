@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { SESSION } from '../../../common/limits';
 import { AUTH_TEXTS, VALIDATION } from '../../../common/texts';
 import { startTestServer, type TestClient, type TestServer } from '../../../tests/helpers/test-server';
-import { hashToken } from '../../auth/session';
+import { hashToken } from '../../../core/token-hash';
 import { resetRateLimits } from '../../auth/rate-limit';
 import type { AppRouter } from '../../trpc/router';
 

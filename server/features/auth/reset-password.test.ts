@@ -4,7 +4,7 @@ import { makeUser, type MadeUser } from '../../../tests/helpers/factories';
 import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 import { hashPassword } from '../../auth/password';
 import { resetRateLimits } from '../../auth/rate-limit';
-import { hashToken } from '../../auth/session';
+import { hashToken } from '../../../core/token-hash';
 
 // The real argon2, counted: a dead link must cost no hashing.
 vi.mock('../../auth/password', async (importOriginal) => {

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/kysely';
+import type { DB } from '../../../core/db/kysely';
 
 /** True when the bookmark was added, false when it already existed. */
 export async function insertBookmark(db: DB, userId: string, postId: string): Promise<boolean> {

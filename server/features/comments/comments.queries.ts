@@ -1,4 +1,4 @@
-import type { DB } from '../../db/kysely';
+import type { DB } from '../../../core/db/kysely';
 
 /** Every comment of the post with its author, oldest first (comments_post_idx). */
 export function findComments(db: DB, postId: string) {

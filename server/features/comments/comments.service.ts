@@ -4,8 +4,8 @@ import { AddCommentInput, isUuid } from '../../../common/post-schemas';
 import { postRoom } from '../../../common/socket-events';
 import { COMMENT_TEXTS } from '../../../common/texts';
 import type { SessionUser } from '../../auth/session';
-import type { AppDeps } from '../../deps';
-import type { EmitOrigin } from '../../realtime/realtime';
+import type { AppDeps } from '../../../core/deps';
+import type { EmitOrigin } from '../../../core/realtime/realtime';
 import { requireVisiblePost } from '../posts/posts.service';
 import { commentBelongsToPost, countComments, findComments, insertComment } from './comments.queries';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { activeSubscriberCount } from '../../db/counts';
+import type { Database } from '../../../core/db/schema';
+import { activeSubscriberCount } from '../../../domain/subscriptions/active-subscriber-count';
 
 /** Profiles hidden from the featured strip (spec part 1 §6). */
 const HIDDEN_FROM_FEATURED = ['private', 'hidden'] as const;

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../common/limits';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../../core/deps';
 import { CREATOR_TEXTS } from '../../../common/texts';
 import { findFeaturedCreators, makeCreator } from './creators.queries';
 

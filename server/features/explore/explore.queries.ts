@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
-import type { DB } from '../../db/kysely';
-import { profileVisibleToAllWhere } from '../posts/access';
+import type { DB } from '../../../core/db/kysely';
+import { profileVisibleToAllWhere } from '../../../domain/access/access';
 import { containsPattern } from '../posts/posts.queries';
-import { activeSubscriberCount } from '../../db/counts';
+import { activeSubscriberCount } from '../../../domain/subscriptions/active-subscriber-count';
 
 /**
  * Explore's creator cards: creators everyone may see whose username or display name contains

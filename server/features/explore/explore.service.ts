@@ -1,6 +1,6 @@
 import type { CreatorCardDto } from '../../../common/profile-dtos';
 import { ExploreCreatorsInput, ExploreSearchInput } from '../../../common/profile-schemas';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../../core/deps';
 import { explorePage, type FeedPage } from '../posts/posts.service';
 import { findExploreCreators } from './explore.queries';
 

@@ -6,7 +6,7 @@ import { seedExploreData } from '../../../tests/helpers/explore-data';
 import { makePost, makeSubscription, makeUser, type MadeUser } from '../../../tests/helpers/factories';
 import { startTestServer, type TestServer, type TestClient } from '../../../tests/helpers/test-server';
 import { clientAs, expectTrpcError } from '../../../tests/helpers/trpc';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../../core/db/schema';
 import { findExplorePage } from '../posts/posts.queries';
 
 let app: TestServer;

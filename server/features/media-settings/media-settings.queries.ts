@@ -1,4 +1,4 @@
-import type { DB } from '../../db/kysely';
+import type { DB } from '../../../core/db/kysely';
 
 export function findMediaSettings(db: DB, creatorId: string) {
   return db

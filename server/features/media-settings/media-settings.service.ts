@@ -1,6 +1,6 @@
 import { MEDIA_SETTINGS_DEFAULTS, MediaSettingsInput, type MediaSettingsDto } from '../../../common/media-settings';
 import { MEDIA_SETTINGS_TEXTS } from '../../../common/texts';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../../core/deps';
 import { findMediaSettings, upsertMediaSettings } from './media-settings.queries';
 
 const toDto = (row: { watermark_enabled: boolean; watermark_text: string | null; watermark_position: MediaSettingsDto['watermarkPosition'] }): MediaSettingsDto => ({

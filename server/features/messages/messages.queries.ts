@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../../core/db/schema';
 
 export async function countUnreadMessages(db: Kysely<Database>, recipientId: string): Promise<number> {
   const row = await db

@@ -1,7 +1,7 @@
 import { MEDIA_VARIANTS, type MediaVariant } from '../../../common/enums';
 import { isUuid } from '../../../common/post-schemas';
-import type { DB } from '../../db/kysely';
-import { loadViewer, postAccess, toFacts } from './access';
+import type { DB } from '../../../core/db/kysely';
+import { loadViewer, postAccess, toFacts } from '../../../domain/access/access';
 import { findMediaRequest } from './posts.queries';
 
 export interface MediaFileToServe {

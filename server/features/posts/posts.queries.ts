@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FeedCursor } from '../../../common/post-schemas';
-import type { DB } from '../../db/kysely';
-import { visiblePostWhere } from './access';
+import type { DB } from '../../../core/db/kysely';
+import { visiblePostWhere } from '../../../domain/access/access';
 
 /** created_at to the microsecond, as the ISO string a cursor carries (a JS Date keeps only ms). */
 const isoMicros = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

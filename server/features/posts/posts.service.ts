@@ -4,10 +4,10 @@ import type { PageDto, PostDto, PostMediaDto } from '../../../common/post-dtos';
 import { FeedInput, isUuid, type FeedCursor } from '../../../common/post-schemas';
 import { postRoom, userRoom } from '../../../common/socket-events';
 import { POST_TEXTS } from '../../../common/texts';
-import type { AppDeps } from '../../deps';
-import type { DB } from '../../db/kysely';
-import type { EmitOrigin } from '../../realtime/realtime';
-import { loadPostAccess, loadViewer, postAccess, toFacts, type LoadedPostAccess } from './access';
+import type { AppDeps } from '../../../core/deps';
+import type { DB } from '../../../core/db/kysely';
+import type { EmitOrigin } from '../../../core/realtime/realtime';
+import { loadPostAccess, loadViewer, postAccess, toFacts, type LoadedPostAccess } from '../../../domain/access/access';
 import {
   countInteractions,
   countLikes,

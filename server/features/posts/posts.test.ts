@@ -371,21 +371,4 @@ describe('posts.delete', () => {
     // deleting again: the post is gone
     await expectTrpcError(asAlice.trpc.posts.delete.mutate({ postId: made.id }), 'NOT_FOUND', 'Post not found');
   });
-
-  it('the cleanup job is idempotent and never strips a live post', async () => {
-    const alice = await creator();
-    const live = await post(alice);
-    const { maintenanceHandlers } = await import('../../../worker/jobs/maintenance');
-    const deps = { ...app.deps };
-    const run = (postId: string, keys: string[]) =>
-      maintenanceHandlers['delete-post-files']({ data: { postId, keys } } as never, deps);
-    expect(await run(live.id, Object.values(live.keys))).toEqual({ skipped: true, deleted: 0 });
-    expect(await app.deps.storage.exists(live.keys.original!)).toBe(true);
-    const gone = '00000000-0000-0000-0000-000000000001';
-    await app.deps.storage.put(`posts/${gone}/original.jpg`, Buffer.from('x'), 'image/jpeg');
-    const keys = [`posts/${gone}/original.jpg`, `posts/${gone}/web.jpg`];
-    expect(await run(gone, keys)).toEqual({ skipped: false, deleted: 2 });
-    expect(await run(gone, keys)).toEqual({ skipped: false, deleted: 2 });
-    expect(await app.deps.storage.exists(keys[0]!)).toBe(false);
-  });
 });

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { UPLOAD_TEXTS } from '../../../common/texts';
-import type { AppDeps } from '../../deps';
-import { enqueueProcessPost } from '../../queues/media';
+import type { AppDeps } from '../../../core/deps';
+import { enqueueProcessPost } from '../../../core/queues/media';
 import { postNotFound, requireVisiblePost } from './posts.service';
 
 /**

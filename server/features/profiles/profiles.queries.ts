@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { CustomLink, SocialLinks } from '../../db/schema';
-import type { DB } from '../../db/kysely';
-import { activeSubscriptionExists } from '../posts/access.queries';
+import type { CustomLink, SocialLinks } from '../../../core/db/schema';
+import type { DB } from '../../../core/db/kysely';
+import { activeSubscriptionExists } from '../../../domain/access/access.queries';
 import { MEDIA_TAB_KINDS } from '../posts/posts.queries';
-import { activeSubscriberCount } from '../../db/counts';
+import { activeSubscriberCount } from '../../../domain/subscriptions/active-subscriber-count';
 
 /**
  * The /{username} header in one statement: the profile, its privacy setting, its counts (active

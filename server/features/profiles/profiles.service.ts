@@ -12,10 +12,10 @@ import {
 import { isUuid } from '../../../common/post-schemas';
 import { FEED_ROOM, userRoom } from '../../../common/socket-events';
 import { LINK_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
-import type { AppDeps } from '../../deps';
-import type { CustomLink, SocialLinks } from '../../db/schema';
+import type { AppDeps } from '../../../core/deps';
+import type { CustomLink, SocialLinks } from '../../../core/db/schema';
 import { fieldError } from '../../trpc/errors';
-import { canSeeProfile } from '../posts/access';
+import { canSeeProfile } from '../../../domain/access/access';
 import { creatorPostsPage, postNotFound, type FeedPage } from '../posts/posts.service';
 import {
   appendCustomLink,

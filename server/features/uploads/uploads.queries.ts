@@ -1,5 +1,5 @@
 import type { MediaKind } from '../../../common/enums';
-import type { DB } from '../../db/kysely';
+import type { DB } from '../../../core/db/kysely';
 
 /** A finished upload: who sent it, its size, and the post it became (null once deleted). */
 export function findFinishedUpload(db: DB, uploadId: string) {

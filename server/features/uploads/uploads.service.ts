@@ -4,8 +4,8 @@ import type { MediaKind, PostStatus } from '../../../common/enums';
 import { processPostJobId } from '../../../common/jobs';
 import { UPLOAD_TEXTS } from '../../../common/texts';
 import { checkUploadFile, parseHashtags, UploadMetadata, uploadRuleFor, type UploadRule } from '../../../common/uploads';
-import type { AppDeps } from '../../deps';
-import { enqueueProcessPost } from '../../queues/media';
+import type { AppDeps } from '../../../core/deps';
+import { enqueueProcessPost } from '../../../core/queues/media';
 import {
   claimUpload,
   countProcessingPosts,

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { build } from 'vite';
 import { seedDemo } from '../../../scripts/seed/demo';
-import { loadConfig } from '../../../server/config';
-import { createStorage } from '../../../server/storage';
+import { loadConfig } from '../../../core/config';
+import { createStorage } from '../../../core/storage';
 import { createMigratedDatabase, dropDatabase } from '../../helpers/databases';
 import { e2eDirs } from './env';
 
@@ -14,7 +14,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 /**
  * A whole app for the browser tests: a fresh database with the demo seeded, the web app built,
- * and `server/main.ts` with the workers in a child process on E2E_PORT, with its own Redis prefix
+ * and `scripts/serve.ts` with the workers in a child process on E2E_PORT, with its own Redis prefix
  * and data directory. The returned function tears all of it down.
  */
 export default async function globalSetup() {
@@ -58,7 +58,7 @@ export default async function globalSetup() {
 
   await build({ root: repoRoot, logLevel: 'error', build: { outDir: env.DIST_DIR, emptyOutDir: true } });
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
   await waitForReady(`http://127.0.0.1:${port}/readyz`, exited);
 
