@@ -11,7 +11,8 @@ const SUBSCRIPTIONS_PER_FAN = 10;
 /** The same rows `creators.featured` returns, as one hand-written statement: the floor. */
 const FLOOR_SQL = `
   select c.id, c.username, c.display_name, c.avatar_url, c.is_verified, c.is_premium,
-         (select count(*) from subscribers s where s.creator_id = c.id and s.status = 'active') as subscriber_count
+         (select count(distinct s.subscriber_id) from subscriptions s join subscription_tiers t on t.id = s.tier_id
+          where t.creator_id = c.id and s.status = 'active' and s.current_period_end > now()) as subscriber_count
   from (
     select p.* from profiles p left join privacy_settings ps on ps.user_id = p.id
     where p.is_creator and (ps.profile_visibility is null or ps.profile_visibility not in ('private','hidden'))
@@ -20,7 +21,8 @@ const FLOOR_SQL = `
   order by c.is_verified desc, c.is_premium desc, c.created_at desc, c.id desc`;
 
 /**
- * Landing page's featured creators over 10,000 creators and ~200,000 subscriber rows:
+ * Landing page's featured creators over 10,000 creators and ~200,000 subscriptions (and their
+ * subscriber rows; one in ten expired, one in ten active but past its period end):
  * the full stack (Express, context, tRPC, Kysely, superjson) against a bare node:http + pg server.
  */
 export async function benchFeatured(opts: { concurrency: number; durationMs: number }): Promise<string[]> {
@@ -73,12 +75,17 @@ async function seed(db: Awaited<ReturnType<typeof createBenchDb>>['db']) {
   await sql`
     insert into subscription_tiers (id, creator_id, name, price, payment_interval)
     select md5('t' || i)::uuid, md5('u' || i)::uuid, 'Fan Club', 50, 'monthly' from generate_series(1, ${sql.lit(CREATORS)}) i`.execute(db);
+  // raw SQL rather than recordSubscriptions (domain/subscriptions/write.ts) for speed; the same two tables
   await sql`
-    insert into subscribers (creator_id, subscriber_id, tier_id, status)
-    select md5('u' || c)::uuid, md5('u' || f)::uuid, md5('t' || c)::uuid, case when k = 1 then 'expired' else 'active' end
+    insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end)
+    select distinct on (c, f) md5('u' || f)::uuid, md5('t' || c)::uuid, case when k = 1 then 'expired' else 'active' end,
+           now() - interval '40 days', case when k <= 2 then now() - interval '10 days' else now() + interval '20 days' end
     from generate_series(${sql.lit(CREATORS + 1)}, ${sql.lit(CREATORS + FANS)}) f,
          generate_series(1, ${sql.lit(SUBSCRIPTIONS_PER_FAN)}) k,
          lateral (select 1 + ((f * 7919 + k * 104729) % ${sql.lit(CREATORS)}) as c) pick
-    on conflict do nothing`.execute(db);
-  await sql`analyze`.execute(db);
+    order by c, f, k`.execute(db);
+  await sql`
+    insert into subscribers (creator_id, subscriber_id, tier_id, status)
+    select t.creator_id, s.subscriber_id, s.tier_id, s.status from subscriptions s join subscription_tiers t on t.id = s.tier_id`.execute(db);
+  await sql`vacuum analyze`.execute(db);
 }

@@ -57,7 +57,7 @@ export const SignInInput = z.object({
   email: emailSchema,
   password: passwordSchema,
 });
-export type SignInInput = z.input<typeof SignInInput>;
+export type SignInInput = z.output<typeof SignInInput>;
 
 /**
  * One schema for the sign-up form and the `auth.signUp` procedure. `today` is injectable so the
@@ -96,15 +96,22 @@ export function makeSignUpInput(today: () => Date = () => new Date()) {
     });
 }
 export const SignUpInput = makeSignUpInput();
-export type SignUpInput = z.input<typeof SignUpInput>;
+export type SignUpInput = z.output<typeof SignUpInput>;
 
 export const RequestPasswordResetInput = z.object({ email: emailSchema });
+export type RequestPasswordResetInput = z.output<typeof RequestPasswordResetInput>;
+
 export const ResetPasswordInput = z.object({
   token: safeString('single-line').min(16).max(128),
   password: passwordSchema,
 });
+export type ResetPasswordInput = z.output<typeof ResetPasswordInput>;
+
 export const ConfirmEmailInput = z.object({ token: safeString('single-line').min(16).max(128) });
+export type ConfirmEmailInput = z.output<typeof ConfirmEmailInput>;
+
 export const SignOutInput = z.object({ scope: z.enum(['local', 'others', 'global']).default('local') });
+export type SignOutInput = z.output<typeof SignOutInput>;
 
 /** Every message of a failed parse, in field order, for the 'Validation Error' toast. */
 export function validationMessages(error: z.ZodError): string[] {

@@ -33,7 +33,7 @@ export const MediaSettingsInput = z.object({
     .transform((v) => (v === '' ? null : v)),
   watermarkPosition: z.enum(WATERMARK_POSITIONS),
 });
-export type MediaSettingsInput = z.input<typeof MediaSettingsInput>;
+export type MediaSettingsInput = z.output<typeof MediaSettingsInput>;
 
 /** What the watermark says: the custom text, else @username. */
 export function watermarkLabel(settings: Pick<MediaSettingsDto, 'watermarkText'>, username: string): string {

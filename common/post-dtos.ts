@@ -1,4 +1,5 @@
 import type { MediaKind, PostStatus } from './enums';
+import type { FeedCursor } from './post-schemas';
 
 /**
  * What the server returns for posts and comments (and sends in socket events). The server maps
@@ -75,4 +76,28 @@ export interface CommentDto {
 export interface PageDto<T, C> {
   items: T[];
   nextCursor: C | null;
+}
+
+/** A page of post cards: the feed, a profile's Content and Drafts tabs, bookmarks, Explore. */
+export type PostPageDto = PageDto<PostDto, FeedCursor>;
+
+/** `posts.like` / `posts.unlike`: the viewer's state and the post's like count after the change. */
+export interface LikeResult {
+  postId: string;
+  liked: boolean;
+  likes: number;
+}
+
+/** `bookmarks.add` / `bookmarks.remove`. */
+export interface BookmarkResult {
+  postId: string;
+  bookmarked: boolean;
+  /** the post's bookmark count after the change */
+  bookmarks: number;
+}
+
+/** `comments.add`: the new comment and the post's comment count after it. */
+export interface AddCommentResult {
+  comment: CommentDto;
+  comments: number;
 }

@@ -27,7 +27,7 @@ export interface ProfileDto {
   isCreator: boolean;
   socialLinks: SocialLinksDto;
   customLinks: CustomLinkDto[];
-  /** active subscribers */
+  /** active subscribers (domain/subscriptions/active.ts) */
   subscriberCount: number;
   /** published posts */
   postCount: number;
@@ -38,8 +38,8 @@ export interface ProfileDto {
   viewer: {
     isOwner: boolean;
     /**
-     * Subscribe / Subscribed: an active subscriber record for this creator and viewer, and the
-     * active, unexpired subscription that unlocks premium posts (the access rule's own test).
+     * Subscribe / Subscribed: the viewer has an active subscription to this creator, by the same
+     * definition that unlocks premium posts (domain/subscriptions/active.ts).
      */
     isSubscribed: boolean;
     /** the Message button: signed in and not the owner */
@@ -49,7 +49,7 @@ export interface ProfileDto {
   showUpgradeCard: boolean;
 }
 
-/** A creator card in Explore. */
+/** A creator card: the landing page's featured creators and Explore's creator strip. */
 export interface CreatorCardDto {
   id: string;
   username: string;

@@ -9,6 +9,7 @@ import { LINK_TEXTS, PROFILE_TEXTS } from './texts';
 /**
  * Inputs of the profiles and explore procedures, shared by the forms and the server. No input
  * names a user to act on: every write is the caller's own profile (the session says whose).
+ * Each schema's type of the same name is what it parses to (z.output), as services receive it.
  */
 
 /** The /{username} path segment: required ('Username is required'); matched lower-cased. */
@@ -21,7 +22,7 @@ export const profileUsernameSchema = z
   .transform((v) => v.replace(/^@/, '').toLowerCase());
 
 export const ProfileByUsernameInput = z.object({ username: profileUsernameSchema });
-export type ProfileByUsernameInput = z.input<typeof ProfileByUsernameInput>;
+export type ProfileByUsernameInput = z.output<typeof ProfileByUsernameInput>;
 
 const searchSchema = z.string().trim().check(safeText('single-line')).max(PROFILE_LIMITS.searchMaxLength).nullish();
 
@@ -37,17 +38,17 @@ export const ProfilePostsInput = z.object({
   /** search within the profile: stemmed words of the text, or a hashtag ('#tag' or 'tag') */
   q: searchSchema,
 });
-export type ProfilePostsInput = z.input<typeof ProfilePostsInput>;
+export type ProfilePostsInput = z.output<typeof ProfilePostsInput>;
 
 /** The caller's own drafts, 10 per page. */
 export const DraftsInput = z.object({
   cursor: FeedCursor.nullish(),
   limit: z.number().int().min(1).max(LIMITS.feedPageMax).default(LIMITS.draftsPageSize),
 });
-export type DraftsInput = z.input<typeof DraftsInput>;
+export type DraftsInput = z.output<typeof DraftsInput>;
 
 export const PublishDraftInput = z.object({ postId: postIdSchema });
-export type PublishDraftInput = z.input<typeof PublishDraftInput>;
+export type PublishDraftInput = z.output<typeof PublishDraftInput>;
 
 /** A custom link: both fields required; the URL must be http(s) (https:// is added when it has no scheme). */
 export const AddLinkInput = z.object({
@@ -65,7 +66,7 @@ export const AddLinkInput = z.object({
     .refine((v) => v === '' || normalizeWebUrl(v) !== null, LINK_TEXTS.urlInvalid)
     .transform((v) => normalizeWebUrl(v) ?? v),
 });
-export type AddLinkInput = z.input<typeof AddLinkInput>;
+export type AddLinkInput = z.output<typeof AddLinkInput>;
 
 /**
  * Which custom link to delete: its position in the list, its URL, or both (both must then
@@ -77,7 +78,7 @@ export const DeleteLinkInput = z
     url: z.string().trim().check(safeText('single-line')).min(1).max(PROFILE_LIMITS.urlMaxLength).optional(),
   })
   .refine((v) => v.index !== undefined || v.url !== undefined, LINK_TEXTS.deleteWhich);
-export type DeleteLinkInput = z.input<typeof DeleteLinkInput>;
+export type DeleteLinkInput = z.output<typeof DeleteLinkInput>;
 
 const handleField = (kind: SocialHandleKind, message: string) =>
   z
@@ -110,7 +111,7 @@ export const UpdateSocialLinksInput = z.object({
   youtube: urlField(LINK_TEXTS.youtubeInvalid),
   website: urlField(LINK_TEXTS.websiteInvalid),
 });
-export type UpdateSocialLinksInput = z.input<typeof UpdateSocialLinksInput>;
+export type UpdateSocialLinksInput = z.output<typeof UpdateSocialLinksInput>;
 
 export type ExploreCategory = (typeof EXPLORE_CATEGORIES)[number];
 const categoriesSchema = z
@@ -130,7 +131,7 @@ export const ExploreSearchInput = z.object({
   cursor: FeedCursor.nullish(),
   limit: z.number().int().min(1).max(LIMITS.feedPageMax).default(PROFILE_LIMITS.explorePageSize),
 });
-export type ExploreSearchInput = z.input<typeof ExploreSearchInput>;
+export type ExploreSearchInput = z.output<typeof ExploreSearchInput>;
 
 /** Explore's creator cards: the same `q` on names and the same chips. */
 export const ExploreCreatorsInput = z.object({
@@ -138,4 +139,4 @@ export const ExploreCreatorsInput = z.object({
   categories: categoriesSchema,
   limit: z.number().int().min(1).max(LIMITS.feedPageMax).default(PROFILE_LIMITS.exploreCreatorsLimit),
 });
-export type ExploreCreatorsInput = z.input<typeof ExploreCreatorsInput>;
+export type ExploreCreatorsInput = z.output<typeof ExploreCreatorsInput>;

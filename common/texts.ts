@@ -75,6 +75,7 @@ export const AUTH_TEXTS = {
   emailNotConfirmed: 'Please confirm your email address before signing in. We have sent you a new link.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   emailConfirmed: { title: 'Email confirmed', description: 'Your account is ready. You can sign in now.' },
+  emailAlreadyConfirmed: { title: 'Email already confirmed', description: 'This email address is already confirmed. You can sign in.' },
   confirmLinkInvalid: 'This confirmation link is invalid or has expired.',
   resetRequested: {
     title: 'Check your email',
@@ -99,6 +100,8 @@ export const SHELL_TEXTS = {
 /** A failure the caller cannot fix: the answer never carries the database's or a library's own words. */
 export const SERVER_TEXTS = {
   unexpected: 'Something went wrong. Please try again.',
+  /** PostgreSQL or Redis is unavailable for a moment (HTTP 503) */
+  unavailable: 'Service temporarily unavailable. Please try again.',
 } as const;
 
 /** Posts, the feed and the single post page (spec part 1 §2, §6, §8). */
@@ -116,6 +119,18 @@ export const POST_TEXTS = {
   showMore: 'Show More',
   showLess: 'Show Less',
   deletePost: 'Delete Post',
+  // Not in the spec: destructive actions ask first, naming what will be lost.
+  deleteConfirm: {
+    title: 'Delete this post?',
+    description: (name: string | null) =>
+      `${name ? `“${name}”` : 'This post'} will be permanently deleted, with its media, likes, comments and bookmarks. This cannot be undone.`,
+    confirm: 'Delete post',
+  },
+  deleteUploadConfirm: {
+    title: 'Delete this upload?',
+    description: (filename: string) => `“${filename}” will be permanently deleted, with the file you uploaded. This cannot be undone.`,
+    confirm: 'Delete upload',
+  },
   saveMedia: 'Save Media',
   shareTitle: 'Check out this post',
   linkCopied: 'Link copied to clipboard',
@@ -204,6 +219,12 @@ export const LINK_TEXTS = {
   deleted: 'Link deleted successfully',
   addFailed: 'Failed to add link',
   deleteFailed: 'Failed to delete link',
+  // Not in the spec: deleting a link asks first.
+  deleteConfirm: {
+    title: 'Delete this link?',
+    description: (title: string, url: string) => `“${title}” (${url}) will be removed from your profile.`,
+    confirm: 'Delete link',
+  },
   socialUpdated: 'Social links updated',
   socialUpdateFailed: {
     title: 'Error updating social links',

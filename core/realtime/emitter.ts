@@ -10,8 +10,16 @@ export const socketChannelKey = (redisPrefix: string) => `${redisPrefix}:socket.
  * Realtime over the Redis emitter: every server process's adapter receives the event and
  * delivers it to its own sockets, so the caller needs no Socket.IO server of its own.
  */
-export function createRealtime(redis: Redis, redisPrefix: string): Realtime & { emitter: Emitter<ServerToClientEvents> } {
-  const emitter = new Emitter<ServerToClientEvents>(redis, { key: socketChannelKey(redisPrefix) });
+export function createRealtime(
+  redis: Redis,
+  redisPrefix: string,
+  onPublishError: (error: unknown) => void = () => {},
+): Realtime & { emitter: Emitter<ServerToClientEvents> } {
+  // The emitter publishes and forgets the promise: a failed publish (Redis down) would be an
+  // unhandled rejection. An event is a hint to open pages, never the only copy of anything (the
+  // data is in PostgreSQL), so one that cannot be sent is reported and dropped.
+  const publisher = { publish: (channel: string, message: string | Buffer) => redis.publish(channel, message).catch(onPublishError) };
+  const emitter = new Emitter<ServerToClientEvents>(publisher, { key: socketChannelKey(redisPrefix) });
   const toRooms: Realtime['toRooms'] = (rooms, event, payload, options) => {
     if (Array.isArray(rooms) && rooms.length === 0) return;
     // every socket is alone in a room named by its id, so leaving that room out skips the socket

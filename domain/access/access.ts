@@ -2,7 +2,8 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { PostStatus, ProfileVisibility } from '../../common/enums';
 import type { DB } from '../../core/db/kysely';
 import { isUuid } from '../../common/post-schemas';
-import { findActiveSubscriptionCreatorIds, findPostAccessFacts } from './access.queries';
+import { findActiveSubscriptionCreatorIds } from '../subscriptions/active';
+import { findPostAccessFacts } from './access.queries';
 
 /**
  * THE access rule for posts: who may see a post, and who may see its full media. The feed,
@@ -17,8 +18,8 @@ import { findActiveSubscriptionCreatorIds, findPostAccessFacts } from './access.
  *     it could be narrowed to (revisit when friendships exist). A creator without a
  *     privacy_settings row is public.
  * The full media of a visible post may be seen by everyone, except for a premium post: only its
- * creator and viewers with an active subscription to the creator (subscriptions.status 'active'
- * and current_period_end in the future, through subscription_tiers.creator_id). Everyone else
+ * creator and viewers with an active subscription to the creator (domain/subscriptions/active.ts:
+ * status 'active' and current_period_end in the future, through the tier's creator). Everyone else
  * gets the post's text, author and counts, and the blurred 'preview' variant.
  *
  * Lists filter in SQL with `visiblePostWhere` (the same rule, so paging stays exact) and then

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import type { MediaKind, MediaVariant } from '../../common/enums';
+import type { MediaKind, MediaVariant, ProfileVisibility } from '../../common/enums';
 import type { DB } from '../../core/db/kysely';
 
 /**
- * The media worker's reads and writes (worker/jobs/media.ts): one query each, the final write
- * in one transaction.
+ * The processing state machine's reads and writes (processing -> draft | published | failed,
+ * failed -> processing), for the media worker (worker/jobs/media.ts), the maintenance job's
+ * requeue and the creator's retry: one query each, the final write in one transaction.
  */
 
 /** The post with what processing needs: its creator's username and watermark settings, and the uploaded file. */
@@ -34,14 +35,20 @@ export function findPostToProcess(db: DB, postId: string) {
     .executeTakeFirst();
 }
 
-/** A failed post being processed again (retry from the dashboard) goes back to 'processing'. */
-export async function reopenFailedPost(db: DB, postId: string): Promise<void> {
-  await db
+/**
+ * A failed post goes back to 'processing' (reason cleared): the worker picking up a job retried
+ * from the dashboard, or its creator retrying (`creatorId`: only their own post). Undefined when
+ * the post is not (or no longer) failed, or not theirs.
+ */
+export function reopenFailedPost(db: DB, postId: string, opts: { creatorId?: string } = {}) {
+  return db
     .updateTable('posts')
     .set({ status: 'processing', failure_reason: null, updated_at: new Date() })
     .where('id', '=', postId)
+    .$if(opts.creatorId !== undefined, (q) => q.where('creator_id', '=', opts.creatorId!))
     .where('status', '=', 'failed')
-    .execute();
+    .returning(['media_kind'])
+    .executeTakeFirst();
 }
 
 export interface ProcessedFileRow {
@@ -64,7 +71,7 @@ export async function completeProcessing(
   postId: string,
   mediaKind: MediaKind,
   files: ProcessedFileRow[],
-): Promise<{ status: 'draft' | 'published'; previousKeys: string[] } | null> {
+): Promise<{ status: 'draft' | 'published'; previousKeys: string[]; creatorVisibility: ProfileVisibility | null } | null> {
   return db.transaction().execute(async (trx) => {
     const post = await trx.selectFrom('posts').select(['status', 'target_status']).where('id', '=', postId).forUpdate().executeTakeFirst();
     if (!post || post.status !== 'processing') return null;
@@ -85,7 +92,7 @@ export async function completeProcessing(
       )
       .execute();
     const status = post.target_status;
-    await trx
+    const updated = await trx
       .updateTable('posts')
       .set({
         status,
@@ -95,8 +102,16 @@ export async function completeProcessing(
         published_at: status === 'published' ? sql<Date>`now()` : null,
       })
       .where('id', '=', postId)
-      .execute();
-    return { status, previousKeys: previous.map((r) => r.storage_key) };
+      // who hears of it depends on the creator's privacy as it is now, not at upload time
+      .returning((eb) =>
+        eb
+          .selectFrom('privacy_settings')
+          .select('privacy_settings.profile_visibility')
+          .whereRef('privacy_settings.user_id', '=', 'posts.creator_id')
+          .as('profile_visibility'),
+      )
+      .executeTakeFirstOrThrow();
+    return { status, previousKeys: previous.map((r) => r.storage_key), creatorVisibility: updated.profile_visibility ?? null };
   });
 }
 
@@ -109,18 +124,6 @@ export async function failProcessing(db: DB, postId: string, reason: string): Pr
     .where('status', '=', 'processing')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-/** Posts 'processing' with no change for `olderThanMinutes` (their job may be lost). */
-export function findStaleProcessingPosts(db: DB, olderThanMinutes: number, limit: number) {
-  return db
-    .selectFrom('posts')
-    .select(['id', 'creator_id', 'media_kind', 'optimistic_id'])
-    .where('status', '=', 'processing')
-    .where('updated_at', '<', sql<Date>`now() - make_interval(mins => ${olderThanMinutes})`)
-    .orderBy('updated_at')
-    .limit(limit)
-    .execute();
 }
 
 /** Marks a post touched (so a requeued post is not looked at again at once). */

@@ -6,6 +6,7 @@ import { hashPassword } from '../../server/auth/password';
 import type { DB } from '../../core/db/kysely';
 import type { Database } from '../../core/db/schema';
 import type { Storage } from '../../core/storage/storage';
+import { recordSubscriptions } from '../../domain/subscriptions/write';
 import { BULK_FAN_COUNT, bulkFan, CREATORS, DEMO_PASSWORD, FANS, emailOf } from './cast';
 import { planContent, type ContentPlan } from './content';
 import { prng } from './media';
@@ -70,8 +71,7 @@ async function insertAll(trx: Kysely<Database>, people: PeoplePlan, content: Con
   await trx.insertInto('verification_status').values(p.verification_status).execute();
   await trx.insertInto('media_settings').values(p.media_settings).execute();
   await trx.insertInto('subscription_tiers').values(p.subscription_tiers).execute();
-  await trx.insertInto('subscriptions').values(p.subscriptions).execute();
-  await trx.insertInto('subscribers').values(p.subscribers).execute();
+  await recordSubscriptions(trx, p.subscriptions);
   await trx.insertInto('payments').values(p.payments).execute();
   await trx.insertInto('posts').values(c.posts).execute();
   await trx.insertInto('media_files').values(c.media_files).execute();
@@ -89,7 +89,7 @@ function printSummary(log: (line: string) => void, people: PeoplePlan, content: 
   log(
     `Demo data created in ${(ms / 1000).toFixed(1)} s: ${CREATORS.length} creators, ${FANS.length + BULK_FAN_COUNT} fans, ` +
       `${posts.length} posts (${posts.filter((x) => x.status === 'draft').length} drafts), ` +
-      `${people.rows.subscribers.filter((s) => s.status === 'active').length} active subscriptions, ${content.files.length} media files.`,
+      `${[...people.activeSubscribers.values()].reduce((n, fans) => n + fans.length, 0)} active subscriptions, ${content.files.length} media files.`,
   );
   log(`Demo accounts (password for all: ${DEMO_PASSWORD}):`);
   for (const c of CREATORS) {

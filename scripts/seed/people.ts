@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { PaymentInterval, SubscriptionStatus } from '../../common/enums';
 import type { Database } from '../../core/db/schema';
+import type { SubscriptionRecord } from '../../domain/subscriptions/write';
 import { BULK_FAN_COUNT, bulkFan, CREATORS, emailOf, FANS, type DemoCreator, type DemoTier } from './cast';
 
 type Rows<T extends keyof Database> = Insertable<Database[T]>[];
@@ -27,8 +28,8 @@ export interface PeoplePlan {
     verification_status: Rows<'verification_status'>;
     media_settings: Rows<'media_settings'>;
     subscription_tiers: Rows<'subscription_tiers'>;
-    subscriptions: Rows<'subscriptions'>;
-    subscribers: Rows<'subscribers'>;
+    /** written with their subscribers rows by recordSubscriptions, the one writer of both */
+    subscriptions: SubscriptionRecord[];
     payments: Rows<'payments'>;
   };
 }
@@ -57,7 +58,7 @@ export function planPeople(passwordHash: string, premiumTierId: string, now: Dat
     activeSubscribers: new Map(),
     rows: {
       users: [], profiles: [], privacy_settings: [], notification_settings: [], verification_status: [],
-      media_settings: [], subscription_tiers: [], subscriptions: [], subscribers: [], payments: [],
+      media_settings: [], subscription_tiers: [], subscriptions: [], payments: [],
     },
   };
   const { rows } = plan;
@@ -102,11 +103,10 @@ export function planPeople(passwordHash: string, premiumTierId: string, now: Dat
     // the platform upgrade runs 30 days, as on the spec's payment screen; creator tiers follow their interval
     const end = creatorId ? addInterval(start, tier.interval) : new Date(start.getTime() + 30 * DAY);
     const subscriptionId = randomUUID();
-    const stamps = { created_at: start, updated_at: status === 'active' ? start : end };
     rows.subscriptions.push({
-      id: subscriptionId, subscriber_id: fanId, tier_id: tierId, status, current_period_start: start, current_period_end: end, ...stamps,
+      id: subscriptionId, subscriberId: fanId, tierId, status, periodStart: start, periodEnd: end,
+      createdAt: start, updatedAt: status === 'active' ? start : end,
     });
-    if (creatorId) rows.subscribers.push({ creator_id: creatorId, subscriber_id: fanId, tier_id: tierId, status, ...stamps });
     rows.payments.push({
       user_id: fanId, tier_id: tierId, subscription_id: subscriptionId, amount: discountedPrice(tier), provider: 'demo',
       provider_ref: `demo_${subscriptionId.slice(0, 8)}`, status: 'succeeded', created_at: start,

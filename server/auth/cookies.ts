@@ -1,11 +1,11 @@
 import { parse, serialize } from 'cookie';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { SESSION } from '../../common/limits';
 
-export function readSessionCookie(req: Pick<IncomingMessage, 'headers'>): string | null {
-  const header = req.headers.cookie;
-  if (!header) return null;
-  return parse(header)[SESSION.cookieName] ?? null;
+/** The session token in a `Cookie` header (an HTTP request's or a socket handshake's), or null. */
+export function sessionTokenOf(cookieHeader: string | undefined): string | null {
+  if (!cookieHeader) return null;
+  return parse(cookieHeader)[SESSION.cookieName] || null;
 }
 
 function appendSetCookie(res: ServerResponse, value: string) {

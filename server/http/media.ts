@@ -2,8 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import { downloadFileName } from '../../common/media';
 import { POST_TEXTS } from '../../common/texts';
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
-import { validateSessionToken } from '../auth/session';
+import { resolveSession } from '../auth/resolve-session';
 import type { AppDeps } from '../../core/deps';
 import { decideMediaRequest, type MediaFileToServe } from '../features/posts/media.service';
 import { RangeNotSatisfiableError, StorageNotFoundError, type ByteRange } from '../../core/storage/storage';
@@ -13,8 +12,8 @@ const PRIVATE_MAX_AGE_S = 600;
 const SHARED_MAX_AGE_S = 3600;
 
 /**
- * GET /media/:postId/:variant — the only way to a stored file. The session cookie is read as
- * tRPC's context reads it; the one access rule (domain/access/access.ts) decides:
+ * GET /media/:postId/:variant — the only way to a stored file. The session is resolved as for
+ * every request (resolveSession); the one access rule (domain/access/access.ts) decides:
  * 404 for an unknown post or variant and for a post the viewer may not see, 403 for the full
  * media of a premium post without an active subscription (every variant but 'preview', ranges
  * and downloads included). Served with Range (206/416), ETag (304), Cache-Control (private
@@ -24,7 +23,7 @@ const SHARED_MAX_AGE_S = 3600;
 export function mediaRoutes(deps: AppDeps): Router {
   const router = Router();
   router.get('/media/:postId/:variant', async (req, res) => {
-    const viewerId = await viewerOf(deps, req, res);
+    const viewerId = (await resolveSession(deps, req.headers.cookie, res))?.user.id ?? null;
     const postId = String(req.params.postId);
     const decision = await decideMediaRequest(deps.db, viewerId, postId, String(req.params.variant));
     if (decision.outcome === 'not-found') return refuse(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
@@ -35,15 +34,6 @@ export function mediaRoutes(deps: AppDeps): Router {
     await serveFile(deps, req, res, decision.file);
   });
   return router;
-}
-
-async function viewerOf(deps: AppDeps, req: Request, res: Response): Promise<string | null> {
-  const token = readSessionCookie(req);
-  if (!token) return null;
-  const auth = await validateSessionToken(deps.db, token);
-  if (!auth) clearSessionCookie(res, deps.config.cookieSecure);
-  else if (auth.renewed) setSessionCookie(res, token, auth.session.expiresAt, deps.config.cookieSecure);
-  return auth?.user.id ?? null;
 }
 
 function refuse(res: Response, status: number, error: Record<string, string>) {

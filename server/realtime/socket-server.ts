@@ -10,11 +10,11 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '../../common/socket-events';
-import { readSessionCookie } from '../auth/cookies';
-import { validateSessionToken } from '../auth/session';
+import { resolveSession } from '../auth/resolve-session';
 import type { AppDeps } from '../../core/deps';
 import { isAllowedOrigin } from '../http/csrf';
 import { socketChannelKey } from '../../core/realtime/emitter';
+import { throttledReporter } from '../../core/dependency-errors';
 import { parseRoomRequest, ROOM_AUTHORISERS } from './rooms/room-requests';
 
 interface SocketData {
@@ -32,8 +32,7 @@ export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record
  * anywhere.
  */
 export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoServer {
-  const pub = deps.redis.duplicate();
-  const sub = deps.redis.duplicate();
+  const { pub, sub } = adapterConnections(deps);
   const io: IoServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -46,8 +45,7 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
   });
   io.use(async (socket, next) => {
     try {
-      const token = readSessionCookie(socket.request);
-      const auth = token ? await validateSessionToken(deps.db, token) : null;
+      const auth = await resolveSession(deps, socket.request.headers.cookie);
       socket.data.userId = auth?.user.id ?? null;
       socket.data.sessionId = auth?.session.id ?? null;
       next();
@@ -104,6 +102,27 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
       fn?.(err);
     });
   return io;
+}
+
+/**
+ * The adapter's Redis connections, made to survive an outage: each has an error listener, the
+ * subscriber waits for Redis as long as it takes (its subscriptions come back on reconnect), and
+ * a publish that fails (the adapter forgets its promise) is reported instead of becoming an
+ * unhandled rejection. Events published while Redis is down are lost; the data is not.
+ */
+function adapterConnections(deps: AppDeps) {
+  const report = throttledReporter((err, suppressed) => deps.log.warn({ err, suppressed }, 'Socket.IO adapter: Redis unavailable'));
+  const pub = deps.redis.duplicate();
+  const sub = deps.redis.duplicate({ maxRetriesPerRequest: null, commandTimeout: undefined });
+  pub.on('error', report);
+  sub.on('error', report);
+  const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
+  (pub as unknown as { publish: typeof publish }).publish = (channel, message) =>
+    publish(channel, message).catch((error: unknown) => {
+      report(error);
+      return 0;
+    });
+  return { pub, sub };
 }
 
 /**

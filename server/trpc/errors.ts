@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { STATUS_CODES } from 'node:http';
 import pg from 'pg';
 import { SERVER_TEXTS, VALIDATION } from '../../common/texts';
+import { isDependencyUnavailable } from '../../core/dependency-errors';
 
 /** A rule broken by one input field: shown beside that field and in the toast. */
 export class FieldError extends Error {
@@ -60,6 +61,14 @@ export function badDataMessage(error: unknown): string | null {
  * Whether an error's own message may not reach the caller: a server failure (whatever it says,
  * e.g. a library's or the database's words) or a message that repeats the database's.
  */
+/**
+ * A failure because PostgreSQL or Redis is unavailable for a moment, a 503 the caller may retry
+ * (the tRPC formatter answers SERVICE_UNAVAILABLE with SERVER_TEXTS.unavailable).
+ */
+export function isUnavailable(error: Error & { code?: string }): boolean {
+  return error.code === 'SERVICE_UNAVAILABLE' || (error.code === 'INTERNAL_SERVER_ERROR' && isDependencyUnavailable(error));
+}
+
 export function isHiddenMessage(error: Error & { code?: string }): boolean {
   if (error.code === 'INTERNAL_SERVER_ERROR') return true;
   const database = databaseErrorOf(error);
@@ -72,12 +81,16 @@ export interface HttpErrorAnswer {
 }
 
 /**
- * The answer of a plain HTTP route (tus, /media, ...) to an error it did not handle: 400 with
+ * The answer of a plain HTTP route (tus, /media, ...) to an error it did not handle: 503 'try
+ * again' while PostgreSQL or Redis is unavailable (core/dependency-errors.ts), 400 with
  * clear words for data the database refused, the status and message of a client error raised on
  * purpose (http-errors' `expose`, e.g. a malformed body), else 500 with generic words. The error
  * itself is for the log only.
  */
 export function httpErrorAnswer(error: unknown): HttpErrorAnswer {
+  if (isDependencyUnavailable(error)) {
+    return { status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE', message: SERVER_TEXTS.unavailable } } };
+  }
   const badData = badDataMessage(error);
   if (badData) return { status: 400, body: { error: { code: 'BAD_REQUEST', message: badData, title: VALIDATION.validationErrorTitle } } };
   const http = error as { status?: unknown; expose?: unknown; message?: unknown } | null;

@@ -5,12 +5,12 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { validationMessages } from '../../common/auth-schemas';
 import { SOCKET_ID_HEADER } from '../../common/socket-events';
-import { SERVER_TEXTS, VALIDATION } from '../../common/texts';
-import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/cookies';
-import { validateSessionToken, type SessionInfo, type SessionUser } from '../auth/session';
+import { SERVER_TEXTS, UPLOAD_TEXTS, VALIDATION } from '../../common/texts';
+import { resolveSession } from '../auth/resolve-session';
+import type { SessionInfo, SessionUser } from '../auth/session';
 import type { AppDeps } from '../../core/deps';
 import { socketIdFromHeader, type EmitOrigin } from '../../core/realtime/realtime';
-import { badDataMessage, FieldError, isHiddenMessage, RetryAfter } from './errors';
+import { badDataMessage, FieldError, isHiddenMessage, isUnavailable, RetryAfter } from './errors';
 
 export interface Context extends AppDeps, EmitOrigin {
   req: CreateExpressContextOptions['req'];
@@ -22,13 +22,7 @@ export interface Context extends AppDeps, EmitOrigin {
 }
 
 export async function createContext(deps: AppDeps, { req, res }: CreateExpressContextOptions): Promise<Context> {
-  const token = readSessionCookie(req);
-  let auth = null;
-  if (token) {
-    auth = await validateSessionToken(deps.db, token);
-    if (!auth) clearSessionCookie(res, deps.config.cookieSecure);
-    else if (auth.renewed) setSessionCookie(res, token, auth.session.expiresAt, deps.config.cookieSecure);
-  }
+  const auth = await resolveSession(deps, req.headers.cookie, res);
   return {
     ...deps,
     req,
@@ -49,17 +43,23 @@ const t = initTRPC.context<Context>().create({
     // fault: 400 with clear words. Any other failure is logged (app.ts onError) and answered with
     // generic words: neither the database's text nor a stack ever reaches the client.
     const badData = badDataMessage(error);
+    // PostgreSQL or Redis away for a moment (core/dependency-errors.ts): 503, try again
+    const unavailable = !zod && !badData && isUnavailable(error);
     const message = zod
       ? validationMessages(zod).join('\n')
-      : (badData ?? (isHiddenMessage(error) ? SERVER_TEXTS.unexpected : shape.message));
+      : unavailable
+        ? SERVER_TEXTS.unavailable
+        : (badData ?? (isHiddenMessage(error) ? SERVER_TEXTS.unexpected : shape.message));
     return {
       ...shape,
       ...(badData && { code: TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST }),
+      ...(unavailable && { code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE }),
       // Zod failures read as the spec's 'Validation Error' toast: its title and every message.
       message,
       data: {
         ...shape.data,
         ...(badData && { code: 'BAD_REQUEST' as const, httpStatus: 400 }),
+        ...(unavailable && { code: 'SERVICE_UNAVAILABLE' as const, httpStatus: 503 }),
         stack: undefined,
         validation: zod
           ? {
@@ -92,10 +92,20 @@ export function authedProcedureSaying(message: string) {
 
 export const authedProcedure = authedProcedureSaying('Not authenticated');
 
-export const creatorProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isCreator) throw new TRPCError({ code: 'FORBIDDEN', message: 'Only creators can do this' });
-  return next();
-});
+/**
+ * A procedure only creators may call (the role is read with the session on every request, so a
+ * user who just became a creator passes at once). Refusals carry the words of the action:
+ * UNAUTHORIZED `signInRequired` without a session, FORBIDDEN `creatorsOnly` for anyone else.
+ */
+export function creatorProcedureSaying(texts: { signInRequired: string; creatorsOnly: string }) {
+  return authedProcedureSaying(texts.signInRequired).use(({ ctx, next }) => {
+    if (!ctx.user.isCreator) throw new TRPCError({ code: 'FORBIDDEN', message: texts.creatorsOnly });
+    return next();
+  });
+}
+
+/** Creator actions: the upload screen's words ('Please sign in to upload content', 'Only creators can upload content'). */
+export const creatorProcedure = creatorProcedureSaying(UPLOAD_TEXTS);
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Admins only' });

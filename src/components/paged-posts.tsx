@@ -1,9 +1,9 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { Inbox, TriangleAlert, type LucideIcon } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { FEED_TEXTS, SHELL_TEXTS } from '../../common/texts';
 import { cn } from '../lib/cn';
-import { useHiddenPosts, type Post } from '../lib/post-cache';
+import { usePostList, type Post } from '../lib/post-cache';
 import { EmptyState } from './empty-state';
 import { LoadMoreSentinel } from './load-more-sentinel';
 import { Button } from './ui/button';
@@ -42,7 +42,7 @@ const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4';
  * A keyset-paged list of posts (profile Content, Drafts and Bookmarks tabs, a creator's content
  * grid, Explore): skeletons while the first page loads, 'Error loading content' with Try again
  * when it fails with nothing shown, the given empty text, then the posts, the next page fetched
- * as the end comes within 200 px. Posts being deleted, or deleted elsewhere, are left out.
+ * as the end comes within 200 px. Posts being deleted are left out (deleted ones leave the cache).
  */
 export function PagedPosts({
   query,
@@ -56,19 +56,7 @@ export function PagedPosts({
   gridClassName = GRID,
   sentinelTestId = 'feed-sentinel',
 }: PagedPostsProps) {
-  const hidden = useHiddenPosts();
-  const posts = useMemo(() => {
-    const seen = new Set<string>();
-    const list: Post[] = [];
-    for (const page of query.data?.pages ?? []) {
-      for (const post of page.items) {
-        if (seen.has(post.id) || hidden.pending.has(post.id) || hidden.gone.has(post.id)) continue;
-        seen.add(post.id);
-        list.push(post);
-      }
-    }
-    return list;
-  }, [query.data, hidden]);
+  const posts = usePostList(query.data);
 
   const container = layout === 'grid' ? gridClassName : 'flex flex-col gap-6';
   const placeholders = (count: number, status: string) => (

@@ -1,12 +1,13 @@
-import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
-import type { RouterOutputs } from './trpc';
+import { useMutationState, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { getMutationKey, getQueryKey } from '@trpc/react-query';
+import { useMemo } from 'react';
+import { trpc, type RouterOutputs } from './trpc';
 
 /**
- * Posts live in several react-query caches at once: every feed page (`posts.feed`), the bookmark
- * pages (`bookmarks.list`), the single post (`posts.byId`) and its comments (`comments.list`).
- * Optimistic updates and live socket events change a post through these helpers, so every
- * screen that shows it agrees. tRPC keys look like [['posts', 'feed'], { input, type }].
+ * Posts live in several react-query caches at once: the lists below, the single post
+ * (`posts.byId`) and its comments (`comments.list`). Optimistic updates and live socket events
+ * change a post through these helpers, so every screen that shows it agrees. Keys come from
+ * tRPC's typed `getQueryKey`, never written by hand.
  */
 export type Post = RouterOutputs['posts']['byId'];
 export type PostPage = RouterOutputs['posts']['feed'];
@@ -14,18 +15,21 @@ export type Comment = RouterOutputs['comments']['list'][number];
 export type PostCounts = Post['counts'];
 
 /**
- * Lists of post cards, all with the feed's page shape: the home feed, the bookmark pages, a
- * profile's Content tab and its owner's drafts, and Explore's grid.
+ * Every list a post can appear in, all paged like the feed (`{ items, nextCursor }`): a new list
+ * of post cards is registered here, and counts and deletions reach it.
  */
-const POST_LIST_KEYS: QueryKey[] = [
-  [['posts', 'feed']],
-  [['bookmarks', 'list']],
-  [['profiles', 'posts']],
-  [['profiles', 'drafts']],
-  [['explore', 'search']],
-];
-const POST_KEY: QueryKey = [['posts', 'byId']];
-const COMMENTS_KEY: QueryKey = [['comments', 'list']];
+export const POST_LISTS = {
+  feed: trpc.posts.feed,
+  profileContent: trpc.profiles.posts,
+  drafts: trpc.profiles.drafts,
+  bookmarks: trpc.bookmarks.list,
+  explore: trpc.explore.search,
+} as const;
+
+/** Query keys matching every cached page of every list (any input). */
+const postListKeys = (): QueryKey[] => Object.values(POST_LISTS).map((list) => getQueryKey(list));
+const postKey = (postId?: string): QueryKey => (postId === undefined ? getQueryKey(trpc.posts.byId) : getQueryKey(trpc.posts.byId, { id: postId }, 'query'));
+const commentsKey = (postId: string): QueryKey => getQueryKey(trpc.comments.list, { postId }, 'query');
 
 function isPostPages(data: unknown): data is InfiniteData<PostPage> {
   return typeof data === 'object' && data !== null && Array.isArray((data as InfiniteData<PostPage>).pages);
@@ -51,10 +55,10 @@ export function updatePost(queryClient: QueryClient, postId: string, update: (po
     next[index] = update(items[index]!);
     return next;
   };
-  for (const queryKey of POST_LIST_KEYS) {
+  for (const queryKey of postListKeys()) {
     queryClient.setQueriesData<InfiniteData<PostPage>>({ queryKey }, (data) => (isPostPages(data) ? mapPages(data, patchItems) : data));
   }
-  queryClient.setQueriesData<Post>({ queryKey: POST_KEY }, (post) => (post && post.id === postId ? update(post) : post));
+  queryClient.setQueriesData<Post>({ queryKey: postKey() }, (post) => (post && post.id === postId ? update(post) : post));
 }
 
 /** Changes some counts of a post (absolute values; never below 0). */
@@ -77,25 +81,32 @@ export function bumpPostCount(queryClient: QueryClient, postId: string, key: key
   }));
 }
 
-/** Drops the post from every cached list and forgets the cached post and its comments. */
+/**
+ * A post of the signed-in creator's that has just been published goes to the front of the cached
+ * home feed (other viewers see a 'new posts' pill instead); nothing happens when it is there already.
+ */
+export function addPostToFeed(queryClient: QueryClient, post: Post): void {
+  queryClient.setQueriesData<InfiniteData<PostPage>>({ queryKey: getQueryKey(POST_LISTS.feed) }, (data) => {
+    if (!isPostPages(data) || !data.pages[0] || data.pages.some((page) => page.items.some((p) => p.id === post.id))) return data;
+    const [first, ...rest] = data.pages;
+    return { ...data, pages: [{ ...first, items: [post, ...first.items] }, ...rest] };
+  });
+}
+
+/**
+ * A deleted post: dropped from every cached list, its comments forgotten, and its own entry reset
+ * so a page still showing it asks again and says 'Post not found'.
+ */
 export function removePostFromCaches(queryClient: QueryClient, postId: string): void {
   const dropItem = (items: Post[]) => (items.some((p) => p.id === postId) ? items.filter((p) => p.id !== postId) : items);
-  for (const queryKey of POST_LIST_KEYS) {
+  for (const queryKey of postListKeys()) {
     queryClient.setQueriesData<InfiniteData<PostPage>>({ queryKey }, (data) => (isPostPages(data) ? mapPages(data, dropItem) : data));
   }
-  const ofThisPost = (key: QueryKey, inputKey: 'id' | 'postId') => {
-    const input = (key[1] as { input?: Record<string, unknown> } | undefined)?.input;
-    return input?.[inputKey] === postId;
-  };
-  queryClient.removeQueries({ queryKey: POST_KEY, predicate: (q) => ofThisPost(q.queryKey, 'id') });
-  queryClient.removeQueries({ queryKey: COMMENTS_KEY, predicate: (q) => ofThisPost(q.queryKey, 'postId') });
+  queryClient.removeQueries({ queryKey: commentsKey(postId), exact: true });
+  void queryClient.resetQueries({ queryKey: postKey(postId), exact: true });
 }
 
 // ---- comments ---------------------------------------------------------------------------------
-
-function commentsKey(postId: string): QueryKey {
-  return [['comments', 'list'], { input: { postId }, type: 'query' }];
-}
 
 /** Appends a comment to the post's cached comment list (when it is cached); an id already there is replaced. */
 export function addCommentToCache(queryClient: QueryClient, postId: string, comment: Comment): void {
@@ -127,47 +138,37 @@ export function clientCommentId(): string {
   return `${CLIENT_COMMENT_PREFIX}${Date.now().toString(36)}-${clientIds}`;
 }
 
-// ---- posts being deleted, posts gone ----------------------------------------------------------
+// ---- posts being deleted ---------------------------------------------------------------------
 
 /**
  * The spec's "queue of post ids pending deletion": a post is hidden the moment its owner deletes
- * it and shown again if the server refuses. Posts deleted for good (here or, live, elsewhere)
- * stay hidden even if a stale page still holds them; a post page of one shows 'Post not found'.
+ * it (while its `posts.delete` mutation runs) and shown again if the server refuses; once deleted
+ * it is gone from the caches (removePostFromCaches).
  */
-const pendingDeletion = new Set<string>();
-const gone = new Set<string>();
-let snapshot: { pending: ReadonlySet<string>; gone: ReadonlySet<string> } = { pending: new Set(), gone: new Set() };
-const listeners = new Set<() => void>();
-
-function emit() {
-  snapshot = { pending: new Set(pendingDeletion), gone: new Set(gone) };
-  for (const listener of listeners) listener();
+export function usePostsBeingDeleted(): ReadonlySet<string> {
+  const ids = useMutationState({
+    filters: { mutationKey: getMutationKey(trpc.posts.delete), status: 'pending' },
+    select: (mutation) => (mutation.state.variables as { postId?: string } | undefined)?.postId ?? '',
+  });
+  return useMemo(() => new Set(ids), [ids]);
 }
 
-export function queuePostDeletion(postId: string): void {
-  pendingDeletion.add(postId);
-  emit();
-}
-
-export function settlePostDeletion(postId: string, outcome: 'deleted' | 'restored'): void {
-  pendingDeletion.delete(postId);
-  if (outcome === 'deleted') gone.add(postId);
-  emit();
-}
-
-/** A post deleted elsewhere (socket `post:deleted`). */
-export function markPostGone(postId: string): void {
-  if (gone.has(postId)) return;
-  gone.add(postId);
-  emit();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Ids of posts not to show: pending deletion or gone. */
-export function useHiddenPosts(): { pending: ReadonlySet<string>; gone: ReadonlySet<string> } {
-  return useSyncExternalStore(subscribe, () => snapshot);
+/**
+ * The posts of an infinite list as shown: each once (pages may overlap after a change), without
+ * those being deleted; `lead` may put cards in front (the creator's pending uploads).
+ */
+export function usePostList(data: InfiniteData<{ items: Post[] }, unknown> | undefined, lead?: (posts: Post[]) => Post[]): Post[] {
+  const deleting = usePostsBeingDeleted();
+  return useMemo(() => {
+    const seen = new Set<string>();
+    const list: Post[] = [];
+    for (const page of data?.pages ?? []) {
+      for (const post of page.items) {
+        if (seen.has(post.id) || deleting.has(post.id)) continue;
+        seen.add(post.id);
+        list.push(post);
+      }
+    }
+    return lead ? lead(list) : list;
+  }, [data, deleting, lead]);
 }

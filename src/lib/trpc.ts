@@ -12,7 +12,7 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type CurrentUser = NonNullable<RouterOutputs['auth']['me']>;
 
-/** The tab's live socket id, if any (lib/socket.ts sets it: that module imports this one, not the reverse). */
+/** The tab's live socket id, if any (lib/realtime/connection.ts sets it: that module imports this one, not the reverse). */
 let liveSocketId: () => string | undefined = () => undefined;
 export function setLiveSocketId(read: () => string | undefined): void {
   liveSocketId = read;

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { CommentsSection } from '../features/comments/comments-section';
 import { FeaturedCreators } from '../features/creators/featured-creators';
 import { FEED_INPUT, feedQueryOptions } from '../features/feed/feed-cache';
 import { FeedSection } from '../features/feed/feed-section';
 import { PostCard } from '../features/posts/post-card';
 import { OptimisticPostCard } from '../features/uploads/optimistic-post-card';
-import { isOptimisticPost } from '../features/uploads/pending-posts';
+import { isOptimisticPost, usePendingPosts, withPendingPosts } from '../features/uploads/pending-posts';
 import { usePageTitle } from '../lib/page-title';
 import type { Post } from '../lib/post-cache';
 import { useMe } from '../lib/session';
@@ -35,6 +36,9 @@ function HomePage() {
   usePageTitle(null);
   const me = useMe();
   const signedIn = !!me.data;
+  // the creator's uploads still being processed, in front of the feed
+  const pending = usePendingPosts();
+  const lead = useCallback((posts: Post[]) => withPendingPosts(pending, posts), [pending]);
 
   return (
     <div className="flex flex-col">
@@ -43,7 +47,7 @@ function HomePage() {
         <FeaturedCreators />
       </div>
       <div className="mx-auto w-full max-w-2xl px-4 md:px-6">
-        <FeedSection renderPost={renderPost} />
+        <FeedSection renderPost={renderPost} lead={lead} />
       </div>
     </div>
   );

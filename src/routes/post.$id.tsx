@@ -9,7 +9,7 @@ import { PostCardSkeleton } from '../components/post-card-skeleton';
 import { PostCard } from '../features/posts/post-card';
 import { postQueryOptions } from '../features/posts/post-query';
 import { usePageTitle } from '../lib/page-title';
-import { useHiddenPosts, type Post } from '../lib/post-cache';
+import { usePostsBeingDeleted, type Post } from '../lib/post-cache';
 import { errorCode, trpc } from '../lib/trpc';
 import { PostMessage } from './-components/post-message';
 
@@ -34,11 +34,11 @@ function PostPage() {
   const id = rawId.trim();
   const navigate = useNavigate();
   const post = trpc.posts.byId.useQuery({ id }, { ...postQueryOptions, enabled: id.length > 0 });
-  const hidden = useHiddenPosts();
+  const deleting = usePostsBeingDeleted();
   const onDeleted = useCallback(() => void navigate({ to: '/' }), [navigate]);
 
-  const gone = hidden.gone.has(id);
-  const notFound = gone || errorCode(post.error) === 'NOT_FOUND';
+  // a post deleted meanwhile (here or, live, elsewhere) is asked for again: NOT_FOUND
+  const notFound = errorCode(post.error) === 'NOT_FOUND';
   usePageTitle(!id ? POST_TEXTS.idRequired : notFound ? POST_TEXTS.notFound : (post.data?.title ?? 'Post'));
 
   let body;
@@ -48,7 +48,7 @@ function PostPage() {
     body = <PostMessage title={POST_TEXTS.notFound} />;
   } else if (post.isError && !post.data) {
     body = <PostMessage title={post.error.message || POST_TEXTS.notFound} retry={() => void post.refetch()} />;
-  } else if (!post.data || hidden.pending.has(id)) {
+  } else if (!post.data || deleting.has(id)) {
     body = <PostCardSkeleton />;
   } else {
     body = <PostCard post={post.data} layout="original" renderComments={renderComments} onDeleted={onDeleted} />;

@@ -222,9 +222,14 @@ test('an image uploads through a dropped connection, reaches another user’s fe
   await expect(form(noah).getByLabel('Post text')).toHaveValue('');
 
   await expectToast(noah, POST_TEXTS.published);
-  // the other user's feed shows it without a reload
+  // the other user's feed offers it under its 'new posts' pill, which loads it without a reload
   const card = viewer.locator(`article[data-post-id="${id1}"]`);
-  await expect(card).toBeVisible({ timeout: 20_000 });
+  const pill = viewer.getByRole('button', { name: /^\d+ new posts?$/ });
+  await expect(async () => {
+    // another creator's post may have raised the pill a moment before this one: press until it is in
+    await pill.click({ timeout: 2_000 });
+    await expect(card).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(card).toContainText(`Sunset over the rank ${id}`);
   await expect(card.getByRole('link', { name: '#travel' })).toBeVisible();
 
@@ -282,8 +287,12 @@ test('a PDF saved as draft; a renamed executable fails with its reason and can b
   await expectToast(theo, { title: UPLOAD_TEXTS.uploadFailed, description: reason });
   await expect(failed.getByTestId('failure-reason')).toHaveText(reason);
   await screenshots(theo, 'create-failed-upload');
-  // Delete: gone
+  // Delete: asks first, naming the file; then gone
   await failed.getByRole('button', { name: `Delete ${exeName}` }).click();
+  const confirm = theo.getByRole('alertdialog', { name: POST_TEXTS.deleteUploadConfirm.title });
+  await expect(confirm).toHaveAccessibleDescription(POST_TEXTS.deleteUploadConfirm.description(exeName));
+  await screenshots(theo, 'create-delete-upload-confirm');
+  await confirm.getByRole('button', { name: POST_TEXTS.deleteUploadConfirm.confirm }).click();
   await expectToast(theo, POST_TEXTS.deleted);
   await expect(yourUploads(theo).getByRole('article', { name: exeName })).toHaveCount(0);
   await theo.context().close();

@@ -1,9 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MEDIA_VARIANTS } from '../../common/enums';
-import { BOOKMARK_TEXTS, COMMENT_TEXTS, POST_TEXTS } from '../../common/texts';
-import { findPost, imagesSettled, newPageAs, signIn, toasts, trpcMutation, trpcQuery, type ApiPost } from './support/app';
+import { BOOKMARK_TEXTS, COMMENT_TEXTS, FEED_TEXTS, POST_TEXTS } from '../../common/texts';
+import { toUploadMetadata, UPLOAD_POST_ID_HEADER } from '../../common/uploads';
+import { flatPng } from '../helpers/media-fixtures';
+import { e2eBaseURL, findPost, imagesSettled, newPageAs, signIn, toasts, trpcMutation, trpcQuery, type ApiPost } from './support/app';
 
 /**
  * The home feed, posts and their interactions (issue 3) against the seeded demo. Specs run two at
@@ -12,7 +14,8 @@ import { findPost, imagesSettled, newPageAs, signIn, toasts, trpcMutation, trpcQ
  * - live likes / comments / bookmarks: 'Soldering station' (maya), plus the first feed post for the feed card;
  * - premium gating: 'PCB walkthrough, part 2' (maya, premium; lena does not subscribe to maya);
  * - the subscriber's video: 'Groove breakdown' (leo, premium; sam subscribes to leo);
- * - deletion: 'Taxi rank beat' (noah), which nothing else touches.
+ * - deletion: 'Taxi rank beat' (noah), which nothing else touches;
+ * - the 'new posts' pill: two pictures noah (public) publishes and deletes again.
  */
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts');
@@ -31,6 +34,30 @@ const commentsButton = (post: Locator) => post.getByRole('button', { name: 'Comm
 const scrollToTop = (element: Locator) =>
   element.evaluate((el) => window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - 80, behavior: 'instant' }));
 const countOf = async (button: Locator) => Number(await button.textContent());
+const newPostsPill = (page: Page) => page.getByRole('button', { name: /^\d+ new posts?$/ });
+const postIdsShown = (page: Page) => feedList(page).getByRole('article').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-post-id')));
+
+/** Publishes a small picture as the user of `request` through tus (one request), as the browser would; resolves with the post id. */
+async function publishPicture(request: APIRequestContext, name: string, text: string): Promise<string> {
+  const bytes = await flatPng(64, 64, '#3b6ea5');
+  const meta = toUploadMetadata({ filename: name, filetype: 'image/png', postText: text, isPaidContent: false, isNsfw: false, status: 'published' });
+  const response = await request.post('/uploads', {
+    headers: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': String(bytes.length),
+      'Upload-Metadata': Object.entries(meta)
+        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+        .join(','),
+      'Content-Type': 'application/offset+octet-stream',
+      origin: e2eBaseURL(),
+    },
+    data: bytes,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const postId = response.headers()[UPLOAD_POST_ID_HEADER.toLowerCase()];
+  expect(postId).toBeTruthy();
+  return postId!;
+}
 
 test('a visitor sees 3 posts, then the sign-up prompt and locked posts; likes, bookmarks and comments need an account', async ({ page }) => {
   await page.goto('/');
@@ -236,6 +263,55 @@ test('two users see each other’s likes, bookmarks and comments live', async ({
   await Promise.all([lena.context().close(), fan.context().close()]);
 });
 
+test('posts published while the feed is open wait under an “N new posts” pill that loads them; the creator’s own appear at once', async ({ browser }) => {
+  const [viewer, noah] = await Promise.all([newPageAs(browser, 'fan04@demo.test'), newPageAs(browser, 'noah')]);
+  await Promise.all([viewer.goto('/'), noah.goto('/')]);
+  // both sockets are connected (a card's room is joined) before anything is published
+  await expect(feedList(viewer).getByRole('article').first()).toHaveAttribute('data-live', 'joined');
+  await expect(feedList(noah).getByRole('article').first()).toHaveAttribute('data-live', 'joined');
+  const before = new Set(await postIdsShown(viewer));
+  const feedRequests: string[] = [];
+  viewer.on('request', (r) => {
+    if (r.url().includes('posts.feed')) feedRequests.push(r.url());
+  });
+
+  const stamp = Date.now().toString(36);
+  const first = await publishPicture(noah.request, `pill-one-${stamp}.png`, `Pill one ${stamp}`);
+  const second = await publishPicture(noah.request, `pill-two-${stamp}.png`, `Pill two ${stamp}`);
+  const cardAt = (page: Page, id: string) => page.locator(`article[data-post-id="${id}"]`);
+
+  // the creator's own feed shows both at once, at the top, with nothing to press
+  await expect(cardAt(noah, second)).toBeVisible({ timeout: 20_000 });
+  await expect(cardAt(noah, first)).toBeVisible();
+
+  // the other feed is told, not refetched: a pill counts them (others may publish meanwhile too)
+  const pill = newPostsPill(viewer);
+  await expect(pill).toHaveText(/^([2-9]|\d{2,}) new posts$/, { timeout: 20_000 });
+  const announced = Number((await pill.textContent())!.split(' ')[0]);
+  expect(await pill.textContent()).toBe(FEED_TEXTS.newPosts(announced));
+  await expect(cardAt(viewer, first)).toHaveCount(0);
+  await expect(cardAt(viewer, second)).toHaveCount(0);
+  expect(feedRequests).toEqual([]);
+
+  // pressed: the feed loads them at its top and the pill goes
+  await pill.click();
+  await expect(pill).toHaveCount(0);
+  await expect(cardAt(viewer, second)).toBeVisible();
+  await expect(cardAt(viewer, first)).toBeVisible();
+  expect(feedRequests.length).toBeGreaterThan(0);
+  const after = await postIdsShown(viewer);
+  const loaded = after.filter((id) => !before.has(id));
+  expect(loaded).toHaveLength(announced);
+  expect(after.slice(0, announced)).toEqual(loaded);
+  expect(loaded).toEqual(expect.arrayContaining([first, second]));
+
+  // noah's profile is read by other specs: the posts go, and leave both feeds live
+  for (const id of [first, second]) expect((await trpcMutation(noah.request, e2eBaseURL(), 'posts.delete', { postId: id })).status).toBe(200);
+  await expect(cardAt(viewer, first)).toHaveCount(0);
+  await expect(cardAt(viewer, second)).toHaveCount(0);
+  await Promise.all([viewer.context().close(), noah.context().close()]);
+});
+
 test('a fan without a subscription sees the premium overlay, and the media route answers 403 for every variant but the preview', async ({ browser, request }) => {
   const page = await newPageAs(browser, 'lena');
   const { id } = await findPost(request, PREMIUM_POST);
@@ -365,6 +441,10 @@ test('the owner deletes a post: it leaves the other browser’s feed and its pag
   await mine.getByRole('button', { name: 'Post options' }).click();
   await expect(owner.getByRole('menuitem', { name: POST_TEXTS.saveMedia })).toBeVisible();
   await owner.getByRole('menuitem', { name: POST_TEXTS.deletePost }).click();
+  // it asks first, naming the post
+  const confirm = owner.getByRole('alertdialog', { name: POST_TEXTS.deleteConfirm.title });
+  await expect(confirm).toHaveAccessibleDescription(POST_TEXTS.deleteConfirm.description(DELETED_POST));
+  await confirm.getByRole('button', { name: POST_TEXTS.deleteConfirm.confirm }).click();
   await expect(toasts(owner).getByText(POST_TEXTS.deleted.title, { exact: true })).toBeVisible();
   await expect(toasts(owner).getByText(POST_TEXTS.deleted.description, { exact: true })).toBeVisible();
   await expect(owner).toHaveURL(/\/$/);

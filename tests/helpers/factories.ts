@@ -3,6 +3,7 @@ import type { MediaVariant, PostStatus, ProfileVisibility, SubscriptionStatus } 
 import { createSession, generateSessionToken } from '../../server/auth/session';
 import { hashPassword } from '../../server/auth/password';
 import type { DB } from '../../core/db/kysely';
+import { recordSubscription } from '../../domain/subscriptions/write';
 import type { Storage } from '../../core/storage/storage';
 
 let cachedHash: Promise<string> | null = null;
@@ -148,28 +149,37 @@ export async function makePost(
   return { id, creatorId: opts.creatorId, keys };
 }
 
-/** A tier of `creatorId` and a subscription of `subscriberId` to it. */
+/**
+ * A subscription of `subscriberId` to `creatorId` (null: the platform's Premium tier), written
+ * the only way the product writes one (`recordSubscription`: the subscription and the spec's
+ * subscribers row together). A new 'VIP Club' tier of the creator unless `tierId` is given.
+ */
 export async function makeSubscription(
   db: DB,
-  opts: { subscriberId: string; creatorId: string; status?: SubscriptionStatus; periodEnd?: Date },
+  opts: { subscriberId: string; creatorId: string | null; status?: SubscriptionStatus; periodEnd?: Date; tierId?: string },
 ): Promise<{ subscriptionId: string; tierId: string }> {
-  const tier = await db
-    .insertInto('subscription_tiers')
-    .values({ creator_id: opts.creatorId, name: 'VIP Club', price: '50.00', payment_interval: 'monthly' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const tierId = opts.tierId ?? (await makeTier(db, opts.creatorId));
   const periodEnd = opts.periodEnd ?? new Date(Date.now() + 30 * 24 * 60 * 60_000);
   const periodStart = new Date(Math.min(Date.now(), periodEnd.getTime()) - 24 * 60 * 60_000);
-  const sub = await db
-    .insertInto('subscriptions')
-    .values({
-      subscriber_id: opts.subscriberId,
-      tier_id: tier.id,
-      status: opts.status ?? 'active',
-      current_period_start: periodStart,
-      current_period_end: periodEnd,
-    })
+  const subscriptionId = await recordSubscription(db, {
+    subscriberId: opts.subscriberId,
+    tierId,
+    status: opts.status ?? 'active',
+    periodStart,
+    periodEnd,
+  });
+  return { subscriptionId, tierId };
+}
+
+async function makeTier(db: DB, creatorId: string | null): Promise<string> {
+  if (creatorId === null) {
+    const premium = await db.selectFrom('subscription_tiers').select('id').where('creator_id', 'is', null).where('name', '=', 'Premium').executeTakeFirstOrThrow();
+    return premium.id;
+  }
+  const tier = await db
+    .insertInto('subscription_tiers')
+    .values({ creator_id: creatorId, name: 'VIP Club', price: '50.00', payment_interval: 'monthly' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { subscriptionId: sub.id, tierId: tier.id };
+  return tier.id;
 }

@@ -40,6 +40,21 @@ describe('becoming a creator', () => {
   });
 });
 
+describe('creator-only procedures (creatorProcedure)', () => {
+  it('refuse visitors and non-creators with the words of the action', async () => {
+    const visitor = app.client().trpc;
+    await expectTrpcError(visitor.uploads.unfinished.query(), 'UNAUTHORIZED', 'Please sign in to upload content');
+    const settings = { watermarkEnabled: true, watermarkText: null, watermarkPosition: 'center' } as const;
+    await expectTrpcError(visitor.mediaSettings.save.mutate(settings), 'UNAUTHORIZED', 'You must be logged in to save settings.');
+    const fan = await clientAs(app, (await makeUser(app.deps.db)).id);
+    await expectTrpcError(fan.trpc.uploads.unfinished.query(), 'FORBIDDEN', 'Only creators can upload content');
+    await expectTrpcError(fan.trpc.mediaSettings.save.mutate(settings), 'FORBIDDEN', 'Only creators have media settings');
+    const creator = await clientAs(app, (await makeUser(app.deps.db, { isCreator: true })).id);
+    expect(await creator.trpc.uploads.unfinished.query()).toEqual([]);
+    expect((await creator.trpc.mediaSettings.save.mutate(settings)).settings).toEqual(settings);
+  });
+});
+
 describe('media settings', () => {
   it('need a session; anyone signed in reads the defaults, only creators save', async () => {
     await expectTrpcError(app.client().trpc.mediaSettings.get.query(), 'UNAUTHORIZED', 'You must be logged in to save settings.');

@@ -1,14 +1,15 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processPostJobId } from '../../common/jobs';
 import { UPLOAD_POST_ID_HEADER } from '../../common/uploads';
-import { makeUser } from '../helpers/factories';
+import { makePost, makeUser } from '../helpers/factories';
 import { makeAudio, makeVideo } from '../helpers/media-fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
-import { clientAs } from '../helpers/trpc';
+import { clientAs, expectTrpcError } from '../helpers/trpc';
 import { tusCreate, tusHead, tusPatch, tusUpload, uploadFields, waitFor } from '../helpers/tus';
 
 // Costly media is bounded: what no creator needs is refused before it is transcoded (above 4K,
@@ -142,15 +143,17 @@ describe('posts processing at once, per creator', () => {
     for (let i = 0; i < 5; i++) await tusUpload(creator, image, uploadFields(`n${i}.jpg`));
     expect(await processingOf(user.id)).toHaveLength(5);
 
-    const before = await incomingCount();
+    // a finished upload's incoming file is removed just after its last answer: wait for that
+    await waitFor(async () => ((await incomingCount()) === 0 ? true : null), 5_000, 'finished uploads to leave the incoming directory');
     const refused = await tusCreate(creator, image.length, uploadFields('sixth.jpg'));
     expect(refused.status).toBe(429);
     expect(await errorOf(refused)).toEqual(TOO_MANY);
-    expect(await incomingCount()).toBe(before);
+    expect(await incomingCount()).toBe(0);
 
-    // another creator is not held back
+    // another creator is not held back (and a created upload does show in the incoming directory)
     const other = await clientAs(app, (await makeUser(app.deps.db, { isCreator: true })).id);
     expect((await tusCreate(other, image.length, uploadFields('other.jpg'))).status).toBe(201);
+    expect(await incomingCount()).toBeGreaterThan(0);
 
     // a post that is done (here: failed) makes room again
     const [first] = await processingOf(user.id);
@@ -183,5 +186,49 @@ describe('posts processing at once, per creator', () => {
     expect(head.status).toBe(200);
     expect(head.headers.get(UPLOAD_POST_ID_HEADER)).toBeTruthy();
     expect(await processingOf(user.id)).toHaveLength(5);
+  });
+
+  it('counts a retried post like an upload: refused with the same words at the limit, let through once a place is free', async () => {
+    const user = await makeUser(app.deps.db, { isCreator: true });
+    const creator = await clientAs(app, user.id);
+    const failedPost = () => makePost(app.deps.db, null, { creatorId: user.id, status: 'failed' });
+    const statusOf = async (id: string) =>
+      (await app.deps.db.selectFrom('posts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    const queued = async (id: string) => Boolean(await app.deps.queues.media.getJob(processPostJobId(id)));
+    const [first, second, third] = [await failedPost(), await failedPost(), await failedPost()];
+    for (let i = 0; i < 5; i++) await makePost(app.deps.db, null, { creatorId: user.id, status: 'processing' });
+
+    await expectTrpcError(creator.trpc.posts.retryProcessing.mutate({ postId: first.id }), 'TOO_MANY_REQUESTS', TOO_MANY.message);
+    expect(await statusOf(first.id)).toBe('failed');
+    expect(await processingOf(user.id)).toHaveLength(5);
+    expect(await queued(first.id)).toBe(false);
+    // a post that is not failed still reads as such, full or not
+    const [processing] = await processingOf(user.id);
+    await expectTrpcError(creator.trpc.posts.retryProcessing.mutate({ postId: processing!.id }), 'BAD_REQUEST', 'Only a failed post can be retried');
+
+    // two places free: of three retries at once, two pass and the third is refused. The failed
+    // rows are held locked until all three retries wait, so they run truly at once.
+    const done = (await processingOf(user.id)).slice(0, 2).map((p) => p.id);
+    await app.deps.db.updateTable('posts').set({ status: 'published' }).where('id', 'in', done).execute();
+    const ids = [first, second, third].map((p) => p.id);
+    const hold = await app.deps.db.startTransaction().execute();
+    await hold.selectFrom('posts').select('id').where('id', 'in', ids).forUpdate().execute();
+    const retries = Promise.allSettled(ids.map((postId) => creator.trpc.posts.retryProcessing.mutate({ postId })));
+    await waitFor(async () => {
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(app.deps.db);
+      return rows[0]!.n >= 3 ? true : null;
+    });
+    await hold.commit().execute();
+    const outcomes = await retries;
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(2);
+    const [refused] = outcomes.filter((o) => o.status === 'rejected');
+    expect((refused as PromiseRejectedResult).reason).toMatchObject({ message: TOO_MANY.message, data: { code: 'TOO_MANY_REQUESTS' } });
+    expect(await processingOf(user.id)).toHaveLength(5);
+    const retried = [first, second, third].filter((_, i) => outcomes[i]!.status === 'fulfilled');
+    for (const post of retried) {
+      expect(await statusOf(post.id)).toBe('processing');
+      expect(await queued(post.id)).toBe(true);
+    }
   });
 });

@@ -1,21 +1,12 @@
-import { mediaQueueFor, processPostJobId } from '../../common/jobs';
-import { userRoom } from '../../common/socket-events';
-import { UPLOAD_TEXTS } from '../../common/texts';
-import { failProcessing, findStaleProcessingPosts, touchPost } from '../../domain/processing/processing.queries';
-import { enqueueProcessPost } from '../../core/queues/media';
+import { postExists, purgeExpiredCredentials } from '../../domain/maintenance/maintenance.queries';
 import path from 'node:path';
 import type { QueueHandlers } from '../registry';
+import { requeueLostJobs } from './lost-jobs';
 import { sweepIncomingUploads } from './uploads-sweep';
-
-/** A post this long in 'processing' without a change is checked for a lost job. */
-const STALE_PROCESSING_MINUTES = 30;
 
 export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
   async 'purge-expired'(_job, { db }) {
-    const now = new Date();
-    const sessions = await db.deleteFrom('sessions').where('expires_at', '<', now).executeTakeFirst();
-    const tokens = await db.deleteFrom('email_tokens').where('expires_at', '<', now).executeTakeFirst();
-    return { sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numDeletedRows) };
+    return purgeExpiredCredentials(db, new Date());
   },
 
   /**
@@ -25,8 +16,7 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
    */
   async 'delete-post-files'(job, { db, storage, log }) {
     const { postId, keys } = job.data;
-    const alive = await db.selectFrom('posts').select('id').where('id', '=', postId).executeTakeFirst();
-    if (alive) {
+    if (await postExists(db, postId)) {
       log.warn({ postId }, 'delete-post-files skipped: the post still exists');
       return { skipped: true, deleted: 0 };
     }
@@ -40,33 +30,10 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
   },
 
   /**
-   * Nothing in Redis is the only copy: a post long in 'processing' whose job is gone (Redis lost
-   * it, or the server stopped between the commit and the enqueue) is queued again; one whose job
-   * failed for good without marking it (a worker killed on its last attempt) is marked failed.
+   * The lost-job sweep (lost-jobs.ts), which each worker also runs on a timer of its own
+   * (workers.ts): kept as a job so that an operator can start one from Bull Board.
    */
-  async 'requeue-processing'(_job, { db, queues, realtime, log }) {
-    const stale = await findStaleProcessingPosts(db, STALE_PROCESSING_MINUTES, 100);
-    let requeued = 0;
-    let failed = 0;
-    for (const post of stale) {
-      const job = await queues[mediaQueueFor(post.media_kind)].getJob(processPostJobId(post.id));
-      const state = job ? await job.getState() : 'missing';
-      if (state === 'missing' || state === 'unknown' || state === 'completed') {
-        await enqueueProcessPost(queues, post.id, post.media_kind);
-        await touchPost(db, post.id);
-        requeued++;
-      } else if (state === 'failed') {
-        if (await failProcessing(db, post.id, UPLOAD_TEXTS.processingFailed)) {
-          realtime.toRooms(userRoom(post.creator_id), 'post:failed', {
-            postId: post.id,
-            optimisticId: post.optimistic_id,
-            reason: UPLOAD_TEXTS.processingFailed,
-          });
-        }
-        failed++;
-      }
-    }
-    if (requeued || failed) log.warn({ requeued, failed }, 'requeue-processing found posts without a live job');
-    return { checked: stale.length, requeued, failed };
+  async 'requeue-processing'(_job, deps) {
+    return requeueLostJobs(deps, deps.config.LOST_JOB_AFTER_MS);
   },
 };

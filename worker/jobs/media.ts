@@ -6,21 +6,17 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MediaJobs } from '../../common/jobs';
 import { watermarkLabel } from '../../common/media-settings';
-import { FEED_ROOM, userRoom } from '../../common/socket-events';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { uploadRuleFor } from '../../common/uploads';
-import {
-  completeProcessing,
-  failProcessing,
-  findPostToProcess,
-  reopenFailedPost,
-  type ProcessedFileRow,
-} from '../../domain/processing/processing.queries';
-import { canSeeProfile } from '../../domain/access/access';
+import { completeProcessing, findPostToProcess, reopenFailedPost, type ProcessedFileRow } from '../../domain/processing/processing.queries';
+import { failPost } from '../../domain/processing/fail-post';
+import { announceDraftReady, announcePostPublished, announceProgress, type AnnouncedPost } from '../../domain/announcements/post-events';
 import { StorageNotFoundError } from '../../core/storage/storage';
+import { trackTempDir } from '../media/child-processes';
 import { MediaAbortedError, MediaContentError } from '../media/errors';
 import { processUpload } from '../media/pipeline';
 import type { JobContext, QueueHandlers, WorkerDeps } from '../registry';
+import { mediaTempPrefix } from '../temp-dirs';
 
 type ProcessPostJob = Job<MediaJobs['process-post']>;
 
@@ -45,10 +41,8 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
   if (post.status === 'draft' || post.status === 'published') return { skipped: 'done' };
   if (post.status === 'failed') await reopenFailedPost(db, postId);
 
-  const events = postEvents(deps, post.creator_id, postId, post.optimistic_id);
-  const fail = async (reason: string) => {
-    if (await failProcessing(db, postId, reason)) events.failed(reason);
-  };
+  const announced: AnnouncedPost = { postId, creatorId: post.creator_id, optimisticId: post.optimistic_id };
+  const fail = (reason: string) => failPost(deps, announced, reason);
 
   const rule = post.original_filename ? uploadRuleFor(post.original_filename) : null;
   if (!rule || !post.source_key) {
@@ -61,7 +55,9 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
       : { label: watermarkLabel({ watermarkText: post.watermark_text }, post.username), position: post.watermark_position ?? 'center' };
 
   // absolute: ffmpeg is given the upload as an absolute path (worker/media/ffmpeg-input.ts)
-  const workDir = await mkdtemp(path.join(path.resolve(tmpdir()), `media-${postId}-`));
+  // named after this process, so a later start can tell a dead worker's leftovers (temp-dirs.ts)
+  const workDir = await mkdtemp(path.join(path.resolve(tmpdir()), mediaTempPrefix(postId)));
+  const untrack = trackTempDir(workDir);
   const written: string[] = [];
   try {
     const input = path.join(workDir, `source.${rule.ext}`);
@@ -70,7 +66,7 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
     });
     await pipeline(source.stream, createWriteStream(input));
 
-    const progress = throttledProgress(job, events.progress);
+    const progress = throttledProgress(job, (percent) => announceProgress(deps.realtime, announced, percent));
     const media = await processUpload({
       input,
       rule,
@@ -106,9 +102,10 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
     }
     // the uploaded bytes are not served; they go once the processed files are in place
     await removeKeys(deps, done.previousKeys.filter((key) => !written.includes(key)));
-    await job.updateProgress(100).catch(() => {});
-    if (done.status === 'published') await events.published();
-    else events.draftReady();
+    // not awaited: with Redis away it would wait for its return, and the post is done already
+    void job.updateProgress(100).catch(() => {});
+    if (done.status === 'published') announcePostPublished(deps.realtime, announced, done.creatorVisibility);
+    else announceDraftReady(deps.realtime, announced);
     return { status: done.status, files: rows.map((r) => r.variant) };
   } catch (error) {
     await removeKeys(deps, written);
@@ -126,6 +123,7 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
     throw error;
   } finally {
     await rm(workDir, { recursive: true, force: true });
+    untrack();
   }
 }
 
@@ -133,28 +131,6 @@ async function removeKeys(deps: WorkerDeps, keys: string[]) {
   for (const key of keys) {
     await deps.storage.delete(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'could not delete a stored file'));
   }
-}
-
-/**
- * The creator hears how it went; open feeds hear of published posts only when the feed can show
- * them (a private or hidden creator's post would only make every browser refetch for nothing).
- */
-function postEvents(deps: WorkerDeps, creatorId: string, postId: string, optimisticId: string | null) {
-  const { realtime } = deps;
-  return {
-    published: async () => {
-      const privacy = await deps.db
-        .selectFrom('privacy_settings')
-        .select('profile_visibility')
-        .where('user_id', '=', creatorId)
-        .executeTakeFirst();
-      const rooms = canSeeProfile(null, creatorId, privacy?.profile_visibility ?? null) ? [FEED_ROOM, userRoom(creatorId)] : [userRoom(creatorId)];
-      realtime.toRooms(rooms, 'post:published', { postId, creatorId, optimisticId });
-    },
-    draftReady: () => realtime.toRooms(userRoom(creatorId), 'post:draft-ready', { postId, optimisticId }),
-    failed: (reason: string) => realtime.toRooms(userRoom(creatorId), 'post:failed', { postId, optimisticId, reason }),
-    progress: (percent: number) => realtime.toRooms(userRoom(creatorId), 'post:progress', { postId, optimisticId, percent }),
-  };
 }
 
 /** Job progress (Bull Board shows it) and the creator's progress event, at most every 5% or 2 s. */

@@ -85,6 +85,23 @@ export async function consumeEmailToken(
   return row?.user_id;
 }
 
+/**
+ * Whether the token, of this purpose, was used (it is never deleted on use, only when it expires)
+ * and its account's address is confirmed: a confirmation link opened again.
+ */
+export async function isUsedTokenOfConfirmedUser(db: Db, tokenHash: string, purpose: EmailTokenPurpose): Promise<boolean> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .innerJoin('users', 'users.id', 'email_tokens.user_id')
+    .select('email_tokens.id')
+    .where('email_tokens.id', '=', tokenHash)
+    .where('email_tokens.purpose', '=', purpose)
+    .where('email_tokens.used_at', 'is not', null)
+    .where('users.email_verified_at', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Retires the user's other outstanding tokens of a purpose (an older reset link dies with the reset). */
 export async function retireEmailTokens(db: Db, userId: string, purpose: EmailTokenPurpose, now: Date): Promise<void> {
   await db

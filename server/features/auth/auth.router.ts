@@ -6,13 +6,14 @@ import {
   SignOutInput,
   SignUpInput,
 } from '../../../common/auth-schemas';
+import type { UserDto } from '../../../common/auth-dtos';
 import { clearSessionCookie, setSessionCookie } from '../../auth/cookies';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import * as auth from './auth.service';
 
 export const authRouter = router({
   /** The signed-in user, or null. */
-  me: publicProcedure.query(({ ctx }): auth.UserDto | null => (ctx.user ? auth.toUserDto(ctx.user) : null)),
+  me: publicProcedure.query(({ ctx }): UserDto | null => (ctx.user ? auth.toUserDto(ctx.user) : null)),
 
   /** Creates the account and mails a confirmation link; does not sign in. */
   signUp: publicProcedure

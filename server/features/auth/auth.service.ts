@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import type { z } from 'zod';
-import type { SignUpInput } from '../../../common/auth-schemas';
-import type { UserRole } from '../../../common/enums';
+import type { UserDto } from '../../../common/auth-dtos';
+import type { SignInInput, SignOutInput, SignUpInput } from '../../../common/auth-schemas';
 import { MAIL_JOB_OPTIONS } from '../../../common/jobs';
 import { RATE_LIMITS } from '../../../common/limits';
 import { AUTH_TEXTS, VALIDATION } from '../../../common/texts';
@@ -24,19 +23,6 @@ import * as q from './auth.queries';
 const authLimit = (config: { AUTH_RATE_LIMIT: number }) => ({ ...RATE_LIMITS.auth, points: config.AUTH_RATE_LIMIT });
 
 export type AuthDeps = Pick<AppDeps, 'config' | 'db' | 'redis' | 'queues' | 'log' | 'realtime'>;
-
-/** The signed-in user as the client sees it (`auth.me`, `auth.signIn`). */
-export interface UserDto {
-  id: string;
-  email: string;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-  isCreator: boolean;
-  isPremium: boolean;
-  isVerified: boolean;
-  role: UserRole;
-}
 
 export function toUserDto(user: SessionUser): UserDto {
   return {
@@ -83,9 +69,7 @@ const usernameTaken = () => fieldError('username', VALIDATION.usernameTaken, 'CO
 // ---------------------------------------------------------------------------------------------
 // Sign-up and e-mail confirmation
 
-export type SignUpData = z.output<typeof SignUpInput>;
-
-export async function signUp(deps: AuthDeps, input: SignUpData, meta: { ip: string }): Promise<{ ok: true }> {
+export async function signUp(deps: AuthDeps, input: SignUpInput, meta: { ip: string }): Promise<{ ok: true }> {
   const { db, redis, config } = deps;
   await limitOrThrow(redis, config.REDIS_PREFIX, 'signup', [`ip:${meta.ip}`, `email:${input.email}`], authLimit(config));
 
@@ -133,17 +117,25 @@ async function enqueueMail(deps: AuthDeps, name: 'confirm-email' | 'reset-passwo
   }
 }
 
-export async function confirmEmail(deps: AuthDeps, token: string): Promise<{ ok: true }> {
+/**
+ * Confirms the address of a confirmation link's token. A link opened again (its token is kept,
+ * marked used) answers `alreadyConfirmed` when its account's address is confirmed; any other
+ * token (unknown, expired, another purpose, or retired while the address is still unconfirmed)
+ * is 'invalid or expired'.
+ */
+export async function confirmEmail(deps: AuthDeps, token: string): Promise<{ ok: true; alreadyConfirmed: boolean }> {
   const now = new Date();
+  const tokenHash = hashToken(token);
   const confirmed = await deps.db.transaction().execute(async (trx) => {
-    const userId = await q.consumeEmailToken(trx, hashToken(token), 'confirm_email', now);
+    const userId = await q.consumeEmailToken(trx, tokenHash, 'confirm_email', now);
     if (!userId) return false;
     await q.markUserEmailVerified(trx, userId, now);
     await q.markVerificationStatusEmail(trx, userId, now);
     return true;
   });
-  if (!confirmed) throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_TEXTS.confirmLinkInvalid });
-  return { ok: true };
+  if (confirmed) return { ok: true, alreadyConfirmed: false };
+  if (await q.isUsedTokenOfConfirmedUser(deps.db, tokenHash, 'confirm_email')) return { ok: true, alreadyConfirmed: true };
+  throw new TRPCError({ code: 'BAD_REQUEST', message: AUTH_TEXTS.confirmLinkInvalid });
 }
 
 /** One confirmation mail per user per minute, however often an unconfirmed sign-in is tried. */
@@ -168,7 +160,7 @@ export interface SignInResult {
 
 export async function signIn(
   deps: AuthDeps,
-  input: { email: string; password: string },
+  input: SignInInput,
   meta: { ip: string; userAgent: string | null; currentSessionId: string | null },
 ): Promise<SignInResult> {
   const { db, redis, config } = deps;
@@ -196,12 +188,10 @@ export async function signIn(
   return { token, session, user: candidateToDto(candidate) };
 }
 
-export type SignOutScope = 'local' | 'others' | 'global';
-
 /** Returns whether this browser's cookie must be cleared. */
 export async function signOut(
   deps: AuthDeps,
-  scope: SignOutScope,
+  scope: SignOutInput['scope'],
   current: { sessionId: string; userId: string },
 ): Promise<{ clearCookie: boolean; sessionsEnded: number }> {
   let removed: string[];

@@ -138,7 +138,7 @@ describe('sign up, confirm, sign in', () => {
     expect(refused.data?.code).toBe('FORBIDDEN');
     expect(refused.message).toBe(AUTH_TEXTS.emailNotConfirmed);
 
-    expect(await client.trpc.auth.confirmEmail.mutate({ token })).toEqual({ ok: true });
+    expect(await client.trpc.auth.confirmEmail.mutate({ token })).toEqual({ ok: true, alreadyConfirmed: false });
     const confirmed = await db.selectFrom('users').select('email_verified_at').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(confirmed.email_verified_at).toBeInstanceOf(Date);
     expect(
@@ -162,16 +162,23 @@ describe('sign up, confirm, sign in', () => {
     expect(await client.trpc.auth.me.query()).toEqual(expected);
   });
 
-  it('a confirmation link works once; unknown and expired links are refused', async () => {
+  it('a confirmation link confirms once, then says the address is already confirmed; unknown and expired links are refused', async () => {
     const account = newAccount();
     const client = app.client();
     await client.trpc.auth.signUp.mutate(account);
     const token = await lastToken(account.email, 'confirm');
-    await client.trpc.auth.confirmEmail.mutate({ token });
+    expect(await client.trpc.auth.confirmEmail.mutate({ token })).toEqual({ ok: true, alreadyConfirmed: false });
+    const user = await app.deps.db.selectFrom('users').select(['id', 'email_verified_at']).where('email', '=', account.email).executeTakeFirstOrThrow();
+    const firstConfirmation = user.email_verified_at;
 
-    const again = await failure(client.trpc.auth.confirmEmail.mutate({ token }));
-    expect(again.data?.code).toBe('BAD_REQUEST');
-    expect(again.message).toBe(AUTH_TEXTS.confirmLinkInvalid);
+    // the same link again: told apart from a bad link, and nothing changes
+    expect(await client.trpc.auth.confirmEmail.mutate({ token })).toEqual({ ok: true, alreadyConfirmed: true });
+    expect(await app.client().trpc.auth.confirmEmail.mutate({ token })).toEqual({ ok: true, alreadyConfirmed: true });
+    const after = await app.deps.db.selectFrom('users').select('email_verified_at').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(after.email_verified_at).toEqual(firstConfirmation);
+    // the used token is kept, marked used
+    const stored = await app.deps.db.selectFrom('email_tokens').select('used_at').where('id', '=', hashToken(token)).executeTakeFirstOrThrow();
+    expect(stored.used_at).toBeInstanceOf(Date);
 
     const unknown = await failure(client.trpc.auth.confirmEmail.mutate({ token: 'x'.repeat(43) }));
     expect(unknown.data?.code).toBe('BAD_REQUEST');
@@ -183,8 +190,31 @@ describe('sign up, confirm, sign in', () => {
     await app.deps.db.updateTable('email_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', hashToken(otherToken)).execute();
     const expired = await failure(client.trpc.auth.confirmEmail.mutate({ token: otherToken }));
     expect(expired.message).toBe(AUTH_TEXTS.confirmLinkInvalid);
-    const user = await app.deps.db.selectFrom('users').select('email_verified_at').where('email', '=', other.email).executeTakeFirstOrThrow();
-    expect(user.email_verified_at).toBeNull();
+    const otherUser = await app.deps.db.selectFrom('users').select('email_verified_at').where('email', '=', other.email).executeTakeFirstOrThrow();
+    expect(otherUser.email_verified_at).toBeNull();
+  });
+
+  it('says already confirmed only for a used confirmation token whose address is confirmed', async () => {
+    const client = app.client();
+
+    // a used token (retired by a newer link) of an address not confirmed yet: invalid, not 'already confirmed'
+    const pending = newAccount();
+    await client.trpc.auth.signUp.mutate(pending);
+    const retired = await lastToken(pending.email, 'confirm');
+    await app.deps.db.updateTable('email_tokens').set({ used_at: new Date() }).where('id', '=', hashToken(retired)).execute();
+    const unconfirmed = await failure(client.trpc.auth.confirmEmail.mutate({ token: retired }));
+    expect(unconfirmed.data?.code).toBe('BAD_REQUEST');
+    expect(unconfirmed.message).toBe(AUTH_TEXTS.confirmLinkInvalid);
+
+    // a confirmed account's password-reset link is not a confirmation link, used or not
+    const account = await registered();
+    await client.trpc.auth.requestPasswordReset.mutate({ email: account.email });
+    const resetToken = await lastToken(account.email, 'reset-password');
+    const unusedReset = await failure(client.trpc.auth.confirmEmail.mutate({ token: resetToken }));
+    expect(unusedReset.message).toBe(AUTH_TEXTS.confirmLinkInvalid);
+    await app.deps.db.updateTable('email_tokens').set({ used_at: new Date() }).where('id', '=', hashToken(resetToken)).execute();
+    const usedReset = await failure(client.trpc.auth.confirmEmail.mutate({ token: resetToken }));
+    expect(usedReset.message).toBe(AUTH_TEXTS.confirmLinkInvalid);
   });
 
   it('confirming is a mutation: a GET of the procedure changes nothing', async () => {

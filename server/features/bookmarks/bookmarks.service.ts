@@ -1,19 +1,13 @@
 import { TRPCError } from '@trpc/server';
-import { BookmarksListInput } from '../../../common/post-schemas';
+import type { BookmarkResult, PostPageDto } from '../../../common/post-dtos';
+import type { BookmarksListInput } from '../../../common/post-schemas';
 import { postRoom } from '../../../common/socket-events';
 import { BOOKMARK_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
 import { findBookmarkedPage } from '../posts/posts.queries';
-import { requireVisiblePost, toPage, toPostDtos, type FeedPage } from '../posts/posts.service';
+import { requireVisiblePost, toPage, toPostDtos } from '../posts/posts.service';
 import { countBookmarks, deleteBookmark, insertBookmark } from './bookmarks.queries';
-
-export interface BookmarkResult {
-  postId: string;
-  bookmarked: boolean;
-  /** the post's bookmark count after the change */
-  bookmarks: number;
-}
 
 type Deps = Pick<AppDeps, 'db' | 'realtime'> & EmitOrigin;
 
@@ -44,8 +38,7 @@ async function changed(deps: Deps, postId: string, bookmarked: boolean): Promise
 }
 
 /** The user's bookmarks that they may still see, newest bookmark first, as feed cards. */
-export async function listBookmarks(deps: Pick<AppDeps, 'db'>, userId: string, input: BookmarksListInput): Promise<FeedPage> {
-  const { cursor, limit } = BookmarksListInput.parse(input);
+export async function listBookmarks(deps: Pick<AppDeps, 'db'>, userId: string, { cursor, limit }: BookmarksListInput): Promise<PostPageDto> {
   const rows = await findBookmarkedPage(deps.db, { userId, cursor: cursor ?? null, limit });
   return toPage(await toPostDtos(deps.db, userId, rows), rows, limit);
 }

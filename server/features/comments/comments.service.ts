@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import type { CommentDto } from '../../../common/post-dtos';
-import { AddCommentInput, isUuid } from '../../../common/post-schemas';
+import type { AddCommentResult, CommentDto } from '../../../common/post-dtos';
+import { isUuid, type AddCommentInput } from '../../../common/post-schemas';
 import { postRoom } from '../../../common/socket-events';
 import { COMMENT_TEXTS } from '../../../common/texts';
 import type { SessionUser } from '../../auth/session';
@@ -26,12 +26,6 @@ export async function listComments(deps: Pick<AppDeps, 'db'>, viewerId: string |
   }));
 }
 
-export interface AddCommentResult {
-  comment: CommentDto;
-  /** the post's comment count after this one */
-  comments: number;
-}
-
 /**
  * Adds a comment or a reply as plain text (trimmed, 1..2000 characters). The post must be
  * visible to the user and a reply's parent must be a comment of the same post.
@@ -41,7 +35,7 @@ export async function addComment(
   user: Pick<SessionUser, 'id' | 'username' | 'displayName' | 'avatarUrl'>,
   input: AddCommentInput,
 ): Promise<AddCommentResult> {
-  const { postId, text, parentId } = AddCommentInput.parse(input);
+  const { postId, text, parentId } = input;
   await requireVisiblePost(deps.db, user.id, postId);
   const parent = parentId ?? null;
   const parentNotFound = () => new TRPCError({ code: 'BAD_REQUEST', message: COMMENT_TEXTS.parentNotFound });

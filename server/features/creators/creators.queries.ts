@@ -1,45 +1,56 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../core/db/schema';
-import { activeSubscriberCount } from '../../../domain/subscriptions/active-subscriber-count';
+import { sql, type SqlBool } from 'kysely';
+import type { DB } from '../../../core/db/kysely';
+import { listedCreatorWhere } from '../../../domain/access/listing';
+import { activeSubscriberCount } from '../../../domain/subscriptions/active';
+import { containsPattern } from '../posts/posts.queries';
 
-/** Profiles hidden from the featured strip (spec part 1 §6). */
-const HIDDEN_FROM_FEATURED = ['private', 'hidden'] as const;
+export interface CreatorCardFilter {
+  /** contained in the username or display name (trigram indexes); null for any */
+  q: string | null;
+  /** any of these (profiles_categories_idx); empty for any */
+  categories: readonly string[];
+  limit: number;
+}
 
 /**
- * The featured creators and their active subscriber counts in one statement: the top `limit`
- * creators are chosen first, then one lateral count per chosen row (never a count per creator
- * in the whole table, never a query per card).
+ * The creator cards of the landing page's featured strip (no filter) and of Explore (its search
+ * and chips) in one statement: the creators who may be listed (domain/access/listing.ts),
+ * verified first, then premium, then newest, the top `limit` chosen first and then one correlated
+ * active-subscriber count per chosen row (never a count per creator in the whole table, never a
+ * query per card).
  */
-export async function findFeaturedCreators(db: Kysely<Database>, limit: number) {
+export function findCreatorCards(db: DB, filter: CreatorCardFilter) {
+  const { q, categories } = filter;
   return db
     .selectFrom((eb) =>
       eb
-        .selectFrom('profiles')
-        .leftJoin('privacy_settings', 'privacy_settings.user_id', 'profiles.id')
+        .selectFrom('profiles as pr')
+        .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
         .select([
-          'profiles.id',
-          'profiles.username',
-          'profiles.display_name',
-          'profiles.avatar_url',
-          'profiles.is_verified',
-          'profiles.is_premium',
-          'profiles.created_at',
+          'pr.id',
+          'pr.username',
+          'pr.display_name',
+          'pr.avatar_url',
+          'pr.categories',
+          'pr.is_verified',
+          'pr.is_premium',
+          'pr.created_at',
         ])
-        .where('profiles.is_creator', '=', true)
-        .where((w) =>
-          w.or([
-            w('privacy_settings.profile_visibility', 'is', null),
-            w('privacy_settings.profile_visibility', 'not in', HIDDEN_FROM_FEATURED),
-          ]),
+        .where(listedCreatorWhere())
+        .$if(Boolean(q), (b) =>
+          b.where(
+            sql<SqlBool>`(lower(pr.username) like lower(${containsPattern(q!)}) or lower(pr.display_name) like lower(${containsPattern(q!)}))`,
+          ),
         )
-        .orderBy('profiles.is_verified', 'desc')
-        .orderBy('profiles.is_premium', 'desc')
-        .orderBy('profiles.created_at', 'desc')
-        .orderBy('profiles.id', 'desc')
-        .limit(limit)
+        .$if(categories.length > 0, (b) => b.where(sql<SqlBool>`pr.categories && array[${sql.join(categories)}]::text[]`))
+        .orderBy('pr.is_verified', 'desc')
+        .orderBy('pr.is_premium', 'desc')
+        .orderBy('pr.created_at', 'desc')
+        .orderBy('pr.id', 'desc')
+        .limit(filter.limit)
         .as('c'),
     )
-    .select(['c.id', 'c.username', 'c.display_name', 'c.avatar_url', 'c.is_verified', 'c.is_premium'])
+    .selectAll('c')
     .select(activeSubscriberCount('c.id').as('subscriber_count'))
     .orderBy('c.is_verified', 'desc')
     .orderBy('c.is_premium', 'desc')
@@ -52,7 +63,7 @@ export async function findFeaturedCreators(db: Kysely<Database>, limit: number) 
  * Makes the user a creator with default media settings (watermark on, centered), in one
  * transaction; idempotent (existing settings are kept). True when the user was not a creator yet.
  */
-export async function makeCreator(db: Kysely<Database>, userId: string): Promise<boolean> {
+export async function makeCreator(db: DB, userId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const changed = await trx
       .updateTable('profiles')

@@ -1,31 +1,30 @@
 import { LIMITS } from '../../../common/limits';
+import type { CreatorCardDto } from '../../../common/profile-dtos';
 import type { AppDeps } from '../../../core/deps';
 import { CREATOR_TEXTS } from '../../../common/texts';
-import { findFeaturedCreators, makeCreator } from './creators.queries';
+import { findCreatorCards, makeCreator, type CreatorCardFilter } from './creators.queries';
 
-/** A card of the landing page's Featured Creators grid. */
-export interface FeaturedCreatorDto {
-  id: string;
-  username: string;
-  name: string;
-  avatarUrl: string | null;
-  isVerified: boolean;
-  isPremium: boolean;
-  /** real count of active subscribers (the spec's fixed lookup is not copied; see DESIGN.md) */
-  subscriberCount: number;
-}
-
-export async function featuredCreators(deps: Pick<AppDeps, 'db'>): Promise<FeaturedCreatorDto[]> {
-  const rows = await findFeaturedCreators(deps.db, LIMITS.featuredCreators);
+/**
+ * Creator cards (the featured strip, Explore): creators who may be listed, with their real
+ * active subscriber counts (the spec's fixed lookup is not copied; see DESIGN.md).
+ */
+export async function creatorCards(deps: Pick<AppDeps, 'db'>, filter: CreatorCardFilter): Promise<CreatorCardDto[]> {
+  const rows = await findCreatorCards(deps.db, filter);
   return rows.map((row) => ({
     id: row.id,
     username: row.username,
-    name: row.display_name,
+    displayName: row.display_name,
     avatarUrl: row.avatar_url,
+    categories: row.categories,
     isVerified: row.is_verified,
     isPremium: row.is_premium,
     subscriberCount: Number(row.subscriber_count),
   }));
+}
+
+/** The landing page's Featured Creators grid: the first cards with no filter. */
+export function featuredCreators(deps: Pick<AppDeps, 'db'>): Promise<CreatorCardDto[]> {
+  return creatorCards(deps, { q: null, categories: [], limit: LIMITS.featuredCreators });
 }
 
 export interface BecomeCreatorResult {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileVisibility } from '../../../common/enums';
-import { makeUser } from '../../../tests/helpers/factories';
+import { makeSubscription, makeUser } from '../../../tests/helpers/factories';
 import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
 
 let app: TestServer;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-// every test starts from no users at all (cascades remove profiles, subscribers, tiers...)
+// every test starts from no users at all (cascades remove profiles, subscriptions, tiers...)
 beforeEach(async () => {
   await app.deps.db.deleteFrom('users').execute();
 });
@@ -41,16 +41,13 @@ async function creator(opts: {
   return user;
 }
 
+/** `count` fans subscribed to one tier of the creator, each with a subscription in this status (period not over). */
 async function subscribe(creatorId: string, count: number, status: 'active' | 'canceled' | 'expired' = 'active') {
   const db = app.deps.db;
-  const tier = await db
-    .insertInto('subscription_tiers')
-    .values({ creator_id: creatorId, name: `VIP ${status}`, price: '50.00', payment_interval: 'monthly' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  let tierId: string | undefined;
   for (let i = 0; i < count; i++) {
     const fan = await makeUser(db);
-    await db.insertInto('subscribers').values({ creator_id: creatorId, subscriber_id: fan.id, tier_id: tier.id, status }).execute();
+    ({ tierId } = await makeSubscription(db, { subscriberId: fan.id, creatorId, status, tierId }));
   }
 }
 
@@ -75,8 +72,9 @@ describe('creators.featured', () => {
     expect(cards[0]).toEqual({
       id: both.id,
       username: both.username,
-      name: `C${both.username.slice(1)} Tester`, // display_name, as the factory writes it
+      displayName: `C${both.username.slice(1)} Tester`, // as the factory writes it
       avatarUrl: null,
+      categories: [],
       isVerified: true,
       isPremium: true,
       subscriberCount: 0,

@@ -225,8 +225,7 @@ describe('explore.creators', () => {
     const { janelle, noah } = await cast();
     const fan = await makeUser(app.deps.db);
     const [subscriber] = [await makeUser(app.deps.db)];
-    const { tierId } = await makeSubscription(app.deps.db, { subscriberId: subscriber!.id, creatorId: janelle.id });
-    await app.deps.db.insertInto('subscribers').values({ creator_id: janelle.id, subscriber_id: subscriber!.id, tier_id: tierId, status: 'active' }).execute();
+    await makeSubscription(app.deps.db, { subscriberId: subscriber!.id, creatorId: janelle.id });
     const client = await clientAs(app, fan.id);
     expect(await client.trpc.explore.creators.query({ q: 'OKAF' })).toEqual([
       {

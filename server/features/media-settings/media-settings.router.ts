@@ -1,14 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { MediaSettingsInput } from '../../../common/media-settings';
 import { MEDIA_SETTINGS_TEXTS } from '../../../common/texts';
-import { authedProcedureSaying, router } from '../../trpc/init';
+import { authedProcedureSaying, creatorProcedureSaying, router } from '../../trpc/init';
 import { getMediaSettings, saveMediaSettings } from './media-settings.service';
 
 const signedIn = authedProcedureSaying(MEDIA_SETTINGS_TEXTS.signInRequired);
-const creatorOnly = signedIn.use(({ ctx, next }) => {
-  if (!ctx.user.isCreator) throw new TRPCError({ code: 'FORBIDDEN', message: MEDIA_SETTINGS_TEXTS.creatorsOnly });
-  return next();
-});
+const creatorOnly = creatorProcedureSaying(MEDIA_SETTINGS_TEXTS);
 
 export const mediaSettingsRouter = router({
   /**

@@ -1,4 +1,4 @@
-import { MEDIA_SETTINGS_DEFAULTS, MediaSettingsInput, type MediaSettingsDto } from '../../../common/media-settings';
+import { MEDIA_SETTINGS_DEFAULTS, type MediaSettingsDto, type MediaSettingsInput } from '../../../common/media-settings';
 import { MEDIA_SETTINGS_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { findMediaSettings, upsertMediaSettings } from './media-settings.queries';
@@ -21,11 +21,10 @@ export async function saveMediaSettings(
   userId: string,
   input: MediaSettingsInput,
 ): Promise<{ settings: MediaSettingsDto; message: string }> {
-  const parsed = MediaSettingsInput.parse(input);
   const row = await upsertMediaSettings(deps.db, userId, {
-    watermark_enabled: parsed.watermarkEnabled,
-    watermark_text: parsed.watermarkText,
-    watermark_position: parsed.watermarkPosition,
+    watermark_enabled: input.watermarkEnabled,
+    watermark_text: input.watermarkText,
+    watermark_position: input.watermarkPosition,
   });
   return { settings: toDto(row), message: MEDIA_SETTINGS_TEXTS.saved };
 }

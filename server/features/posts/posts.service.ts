@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { MediaVariant } from '../../../common/enums';
-import type { PageDto, PostDto, PostMediaDto } from '../../../common/post-dtos';
-import { FeedInput, isUuid, type FeedCursor } from '../../../common/post-schemas';
+import type { LikeResult, PostDto, PostMediaDto, PostPageDto } from '../../../common/post-dtos';
+import { isUuid, type FeedInput } from '../../../common/post-schemas';
 import { postRoom, userRoom } from '../../../common/socket-events';
 import { POST_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
@@ -26,8 +26,6 @@ import {
   type PostCardRow,
 } from './posts.queries';
 
-export type FeedPage = PageDto<PostDto, FeedCursor>;
-
 export const postNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: POST_TEXTS.notFound });
 
 /**
@@ -41,8 +39,7 @@ export async function requireVisiblePost(db: DB, viewerId: string | null, postId
 }
 
 /** The home feed: published posts of visible creators, newest first, keyset-paged on (created_at, id). */
-export async function feed(deps: Pick<AppDeps, 'db'>, viewerId: string | null, input: FeedInput): Promise<FeedPage> {
-  const { cursor, limit } = FeedInput.parse(input);
+export async function feed(deps: Pick<AppDeps, 'db'>, viewerId: string | null, { cursor, limit }: FeedInput): Promise<PostPageDto> {
   const rows = await findFeedPage(deps.db, { viewerId, cursor: cursor ?? null, limit });
   return toPage(await toPostDtos(deps.db, viewerId, rows), rows, limit);
 }
@@ -55,7 +52,7 @@ export async function creatorPostsPage(
   deps: Pick<AppDeps, 'db'>,
   viewerId: string | null,
   opts: Omit<Parameters<typeof findCreatorPostsPage>[1], 'viewerId'>,
-): Promise<FeedPage> {
+): Promise<PostPageDto> {
   const rows = await findCreatorPostsPage(deps.db, { ...opts, viewerId });
   return toPage(await toPostDtos(deps.db, viewerId, rows), rows, opts.limit);
 }
@@ -65,12 +62,12 @@ export async function explorePage(
   deps: Pick<AppDeps, 'db'>,
   viewerId: string | null,
   opts: Parameters<typeof findExplorePage>[1],
-): Promise<FeedPage> {
+): Promise<PostPageDto> {
   const rows = await findExplorePage(deps.db, opts);
   return toPage(await toPostDtos(deps.db, viewerId, rows), rows, opts.limit);
 }
 
-export function toPage<R extends { id: string; cursor_at: string }>(items: PostDto[], rows: R[], limit: number): FeedPage {
+export function toPage<R extends { id: string; cursor_at: string }>(items: PostDto[], rows: R[], limit: number): PostPageDto {
   const last = rows.at(-1);
   return { items, nextCursor: rows.length === limit && last ? { createdAt: last.cursor_at, id: last.id } : null };
 }
@@ -177,12 +174,6 @@ export function toMediaDto(postId: string, files: MediaFileRow[], canViewMedia: 
     downloadUrl: canViewMedia && byVariant.has('original') ? `${mediaUrl(postId, 'original')}?download=1` : null,
     previewUrl: byVariant.has('preview') ? mediaUrl(postId, 'preview') : null,
   };
-}
-
-export interface LikeResult {
-  postId: string;
-  liked: boolean;
-  likes: number;
 }
 
 type LikeDeps = Pick<AppDeps, 'db' | 'realtime'> & EmitOrigin;

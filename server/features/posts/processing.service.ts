@@ -2,30 +2,38 @@ import { TRPCError } from '@trpc/server';
 import { UPLOAD_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { enqueueProcessPost } from '../../../core/queues/media';
+import { reopenFailedPost } from '../../../domain/processing/processing.queries';
+import { countProcessingPosts, lockCreator } from '../uploads/uploads.queries';
+import { tooManyProcessing } from '../uploads/uploads.service';
 import { postNotFound, requireVisiblePost } from './posts.service';
 
 /**
  * The creator retries a post whose processing failed: it goes back to 'processing' (reason
  * cleared) and its media job is queued again (the failed job is replaced). Others, and unknown
  * ids: NOT_FOUND 'Post not found'; a post that has not failed: BAD_REQUEST 'Only a failed post
- * can be retried'.
+ * can be retried'. A retry counts against MAX_PROCESSING_POSTS_PER_CREATOR like an upload does:
+ * TOO_MANY_REQUESTS with the upload's words ('Too many uploads processing - ...') when the creator
+ * has that many processing; the creator's row is locked while counting, as at an upload's finish,
+ * so retries and finishes at once cannot pass the limit together.
  */
 export async function retryProcessing(
-  deps: Pick<AppDeps, 'db' | 'queues'>,
+  deps: Pick<AppDeps, 'db' | 'queues' | 'config'>,
   userId: string,
   postId: string,
 ): Promise<{ postId: string; status: 'processing' }> {
   const access = await requireVisiblePost(deps.db, userId, postId);
   if (!access.isOwner) throw postNotFound();
-  const reopened = await deps.db
-    .updateTable('posts')
-    .set({ status: 'processing', failure_reason: null, updated_at: new Date() })
-    .where('id', '=', postId)
-    .where('creator_id', '=', userId)
-    .where('status', '=', 'failed')
-    .returning(['media_kind'])
-    .executeTakeFirst();
-  if (!reopened) throw new TRPCError({ code: 'BAD_REQUEST', message: UPLOAD_TEXTS.retryNotPossible });
+  const limit = deps.config.MAX_PROCESSING_POSTS_PER_CREATOR;
+  // the throws roll the reopening back
+  const reopened = await deps.db.transaction().execute(async (trx) => {
+    await lockCreator(trx, userId);
+    const row = await reopenFailedPost(trx, postId, { creatorId: userId });
+    if (!row) throw new TRPCError({ code: 'BAD_REQUEST', message: UPLOAD_TEXTS.retryNotPossible });
+    if ((await countProcessingPosts(trx, userId)) > limit) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: tooManyProcessing(limit).message });
+    }
+    return row;
+  });
   await enqueueProcessPost(deps.queues, postId, reopened.media_kind);
   return { postId, status: 'processing' };
 }

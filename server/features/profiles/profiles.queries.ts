@@ -1,26 +1,22 @@
 import { sql } from 'kysely';
 import type { CustomLink, SocialLinks } from '../../../core/db/schema';
 import type { DB } from '../../../core/db/kysely';
-import { activeSubscriptionExists } from '../../../domain/access/access.queries';
+import { activeSubscriberCount, activeSubscriptionExists } from '../../../domain/subscriptions/active';
 import { MEDIA_TAB_KINDS } from '../posts/posts.queries';
-import { activeSubscriberCount } from '../../../domain/subscriptions/active-subscriber-count';
 
 /**
  * The /{username} header in one statement: the profile, its privacy setting, its counts (active
  * subscribers, published posts, published image and video posts, and the owner's drafts), and the
- * viewer's Subscribed state. Each count is an index-only count on one creator
- * (subscribers_creator_status_idx, posts_creator_idx).
+ * viewer's Subscribed state. Each count is on one creator's index entries
+ * (subscriptions_tier_active_idx through the creator's tiers, posts_creator_idx).
  */
 export function findProfileHeader(db: DB, username: string, viewerId: string | null) {
   const draftCount = viewerId
     ? sql<string | null>`case when pr.id = ${viewerId} then (select count(*) from posts d where d.creator_id = pr.id and d.status = 'draft') end`
     : sql<string | null>`null::bigint`;
-  // Subscribed: the spec's active subscriber record, and the entitlement the access rule grants
-  // premium posts by, so the button never says Subscribed while the posts stay locked.
-  const isSubscribed = viewerId
-    ? sql<boolean>`(exists (select 1 from subscribers sr where sr.creator_id = pr.id and sr.subscriber_id = ${viewerId} and sr.status = 'active')
-        and ${activeSubscriptionExists(viewerId, 'pr.id')})`
-    : sql<boolean>`false`;
+  // Subscribed: the very test the access rule unlocks premium posts by, so the button never says
+  // Subscribed while the posts stay locked (nor the other way round)
+  const isSubscribed = viewerId ? activeSubscriptionExists(viewerId, 'pr.id') : sql<boolean>`false`;
   return db
     .selectFrom('profiles as pr')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')

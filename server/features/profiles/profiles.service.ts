@@ -2,7 +2,8 @@ import { TRPCError } from '@trpc/server';
 import { normalizeWebUrl, SOCIAL_KINDS } from '../../../common/links';
 import { PROFILE_LIMITS } from '../../../common/limits';
 import type { CustomLinkDto, ProfileDto, SocialLinksDto } from '../../../common/profile-dtos';
-import {
+import type { PostPageDto } from '../../../common/post-dtos';
+import type {
   AddLinkInput,
   DeleteLinkInput,
   DraftsInput,
@@ -10,13 +11,13 @@ import {
   UpdateSocialLinksInput,
 } from '../../../common/profile-schemas';
 import { isUuid } from '../../../common/post-schemas';
-import { FEED_ROOM, userRoom } from '../../../common/socket-events';
 import { LINK_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { CustomLink, SocialLinks } from '../../../core/db/schema';
 import { fieldError } from '../../trpc/errors';
 import { canSeeProfile } from '../../../domain/access/access';
-import { creatorPostsPage, postNotFound, type FeedPage } from '../posts/posts.service';
+import { announcePostPublished } from '../../../domain/announcements/post-events';
+import { creatorPostsPage, postNotFound } from '../posts/posts.service';
 import {
   appendCustomLink,
   dismissUpgradeCard as dismissUpgradeCardRow,
@@ -70,8 +71,7 @@ export async function profileByUsername(deps: Deps, viewerId: string | null, use
  * 5 per page, optionally only images and videos, optionally searched. NOT_FOUND 'Profile not
  * found' when the profile may not be seen, so nothing of a private profile leaves the server.
  */
-export async function profilePosts(deps: Deps, viewerId: string | null, input: ProfilePostsInput): Promise<FeedPage> {
-  const { username, cursor, limit, kind, q } = ProfilePostsInput.parse(input);
+export async function profilePosts(deps: Deps, viewerId: string | null, { username, cursor, limit, kind, q }: ProfilePostsInput): Promise<PostPageDto> {
   const profile = await findProfileVisibility(deps.db, username);
   if (!profile || !canSeeProfile(viewerId, profile.id, profile.profile_visibility)) throw profileNotFound();
   return creatorPostsPage(deps, viewerId, {
@@ -85,8 +85,7 @@ export async function profilePosts(deps: Deps, viewerId: string | null, input: P
 }
 
 /** The Drafts tab: the caller's own drafts, newest first, 10 per page. Nobody else's, ever. */
-export async function drafts(deps: Deps, userId: string, input: DraftsInput): Promise<FeedPage> {
-  const { cursor, limit } = DraftsInput.parse(input);
+export async function drafts(deps: Deps, userId: string, { cursor, limit }: DraftsInput): Promise<PostPageDto> {
   return creatorPostsPage(deps, userId, { creatorId: userId, status: 'draft', cursor: cursor ?? null, limit });
 }
 
@@ -104,8 +103,7 @@ export async function publishDraft(
   if (!isUuid(postId)) throw postNotFound();
   const row = await publishOwnDraft(deps.db, userId, postId);
   if (!row) throw postNotFound();
-  const rooms = canSeeProfile(null, userId, row.profile_visibility ?? null) ? [FEED_ROOM, userRoom(userId)] : [userRoom(userId)];
-  deps.realtime.toRooms(rooms, 'post:published', { postId: row.id, creatorId: userId, optimisticId: row.optimistic_id });
+  announcePostPublished(deps.realtime, { postId: row.id, creatorId: userId, optimisticId: row.optimistic_id }, row.profile_visibility ?? null);
   return { postId: row.id, status: 'published' };
 }
 
@@ -113,8 +111,7 @@ export async function publishDraft(
  * Adds a custom link to the caller's profile and returns the list. Free profiles hold
  * PROFILE_LIMITS.customLinksFree links (the upgrade card's 'unlimited links' is Premium's).
  */
-export async function addLink(deps: Deps, userId: string, input: AddLinkInput): Promise<CustomLinkDto[]> {
-  const link = AddLinkInput.parse(input);
+export async function addLink(deps: Deps, userId: string, link: AddLinkInput): Promise<CustomLinkDto[]> {
   const row = await appendCustomLink(deps.db, userId, link, {
     free: PROFILE_LIMITS.customLinksFree,
     premium: PROFILE_LIMITS.customLinksPremium,
@@ -126,20 +123,18 @@ export async function addLink(deps: Deps, userId: string, input: AddLinkInput): 
 }
 
 /** Deletes one of the caller's custom links; NOT_FOUND 'That link no longer exists' when none matches. */
-export async function deleteLink(deps: Deps, userId: string, input: DeleteLinkInput): Promise<CustomLinkDto[]> {
-  const which = DeleteLinkInput.parse(input);
+export async function deleteLink(deps: Deps, userId: string, which: DeleteLinkInput): Promise<CustomLinkDto[]> {
   const row = await removeCustomLink(deps.db, userId, which);
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: LINK_TEXTS.linkNotFound });
   return toCustomLinks(row.custom_links);
 }
 
 /** Sets (or with '' removes) the caller's social links; keys left out are kept. Returns them all. */
-export async function updateSocialLinks(deps: Deps, userId: string, input: UpdateSocialLinksInput): Promise<SocialLinksDto> {
-  const parsed = UpdateSocialLinksInput.parse(input);
+export async function updateSocialLinks(deps: Deps, userId: string, links: UpdateSocialLinksInput): Promise<SocialLinksDto> {
   const set: SocialLinks = {};
   const remove: string[] = [];
   for (const kind of SOCIAL_KINDS) {
-    const value = parsed[kind];
+    const value = links[kind];
     if (value === undefined) continue;
     if (value === '') remove.push(kind);
     else set[kind] = value;

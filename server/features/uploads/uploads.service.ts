@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { MediaKind, PostStatus } from '../../../common/enums';
 import { processPostJobId } from '../../../common/jobs';
 import { UPLOAD_TEXTS } from '../../../common/texts';
+import type { UnfinishedPostDto } from '../../../common/upload-dtos';
 import { checkUploadFile, parseHashtags, UploadMetadata, uploadRuleFor, type UploadRule } from '../../../common/uploads';
 import type { AppDeps } from '../../../core/deps';
 import { enqueueProcessPost } from '../../../core/queues/media';
@@ -130,9 +130,10 @@ export interface FinishResult {
  * what the creator chose, and its 'original' media row pointing at those bytes; after the commit
  * the media job is queued (jobId `process-post-<postId>`). Finishing again, or twice at once,
  * answers with the first post: the `uploads` primary key decides, and the loser's copy of the
- * bytes is deleted. If queueing fails the post is still 'processing' and the maintenance job
- * 'requeue-processing' queues it later. A creator with MAX_PROCESSING_POSTS_PER_CREATOR posts
- * processing is refused (429, the upload kept for a later finish); the creator's row is locked
+ * bytes is deleted. If queueing fails (Redis down: given up after 2x REDIS_COMMAND_TIMEOUT_MS)
+ * the post is still 'processing', the finish answers as usual, and the workers' lost-job sweep
+ * (worker/jobs/lost-jobs.ts) queues it within a minute of Redis being back. A creator with
+ * MAX_PROCESSING_POSTS_PER_CREATOR posts processing is refused (429, the upload kept for a later finish); the creator's row is locked
  * while counting, so concurrent finishes cannot pass the limit together.
  */
 export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queues' | 'log' | 'config'>, input: FinishInput): Promise<FinishResult> {
@@ -208,24 +209,12 @@ export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queue
   }
 
   try {
-    await enqueueProcessPost(deps.queues, postId, rule.mediaKind);
+    // bounded: with Redis away the finish answers within seconds instead of hanging
+    await enqueueProcessPost(deps.queues, postId, rule.mediaKind, 2 * deps.config.REDIS_COMMAND_TIMEOUT_MS);
   } catch (error) {
-    deps.log.error({ err: error, postId, jobId: processPostJobId(postId) }, 'could not queue a new post for processing; requeue-processing will');
+    deps.log.error({ err: error, postId, jobId: processPostJobId(postId) }, 'could not queue a new post for processing; the lost-job sweep will');
   }
   return { postId, created: true };
-}
-
-export interface UnfinishedPostDto {
-  postId: string;
-  status: Extract<PostStatus, 'processing' | 'failed'>;
-  /** what the post becomes once processed */
-  targetStatus: 'draft' | 'published';
-  mediaKind: MediaKind | null;
-  filename: string | null;
-  /** why it failed, in words for the creator; null while processing */
-  failureReason: string | null;
-  optimisticId: string | null;
-  createdAt: Date;
 }
 
 /** The creator's posts still processing or failed (at most 50, newest first): the upload screen lists them. */

@@ -1,9 +1,9 @@
-import type { Query, QueryClient } from '@tanstack/react-query';
+import { matchQuery, type Query, type QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { trpc } from '../../lib/trpc';
 
-/** tRPC keys look like [['auth', 'me'], { type: 'query' }]. */
 function isMeQuery(query: Query): boolean {
-  const path = query.queryKey[0];
-  return Array.isArray(path) && path[0] === 'auth' && path[1] === 'me';
+  return matchQuery({ queryKey: getQueryKey(trpc.auth.me) }, query);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { CREATE_TEXTS, CREATOR_TEXTS } from '../../../common/texts';
@@ -14,7 +13,6 @@ import { errorCode, trpc } from '../../lib/trpc';
  */
 export function BecomeCreator({ onBecame }: { onBecame: () => void }) {
   const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
   const become = trpc.creators.become.useMutation();
   const [pending, setPending] = useState(false);
 
@@ -25,7 +23,7 @@ export function BecomeCreator({ onBecame }: { onBecame: () => void }) {
       utils.auth.me.setData(undefined, (me) => (me ? { ...me, isCreator: true } : me));
       void utils.auth.me.invalidate();
       // the profile screens show creator things now (tabs, drafts)
-      void queryClient.invalidateQueries({ queryKey: [['profiles']] });
+      void utils.profiles.invalidate();
       notify.success({ title: CREATOR_TEXTS.becameCreator });
       onBecame();
     } catch (error) {

@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
 import { CACHE, LIMITS } from '../../../common/limits';
 import type { PostPage } from '../../lib/post-cache';
-
-/** tRPC query keys of the feed procedure (`posts.feed`, DESIGN.md "How data flows"). */
-export const FEED_QUERY_KEY = [['posts', 'feed']] as const;
+import { trpc } from '../../lib/trpc';
 
 /** The home feed's input: the spec's page of 5; the cursor is added by the infinite query. */
 export const FEED_INPUT = { limit: LIMITS.feedPageSize } as const;
@@ -24,5 +23,5 @@ export const feedQueryOptions = {
  * newest posts at once, any other starts empty on its next visit.
  */
 export function clearFeedCache(queryClient: QueryClient): void {
-  void queryClient.resetQueries({ queryKey: FEED_QUERY_KEY });
+  void queryClient.resetQueries({ queryKey: getQueryKey(trpc.posts.feed) });
 }

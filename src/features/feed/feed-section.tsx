@@ -1,13 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { Inbox, LockKeyhole, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ArrowUp, Inbox, LockKeyhole, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../../common/limits';
 import { FEED_TEXTS, POST_TEXTS } from '../../../common/texts';
 import { LoadMoreSentinel } from '../../components/load-more-sentinel';
 import { PostCardSkeleton } from '../../components/post-card-skeleton';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { useHiddenPosts, type Post } from '../../lib/post-cache';
+import { usePostList, type Post } from '../../lib/post-cache';
+import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { useMe } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { FEED_INPUT, feedQueryOptions } from './feed-cache';
@@ -25,27 +26,29 @@ const SKELETONS = 3;
  * Visitors see the first 3 posts; from there the sign-up prompt and blurred 'Content Locked'
  * cards (a teaser: what media is served is the server's decision), and paging stops.
  *
- * The card itself comes from the route (`renderPost`): features do not import each other.
+ * Posts published by others while the feed is open are not fetched one by one: a pill at the top
+ * says how many there are ('3 new posts') and loads them when pressed, as Mastodon and X do.
+ *
+ * The card itself comes from the route (`renderPost`), and so may cards in front of the list
+ * (`lead`: the creator's pending uploads): features do not import each other.
  */
-export function FeedSection({ renderPost }: { renderPost: (post: Post) => ReactNode }) {
+export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => ReactNode; lead?: (posts: Post[]) => Post[] }) {
   const me = useMe();
   const visitor = me.data === null;
   const feed = trpc.posts.feed.useInfiniteQuery(FEED_INPUT, { ...feedQueryOptions, refetchOnMount: 'always' });
-  const hidden = useHiddenPosts();
   const { viewed, countView } = usePostsViewed();
+  const posts = usePostList(feed.data, lead);
+  const newPosts = useNewPosts(posts, me.data?.id ?? null);
+  const heading = useRef<HTMLHeadingElement>(null);
 
-  const posts = useMemo(() => {
-    const seen = new Set<string>();
-    const list: Post[] = [];
-    for (const page of feed.data?.pages ?? []) {
-      for (const post of page.items) {
-        if (seen.has(post.id) || hidden.pending.has(post.id) || hidden.gone.has(post.id)) continue;
-        seen.add(post.id);
-        list.push(post);
-      }
-    }
-    return list;
-  }, [feed.data, hidden]);
+  const refetch = () => {
+    newPosts.clear();
+    void feed.refetch();
+  };
+  const showNewPosts = () => {
+    refetch();
+    heading.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  };
 
   const unlocked = visitor ? LIMITS.anonymousUnblurredPosts : Infinity;
   const locked = posts.length > unlocked;
@@ -105,9 +108,10 @@ export function FeedSection({ renderPost }: { renderPost: (post: Post) => ReactN
 
   return (
     <section aria-labelledby="feed-heading" className="flex flex-col gap-6 pt-10 md:pt-14">
-      <h2 id="feed-heading" className="text-2xl font-bold tracking-tight md:text-3xl">
+      <h2 ref={heading} id="feed-heading" className="text-2xl font-bold tracking-tight md:text-3xl">
         {visitor ? 'Latest posts' : 'Your feed'}
       </h2>
+      <NewPostsPill count={newPosts.count} onShow={showNewPosts} />
       {body}
       {feed.isFetchingNextPage ? (
         <div aria-busy="true" className="flex flex-col gap-6">
@@ -118,8 +122,49 @@ export function FeedSection({ renderPost }: { renderPost: (post: Post) => ReactN
         </div>
       ) : null}
       <LoadMoreSentinel enabled={canPage} onVisible={() => void feed.fetchNextPage()} itemCount={posts.length} />
-      <RefreshButton onRefresh={() => void feed.refetch()} />
+      <RefreshButton onRefresh={refetch} />
     </section>
+  );
+}
+
+/**
+ * Posts published by others since the feed was shown (`post:published` to the feed room), less
+ * those it holds by now. The creator's own posts are put in place at once (features/uploads).
+ */
+function useNewPosts(posts: Post[], myId: string | null) {
+  const [published, setPublished] = useState<ReadonlySet<string>>(() => new Set());
+  useRealtimeEvent('post:published', ({ postId, creatorId }) => {
+    if (creatorId === myId) return;
+    setPublished((ids) => (ids.has(postId) ? ids : new Set(ids).add(postId)));
+  });
+  const count = useMemo(() => {
+    if (published.size === 0) return 0;
+    const shown = new Set(posts.map((post) => post.id));
+    return [...published].filter((id) => !shown.has(id)).length;
+  }, [published, posts]);
+  const clear = useCallback(() => setPublished(new Set()), []);
+  return { count, clear };
+}
+
+/** 'N new posts' at the top of the feed while there are any; pressed, the feed loads them. */
+function NewPostsPill({ count, onShow }: { count: number; onShow: () => void }) {
+  return (
+    <div aria-live="polite" className="pointer-events-none sticky top-20 z-20 -my-3 flex h-0 justify-center overflow-visible">
+      {count > 0 ? (
+        <button
+          type="button"
+          onClick={onShow}
+          className={cn(
+            'pointer-events-auto flex h-10 items-center gap-2 rounded-full px-4 text-sm font-semibold text-white',
+            'bg-gradient-accent shadow-xl shadow-accent/30 ring-1 ring-white/10 transition hover:brightness-110 active:brightness-95',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
+          )}
+        >
+          <ArrowUp aria-hidden="true" className="size-4" />
+          {FEED_TEXTS.newPosts(count)}
+        </button>
+      ) : null}
+    </div>
   );
 }
 

@@ -8,7 +8,7 @@ import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { cn } from '../../lib/cn';
 import { formatLongDateTime, formatRelativeTime, isoString } from '../../lib/format';
 import type { Post } from '../../lib/post-cache';
-import { useIsPostRoomJoined, usePostRoom } from '../../lib/socket';
+import { useIsRoomJoined, useRoom } from '../../lib/realtime/rooms';
 import { viewerKind } from './media-kind';
 import { PostActions } from './post-actions';
 import { PdfTile, PostMedia, PremiumOverlay, UnsupportedMedia } from './post-media';
@@ -37,7 +37,7 @@ interface PostCardProps {
 }
 
 export function PostCard({ post, layout, renderComments, onDeleted }: PostCardProps) {
-  usePostRoom(post.id);
+  useRoom('post', post.id);
   if (layout === 'media') return <PostTile post={post} />;
   return <PostArticle post={post} detail={layout === 'original'} renderComments={renderComments} onDeleted={onDeleted} />;
 }
@@ -57,7 +57,7 @@ function PostArticle({
   const titleId = useId();
   const commentsId = useId();
   // data-live="joined" once the server confirmed the room: live updates reach this card from then on
-  const live = useIsPostRoomJoined(post.id);
+  const live = useIsRoomJoined('post', post.id);
   const { creator } = post;
   const name = creator.displayName || creator.username;
   const TitleTag = detail ? 'h1' : 'h2';

@@ -1,20 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { BOOKMARK_TEXTS } from '../../../common/texts';
-import { updatePost, type Post } from '../../lib/post-cache';
+import { BOOKMARK_TOGGLE } from '../../lib/optimistic-toggle';
+import type { Post } from '../../lib/post-cache';
 import { storePostAuthPath, useMe } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { errorCode, trpc } from '../../lib/trpc';
-
-function withBookmark(post: Post, bookmarked: boolean, bookmarks?: number): Post {
-  const delta = bookmarked === post.viewer.bookmarked ? 0 : bookmarked ? 1 : -1;
-  return {
-    ...post,
-    viewer: { ...post.viewer, bookmarked },
-    counts: { ...post.counts, bookmarks: Math.max(0, bookmarks ?? post.counts.bookmarks + delta) },
-  };
-}
+import { useOptimisticToggle } from '../../lib/use-optimistic-toggle';
 
 /**
  * The bookmark toggle (spec part 1 §4, §6, §8): signed out → 'Sign in required' and /auth;
@@ -26,41 +18,31 @@ export function useBookmarkPost(post: Post) {
   const me = useMe();
   const router = useRouter();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const add = trpc.bookmarks.add.useMutation();
-  const remove = trpc.bookmarks.remove.useMutation();
-  const [pending, setPending] = useState(false);
-  const postId = post.id;
-  const bookmarked = post.viewer.bookmarked;
-
-  const toggle = useCallback(async () => {
-    if (!me.data) {
-      notify.error(BOOKMARK_TEXTS.signInRequired);
-      storePostAuthPath(router.state.location.href);
-      await navigate({ to: '/auth', search: { tab: 'signin' } });
-      return;
-    }
-    if (pending) return;
-    const next = !bookmarked;
-    setPending(true);
-    updatePost(queryClient, postId, (p) => withBookmark(p, next));
-    try {
-      const result = await (next ? add : remove).mutateAsync({ postId });
-      updatePost(queryClient, postId, (p) => withBookmark(p, result.bookmarked, result.bookmarks));
-      notify.success({ title: next ? BOOKMARK_TEXTS.added : BOOKMARK_TEXTS.removed });
-    } catch (error) {
+  const utils = trpc.useUtils();
+  const { toggle, pending } = useOptimisticToggle({
+    post,
+    field: BOOKMARK_TOGGLE,
+    send: (next) => (next ? utils.client.bookmarks.add : utils.client.bookmarks.remove).mutate({ postId: post.id }),
+    settled: (result) => ({ on: result.bookmarked, count: result.bookmarks }),
+    onSuccess: (next) => notify.success({ title: next ? BOOKMARK_TEXTS.added : BOOKMARK_TEXTS.removed }),
+    onError: (error, next) => {
       if (next && errorCode(error) === 'CONFLICT') {
-        // It was bookmarked already (another tab): keep it bookmarked, take back the extra count.
-        updatePost(queryClient, postId, (p) => ({ ...p, counts: { ...p.counts, bookmarks: Math.max(0, p.counts.bookmarks - 1) } }));
+        // It was bookmarked already (another tab): it stays bookmarked, without the extra count.
         notify.info(BOOKMARK_TEXTS.alreadyBookmarked);
-      } else {
-        updatePost(queryClient, postId, (p) => withBookmark(p, !next));
-        notify.error(BOOKMARK_TEXTS.updateFailed);
+        return 'keep';
       }
-    } finally {
-      setPending(false);
-    }
-  }, [me.data, pending, bookmarked, queryClient, postId, add, remove, router, navigate]);
+      notify.error(BOOKMARK_TEXTS.updateFailed);
+      return 'revert';
+    },
+  });
 
-  return { toggle, pending };
+  const signedIn = !!me.data;
+  const guardedToggle = useCallback(async () => {
+    if (signedIn) return toggle();
+    notify.error(BOOKMARK_TEXTS.signInRequired);
+    storePostAuthPath(router.state.location.href);
+    await navigate({ to: '/auth', search: { tab: 'signin' } });
+  }, [signedIn, toggle, router, navigate]);
+
+  return { toggle: guardedToggle, pending };
 }

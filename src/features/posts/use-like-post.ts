@@ -1,17 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
-import { updatePost, type Post } from '../../lib/post-cache';
+import { LIKE_TOGGLE } from '../../lib/optimistic-toggle';
+import type { Post } from '../../lib/post-cache';
 import { useMe } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-
-function withLike(post: Post, liked: boolean, likes?: number): Post {
-  const delta = liked === post.viewer.liked ? 0 : liked ? 1 : -1;
-  return {
-    ...post,
-    viewer: { ...post.viewer, liked },
-    counts: { ...post.counts, likes: Math.max(0, likes ?? post.counts.likes + delta) },
-  };
-}
+import { useOptimisticToggle } from '../../lib/use-optimistic-toggle';
 
 /**
  * The like toggle (spec part 1 §4): signed out, nothing happens. Otherwise the state and the count
@@ -21,28 +12,17 @@ function withLike(post: Post, liked: boolean, likes?: number): Post {
  */
 export function useLikePost(post: Post) {
   const me = useMe();
-  const queryClient = useQueryClient();
-  const like = trpc.posts.like.useMutation();
-  const unlike = trpc.posts.unlike.useMutation();
-  const [pending, setPending] = useState(false);
-  const postId = post.id;
-  const liked = post.viewer.liked;
-
-  const toggle = useCallback(async () => {
-    if (!me.data || pending) return;
-    const next = !liked;
-    setPending(true);
-    updatePost(queryClient, postId, (p) => withLike(p, next));
-    try {
-      const result = await (next ? like : unlike).mutateAsync({ postId });
-      updatePost(queryClient, postId, (p) => withLike(p, result.liked, result.likes));
-    } catch (error) {
+  const utils = trpc.useUtils();
+  const { toggle, pending } = useOptimisticToggle({
+    post,
+    field: LIKE_TOGGLE,
+    send: (next) => (next ? utils.client.posts.like : utils.client.posts.unlike).mutate({ postId: post.id }),
+    settled: (result) => ({ on: result.liked, count: result.likes }),
+    onError: (error) => {
       console.error('Could not update the like', error);
-      updatePost(queryClient, postId, (p) => withLike(p, !next));
-    } finally {
-      setPending(false);
-    }
-  }, [me.data, pending, liked, queryClient, postId, like, unlike]);
+      return 'revert';
+    },
+  });
 
-  return { toggle, pending, signedIn: !!me.data };
+  return { toggle: me.data ? toggle : () => undefined, pending, signedIn: !!me.data };
 }

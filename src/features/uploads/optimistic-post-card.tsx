@@ -4,7 +4,7 @@ import { POST_TEXTS } from '../../../common/texts';
 import { Avatar } from '../../components/ui/avatar';
 import { Spinner } from '../../components/ui/spinner';
 import type { Post } from '../../lib/post-cache';
-import { findPending, optimisticIdOf, usePendingPosts, useProcessingProgress } from './pending-posts';
+import { optimisticIdOf, usePendingPosts, useProcessingProgress } from './pending-posts';
 
 /**
  * The spec's optimistic post in the feed (part 1 §4): the creator's post as it will look, marked
@@ -12,8 +12,8 @@ import { findPending, optimisticIdOf, usePendingPosts, useProcessingProgress } f
  * post replaces it. Not interactive: it has no id the server knows yet.
  */
 export function OptimisticPostCard({ post }: { post: Post }) {
-  usePendingPosts(); // re-render when the pending post settles
-  const pending = findPending(optimisticIdOf(post));
+  const optimisticId = optimisticIdOf(post);
+  const pending = usePendingPosts().find((p) => p.optimisticId === optimisticId) ?? null;
   const percent = useProcessingProgress(pending?.postId);
   const titleId = useId();
   const { creator } = post;
@@ -24,7 +24,7 @@ export function OptimisticPostCard({ post }: { post: Post }) {
     <article
       aria-labelledby={titleId}
       aria-busy="true"
-      data-optimistic-id={optimisticIdOf(post) ?? undefined}
+      data-optimistic-id={optimisticId ?? undefined}
       className="overflow-hidden rounded-card border border-accent/40 bg-surface shadow-xl shadow-black/20"
     >
       <header className="flex items-center gap-3 px-4 pt-4 md:px-5">

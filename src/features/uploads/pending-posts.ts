@@ -1,7 +1,6 @@
-import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MediaKind } from '../../../common/enums';
-import type { Post, PostPage } from '../../lib/post-cache';
+import type { Post } from '../../lib/post-cache';
 import type { CurrentUser } from '../../lib/trpc';
 
 /**
@@ -10,10 +9,9 @@ import type { CurrentUser } from '../../lib/trpc';
  * 'Publishing' / 'Processing...' card until `post:published` with its optimisticId arrives (then
  * the real post takes its place), `post:failed` removes it, or a timeout check finds it done.
  *
- * The card lives in the feed's own cache (`posts.feed`, page 1, first), as a Post whose id is
- * `optimistic-<optimisticId>` and whose status is 'processing'; the home route renders such a
- * post with `OptimisticPostCard`. A feed refetch (every visit to /) would drop it, so it is put
- * back after each fetch while it is pending.
+ * Pending uploads are client state kept in react-query under a key of their own (no server call
+ * behind it): the lists' server data never holds them; `withPendingPosts` puts their cards in
+ * front of a list when it is rendered, so a refetch cannot drop them.
  */
 export interface PendingPost {
   optimisticId: string;
@@ -31,55 +29,60 @@ export interface PendingPost {
   creator: Pick<CurrentUser, 'id' | 'username' | 'displayName' | 'avatarUrl' | 'isVerified' | 'isPremium'>;
 }
 
-export const OPTIMISTIC_ID_PREFIX = 'optimistic-';
-const FEED_KEY: QueryKey = [['posts', 'feed']];
+interface PendingUploads {
+  /** newest first */
+  posts: readonly PendingPost[];
+  /** processing progress (0-100) by post id, from `post:progress` */
+  progress: Readonly<Record<string, number>>;
+}
 
-const pending = new Map<string, PendingPost>();
-/** processing progress (0-100) by post id, from `post:progress` */
-const progress = new Map<string, number>();
+export const OPTIMISTIC_ID_PREFIX = 'optimistic-';
+const EMPTY: PendingUploads = { posts: [], progress: {} };
+
+/** A key of the client's own (tRPC keys start with a path array), for state no server holds. */
+const PENDING_UPLOADS_KEY = ['client', 'pending-uploads'] as const;
+
+const pendingUploadsOptions = queryOptions({
+  queryKey: PENDING_UPLOADS_KEY,
+  // never fetched: the state is only ever set from this tab; a refetch would keep what is there
+  queryFn: ({ client }) => client.getQueryData<PendingUploads>(PENDING_UPLOADS_KEY) ?? EMPTY,
+  enabled: false,
+  initialData: EMPTY,
+  staleTime: Infinity,
+  gcTime: Infinity,
+});
+
+function read(queryClient: QueryClient): PendingUploads {
+  return queryClient.getQueryData(pendingUploadsOptions.queryKey) ?? EMPTY;
+}
+
+function write(queryClient: QueryClient, update: (state: PendingUploads) => PendingUploads): void {
+  queryClient.setQueryData(pendingUploadsOptions.queryKey, (state) => update(state ?? EMPTY));
+}
+
 /** optimisticIds already settled: a repeated event does nothing */
 const settled = new Set<string>();
 
-let pendingSnapshot: readonly PendingPost[] = [];
-let progressSnapshot: ReadonlyMap<string, number> = new Map();
-const listeners = new Set<() => void>();
-
-function emit() {
-  pendingSnapshot = [...pending.values()].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  progressSnapshot = new Map(progress);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function usePendingPosts(): readonly PendingPost[] {
-  return useSyncExternalStore(subscribe, () => pendingSnapshot);
+  return useQuery({ ...pendingUploadsOptions, select: (state) => state.posts }).data;
 }
 
 /** Processing progress (0-100) of a post, when the worker reported any. */
 export function useProcessingProgress(postId: string | null | undefined): number | null {
-  const map = useSyncExternalStore(subscribe, () => progressSnapshot);
-  return postId ? (map.get(postId) ?? null) : null;
+  return useQuery({ ...pendingUploadsOptions, select: (state) => (postId ? (state.progress[postId] ?? null) : null) }).data;
 }
 
-export function findPending(optimisticId: string | null | undefined): PendingPost | null {
-  return optimisticId ? (pending.get(optimisticId) ?? null) : null;
+export function findPending(queryClient: QueryClient, optimisticId: string | null | undefined): PendingPost | null {
+  return optimisticId ? (read(queryClient).posts.find((p) => p.optimisticId === optimisticId) ?? null) : null;
 }
 
-export function isSettled(optimisticId: string): boolean {
-  return settled.has(optimisticId);
+export function setProcessingProgress(queryClient: QueryClient, postId: string, percent: number): void {
+  const value = Math.max(0, Math.min(100, Math.round(percent)));
+  if (read(queryClient).progress[postId] === value) return;
+  write(queryClient, (state) => ({ ...state, progress: { ...state.progress, [postId]: value } }));
 }
 
-export function setProcessingProgress(postId: string, percent: number): void {
-  if (progress.get(postId) === percent) return;
-  progress.set(postId, Math.max(0, Math.min(100, Math.round(percent))));
-  emit();
-}
-
-// ---- the optimistic card in the feed cache ------------------------------------------------------
+// ---- the optimistic card ----------------------------------------------------------------------
 
 export function isOptimisticPost(post: Pick<Post, 'id'>): boolean {
   return post.id.startsWith(OPTIMISTIC_ID_PREFIX);
@@ -114,97 +117,54 @@ function toOptimisticPost(p: PendingPost): Post {
   };
 }
 
-function isPostPages(data: unknown): data is InfiniteData<PostPage> {
-  return typeof data === 'object' && data !== null && Array.isArray((data as InfiniteData<PostPage>).pages);
-}
-
-/** Puts every pending post at the front of one cached feed that lacks it (and lacks the real post). */
-function withPending(data: InfiniteData<PostPage>): InfiniteData<PostPage> {
-  const first = data.pages[0];
-  if (!first || pending.size === 0) return data;
-  const present = new Set(data.pages.flatMap((page) => page.items.map((post) => post.id)));
-  const missing = pendingSnapshot.filter((p) => !present.has(`${OPTIMISTIC_ID_PREFIX}${p.optimisticId}`) && !(p.postId && present.has(p.postId)));
-  if (missing.length === 0) return data;
-  return { ...data, pages: [{ ...first, items: [...missing.map(toOptimisticPost), ...first.items] }, ...data.pages.slice(1)] };
-}
-
-function insertIntoFeeds(queryClient: QueryClient) {
-  queryClient.setQueriesData<InfiniteData<PostPage>>({ queryKey: FEED_KEY }, (data) => (isPostPages(data) ? withPending(data) : data));
-}
-
-/** Replaces (or drops, with `real` null) the optimistic card in every cached feed. */
-function replaceInFeeds(queryClient: QueryClient, optimisticId: string, real: Post | null) {
-  const fakeId = `${OPTIMISTIC_ID_PREFIX}${optimisticId}`;
-  queryClient.setQueriesData<InfiniteData<PostPage>>({ queryKey: FEED_KEY }, (data) => {
-    if (!isPostPages(data) || !data.pages.some((page) => page.items.some((post) => post.id === fakeId))) return data;
-    const hasReal = real !== null && data.pages.some((page) => page.items.some((post) => post.id === real.id));
-    return {
-      ...data,
-      pages: data.pages.map((page) => ({
-        ...page,
-        items: page.items.flatMap((post) => (post.id !== fakeId ? [post] : real && !hasReal ? [real] : [])),
-      })),
-    };
-  });
-}
-
-let watchedClient: QueryClient | null = null;
-
-/** After every fetch of a feed, the pending cards go back to its front (a refetch replaces the pages). */
-function watchFeeds(queryClient: QueryClient) {
-  if (watchedClient === queryClient) return;
-  watchedClient = queryClient;
-  queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success' || pending.size === 0) return;
-    const [path] = event.query.queryKey as [unknown];
-    if (!Array.isArray(path) || path[0] !== 'posts' || path[1] !== 'feed') return;
-    const data = event.query.state.data;
-    if (!isPostPages(data)) return;
-    const next = withPending(data);
-    if (next !== data) queueMicrotask(() => queryClient.setQueryData(event.query.queryKey, (current: unknown) => (isPostPages(current) ? withPending(current) : current)));
-  });
+/**
+ * The cards of the pending uploads in front of a list, when it is rendered: a pending post whose
+ * real post the list holds already (a refetch was quicker than the event) is not shown twice.
+ */
+export function withPendingPosts(pending: readonly PendingPost[], posts: Post[]): Post[] {
+  if (pending.length === 0) return posts;
+  const present = new Set(posts.map((post) => post.id));
+  const cards = pending.filter((p) => !(p.postId && present.has(p.postId))).map(toOptimisticPost);
+  return cards.length ? [...cards, ...posts] : posts;
 }
 
 // ---- lifecycle ------------------------------------------------------------------------------
 
 /** A published upload reached the server: its card goes to the front of the feed. */
 export function addPendingPost(queryClient: QueryClient, post: PendingPost): void {
-  watchFeeds(queryClient);
-  pending.set(post.optimisticId, post);
-  emit();
-  insertIntoFeeds(queryClient);
-}
-
-function forget(optimisticId: string) {
-  const entry = pending.get(optimisticId);
-  settled.add(optimisticId);
-  if (!entry) return null;
-  pending.delete(optimisticId);
-  if (entry.postId) progress.delete(entry.postId);
-  if (entry.previewUrl) {
-    // the card may still be on screen for a moment (until the real post replaces it)
-    const url = entry.previewUrl;
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  }
-  emit();
-  return entry;
+  write(queryClient, (state) => ({
+    ...state,
+    posts: [post, ...state.posts.filter((p) => p.optimisticId !== post.optimisticId)].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+  }));
 }
 
 /**
- * Settles a pending post once (a repeated event finds nothing): it leaves the store at once; its
- * card stays in the feed until `replaceOptimistic` swaps it for the real post.
+ * Claims the settling of a pending post once: true the first time (a repeated event, or the
+ * timeout check after the event, gets false). The card stays until `dropPending`.
  */
-export function takePending(optimisticId: string): PendingPost | null {
-  if (settled.has(optimisticId)) return null;
-  return forget(optimisticId);
+export function claimPending(optimisticId: string): boolean {
+  if (settled.has(optimisticId)) return false;
+  settled.add(optimisticId);
+  return true;
 }
 
-/** The card gives way to the real post, or (`real` null) just goes: a refetch brings the post if it exists. */
-export function replaceOptimistic(queryClient: QueryClient, optimisticId: string, real: Post | null): void {
-  replaceInFeeds(queryClient, optimisticId, real);
+/** The card goes (the real post took its place, or the upload failed). */
+export function dropPending(queryClient: QueryClient, optimisticId: string): void {
+  const entry = findPending(queryClient, optimisticId);
+  if (!entry) return;
+  write(queryClient, (state) => {
+    const progress = { ...state.progress };
+    if (entry.postId) delete progress[entry.postId];
+    return { posts: state.posts.filter((p) => p.optimisticId !== optimisticId), progress };
+  });
+  // the preview may still be painting for a moment
+  if (entry.previewUrl) {
+    const url = entry.previewUrl;
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
 }
 
 /** Pending posts whose upload finished more than `olderThanMs` ago. */
-export function pendingOlderThan(olderThanMs: number, now = Date.now()): PendingPost[] {
-  return pendingSnapshot.filter((p) => now - p.createdAt.getTime() > olderThanMs);
+export function pendingOlderThan(queryClient: QueryClient, olderThanMs: number, now = Date.now()): PendingPost[] {
+  return read(queryClient).posts.filter((p) => now - p.createdAt.getTime() > olderThanMs);
 }

@@ -1,23 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { POST_TEXTS, UPLOAD_TEXTS } from '../../../common/texts';
-import { onPostEvent } from '../../lib/socket';
+import { addPostToFeed } from '../../lib/post-cache';
+import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { findPending, pendingOlderThan, replaceOptimistic, setProcessingProgress, takePending } from './pending-posts';
+import { claimPending, dropPending, findPending, pendingOlderThan, setProcessingProgress } from './pending-posts';
 
 /** How long a published upload may stay 'Processing...' before the client asks the server itself. */
 export const PUBLISH_WAIT_MS = 60_000;
 const CHECK_EVERY_MS = 15_000;
-const FEED_KEY = [['posts', 'feed']] as const;
-const DRAFTS_KEY = [['profiles', 'drafts']] as const;
 
 /**
- * The creator's side of the media pipeline's events (mounted once, in the app shell, so it works
- * on every screen):
- * - `post:published` with the optimisticId of an upload from this tab (or one the upload screen
- *   listed as processing): 'Post published - Your content is now live!', and the real post
- *   replaces the 'Publishing' card in the feed;
+ * The creator's side of the media pipeline's events, which come to the creator's own room
+ * (mounted once, in the app shell, so it works on every screen):
+ * - `post:published` of one of the creator's posts: the real post goes to the front of the feed
+ *   at once (no 'new posts' pill for one's own post), replacing the 'Publishing' card of an upload
+ *   from this tab (or one the upload screen listed as processing) with 'Post published - Your
+ *   content is now live!'; the creator's drafts and Content tab are read again;
  * - `post:failed`: the card goes, and the reason is shown ('Upload failed' - reason); the upload
  *   screen lists the post with Retry and Delete;
  * - `post:draft-ready`: the drafts and the upload screen's list are refreshed;
@@ -29,52 +29,45 @@ export function useUploadUpdates(): void {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
 
-  useEffect(
-    () =>
-      onPostEvent((event) => {
-        const me = utils.auth.me.getData();
-        if (!me) return;
-        switch (event.type) {
-          case 'post:published': {
-            const { postId, creatorId, optimisticId } = event.payload;
-            if (creatorId !== me.id) return;
-            const listed = utils.uploads.unfinished.getData()?.some((u) => u.postId === postId);
-            void utils.uploads.unfinished.invalidate();
-            if (!optimisticId || (!findPending(optimisticId) && !listed)) return;
-            if (!takePending(optimisticId)) return;
-            notify.success(POST_TEXTS.published);
-            utils.posts.byId.fetch({ id: postId }, { staleTime: 0 }).then(
-              (post) => replaceOptimistic(queryClient, optimisticId, post),
-              () => replaceOptimistic(queryClient, optimisticId, null),
-            );
-            return;
-          }
-          case 'post:failed': {
-            const { optimisticId, reason } = event.payload;
-            if (optimisticId && takePending(optimisticId)) replaceOptimistic(queryClient, optimisticId, null);
-            notify.error({ title: UPLOAD_TEXTS.uploadFailed, description: reason });
-            void utils.uploads.unfinished.invalidate();
-            return;
-          }
-          case 'post:draft-ready': {
-            void utils.uploads.unfinished.invalidate();
-            void queryClient.invalidateQueries({ queryKey: DRAFTS_KEY });
-            return;
-          }
-          case 'post:progress': {
-            setProcessingProgress(event.payload.postId, event.payload.percent);
-            return;
-          }
-          default:
-            return;
-        }
-      }),
-    [queryClient, utils],
-  );
+  useRealtimeEvent('post:published', ({ postId, creatorId, optimisticId }) => {
+    const me = utils.auth.me.getData();
+    if (!me || creatorId !== me.id) return;
+    const listed = utils.uploads.unfinished.getData()?.some((u) => u.postId === postId);
+    void utils.uploads.unfinished.invalidate();
+    void utils.profiles.drafts.invalidate();
+    void utils.profiles.posts.invalidate({ username: me.username });
+    const fromHere = !!optimisticId && (!!findPending(queryClient, optimisticId) || !!listed);
+    if (fromHere && !claimPending(optimisticId)) return;
+    if (fromHere) notify.success(POST_TEXTS.published);
+    utils.posts.byId.fetch({ id: postId }, { staleTime: 0 }).then(
+      (post) => {
+        addPostToFeed(queryClient, post);
+        if (optimisticId) dropPending(queryClient, optimisticId);
+      },
+      () => {
+        // the card goes; a refetch brings the post if it exists
+        if (optimisticId) dropPending(queryClient, optimisticId);
+        void utils.posts.feed.invalidate();
+      },
+    );
+  });
+
+  useRealtimeEvent('post:failed', ({ optimisticId, reason }) => {
+    if (optimisticId && claimPending(optimisticId)) dropPending(queryClient, optimisticId);
+    notify.error({ title: UPLOAD_TEXTS.uploadFailed, description: reason });
+    void utils.uploads.unfinished.invalidate();
+  });
+
+  useRealtimeEvent('post:draft-ready', () => {
+    void utils.uploads.unfinished.invalidate();
+    void utils.profiles.drafts.invalidate();
+  });
+
+  useRealtimeEvent('post:progress', ({ postId, percent }) => setProcessingProgress(queryClient, postId, percent));
 
   useEffect(() => {
     const timer = setInterval(() => {
-      const waiting = pendingOlderThan(PUBLISH_WAIT_MS);
+      const waiting = pendingOlderThan(queryClient, PUBLISH_WAIT_MS);
       if (waiting.length === 0) return;
       utils.uploads.unfinished.fetch(undefined, { staleTime: 0 }).then(
         (unfinished) => {
@@ -83,11 +76,11 @@ export function useUploadUpdates(): void {
             const row = unfinished.find((u) => u.optimisticId === post.optimisticId || (post.postId !== null && u.postId === post.postId));
             if (row?.status === 'processing') continue;
             // published (or failed, or deleted) without our hearing of it
-            if (takePending(post.optimisticId)) replaceOptimistic(queryClient, post.optimisticId, null);
+            if (claimPending(post.optimisticId)) dropPending(queryClient, post.optimisticId);
             if (row?.status === 'failed') notify.error({ title: UPLOAD_TEXTS.uploadFailed, description: row.failureReason ?? UPLOAD_TEXTS.failedToUpload });
             else refetch = true;
           }
-          if (refetch) void queryClient.invalidateQueries({ queryKey: FEED_KEY });
+          if (refetch) void utils.posts.feed.invalidate();
         },
         () => undefined,
       );

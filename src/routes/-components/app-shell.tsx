@@ -3,7 +3,7 @@ import { SessionWatcher } from '../../features/auth/session-watcher';
 import { useLivePostUpdates } from '../../features/feed/use-live-post-updates';
 import { useUploadUpdates } from '../../features/uploads/use-upload-updates';
 import { useMe } from '../../lib/session';
-import { useRealtimeConnection } from '../../lib/socket';
+import { useRealtimeConnection } from '../../lib/realtime/connection';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';

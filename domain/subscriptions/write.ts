@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { SubscriptionStatus } from '../../common/enums';
+import type { DB } from '../../core/db/kysely';
+
+export interface SubscriptionRecord {
+  /** chosen by the caller when something else must point at the row (the seed's payments); new otherwise */
+  id?: string;
+  subscriberId: string;
+  tierId: string;
+  status: SubscriptionStatus;
+  periodStart: Date;
+  periodEnd: Date;
+  /** now by default; the demo seed backdates its history */
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+/**
+ * The one writer of `subscriptions` and `subscribers`: nothing else inserts or updates either
+ * table (subscribe, the demo seed and the test factories all come here), so the spec's
+ * `subscribers` mirror can never disagree with the subscription it copies. Both go in one
+ * transaction (the caller's, when `db` already is one). A subscription to a creator's tier
+ * writes or refreshes the (creator, subscriber) row with its tier and status; the platform's
+ * Premium tier belongs to no creator and writes none. Returns the subscription ids, in order.
+ *
+ * What counts as active is decided elsewhere, once (./active.ts); `subscribers` is not read for it.
+ */
+export async function recordSubscriptions(db: DB, records: readonly SubscriptionRecord[]): Promise<string[]> {
+  if (records.length === 0) return [];
+  const rows = records.map((r) => {
+    const createdAt = r.createdAt ?? new Date();
+    return {
+      id: r.id ?? randomUUID(),
+      subscriber_id: r.subscriberId,
+      tier_id: r.tierId,
+      status: r.status,
+      current_period_start: r.periodStart,
+      current_period_end: r.periodEnd,
+      created_at: createdAt,
+      updated_at: r.updatedAt ?? createdAt,
+    };
+  });
+  const write = async (trx: DB) => {
+    await trx.insertInto('subscriptions').values(rows).execute();
+    const tiers = await trx
+      .selectFrom('subscription_tiers')
+      .select(['id', 'creator_id'])
+      .where('id', 'in', [...new Set(rows.map((r) => r.tier_id))])
+      .execute();
+    const creatorOf = new Map(tiers.map((t) => [t.id, t.creator_id]));
+    // one row per (creator, subscriber): the last subscription recorded for the pair wins
+    const mirror = new Map<string, { creator_id: string; subscriber_id: string; tier_id: string; status: SubscriptionStatus; created_at: Date; updated_at: Date }>();
+    for (const r of rows) {
+      const creatorId = creatorOf.get(r.tier_id);
+      if (!creatorId) continue;
+      mirror.set(`${creatorId}:${r.subscriber_id}`, {
+        creator_id: creatorId,
+        subscriber_id: r.subscriber_id,
+        tier_id: r.tier_id,
+        status: r.status,
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+      });
+    }
+    if (mirror.size > 0) {
+      await trx
+        .insertInto('subscribers')
+        .values([...mirror.values()])
+        .onConflict((oc) =>
+          oc.columns(['creator_id', 'subscriber_id']).doUpdateSet((eb) => ({
+            tier_id: eb.ref('excluded.tier_id'),
+            status: eb.ref('excluded.status'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+    return rows.map((r) => r.id);
+  };
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
+}
+
+/** One subscription (see `recordSubscriptions`); returns its id. */
+export async function recordSubscription(db: DB, record: SubscriptionRecord): Promise<string> {
+  const [id] = await recordSubscriptions(db, [record]);
+  return id!;
+}

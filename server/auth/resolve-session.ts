@@ -1,0 +1,61 @@
+import type { ServerResponse } from 'node:http';
+import { SESSION } from '../../common/limits';
+import type { AppDeps } from '../../core/deps';
+import { hashToken } from '../../core/token-hash';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookies';
+import type { SessionInfo, SessionUser } from './session';
+import { deleteSession, findSessionWithUser, setSessionExpiry, type SessionWithUserRow } from './session.queries';
+
+export interface ResolvedSession {
+  session: SessionInfo;
+  user: SessionUser;
+}
+
+/**
+ * The session (and its user) a request's `Cookie` header carries, or null: the one way every
+ * door reads it (tRPC's context, the media route, tus uploads, the queue dashboard and metrics,
+ * the socket handshake). One query; an expired session is deleted; one with fewer than
+ * SESSION.renewWhenUnderMs left is extended to SESSION.lifetimeMs.
+ *
+ * `res` is the HTTP response when there is one: a cookie that names no live session is cleared
+ * and a renewed one is sent again with its new expiry. A socket handshake has no response to
+ * set a cookie on; the next HTTP request of that browser does it.
+ */
+export async function resolveSession(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  cookieHeader: string | undefined,
+  res?: ServerResponse,
+): Promise<ResolvedSession | null> {
+  const token = sessionTokenOf(cookieHeader);
+  if (!token) return null;
+  const sessionId = hashToken(token);
+  const row = await findSessionWithUser(deps.db, sessionId);
+  const now = Date.now();
+  if (!row || row.expires_at.getTime() <= now) {
+    if (row) await deleteSession(deps.db, sessionId);
+    if (res) clearSessionCookie(res, deps.config.cookieSecure);
+    return null;
+  }
+  let expiresAt = row.expires_at;
+  if (expiresAt.getTime() - now < SESSION.renewWhenUnderMs) {
+    expiresAt = new Date(now + SESSION.lifetimeMs);
+    await setSessionExpiry(deps.db, sessionId, expiresAt);
+    if (res) setSessionCookie(res, token, expiresAt, deps.config.cookieSecure);
+  }
+  return { session: { id: row.session_id, userId: row.user_id, expiresAt }, user: toSessionUser(row) };
+}
+
+function toSessionUser(row: SessionWithUserRow): SessionUser {
+  return {
+    id: row.user_id,
+    email: row.email,
+    role: row.role,
+    emailVerified: row.email_verified_at !== null,
+    username: row.username,
+    displayName: row.display_name,
+    avatarUrl: row.avatar_url,
+    isCreator: row.is_creator,
+    isPremium: row.is_premium,
+    isVerified: row.is_verified,
+  };
+}
