@@ -3,8 +3,7 @@ import { UPLOAD_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { enqueueProcessPost } from '../../../core/queues/media';
 import { reopenFailedPost } from '../../../domain/processing/processing.queries';
-import { countProcessingPosts, lockCreator } from '../uploads/uploads.queries';
-import { tooManyProcessing } from '../uploads/uploads.service';
+import { countProcessingPosts, lockCreator } from '../../../domain/processing/processing-limit.queries';
 import { postNotFound, requireVisiblePost } from './posts.service';
 
 /**
@@ -30,10 +29,16 @@ export async function retryProcessing(
     const row = await reopenFailedPost(trx, postId, { creatorId: userId });
     if (!row) throw new TRPCError({ code: 'BAD_REQUEST', message: UPLOAD_TEXTS.retryNotPossible });
     if ((await countProcessingPosts(trx, userId)) > limit) {
-      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: tooManyProcessing(limit).message });
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: processingLimitMessage(limit) });
     }
     return row;
   });
   await enqueueProcessPost(deps.queues, postId, reopened.media_kind);
   return { postId, status: 'processing' };
+}
+
+/** The words the tus refusal uses too ('Too many uploads processing - ...'). */
+function processingLimitMessage(limit: number): string {
+  const text = UPLOAD_TEXTS.tooManyProcessing(limit);
+  return `${text.title} - ${text.description}`;
 }

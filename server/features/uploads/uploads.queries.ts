@@ -72,23 +72,3 @@ export function findUnfinishedPosts(db: DB, creatorId: string, limit: number) {
     .limit(limit)
     .execute();
 }
-
-/** How many of the creator's posts are queued or in the worker (status 'processing'). */
-export async function countProcessingPosts(db: DB, creatorId: string): Promise<number> {
-  const row = await db
-    .selectFrom('posts')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('creator_id', '=', creatorId)
-    .where('status', '=', 'processing')
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-/**
- * Locks the creator's row until the transaction ends, so that two finishes of one creator count
- * and insert their processing posts one after the other (NO KEY UPDATE: new rows referencing the
- * user are not blocked).
- */
-export async function lockCreator(db: DB, creatorId: string): Promise<void> {
-  await db.selectFrom('users').select('id').where('id', '=', creatorId).forNoKeyUpdate().execute();
-}

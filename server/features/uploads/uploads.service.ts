@@ -8,14 +8,13 @@ import type { AppDeps } from '../../../core/deps';
 import { enqueueProcessPost } from '../../../core/queues/media';
 import {
   claimUpload,
-  countProcessingPosts,
   findFinishedUpload,
   findUnfinishedPosts,
   insertProcessingPost,
   insertSourceFile,
   linkUploadToPost,
-  lockCreator,
 } from './uploads.queries';
+import { countProcessingPosts, lockCreator } from '../../../domain/processing/processing-limit.queries';
 
 /**
  * Post uploads: the rules checked when a tus upload is created and the one place an upload
