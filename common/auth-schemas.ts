@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
+import { RESERVED_USERNAMES } from './reserved-usernames';
 import { safeString, safeText } from './text-schema';
 import { VALIDATION } from './texts';
 
@@ -18,11 +19,7 @@ function isRealDate(iso: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
 }
 
-/** Profiles live at /{username}: names of the app's own routes and endpoints cannot be taken. */
-export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  'admin', 'api', 'assets', 'auth', 'create', 'csae-policy', 'explore', 'healthz', 'media', 'messages', 'metrics',
-  'post', 'privacy', 'readyz', 'settings', 'socket.io', 'subscribe', 'terms', 'trpc', 'uploads',
-]);
+export { RESERVED_USERNAMES } from './reserved-usernames';
 
 /** The spec: "Username has all whitespace removed and is lower-cased as typed". */
 export const normalizeUsername = (value: string) => value.replace(/\s+/g, '').toLowerCase();

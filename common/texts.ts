@@ -22,6 +22,8 @@ export const LANDING = {
   featuredErrorTitle: 'Unable to load featured creators.',
   featuredErrorText: 'Please try again later.',
   featuredEmpty: 'No featured creators available at the moment.',
+  /** beside the signed-in home's strip of featured creators, which scrolls sideways */
+  featuredStripHint: 'Scroll for more',
 } as const;
 
 export const VALIDATION = {
@@ -116,6 +118,11 @@ export const POST_TEXTS = {
   contentLocked: { title: 'Content Locked', description: 'Sign up to see more content and interact with creators' },
   unsupportedFileType: 'Unsupported file type',
   pdfTile: 'PDF Document',
+  // Not in the spec: .txt, .doc and .docx posts (the form accepts them) are shown, not 'Unsupported'.
+  wordDocument: 'Word document',
+  textFile: 'Text file',
+  textFileUnavailable: 'The text could not be loaded.',
+  textFileContinues: 'The file goes on: Save Media has all of it.',
   showMore: 'Show More',
   showLess: 'Show Less',
   deletePost: 'Delete Post',
@@ -152,6 +159,8 @@ export const FEED_TEXTS = {
   creatorNotFound: 'Creator not found',
   /** the pill over an open feed that loads the posts published since it was loaded */
   newPosts: (n: number) => (n === 1 ? '1 new post' : `${n} new posts`),
+  /** under the last post of a feed that has no further page */
+  caughtUp: "You're all caught up",
 } as const;
 
 /** Comments (spec part 1 §2, §5, §8). */

@@ -1,12 +1,21 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { RESERVED_USERNAMES } from '../../common/reserved-usernames';
 import { parseUsername, profileQueryOptions } from '../features/profiles/profile-queries';
 
 /**
  * /{username} and its pages (the profile, /{username}/content; later /{username}/subscribe). The
  * layout renders its child as it is; its loader starts the header card's query (not awaited:
  * the pages have skeletons), which both pages read.
+ *
+ * The app's own route names (messages, settings, subscribe...) can never be usernames: until
+ * their screens exist, they are the not-found page, not 'Profile not found', and ask the server
+ * for nothing.
  */
 export const Route = createFileRoute('/$username')({
+  beforeLoad: ({ params }) => {
+    const { username } = parseUsername(params.username);
+    if (username && RESERVED_USERNAMES.has(username)) throw notFound();
+  },
   loader: ({ context, params }) => {
     const { username } = parseUsername(params.username);
     if (username) void context.trpcUtils.profiles.byUsername.prefetch({ username }, profileQueryOptions);

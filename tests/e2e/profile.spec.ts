@@ -232,7 +232,18 @@ test('the owner publishes a draft, adds and deletes a link, edits social links',
   await expect(merch).toHaveAttribute('target', '_blank');
   await expect(merch).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(form.getByLabel('Title')).toHaveValue('');
-  await page.getByRole('button', { name: 'Delete link Merch table' }).click();
+  // deleting asks first, naming the link: Cancel keeps it and gives the focus back
+  const deleteMerch = page.getByRole('button', { name: 'Delete link Merch table' });
+  await deleteMerch.click();
+  const confirm = page.getByRole('alertdialog', { name: LINK_TEXTS.deleteConfirm.title });
+  await expect(confirm).toHaveAccessibleDescription(LINK_TEXTS.deleteConfirm.description('Merch table', 'kai-jensen.example'));
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(deleteMerch).toBeFocused();
+  await expect(merch).toBeVisible();
+  await expect(toasts(page).getByText(LINK_TEXTS.deleted, { exact: true })).toHaveCount(0);
+  await deleteMerch.click();
+  await confirm.getByRole('button', { name: LINK_TEXTS.deleteConfirm.confirm, exact: true }).click();
   await expect(toasts(page).getByText(LINK_TEXTS.deleted, { exact: true })).toBeVisible();
   await expect(merch).toHaveCount(0);
   await expect(custom.getByRole('link', { name: new RegExp(kai.links[0]!.title) })).toBeVisible();

@@ -15,7 +15,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'bg-surface-raised text-foreground border border-border hover:bg-surface-hover hover:border-border-strong',
   outline: 'border border-border-strong text-foreground hover:bg-surface-hover',
   ghost: 'text-muted hover:text-foreground hover:bg-surface-hover',
-  danger: 'bg-danger text-white hover:brightness-110',
+  danger: 'bg-rose-600 text-white hover:bg-rose-700',
 };
 
 const sizes: Record<ButtonSize, string> = {

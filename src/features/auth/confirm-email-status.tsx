@@ -6,7 +6,10 @@ import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { isServerError, trpc } from '../../lib/trpc';
 
-/** Confirms the e-mail address of a link from the confirmation mail, once, when shown. */
+/**
+ * Confirms the e-mail address of a link from the confirmation mail, once, when shown; a link
+ * opened again says the address is already confirmed. Either way the next step is signing in.
+ */
 export function ConfirmEmailStatus({ token }: { token: string | undefined }) {
   const confirm = trpc.auth.confirmEmail.useMutation();
   const started = useRef(false);
@@ -28,9 +31,9 @@ export function ConfirmEmailStatus({ token }: { token: string | undefined }) {
     );
   }
   if (confirm.isSuccess) {
-    return (
-      <StatusPanel tone="success" title={AUTH_TEXTS.emailConfirmed.title} text={AUTH_TEXTS.emailConfirmed.description} />
-    );
+    // a link opened a second time: the address was confirmed the first time
+    const text = confirm.data.alreadyConfirmed ? AUTH_TEXTS.emailAlreadyConfirmed : AUTH_TEXTS.emailConfirmed;
+    return <StatusPanel tone="success" title={text.title} text={text.description} />;
   }
   return (
     <div role="status" className="flex flex-col items-center gap-3 py-6 text-sm text-muted">

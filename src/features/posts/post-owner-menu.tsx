@@ -1,46 +1,15 @@
-import { Download, Ellipsis, Trash2 } from 'lucide-react';
-import { POST_TEXTS } from '../../../common/texts';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu';
-import type { Post } from '../../lib/post-cache';
-import { saveMedia } from './save-media';
-import { useDeletePost } from './use-delete-post';
+import { lazy, Suspense } from 'react';
+import type { PostOwnerMenuProps } from './post-owner-menu-dropdown';
 
-/** The owner's menu (spec part 1 §2): Delete Post, and Save Media in the detail view. */
-export function PostOwnerMenu({ post, withSaveMedia, onDeleted }: { post: Post; withSaveMedia: boolean; onDeleted?: () => void }) {
-  const deletePost = useDeletePost(post, onDeleted);
-  const canSave = withSaveMedia && !!post.media?.downloadUrl;
+// Only owners see the menu: its code (Radix menu and dialog) loads with the first post they own,
+// never for a visitor's landing page.
+const PostOwnerMenuDropdown = lazy(() => import('./post-owner-menu-dropdown'));
+
+/** The owner's menu (spec part 1 §2): Delete Post (confirmed first), and Save Media in the detail view. */
+export function PostOwnerMenu(props: PostOwnerMenuProps) {
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          aria-label="Post options"
-          className="flex size-9 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface-hover hover:text-foreground data-[state=open]:bg-surface-hover data-[state=open]:text-foreground"
-        >
-          <Ellipsis aria-hidden="true" className="size-5" />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {canSave ? (
-          <>
-            <DropdownMenuItem onSelect={() => void saveMedia(post)}>
-              <Download aria-hidden="true" className="size-4 text-muted" />
-              {POST_TEXTS.saveMedia}
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-          </>
-        ) : null}
-        <DropdownMenuItem tone="danger" onSelect={() => void deletePost()}>
-          <Trash2 aria-hidden="true" className="size-4" />
-          {POST_TEXTS.deletePost}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={<span aria-hidden="true" className="size-9 shrink-0" />}>
+      <PostOwnerMenuDropdown {...props} />
+    </Suspense>
   );
 }

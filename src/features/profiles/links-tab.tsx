@@ -6,6 +6,7 @@ import { AddLinkInput, UpdateSocialLinksInput } from '../../../common/profile-sc
 import { LINK_TEXTS } from '../../../common/texts';
 import { EmptyState } from '../../components/empty-state';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -76,17 +77,24 @@ export function LinksTab({ profile }: { profile: Profile }) {
                   <ExternalLink aria-hidden="true" className="ml-auto size-4 shrink-0 text-subtle group-hover:text-foreground" />
                 </a>
                 {isOwner ? (
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Delete link ${link.title}`}
-                    title="Delete link"
-                    loading={deleting === index}
-                    disabled={deleting !== null}
-                    onClick={() => void onDelete(index, link.url)}
-                  >
-                    {deleting === index ? null : <Trash2 aria-hidden="true" className="size-4" />}
-                  </Button>
+                  <ConfirmDialog
+                    title={LINK_TEXTS.deleteConfirm.title}
+                    description={LINK_TEXTS.deleteConfirm.description(link.title, hostOf(link.url))}
+                    confirmLabel={LINK_TEXTS.deleteConfirm.confirm}
+                    onConfirm={() => onDelete(index, link.url)}
+                    trigger={
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Delete link ${link.title}`}
+                        title="Delete link"
+                        loading={deleting === index}
+                        disabled={deleting !== null}
+                      >
+                        {deleting === index ? null : <Trash2 aria-hidden="true" className="size-4" />}
+                      </Button>
+                    }
+                  />
                 ) : null}
               </li>
             ))}

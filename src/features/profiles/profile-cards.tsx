@@ -2,10 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { Check, Crown, Sparkles, X } from 'lucide-react';
 import { formatRand } from '../../../common/format';
 import { LIMITS } from '../../../common/limits';
-import { PROFILE_TEXTS } from '../../../common/texts';
+import { CREATE_TEXTS, CREATOR_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import { buttonClasses } from '../../components/ui/button';
 import { laterRoute } from '../../lib/later-route';
-import { PREMIUM_UPGRADE_PATH, subscribePath } from '../../lib/paths';
+import { CREATE_PATH, PREMIUM_UPGRADE_PATH, subscribePath } from '../../lib/paths';
 import { trpc } from '../../lib/trpc';
 import type { Profile } from './profile-queries';
 
@@ -33,8 +33,31 @@ export function SubscribeNowCard({ profile }: { profile: Profile }) {
   );
 }
 
+/** A fan's own page: the way to becoming a creator (/create), where the creator tools would be. */
+export function BecomeCreatorCard() {
+  return (
+    <aside
+      aria-labelledby="become-creator-heading"
+      className="relative flex flex-col gap-4 overflow-hidden rounded-card border border-accent/30 bg-[radial-gradient(ellipse_at_top_left,rgb(139_92_246/0.25),transparent_60%),var(--color-surface)] p-5 sm:flex-row sm:items-center md:p-6"
+    >
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-soft text-violet-200 ring-1 ring-accent/40">
+        <Sparkles aria-hidden="true" className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 id="become-creator-heading" className="font-semibold text-foreground">
+          {CREATOR_TEXTS.becomeTitle}
+        </h2>
+        <p className="mt-1 text-sm text-muted">{CREATE_TEXTS.becomeIntro}</p>
+      </div>
+      <Link to={laterRoute(CREATE_PATH)} className={buttonClasses({ className: 'shrink-0' })}>
+        {CREATOR_TEXTS.becomeButton}
+      </Link>
+    </aside>
+  );
+}
+
 /**
- * The owner's upgrade card when they are not premium (spec part 1 §2): unlimited links, verified
+ * The creator owner's upgrade card when they are not premium (spec part 1 §2): unlimited links, verified
  * badge, featured listing on the homepage. Dismissing it hides it at once and for good (the
  * server remembers); if that fails it comes back.
  */

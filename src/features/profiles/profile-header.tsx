@@ -16,7 +16,8 @@ import { SocialLinkIcons } from './social-links';
  * display name, verified badge, @username, bio, categories (each opens Explore on that chip),
  * social links, subscriber and post counts, and the viewer's buttons: Subscribe or Subscribed
  * (from a real active subscription) and Message for a signed-in visitor; Manage Subscription Tier
- * and Edit Profile for the owner.
+ * and Edit Profile for the owner. Counts, Subscribe and Manage Subscription Tier are for creators'
+ * pages only: a fan's page shows Message to others and Edit Profile to its owner.
  */
 export function ProfileHeader({ profile }: { profile: Profile }) {
   const name = profile.displayName || profile.username;
@@ -37,10 +38,12 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
           <div className="flex flex-wrap items-center gap-2">
             {viewer.isOwner ? (
               <>
-                <Link to={laterRoute(CREATE_PATH)} className={buttonClasses({ variant: 'secondary' })}>
-                  <Settings2 aria-hidden="true" className="size-4" />
-                  {PROFILE_TEXTS.manageTier}
-                </Link>
+                {profile.isCreator ? (
+                  <Link to={laterRoute(CREATE_PATH)} className={buttonClasses({ variant: 'secondary' })}>
+                    <Settings2 aria-hidden="true" className="size-4" />
+                    {PROFILE_TEXTS.manageTier}
+                  </Link>
+                ) : null}
                 <Link to={laterRoute(EDIT_PROFILE_PATH)} className={buttonClasses({ variant: 'outline' })}>
                   <PencilLine aria-hidden="true" className="size-4" />
                   {PROFILE_TEXTS.editProfile}
@@ -48,7 +51,7 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
               </>
             ) : (
               <>
-                {viewer.isSubscribed ? (
+                {!profile.isCreator ? null : viewer.isSubscribed ? (
                   <span data-testid="subscribed" className={buttonClasses({ variant: 'secondary', className: 'cursor-default text-emerald-300' })}>
                     <Check aria-hidden="true" className="size-4" />
                     {PROFILE_TEXTS.subscribed}
@@ -89,16 +92,19 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
 
           {profile.bio ? <p className="max-w-2xl leading-relaxed break-words whitespace-pre-line text-foreground/90">{profile.bio}</p> : null}
 
-          <p className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
-            <span data-testid="subscriber-count">
-              <strong className="font-semibold text-foreground">{formatCompactCount(profile.subscriberCount)}</strong>{' '}
-              {profile.subscriberCount === 1 ? 'subscriber' : 'subscribers'}
-            </span>
-            <span data-testid="post-count">
-              <strong className="font-semibold text-foreground">{formatCompactCount(profile.postCount)}</strong>{' '}
-              {profile.postCount === 1 ? 'post' : 'posts'}
-            </span>
-          </p>
+          {/* a fan has neither subscribers nor posts: no '0 subscribers' */}
+          {profile.isCreator ? (
+            <p className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+              <span data-testid="subscriber-count">
+                <strong className="font-semibold text-foreground">{formatCompactCount(profile.subscriberCount)}</strong>{' '}
+                {profile.subscriberCount === 1 ? 'subscriber' : 'subscribers'}
+              </span>
+              <span data-testid="post-count">
+                <strong className="font-semibold text-foreground">{formatCompactCount(profile.postCount)}</strong>{' '}
+                {profile.postCount === 1 ? 'post' : 'posts'}
+              </span>
+            </p>
+          ) : null}
 
           {profile.categories.length > 0 || Object.keys(profile.socialLinks).length > 0 ? (
             <div className="flex flex-wrap items-center justify-between gap-3">

@@ -10,10 +10,10 @@ import { BookmarksTab } from './bookmarks-tab';
 import { ContentTab } from './content-tab';
 import { DraftsTab } from './drafts-tab';
 import { LinksTab } from './links-tab';
-import { SubscribeNowCard, UpgradeCard } from './profile-cards';
+import { BecomeCreatorCard, SubscribeNowCard, UpgradeCard } from './profile-cards';
 import { ProfileHeader } from './profile-header';
 import { profileQueryOptions, type Profile } from './profile-queries';
-import { visibleTab, type ProfileSearch, type ProfileTab } from './profile-search';
+import { profileTabs, visibleTab, type ProfileSearch, type ProfileTab } from './profile-search';
 import { ProfileHeaderSkeleton, ProfileMessage } from './profile-states';
 
 interface ProfilePageProps {
@@ -27,7 +27,8 @@ interface ProfilePageProps {
 
 /**
  * The creator profile /{username} (spec part 1 §2, §4, §6): the header card, the Subscribe Now
- * card or (owner, not premium) the upgrade card, and the tabs. A private or hidden profile, or an
+ * card or (owner, not premium) the upgrade card, and the tabs. A fan's page has none of the
+ * creator things: its owner is offered to become a creator and sees their bookmarks. A private or hidden profile, or an
  * unknown one, is 'Profile not found - The profile you're looking for doesn't exist or is private.'
  * Post cards come from the route (`renderPost`, `renderTile`): features do not import each other.
  */
@@ -60,27 +61,35 @@ function LoadedProfile({
   renderPost,
   renderTile,
 }: Omit<ProfilePageProps, 'username'> & { profile: Profile }) {
-  const isOwner = profile.viewer.isOwner;
-  const tab = visibleTab(search.tab, isOwner);
-  const selectTab = (next: ProfileTab) => onSearchChange({ tab: next === 'content' ? undefined : next });
+  const { isOwner, isSubscribed } = profile.viewer;
+  const isCreator = profile.isCreator;
+  const tabs = profileTabs({ isOwner, isCreator });
+  const has = (t: ProfileTab) => tabs.includes(t);
+  const tab = visibleTab(search.tab, { isOwner, isCreator });
+  // the viewer's first tab is the page's plain address
+  const selectTab = (next: ProfileTab) => onSearchChange({ tab: next === tabs[0] ? undefined : next });
 
   return (
     <div className="flex flex-col gap-6">
       <ProfileHeader profile={profile} />
-      {!isOwner && !profile.viewer.isSubscribed ? <SubscribeNowCard profile={profile} /> : null}
-      {isOwner && profile.showUpgradeCard ? <UpgradeCard profile={profile} /> : null}
+      {/* subscribing, premium and creator tools are for creators' pages; a fan is offered to become one */}
+      {isCreator && !isOwner && !isSubscribed ? <SubscribeNowCard profile={profile} /> : null}
+      {isCreator && isOwner && profile.showUpgradeCard ? <UpgradeCard profile={profile} /> : null}
+      {!isCreator && isOwner ? <BecomeCreatorCard /> : null}
 
       <Tabs value={tab} onValueChange={(value) => selectTab(value as ProfileTab)}>
         <TabsList aria-label="Profile sections" className="overflow-x-auto [scrollbar-width:none] max-sm:flex">
-          <Trigger value="content" icon={<LayoutGrid aria-hidden="true" className="size-4" />}>
-            {PROFILE_TEXTS.tabContent}
-          </Trigger>
-          {isOwner ? (
+          {has('content') ? (
+            <Trigger value="content" icon={<LayoutGrid aria-hidden="true" className="size-4" />}>
+              {PROFILE_TEXTS.tabContent}
+            </Trigger>
+          ) : null}
+          {has('drafts') ? (
             <Trigger value="drafts" icon={<FilePen aria-hidden="true" className="size-4" />}>
               {PROFILE_TEXTS.tabDrafts(profile.draftCount ?? 0)}
             </Trigger>
           ) : null}
-          {isOwner ? (
+          {has('bookmarks') ? (
             <Trigger value="bookmarks" icon={<Bookmark aria-hidden="true" className="size-4" />}>
               {PROFILE_TEXTS.tabBookmarks}
             </Trigger>
@@ -90,23 +99,25 @@ function LoadedProfile({
           </Trigger>
         </TabsList>
 
-        <TabsContent value="content">
-          <ContentTab
-            profile={profile}
-            q={search.q}
-            view={search.view ?? 'posts'}
-            onSearch={(q) => onSearchChange({ q: q || undefined })}
-            onViewChange={(view) => onSearchChange({ view: view === 'posts' ? undefined : view })}
-            renderPost={renderPost}
-            renderTile={renderTile}
-          />
-        </TabsContent>
-        {isOwner ? (
+        {has('content') ? (
+          <TabsContent value="content">
+            <ContentTab
+              profile={profile}
+              q={search.q}
+              view={search.view ?? 'posts'}
+              onSearch={(q) => onSearchChange({ q: q || undefined })}
+              onViewChange={(view) => onSearchChange({ view: view === 'posts' ? undefined : view })}
+              renderPost={renderPost}
+              renderTile={renderTile}
+            />
+          </TabsContent>
+        ) : null}
+        {has('drafts') ? (
           <TabsContent value="drafts">
             <DraftsTab username={profile.username} onPublished={() => selectTab('content')} renderTile={renderTile} />
           </TabsContent>
         ) : null}
-        {isOwner ? (
+        {has('bookmarks') ? (
           <TabsContent value="bookmarks">
             <BookmarksTab renderPost={renderPost} />
           </TabsContent>

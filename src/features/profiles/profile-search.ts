@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { searchTextParam } from '../../lib/search-params';
 
-/** The profile's tabs (spec part 1 §2): Drafts and Bookmarks are the owner's only. */
+/** The profile's tabs (spec part 1 §2): Drafts and Bookmarks are the owner's only (profileTabs). */
 export const PROFILE_TABS = ['content', 'drafts', 'bookmarks', 'links'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
@@ -20,9 +20,26 @@ export const ProfileSearch = z.object({
 });
 export type ProfileSearch = z.infer<typeof ProfileSearch>;
 
-/** The tab to show: the asked one when the viewer may see it, else Content. */
-export function visibleTab(tab: ProfileTab | undefined, isOwner: boolean): ProfileTab {
-  if (!tab) return 'content';
-  if ((tab === 'drafts' || tab === 'bookmarks') && !isOwner) return 'content';
-  return tab;
+/** Who looks at a profile, as far as its tabs are concerned. */
+export interface ProfileTabsViewer {
+  isOwner: boolean;
+  /** the profile's own creator flag */
+  isCreator: boolean;
+}
+
+/**
+ * The tabs a viewer has, the first being the default: the owner also has Bookmarks, and a
+ * creator owner Drafts; a fan's own page has no Content or Drafts (they publish nothing) and
+ * opens on their bookmarks.
+ */
+export function profileTabs({ isOwner, isCreator }: ProfileTabsViewer): readonly ProfileTab[] {
+  if (!isOwner) return ['content', 'links'];
+  if (!isCreator) return ['bookmarks', 'links'];
+  return PROFILE_TABS;
+}
+
+/** The tab to show: the asked one when the viewer has it, else the viewer's first. */
+export function visibleTab(tab: ProfileTab | undefined, viewer: ProfileTabsViewer): ProfileTab {
+  const tabs = profileTabs(viewer);
+  return tab && tabs.includes(tab) ? tab : tabs[0]!;
 }

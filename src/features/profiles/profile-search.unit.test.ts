@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_TEXTS } from '../../../common/texts';
 import { parseUsername, profilePostsInput } from './profile-queries';
-import { ProfileSearch, visibleTab } from './profile-search';
+import { profileTabs, ProfileSearch, visibleTab } from './profile-search';
 import { socialLinkItems } from './social-links';
 
 describe('the profile route', () => {
@@ -10,10 +10,25 @@ describe('the profile route', () => {
     expect(parseUsername('   ')).toEqual({ username: null, error: PROFILE_TEXTS.usernameRequired });
   });
   it('keeps the owner’s tabs for the owner', () => {
-    expect(visibleTab(undefined, false)).toBe('content');
-    expect(visibleTab('drafts', false)).toBe('content');
-    expect(visibleTab('bookmarks', true)).toBe('bookmarks');
-    expect(visibleTab('links', false)).toBe('links');
+    const visitor = { isOwner: false, isCreator: true };
+    const creatorOwner = { isOwner: true, isCreator: true };
+    expect(visibleTab(undefined, visitor)).toBe('content');
+    expect(visibleTab('drafts', visitor)).toBe('content');
+    expect(visibleTab('bookmarks', visitor)).toBe('content');
+    expect(visibleTab('links', visitor)).toBe('links');
+    expect(visibleTab('bookmarks', creatorOwner)).toBe('bookmarks');
+    expect(visibleTab('drafts', creatorOwner)).toBe('drafts');
+    expect(profileTabs(creatorOwner)).toEqual(['content', 'drafts', 'bookmarks', 'links']);
+  });
+  it('gives a fan’s own page their bookmarks and links, no creator tabs', () => {
+    const fanOwner = { isOwner: true, isCreator: false };
+    expect(profileTabs(fanOwner)).toEqual(['bookmarks', 'links']);
+    expect(visibleTab(undefined, fanOwner)).toBe('bookmarks');
+    expect(visibleTab('drafts', fanOwner)).toBe('bookmarks');
+    expect(visibleTab('content', fanOwner)).toBe('bookmarks');
+    expect(visibleTab('links', fanOwner)).toBe('links');
+    // someone else looking at a fan's page
+    expect(profileTabs({ isOwner: false, isCreator: false })).toEqual(['content', 'links']);
   });
   it('drops malformed search params instead of failing', () => {
     expect(ProfileSearch.parse({ q: '#sunset', tab: 'nope', view: 'media' })).toEqual({ q: '#sunset', tab: undefined, view: 'media' });

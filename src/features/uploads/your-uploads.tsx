@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import type { MediaKind } from '../../../common/enums';
 import { POST_TEXTS, UPLOAD_TEXTS } from '../../../common/texts';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { formatLongDateTime, formatRelativeTime, isoString } from '../../lib/format';
@@ -180,10 +181,18 @@ function FailedRow({ row }: { row: Unfinished }) {
           {busy === 'retry' ? null : <RotateCw aria-hidden="true" className="size-4" />}
           Retry
         </Button>
-        <Button size="sm" variant="ghost" onClick={() => void onDelete()} loading={busy === 'delete'} disabled={busy !== null} aria-label={`Delete ${name}`}>
-          {busy === 'delete' ? null : <Trash2 aria-hidden="true" className="size-4" />}
-          Delete
-        </Button>
+        <ConfirmDialog
+          title={POST_TEXTS.deleteUploadConfirm.title}
+          description={POST_TEXTS.deleteUploadConfirm.description(name)}
+          confirmLabel={POST_TEXTS.deleteUploadConfirm.confirm}
+          onConfirm={onDelete}
+          trigger={
+            <Button size="sm" variant="ghost" loading={busy === 'delete'} disabled={busy !== null} aria-label={`Delete ${name}`}>
+              {busy === 'delete' ? null : <Trash2 aria-hidden="true" className="size-4" />}
+              Delete
+            </Button>
+          }
+        />
       </div>
     </RowShell>
   );

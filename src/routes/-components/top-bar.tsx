@@ -1,22 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { ChevronDown, Compass, LogOut, MessageCircle, Settings, SquarePlus, UserRound } from 'lucide-react';
+import { Compass, LogOut, MessageCircle, Settings, SquarePlus, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Avatar } from '../../components/ui/avatar';
 import { Button, buttonClasses } from '../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { useUnreadCount } from '../../features/messages/use-unread-count';
 import { cn } from '../../lib/cn';
 import { laterRoute } from '../../lib/later-route';
 import type { CurrentUser } from '../../lib/trpc';
 import { BrandLink } from './brand-link';
+import { MobileUserMenu } from './mobile-user-menu';
 
 const navLink =
   'inline-flex h-9 items-center gap-2 rounded-full px-3.5 text-sm font-medium text-muted transition-colors ' +
@@ -109,37 +101,5 @@ export function TopBar({ user }: { user: CurrentUser | null }) {
         </div>
       </div>
     </header>
-  );
-}
-
-/** Below 768 px: the username opens Settings and Sign Out (Radix: arrow keys, Escape, focus return). */
-function MobileUserMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: () => void }) {
-  return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          className="flex max-w-[55vw] items-center gap-2 rounded-full border border-border bg-surface py-1 pr-3 pl-1 text-sm font-medium text-foreground hover:bg-surface-hover data-[state=open]:bg-surface-hover"
-        >
-          <Avatar src={user.avatarUrl} name={user.displayName || user.username} size="sm" ring={false} />
-          <span className="truncate">{user.username}</span>
-          <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted" />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>Signed in as @{user.username}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={laterRoute('/settings')}>
-            <Settings aria-hidden="true" className="size-4 text-muted" />
-            Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem tone="danger" onSelect={onSignOut}>
-          <LogOut aria-hidden="true" className="size-4" />
-          Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }

@@ -1,0 +1,79 @@
+import { Download, Ellipsis, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { POST_TEXTS } from '../../../common/texts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import type { Post } from '../../lib/post-cache';
+import { saveMedia } from './save-media';
+import { useDeletePost } from './use-delete-post';
+
+/** How the confirmation names a post: its title, else the start of its text. */
+function postName(post: Post): string | null {
+  if (post.title) return post.title;
+  const text = post.text?.trim().replace(/\s+/g, ' ');
+  if (!text) return null;
+  return text.length > 60 ? `${text.slice(0, 60).trimEnd()}…` : text;
+}
+
+export interface PostOwnerMenuProps {
+  post: Post;
+  withSaveMedia: boolean;
+  onDeleted?: () => void;
+}
+
+/**
+ * The owner's menu (spec part 1 §2): Delete Post, and Save Media in the detail view. Delete Post
+ * asks first; cancelling (or Escape) leaves the post alone and puts focus back on the menu button.
+ */
+export default function PostOwnerMenuDropdown({ post, withSaveMedia, onDeleted }: PostOwnerMenuProps) {
+  const deletePost = useDeletePost(post, onDeleted);
+  const [confirming, setConfirming] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const canSave = withSaveMedia && !!post.media?.downloadUrl;
+  return (
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <button
+            ref={triggerRef}
+            type="button"
+            aria-label="Post options"
+            className="flex size-9 items-center justify-center rounded-full text-muted transition-colors hover:bg-surface-hover hover:text-foreground data-[state=open]:bg-surface-hover data-[state=open]:text-foreground"
+          >
+            <Ellipsis aria-hidden="true" className="size-5" />
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          {canSave ? (
+            <>
+              <DropdownMenuItem onSelect={() => void saveMedia(post)}>
+                <Download aria-hidden="true" className="size-4 text-muted" />
+                {POST_TEXTS.saveMedia}
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+            </>
+          ) : null}
+          <DropdownMenuItem tone="danger" onSelect={() => setConfirming(true)}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            {POST_TEXTS.deletePost}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        returnFocusRef={triggerRef}
+        title={POST_TEXTS.deleteConfirm.title}
+        description={POST_TEXTS.deleteConfirm.description(postName(post))}
+        confirmLabel={POST_TEXTS.deleteConfirm.confirm}
+        onConfirm={deletePost}
+      />
+    </>
+  );
+}
