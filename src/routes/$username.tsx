@@ -1,6 +1,11 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { RESERVED_USERNAMES } from '../../common/reserved-usernames';
-import { parseUsername, profileQueryOptions } from '../features/profiles/profile-queries';
+
+/**
+ * Loaded with the first profile visit, not with the app: the username's shared schema brings
+ * zod, which would otherwise be on every first load (tests/e2e/bundle-budget.spec.ts).
+ */
+const profileQueries = () => import('../features/profiles/profile-queries');
 
 /**
  * /{username} and its pages (the profile, /{username}/content; later /{username}/subscribe). The
@@ -12,11 +17,12 @@ import { parseUsername, profileQueryOptions } from '../features/profiles/profile
  * for nothing.
  */
 export const Route = createFileRoute('/$username')({
-  beforeLoad: ({ params }) => {
-    const { username } = parseUsername(params.username);
+  beforeLoad: async ({ params }) => {
+    const { username } = (await profileQueries()).parseUsername(params.username);
     if (username && RESERVED_USERNAMES.has(username)) throw notFound();
   },
-  loader: ({ context, params }) => {
+  loader: async ({ context, params }) => {
+    const { parseUsername, profileQueryOptions } = await profileQueries();
     const { username } = parseUsername(params.username);
     if (username) void context.trpcUtils.profiles.byUsername.prefetch({ username }, profileQueryOptions);
   },

@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { CREATE_TEXTS } from '../../common/texts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { BecomeCreator } from '../features/creator/become-creator';
@@ -7,14 +6,13 @@ import { TiersUnavailable } from '../features/creator/tiers-unavailable';
 import { UploadForm } from '../features/uploads/upload-form';
 import { YourUploads } from '../features/uploads/your-uploads';
 import { usePageTitle } from '../lib/page-title';
+import { enumParam, searchValidator } from '../lib/search-params';
 import { useMe } from '../lib/session';
 
 const CREATE_TABS = ['content', 'tiers'] as const;
 type CreateTab = (typeof CREATE_TABS)[number];
 
-const CreateSearch = z.object({
-  tab: z.enum(CREATE_TABS).optional().catch(undefined),
-});
+const CreateSearch = searchValidator<{ tab?: CreateTab }>({ tab: enumParam(CREATE_TABS) });
 
 /**
  * /create, behind the `_authed` gate (spec part 2 §2): a non-creator sees the Become a Creator

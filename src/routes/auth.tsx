@@ -1,18 +1,16 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { AuthLayout } from '../features/auth/auth-layout';
 import { SignInForm } from '../features/auth/sign-in-form';
 import { SignUpForm } from '../features/auth/sign-up-form';
 import { usePageTitle } from '../lib/page-title';
+import { enumParam, searchValidator } from '../lib/search-params';
 import { ME_STALE_TIME_MS, peekPostAuthPath, takePostAuthPath } from '../lib/session';
 
 const AUTH_TABS = ['signin', 'signup'] as const;
 type AuthTab = (typeof AUTH_TABS)[number];
 
-const AuthSearch = z.object({
-  tab: z.enum(AUTH_TABS).optional().catch(undefined),
-});
+const AuthSearch = searchValidator<{ tab?: AuthTab }>({ tab: enumParam(AUTH_TABS) });
 
 export const Route = createFileRoute('/auth')({
   validateSearch: AuthSearch,

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AuthLayout } from '../features/auth/auth-layout';
 import { ConfirmEmailStatus } from '../features/auth/confirm-email-status';
 import { usePageTitle } from '../lib/page-title';
+import { searchValidator, stringParam } from '../lib/search-params';
 
 // `auth_` keeps /auth/confirm out of the /auth route (its tabs and its signed-in redirect).
 export const Route = createFileRoute('/auth_/confirm')({
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  validateSearch: searchValidator<{ token?: string }>({ token: stringParam() }),
   component: ConfirmEmailPage,
 });
 

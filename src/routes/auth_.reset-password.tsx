@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AuthLayout } from '../features/auth/auth-layout';
 import { ResetPasswordForm } from '../features/auth/reset-password-form';
 import { usePageTitle } from '../lib/page-title';
+import { searchValidator, stringParam } from '../lib/search-params';
 
 export const Route = createFileRoute('/auth_/reset-password')({
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  validateSearch: searchValidator<{ token?: string }>({ token: stringParam() }),
   component: ResetPasswordPage,
 });
 

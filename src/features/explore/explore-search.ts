@@ -1,20 +1,19 @@
-import { z } from 'zod';
 import { EXPLORE_CATEGORIES } from '../../../common/enums';
 import { CACHE, PROFILE_LIMITS } from '../../../common/limits';
 import type { ExploreCategory } from '../../../common/profile-schemas';
 import type { PostPage } from '../../lib/post-cache';
-import { searchTextParam } from '../../lib/search-params';
+import { searchTextParam, searchValidator, stringParam } from '../../lib/search-params';
 
 /**
  * /explore?q=&categories=Art,Music: the search and the chips live in the URL (shareable, Back
  * works). Categories are one comma-separated value, read case-insensitively; unknown names and
  * anything malformed are dropped, never an error page.
  */
-export const ExploreSearch = z.object({
-  q: searchTextParam,
-  categories: z.string().max(200).optional().catch(undefined),
-});
-export type ExploreSearch = z.infer<typeof ExploreSearch>;
+export interface ExploreSearch {
+  q?: string;
+  categories?: string;
+}
+export const ExploreSearch = searchValidator<ExploreSearch>({ q: searchTextParam, categories: stringParam(200) });
 
 /** The chips in the URL's value, in the spec's order (Art, Music, Gaming, Technology), once each. */
 export function parseCategories(value: string | undefined): ExploreCategory[] {

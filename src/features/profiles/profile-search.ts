@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { searchTextParam } from '../../lib/search-params';
+import { enumParam, searchTextParam, searchValidator } from '../../lib/search-params';
 
 /** The profile's tabs (spec part 1 §2): Drafts and Bookmarks are the owner's only (profileTabs). */
 export const PROFILE_TABS = ['content', 'drafts', 'bookmarks', 'links'] as const;
@@ -13,12 +12,16 @@ export type ProfileView = (typeof PROFILE_VIEWS)[number];
  * /{username}?q=&tab=&view=: the search within the profile (a hashtag link lands here with
  * ?q=%23tag), the tab and the Content view. Anything malformed is dropped, never an error page.
  */
-export const ProfileSearch = z.object({
+export interface ProfileSearch {
+  q?: string;
+  tab?: ProfileTab;
+  view?: ProfileView;
+}
+export const ProfileSearch = searchValidator<ProfileSearch>({
   q: searchTextParam,
-  tab: z.enum(PROFILE_TABS).optional().catch(undefined),
-  view: z.enum(PROFILE_VIEWS).optional().catch(undefined),
+  tab: enumParam(PROFILE_TABS),
+  view: enumParam(PROFILE_VIEWS),
 });
-export type ProfileSearch = z.infer<typeof ProfileSearch>;
 
 /** Who looks at a profile, as far as its tabs are concerned. */
 export interface ProfileTabsViewer {

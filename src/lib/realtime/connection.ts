@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { LIMITS } from '../../../common/limits';
 import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '../../../common/socket-events';
 import { reportSessionEvent } from '../session';
@@ -20,12 +20,22 @@ import { rooms, type RoomSender } from './rooms';
  *   notice are acted on at once, here.
  * - Every tRPC request carries the socket id (lib/trpc.ts): the server leaves this socket out of
  *   the events the request causes, since this tab has applied the change already.
+ * - socket.io-client is imported when the first connection is asked for (after the shell's first
+ *   render), not with the app: it is not needed to paint a page (tests/e2e/bundle-budget.spec.ts).
+ *   Until the socket exists, rooms wait in rooms.ts and listeners in listeners.ts, as they do
+ *   while disconnected.
  */
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
-/** the user id the socket was opened for, '' for a visitor */
+/** the user id the socket was (or is being) opened for, '' for a visitor */
 let socketIdentity: string | null = null;
+/** counts connect and disconnect calls: a socket.io-client import that resolves late opens nothing for a stale one */
+let generation = 0;
+
+type SocketIoClient = typeof import('socket.io-client');
+let socketIoClient: Promise<SocketIoClient> | null = null;
+const loadSocketIoClient = () => (socketIoClient ??= import('socket.io-client'));
 
 setLiveSocketId(() => (socket?.connected ? socket.id : undefined));
 
@@ -64,9 +74,25 @@ function roomSender(s: AppSocket): RoomSender {
   };
 }
 
-function connect(identity: string): AppSocket {
-  if (socket && socketIdentity === identity) return socket;
+function connect(identity: string): void {
+  if (socketIdentity === identity) return; // open, or being opened
   disconnect();
+  socketIdentity = identity;
+  const current = generation;
+  loadSocketIoClient().then(
+    ({ io }) => {
+      if (current === generation) open(io, identity);
+    },
+    (error: unknown) => {
+      // a failed chunk load (offline, a new deploy): the next identity change or page load tries again
+      console.error('The live connection could not be loaded', error);
+      socketIoClient = null;
+      if (current === generation) socketIdentity = null;
+    },
+  );
+}
+
+function open(io: SocketIoClient['io'], identity: string): AppSocket {
   const s: AppSocket = io({
     path: '/socket.io',
     withCredentials: true,
@@ -92,6 +118,7 @@ function connect(identity: string): AppSocket {
 }
 
 function disconnect(): void {
+  generation += 1;
   socket?.removeAllListeners();
   socket?.offAny();
   socket?.disconnect();
