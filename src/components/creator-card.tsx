@@ -10,9 +10,10 @@ import { VerifiedBadge } from './ui/verified-badge';
 /**
  * How the card sits where it is shown: `featured` in the landing page's grid (large, a heading
  * per card under the section's, the Premium badge); `compact` in Explore's scrolling strip
- * (narrow, the creator's categories after the username).
+ * (narrow, the creator's categories after the username); `strip` in the signed-in home's row of
+ * featured creators above the feed (narrow, no categories: the feed comes first).
  */
-export type CreatorCardVariant = 'featured' | 'compact';
+export type CreatorCardVariant = 'featured' | 'compact' | 'strip';
 
 const STYLES = {
   featured: {
@@ -23,6 +24,12 @@ const STYLES = {
   },
   compact: {
     link: 'flex w-64 items-center gap-3 rounded-card border border-border bg-surface p-3 transition-colors hover:border-accent/50 hover:bg-surface-raised',
+    handle: 'truncate text-xs text-subtle',
+    count: 'mt-0.5 flex items-center gap-1 text-xs text-muted',
+    countIcon: 'size-3',
+  },
+  strip: {
+    link: 'flex w-56 items-center gap-3 rounded-card border border-border bg-surface p-3 transition-colors hover:border-accent/50 hover:bg-surface-raised',
     handle: 'truncate text-xs text-subtle',
     count: 'mt-0.5 flex items-center gap-1 text-xs text-muted',
     countIcon: 'size-3',
@@ -56,7 +63,7 @@ export function CreatorCard({ creator, variant, testId }: { creator: CreatorCard
         )}
         <p className={style.handle}>
           @{creator.username}
-          {!featured && creator.categories.length ? ` · ${creator.categories.join(', ')}` : ''}
+          {variant === 'compact' && creator.categories.length ? ` · ${creator.categories.join(', ')}` : ''}
         </p>
         <p className={style.count}>
           <Users aria-hidden="true" className={style.countIcon} />
@@ -69,9 +76,9 @@ export function CreatorCard({ creator, variant, testId }: { creator: CreatorCard
 
 /** The card's place while creators load. */
 export function CreatorCardSkeleton({ variant, testId }: { variant: CreatorCardVariant; testId?: string }) {
-  if (variant === 'compact') {
+  if (variant !== 'featured') {
     return (
-      <div data-testid={testId} className="flex w-60 shrink-0 items-center gap-3 rounded-card border border-border bg-surface p-3">
+      <div data-testid={testId} className={`flex ${variant === 'strip' ? 'w-56' : 'w-60'} shrink-0 items-center gap-3 rounded-card border border-border bg-surface p-3`}>
         <Skeleton circle className="size-10" />
         <div className="flex flex-1 flex-col gap-2">
           <Skeleton className="h-3.5 w-3/4" />

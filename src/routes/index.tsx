@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { CommentsSection } from '../features/comments/comments-section';
+import { CommentsSection } from '../features/comments/lazy-comments-section';
 import { FeaturedCreators } from '../features/creators/featured-creators';
 import { FEED_INPUT, feedQueryOptions } from '../features/feed/feed-cache';
 import { FeedSection } from '../features/feed/feed-section';
@@ -40,10 +40,21 @@ function HomePage() {
   const pending = usePendingPosts();
   const lead = useCallback((posts: Post[]) => withPendingPosts(pending, posts), [pending]);
 
+  // Signed in, the feed comes first: the featured creators are a strip in the feed's column
+  // above it, not a grid to scroll past (on a phone the first post shows at once).
+  if (signedIn) {
+    return (
+      <div className="mx-auto flex w-full max-w-2xl flex-col px-4 pt-6 md:px-6 md:pt-8">
+        <h1 className="sr-only">Home</h1>
+        <FeaturedCreators layout="strip" />
+        <FeedSection renderPost={renderPost} lead={lead} />
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col">
-      {signedIn ? <h1 className="sr-only">Home</h1> : <LandingHero />}
-      <div className={signedIn ? 'mx-auto w-full max-w-7xl px-4 pt-8 md:px-6' : 'mx-auto w-full max-w-7xl px-4 md:px-6'}>
+      <LandingHero />
+      <div className="mx-auto w-full max-w-7xl px-4 md:px-6">
         <FeaturedCreators />
       </div>
       <div className="mx-auto w-full max-w-2xl px-4 md:px-6">

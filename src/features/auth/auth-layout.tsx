@@ -25,11 +25,11 @@ export function AuthLayout({ title, description, children }: AuthLayoutProps) {
         <Card className="p-6 md:p-8">{children}</Card>
         <p className="mt-6 text-center text-xs text-subtle">
           By continuing you agree to the {BRAND.name}{' '}
-          <Link to="/terms" className="text-muted underline-offset-2 hover:text-foreground hover:underline">
+          <Link to="/terms" className="text-muted underline underline-offset-2 hover:text-foreground">
             Terms of Service
           </Link>{' '}
           and{' '}
-          <Link to="/privacy" className="text-muted underline-offset-2 hover:text-foreground hover:underline">
+          <Link to="/privacy" className="text-muted underline underline-offset-2 hover:text-foreground">
             Privacy Policy
           </Link>
           .

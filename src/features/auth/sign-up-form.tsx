@@ -109,7 +109,7 @@ export function SignUpForm() {
               href="/terms"
               target="_blank"
               rel="noopener noreferrer"
-              className="font-medium text-violet-300 underline-offset-2 hover:text-violet-200 hover:underline"
+              className="font-medium text-violet-300 underline underline-offset-2 hover:text-violet-200"
             >
               Terms and Conditions
             </a>

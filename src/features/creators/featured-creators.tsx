@@ -1,18 +1,31 @@
+import { ChevronRight } from 'lucide-react';
 import { LIMITS } from '../../../common/limits';
 import { LANDING } from '../../../common/texts';
 import { CreatorCard, CreatorCardSkeleton } from '../../components/creator-card';
 import { trpc } from '../../lib/trpc';
 
 const GRID = 'grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3';
+// The strip scrolls sideways; the fade on its right edge and the half-shown next card say so too.
+const STRIP =
+  'flex snap-x snap-mandatory gap-3 overflow-x-auto pb-2 [mask-image:linear-gradient(to_right,black_85%,transparent)] [&>*]:shrink-0 [&>*]:snap-start';
+
+/**
+ * `grid`: the landing page's section under the hero. `strip`: for a signed-in user, a compact
+ * row above the feed, so the first post shows without scrolling past a grid (issue 14 item 5).
+ */
+export type FeaturedCreatorsLayout = 'grid' | 'strip';
 
 /**
  * The Featured Creators section (spec part 1 §2 and §4): loading = 3 skeleton cards; error
  * (which wins over empty) = 'Unable to load featured creators.' / 'Please try again later.';
  * empty = 'No featured creators available at the moment.'; loaded = one card per creator.
  */
-export function FeaturedCreators() {
+export function FeaturedCreators({ layout = 'grid' }: { layout?: FeaturedCreatorsLayout }) {
   const featured = trpc.creators.featured.useQuery();
   const creators = featured.data;
+  const strip = layout === 'strip';
+  const list = strip ? STRIP : GRID;
+  const cardVariant = strip ? 'strip' : 'featured';
 
   let body;
   if (featured.isError && !creators?.length) {
@@ -24,12 +37,12 @@ export function FeaturedCreators() {
     );
   } else if (!creators) {
     body = (
-      <div className={GRID} aria-busy="true">
+      <div className={list} aria-busy="true">
         <span className="sr-only" role="status">
           Loading featured creators
         </span>
         {Array.from({ length: LIMITS.featuredSkeletons }, (_, i) => (
-          <CreatorCardSkeleton key={i} variant="featured" testId="featured-creator-skeleton" />
+          <CreatorCardSkeleton key={i} variant={cardVariant} testId="featured-creator-skeleton" />
         ))}
       </div>
     );
@@ -41,13 +54,32 @@ export function FeaturedCreators() {
     );
   } else {
     body = (
-      <ul className={GRID}>
+      <ul className={list}>
         {creators.map((creator) => (
           <li key={creator.id}>
-            <CreatorCard creator={creator} variant="featured" testId="featured-creator-card" />
+            <CreatorCard creator={creator} variant={cardVariant} testId="featured-creator-card" />
           </li>
         ))}
       </ul>
+    );
+  }
+
+  if (strip) {
+    return (
+      <section aria-labelledby="featured-creators-heading" className="flex flex-col gap-3">
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 id="featured-creators-heading" className="text-lg font-bold tracking-tight">
+            {LANDING.featuredHeading}
+          </h2>
+          {creators && creators.length > 2 ? (
+            <p data-testid="featured-strip-hint" className="flex items-center gap-0.5 text-xs text-muted">
+              {LANDING.featuredStripHint}
+              <ChevronRight aria-hidden="true" className="size-3.5" />
+            </p>
+          ) : null}
+        </div>
+        {body}
+      </section>
     );
   }
 

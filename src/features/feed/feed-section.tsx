@@ -107,7 +107,7 @@ export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => 
   }
 
   return (
-    <section aria-labelledby="feed-heading" className="flex flex-col gap-6 pt-10 md:pt-14">
+    <section aria-labelledby="feed-heading" className="relative flex flex-col gap-6 pt-10 md:pt-14">
       <h2 ref={heading} id="feed-heading" className="text-2xl font-bold tracking-tight md:text-3xl">
         {visitor ? 'Latest posts' : 'Your feed'}
       </h2>
@@ -122,6 +122,9 @@ export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => 
         </div>
       ) : null}
       <LoadMoreSentinel enabled={canPage} onVisible={() => void feed.fetchNextPage()} itemCount={posts.length} />
+      {feed.data && posts.length > 0 && !feed.hasNextPage && !locked && !feed.isError ? (
+        <p className="py-4 text-center text-sm text-muted">{FEED_TEXTS.caughtUp}</p>
+      ) : null}
       <RefreshButton onRefresh={refetch} />
     </section>
   );
@@ -174,7 +177,12 @@ function CountView({ postId, countView }: { postId: string; countView: (postId: 
   return null;
 }
 
-/** The floating Refresh button; its spinner turns for the spec's 1 second. */
+/**
+ * The floating Refresh button; its spinner turns for the spec's 1 second. It never covers a post
+ * or the footer: it sticks to the bottom of the viewport only within the feed's section, in the
+ * gutter beside the feed column where there is one (lg and up); narrower, the column has no
+ * gutter, so it sits in the heading's row at the top of the feed instead of over the posts.
+ */
 function RefreshButton({ onRefresh }: { onRefresh: () => void }) {
   const [spinning, setSpinning] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -190,21 +198,27 @@ function RefreshButton({ onRefresh }: { onRefresh: () => void }) {
   };
 
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label="Refresh feed"
-      aria-busy={spinning || undefined}
-      title="Refresh"
-      className={cn(
-        'fixed right-4 bottom-24 z-30 flex h-12 items-center gap-2 rounded-full px-4 text-sm font-semibold text-white md:right-8 md:bottom-8 md:px-5',
-        'bg-gradient-accent shadow-xl shadow-accent/30 ring-1 ring-white/10 transition hover:brightness-110 active:brightness-95',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
-      )}
+    <div
+      data-testid="refresh-dock"
+      className="pointer-events-none absolute top-10 right-0 h-12 md:top-14 lg:sticky lg:top-auto lg:right-auto lg:bottom-8 lg:-mt-6 lg:h-0 lg:self-end"
     >
-      <RefreshCw aria-hidden="true" className={cn('size-5', spinning && 'animate-spin')} />
-      <span className="hidden md:inline">Refresh</span>
-    </button>
+      <button
+        type="button"
+        onClick={onClick}
+        aria-label="Refresh feed"
+        aria-busy={spinning || undefined}
+        title="Refresh"
+        className={cn(
+          'pointer-events-auto flex h-10 items-center gap-2 rounded-full px-3 text-sm font-semibold text-white md:h-11 md:px-4',
+          'lg:absolute lg:bottom-0 lg:left-full lg:ml-8 lg:h-12 lg:px-5',
+          'bg-gradient-accent shadow-xl shadow-accent/30 ring-1 ring-white/10 transition hover:brightness-110 active:brightness-95',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent',
+        )}
+      >
+        <RefreshCw aria-hidden="true" className={cn('size-5', spinning && 'animate-spin')} />
+        <span className="hidden md:inline">Refresh</span>
+      </button>
+    </div>
   );
 }
 

@@ -45,7 +45,7 @@ export function LegalPage({ title, intro, sections, top, bottom }: LegalPageProp
             <h2 id={`${id}-heading`} className="text-xl font-semibold tracking-tight">
               {index + 1}. {heading}
             </h2>
-            <div className="mt-3 flex flex-col gap-3 text-[15px] leading-7 text-muted [&_a]:text-violet-300 [&_a]:underline-offset-2 [&_a:hover]:underline [&_strong]:text-foreground [&_ul]:flex [&_ul]:list-disc [&_ul]:flex-col [&_ul]:gap-1.5 [&_ul]:pl-5">
+            <div className="mt-3 flex flex-col gap-3 text-[15px] leading-7 text-muted [&_a]:text-violet-300 [&_a]:underline [&_a]:underline-offset-2 [&_strong]:text-foreground [&_ul]:flex [&_ul]:list-disc [&_ul]:flex-col [&_ul]:gap-1.5 [&_ul]:pl-5">
               {body}
             </div>
           </section>

@@ -1,0 +1,86 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { findPost, newPageAs } from './support/app';
+
+/**
+ * The accessibility bar (issue 14 item 11): every route, signed out and signed in as a fan and a
+ * creator, at 1280 and 375 px, has no serious or critical axe violation. One page per role; each
+ * route is loaded once and scanned at both widths.
+ */
+
+type Role = { name: string; user: string | null };
+const ROLES: Role[] = [
+  { name: 'visitor', user: null },
+  { name: 'fan', user: 'sam' },
+  { name: 'creator', user: 'ava' },
+];
+
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+] as const;
+
+/** Every screen of the route tree; a visitor sent from a gated one to /auth is scanned there too. */
+function routes(postId: string): string[] {
+  return [
+    '/',
+    '/explore',
+    '/create',
+    '/settings/media',
+    '/auth?tab=signin',
+    '/auth?tab=signup',
+    '/auth/forgot-password',
+    '/auth/reset-password?token=not-a-real-token',
+    '/auth/confirm?token=not-a-real-token',
+    '/terms',
+    '/privacy',
+    '/csae-policy',
+    `/post/${postId}`,
+    '/post',
+    '/ava',
+    '/ava/content',
+    '/sam',
+    '/no-such-user-here',
+  ];
+}
+
+/** Skeletons gone and images decoded: the scan sees the screen a person reads, not its loading state. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('main')).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** One line per offending element: where, which rule, which element and why, so a failure reads at a glance. */
+async function scan(page: Page, route: string, width: number): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${route} @${width}px ${v.impact} ${v.id}: ${n.target.join(' ')} | ${n.html.slice(0, 160)} | ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`),
+    );
+}
+
+for (const role of ROLES) {
+  test(`axe: no serious or critical violation on any route as ${role.name}, at 1280 and 375 px`, async ({ browser, request }) => {
+    test.setTimeout(240_000);
+    const post = await findPost(request, 'Golden hour study');
+    const page = await newPageAs(browser, role.user);
+    const findings: string[] = [];
+    let scanned = 0;
+    for (const route of routes(post.id)) {
+      await page.setViewportSize(WIDTHS[0]);
+      await page.goto(route);
+      await settled(page);
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        await settled(page);
+        findings.push(...(await scan(page, route, size.width)));
+        scanned++;
+      }
+    }
+    expect(scanned).toBe(routes(post.id).length * WIDTHS.length);
+    expect(findings, findings.join('\n')).toEqual([]);
+    await page.context().close();
+  });
+}
