@@ -6,6 +6,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-fund --no-audit
 COPY . .
 RUN npx vite build
-ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
+# MALLOC_ARENA_MAX: glibc keeps memory freed by libvips' threads in an arena per thread; two
+# arenas halve a worker's resident memory after image jobs (docs/operations.md, Memory)
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 MALLOC_ARENA_MAX=2
 EXPOSE 3000
-CMD ["npm", "start"]
+# node itself is the container's process (no npm, no shell between), so `docker stop`'s SIGTERM
+# reaches the app and it drains within its SHUTDOWN_GRACE_MS (docker-compose.yml gives 30 s).
+CMD ["node", "--import", "tsx", "scripts/start.ts"]

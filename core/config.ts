@@ -27,10 +27,25 @@ const ConfigSchema = z.object({
   /** Jobs at once per worker copy: `media` (images, documents) and `transcode` (video, audio). */
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).default(4),
   TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).default(1),
-  /** How long a media job's lock lasts without renewal; a killed worker's job is recovered after it. */
-  MEDIA_LOCK_DURATION_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * How long a media job's lock lasts without renewal (renewed every half of it while the job
+   * runs); a killed worker's job is recovered after it plus at most one stalled check: 20 s + 10 s.
+   */
+  MEDIA_LOCK_DURATION_MS: z.coerce.number().int().min(1000).default(20_000),
   /** How often workers look for stalled jobs (jobs whose worker died). */
-  MEDIA_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30_000),
+  MEDIA_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(10_000),
+  /** How often each worker looks for posts whose job Redis lost, and re-creates missing job schedules. */
+  LOST_JOB_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(20_000),
+  /** A post 'processing' this long without a change, whose job is not in Redis, is queued again. */
+  LOST_JOB_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
+  /** A new PostgreSQL connection (or a free one from the pool) not had in this long fails the request (503). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
+  /** PostgreSQL cancels a statement running longer than this (a query the server does not answer fails this much later). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** A Redis command of the app (rate limits, queueing a job, realtime events) not answered in this long fails (503 where it matters). */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).default(1_000),
+  /** On SIGTERM the server finishes in-flight requests (and `npm start`'s workers their jobs) within this long, then exits. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).default(25_000),
   /**
    * Stretches the time ffmpeg may spend on one video or audio upload (60 s + 3x the video's
    * duration, 0.5x the audio's; worker/media/bounds.ts): 2 on a slow machine. Past it the post fails.

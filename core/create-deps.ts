@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import { createDb } from './db/kysely';
+import { isDependencyUnavailable, throttledReporter } from './dependency-errors';
 import type { AppDeps } from './deps';
 import { createLogger } from './logger';
 import { createQueues } from './queues/queues';
@@ -17,13 +18,37 @@ export interface CreateDepsOptions {
   onQuery?: (sql: string) => void;
 }
 
+/**
+ * The process's connections, each of which survives its service going away: errors are logged
+ * (at most one line per connection kind every 10 s), commands fail fast while the service is
+ * down (core/dependency-errors.ts makes them 503s), and every connection comes back by itself.
+ */
 export function createDeps(config: Config, name = 'server', opts: CreateDepsOptions = {}): OwnedDeps {
   const log = createLogger(config, name);
-  const db = createDb(config.DATABASE_URL, 10, opts.onQuery);
-  const redis = createRedis(config.REDIS_URL);
-  const queueConnection = createRedis(config.REDIS_URL, { forBullmq: true });
-  const queues = createQueues(queueConnection, config.REDIS_PREFIX);
-  const realtime = createRealtime(redis, config.REDIS_PREFIX);
+  const reporter = (what: string) =>
+    throttledReporter((err, suppressed) => log.warn({ err, suppressed }, `${what}: connection error (reconnecting by itself)`));
+  const db = createDb(config.DATABASE_URL, 10, {
+    onQuery: opts.onQuery,
+    onConnectionError: reporter('PostgreSQL'),
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
+  const redisOptions = { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS };
+  const redis = createRedis(config.REDIS_URL, { ...redisOptions, onError: reporter('Redis') });
+  // the producers' connection (Bull Board and /metrics read through it too): never a blocking command
+  const queueConnection = createRedis(config.REDIS_URL, { ...redisOptions, onError: reporter('Redis (queues)') });
+  const queues = createQueues(queueConnection, config.REDIS_PREFIX, {
+    addTimeoutMs: 2 * config.REDIS_COMMAND_TIMEOUT_MS,
+    // a queue re-emits its connection's errors, reported above already
+    onError: (err) => {
+      if (!isDependencyUnavailable(err)) log.error({ err }, 'queue error');
+    },
+  });
+  const realtime = createRealtime(
+    redis,
+    config.REDIS_PREFIX,
+    throttledReporter((err, suppressed) => log.warn({ err, suppressed }, 'realtime event not sent (Redis unavailable)')),
+  );
   const storage = createStorage(config);
   return {
     config,

@@ -1,8 +1,8 @@
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
-import express, { type ErrorRequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type Server as HttpServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pinoHttp } from 'pino-http';
@@ -25,7 +25,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 export interface App {
   httpServer: HttpServer;
   io: IoServer;
-  /** stops accepting, closes sockets and waits for in-flight requests */
+  /** stops accepting, closes sockets and idle keep-alive connections, and waits for in-flight requests */
   close(): Promise<void>;
 }
 
@@ -34,6 +34,8 @@ export function createApp(deps: AppDeps): App {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  const draining = drainTracker();
+  app.use(draining.middleware);
 
   app.use(
     helmet({
@@ -112,10 +114,39 @@ export function createApp(deps: AppDeps): App {
     io,
     close: () =>
       new Promise<void>((resolve) => {
-        // io.close also closes the HTTP server; idle keep-alive connections are dropped so it can finish.
+        draining.start(httpServer);
+        // io.close disconnects the sockets, then closes the HTTP server, which calls back once
+        // every connection has ended: idle keep-alive ones are closed now, busy ones after their
+        // response (sent with 'Connection: close', so clients do not reuse them meanwhile).
         io.close(() => resolve());
         httpServer.closeIdleConnections();
       }),
+  };
+}
+
+/**
+ * What a graceful stop needs to know of the requests in flight: once it starts, each response
+ * not yet begun says 'Connection: close' (the client opens a new connection, to another copy,
+ * for its next request), and each connection is closed as soon as its response is done.
+ */
+function drainTracker() {
+  const inFlight = new Set<ServerResponse>();
+  let server: HttpServer | null = null;
+  const closeIfIdle = () => setImmediate(() => server?.closeIdleConnections());
+  return {
+    middleware: ((_req, res, next) => {
+      if (server) res.setHeader('Connection', 'close');
+      inFlight.add(res);
+      res.once('close', () => {
+        inFlight.delete(res);
+        if (server) closeIfIdle();
+      });
+      next();
+    }) satisfies RequestHandler,
+    start(httpServer: HttpServer) {
+      server = httpServer;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    },
   };
 }
 

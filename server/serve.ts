@@ -1,9 +1,8 @@
 import type { Config } from '../core/config';
 import { createDeps } from '../core/create-deps';
 import type { AppDeps } from '../core/deps';
+import { handleProcessErrors } from '../core/process-errors';
 import { createApp } from './app';
-
-const SHUTDOWN_GRACE_MS = 15_000;
 
 /** What runs beside the server in its process, on the same deps (scripts/ pass the workers). */
 export interface Alongside {
@@ -13,37 +12,66 @@ export interface Alongside {
 }
 
 /**
- * Runs the HTTP server (tRPC, Socket.IO, SPA) and, when given, what runs alongside it, and drains
- * them in order on SIGINT/SIGTERM: stop accepting, finish jobs, close queues and the pool.
+ * Runs the HTTP server (tRPC, Socket.IO, SPA) and, when given, what runs alongside it, and stops
+ * them gracefully on SIGINT/SIGTERM, all within SHUTDOWN_GRACE_MS:
+ *   1. stop accepting connections, disconnect sockets, close idle keep-alive connections and tell
+ *      the busy ones to close after their response ('Connection: close');
+ *   2. meanwhile the workers stop taking jobs, finish active ones for WORKER_SHUTDOWN_GRACE_MS,
+ *      then abort them (ffmpeg is killed) and hand them back to the queue;
+ *   3. once every request has been answered and every job is finished or handed back, close the
+ *      queues, Redis and the pool, and exit 0.
+ * Past the grace the remaining connections are cut and the process exits 1.
  */
 export async function runServer(config: Config, opts: { alongside?: Alongside } = {}): Promise<void> {
   const deps = createDeps(config);
+  handleProcessErrors(deps.log);
   const app = createApp(deps);
-  const alongside = opts.alongside ? await opts.alongside.start(deps) : null;
-  await new Promise<void>((resolve, reject) => {
-    app.httpServer.once('error', reject);
-    app.httpServer.listen(config.PORT, config.HOST, resolve);
-  });
-  deps.log.info(`CreatorHub is running on ${config.appUrl}${opts.alongside ? ` (with ${opts.alongside.name})` : ''}`);
+  let alongside: { close(): Promise<void> } | null = null;
 
-  let stopping = false;
+  let stoppingSince = 0;
   const shutdown = async (signal: string) => {
-    if (stopping) {
+    if (stoppingSince) {
+      // Ctrl-C under npm delivers SIGINT twice at once (from the terminal and forwarded by npm)
+      if (Date.now() - stoppingSince < 1_000) return;
       deps.log.warn('second signal: exiting now');
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     deps.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
-      deps.log.error('shutdown took too long: exiting');
+      deps.log.error({ graceMs: config.SHUTDOWN_GRACE_MS }, 'shutdown took too long: cutting the remaining connections and exiting');
+      app.httpServer.closeAllConnections();
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.SHUTDOWN_GRACE_MS);
     timer.unref();
-    await app.close();
-    await alongside?.close();
-    await deps.close();
+    try {
+      const stopAlongside = async () => {
+        await starting.catch(() => null);
+        await alongside?.close();
+      };
+      await Promise.all([app.close(), stopAlongside()]);
+      await deps.close();
+    } catch (error) {
+      deps.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+    deps.log.info({ ms: Date.now() - stoppingSince }, 'stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  const starting = (async () => {
+    alongside = opts.alongside ? await opts.alongside.start(deps) : null;
+    // stopped while the workers started: never listen
+    if (stoppingSince) return;
+    await new Promise<void>((resolve, reject) => {
+      app.httpServer.once('error', reject);
+      app.httpServer.listen(config.PORT, config.HOST, resolve);
+    });
+  })();
+  // in place before the start goes on (a stop during the start waits for it); `on`, not `once`:
+  // a second signal exits at once instead of killing the process unlogged
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await starting;
+  if (stoppingSince) return;
+  deps.log.info(`CreatorHub is running on ${config.appUrl}${opts.alongside ? ` (with ${opts.alongside.name})` : ''}`);
 }

@@ -1,12 +1,16 @@
 import { Worker, WaitingError, type Queue, type WorkerOptions } from 'bullmq';
+import sharp from 'sharp';
 import { QUEUE_NAMES, type QueueName } from '../common/jobs';
 import type { Config } from '../core/config';
+import { isDependencyUnavailable, throttledReporter } from '../core/dependency-errors';
 import { jobDuration } from '../core/metrics';
 import { createRedis } from '../core/redis';
+import { requeueLostJobs } from './jobs/lost-jobs';
 import { mailHandlers } from './jobs/mail';
 import { maintenanceHandlers } from './jobs/maintenance';
 import { mediaHandlers, transcodeHandlers } from './jobs/media';
 import { assertComplete, handlerFor, type HandlerRegistry, type WorkerDeps } from './registry';
+import { sweepStaleMediaTempDirs } from './temp-dirs';
 
 export const registry: HandlerRegistry = {
   mail: mailHandlers,
@@ -19,9 +23,9 @@ export const registry: HandlerRegistry = {
  * Per queue and worker copy: mail 4 at a time, maintenance 1; `media` (sharp: images,
  * documents) MEDIA_CONCURRENCY (4), `transcode` (ffmpeg: video, audio) TRANSCODE_CONCURRENCY (1),
  * as one ffmpeg already uses every core. Media jobs hold their lock for MEDIA_LOCK_DURATION_MS
- * (renewed while they run): a worker that dies mid-job loses the lock and the stalled check
- * (every MEDIA_STALLED_INTERVAL_MS, by any worker) puts the job back in the queue, twice at most
- * before it fails.
+ * (20 s, renewed every 10 s while they run): a worker that dies mid-job loses the lock and the
+ * stalled check (every MEDIA_STALLED_INTERVAL_MS, 10 s, by any worker) puts the job back in the
+ * queue within 30 s, twice at most before it fails.
  */
 export function workerOptions(queue: QueueName, config: Config): Partial<WorkerOptions> {
   switch (queue) {
@@ -57,7 +61,10 @@ export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[
     transcode: ['process-post'],
   });
   const { config, log } = deps;
+  // BullMQ re-emits its connections' errors as the worker's 'error' (logged below)
   const connections = queues.map(() => createRedis(config.REDIS_URL, { forBullmq: true }));
+  // during a Redis outage every worker reports every reconnect attempt: one line per 10 s
+  const reportOutage = throttledReporter((err, suppressed) => log.warn({ err, suppressed }, 'worker: Redis unavailable (reconnecting by itself)'));
   const workers = queues.map(
     (queue, i) =>
       new Worker(
@@ -84,7 +91,7 @@ export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[
       log.warn({ queue: worker.name, job: job?.name, jobId: job?.id, attempts: job?.attemptsMade, err }, 'job failed'),
     );
     worker.on('stalled', (jobId) => log.warn({ queue: worker.name, jobId }, 'job stalled: its worker stopped; queued again'));
-    worker.on('error', (err) => log.error({ queue: worker.name, err }, 'worker error'));
+    worker.on('error', (err) => (isDependencyUnavailable(err) ? reportOutage(err) : log.error({ queue: worker.name, err }, 'worker error')));
   }
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   return {
@@ -102,16 +109,81 @@ export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[
   };
 }
 
-/** The workers with the repeatable jobs scheduled: `npm run worker`, or inside the server's process (scripts/). */
+/**
+ * The workers as a process runs them (`npm run worker`, or inside the server's process:
+ * scripts/): the media temp folders of dead workers are swept, the repeatable jobs scheduled,
+ * and the keeper started (below).
+ */
 export async function runWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
+  // libvips' operation cache (50 MB, 100 operations) only helps when the same file is read
+  // twice; every upload is read once, so it would only keep memory resident between jobs
+  sharp.cache(false);
+  const swept = await sweepStaleMediaTempDirs();
+  if (swept.length) deps.log.warn({ folders: swept.length }, 'removed the media temp folders of workers that are gone');
   const workers = await startWorkers(deps);
-  await scheduleRepeatableJobs(deps.queues);
-  return workers;
+  // the lost-job sweep runs from the keeper now; a schedule an older version left goes
+  await deps.queues.maintenance.removeJobScheduler('requeue-processing');
+  await ensureJobSchedulers(deps.queues);
+  const keeper = startKeeper(deps);
+  return {
+    workers: workers.workers,
+    async close() {
+      await keeper.stop();
+      await workers.close();
+    },
+  };
 }
 
-/** Idempotent: upserting a scheduler with the same id never duplicates it. */
-export async function scheduleRepeatableJobs(queues: { maintenance: Queue }) {
-  await queues.maintenance.upsertJobScheduler('purge-expired', { every: 60 * 60_000 }, { name: 'purge-expired', data: {} });
-  await queues.maintenance.upsertJobScheduler('expire-uploads', { every: 60 * 60_000 }, { name: 'expire-uploads', data: {} });
-  await queues.maintenance.upsertJobScheduler('requeue-processing', { every: 10 * 60_000 }, { name: 'requeue-processing', data: {} });
+/** The repeatable jobs: each id once (BullMQ job schedulers, kept in Redis). */
+const SCHEDULES = [
+  { id: 'purge-expired', every: 60 * 60_000 },
+  { id: 'expire-uploads', every: 60 * 60_000 },
+] as const;
+
+/**
+ * Schedules the repeatable jobs missing from Redis (all of them after Redis lost its data):
+ * those present are left as they are, so their next run is not pushed back.
+ */
+export async function ensureJobSchedulers(queues: { maintenance: Queue }): Promise<string[]> {
+  const created: string[] = [];
+  for (const { id, every } of SCHEDULES) {
+    if (await queues.maintenance.getJobScheduler(id)) continue;
+    await queues.maintenance.upsertJobScheduler(id, { every }, { name: id, data: {} });
+    created.push(id);
+  }
+  return created;
+}
+
+/**
+ * What must not depend on Redis keeping a schedule: every LOST_JOB_SWEEP_INTERVAL_MS (20 s),
+ * from this process's own timer, the job schedules are re-created if Redis lost them, and the
+ * posts whose job is lost are queued again (jobs/lost-jobs.ts). So after Redis comes back, even
+ * empty, every processing post is queued again within LOST_JOB_AFTER_MS + the interval (< 1 min).
+ */
+function startKeeper(deps: WorkerDeps): { stop(): Promise<void> } {
+  const { config, log } = deps;
+  const report = throttledReporter((err, suppressed) => log.warn({ err, suppressed }, 'keeper: could not check schedules and lost jobs (will try again)'));
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    running ??= (async () => {
+      try {
+        const created = await ensureJobSchedulers(deps.queues);
+        if (created.length) log.warn({ schedules: created }, 'job schedules were missing from Redis: created again');
+        await requeueLostJobs(deps, config.LOST_JOB_AFTER_MS);
+      } catch (error) {
+        report(error);
+      }
+    })().finally(() => {
+      running = null;
+    });
+  };
+  tick();
+  const timer = setInterval(tick, config.LOST_JOB_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAMES, type JobData, type JobName, type QueueName } from '../../common/jobs';
+import { withTimeout } from '../dependency-errors';
 
 /** Retries with exponential backoff; completed jobs are trimmed so Redis stays small. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
@@ -17,14 +18,26 @@ export type Queues = {
   close(): Promise<void>;
 };
 
-export function createQueues(connection: Redis, prefix: string): Queues {
+export interface QueueOptions {
+  /** `add` gives up after this long (Redis down): the caller answers 503 or relies on a sweep */
+  addTimeoutMs?: number;
+  /** a Queue re-emits its connection's errors: without a listener each one would end the process */
+  onError?: (error: Error) => void;
+}
+
+export function createQueues(connection: Redis, prefix: string, opts: QueueOptions = {}): Queues {
   const queues = Object.fromEntries(
-    QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS })]),
+    QUEUE_NAMES.map((name) => {
+      const queue = new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      queue.on('error', opts.onError ?? (() => {}));
+      return [name, queue];
+    }),
   ) as Record<QueueName, Queue>;
+  const bounded = <T>(work: Promise<T>, what: string) => (opts.addTimeoutMs ? withTimeout(work, opts.addTimeoutMs, 'redis', what) : work);
   return {
     ...queues,
     async add(queue, name, data, opts) {
-      await queues[queue].add(name, data, opts);
+      await bounded(queues[queue].add(name, data, opts), `queueing ${queue}/${name}`);
     },
     async close() {
       await Promise.all(Object.values(queues).map((q) => q.close()));

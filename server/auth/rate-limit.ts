@@ -1,6 +1,7 @@
+import { TRPCError } from '@trpc/server';
 import type { Redis } from 'ioredis';
 import { RATE_LIMITS } from '../../common/limits';
-import { AUTH_TEXTS } from '../../common/texts';
+import { AUTH_TEXTS, SERVER_TEXTS } from '../../common/texts';
 import { tooManyRequests } from '../trpc/errors';
 
 export interface RateLimit {
@@ -66,7 +67,9 @@ export async function hitRateLimit(
 
 /**
  * Counts the attempt and throws TOO_MANY_REQUESTS (HTTP 429, `data.retryAfterSeconds`) with the
- * product's text once any of the ids went over the limit in the current window.
+ * product's text once any of the ids went over the limit in the current window, and
+ * SERVICE_UNAVAILABLE (503 'Service temporarily unavailable. Please try again.') when the
+ * attempt cannot be counted.
  *   await limitOrThrow(ctx.redis, ctx.config.REDIS_PREFIX, 'signin', [`ip:${ip}`, `email:${email}`])
  */
 export async function limitOrThrow(
@@ -76,7 +79,14 @@ export async function limitOrThrow(
   ids: string[],
   limit: RateLimit = RATE_LIMITS.auth,
 ): Promise<void> {
-  const result = await hitRateLimit(redis, prefix, bucket, ids, limit);
+  let result: RateLimitResult;
+  try {
+    result = await hitRateLimit(redis, prefix, bucket, ids, limit);
+  } catch (error) {
+    // Fails closed: with the counters out of reach (Redis down) nobody gets unlimited attempts.
+    // The app's Redis connection gives up within REDIS_COMMAND_TIMEOUT_MS, so this is quick.
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SERVER_TEXTS.unavailable, cause: error });
+  }
   if (!result.allowed) throw tooManyRequests(AUTH_TEXTS.tooManyAttempts, result.retryAfterSeconds);
 }
 

@@ -27,11 +27,13 @@ function runServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/** A busy machine may take a while to start a process; a signal sent before it is up would kill it unhandled. */
 async function waitUntilReady(url: string) {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 600; i++) {
     if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
+  throw new Error(`${url} did not become ready`);
 }
 
 async function deleteKeys(prefix: string) {

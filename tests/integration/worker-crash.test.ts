@@ -99,8 +99,15 @@ describe('a worker that dies mid-job', () => {
 
     const second = startWorker();
     await waitFor(async () => (await statusOf(postId)) === 'published', 90_000, 'the post to be published by the second worker');
-    const job = (await app.deps.queues.transcode.getJob(processPostJobId(postId)))!;
-    expect(await job.getState()).toBe('completed');
+    // BullMQ marks the job completed a moment after the handler's last write
+    const job = await waitFor(
+      async () => {
+        const found = await app.deps.queues.transcode.getJob(processPostJobId(postId));
+        return found && (await found.getState()) === 'completed' ? found : null;
+      },
+      10_000,
+      'the job to be completed',
+    );
     // recovered as stalled, not failed and retried
     expect(job.stalledCounter).toBeGreaterThanOrEqual(1);
     expect(job.failedReason ?? null).toBeNull();

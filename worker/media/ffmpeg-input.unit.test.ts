@@ -154,9 +154,10 @@ describe('every ffmpeg and ffprobe command line of the worker', () => {
     ]);
     // fluent's own probing (which takes no input options) is never called
     expect(/\.(ffprobe|screenshots?|takeScreenshots|thumbnails?)\(/.test(wrapper)).toBe(false);
-    // the one process spawned directly, ffprobe, gets its arguments from ffprobeArgs
+    // the one process spawned directly, ffprobe, gets its arguments from ffprobeArgs (behind
+    // setpriv's, child-processes.ts, which starts nothing itself)
     expect([...wrapper.matchAll(/(?<![.\w])(?:spawn|execFile|exec|fork)(?:Sync)?\((.*)$/gm)].map((m) => m[1])).toEqual([
-      "binary, ffprobeArgs(job), { stdio: ['ignore', 'pipe', 'pipe'] });",
+      "...withDeathSignal(binary, ffprobeArgs(job)), { stdio: ['ignore', 'pipe', 'pipe'] });",
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import ffmpeg, { type FfmpegCommand } from 'fluent-ffmpeg';
 import { UPLOAD_TEXTS } from '../../common/texts';
+import { binaryArgs, trackChild, withDeathSignal } from './child-processes';
 import { MediaAbortedError, MediaContentError } from './errors';
 import { ffmpegInputArgs, ffmpegInputOptions, type Demuxer } from './ffmpeg-input';
 import { resolveFfmpegPath, resolveFfprobePath } from './ffmpeg-path';
@@ -8,8 +9,8 @@ import { resolveFfmpegPath, resolveFfprobePath } from './ffmpeg-path';
 /**
  * The one place the worker runs ffmpeg (through fluent-ffmpeg) and ffprobe. A run is bounded:
  * killed with SIGKILL when its time limit passes or the job is stopped, and the promise settles
- * only once the process is gone, so nothing outlives its job. The process is a plain child (same
- * process group as the worker), so stopping the worker's group stops it too. A run gets its
+ * only once the process is gone, so nothing outlives its job; nor the worker: a child is killed
+ * when the worker exits or is killed (child-processes.ts). A run gets its
  * inputs only as { file, demuxer }, opened as ffmpeg-input.ts says; an option that would open
  * another file is refused.
  *
@@ -122,10 +123,32 @@ export function ffmpegCommand(job: FfmpegJob): FfmpegCommand {
     if (input.seekSeconds !== undefined) command.seekInput(input.seekSeconds.toFixed(3));
   }
   command.outputOptions(...FFMPEG_LOGGING, ...job.options).output(job.output);
+  spawnWithDeathSignal(command);
   // as soon as anyone listens to 'progress', fluent runs ffprobe on the first input by itself
   // (lib/processor.js, runFfprobe) without its input options: the probe a hostile upload wants
   command.ffprobe = refuseFluentProbe as FfmpegCommand['ffprobe'];
   return command;
+}
+
+/**
+ * fluent spawns `<ffmpeg path> <args>` (lib/processor.js _spawnFfmpeg, also for its capability
+ * checks): this command spawns `setpriv --pdeathsig KILL -- <ffmpeg path> <args>` instead, so the
+ * kernel kills ffmpeg if the worker dies without a word (child-processes.ts). The arguments fluent
+ * builds are untouched (`_getArguments()`).
+ */
+function spawnWithDeathSignal(command: FfmpegCommand): void {
+  const ffmpegPath = resolveFfmpegPath();
+  const [wrapper, wrapperArgs] = withDeathSignal(ffmpegPath, []);
+  if (wrapper === ffmpegPath) return;
+  const fluent = command as unknown as {
+    _spawnFfmpeg(args: string[], ...rest: unknown[]): void;
+    _getFfmpegPath(callback: (error: Error | null, path?: string) => void): void;
+  };
+  const spawnFfmpeg = fluent._spawnFfmpeg;
+  fluent._getFfmpegPath = (callback) => callback(null, wrapper);
+  fluent._spawnFfmpeg = function (this: unknown, args: string[], ...rest: unknown[]) {
+    return spawnFfmpeg.call(this, [...wrapperArgs, ...args], ...rest);
+  };
 }
 
 /** The ffprobe command line of a job. */
@@ -197,6 +220,7 @@ export function runFfmpeg(job: FfmpegJob, opts: FfmpegRunOptions, onSpawn?: (spa
     command.on('start', () => {
       child = processOf(command);
       if (!child) return;
+      trackChild(child);
       if (child.pid === undefined) {
         // the spawn failed (no binary, no process slot): fluent's own 'error' listener would
         // throw an uncaught TypeError, reading output it never had (fluent-ffmpeg issue #1316)
@@ -204,7 +228,7 @@ export function runFfmpeg(job: FfmpegJob, opts: FfmpegRunOptions, onSpawn?: (spa
         child.once('error', (error) => settle(error, ''));
         return;
       }
-      onSpawn?.({ pid: child.pid, args: child.spawnargs.slice(1) });
+      onSpawn?.({ pid: child.pid, args: binaryArgs(child.spawnargs) });
       if (stopped) command.kill('SIGKILL');
     });
     const onProgressSeconds = opts.onProgressSeconds;
@@ -225,7 +249,8 @@ export function runFfprobe(job: FfprobeJob, opts: FfprobeRunOptions, onSpawn?: (
   return new Promise<string>((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new MediaAbortedError('aborted'));
     const binary = resolveFfprobePath();
-    const child = spawn(binary, ffprobeArgs(job), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...withDeathSignal(binary, ffprobeArgs(job)), { stdio: ['ignore', 'pipe', 'pipe'] });
+    trackChild(child);
     const maxStdout = opts.maxStdoutBytes ?? DEFAULT_MAX_STDOUT;
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
@@ -272,7 +297,7 @@ export function runFfprobe(job: FfprobeJob, opts: FfprobeRunOptions, onSpawn?: (
       if (code !== 0) return reject(new FfmpegExitError(code, exitSignal, stderr));
       resolve(Buffer.concat(stdout).toString('utf8'));
     });
-    if (child.pid !== undefined) onSpawn?.({ pid: child.pid, args: child.spawnargs.slice(1) });
+    if (child.pid !== undefined) onSpawn?.({ pid: child.pid, args: binaryArgs(child.spawnargs) });
   });
 }
 

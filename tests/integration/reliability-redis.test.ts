@@ -1,0 +1,202 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processPostJobId } from '../../common/jobs';
+import type { PostLikesEvent } from '../../common/socket-events';
+import { SERVER_TEXTS } from '../../common/texts';
+import { UPLOAD_POST_ID_HEADER } from '../../common/uploads';
+import { FACTORY_PASSWORD, makePost, makeSessionCookie, makeUser } from '../helpers/factories';
+import { flatPng, makeVideo } from '../helpers/media-fixtures';
+import {
+  freePort,
+  killGroup,
+  processClient,
+  startProcess,
+  startRedisServer,
+  trpcMutation,
+  waitUntilReady,
+  type AppProcess,
+} from '../helpers/processes';
+import { createTestDb, type TestDatabase } from '../helpers/test-db';
+import { tusCreate, tusPatch, tusUpload, uploadFields, waitFor } from '../helpers/tus';
+
+// Redis stopped under traffic and started again empty (what a crash without persistence does),
+// with the server and a separate worker as an operator runs them: neither process dies, requests
+// that need Redis answer 503 'try again' at once while the rest keep working, and once Redis is
+// back every post still 'processing' is queued again from what PostgreSQL knows and published.
+let database: TestDatabase;
+let work: string;
+let redisPort: number;
+let redis: { stop(): Promise<void> };
+let server: AppProcess;
+let worker: AppProcess;
+let url: string;
+const prefix = `reliability-redis-${process.pid}`;
+
+beforeAll(async () => {
+  database = await createTestDb();
+  work = await mkdtemp(path.join(tmpdir(), 'reliability-redis-'));
+  redisPort = await freePort();
+  redis = await startRedisServer(redisPort);
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    REDIS_PREFIX: prefix,
+    APP_URL: url,
+    STORAGE_DIR: path.join(work, 'storage'),
+    UPLOADS_DIR: path.join(work, 'incoming'),
+    OUTBOX_DIR: path.join(work, 'outbox'),
+    // what tests may shorten: a lost job is looked for every second, after 2 s idle
+    LOST_JOB_SWEEP_INTERVAL_MS: '1000',
+    LOST_JOB_AFTER_MS: '2000',
+  };
+  server = startProcess('scripts/serve.ts', { ...env, PORT: String(port), RUN_WORKER: 'false' });
+  worker = startProcess('worker/main.ts', env);
+  await waitUntilReady(url);
+}, 60_000);
+
+afterAll(async () => {
+  for (const p of [server, worker]) {
+    if (p?.alive()) p.child.kill('SIGTERM');
+    await p?.exited;
+    killGroup(p?.child.pid);
+  }
+  await redis?.stop();
+  await database?.destroy();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+/** The test's own view of the queues, on a connection that waits out the outage. */
+function queuesView() {
+  const connection = new Redis(`redis://127.0.0.1:${redisPort}`, { maxRetriesPerRequest: null });
+  connection.on('error', () => {});
+  const transcode = new Queue('transcode', { connection, prefix });
+  const maintenance = new Queue('maintenance', { connection, prefix });
+  transcode.on('error', () => {});
+  maintenance.on('error', () => {});
+  return {
+    transcode,
+    maintenance,
+    async close() {
+      await Promise.all([transcode.close(), maintenance.close()]);
+      connection.disconnect();
+    },
+  };
+}
+
+const statusOf = async (postId: string) =>
+  (await database.db.selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow()).status;
+
+describe('Redis stopped during a like, an upload finish and a transcode, then started empty', () => {
+  it('keeps both processes alive, answers 503 only where Redis is needed, and publishes every processing post within a minute', async () => {
+    const creator = await makeUser(database.db, { isCreator: true });
+    const fan = await makeUser(database.db);
+    const fanEmail = (await database.db.selectFrom('users').select('email').where('id', '=', fan.id).executeTakeFirstOrThrow()).email;
+    const liked = await makePost(database.db, null, { creatorId: creator.id });
+    const asCreator = processClient(url, (await makeSessionCookie(database.db, creator.id)).token);
+    const asFan = processClient(url, (await makeSessionCookie(database.db, fan.id)).token);
+    const anonymous = processClient(url, null);
+    const view = queuesView();
+    // a page open on the liked post, connected through the whole outage
+    const watcher = connect(url, { transports: ['websocket'], extraHeaders: { origin: url }, reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => watcher.once('connect', resolve).once('connect_error', reject));
+      const joined = await new Promise<{ ids: string[] }>((resolve) => watcher.emit('room:join', { kind: 'post', ids: [liked.id] }, resolve));
+      expect(joined.ids).toEqual([liked.id]);
+
+      // a transcode under way in the worker process
+      const video = await readFile(await makeVideo(work, { seconds: 20, width: 1280, height: 720 }));
+      const transcoding = await tusUpload(asCreator, video, uploadFields('during-outage.mp4'), { chunkSize: 8 * 1024 * 1024 });
+      await waitFor(
+        async () => {
+          const job = await view.transcode.getJob(processPostJobId(transcoding.postId));
+          return job && (await job.getState()) === 'active' && typeof job.progress === 'number' && job.progress >= 5;
+        },
+        60_000,
+        'the transcode to be under way',
+      );
+      // an upload whose last bytes arrive while Redis is down
+      const image = await flatPng(64, 64, '#36c');
+      const created = await tusCreate(asCreator, image.length, uploadFields('finished-during-outage.png'));
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location')!;
+      expect((await tusPatch(asCreator, location, 0, image.subarray(0, 100))).status).toBe(204);
+
+      await redis.stop();
+
+      const [like, signIn, finish] = await Promise.all([
+        trpcMutation(asFan, 'posts.like', { postId: liked.id }),
+        trpcMutation(anonymous, 'auth.signIn', { email: fanEmail, password: FACTORY_PASSWORD }),
+        (async () => {
+          const started = Date.now();
+          const res = await tusPatch(asCreator, location, 100, image.subarray(100));
+          return { status: res.status, ms: Date.now() - started, postId: res.headers.get(UPLOAD_POST_ID_HEADER) };
+        })(),
+      ]);
+      // a like needs only PostgreSQL: counted (its broadcast is dropped, and logged)
+      expect(like.status).toBe(200);
+      expect(like.ms).toBeLessThan(3_000);
+      const likes = await database.db.selectFrom('post_likes').select('user_id').where('post_id', '=', liked.id).execute();
+      expect(likes).toEqual([{ user_id: fan.id }]);
+      // sign-in is rate limited in Redis: refused, fast, with words to try again (fails closed)
+      expect(signIn.status).toBe(503);
+      expect(signIn.body).toMatchObject({ error: { json: { message: SERVER_TEXTS.unavailable, data: { code: 'SERVICE_UNAVAILABLE' } } } });
+      expect(signIn.ms).toBeLessThan(3_000);
+      // the finish does not hang: the post is made, its job is queued once Redis is back
+      expect(finish.status).toBe(204);
+      expect(finish.ms).toBeLessThan(4_000);
+      expect(finish.postId).toBeTruthy();
+      expect(await statusOf(finish.postId!)).toBe('processing');
+
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: 'unavailable', postgres: 'ok', redis: 'unavailable', down: ['redis'] });
+      // time for every connection to fail its reconnects and the transcode to report progress
+      await sleep(3_000);
+      expect(server.alive()).toBe(true);
+      expect(worker.alive()).toBe(true);
+
+      // back, with nothing in it: no job, no schedule
+      const backAt = Date.now();
+      redis = await startRedisServer(redisPort);
+
+      await waitFor(
+        async () => (await statusOf(transcoding.postId)) === 'published' && (await statusOf(finish.postId!)) === 'published',
+        60_000,
+        'both posts to be published',
+      );
+      expect(Date.now() - backAt).toBeLessThan(60_000);
+      const processing = await database.db.selectFrom('posts').select('id').where('status', '=', 'processing').execute();
+      expect(processing).toEqual([]);
+      // the repeatable jobs are scheduled again
+      await waitFor(async () => Boolean(await view.maintenance.getJobScheduler('purge-expired')), 10_000, 'the schedules to be re-created');
+
+      // everything works again, with no restart: rate-limited sign-in, and live updates (the
+      // adapter subscribed again, the emitter publishes again)
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      const again = await trpcMutation(anonymous, 'auth.signIn', { email: fanEmail, password: FACTORY_PASSWORD });
+      expect(again.status).toBe(200);
+      const heard = new Promise<PostLikesEvent>((resolve) => watcher.once('post:likes', resolve));
+      expect((await trpcMutation(asCreator, 'posts.like', { postId: liked.id })).status).toBe(200);
+      expect(await Promise.race([heard, sleep(5_000).then(() => null)])).toEqual({ postId: liked.id, likes: 2 });
+      expect(server.alive()).toBe(true);
+      expect(worker.alive()).toBe(true);
+    } finally {
+      watcher.disconnect();
+      await view.close();
+    }
+
+    server.child.kill('SIGTERM');
+    worker.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(await worker.exited).toBe(0);
+  }, 150_000);
+});
