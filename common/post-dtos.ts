@@ -15,11 +15,15 @@ export interface PostCreatorDto {
 }
 
 export interface PostMediaDto {
-  /** the original file's type; decides the viewer (image/, video/, audio/, application/pdf) */
+  /** the original file's type; decides the viewer (image/, video/, audio/, application/pdf, text/plain, Word) */
   contentType: string;
   width: number | null;
   height: number | null;
   durationSeconds: number | null;
+  /** the name of the file the creator uploaded (a document card shows it), only when `viewer.canViewMedia` */
+  fileName: string | null;
+  /** bytes of the original file, only when `viewer.canViewMedia` */
+  byteSize: number | null;
   /** the full media, only when `viewer.canViewMedia`: `/media/<id>/web` for images, else `/media/<id>/original` */
   url: string | null;
   /** only when `viewer.canViewMedia` and the variant exists */

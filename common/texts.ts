@@ -146,6 +146,10 @@ export const POST_TEXTS = {
   downloadInitiated: 'Download initiated',
   downloadStarted: 'Download started',
   publishing: { title: 'Publishing', description: 'Processing...' },
+  // Not in the spec: the optimistic card while the bytes travel, and the badges of a tile.
+  uploadingPercent: (percent: number) => `Uploading ${percent}%`,
+  premiumBadge: 'Premium',
+  videoDuration: (duration: string) => `Video, ${duration}`,
   published: { title: 'Post published', description: 'Your content is now live!' },
 } as const;
 
@@ -293,6 +297,10 @@ export const UPLOAD_TEXTS = {
   processingFailed: 'Processing failed. Please try again.',
   retryNotPossible: 'Only a failed post can be retried',
   processingNotFound: 'Post not found',
+  // The upload form's failure alert: what was kept, and the one action that can help.
+  workKept: 'Your title, text, hashtags and switches are kept.',
+  retryUpload: 'Retry',
+  chooseAnotherFile: 'Choose another file',
   // The bounds of costly media (MEDIA_LIMITS in common/limits.ts), checked before transcoding.
   /** a playlist, manifest or concat list (HLS, DASH, ffconcat, SDP) dressed as a video or audio file */
   pointsToOtherFiles: (what: string) => `This file only points to other files (a playlist, manifest or list): upload the ${what} itself.`,

@@ -94,6 +94,7 @@ export function checkUploadFile(file: { name: string; size: number }): UploadFil
 }
 
 export const POST_TEXT_MAX_LENGTH = 2000;
+export const POST_TITLE_MAX_LENGTH = 100;
 export const HASHTAGS_MAX = 20;
 export const HASHTAG_MAX_LENGTH = 50;
 
@@ -123,7 +124,7 @@ const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v =
 
 /**
  * The tus `Upload-Metadata` of a post upload (every value a string, as tus carries them).
- * Keys: filename (required), filetype, postText, hashtags, isPaidContent, isNsfw, status,
+ * Keys: filename (required), filetype, title, postText, hashtags, isPaidContent, isNsfw, status,
  * optimisticId. Unknown keys are dropped; the server adds the uploader's id itself.
  */
 export const UploadMetadata = z.object({
@@ -132,6 +133,11 @@ export const UploadMetadata = z.object({
     .transform((v) => (v.split(/[\\/]/).pop() ?? '').trim())
     .pipe(z.string().check(safeText('single-line')).min(1, 'filename is required').max(255, 'filename must be at most 255 characters')),
   filetype: optional(safeString('single-line').max(255)),
+  /** blank means untitled: the post is then named by postName (common/post-name.ts) */
+  title: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
+    safeString('single-line').max(POST_TITLE_MAX_LENGTH, `Title must be at most ${POST_TITLE_MAX_LENGTH} characters`).optional(),
+  ),
   postText: optional(safeString('multi-line').max(POST_TEXT_MAX_LENGTH, `Post text must be at most ${POST_TEXT_MAX_LENGTH} characters`)),
   hashtags: optional(safeString('single-line').max(2000)),
   isPaidContent: optional(flag).transform((v) => v ?? false),
@@ -145,6 +151,7 @@ export type UploadMetadata = z.output<typeof UploadMetadata>;
 export interface UploadPostFields {
   filename: string;
   filetype?: string;
+  title?: string;
   postText?: string;
   /** typed tags ('#art, travel') or a list */
   hashtags?: string | string[];
@@ -162,6 +169,7 @@ export function toUploadMetadata(fields: UploadPostFields): Record<string, strin
     status: fields.status,
   };
   if (fields.filetype) meta.filetype = fields.filetype;
+  if (fields.title) meta.title = fields.title;
   if (fields.postText) meta.postText = fields.postText;
   const tags = Array.isArray(fields.hashtags) ? fields.hashtags.join(' ') : fields.hashtags;
   if (tags) meta.hashtags = tags;

@@ -244,7 +244,8 @@ describe('GET /media/:postId/:variant — headers', () => {
     expect(video.status).toBe(200);
     expect(video.headers.get('content-disposition')).toBe('attachment; filename="behind-the-scenes.mp4"');
     const untitled = await as.visitor.fetch(url(freeImage, 'original', '?download=1'));
-    expect(untitled.headers.get('content-disposition')).toBe(`attachment; filename="post-${freeImage.id.slice(0, 8)}.jpg"`);
+    // untitled: named as everywhere else, 'Post by <display name>' (the factory's 'User... Tester')
+    expect(untitled.headers.get('content-disposition')).toBe(`attachment; filename="post-by-${alice.username}-tester.jpg"`);
     expect(await bytes(untitled)).toEqual(fixtureBytes(freeImage.id, 'original'));
   });
 

@@ -18,7 +18,7 @@ const SHARED_MAX_AGE_S = 3600;
  * media of a premium post without an active subscription (every variant but 'preview', ranges
  * and downloads included). Served with Range (206/416), ETag (304), Cache-Control (private
  * unless the post is free and its creator public), nosniff, and Content-Disposition
- * (`?download=1`: attachment named `<title slug>.<ext>`).
+ * (`?download=1`: attachment named `<slug of the post's name>.<ext>`).
  */
 export function mediaRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -77,7 +77,7 @@ async function serveFile(deps: AppDeps, req: Request, res: Response, file: Media
     throw error;
   }
 
-  const name = downloadFileName(file.title, file.contentType, file.postId);
+  const name = downloadFileName(file.name, file.contentType, file.postId);
   const disposition = req.query.download === '1' || req.query.download === 'true' ? 'attachment' : 'inline';
   res.setHeader('Content-Type', file.contentType);
   res.setHeader('Content-Disposition', `${disposition}; filename="${name}"`);

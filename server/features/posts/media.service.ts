@@ -1,4 +1,5 @@
 import { MEDIA_VARIANTS, type MediaVariant } from '../../../common/enums';
+import { postName } from '../../../common/post-name';
 import { isUuid } from '../../../common/post-schemas';
 import type { DB } from '../../../core/db/kysely';
 import { loadViewer, postAccess, toFacts } from '../../../domain/access/access';
@@ -9,8 +10,8 @@ export interface MediaFileToServe {
   storageKey: string;
   contentType: string;
   byteSize: number;
-  /** the post's title, for a download's file name */
-  title: string | null;
+  /** what the post is called (postName), for a download's file name */
+  name: string;
   postId: string;
   /**
    * May a shared cache keep it? Only free posts of public creators; premium media and media of
@@ -50,7 +51,7 @@ export async function decideMediaRequest(db: DB, viewerId: string | null, postId
       storageKey: row.storage_key,
       contentType: row.content_type,
       byteSize: Number(row.byte_size),
-      title: row.title,
+      name: postName({ title: row.title, creator: { displayName: row.display_name, username: row.username } }),
       postId: row.id,
       shared: !row.is_premium && row.status === 'published' && publicCreator,
     },

@@ -22,6 +22,7 @@ function postCards(db: DB) {
       'posts.is_nsfw',
       'posts.status',
       'posts.media_kind',
+      'posts.original_filename',
       'posts.created_at',
       'pr.username',
       'pr.display_name',
@@ -78,7 +79,7 @@ export function findPostCardsByIds(db: DB, postIds: string[]) {
 export function findMediaFiles(db: DB, postIds: string[]) {
   return db
     .selectFrom('media_files')
-    .select(['post_id', 'variant', 'content_type', 'width', 'height', 'duration_seconds'])
+    .select(['post_id', 'variant', 'content_type', 'byte_size', 'width', 'height', 'duration_seconds'])
     .where('post_id', 'in', postIds)
     .execute();
 }
@@ -153,10 +154,11 @@ export async function deletePost(db: DB, postId: string): Promise<boolean> {
   return Number(result.numDeletedRows) > 0;
 }
 
-/** What the media route needs: the post's access facts and title, and the asked variant if stored. */
+/** What the media route needs: the post's access facts, its name (title, creator), and the asked variant if stored. */
 export function findMediaRequest(db: DB, postId: string, variant: string) {
   return db
     .selectFrom('posts')
+    .innerJoin('profiles as pr', 'pr.id', 'posts.creator_id')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
     .leftJoin('media_files as m', (j) => j.onRef('m.post_id', '=', 'posts.id').on('m.variant', '=', variant as never))
     .select([
@@ -165,6 +167,8 @@ export function findMediaRequest(db: DB, postId: string, variant: string) {
       'posts.status',
       'posts.is_premium',
       'posts.title',
+      'pr.username',
+      'pr.display_name',
       'ps.profile_visibility',
       'm.id as file_id',
       'm.storage_key',

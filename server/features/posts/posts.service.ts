@@ -138,7 +138,7 @@ export async function toPostDtos(db: DB, viewerId: string | null, rows: PostCard
         isOwner: access.isOwner,
         canViewMedia: access.canViewMedia,
       },
-      media: toMediaDto(row.id, filesByPost.get(row.id) ?? [], access.canViewMedia),
+      media: toMediaDto(row.id, filesByPost.get(row.id) ?? [], access.canViewMedia, row.original_filename),
     });
   }
   return dtos;
@@ -147,6 +147,7 @@ export async function toPostDtos(db: DB, viewerId: string | null, rows: PostCard
 interface MediaFileRow {
   variant: MediaVariant;
   content_type: string;
+  byte_size: string | number;
   width: number | null;
   height: number | null;
   duration_seconds: string | null;
@@ -155,7 +156,7 @@ interface MediaFileRow {
 export const mediaUrl = (postId: string, variant: MediaVariant) => `/media/${postId}/${variant}`;
 
 /** URLs of the authorised media route; the full media only when the viewer may see it. */
-export function toMediaDto(postId: string, files: MediaFileRow[], canViewMedia: boolean): PostMediaDto | null {
+export function toMediaDto(postId: string, files: MediaFileRow[], canViewMedia: boolean, fileName: string | null = null): PostMediaDto | null {
   if (files.length === 0) return null;
   const byVariant = new Map(files.map((f) => [f.variant, f]));
   const original = byVariant.get('original') ?? files.find((f) => f.variant !== 'preview') ?? files[0]!;
@@ -168,6 +169,9 @@ export function toMediaDto(postId: string, files: MediaFileRow[], canViewMedia: 
     width: shape.width,
     height: shape.height,
     durationSeconds: original.duration_seconds === null ? null : Number(original.duration_seconds),
+    // a locked post's file name could tell what it shows
+    fileName: canViewMedia ? fileName : null,
+    byteSize: canViewMedia ? Number(original.byte_size) : null,
     url: full(main),
     thumbUrl: full('thumb'),
     posterUrl: full('poster'),

@@ -165,6 +165,8 @@ describe('posts.feed', () => {
         width: 640,
         height: 360,
         durationSeconds: null,
+        fileName: null,
+        byteSize: expect.any(Number),
         url: `/media/${made.id}/web`,
         thumbUrl: `/media/${made.id}/thumb`,
         posterUrl: null,
@@ -193,6 +195,9 @@ describe('posts.feed', () => {
       width: 640,
       height: 360,
       durationSeconds: 12.5,
+      // nothing about the file itself
+      fileName: null,
+      byteSize: null,
       url: null,
       thumbUrl: null,
       posterUrl: null,

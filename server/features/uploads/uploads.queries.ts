@@ -19,6 +19,7 @@ export async function claimUpload(db: DB, row: { id: string; userId: string; fil
 export interface NewProcessingPost {
   id: string;
   creatorId: string;
+  title: string | null;
   text: string | null;
   hashtags: string[];
   isPremium: boolean;
@@ -35,6 +36,7 @@ export async function insertProcessingPost(db: DB, post: NewProcessingPost): Pro
     .values({
       id: post.id,
       creator_id: post.creatorId,
+      title: post.title,
       post_text: post.text,
       hashtags: post.hashtags,
       is_premium: post.isPremium,

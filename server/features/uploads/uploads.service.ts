@@ -97,6 +97,7 @@ export function storedMetadata(meta: UploadMetadata, userId: string): Record<str
     userId,
   };
   if (meta.filetype) stored.filetype = meta.filetype;
+  if (meta.title) stored.title = meta.title;
   if (meta.postText) stored.postText = meta.postText;
   if (meta.hashtags) stored.hashtags = meta.hashtags;
   if (meta.optimisticId) stored.optimisticId = meta.optimisticId;
@@ -183,6 +184,7 @@ export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queue
     await insertProcessingPost(trx, {
       id: postId,
       creatorId: input.userId,
+      title: meta.title ?? null,
       text: meta.postText?.trim() || null,
       hashtags: parseHashtags(meta.hashtags, meta.postText),
       isPremium: meta.isPaidContent,

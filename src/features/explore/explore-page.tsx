@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Compass, SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { postName } from '../../../common/post-name';
 import { LIMITS } from '../../../common/limits';
 import type { ExploreCategory } from '../../../common/profile-schemas';
 import { FEED_TEXTS } from '../../../common/texts';
@@ -85,7 +86,7 @@ export function ExplorePage({ q, categories, onSearch, onCategoriesChange, rende
 function ExploreTile({ post, tile }: { post: Post; tile: ReactNode }) {
   const { creator } = post;
   const name = creator.displayName || creator.username;
-  const title = post.title || post.text || 'Untitled post';
+  const title = postName(post);
   return (
     <article aria-label={title} data-post-id={post.id} data-creator={creator.username} className="flex flex-col gap-2.5">
       {tile}

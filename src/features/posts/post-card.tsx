@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { Crown, Lock, Music, Play } from 'lucide-react';
+import { Crown, Music } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { postName } from '../../../common/post-name';
 import { POST_TEXTS } from '../../../common/texts';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
@@ -11,7 +12,7 @@ import type { Post } from '../../lib/post-cache';
 import { useIsRoomJoined, useRoom } from '../../lib/realtime/rooms';
 import { viewerKind } from './media-kind';
 import { PostActions } from './post-actions';
-import { PdfTile, PostMedia, PremiumOverlay, UnsupportedMedia } from './post-media';
+import { DocumentTile, PdfTile, PostMedia, PremiumOverlay, UnsupportedMedia, VideoMark } from './post-media';
 import { PostOwnerMenu } from './post-owner-menu';
 import { PostText } from './post-text';
 
@@ -119,7 +120,7 @@ function PostArticle({
           </TitleTag>
         ) : (
           <TitleTag id={titleId} className="sr-only">
-            Post by {name}
+            {postName(post)}
           </TitleTag>
         )}
         <PostText text={post.text} hashtags={post.hashtags} username={creator.username} full={detail} />
@@ -130,7 +131,7 @@ function PostArticle({
           {detail || !linksToPost(post) ? (
             <PostMedia post={post} placement={detail ? 'detail' : 'feed'} />
           ) : (
-            <Link to="/post/$id" params={{ id: post.id }} aria-label={`Open ${post.title || 'the post'}`} className="block rounded-xl">
+            <Link to="/post/$id" params={{ id: post.id }} aria-label={`Open ${postName(post)}`} className="block rounded-xl">
               <PostMedia post={post} placement="feed" />
             </Link>
           )}
@@ -156,7 +157,7 @@ function PostArticle({
   );
 }
 
-/** In the feed, a picture, a video or a PDF tile opens the post; players (audio) and overlays keep their own controls. */
+/** In the feed, a picture, a video or a PDF tile opens the post; players (audio), text, document cards and overlays keep their own controls. */
 function linksToPost(post: Post): boolean {
   if (!post.media || !post.viewer.canViewMedia) return false;
   const kind = viewerKind(post.media.contentType);
@@ -166,7 +167,7 @@ function linksToPost(post: Post): boolean {
 /** The `media` layout: a square grid tile that opens the post. */
 function PostTile({ post }: { post: Post }) {
   const media = post.media;
-  const label = post.title || `Post by ${post.creator.displayName || post.creator.username}`;
+  const label = postName(post);
   let body: ReactNode;
   if (!media) {
     body = <p className="line-clamp-6 p-4 text-sm text-muted">{post.text}</p>;
@@ -186,11 +187,7 @@ function PostTile({ post }: { post: Post }) {
       body = (
         <>
           <img src={still} alt={label} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-105" />
-          {kind === 'video' ? (
-            <span aria-hidden="true" className="absolute top-2 right-2 flex size-7 items-center justify-center rounded-full bg-black/60 text-white">
-              <Play className="ml-0.5 size-3.5 fill-white" />
-            </span>
-          ) : null}
+          {kind === 'video' ? <VideoMark durationSeconds={media.durationSeconds} /> : null}
         </>
       );
     } else if (kind === 'audio') {
@@ -201,6 +198,8 @@ function PostTile({ post }: { post: Post }) {
       );
     } else if (kind === 'pdf') {
       body = <PdfTile className="size-full rounded-none border-0" />;
+    } else if (kind === 'text' || kind === 'document') {
+      body = <DocumentTile kind={kind} fileName={media.fileName} className="size-full rounded-none border-0" />;
     } else {
       body = <UnsupportedMedia className="size-full rounded-none border-0" />;
     }
@@ -214,8 +213,13 @@ function PostTile({ post }: { post: Post }) {
     <Link to="/post/$id" params={{ id: post.id }} aria-label={label} className={tile}>
       {body}
       {post.isPremium ? (
-        <span className="absolute top-2 left-2 flex size-6 items-center justify-center rounded-full bg-black/60 text-amber-300" title={POST_TEXTS.premiumOverlay.title}>
-          <Lock aria-hidden="true" className="size-3" />
+        // open to this viewer (a subscriber, the owner): a badge, not a lock
+        <span
+          data-testid="premium-badge"
+          className="absolute top-2 left-2 flex items-center gap-1 rounded-full bg-black/60 px-2 py-0.5 text-xs font-semibold text-amber-300"
+        >
+          <Crown aria-hidden="true" className="size-3" />
+          {POST_TEXTS.premiumBadge}
         </span>
       ) : null}
     </Link>

@@ -1,13 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { FileQuestionMark, FileText, Lock, Music, Play } from 'lucide-react';
 import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { formatDuration } from '../../../common/duration';
+import { postName } from '../../../common/post-name';
 import { POST_TEXTS } from '../../../common/texts';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { laterRoute } from '../../lib/later-route';
 import { subscribePath } from '../../lib/paths';
 import type { Post } from '../../lib/post-cache';
+import { DocumentCard } from './document-card';
 import { viewerKind } from './media-kind';
+import { TextFileMedia } from './text-file-media';
 
 /**
  * The media viewer of a post (spec part 1 §2), per kind:
@@ -16,6 +20,7 @@ import { viewerKind } from './media-kind';
  *   detail view with controls;
  * - audio: an audio player;
  * - PDF: embedded in the detail view, a 'PDF Document' tile elsewhere;
+ * - text: the text itself (text-file-media.tsx); Word: a document card (document-card.tsx);
  * - anything else: 'Unsupported file type'.
  * A premium post the viewer may not see shows its blurred preview under the 'Premium Content /
  * Subscribe to view' overlay, which leads to the creator's subscribe route.
@@ -28,9 +33,7 @@ function aspectOf(media: Media, fallback = '16 / 9'): string {
   return media.width && media.height ? `${media.width} / ${media.height}` : fallback;
 }
 
-function altOf(post: Post): string {
-  return post.title || `Post by ${post.creator.displayName || post.creator.username}`;
-}
+const altOf = postName;
 
 export function PostMedia({ post, placement }: { post: Post; placement: MediaPlacement }) {
   const media = post.media;
@@ -70,7 +73,7 @@ export function PostMedia({ post, placement }: { post: Post; placement: MediaPla
           />
         </MediaFrame>
       ) : (
-        <HoverVideo url={url} poster={media.posterUrl} label={altOf(post)} aspect={aspectOf(media)} />
+        <HoverVideo url={url} poster={media.posterUrl} label={altOf(post)} aspect={aspectOf(media)} durationSeconds={media.durationSeconds} />
       );
     case 'audio':
       return (
@@ -81,11 +84,15 @@ export function PostMedia({ post, placement }: { post: Post; placement: MediaPla
           <audio src={url} controls preload="metadata" aria-label={altOf(post)} className="h-10 min-w-0 flex-1" />
         </div>
       );
+    case 'text':
+      return <TextFileMedia url={url} placement={placement} label={altOf(post)} />;
+    case 'document':
+      return <DocumentCard post={post} media={media} withSaveMedia={placement === 'feed'} />;
     case 'pdf':
       return placement === 'detail' ? (
         <iframe
           src={url}
-          title={post.title || POST_TEXTS.pdfTile}
+          title={postName(post)}
           className="h-[70vh] min-h-96 w-full rounded-xl border border-border bg-white"
         />
       ) : (
@@ -109,7 +116,19 @@ function MediaFrame({ children, style, placement }: { children: ReactNode; style
 }
 
 /** Feed video: muted and looping, plays while the pointer (or focus) is on it; the poster shows until then. */
-function HoverVideo({ url, poster, label, aspect }: { url: string; poster: string | null; label: string; aspect: string }) {
+function HoverVideo({
+  url,
+  poster,
+  label,
+  aspect,
+  durationSeconds,
+}: {
+  url: string;
+  poster: string | null;
+  label: string;
+  aspect: string;
+  durationSeconds: number | null;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const play = () => {
@@ -139,13 +158,39 @@ function HoverVideo({ url, poster, label, aspect }: { url: string; poster: strin
         className="absolute inset-0 size-full object-contain"
       />
       {playing ? null : (
-        <span aria-hidden="true" className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <span className="flex size-14 items-center justify-center rounded-full bg-black/55 text-white ring-1 ring-white/20 backdrop-blur-sm">
+        <span data-testid="video-mark" className="pointer-events-none absolute inset-0 flex items-center justify-center">
+          <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-black/55 text-white ring-1 ring-white/20 backdrop-blur-sm">
             <Play className="ml-0.5 size-6 fill-white" />
           </span>
+          {durationSeconds !== null ? <DurationBadge seconds={durationSeconds} /> : null}
         </span>
       )}
     </div>
+  );
+}
+
+function DurationBadge({ seconds }: { seconds: number }) {
+  const duration = formatDuration(seconds);
+  return (
+    <span
+      data-testid="video-duration"
+      aria-label={POST_TEXTS.videoDuration(duration)}
+      className="absolute right-2 bottom-2 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums"
+    >
+      {duration}
+    </span>
+  );
+}
+
+/** A video's grid tile: the play mark and, when known, its length. */
+export function VideoMark({ durationSeconds }: { durationSeconds: number | null }) {
+  return (
+    <span data-testid="video-mark" className="pointer-events-none absolute inset-0">
+      <span aria-hidden="true" className="absolute top-2 right-2 flex size-7 items-center justify-center rounded-full bg-black/60 text-white">
+        <Play className="ml-0.5 size-3.5 fill-white" />
+      </span>
+      {durationSeconds !== null ? <DurationBadge seconds={durationSeconds} /> : null}
+    </span>
   );
 }
 
@@ -161,6 +206,19 @@ export function PdfTile({ className }: { className?: string }) {
         <FileText aria-hidden="true" className="size-7" />
       </span>
       <p className="font-semibold text-foreground">{POST_TEXTS.pdfTile}</p>
+    </div>
+  );
+}
+
+/** A grid tile of a text file or Word document: its icon, kind and file name. */
+export function DocumentTile({ kind, fileName, className }: { kind: 'text' | 'document'; fileName: string | null; className?: string }) {
+  return (
+    <div className={cn('flex flex-col items-center justify-center gap-2 rounded-xl border border-border bg-surface-raised px-4 py-10 text-center', className)}>
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-sky-500/15 text-sky-300">
+        <FileText aria-hidden="true" className="size-7" />
+      </span>
+      <p className="font-semibold text-foreground">{kind === 'text' ? POST_TEXTS.textFile : POST_TEXTS.wordDocument}</p>
+      {fileName ? <p className="w-full truncate text-xs text-muted">{fileName}</p> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { downloadFileName } from '../../../common/media';
+import { postName } from '../../../common/post-name';
 import { POST_TEXTS } from '../../../common/texts';
 import type { Post } from '../../lib/post-cache';
 import { notify } from '../../lib/toast';
@@ -34,7 +35,7 @@ async function failureMessage(response: Response): Promise<string> {
 
 /**
  * Save Media (spec part 1 §7 "Download", §8): fetches the authorised download with the session
- * cookie, saves the blob under the name from Content-Disposition (or `<title>.<ext>` from the
+ * cookie, saves the blob under the name from Content-Disposition (or `<post name>.<ext>` from the
  * content type), and says 'Download started'; a failure says 'Download failed' with its reason
  * (a refused fetch reports the status) or 'Unable to download the file'.
  */
@@ -46,7 +47,7 @@ export async function saveMedia(post: Post): Promise<void> {
     if (!response.ok) throw new Error(await failureMessage(response));
     const blob = await response.blob();
     const contentType = blob.type || response.headers.get('Content-Type') || post.media?.contentType || '';
-    const name = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? downloadFileName(post.title, contentType, post.id);
+    const name = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? downloadFileName(postName(post), contentType, post.id);
     const href = URL.createObjectURL(blob);
     const anchor = document.createElement('a');
     anchor.href = href;

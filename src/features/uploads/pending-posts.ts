@@ -19,6 +19,7 @@ export interface PendingPost {
   postId: string | null;
   filename: string;
   mediaKind: MediaKind;
+  title: string | null;
   text: string | null;
   hashtags: string[];
   isPremium: boolean;
@@ -95,7 +96,7 @@ export function optimisticIdOf(post: Pick<Post, 'id'>): string | null {
 function toOptimisticPost(p: PendingPost): Post {
   return {
     id: `${OPTIMISTIC_ID_PREFIX}${p.optimisticId}`,
-    title: null,
+    title: p.title,
     text: p.text,
     hashtags: p.hashtags,
     isPremium: p.isPremium,

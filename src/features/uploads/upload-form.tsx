@@ -1,6 +1,6 @@
 import { History, Send, Save } from 'lucide-react';
-import { useId, useMemo, type ReactNode } from 'react';
-import { HASHTAGS_MAX, parseHashtags, POST_TEXT_MAX_LENGTH } from '../../../common/uploads';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
+import { HASHTAGS_MAX, parseHashtags, POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '../../../common/uploads';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -12,22 +12,34 @@ import { FileDropZone } from './file-drop-zone';
 import { FilePreview } from './file-preview';
 import { formatFileSize, startedWhen } from './upload-format';
 import { StoredUploads } from './stored-uploads';
+import { UploadFailureAlert } from './upload-failure-alert';
 import { percentOf, UploadProgressBar } from './upload-progress';
 import { usePostUpload } from './use-post-upload';
 
 /**
  * The Content tab of /create (spec part 2 §2, §4, §5): one file (dropped or picked) with its
  * preview, the post text, hashtags, Paid content and NSFW switches, then Save as Draft or
- * Publish, both disabled without a file or while an upload is under way.
+ * Publish, both disabled without a file or while an upload is under way. A failed upload keeps
+ * everything the creator typed and says why beside the buttons, with Retry or Choose another file.
  */
 export function UploadForm({ user }: { user: CurrentUser }) {
   const upload = usePostUpload(user);
   const { picked, fields, setFields, phase, busy } = upload;
   const tags = useMemo(() => parseHashtags(fields.hashtags), [fields.hashtags]);
   const locked = busy;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  /** The file was refused for what it is: drop it and open the picker for another. */
+  const chooseAnother = () => {
+    upload.clearFile();
+    upload.dismissFailure();
+    // the drop zone's input is there after this render; the click still counts as the person's
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('input[type="file"]')?.click());
+  };
 
   return (
     <form
+      ref={formRef}
       aria-label="New post"
       className="flex flex-col gap-6"
       onSubmit={(event) => {
@@ -57,6 +69,27 @@ export function UploadForm({ user }: { user: CurrentUser }) {
           onCancel={upload.cancel}
         />
       ) : null}
+
+      <FormField
+        label="Title"
+        hint={
+          <span className="tabular-nums">
+            Optional · {fields.title.length}/{POST_TITLE_MAX_LENGTH}
+          </span>
+        }
+      >
+        {(field) => (
+          <Input
+            {...field}
+            value={fields.title}
+            maxLength={POST_TITLE_MAX_LENGTH}
+            disabled={locked}
+            placeholder="Give your post a name"
+            autoComplete="off"
+            onChange={(event) => setFields((f) => ({ ...f, title: event.target.value }))}
+          />
+        )}
+      </FormField>
 
       <FormField
         label="Post text"
@@ -128,6 +161,10 @@ export function UploadForm({ user }: { user: CurrentUser }) {
           onChange={(isNsfw) => setFields((f) => ({ ...f, isNsfw }))}
         />
       </div>
+
+      {upload.failure ? (
+        <UploadFailureAlert failure={upload.failure} onRetry={upload.resume} onChooseAnother={chooseAnother} onDismiss={upload.dismissFailure} />
+      ) : null}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button

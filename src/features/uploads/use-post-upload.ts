@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { UPLOAD_TEXTS } from '../../../common/texts';
+import { UPLOAD_TEXTS, type ToastText } from '../../../common/texts';
 import { checkUploadFile, parseHashtags, type UploadRule } from '../../../common/uploads';
 import { notify } from '../../lib/toast';
 import { trpc, type CurrentUser } from '../../lib/trpc';
@@ -10,13 +10,14 @@ import { addPendingPost } from './pending-posts';
 export type PostStatusChoice = 'draft' | 'published';
 
 export interface PostFields {
+  title: string;
   postText: string;
   hashtags: string;
   isPaidContent: boolean;
   isNsfw: boolean;
 }
 
-export const EMPTY_FIELDS: PostFields = { postText: '', hashtags: '', isPaidContent: false, isNsfw: false };
+export const EMPTY_FIELDS: PostFields = { title: '', postText: '', hashtags: '', isPaidContent: false, isNsfw: false };
 
 export interface PickedFile {
   file: File;
@@ -31,6 +32,17 @@ export interface PickedFile {
  */
 export type UploadPhase = 'idle' | 'uploading' | 'paused' | 'stalled';
 
+/**
+ * Why the last upload from this form failed, shown beside the form. `retry`: the network or the
+ * server failed (no answer, 5xx, 429...), and sending again may work; `choose-another`: the file
+ * was refused for what it is (415, 413, 400, or the worker found its content wrong), and the same
+ * bytes would be refused again.
+ */
+export interface UploadFailure {
+  text: ToastText;
+  action: 'retry' | 'choose-another';
+}
+
 export interface UploadProgress {
   sent: number;
   total: number;
@@ -41,6 +53,8 @@ function newOptimisticId(): string {
 }
 
 const flag = (value: string | undefined) => value === 'true' || value === '1';
+
+const isBlank = (fields: PostFields) => !fields.title.trim() && !fields.postText.trim() && !fields.hashtags.trim() && !fields.isPaidContent && !fields.isNsfw;
 
 /**
  * The upload form's state and actions (spec part 2 §2, §4, §5, §8): the picked file is checked
@@ -58,7 +72,12 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [resumeOffer, setResumeOffer] = useState<UnfinishedUpload | null>(null);
   const [resumedFrom, setResumedFrom] = useState<number | null>(null);
+  const [failure, setFailure] = useState<UploadFailure | null>(null);
   const upload = useRef<PostUpload | null>(null);
+  /** What the last upload was sent with, until the worker settles it. */
+  const sent = useRef<{ optimisticId: string; fields: PostFields } | null>(null);
+  // the list the upload screen shows; post:failed (and every finish) refreshes it
+  const unfinished = trpc.uploads.unfinished.useQuery(undefined, { enabled: !!user });
   const pickToken = useRef(0);
 
   // Leaving the screen stops sending (the upload can be resumed later); it does not delete it.
@@ -91,6 +110,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
     setProgress(null);
     setResumeOffer(null);
     setResumedFrom(null);
+    setFailure(null);
   }, []);
 
   /** Checks the file at once ('Invalid file type', 'File too large'); false when refused. */
@@ -103,6 +123,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
         return false;
       }
       const token = ++pickToken.current;
+      setFailure(null);
       setPicked({ file, rule: check.rule });
       setProgress(null);
       setResumeOffer(null);
@@ -125,6 +146,11 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
     setResumeOffer(null);
   }, []);
 
+  const showWorkerFailure = useCallback((kept: PostFields, reason: string) => {
+    setFields((now) => (isBlank(now) ? kept : now));
+    setFailure({ text: { title: UPLOAD_TEXTS.uploadFailed, description: reason }, action: 'choose-another' });
+  }, []);
+
   const begin = useCallback(
     (choice: PostStatusChoice, resume: UnfinishedUpload | null) => {
       if (!picked || upload.current) return;
@@ -135,7 +161,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
       const { file, rule } = picked;
       const meta = resume?.metadata;
       const chosen: PostFields = meta
-        ? { postText: meta.postText ?? '', hashtags: meta.hashtags ?? '', isPaidContent: flag(meta.isPaidContent), isNsfw: flag(meta.isNsfw) }
+        ? { title: meta.title ?? '', postText: meta.postText ?? '', hashtags: meta.hashtags ?? '', isPaidContent: flag(meta.isPaidContent), isNsfw: flag(meta.isNsfw) }
         : fields;
       const optimisticId = meta?.optimisticId || newOptimisticId();
       const previewUrl = rule.category === 'image' ? URL.createObjectURL(file) : null;
@@ -145,6 +171,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
         file,
         {
           filetype: file.type || rule.contentType,
+          title: chosen.title.trim() || undefined,
           postText: chosen.postText.trim() || undefined,
           hashtags: chosen.hashtags.trim() || undefined,
           isPaidContent: chosen.isPaidContent,
@@ -164,6 +191,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
                 postId,
                 filename: file.name,
                 mediaKind: rule.mediaKind,
+                title: chosen.title.trim() || null,
                 text: chosen.postText.trim() || null,
                 hashtags: parseHashtags(chosen.hashtags, chosen.postText),
                 isPremium: chosen.isPaidContent,
@@ -181,7 +209,8 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
           },
           onError: (error: PostUploadError) => {
             if (upload.current !== handle) return;
-            notify.error(error.text);
+            // said beside the form (role=alert), where the creator is looking
+            setFailure({ text: error.text, action: error.retryable ? 'retry' : 'choose-another' });
             if (error.retryable) {
               setPhase('stalled');
               return;
@@ -197,6 +226,8 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
         resume ?? undefined,
       );
       upload.current = handle;
+      sent.current = { optimisticId, fields: chosen };
+      setFailure(null);
       if (meta) setFields(chosen);
       setStatus(choice);
       setPhase('uploading');
@@ -208,6 +239,19 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
     },
     [picked, user, fields, queryClient, utils, reset],
   );
+
+  // The worker refused the file the form sent (its content is not what its name says, it is
+  // damaged...): the form had been cleared for the next post, so the creator's work comes back,
+  // with the reason, unless they have started on another post meanwhile. Read from the list, not
+  // the post:failed event alone: a small file can fail before its upload's last response is in.
+  const failedRow = unfinished.data?.find((row) => row.status === 'failed' && !!sent.current && row.optimisticId === sent.current.optimisticId);
+  useEffect(() => {
+    const last = sent.current;
+    if (!failedRow || !last || phase !== 'idle') return;
+    sent.current = null;
+    if (picked) return;
+    showWorkerFailure(last.fields, failedRow.failureReason ?? UPLOAD_TEXTS.failedToUpload);
+  }, [failedRow, phase, picked, showWorkerFailure]);
 
   /** Starts a new upload; an earlier unfinished upload of the same file is dropped (here and on the server). */
   const submit = useCallback(
@@ -238,6 +282,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
 
   const resume = useCallback(() => {
     if (!upload.current || (phase !== 'paused' && phase !== 'stalled')) return;
+    setFailure(null);
     setPhase('uploading');
     upload.current.start();
   }, [phase]);
@@ -246,6 +291,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
     const handle = upload.current;
     if (!handle) return;
     upload.current = null;
+    setFailure(null);
     setPhase('idle');
     setStatus(null);
     setProgress(null);
@@ -261,6 +307,8 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
     progress,
     resumeOffer,
     resumedFrom,
+    failure,
+    dismissFailure: () => setFailure(null),
     busy: phase !== 'idle',
     pickFile,
     clearFile,
