@@ -97,7 +97,7 @@ export function PagedPosts({
         ))}
       </ul>
       {query.isFetchingNextPage ? placeholders(layout === 'grid' ? Math.min(skeletonCount, 4) : 1, 'Loading more posts') : null}
-      <LoadMoreSentinel enabled={canPage} onVisible={() => void query.fetchNextPage()} itemCount={posts.length} testId={sentinelTestId} />
+      <LoadMoreSentinel enabled={canPage} onVisible={() => void query.fetchNextPage()} itemCount={posts.length} testId={sentinelTestId} end={!query.hasNextPage} />
     </div>
   );
 }

@@ -2,9 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LINK_TEXTS, POST_TEXTS } from '../../common/texts';
-import { toUploadMetadata, UPLOAD_POST_ID_HEADER } from '../../common/uploads';
-import { flatPng } from '../helpers/media-fixtures';
-import { e2eBaseURL, newPageAs, toasts, trpcMutation, trpcQuery, trpcQueryRaw, type ApiPost } from './support/app';
+import { newPageAs, toasts, trpcMutation, trpcQuery, trpcQueryRaw, type ApiPost } from './support/app';
+import { publishPicture } from './support/publish';
 
 /**
  * Destructive actions ask first (issue 14, item 3), from the keyboard alone: Delete Post opens one
@@ -14,26 +13,6 @@ import { e2eBaseURL, newPageAs, toasts, trpcMutation, trpcQuery, trpcQueryRaw, t
  */
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts');
-
-/** Publishes a small picture as the user of `request` through tus (one request); resolves with the post id. */
-async function publishPicture(request: APIRequestContext, name: string, text: string): Promise<string> {
-  const bytes = await flatPng(64, 64, '#a53b6e');
-  const meta = toUploadMetadata({ filename: name, filetype: 'image/png', postText: text, isPaidContent: false, isNsfw: false, status: 'published' });
-  const response = await request.post('/uploads', {
-    headers: {
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(bytes.length),
-      'Upload-Metadata': Object.entries(meta)
-        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-        .join(','),
-      'Content-Type': 'application/offset+octet-stream',
-      origin: e2eBaseURL(),
-    },
-    data: bytes,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return response.headers()[UPLOAD_POST_ID_HEADER.toLowerCase()]!;
-}
 
 /** Waits until the worker has published the post, and returns it as its owner reads it. */
 async function publishedPost(request: APIRequestContext, postId: string): Promise<ApiPost> {
@@ -55,7 +34,7 @@ async function tabTo(page: Page, name: string, max = 60) {
 test('Delete Post asks first: Escape keeps the post and returns focus, confirming deletes it, all by keyboard', async ({ browser }) => {
   const theo = await newPageAs(browser, 'theo');
   const stamp = Date.now().toString(36);
-  const postId = await publishPicture(theo.request, `confirm-${stamp}.png`, `Keyboard delete ${stamp}`);
+  const postId = await publishPicture(theo.request, `confirm-${stamp}.png`, `Keyboard delete ${stamp}`, '#a53b6e');
   const post = await publishedPost(theo.request, postId);
 
   await theo.goto('/theo');

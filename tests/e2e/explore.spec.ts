@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXPLORE_CATEGORIES } from '../../common/enums';
@@ -6,6 +6,7 @@ import { LIMITS, PROFILE_LIMITS } from '../../common/limits';
 import { AUTH_TEXTS, FEED_TEXTS } from '../../common/texts';
 import { CREATORS } from '../../scripts/seed/cast';
 import { demoEmail, imagesSettled, newPageAs, signIn, toasts, trpcQuery, type ApiPost } from './support/app';
+import { scrollToEnd } from './support/paging';
 import { DEMO_PASSWORD } from './support/env';
 
 /**
@@ -29,19 +30,6 @@ const byCategory = (category: string) => CREATORS.filter((c) => c.visibility ===
 /** The usernames of the tiles on screen. */
 async function tileCreators(page: Page): Promise<string[]> {
   return tiles(page).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-creator') ?? ''));
-}
-
-/** Scrolls the grid's sentinel into view until the count stops growing. */
-async function scrollToEnd(page: Page, items: Locator) {
-  let count = await items.count();
-  for (let i = 0; i < 15; i++) {
-    await page.getByTestId('explore-sentinel').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
-    const now = await items.count();
-    if (now === count) return now;
-    count = now;
-  }
-  return count;
 }
 
 test('a visitor is sent to sign in with a toast, and comes back to /explore after signing in', async ({ page, browser }) => {
@@ -107,7 +95,7 @@ test('search finds a creator by part of the name in any case, and a post by a wo
   await page.goto('/explore');
   // the first page is 8 posts, more come as the end comes into view
   await expect(tiles(page)).toHaveCount(PROFILE_LIMITS.explorePageSize);
-  expect(await scrollToEnd(page, tiles(page))).toBeGreaterThan(PROFILE_LIMITS.explorePageSize);
+  expect(await scrollToEnd(page, tiles(page), 'explore-sentinel')).toBeGreaterThan(PROFILE_LIMITS.explorePageSize);
 
   for (const q of ['OKAF', 'okaf', 'kAfO']) {
     await searchBox(page).fill(q);
@@ -153,14 +141,14 @@ test('the category chips filter (any of them), combine with the search, and work
   await expect(page).toHaveURL(/\/explore\?categories=Gaming$/);
   await expect(creatorCards(page)).toHaveCount(byCategory('Gaming').length);
   await expect(tiles(page).first()).toBeVisible();
-  await scrollToEnd(page, tiles(page));
+  await scrollToEnd(page, tiles(page), 'explore-sentinel');
   expect(new Set(await tileCreators(page))).toEqual(new Set(byCategory('Gaming')));
 
   // a second chip widens the match: creators with any of the two
   await chip(page, 'Music').click();
   await expect(page).toHaveURL(/\/explore\?categories=Music%2CGaming$|\/explore\?categories=Music,Gaming$/);
   await expect(creatorCards(page)).toHaveCount(new Set([...byCategory('Gaming'), ...byCategory('Music')]).size);
-  await scrollToEnd(page, tiles(page));
+  await scrollToEnd(page, tiles(page), 'explore-sentinel');
   const both = new Set(await tileCreators(page));
   expect(both.has('leo') && both.has('kai')).toBe(true);
   for (const username of both) expect([...byCategory('Gaming'), ...byCategory('Music')]).toContain(username);

@@ -1,11 +1,11 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MEDIA_VARIANTS } from '../../common/enums';
 import { BOOKMARK_TEXTS, COMMENT_TEXTS, FEED_TEXTS, POST_TEXTS } from '../../common/texts';
-import { toUploadMetadata, UPLOAD_POST_ID_HEADER } from '../../common/uploads';
-import { flatPng } from '../helpers/media-fixtures';
 import { e2eBaseURL, findPost, imagesSettled, newPageAs, signIn, toasts, trpcMutation, trpcQuery, type ApiPost } from './support/app';
+import { isNextPageCall, requestWithin, scrollUntilShown } from './support/paging';
+import { publishPicture } from './support/publish';
 
 /**
  * The home feed, posts and their interactions (issue 3) against the seeded demo. Specs run two at
@@ -37,28 +37,6 @@ const countOf = async (button: Locator) => Number(await button.textContent());
 const newPostsPill = (page: Page) => page.getByRole('button', { name: /^\d+ new posts?$/ });
 const postIdsShown = (page: Page) => feedList(page).getByRole('article').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-post-id')));
 
-/** Publishes a small picture as the user of `request` through tus (one request), as the browser would; resolves with the post id. */
-async function publishPicture(request: APIRequestContext, name: string, text: string): Promise<string> {
-  const bytes = await flatPng(64, 64, '#3b6ea5');
-  const meta = toUploadMetadata({ filename: name, filetype: 'image/png', postText: text, isPaidContent: false, isNsfw: false, status: 'published' });
-  const response = await request.post('/uploads', {
-    headers: {
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(bytes.length),
-      'Upload-Metadata': Object.entries(meta)
-        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-        .join(','),
-      'Content-Type': 'application/offset+octet-stream',
-      origin: e2eBaseURL(),
-    },
-    data: bytes,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const postId = response.headers()[UPLOAD_POST_ID_HEADER.toLowerCase()];
-  expect(postId).toBeTruthy();
-  return postId!;
-}
-
 test('a visitor sees 3 posts, then the sign-up prompt and locked posts; likes, bookmarks and comments need an account', async ({ page }) => {
   await page.goto('/');
   const list = feedList(page);
@@ -73,9 +51,11 @@ test('a visitor sees 3 posts, then the sign-up prompt and locked posts; likes, b
   await expect(prompt).toContainText(POST_TEXTS.contentLocked.description);
   expect(await page.evaluate(() => localStorage.getItem('postsViewed'))).toBe('3');
 
-  // paging stops at the locked state, even with the end of the list in view
+  // paging stops at the locked state, even with the end of the list in view (the control after
+  // signing in shows the same watch sees the next page asked for)
+  const paged = requestWithin(page, isNextPageCall('posts.feed'));
   await page.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
-  await page.waitForTimeout(500);
+  expect(await paged).toBe(false);
   await expect(locked).toHaveCount(2);
 
   const first = list.getByRole('article').first();
@@ -109,6 +89,11 @@ test('a visitor sees 3 posts, then the sign-up prompt and locked posts; likes, b
   await page.goto('/');
   await expect(feedList(page).getByRole('article')).toHaveCount(5);
   await expect(page.getByTestId('locked-post')).toHaveCount(0);
+  // the control of the paging check above: signed in, the same watch sees the next page asked for
+  const pagedSignedIn = requestWithin(page, isNextPageCall('posts.feed'));
+  await page.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
+  expect(await pagedSignedIn).toBe(true);
+  await expect(feedList(page).getByRole('article')).toHaveCount(10);
 });
 
 test('a signed-in feed pages in 5 at a time as the end comes into view; Refresh spins for a second', async ({ page }) => {
@@ -356,10 +341,7 @@ test('a fan without a subscription sees the premium overlay, and the media route
 
   // the feed card of the same post shows the overlay too
   await page.goto('/');
-  for (let i = 0; i < 10 && (await article(page, PREMIUM_POST).count()) === 0; i++) {
-    await page.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
-  }
+  await scrollUntilShown(page, article(page, PREMIUM_POST), feedList(page).getByRole('article'), 'feed-sentinel');
   const card = article(page, PREMIUM_POST);
   await card.scrollIntoViewIfNeeded();
   await expect(card.getByRole('link', { name: POST_TEXTS.premiumOverlay.description })).toBeVisible();
@@ -424,10 +406,7 @@ test('the owner deletes a post: it leaves the other browser’s feed and its pag
 
   // the fan scrolls the feed to the post; a visitor has its page open
   await fan.goto('/');
-  for (let i = 0; i < 10 && (await article(fan, DELETED_POST).count()) === 0; i++) {
-    await fan.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
-    await fan.waitForTimeout(500);
-  }
+  await scrollUntilShown(fan, article(fan, DELETED_POST), feedList(fan).getByRole('article'), 'feed-sentinel');
   const fanCard = article(fan, DELETED_POST);
   await expect(fanCard).toBeVisible();
   // the deletion reaches the sockets in the post's room only

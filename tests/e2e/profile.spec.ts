@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { LINK_TEXTS, POST_TEXTS, PROFILE_TEXTS, FEED_TEXTS } from '../../common/texts';
 import { CREATORS, FANS } from '../../scripts/seed/cast';
 import { imagesSettled, newPageAs, toasts, trpcQuery, trpcQueryRaw, type ApiPost } from './support/app';
+import { scrollToEnd } from './support/paging';
 
 /**
  * Creator profiles (issue 4) against the seeded demo. Specs run two at a time on one database, so
@@ -35,19 +36,6 @@ function demoSubscriberCount(username: string): number {
 }
 
 const published = (username: string) => creator(username).posts.filter((p) => !p.draft);
-
-/** Scrolls the list's sentinel into view until the count stops growing. */
-async function scrollToEnd(page: Page, items: Locator, sentinel: string) {
-  let count = await items.count();
-  for (let i = 0; i < 10; i++) {
-    await page.getByTestId(sentinel).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
-    const now = await items.count();
-    if (now === count) return now;
-    count = now;
-  }
-  return count;
-}
 
 test('a visitor sees a creator’s header, posts with premium ones locked, the media grid and the links', async ({ page }) => {
   const ava = creator('ava');

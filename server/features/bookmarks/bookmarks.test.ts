@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePost, makeUser } from '../../../tests/helpers/factories';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { useFileServer } from '../../../tests/helpers/file-server';
 import { clientAs, expectTrpcError } from '../../../tests/helpers/trpc';
 
-let app: TestServer;
-beforeAll(async () => {
-  app = await startTestServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  await app.deps.db.deleteFrom('users').execute();
-});
+// every test starts from no users at all
+const app = useFileServer({ emptyUsers: true });
 
 describe('bookmarks.add / bookmarks.remove', () => {
   it('adds once, refuses a duplicate with the spec words, removes idempotently, returns counts', async () => {

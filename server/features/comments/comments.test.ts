@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePost, makeUser, type MadeUser } from '../../../tests/helpers/factories';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { useFileServer } from '../../../tests/helpers/file-server';
 import { clientAs, expectTrpcError } from '../../../tests/helpers/trpc';
 
-let app: TestServer;
-beforeAll(async () => {
-  app = await startTestServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  await app.deps.db.deleteFrom('users').execute();
-});
+// every test starts from no users at all
+const app = useFileServer({ emptyUsers: true });
 
 const creator = (visibility: 'public' | 'private' = 'public') => makeUser(app.deps.db, { isCreator: true, visibility });
 const post = (c: MadeUser, opts: { status?: 'draft' | 'published'; isPremium?: boolean } = {}) =>

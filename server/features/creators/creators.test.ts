@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProfileVisibility } from '../../../common/enums';
 import { makeSubscription, makeUser } from '../../../tests/helpers/factories';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { useFileServer } from '../../../tests/helpers/file-server';
 
-let app: TestServer;
-
-beforeAll(async () => {
-  app = await startTestServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
-// every test starts from no users at all (cascades remove profiles, subscriptions, tiers...)
-beforeEach(async () => {
-  await app.deps.db.deleteFrom('users').execute();
-});
+// every test starts from no users at all
+const app = useFileServer({ emptyUsers: true });
 
 let n = 0;
 async function creator(opts: {

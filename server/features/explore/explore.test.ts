@@ -1,24 +1,17 @@
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProfileVisibility } from '../../../common/enums';
 import { seedExploreData } from '../../../tests/helpers/explore-data';
 import { makePost, makeSubscription, makeUser, type MadeUser } from '../../../tests/helpers/factories';
-import { startTestServer, type TestServer, type TestClient } from '../../../tests/helpers/test-server';
+import { useFileServer } from '../../../tests/helpers/file-server';
+import { type TestClient } from '../../../tests/helpers/test-server';
 import { clientAs, expectTrpcError } from '../../../tests/helpers/trpc';
 import type { Database } from '../../../core/db/schema';
 import { findExplorePage } from '../posts/posts.queries';
 
-let app: TestServer;
-beforeAll(async () => {
-  app = await startTestServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
-beforeEach(async () => {
-  await app.deps.db.deleteFrom('users').execute();
-});
+// every test starts from no users at all
+const app = useFileServer({ emptyUsers: true });
 
 const MINUTE = 60_000;
 const minutesAgo = (n: number) => new Date(Date.now() - n * MINUTE);

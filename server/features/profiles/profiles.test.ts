@@ -1,22 +1,14 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ProfileVisibility } from '../../../common/enums';
 import type { ClientToServerEvents, PostPublishedEvent, ServerToClientEvents } from '../../../common/socket-events';
 import { makePost, makeSessionCookie, makeSubscription, makeUser, type MadeUser } from '../../../tests/helpers/factories';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { useFileServer } from '../../../tests/helpers/file-server';
+import type { TestServer } from '../../../tests/helpers/test-server';
 import { clientAs, expectTrpcError } from '../../../tests/helpers/trpc';
 
-let app: TestServer;
-beforeAll(async () => {
-  app = await startTestServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
-// every test starts with no users, hence no profiles, posts or subscriptions (cascades)
-beforeEach(async () => {
-  await app.deps.db.deleteFrom('users').execute();
-});
+// every test starts from no users at all
+const app = useFileServer({ emptyUsers: true });
 
 const MINUTE = 60_000;
 const minutesAgo = (n: number) => new Date(Date.now() - n * MINUTE);

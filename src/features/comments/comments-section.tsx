@@ -6,7 +6,7 @@ import { commentTextSchema } from '../../../common/post-schemas';
 import { COMMENT_TEXTS } from '../../../common/texts';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { CommentsLoading } from './comments-loading';
 import { cn } from '../../lib/cn';
 import { formatShortDateTime, isoString } from '../../lib/format';
 import { CLIENT_COMMENT_PREFIX, type Comment } from '../../lib/post-cache';
@@ -46,22 +46,7 @@ export function CommentsSection({ postId }: { postId: string }) {
   if (comments.isError && !comments.data) {
     list = <p className="py-4 text-center text-sm text-muted">{COMMENT_TEXTS.loadFailed.description}</p>;
   } else if (!comments.data) {
-    list = (
-      <div aria-busy="true" className="flex flex-col gap-4 py-2">
-        <span className="sr-only" role="status">
-          Loading comments
-        </span>
-        {[0, 1].map((i) => (
-          <div key={i} className="flex gap-3">
-            <Skeleton circle className="size-8" />
-            <div className="flex flex-1 flex-col gap-2">
-              <Skeleton className="h-3 w-1/3" />
-              <Skeleton className="h-3 w-3/4" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
+    list = <CommentsLoading />;
   } else if (comments.data.length === 0) {
     list = <p className="py-4 text-center text-sm text-muted">{COMMENT_TEXTS.empty}</p>;
   } else {

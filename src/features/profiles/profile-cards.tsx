@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { Check, Crown, Sparkles, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatRand } from '../../../common/format';
 import { LIMITS } from '../../../common/limits';
 import { CREATE_TEXTS, CREATOR_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import { buttonClasses } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
 import { laterRoute } from '../../lib/later-route';
 import { CREATE_PATH, PREMIUM_UPGRADE_PATH, subscribePath } from '../../lib/paths';
 import { trpc } from '../../lib/trpc';
@@ -13,44 +15,49 @@ import type { Profile } from './profile-queries';
 export function SubscribeNowCard({ profile }: { profile: Profile }) {
   const name = profile.displayName || profile.username;
   return (
-    <aside
-      aria-labelledby="subscribe-now-heading"
-      className="relative flex flex-col gap-4 overflow-hidden rounded-card border border-accent/30 bg-[radial-gradient(ellipse_at_top_left,rgb(139_92_246/0.25),transparent_60%),var(--color-surface)] p-5 sm:flex-row sm:items-center md:p-6"
-    >
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-amber-400/15 text-amber-300 ring-1 ring-amber-300/30">
-        <Crown aria-hidden="true" className="size-5" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <h2 id="subscribe-now-heading" className="font-semibold text-foreground">
-          Get {name}’s premium content
-        </h2>
-        <p className="mt-1 text-sm text-muted">Subscribe to unlock premium posts and support {name} directly.</p>
-      </div>
-      <Link to={laterRoute(subscribePath(profile.username))} className={buttonClasses({ className: 'shrink-0' })}>
-        {PROFILE_TEXTS.subscribeNow}
-      </Link>
-    </aside>
+    <InviteCard
+      headingId="subscribe-now-heading"
+      icon={<Crown aria-hidden="true" className="size-5" />}
+      iconClassName="bg-amber-400/15 text-amber-300 ring-amber-300/30"
+      title={`Get ${name}’s premium content`}
+      text={`Subscribe to unlock premium posts and support ${name} directly.`}
+      path={subscribePath(profile.username)}
+      action={PROFILE_TEXTS.subscribeNow}
+    />
   );
 }
 
 /** A fan's own page: the way to becoming a creator (/create), where the creator tools would be. */
 export function BecomeCreatorCard() {
   return (
+    <InviteCard
+      headingId="become-creator-heading"
+      icon={<Sparkles aria-hidden="true" className="size-5" />}
+      iconClassName="bg-accent-soft text-violet-200 ring-accent/40"
+      title={CREATOR_TEXTS.becomeTitle}
+      text={CREATE_TEXTS.becomeIntro}
+      path={CREATE_PATH}
+      action={CREATOR_TEXTS.becomeButton}
+    />
+  );
+}
+
+/** A profile card inviting one step: an icon, a heading and a line, and the link that takes it. */
+function InviteCard(props: { headingId: string; icon: ReactNode; iconClassName: string; title: string; text: string; path: string; action: string }) {
+  return (
     <aside
-      aria-labelledby="become-creator-heading"
+      aria-labelledby={props.headingId}
       className="relative flex flex-col gap-4 overflow-hidden rounded-card border border-accent/30 bg-[radial-gradient(ellipse_at_top_left,rgb(139_92_246/0.25),transparent_60%),var(--color-surface)] p-5 sm:flex-row sm:items-center md:p-6"
     >
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent-soft text-violet-200 ring-1 ring-accent/40">
-        <Sparkles aria-hidden="true" className="size-5" />
-      </span>
+      <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-full ring-1', props.iconClassName)}>{props.icon}</span>
       <div className="min-w-0 flex-1">
-        <h2 id="become-creator-heading" className="font-semibold text-foreground">
-          {CREATOR_TEXTS.becomeTitle}
+        <h2 id={props.headingId} className="font-semibold text-foreground">
+          {props.title}
         </h2>
-        <p className="mt-1 text-sm text-muted">{CREATE_TEXTS.becomeIntro}</p>
+        <p className="mt-1 text-sm text-muted">{props.text}</p>
       </div>
-      <Link to={laterRoute(CREATE_PATH)} className={buttonClasses({ className: 'shrink-0' })}>
-        {CREATOR_TEXTS.becomeButton}
+      <Link to={laterRoute(props.path)} className={buttonClasses({ className: 'shrink-0' })}>
+        {props.action}
       </Link>
     </aside>
   );
