@@ -1,4 +1,5 @@
 import type { DB } from '../../core/db/kysely';
+import { USER_DTO_COLUMNS } from './user-columns';
 
 /** Session rows; `id` is always the SHA-256 of the cookie's token, never the token. */
 
@@ -22,15 +23,7 @@ export function findSessionWithUser(db: DB, sessionId: string) {
       'sessions.id as session_id',
       'sessions.expires_at',
       'users.id as user_id',
-      'users.email',
-      'users.role',
-      'users.email_verified_at',
-      'profiles.username',
-      'profiles.display_name',
-      'profiles.avatar_url',
-      'profiles.is_creator',
-      'profiles.is_premium',
-      'profiles.is_verified',
+      ...USER_DTO_COLUMNS,
     ])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EmailTokenPurpose } from '../../../common/enums';
 import type { Database } from '../../../core/db/schema';
+import { USER_DTO_COLUMNS } from '../../auth/user-columns';
 
 /** A pool or a transaction: every query here runs on either. */
 type Db = Kysely<Database>;
@@ -142,16 +143,8 @@ export async function findSignInCandidate(db: Db, email: string) {
     .innerJoin('profiles', 'profiles.id', 'users.id')
     .select([
       'users.id',
-      'users.email',
       'users.password_hash',
-      'users.email_verified_at',
-      'users.role',
-      'profiles.username',
-      'profiles.display_name',
-      'profiles.avatar_url',
-      'profiles.is_creator',
-      'profiles.is_premium',
-      'profiles.is_verified',
+      ...USER_DTO_COLUMNS,
     ])
     .where('users.email', '=', email)
     .executeTakeFirst();

@@ -62,7 +62,8 @@ export async function profileByUsername(deps: Deps, viewerId: string | null, use
       isSubscribed: !isOwner && row.is_subscribed === true,
       canMessage: viewerId !== null && !isOwner,
     },
-    showUpgradeCard: isOwner && !row.is_premium && !row.upgrade_card_dismissed,
+    // the card sells Premium to creators (featured order, unlimited links); a fan is offered Become a Creator instead
+    showUpgradeCard: isOwner && row.is_creator && !row.is_premium && !row.upgrade_card_dismissed,
   };
 }
 

@@ -432,6 +432,13 @@ describe('links', () => {
     const vip = await creator('public', { isPremium: true });
     expect((await profileOf(await clientAs(app, vip.id), vip.username)).showUpgradeCard).toBe(false);
   });
+
+  it('never offers the upgrade card to a fan on their own profile: it is for creators', async () => {
+    const someone = await fan();
+    const own = await profileOf(await clientAs(app, someone.id), someone.username);
+    expect(own.viewer.isOwner).toBe(true);
+    expect(own.showUpgradeCard).toBe(false);
+  });
 });
 
 describe("owner-only procedures with another user's session", () => {
