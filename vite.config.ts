@@ -30,7 +30,7 @@ const vendorGroups = [
  * loads (zod is ~24 kB gzip). Loaders of other routes stay in the entry chunk, so their requests
  * start with the navigation; /$username's beforeLoad imports profile-queries itself.
  */
-const LAZY_LOADER_ROUTES = new Set<string>(['/$username/', '/$username/content']);
+const LAZY_LOADER_ROUTES = new Set<string>(['/$username/', '/$username/content', '/$username/subscribe']);
 
 export default defineConfig({
   plugins: [
@@ -58,6 +58,7 @@ export default defineConfig({
       '/trpc': api,
       '/media': api,
       '/uploads': api,
+      '/message-attachments': api,
       '/admin': api,
       '/healthz': api,
       '/readyz': api,

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import { createBenchDb } from './lib/bench-db';
-import { formatRow, runLoad } from './lib/load';
-import { startBenchApp, startFloorServer } from './lib/servers';
+import type { BenchContext } from './lib/context';
+import { loadFigure, type Figure } from './lib/figures';
+import { runLoad } from './lib/load';
+import { startAppProcess, startFloorProcess } from './lib/processes';
 
-const CREATORS = 10_000;
-const FANS = 20_000;
+let CREATORS = 10_000;
+let FANS = 20_000;
 const SUBSCRIPTIONS_PER_FAN = 10;
 
 /** The same rows `creators.featured` returns, as one hand-written statement: the floor. */
@@ -22,41 +23,46 @@ const FLOOR_SQL = `
 
 /**
  * Landing page's featured creators over 10,000 creators and ~200,000 subscriptions (and their
- * subscriber rows; one in ten expired, one in ten active but past its period end):
- * the full stack (Express, context, tRPC, Kysely, superjson) against a bare node:http + pg server.
+ * subscriber rows; one in ten expired, one in ten active but past its period end): the app in its
+ * own process (Express, context, tRPC, Kysely, superjson) against bare node:http + pg in another.
  */
-export async function benchFeatured(opts: { concurrency: number; durationMs: number }): Promise<string[]> {
+export async function benchFeatured(ctx: BenchContext): Promise<Array<Figure | string>> {
+  CREATORS = Math.max(200, Math.round(10_000 * ctx.scale));
+  FANS = Math.max(400, Math.round(20_000 * ctx.scale));
   const bench = await createBenchDb();
-  const lines: string[] = [];
+  const out: Array<Figure | string> = [];
   try {
     const started = Date.now();
     await seed(bench.db);
-    lines.push(`featured creators: ${CREATORS} creators, ${FANS} fans, ~${FANS * SUBSCRIPTIONS_PER_FAN} subscriptions (seeded in ${Date.now() - started} ms)`);
+    out.push(`featured creators: ${CREATORS} creators, ${FANS} fans, ~${FANS * SUBSCRIPTIONS_PER_FAN} subscriptions (seeded in ${Date.now() - started} ms)`);
 
-    const app = await startBenchApp(bench.url);
-    const appUrl = `http://127.0.0.1:${app.port}/trpc/creators.featured`;
-    const pool = new pg.Pool({ connectionString: bench.url, max: 10 });
-    const floorServer = await startFloorServer(async () => (await pool.query(FLOOR_SQL)).rows);
-    const floorUrl = `http://127.0.0.1:${floorServer.port}/`;
+    const app = await startAppProcess(bench.url);
+    const floorServer = await startFloorProcess(bench.url, [{ sql: FLOOR_SQL, values: [] }]);
+    try {
+      const appUrl = `${app.url}/trpc/creators.featured`;
+      const floorUrl = `${floorServer.url}/?r=0`;
+      const appRows = (await (await fetch(appUrl)).json()) as { result: { data: { json: { id: string }[] | { items: { id: string }[] } } } };
+      const data = appRows.result.data.json;
+      const appIds = (Array.isArray(data) ? data : data.items).map((c) => c.id);
+      const floorIds = ((await (await fetch(floorUrl)).json()) as { id: string }[]).map((r) => r.id);
+      if (appIds.join() !== floorIds.join()) out.push(`  NOTE: app and floor list different creators (${appIds.length} vs ${floorIds.length})`);
 
-    await runLoad(floorUrl, { concurrency: 10, durationMs: 500 });
-    await runLoad(appUrl, { concurrency: 10, durationMs: 500 });
-    const floor = await runLoad(floorUrl, opts);
-    const full = await runLoad(appUrl, opts);
-    lines.push(formatRow('floor: node:http + pg', floor));
-    lines.push(formatRow('app: GET /trpc/creators.featured', full, floor));
+      const load = { connections: ctx.connections, seconds: ctx.seconds, warmupSeconds: ctx.warmupSeconds };
+      const floor = await runLoad(floorUrl, load);
+      const full = await runLoad(appUrl, load);
+      out.push(loadFigure('GET /trpc/creators.featured', full, floor, 'floor: the same six creators and counts, one statement on node:http + pg; target >= 0.65x rps, p99 <= 1.5x'));
 
-    const plan = await sql.raw(`explain (analyze, format text) ${FLOOR_SQL}`).execute(bench.db);
-    const text = (plan.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
-    lines.push(`  plan: ${text.filter((l) => /Index|Seq Scan|Execution Time/.test(l)).map((l) => l.trim()).join(' | ')}`);
-
-    await floorServer.close();
-    await pool.end();
-    await app.close();
+      const plan = await sql.raw(`explain (analyze, format text) ${FLOOR_SQL}`).execute(bench.db);
+      const text = (plan.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
+      out.push(`  plan: ${text.filter((l) => /Index|Seq Scan|Execution Time/.test(l)).map((l) => l.trim()).join(' | ').slice(0, 400)}`);
+    } finally {
+      await floorServer.stop();
+      await app.stop();
+    }
   } finally {
     await bench.destroy();
   }
-  return lines;
+  return out;
 }
 
 async function seed(db: Awaited<ReturnType<typeof createBenchDb>>['db']) {

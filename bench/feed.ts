@@ -4,13 +4,15 @@ import { createSession, generateSessionToken } from '../server/auth/session';
 import type { Database } from '../core/db/schema';
 import { findFeedPage } from '../server/features/posts/posts.queries';
 import { createBenchDb } from './lib/bench-db';
+import type { BenchContext } from './lib/context';
+import { loadFigure, type Figure } from './lib/figures';
 import { floorPageStatement } from './lib/floor-sql';
-import { formatRow, runLoad } from './lib/load';
-import { sessionIdOf, startBenchApp, startFloorServer } from './lib/servers';
+import { runLoad } from './lib/load';
+import { startAppProcess, startFloorProcess } from './lib/processes';
 
 const CREATORS = 500;
 const FANS = 2_000;
-const POSTS = 10_000;
+let POSTS = 10_000;
 const PAGE = 5;
 /** the fan the bench signs in as (user number CREATORS + 1) subscribes to every 25th creator */
 const FAN_NUMBER = CREATORS + 1;
@@ -32,16 +34,17 @@ export const FLOOR_SQL = floorPageStatement(
 /**
  * Home feed over 10,000 posts by 500 creators with ~150,000 likes, ~30,000 comments, ~20,000
  * bookmarks and ~10,000 subscriptions: a page of 5 with counts and viewer state, signed in as a
- * fan, through the whole stack (Express, session, tRPC, Kysely, superjson) against one SQL
- * statement behind bare node:http + pg.
+ * fan, through the app in its own process (Express, session, tRPC, Kysely, superjson) against one
+ * SQL statement behind bare node:http + pg in another.
  */
-export async function benchFeed(opts: { concurrency: number; durationMs: number }): Promise<string[]> {
+export async function benchFeed(ctx: BenchContext): Promise<Array<Figure | string>> {
+  POSTS = Math.max(500, Math.round(10_000 * ctx.scale));
   const bench = await createBenchDb();
-  const lines: string[] = [];
+  const out: Array<Figure | string> = [];
   try {
     const started = Date.now();
     const counts = await seed(bench.db);
-    lines.push(
+    out.push(
       `home feed: ${POSTS} posts by ${CREATORS} creators, ${counts.likes} likes, ${counts.comments} comments, ` +
         `${counts.bookmarks} bookmarks, ${counts.subscriptions} subscriptions (seeded in ${Date.now() - started} ms)`,
     );
@@ -54,28 +57,30 @@ export async function benchFeed(opts: { concurrency: number; durationMs: number 
     await createSession(bench.db, token, fanId.id);
     const headers = { cookie: `session=${token}` };
 
-    const app = await startBenchApp(bench.url);
-    const input = encodeURIComponent(JSON.stringify({ json: { limit: PAGE } }));
-    const appUrl = `http://127.0.0.1:${app.port}/trpc/posts.feed?input=${input}`;
-    const pool = new pg.Pool({ connectionString: bench.url, max: 10 });
-    const floorServer = await startFloorServer(async (req) => (await pool.query(FLOOR_SQL, [sessionIdOf(req)])).rows);
-    const floorUrl = `http://127.0.0.1:${floorServer.port}/`;
+    const app = await startAppProcess(bench.url);
+    const floorServer = await startFloorProcess(bench.url, [{ sql: FLOOR_SQL, values: ['$session'] }]);
+    try {
+      const input = encodeURIComponent(JSON.stringify({ json: { limit: PAGE } }));
+      const appUrl = `${app.url}/trpc/posts.feed?input=${input}`;
+      const floorUrl = `${floorServer.url}/?r=0`;
 
-    // both answer the same page, and the fan's state is on it
-    const appPage = (await (await fetch(appUrl, { headers })).json()) as { result: { data: { json: { items: { id: string; viewer: { liked: boolean; canViewMedia: boolean } }[] } } } };
-    const floorRows = (await (await fetch(floorUrl, { headers })).json()) as { id: string; liked: boolean; can_view_media: boolean }[];
-    const appItems = appPage.result.data.json.items;
-    if (appItems.map((i) => i.id).join() !== floorRows.map((r) => r.id).join()) throw new Error('app and floor disagree on the page');
-    if (appItems.some((i, n) => i.viewer.liked !== floorRows[n]!.liked || i.viewer.canViewMedia !== floorRows[n]!.can_view_media)) {
-      throw new Error('app and floor disagree on the viewer state');
+      // both answer the same page, and the fan's state is on it
+      const appPage = (await (await fetch(appUrl, { headers })).json()) as { result: { data: { json: { items: { id: string; viewer: { liked: boolean; canViewMedia: boolean } }[] } } } };
+      const floorRows = (await (await fetch(floorUrl, { headers })).json()) as { id: string; liked: boolean; can_view_media: boolean }[];
+      const appItems = appPage.result.data.json.items;
+      if (appItems.map((i) => i.id).join() !== floorRows.map((r) => r.id).join()) throw new Error('app and floor disagree on the page');
+      if (appItems.some((i, n) => i.viewer.liked !== floorRows[n]!.liked || i.viewer.canViewMedia !== floorRows[n]!.can_view_media)) {
+        throw new Error('app and floor disagree on the viewer state');
+      }
+
+      const load = { connections: ctx.connections, seconds: ctx.seconds, warmupSeconds: ctx.warmupSeconds, headers };
+      const floor = await runLoad(floorUrl, load);
+      const full = await runLoad(appUrl, load);
+      out.push(loadFigure('GET /trpc/posts.feed (signed in, page of 5)', full, floor, 'floor: the same page, counts, viewer state and media in one statement on node:http + pg; target >= 0.65x rps, p99 <= 1.5x'));
+    } finally {
+      await floorServer.stop();
+      await app.stop();
     }
-
-    await runLoad(floorUrl, { concurrency: 10, durationMs: 500, headers });
-    await runLoad(appUrl, { concurrency: 10, durationMs: 500, headers });
-    const floor = await runLoad(floorUrl, { ...opts, headers });
-    const full = await runLoad(appUrl, { ...opts, headers });
-    lines.push(formatRow('floor: node:http + pg (1 stmt)', floor));
-    lines.push(formatRow('app: GET /trpc/posts.feed (signed in)', full, floor));
 
     // The main query as the app sends it, explained: the first page and one deep in the feed.
     const captured: CompiledQuery[] = [];
@@ -86,24 +91,22 @@ export async function benchFeed(opts: { concurrency: number; durationMs: number 
     const first = await findFeedPage(capturing, { viewerId: fanId.id, cursor: null, limit: PAGE });
     const deep = await sql<{ cursor_at: string; id: string }>`
       select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at, id::text as id
-      from posts where status = 'published' order by created_at desc, id desc offset 8000 limit 1`.execute(bench.db);
+      from posts where status = 'published' order by created_at desc, id desc offset ${Math.floor(POSTS * 0.8)} limit 1`.execute(bench.db);
     const at = deep.rows[0]!;
     await findFeedPage(capturing, { viewerId: fanId.id, cursor: { createdAt: at.cursor_at, id: at.id }, limit: PAGE });
     await capturing.destroy();
     if (first.length !== PAGE) throw new Error('feed page is short');
-    for (const [label, query] of [['first page', captured[0]!], ['page after 8,000 posts', captured[1]!]] as const) {
+    const pool = new pg.Pool({ connectionString: bench.url, max: 1 });
+    for (const [label, query] of [['first page', captured[0]!], ['a page deep in the feed', captured[1]!]] as const) {
       const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, format text) ${query.sql}`, query.parameters as unknown[]);
       const text = plan.rows.map((r) => r['QUERY PLAN'].trim());
-      lines.push(`  plan (${label}): ${text.filter((l) => /Index|Seq Scan|Execution Time|Limit/.test(l)).join(' | ')}`);
+      out.push(`  plan (${label}): ${text.filter((l) => /Index|Seq Scan|Execution Time|Limit/.test(l)).join(' | ').slice(0, 400)}`);
     }
-
-    await floorServer.close();
     await pool.end();
-    await app.close();
   } finally {
     await bench.destroy();
   }
-  return lines;
+  return out;
 }
 
 export async function seed(db: Awaited<ReturnType<typeof createBenchDb>>['db']) {

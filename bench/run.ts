@@ -1,23 +1,117 @@
 /**
- * `npm run bench`: each benchmark runs the product's path and a floor (the least work that could
- * give the same answer) in the same run on the same data, and prints both with their ratio.
- * BENCH_SECONDS (default 5) sets each load phase (and each image phase of `worker`); 50
- * concurrent clients on loopback. `worker` times the media pipeline and the upload endpoint.
- * BENCH_ONLY=explore (a comma-separated list of names) runs only those benchmarks.
+ * `npm run bench`: every figure beside a floor measured in the same run on the same data, printed
+ * with its ratio and written to bench/out/latest.json ({ name, value, floor, ratio, p50, p99, unit }).
+ *
+ * The app runs as production runs it, in its own process (scripts/serve.ts, NODE_ENV=production,
+ * workers off unless measured); each floor runs in a process of its own; the load comes from a
+ * third process (autocannon, 50 connections, a warm-up, then the measured phase). See
+ * docs/performance.md for what each floor is.
+ *
+ *   npm run bench                      everything (about 15 minutes on 2 cores)
+ *   npm run bench -- --quick           smoke run on tiny data, under a minute on a quiet machine
+ *                                      (BENCH_QUICK=1; explore and video only when named in --only)
+ *   npm run bench -- --only=feed,media a comma-separated list of scenarios (BENCH_ONLY)
+ *   npm run bench -- --soak            the 5-minute mixed-traffic soak (bench/soak.ts) only
+ *   BENCH_SECONDS=10                   each measured load phase (default 10; 2 with --quick)
+ *   BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out/profiles"   profile the app
  */
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { benchExplore } from './explore';
 import { benchFeatured } from './featured';
 import { benchFeed } from './feed';
-import { benchWorker } from './worker';
+import type { BenchContext, Scenario } from './lib/context';
+import { formatFigure, writeFigures, type Figure } from './lib/figures';
+import { killAll, repoRoot } from './lib/processes';
+import { benchRealtime } from './realtime';
+import { benchSoak } from './soak';
+import { benchImages, benchUpload, benchVideo } from './worker';
 
-const durationMs = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
-const benches = { featured: benchFeatured, feed: benchFeed, explore: benchExplore, worker: benchWorker };
+const args = process.argv.slice(2);
+const flag = (name: string) => args.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+const quick = Boolean(flag('quick')) || process.env.BENCH_QUICK === '1';
+const soak = Boolean(flag('soak'));
+const only = (flag('only')?.split('=')[1] ?? process.env.BENCH_ONLY)
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 
-console.log(`bench: ${concurrency} concurrent clients, ${durationMs / 1000} s per phase`);
-for (const [name, run] of Object.entries(benches)) {
-  if (only && !only.includes(name)) continue;
-  for (const line of await run({ concurrency, durationMs })) console.log(line);
+const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 2 : 10));
+const connections = Number(process.env.BENCH_CONNECTIONS ?? process.env.BENCH_CONCURRENCY ?? 50);
+const ctx: BenchContext = {
+  quick,
+  scale: quick ? 0.05 : 1,
+  connections,
+  seconds,
+  warmupSeconds: quick ? 1 : 3,
+  concurrency: connections,
+  durationMs: seconds * 1000,
+};
+
+const scenarios: Record<string, Scenario> = soak
+  ? { soak: benchSoak }
+  : {
+      featured: benchFeatured,
+      feed: benchFeed,
+      explore: benchExplore,
+      realtime: benchRealtime,
+      images: benchImages,
+      video: benchVideo,
+      upload: benchUpload,
+    };
+if (!soak) {
+  // scenario modules of other features: every exported `bench*` function (/work/notes/bench-scenarios.md)
+  for (const name of ['subscribe', 'messages']) {
+    const file = path.join(repoRoot, 'bench', `${name}.ts`);
+    if (!existsSync(file)) continue;
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    for (const [exported, fn] of Object.entries(mod)) {
+      if (typeof fn === 'function' && exported.startsWith('bench')) scenarios[`${name}.${exported}`] = fn as Scenario;
+    }
+  }
 }
-process.exit(0);
+
+console.log(
+  `bench${quick ? ' --quick' : ''}: ${connections} connections, ${ctx.warmupSeconds} s warm-up + ${seconds} s per load phase; ` +
+    `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, load average ${os.loadavg()[0]!.toFixed(2)} at start`,
+);
+const figures: Figure[] = [];
+const failed: string[] = [];
+const startedAt = new Date();
+// the slowest to set up; a smoke run measures them only when asked by name
+const skippedWhenQuick = new Set(['explore', 'video']);
+for (const [name, run] of Object.entries(scenarios)) {
+  if (only && !only.some((o) => name === o || name.startsWith(`${o}.`))) continue;
+  if (quick && !only && skippedWhenQuick.has(name)) continue;
+  const t0 = performance.now();
+  try {
+    for (const item of await run(ctx)) {
+      if (typeof item === 'string') console.log(item);
+      else {
+        figures.push(item);
+        console.log(formatFigure(item));
+      }
+    }
+  } catch (error) {
+    failed.push(name);
+    console.error(`${name}: FAILED`, error);
+  }
+  console.log(`  (${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+}
+// a smoke run or the soak never overwrites the last full run's figures
+const outName = soak ? 'soak.json' : quick ? 'quick.json' : 'latest.json';
+const file = await writeFigures(figures, {
+  startedAt: startedAt.toISOString(),
+  quick,
+  connections,
+  seconds,
+  warmupSeconds: ctx.warmupSeconds,
+  cores: os.cpus().length,
+  loadAverageAtEnd: os.loadavg()[0],
+  failed,
+}, path.join(repoRoot, 'bench/out', outName));
+console.log(`figures written to ${path.relative(repoRoot, file)}${failed.length ? `; FAILED: ${failed.join(', ')}` : ''}`);
+killAll();
+process.exit(failed.length ? 1 : 0);

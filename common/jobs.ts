@@ -25,12 +25,39 @@ export interface MediaJobs {
 export interface MailJobs {
   'confirm-email': { userId: string };
   'reset-password': { userId: string };
+  /**
+   * Security mail (issue 13), sent whatever the notification settings say: a new sign-in, two-factor
+   * turned on or off, a recovery code used, the password changed. `device` is the browser and
+   * system read from the user agent, `at` the event's time (ISO).
+   */
+  'security-notice': { userId: string; kind: SecurityNoticeKind; device: string | null; at: string };
+  /** "Download my data" is ready: the mail links to the owner-only download (no token in it). */
+  'export-ready': { userId: string; exportId: string };
+  /** A receipt after a charge (issue 11), jobId `billing-receipt-<paymentId>`; only with activity e-mail on. */
+  'billing-receipt': { paymentId: string };
+  /** An annual subscription renews soon (issue 11), jobId per subscription and period; only with activity e-mail on. */
+  'renewal-reminder': { subscriptionId: string; periodEnd: string };
+  /**
+   * A direct message to a recipient who was offline, with activity mail allowed (issue 12). Names
+   * the message only; skipped when it was read or deleted before the mail went. jobId
+   * `new-message-<messageId>` (newMessageMailJobId).
+   */
+  'new-message': { messageId: string };
 }
+export const newMessageMailJobId = (messageId: string) => `new-message-${messageId}`;
+
+export const SECURITY_NOTICE_KINDS = ['new-sign-in', 'two-factor-enabled', 'two-factor-disabled', 'recovery-code-used', 'password-changed'] as const;
+export type SecurityNoticeKind = (typeof SECURITY_NOTICE_KINDS)[number];
 
 /** A sent mail's job is removed at once: nothing about it is worth keeping in Redis. */
 export const MAIL_JOB_OPTIONS = { removeOnComplete: true } as const;
 
 export interface MaintenanceJobs {
+  /**
+   * repeatable (issue 11, docs/payments.md): renews due subscriptions through the provider, marks
+   * failed renewals past due, ends lapsed subscriptions and Premium, queues renewal reminders
+   */
+  'billing-maintenance': Record<string, never>;
   /** repeatable: removes sessions and e-mail tokens past their expiry */
   'purge-expired': Record<string, never>;
   /**
@@ -45,13 +72,43 @@ export interface MaintenanceJobs {
    * lost it, or the server died between the commit and the enqueue) are queued again.
    */
   'requeue-processing': Record<string, never>;
+  /**
+   * After an account or its data was deleted (issue 13): removes the stored files listed in
+   * storage_deletions under `batch` (written in the deletion's transaction). jobId
+   * `delete-user-files-<userId>`; safe to run twice.
+   */
+  'delete-user-files': { batch: string };
+  /** Builds a "Download my data" zip (jobId `data-export-<exportId>`), then mails its link. */
+  'build-data-export': { exportId: string };
+  /** repeatable: exports past their expiry leave storage and the table */
+  'expire-data-exports': Record<string, never>;
 }
+
+/**
+ * Avatars (issue 13), on the `media` queue: the upload stored under `avatars/<userId>/incoming-<uploadId>`
+ * is re-encoded square without metadata and becomes the profile's avatar unless a newer upload
+ * superseded it. jobId `process-avatar-<uploadId>` (`processAvatarJobId`).
+ */
+export interface AvatarJobs {
+  'process-avatar': { userId: string; uploadId: string };
+}
+export const processAvatarJobId = (uploadId: string) => `process-avatar-${uploadId}`;
+
+/**
+ * Chat attachments (issue 12), on `media` (images, documents) or `transcode` (video, audio) by
+ * `mediaQueueFor(kind)`: the uploaded bytes are checked and made safe by the posts' pipeline
+ * (worker/media) and stored privately. jobId `process-message-attachment-<id>`.
+ */
+export interface MessageMediaJobs {
+  'process-message-attachment': { attachmentId: string };
+}
+export const messageAttachmentJobId = (attachmentId: string) => `process-message-attachment-${attachmentId}`;
 
 export interface JobsByQueue {
   mail: MailJobs;
   maintenance: MaintenanceJobs;
-  media: MediaJobs;
-  transcode: MediaJobs;
+  media: MediaJobs & AvatarJobs & MessageMediaJobs;
+  transcode: MediaJobs & MessageMediaJobs;
 }
 
 export type MediaQueueName = 'media' | 'transcode';

@@ -1,4 +1,5 @@
 import type { CommentDto } from './post-dtos';
+import type { MessageAttachmentDto, MessageDto, ReactionCountDto } from './message-dtos';
 
 /**
  * Socket.IO contract between the browser, the server and the worker.
@@ -73,6 +74,58 @@ export interface PostProgressEvent {
 export interface UnreadChangedEvent {
   count: number;
 }
+/**
+ * To the fan only (room `user:<fanId>`): a subscription to this creator (null: the platform's
+ * Premium) started or lapsed; open feeds, profiles and post pages refetch what they show of that
+ * creator, so premium posts unlock or lock without a reload.
+ */
+export interface EntitlementChangedEvent {
+  creatorId: string | null;
+  active: boolean;
+}
+/** Direct messages (issue 12): to the two participants' rooms `user:<id>`. */
+export interface MessageNewEvent {
+  message: MessageDto;
+}
+/** An edit, or the message's attachment became ready or failed; `reactions[].mine` is the receiver's. */
+export interface MessageUpdatedEvent {
+  message: MessageDto;
+}
+export interface MessageDeletedEvent {
+  messageId: string;
+  senderId: string;
+  recipientId: string;
+}
+export interface MessageReactionsEvent {
+  messageId: string;
+  /** the new counts; `mine` is the receiver's */
+  reactions: ReactionCountDto[];
+}
+/** To the sender (two checks) and the reader's other tabs: these messages of `senderId` were read by `readerId`. */
+export interface MessageReadEvent {
+  messageIds: string[];
+  readAt: string;
+  readerId: string;
+  senderId: string;
+}
+/**
+ * To the uploader and, once a message carries the file, its recipient: a chat attachment finished
+ * processing (ready or failed); patch the message `messageId` (null: not sent yet) or the composer.
+ */
+export interface MessageAttachmentEvent {
+  attachment: MessageAttachmentDto;
+  messageId: string | null;
+}
+/** To the partner: `userId` is typing to them; show it until `expiresInMs` passes or a message from them arrives. */
+export interface TypingEvent {
+  userId: string;
+  expiresInMs: number;
+}
+/** Room `presence:<userId>`: the user came online or went offline (only for users who show their online status). */
+export interface PresenceEvent {
+  userId: string;
+  online: boolean;
+}
 export interface RateLimitedEvent {
   /** events per second a socket may send */
   limit: number;
@@ -107,12 +160,30 @@ export interface ServerToClientEvents {
   'post:draft-ready': (event: PostDraftReadyEvent) => void;
   /** room `user:<creatorId>`: processing progress of one of the creator's posts */
   'post:progress': (event: PostProgressEvent) => void;
+  /** room `user:<fanId>`: the fan's subscription to a creator (or Premium) started or lapsed */
+  'entitlement:changed': (event: EntitlementChangedEvent) => void;
+  /** rooms `user:<recipient>` and `user:<sender>` (the sending tab left out): a new direct message */
+  'message:new': (event: MessageNewEvent) => void;
+  /** both participants: a message was edited */
+  'message:updated': (event: MessageUpdatedEvent) => void;
+  /** both participants: a message was deleted by its author */
+  'message:deleted': (event: MessageDeletedEvent) => void;
+  /** both participants: a reaction was added or removed */
+  'message:reactions': (event: MessageReactionsEvent) => void;
+  /** the sender and the reader's other tabs: messages were read */
+  'message:read': (event: MessageReadEvent) => void;
+  /** the uploader and the recipient of the message carrying it: a chat attachment is ready or failed */
+  'message:attachment': (event: MessageAttachmentEvent) => void;
+  /** the partner: someone is typing to them */
+  typing: (event: TypingEvent) => void;
+  /** room `presence:<userId>`: online state of a user whose thread is open */
+  presence: (event: PresenceEvent) => void;
   /** this socket sent more than LIMITS.socketEventsPerSecond events in a second; the extra ones were dropped */
   'rate:limited': (event: RateLimitedEvent) => void;
 }
 
 /** The kinds of room a socket may ask for; the server has one authoriser per kind. */
-export const ROOM_KINDS = ['post', 'user', 'conversation'] as const;
+export const ROOM_KINDS = ['post', 'user', 'conversation', 'presence'] as const;
 export type RoomKind = (typeof ROOM_KINDS)[number];
 
 /** What `room:join` / `room:leave` carry: rooms of one kind (at most LIMITS.postRoomJoinMax ids). */
@@ -150,6 +221,8 @@ export const roomName = (kind: RoomKind, id: string) => `${kind}:${id}`;
 export const userRoom = (userId: string) => roomName('user', userId);
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const postRoom = (postId: string) => roomName('post', postId);
+/** Sockets watching one user's online state (a thread with them is open); joined through its authoriser. */
+export const presenceRoom = (userId: string) => roomName('presence', userId);
 
 /**
  * The tRPC request header naming the sender's live socket (its Socket.IO id), which the server

@@ -72,6 +72,9 @@ const ConfigSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** Sign-in/sign-up/reset attempts allowed per IP and per account each minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Stripe (docs/payments.md): with both set, payments go through Stripe Checkout and signed webhooks; else the built-in provider records them. */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'a Stripe secret key (sk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'a Stripe webhook signing secret (whsec_...)').optional(),
   /** Secure cookies; defaults to on when APP_URL is https. */
   COOKIE_SECURE: bool.optional(),
 });
@@ -94,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (c.WORKER_METRICS_PORT && !c.METRICS_TOKEN) {
     throw new ConfigError(['Missing setting METRICS_TOKEN: required when WORKER_METRICS_PORT is set (the scraper sends it as a bearer token)']);
+  }
+  if (Boolean(c.STRIPE_SECRET_KEY) !== Boolean(c.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(['Missing setting: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (or neither, for the built-in provider)']);
   }
   const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return { ...c, appUrl, cookieSecure: c.COOKIE_SECURE ?? appUrl.startsWith('https://') };

@@ -7,10 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pinoHttp } from 'pino-http';
 import type { AppDeps } from '../core/deps';
+import { avatarRoutes } from './features/settings/avatar.http';
 import { adminRoutes } from './http/admin';
 import { csrfGuard } from './http/csrf';
+import { stripeWebhookRoutes } from './http/webhooks-stripe';
 import { healthRoutes } from './http/health';
 import { mediaRoutes } from './http/media';
+import { messageMediaRoutes } from './http/message-media';
 import { httpMetrics, metricsRoutes } from './http/metrics';
 import { spaHandler } from './http/spa';
 import { uploadRoutes } from './http/uploads';
@@ -18,6 +21,7 @@ import { attachSocketServer, type IoServer } from './realtime/socket-server';
 import { httpErrorAnswer } from './trpc/errors';
 import { createContext } from './trpc/init';
 import { trpcResponseMeta } from './trpc/response-meta';
+import { exportDownloadRoutes } from './features/account/export-download.http';
 import { appRouter } from './trpc/router';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,13 +85,21 @@ export function createApp(deps: AppDeps): App {
   app.use(healthRoutes(deps));
   // admins, or a scraper holding METRICS_TOKEN
   app.use(metricsRoutes(deps));
+  // Stripe's signed webhooks: authenticated by their signature, not an Origin (before the guard)
+  app.use(stripeWebhookRoutes(deps));
   app.use(csrfGuard(config));
   // tus resumable uploads of creators; the incoming files are never served
   app.use(uploadRoutes(deps).router);
   // Bull Board, admins only
   app.use(adminRoutes(deps));
   // Stored files are reachable only here, after the access rule; never by a static path.
+  // chat attachments: upload, and their files to the two participants (before /media/:postId/:variant)
+  app.use(messageMediaRoutes(deps));
   app.use(mediaRoutes(deps));
+  // avatars: POST /avatar (bytes checked, re-encoded by the worker) and the re-encoded files
+  app.use(avatarRoutes(deps));
+  // "Download my data" zips, to their owner only (issue 13)
+  app.use(exportDownloadRoutes(deps));
   app.use(
     '/trpc',
     createExpressMiddleware({

@@ -18,14 +18,32 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UsernameIndexRouteImport } from './routes/$username.index'
 import { Route as UsernameContentRouteImport } from './routes/$username.content'
+import { Route as UsernameSubscribeRouteImport } from './routes/$username.subscribe'
 import { Route as AuthedCreateRouteImport } from './routes/_authed.create'
 import { Route as AuthedExploreRouteImport } from './routes/_authed.explore'
+import { Route as AuthedSubscribeRouteImport } from './routes/_authed.subscribe'
 import { Route as AuthConfirmRouteImport } from './routes/auth_.confirm'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth_.forgot-password'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth_.reset-password'
 import { Route as PostIndexRouteImport } from './routes/post.index'
 import { Route as PostIdRouteImport } from './routes/post.$id'
+import { Route as AuthedAdminReportsRouteImport } from './routes/_authed.admin.reports'
+import { Route as AuthedMessagesIndexRouteImport } from './routes/_authed.messages.index'
+import { Route as AuthedMessagesUsernameRouteImport } from './routes/_authed.messages.$username'
+import { Route as AuthedSettingsIndexRouteImport } from './routes/_authed.settings.index'
 import { Route as AuthedSettingsMediaRouteImport } from './routes/_authed.settings.media'
+import { Route as AuthedSettingsAccountRouteImport } from './routes/_authed.settings_.account'
+import { Route as AuthedSettingsContentRouteImport } from './routes/_authed.settings_.content'
+import { Route as AuthedSettingsPersonalInfoRouteImport } from './routes/_authed.settings_.personal-info'
+import { Route as AuthedSettingsSecurityRouteImport } from './routes/_authed.settings_.security'
+import { Route as AuthedSettingsAccountInvisibleRouteImport } from './routes/_authed.settings_.account_.invisible'
+import { Route as AuthedSettingsAccountManagementRouteImport } from './routes/_authed.settings_.account_.management'
+import { Route as AuthedSettingsAccountNotificationsRouteImport } from './routes/_authed.settings_.account_.notifications'
+import { Route as AuthedSettingsAccountPaymentRouteImport } from './routes/_authed.settings_.account_.payment'
+import { Route as AuthedSettingsAccountPrivacyRouteImport } from './routes/_authed.settings_.account_.privacy'
+import { Route as AuthedSettingsAccountSubscriptionsRouteImport } from './routes/_authed.settings_.account_.subscriptions'
+import { Route as AuthedSettingsAccountVerificationRouteImport } from './routes/_authed.settings_.account_.verification'
+import { Route as AuthedSettingsAccountVerificationGetVerifiedRouteImport } from './routes/_authed.settings_.account_.verification_.get-verified'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -71,6 +89,11 @@ const UsernameContentRoute = UsernameContentRouteImport.update({
   path: '/content',
   getParentRoute: () => UsernameRoute,
 } as any)
+const UsernameSubscribeRoute = UsernameSubscribeRouteImport.update({
+  id: '/subscribe',
+  path: '/subscribe',
+  getParentRoute: () => UsernameRoute,
+} as any)
 const AuthedCreateRoute = AuthedCreateRouteImport.update({
   id: '/create',
   path: '/create',
@@ -79,6 +102,11 @@ const AuthedCreateRoute = AuthedCreateRouteImport.update({
 const AuthedExploreRoute = AuthedExploreRouteImport.update({
   id: '/explore',
   path: '/explore',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSubscribeRoute = AuthedSubscribeRouteImport.update({
+  id: '/subscribe',
+  path: '/subscribe',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthConfirmRoute = AuthConfirmRouteImport.update({
@@ -106,11 +134,100 @@ const PostIdRoute = PostIdRouteImport.update({
   path: '/post/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthedAdminReportsRoute = AuthedAdminReportsRouteImport.update({
+  id: '/admin/reports',
+  path: '/admin/reports',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedMessagesIndexRoute = AuthedMessagesIndexRouteImport.update({
+  id: '/messages/',
+  path: '/messages/',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedMessagesUsernameRoute = AuthedMessagesUsernameRouteImport.update({
+  id: '/messages/$username',
+  path: '/messages/$username',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSettingsIndexRoute = AuthedSettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedSettingsMediaRoute = AuthedSettingsMediaRouteImport.update({
   id: '/settings/media',
   path: '/settings/media',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedSettingsAccountRoute = AuthedSettingsAccountRouteImport.update({
+  id: '/settings_/account',
+  path: '/settings/account',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSettingsContentRoute = AuthedSettingsContentRouteImport.update({
+  id: '/settings_/content',
+  path: '/settings/content',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSettingsPersonalInfoRoute =
+  AuthedSettingsPersonalInfoRouteImport.update({
+    id: '/settings_/personal-info',
+    path: '/settings/personal-info',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedSettingsSecurityRoute = AuthedSettingsSecurityRouteImport.update({
+  id: '/settings_/security',
+  path: '/settings/security',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedSettingsAccountInvisibleRoute =
+  AuthedSettingsAccountInvisibleRouteImport.update({
+    id: '/settings_/account_/invisible',
+    path: '/settings/account/invisible',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedSettingsAccountManagementRoute =
+  AuthedSettingsAccountManagementRouteImport.update({
+    id: '/settings_/account_/management',
+    path: '/settings/account/management',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedSettingsAccountNotificationsRoute =
+  AuthedSettingsAccountNotificationsRouteImport.update({
+    id: '/settings_/account_/notifications',
+    path: '/settings/account/notifications',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedSettingsAccountPaymentRoute =
+  AuthedSettingsAccountPaymentRouteImport.update({
+    id: '/settings_/account_/payment',
+    path: '/settings/account/payment',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedSettingsAccountPrivacyRoute =
+  AuthedSettingsAccountPrivacyRouteImport.update({
+    id: '/settings_/account_/privacy',
+    path: '/settings/account/privacy',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedSettingsAccountSubscriptionsRoute =
+  AuthedSettingsAccountSubscriptionsRouteImport.update({
+    id: '/settings_/account_/subscriptions',
+    path: '/settings/account/subscriptions',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedSettingsAccountVerificationRoute =
+  AuthedSettingsAccountVerificationRouteImport.update({
+    id: '/settings_/account_/verification',
+    path: '/settings/account/verification',
+    getParentRoute: () => AuthedRoute,
+  } as any)
+const AuthedSettingsAccountVerificationGetVerifiedRoute =
+  AuthedSettingsAccountVerificationGetVerifiedRouteImport.update({
+    id: '/settings_/account_/verification_/get-verified',
+    path: '/settings/account/verification/get-verified',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -120,15 +237,33 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/$username/content': typeof UsernameContentRoute
+  '/$username/subscribe': typeof UsernameSubscribeRoute
   '/create': typeof AuthedCreateRoute
   '/explore': typeof AuthedExploreRoute
+  '/subscribe': typeof AuthedSubscribeRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/post/$id': typeof PostIdRoute
   '/$username/': typeof UsernameIndexRoute
   '/post/': typeof PostIndexRoute
+  '/admin/reports': typeof AuthedAdminReportsRoute
+  '/messages/$username': typeof AuthedMessagesUsernameRoute
   '/settings/media': typeof AuthedSettingsMediaRoute
+  '/settings/account': typeof AuthedSettingsAccountRoute
+  '/settings/content': typeof AuthedSettingsContentRoute
+  '/settings/personal-info': typeof AuthedSettingsPersonalInfoRoute
+  '/settings/security': typeof AuthedSettingsSecurityRoute
+  '/messages/': typeof AuthedMessagesIndexRoute
+  '/settings/': typeof AuthedSettingsIndexRoute
+  '/settings/account/invisible': typeof AuthedSettingsAccountInvisibleRoute
+  '/settings/account/management': typeof AuthedSettingsAccountManagementRoute
+  '/settings/account/notifications': typeof AuthedSettingsAccountNotificationsRoute
+  '/settings/account/payment': typeof AuthedSettingsAccountPaymentRoute
+  '/settings/account/privacy': typeof AuthedSettingsAccountPrivacyRoute
+  '/settings/account/subscriptions': typeof AuthedSettingsAccountSubscriptionsRoute
+  '/settings/account/verification': typeof AuthedSettingsAccountVerificationRoute
+  '/settings/account/verification/get-verified': typeof AuthedSettingsAccountVerificationGetVerifiedRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -137,15 +272,33 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/$username/content': typeof UsernameContentRoute
+  '/$username/subscribe': typeof UsernameSubscribeRoute
   '/create': typeof AuthedCreateRoute
   '/explore': typeof AuthedExploreRoute
+  '/subscribe': typeof AuthedSubscribeRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/post/$id': typeof PostIdRoute
   '/$username': typeof UsernameIndexRoute
   '/post': typeof PostIndexRoute
+  '/admin/reports': typeof AuthedAdminReportsRoute
+  '/messages/$username': typeof AuthedMessagesUsernameRoute
   '/settings/media': typeof AuthedSettingsMediaRoute
+  '/settings/account': typeof AuthedSettingsAccountRoute
+  '/settings/content': typeof AuthedSettingsContentRoute
+  '/settings/personal-info': typeof AuthedSettingsPersonalInfoRoute
+  '/settings/security': typeof AuthedSettingsSecurityRoute
+  '/messages': typeof AuthedMessagesIndexRoute
+  '/settings': typeof AuthedSettingsIndexRoute
+  '/settings/account/invisible': typeof AuthedSettingsAccountInvisibleRoute
+  '/settings/account/management': typeof AuthedSettingsAccountManagementRoute
+  '/settings/account/notifications': typeof AuthedSettingsAccountNotificationsRoute
+  '/settings/account/payment': typeof AuthedSettingsAccountPaymentRoute
+  '/settings/account/privacy': typeof AuthedSettingsAccountPrivacyRoute
+  '/settings/account/subscriptions': typeof AuthedSettingsAccountSubscriptionsRoute
+  '/settings/account/verification': typeof AuthedSettingsAccountVerificationRoute
+  '/settings/account/verification/get-verified': typeof AuthedSettingsAccountVerificationGetVerifiedRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -157,15 +310,33 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/$username/content': typeof UsernameContentRoute
+  '/$username/subscribe': typeof UsernameSubscribeRoute
   '/_authed/create': typeof AuthedCreateRoute
   '/_authed/explore': typeof AuthedExploreRoute
+  '/_authed/subscribe': typeof AuthedSubscribeRoute
   '/auth_/confirm': typeof AuthConfirmRoute
   '/auth_/forgot-password': typeof AuthForgotPasswordRoute
   '/auth_/reset-password': typeof AuthResetPasswordRoute
   '/post/$id': typeof PostIdRoute
   '/$username/': typeof UsernameIndexRoute
   '/post/': typeof PostIndexRoute
+  '/_authed/admin/reports': typeof AuthedAdminReportsRoute
+  '/_authed/messages/$username': typeof AuthedMessagesUsernameRoute
   '/_authed/settings/media': typeof AuthedSettingsMediaRoute
+  '/_authed/settings_/account': typeof AuthedSettingsAccountRoute
+  '/_authed/settings_/content': typeof AuthedSettingsContentRoute
+  '/_authed/settings_/personal-info': typeof AuthedSettingsPersonalInfoRoute
+  '/_authed/settings_/security': typeof AuthedSettingsSecurityRoute
+  '/_authed/messages/': typeof AuthedMessagesIndexRoute
+  '/_authed/settings/': typeof AuthedSettingsIndexRoute
+  '/_authed/settings_/account_/invisible': typeof AuthedSettingsAccountInvisibleRoute
+  '/_authed/settings_/account_/management': typeof AuthedSettingsAccountManagementRoute
+  '/_authed/settings_/account_/notifications': typeof AuthedSettingsAccountNotificationsRoute
+  '/_authed/settings_/account_/payment': typeof AuthedSettingsAccountPaymentRoute
+  '/_authed/settings_/account_/privacy': typeof AuthedSettingsAccountPrivacyRoute
+  '/_authed/settings_/account_/subscriptions': typeof AuthedSettingsAccountSubscriptionsRoute
+  '/_authed/settings_/account_/verification': typeof AuthedSettingsAccountVerificationRoute
+  '/_authed/settings_/account_/verification_/get-verified': typeof AuthedSettingsAccountVerificationGetVerifiedRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -177,15 +348,33 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/$username/content'
+    | '/$username/subscribe'
     | '/create'
     | '/explore'
+    | '/subscribe'
     | '/auth/confirm'
     | '/auth/forgot-password'
     | '/auth/reset-password'
     | '/post/$id'
     | '/$username/'
     | '/post/'
+    | '/admin/reports'
+    | '/messages/$username'
     | '/settings/media'
+    | '/settings/account'
+    | '/settings/content'
+    | '/settings/personal-info'
+    | '/settings/security'
+    | '/messages/'
+    | '/settings/'
+    | '/settings/account/invisible'
+    | '/settings/account/management'
+    | '/settings/account/notifications'
+    | '/settings/account/payment'
+    | '/settings/account/privacy'
+    | '/settings/account/subscriptions'
+    | '/settings/account/verification'
+    | '/settings/account/verification/get-verified'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -194,15 +383,33 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/$username/content'
+    | '/$username/subscribe'
     | '/create'
     | '/explore'
+    | '/subscribe'
     | '/auth/confirm'
     | '/auth/forgot-password'
     | '/auth/reset-password'
     | '/post/$id'
     | '/$username'
     | '/post'
+    | '/admin/reports'
+    | '/messages/$username'
     | '/settings/media'
+    | '/settings/account'
+    | '/settings/content'
+    | '/settings/personal-info'
+    | '/settings/security'
+    | '/messages'
+    | '/settings'
+    | '/settings/account/invisible'
+    | '/settings/account/management'
+    | '/settings/account/notifications'
+    | '/settings/account/payment'
+    | '/settings/account/privacy'
+    | '/settings/account/subscriptions'
+    | '/settings/account/verification'
+    | '/settings/account/verification/get-verified'
   id:
     | '__root__'
     | '/'
@@ -213,15 +420,33 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/$username/content'
+    | '/$username/subscribe'
     | '/_authed/create'
     | '/_authed/explore'
+    | '/_authed/subscribe'
     | '/auth_/confirm'
     | '/auth_/forgot-password'
     | '/auth_/reset-password'
     | '/post/$id'
     | '/$username/'
     | '/post/'
+    | '/_authed/admin/reports'
+    | '/_authed/messages/$username'
     | '/_authed/settings/media'
+    | '/_authed/settings_/account'
+    | '/_authed/settings_/content'
+    | '/_authed/settings_/personal-info'
+    | '/_authed/settings_/security'
+    | '/_authed/messages/'
+    | '/_authed/settings/'
+    | '/_authed/settings_/account_/invisible'
+    | '/_authed/settings_/account_/management'
+    | '/_authed/settings_/account_/notifications'
+    | '/_authed/settings_/account_/payment'
+    | '/_authed/settings_/account_/privacy'
+    | '/_authed/settings_/account_/subscriptions'
+    | '/_authed/settings_/account_/verification'
+    | '/_authed/settings_/account_/verification_/get-verified'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -304,6 +529,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UsernameContentRouteImport
       parentRoute: typeof UsernameRoute
     }
+    '/$username/subscribe': {
+      id: '/$username/subscribe'
+      path: '/subscribe'
+      fullPath: '/$username/subscribe'
+      preLoaderRoute: typeof UsernameSubscribeRouteImport
+      parentRoute: typeof UsernameRoute
+    }
     '/_authed/create': {
       id: '/_authed/create'
       path: '/create'
@@ -316,6 +548,13 @@ declare module '@tanstack/react-router' {
       path: '/explore'
       fullPath: '/explore'
       preLoaderRoute: typeof AuthedExploreRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/subscribe': {
+      id: '/_authed/subscribe'
+      path: '/subscribe'
+      fullPath: '/subscribe'
+      preLoaderRoute: typeof AuthedSubscribeRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/auth_/confirm': {
@@ -353,6 +592,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PostIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/admin/reports': {
+      id: '/_authed/admin/reports'
+      path: '/admin/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AuthedAdminReportsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/messages/': {
+      id: '/_authed/messages/'
+      path: '/messages'
+      fullPath: '/messages/'
+      preLoaderRoute: typeof AuthedMessagesIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/messages/$username': {
+      id: '/_authed/messages/$username'
+      path: '/messages/$username'
+      fullPath: '/messages/$username'
+      preLoaderRoute: typeof AuthedMessagesUsernameRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings/': {
+      id: '/_authed/settings/'
+      path: '/settings'
+      fullPath: '/settings/'
+      preLoaderRoute: typeof AuthedSettingsIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/settings/media': {
       id: '/_authed/settings/media'
       path: '/settings/media'
@@ -360,16 +627,102 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSettingsMediaRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/settings_/account': {
+      id: '/_authed/settings_/account'
+      path: '/settings/account'
+      fullPath: '/settings/account'
+      preLoaderRoute: typeof AuthedSettingsAccountRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings_/content': {
+      id: '/_authed/settings_/content'
+      path: '/settings/content'
+      fullPath: '/settings/content'
+      preLoaderRoute: typeof AuthedSettingsContentRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings_/personal-info': {
+      id: '/_authed/settings_/personal-info'
+      path: '/settings/personal-info'
+      fullPath: '/settings/personal-info'
+      preLoaderRoute: typeof AuthedSettingsPersonalInfoRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings_/security': {
+      id: '/_authed/settings_/security'
+      path: '/settings/security'
+      fullPath: '/settings/security'
+      preLoaderRoute: typeof AuthedSettingsSecurityRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings_/account_/invisible': {
+      id: '/_authed/settings_/account_/invisible'
+      path: '/settings/account/invisible'
+      fullPath: '/settings/account/invisible'
+      preLoaderRoute: typeof AuthedSettingsAccountInvisibleRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings_/account_/management': {
+      id: '/_authed/settings_/account_/management'
+      path: '/settings/account/management'
+      fullPath: '/settings/account/management'
+      preLoaderRoute: typeof AuthedSettingsAccountManagementRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings_/account_/notifications': {
+      id: '/_authed/settings_/account_/notifications'
+      path: '/settings/account/notifications'
+      fullPath: '/settings/account/notifications'
+      preLoaderRoute: typeof AuthedSettingsAccountNotificationsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings_/account_/payment': {
+      id: '/_authed/settings_/account_/payment'
+      path: '/settings/account/payment'
+      fullPath: '/settings/account/payment'
+      preLoaderRoute: typeof AuthedSettingsAccountPaymentRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings_/account_/privacy': {
+      id: '/_authed/settings_/account_/privacy'
+      path: '/settings/account/privacy'
+      fullPath: '/settings/account/privacy'
+      preLoaderRoute: typeof AuthedSettingsAccountPrivacyRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings_/account_/subscriptions': {
+      id: '/_authed/settings_/account_/subscriptions'
+      path: '/settings/account/subscriptions'
+      fullPath: '/settings/account/subscriptions'
+      preLoaderRoute: typeof AuthedSettingsAccountSubscriptionsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings_/account_/verification': {
+      id: '/_authed/settings_/account_/verification'
+      path: '/settings/account/verification'
+      fullPath: '/settings/account/verification'
+      preLoaderRoute: typeof AuthedSettingsAccountVerificationRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/settings_/account_/verification_/get-verified': {
+      id: '/_authed/settings_/account_/verification_/get-verified'
+      path: '/settings/account/verification/get-verified'
+      fullPath: '/settings/account/verification/get-verified'
+      preLoaderRoute: typeof AuthedSettingsAccountVerificationGetVerifiedRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
 interface UsernameRouteChildren {
   UsernameContentRoute: typeof UsernameContentRoute
+  UsernameSubscribeRoute: typeof UsernameSubscribeRoute
   UsernameIndexRoute: typeof UsernameIndexRoute
 }
 
 const UsernameRouteChildren: UsernameRouteChildren = {
   UsernameContentRoute: UsernameContentRoute,
+  UsernameSubscribeRoute: UsernameSubscribeRoute,
   UsernameIndexRoute: UsernameIndexRoute,
 }
 
@@ -380,13 +733,51 @@ const UsernameRouteWithChildren = UsernameRoute._addFileChildren(
 interface AuthedRouteChildren {
   AuthedCreateRoute: typeof AuthedCreateRoute
   AuthedExploreRoute: typeof AuthedExploreRoute
+  AuthedSubscribeRoute: typeof AuthedSubscribeRoute
+  AuthedAdminReportsRoute: typeof AuthedAdminReportsRoute
+  AuthedMessagesUsernameRoute: typeof AuthedMessagesUsernameRoute
   AuthedSettingsMediaRoute: typeof AuthedSettingsMediaRoute
+  AuthedSettingsAccountRoute: typeof AuthedSettingsAccountRoute
+  AuthedSettingsContentRoute: typeof AuthedSettingsContentRoute
+  AuthedSettingsPersonalInfoRoute: typeof AuthedSettingsPersonalInfoRoute
+  AuthedSettingsSecurityRoute: typeof AuthedSettingsSecurityRoute
+  AuthedMessagesIndexRoute: typeof AuthedMessagesIndexRoute
+  AuthedSettingsIndexRoute: typeof AuthedSettingsIndexRoute
+  AuthedSettingsAccountInvisibleRoute: typeof AuthedSettingsAccountInvisibleRoute
+  AuthedSettingsAccountManagementRoute: typeof AuthedSettingsAccountManagementRoute
+  AuthedSettingsAccountNotificationsRoute: typeof AuthedSettingsAccountNotificationsRoute
+  AuthedSettingsAccountPaymentRoute: typeof AuthedSettingsAccountPaymentRoute
+  AuthedSettingsAccountPrivacyRoute: typeof AuthedSettingsAccountPrivacyRoute
+  AuthedSettingsAccountSubscriptionsRoute: typeof AuthedSettingsAccountSubscriptionsRoute
+  AuthedSettingsAccountVerificationRoute: typeof AuthedSettingsAccountVerificationRoute
+  AuthedSettingsAccountVerificationGetVerifiedRoute: typeof AuthedSettingsAccountVerificationGetVerifiedRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedCreateRoute: AuthedCreateRoute,
   AuthedExploreRoute: AuthedExploreRoute,
+  AuthedSubscribeRoute: AuthedSubscribeRoute,
+  AuthedAdminReportsRoute: AuthedAdminReportsRoute,
+  AuthedMessagesUsernameRoute: AuthedMessagesUsernameRoute,
   AuthedSettingsMediaRoute: AuthedSettingsMediaRoute,
+  AuthedSettingsAccountRoute: AuthedSettingsAccountRoute,
+  AuthedSettingsContentRoute: AuthedSettingsContentRoute,
+  AuthedSettingsPersonalInfoRoute: AuthedSettingsPersonalInfoRoute,
+  AuthedSettingsSecurityRoute: AuthedSettingsSecurityRoute,
+  AuthedMessagesIndexRoute: AuthedMessagesIndexRoute,
+  AuthedSettingsIndexRoute: AuthedSettingsIndexRoute,
+  AuthedSettingsAccountInvisibleRoute: AuthedSettingsAccountInvisibleRoute,
+  AuthedSettingsAccountManagementRoute: AuthedSettingsAccountManagementRoute,
+  AuthedSettingsAccountNotificationsRoute:
+    AuthedSettingsAccountNotificationsRoute,
+  AuthedSettingsAccountPaymentRoute: AuthedSettingsAccountPaymentRoute,
+  AuthedSettingsAccountPrivacyRoute: AuthedSettingsAccountPrivacyRoute,
+  AuthedSettingsAccountSubscriptionsRoute:
+    AuthedSettingsAccountSubscriptionsRoute,
+  AuthedSettingsAccountVerificationRoute:
+    AuthedSettingsAccountVerificationRoute,
+  AuthedSettingsAccountVerificationGetVerifiedRoute:
+    AuthedSettingsAccountVerificationGetVerifiedRoute,
 }
 
 const AuthedRouteWithChildren =

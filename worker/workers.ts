@@ -6,6 +6,7 @@ import { isDependencyUnavailable, throttledReporter } from '../core/dependency-e
 import { jobDuration } from '../core/metrics';
 import { createRedis } from '../core/redis';
 import { requeueLostJobs } from './jobs/lost-jobs';
+import { requeueLostAttachmentJobs } from './jobs/message-attachment';
 import { mailHandlers } from './jobs/mail';
 import { maintenanceHandlers } from './jobs/maintenance';
 import { mediaHandlers, transcodeHandlers } from './jobs/media';
@@ -55,10 +56,10 @@ export interface RunningWorkers {
 
 export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[] = QUEUE_NAMES): Promise<RunningWorkers> {
   assertComplete(registry, {
-    mail: ['confirm-email', 'reset-password'],
-    maintenance: ['purge-expired', 'delete-post-files', 'expire-uploads', 'requeue-processing'],
-    media: ['process-post'],
-    transcode: ['process-post'],
+    mail: ['confirm-email', 'reset-password', 'billing-receipt', 'renewal-reminder', 'new-message'],
+    maintenance: ['purge-expired', 'delete-post-files', 'expire-uploads', 'requeue-processing', 'delete-user-files', 'build-data-export', 'expire-data-exports', 'billing-maintenance'],
+    media: ['process-post', 'process-avatar', 'process-message-attachment'],
+    transcode: ['process-post', 'process-message-attachment'],
   });
   const { config, log } = deps;
   // BullMQ re-emits its connections' errors as the worker's 'error' (logged below)
@@ -138,6 +139,9 @@ export async function runWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
 const SCHEDULES = [
   { id: 'purge-expired', every: 60 * 60_000 },
   { id: 'expire-uploads', every: 60 * 60_000 },
+  // renewals happen up to an hour ahead (domain/billing/periods.ts), so every 10 minutes keeps access unbroken
+  { id: 'billing-maintenance', every: 10 * 60_000 },
+  { id: 'expire-data-exports', every: 60 * 60_000 },
 ] as const;
 
 /**
@@ -170,6 +174,7 @@ function startKeeper(deps: WorkerDeps): { stop(): Promise<void> } {
         const created = await ensureJobSchedulers(deps.queues);
         if (created.length) log.warn({ schedules: created }, 'job schedules were missing from Redis: created again');
         await requeueLostJobs(deps, config.LOST_JOB_AFTER_MS);
+        await requeueLostAttachmentJobs(deps, config.LOST_JOB_AFTER_MS);
       } catch (error) {
         report(error);
       }

@@ -49,6 +49,48 @@ export interface SessionsTable {
   created_at: CreatedAt;
   user_agent: string | null;
   ip: string | null;
+  /** what the sessions list shows and revokes by (migrations/20261125_0004_security.ts) */
+  public_id: Generated<string>;
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One TOTP factor per user; enabled_at is null until enrolment's first code (issue 13). */
+export interface TotpCredentialsTable {
+  user_id: string;
+  secret: Buffer;
+  enabled_at: Timestamp | null;
+  /** the last 30-second step a code was accepted for: the same code never works twice */
+  last_used_step: BigIntColumn | null;
+  created_at: CreatedAt;
+}
+
+/** SHA-256 of each one-time recovery code. */
+export interface RecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** "Download my data" zips, served to their owner until expires_at. */
+export interface DataExportsTable {
+  id: Generated<string>;
+  user_id: string;
+  status: ColumnType<'pending' | 'ready' | 'failed', 'pending' | 'ready' | 'failed' | undefined, 'pending' | 'ready' | 'failed'>;
+  storage_key: string | null;
+  byte_size: BigIntColumn | null;
+  failure_reason: string | null;
+  created_at: CreatedAt;
+  ready_at: Timestamp | null;
+  expires_at: Timestamp;
+}
+
+/** Stored files whose rows were deleted, removed by a queued job (batch = the job's key). */
+export interface StorageDeletionsTable {
+  storage_key: string;
+  batch: string;
+  created_at: CreatedAt;
 }
 
 export interface EmailTokensTable {
@@ -76,6 +118,10 @@ export interface ProfilesTable {
   custom_links: ColumnType<CustomLink[], string | undefined, string>;
   social_links: ColumnType<SocialLinks, string | undefined, string>;
   upgrade_card_dismissed: Generated<boolean>;
+  /** the avatar upload being re-encoded by the worker (migrations/20261125_0003_settings.ts) */
+  avatar_pending_id: string | null;
+  /** why the worker refused the last avatar upload */
+  avatar_failure: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -109,6 +155,15 @@ export interface MediaSettingsTable {
   watermark_enabled: Generated<boolean>;
   watermark_text: string | null;
   watermark_position: ColumnType<WatermarkPosition, WatermarkPosition | undefined, WatermarkPosition>;
+  updated_at: UpdatedAt;
+}
+
+/** A creator's defaults for new uploads and whether their posts take comments (issue 13). */
+export interface ContentSettingsTable {
+  user_id: string;
+  default_nsfw: Generated<boolean>;
+  default_paid: Generated<boolean>;
+  comments_open: Generated<boolean>;
   updated_at: UpdatedAt;
 }
 
@@ -191,6 +246,8 @@ export interface SubscriptionTiersTable {
   price: Money;
   payment_interval: PaymentInterval;
   discount_percentage: number | null;
+  /** set instead of deleting a tier someone subscribed to: hidden from new fans (migrations/20261125_0001_billing.ts) */
+  archived_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -202,6 +259,17 @@ export interface SubscriptionsTable {
   status: SubscriptionStatus;
   current_period_start: Timestamp;
   current_period_end: Timestamp;
+  /** cancelled by the fan: access runs to current_period_end, then the subscription ends */
+  cancel_at_period_end: Generated<boolean>;
+  /** the last renewal charge failed at this time; access lasts until grace_until */
+  past_due_since: Timestamp | null;
+  grace_until: Timestamp | null;
+  /** the tier the subscription moves to at its next renewal (a tier change) */
+  next_tier_id: string | null;
+  provider: Generated<string>;
+  provider_subscription_id: string | null;
+  /** the period end the renewal reminder was sent for */
+  reminded_period_end: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -218,15 +286,29 @@ export interface SubscribersTable {
 
 export interface PaymentsTable {
   id: Generated<string>;
-  user_id: string;
-  tier_id: string;
+  /** null once the payer's account is deleted (the creator's earnings stay) */
+  user_id: string | null;
+  /** null once the tier (its creator) is deleted (the fan's ledger stays, with `description`) */
+  tier_id: string | null;
+  creator_id: string | null;
   subscription_id: string | null;
+  /** 'creator — tier' at the time of the charge */
+  description: Generated<string>;
+  idempotency_key: string | null;
   amount: Money;
   currency: Generated<string>;
   provider: string;
   provider_ref: string | null;
   status: 'succeeded' | 'failed' | 'refunded';
   created_at: CreatedAt;
+}
+
+/** Provider webhook events already applied (each once). */
+export interface BillingEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  received_at: CreatedAt;
 }
 
 export interface MessagesTable {
@@ -240,6 +322,56 @@ export interface MessagesTable {
   created_at: CreatedAt;
   edited_at: Timestamp | null;
   read_at: Timestamp | null;
+  /** the sender's key for this message: a repeated send returns it (migrations/20261125_0002_messaging.ts) */
+  client_id: string | null;
+  attachment_id: string | null;
+}
+
+/** A chat file from upload to its privately stored, processed copy (issue 12). */
+export interface MessageAttachmentsTable {
+  id: Generated<string>;
+  owner_id: string;
+  kind: MediaKind;
+  status: ColumnType<'processing' | 'ready' | 'failed', 'processing' | 'ready' | 'failed' | undefined, 'processing' | 'ready' | 'failed'>;
+  original_filename: string;
+  byte_size: BigIntColumn;
+  source_key: string | null;
+  storage_key: string | null;
+  content_type: string | null;
+  width: number | null;
+  height: number | null;
+  duration_seconds: ColumnType<string | null, string | number | null, string | number | null>;
+  failure_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One row per user per partner: the chat list, newest conversation first. */
+export interface ConversationsTable {
+  user_id: string;
+  partner_id: string;
+  last_message_id: string | null;
+  last_message_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: CreatedAt;
+}
+
+export interface MessageReportsTable {
+  id: Generated<string>;
+  message_id: string | null;
+  reporter_id: string;
+  sender_id: string | null;
+  content: string | null;
+  reason: string;
+  status: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  closed_at: Timestamp | null;
+  closed_by: string | null;
 }
 
 export interface MessageReactionsTable {
@@ -253,12 +385,17 @@ export interface MessageReactionsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  totp_credentials: TotpCredentialsTable;
+  recovery_codes: RecoveryCodesTable;
+  data_exports: DataExportsTable;
+  storage_deletions: StorageDeletionsTable;
   email_tokens: EmailTokensTable;
   profiles: ProfilesTable;
   privacy_settings: PrivacySettingsTable;
   notification_settings: NotificationSettingsTable;
   verification_status: VerificationStatusTable;
   media_settings: MediaSettingsTable;
+  content_settings: ContentSettingsTable;
   posts: PostsTable;
   media_files: MediaFilesTable;
   uploads: UploadsTable;
@@ -269,8 +406,13 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   subscribers: SubscribersTable;
   payments: PaymentsTable;
+  billing_events: BillingEventsTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;
+  message_attachments: MessageAttachmentsTable;
+  conversations: ConversationsTable;
+  user_blocks: UserBlocksTable;
+  message_reports: MessageReportsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -295,16 +437,22 @@ function columns<const L extends ExactColumns<Database>>(list: L & (AssertAllLis
 
 export const databaseColumns = columns({
   users: ['id', 'email', 'password_hash', 'email_verified_at', 'role', 'created_at', 'updated_at'],
-  sessions: ['id', 'user_id', 'expires_at', 'created_at', 'user_agent', 'ip'],
+  sessions: ['id', 'user_id', 'expires_at', 'created_at', 'user_agent', 'ip', 'public_id', 'last_seen_at'],
+  totp_credentials: ['user_id', 'secret', 'enabled_at', 'last_used_step', 'created_at'],
+  recovery_codes: ['id', 'user_id', 'code_hash', 'used_at', 'created_at'],
+  data_exports: ['id', 'user_id', 'status', 'storage_key', 'byte_size', 'failure_reason', 'created_at', 'ready_at', 'expires_at'],
+  storage_deletions: ['storage_key', 'batch', 'created_at'],
   email_tokens: ['id', 'user_id', 'purpose', 'expires_at', 'used_at', 'created_at'],
   profiles: [
     'id', 'username', 'display_name', 'avatar_url', 'bio', 'categories', 'is_verified', 'is_premium',
     'is_creator', 'date_of_birth', 'custom_links', 'social_links', 'upgrade_card_dismissed', 'created_at', 'updated_at',
+    'avatar_pending_id', 'avatar_failure',
   ],
   privacy_settings: ['user_id', 'profile_visibility', 'show_online_status', 'allow_friend_requests', 'updated_at'],
   notification_settings: ['user_id', 'email_notifications', 'push_notifications', 'marketing_emails', 'updated_at'],
   verification_status: ['user_id', 'is_email_verified', 'is_phone_verified', 'is_identity_verified', 'updated_at'],
   media_settings: ['creator_id', 'watermark_enabled', 'watermark_text', 'watermark_position', 'updated_at'],
+  content_settings: ['user_id', 'default_nsfw', 'default_paid', 'comments_open', 'updated_at'],
   posts: [
     'id', 'creator_id', 'title', 'post_text', 'hashtags', 'is_premium', 'is_nsfw', 'status', 'target_status',
     'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'search', 'created_at', 'updated_at', 'published_at',
@@ -317,15 +465,30 @@ export const databaseColumns = columns({
   comments: ['id', 'post_id', 'user_id', 'parent_id', 'comment_text', 'created_at', 'updated_at'],
   bookmarks: ['user_id', 'post_id', 'created_at'],
   subscription_tiers: [
-    'id', 'creator_id', 'name', 'description', 'price', 'payment_interval', 'discount_percentage', 'created_at', 'updated_at',
+    'id', 'creator_id', 'name', 'description', 'price', 'payment_interval', 'discount_percentage', 'archived_at', 'created_at', 'updated_at',
   ],
   subscriptions: [
-    'id', 'subscriber_id', 'tier_id', 'status', 'current_period_start', 'current_period_end', 'created_at', 'updated_at',
+    'id', 'subscriber_id', 'tier_id', 'status', 'current_period_start', 'current_period_end', 'cancel_at_period_end',
+    'past_due_since', 'grace_until', 'next_tier_id', 'provider', 'provider_subscription_id', 'reminded_period_end', 'created_at', 'updated_at',
   ],
   subscribers: ['id', 'creator_id', 'subscriber_id', 'tier_id', 'status', 'created_at', 'updated_at'],
-  payments: ['id', 'user_id', 'tier_id', 'subscription_id', 'amount', 'currency', 'provider', 'provider_ref', 'status', 'created_at'],
+  payments: [
+    'id', 'user_id', 'tier_id', 'creator_id', 'subscription_id', 'description', 'idempotency_key', 'amount', 'currency',
+    'provider', 'provider_ref', 'status', 'created_at',
+  ],
+  billing_events: ['provider', 'event_id', 'type', 'received_at'],
   messages: [
     'id', 'sender_id', 'recipient_id', 'content', 'media_key', 'media_type', 'reply_to_id', 'created_at', 'edited_at', 'read_at',
+    'client_id', 'attachment_id',
   ],
   message_reactions: ['id', 'message_id', 'user_id', 'emoji', 'created_at'],
+  message_attachments: [
+    'id', 'owner_id', 'kind', 'status', 'original_filename', 'byte_size', 'source_key', 'storage_key', 'content_type',
+    'width', 'height', 'duration_seconds', 'failure_reason', 'created_at', 'updated_at',
+  ],
+  conversations: ['user_id', 'partner_id', 'last_message_id', 'last_message_at'],
+  user_blocks: ['blocker_id', 'blocked_id', 'created_at'],
+  message_reports: [
+    'id', 'message_id', 'reporter_id', 'sender_id', 'content', 'reason', 'status', 'created_at', 'updated_at', 'closed_at', 'closed_by',
+  ],
 });

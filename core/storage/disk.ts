@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -57,6 +57,28 @@ export class DiskStorage implements Storage {
     const target = this.filePath(key);
     await this.writeAtomically(this.metaPath(key), Buffer.from(JSON.stringify({ contentType })));
     return { size: await this.writeAtomically(target, body) };
+  }
+
+  /** A hard link to `file` renamed into place (a copy when `file` is on another filesystem). */
+  async putFile(key: string, file: string, contentType: string): Promise<{ size: number }> {
+    const target = this.filePath(key);
+    await this.writeAtomically(this.metaPath(key), Buffer.from(JSON.stringify({ contentType })));
+    const tmpDir = path.join(this.root, '.tmp');
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = path.join(tmpDir, randomUUID());
+    try {
+      await link(file, tmp).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'EXDEV' || error.code === 'EPERM' || error.code === 'ENOTSUP') return copyFile(file, tmp);
+        throw error;
+      });
+      const { size } = await stat(tmp);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tmp, target);
+      return { size };
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredObject> {

@@ -43,7 +43,11 @@ describe('the access rule', () => {
       expect(postAccess(subscriber, post({ creatorVisibility, isPremium: true }))).toEqual({ visible: false, isOwner: false, canViewMedia: false });
       expect(postAccess(owner, post({ creatorVisibility })).visible).toBe(true);
     }
-    expect(postAccess(visitor, post({ creatorVisibility: 'friends' })).visible).toBe(true);
+    // friends: the owner and the creator's active subscribers only
+    expect(postAccess(visitor, post({ creatorVisibility: 'friends' })).visible).toBe(false);
+    expect(postAccess(anyone, post({ creatorVisibility: 'friends' })).visible).toBe(false);
+    expect(postAccess(subscriber, post({ creatorVisibility: 'friends' })).visible).toBe(true);
+    expect(postAccess(owner, post({ creatorVisibility: 'friends' })).visible).toBe(true);
     expect(postAccess(visitor, post({ creatorVisibility: null })).visible).toBe(true);
   });
 
@@ -60,6 +64,13 @@ describe('the access rule', () => {
       }
     }
     const stranger = await makeUser(db);
+    // an active subscriber of every creator, and a lapsed one: friends profiles open to the first only
+    const fan = await makeUser(db);
+    const lapsed = await makeUser(db);
+    for (const c of creators) {
+      const { tierId } = await makeSubscription(db, { subscriberId: fan.id, creatorId: c.id });
+      await makeSubscription(db, { subscriberId: lapsed.id, creatorId: c.id, tierId, periodEnd: new Date(Date.now() - 1000) });
+    }
     const facts = await db
       .selectFrom('posts')
       .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
@@ -67,14 +78,18 @@ describe('the access rule', () => {
       .execute();
     expect(facts).toHaveLength(5 * 4 * 2);
 
-    for (const viewerId of [null, stranger.id, ...creators.map((c) => c.id)]) {
+    const friendsPosts = facts.filter((f) => f.profile_visibility === 'friends' && f.status === 'published').map((f) => f.id);
+    for (const viewerId of [null, stranger.id, fan.id, lapsed.id, ...creators.map((c) => c.id)]) {
       const inSql = await db
         .selectFrom('posts')
         .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
         .select('posts.id')
         .where(visiblePostWhere(viewerId))
         .execute();
-      const inJs = facts.filter((row) => postAccess({ userId: viewerId, subscribedTo: new Set() }, toFacts(row)).visible);
+      const viewer = await loadViewer(db, viewerId, facts.map(toFacts), { media: false });
+      const inJs = facts.filter((row) => postAccess(viewer, toFacts(row)).visible);
+      const seesFriends = inJs.some((r) => friendsPosts.includes(r.id));
+      expect(seesFriends).toBe(viewerId === fan.id || viewerId === creators[PROFILE_VISIBILITIES.indexOf('friends')]!.id);
       expect(new Set(inSql.map((r) => r.id))).toEqual(new Set(inJs.map((r) => r.id)));
       // and the socket room filter is the same rule
       expect(new Set(await filterVisiblePostIds(db, viewerId, facts.map((f) => f.id)))).toEqual(new Set(inJs.map((r) => r.id)));

@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { PostStatus, ProfileVisibility } from '../../common/enums';
 import type { DB } from '../../core/db/kysely';
 import { isUuid } from '../../common/post-schemas';
-import { findActiveSubscriptionCreatorIds } from '../subscriptions/active';
+import { activeSubscriptionExists, findActiveSubscriptionCreatorIds } from '../subscriptions/active';
 import { findPostAccessFacts } from './access.queries';
 
 /**
@@ -14,9 +14,9 @@ import { findPostAccessFacts } from './access.queries';
  *   - it is published, or the viewer is its creator (drafts, processing and failed posts are the
  *     owner's alone), and
  *   - its creator's profile is visible to the viewer: `private` and `hidden` profiles only to
- *     their owner. `friends` counts as visible: there is no friend graph yet, so there is nobody
- *     it could be narrowed to (revisit when friendships exist). A creator without a
- *     privacy_settings row is public.
+ *     their owner; `friends` profiles to their owner and the creator's active subscribers (the
+ *     product has no friend graph: a fan with an active subscription, domain/subscriptions/
+ *     active.ts, is the creator's friend). A creator without a privacy_settings row is public.
  * The full media of a visible post may be seen by everyone, except for a premium post: only its
  * creator and viewers with an active subscription to the creator (domain/subscriptions/active.ts:
  * status 'active' and current_period_end in the future, through the tier's creator). Everyone else
@@ -29,6 +29,8 @@ import { findPostAccessFacts } from './access.queries';
 
 /** Profiles nobody but their owner may see. */
 export const OWNER_ONLY_VISIBILITIES: readonly ProfileVisibility[] = ['private', 'hidden'];
+/** Profiles not everyone may see (never listed, never announced to all). */
+const NOT_PUBLIC_VISIBILITIES: readonly ProfileVisibility[] = [...OWNER_ONLY_VISIBILITIES, 'friends'];
 
 export interface PostAccessFacts {
   creatorId: string;
@@ -40,7 +42,10 @@ export interface PostAccessFacts {
 
 export interface Viewer {
   userId: string | null;
-  /** creators the viewer has an active subscription to (only those asked about when loaded) */
+  /**
+   * creators the viewer has an active subscription to (only those asked about when loaded: the
+   * creators of premium posts when media matters, and of 'friends' profiles always)
+   */
   subscribedTo: ReadonlySet<string>;
 }
 
@@ -55,28 +60,43 @@ export const anonymousViewer: Viewer = { userId: null, subscribedTo: new Set() }
 
 /**
  * Whether a profile (its page, its posts) may be seen by the viewer: `private` and `hidden` only
- * by their owner; a missing privacy_settings row is public.
+ * by their owner; `friends` by their owner and the profile's active subscribers
+ * (`viewerIsActiveSubscriber`, read with domain/subscriptions/active.ts); a missing
+ * privacy_settings row is public.
  */
-export function canSeeProfile(viewerId: string | null, profileId: string, visibility: ProfileVisibility | null): boolean {
+export function canSeeProfile(
+  viewerId: string | null,
+  profileId: string,
+  visibility: ProfileVisibility | null,
+  viewerIsActiveSubscriber = false,
+): boolean {
   if (viewerId !== null && viewerId === profileId) return true;
+  if (visibility === 'friends') return viewerId !== null && viewerIsActiveSubscriber;
   return visibility === null || !OWNER_ONLY_VISIBILITIES.includes(visibility);
 }
 
 export function postAccess(viewer: Viewer, post: PostAccessFacts): PostAccess {
   const isOwner = viewer.userId !== null && viewer.userId === post.creatorId;
-  const profileVisible = canSeeProfile(null, post.creatorId, post.creatorVisibility);
+  const profileVisible = canSeeProfile(viewer.userId, post.creatorId, post.creatorVisibility, viewer.subscribedTo.has(post.creatorId));
   const visible = isOwner || (post.status === 'published' && profileVisible);
   const canViewMedia = visible && (isOwner || !post.isPremium || viewer.subscribedTo.has(post.creatorId));
   return { visible, isOwner, canViewMedia };
 }
 
 /**
- * The viewer with the entitlements needed to judge these posts: one query, and none at all
- * for a visitor or when no post is a premium post of someone else.
+ * The viewer with the entitlements needed to judge these posts: one query, and none at all for
+ * a visitor or when no post is of someone else's 'friends' profile or (with `media`, the
+ * default) a premium post of someone else.
  */
-export async function loadViewer(db: DB, userId: string | null, posts: readonly Pick<PostAccessFacts, 'creatorId' | 'isPremium'>[]): Promise<Viewer> {
+export async function loadViewer(
+  db: DB,
+  userId: string | null,
+  posts: readonly (Pick<PostAccessFacts, 'creatorId' | 'isPremium'> & { creatorVisibility?: ProfileVisibility | null })[],
+  opts: { media: boolean } = { media: true },
+): Promise<Viewer> {
   if (!userId) return anonymousViewer;
-  const creatorIds = [...new Set(posts.filter((p) => p.isPremium && p.creatorId !== userId).map((p) => p.creatorId))];
+  const asked = posts.filter((p) => p.creatorId !== userId && (p.creatorVisibility === 'friends' || (opts.media && p.isPremium)));
+  const creatorIds = [...new Set(asked.map((p) => p.creatorId))];
   if (creatorIds.length === 0) return { userId, subscribedTo: new Set() };
   return { userId, subscribedTo: new Set(await findActiveSubscriptionCreatorIds(db, userId, creatorIds)) };
 }
@@ -89,7 +109,9 @@ export async function loadViewer(db: DB, userId: string | null, posts: readonly 
 export function visiblePostWhere(viewerId: string | null): RawBuilder<SqlBool> {
   const publicAndPublished = sql<SqlBool>`(posts.status = 'published' and ${profileVisibleToAllWhere()})`;
   if (!viewerId) return publicAndPublished;
-  return sql<SqlBool>`(posts.creator_id = ${viewerId} or ${publicAndPublished})`;
+  // a 'friends' creator's published posts: to their active subscribers (checked only for those rows)
+  const friends = sql<SqlBool>`(posts.status = 'published' and ps.profile_visibility = 'friends' and ${activeSubscriptionExists(viewerId, 'posts.creator_id')})`;
+  return sql<SqlBool>`(posts.creator_id = ${viewerId} or ${publicAndPublished} or ${friends})`;
 }
 
 /**
@@ -97,7 +119,7 @@ export function visiblePostWhere(viewerId: string | null): RawBuilder<SqlBool> {
  * may be seen by everyone (Explore, featured lists, the public part of `visiblePostWhere`).
  */
 export function profileVisibleToAllWhere(): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(ps.profile_visibility is null or ps.profile_visibility not in (${sql.join(OWNER_ONLY_VISIBILITIES)}))`;
+  return sql<SqlBool>`(ps.profile_visibility is null or ps.profile_visibility not in (${sql.join(NOT_PUBLIC_VISIBILITIES)}))`;
 }
 
 /** A post's access for one viewer, with the facts it was decided on. */
@@ -116,7 +138,7 @@ export async function loadPostAccess(db: DB, viewerId: string | null, postId: st
   const [row] = await findPostAccessFacts(db, [postId]);
   if (!row) return null;
   const facts = toFacts(row);
-  const viewer = opts.media ? await loadViewer(db, viewerId, [facts]) : { userId: viewerId, subscribedTo: new Set<string>() };
+  const viewer = await loadViewer(db, viewerId, [facts], opts);
   return { postId, facts, ...postAccess(viewer, facts) };
 }
 
@@ -124,8 +146,8 @@ export async function loadPostAccess(db: DB, viewerId: string | null, postId: st
 export async function filterVisiblePostIds(db: DB, viewerId: string | null, postIds: string[]): Promise<string[]> {
   const ids = [...new Set(postIds.filter(isUuid))];
   if (ids.length === 0) return [];
-  const viewer: Viewer = { userId: viewerId, subscribedTo: new Set() };
   const rows = await findPostAccessFacts(db, ids);
+  const viewer = await loadViewer(db, viewerId, rows.map(toFacts), { media: false });
   return rows.filter((row) => postAccess(viewer, toFacts(row)).visible).map((row) => row.id);
 }
 

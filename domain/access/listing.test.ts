@@ -29,11 +29,12 @@ describe('who may be listed publicly', () => {
       expect.arrayContaining([
         [true, 'private'],
         [true, 'hidden'],
+        [true, 'friends'],
         [false, 'public'],
         [false, null],
       ]),
     );
-    expect(made.filter((p) => mayBeListed(p)).map((p) => p.visibility).sort()).toEqual(['friends', 'public', null].sort());
+    expect(made.filter((p) => mayBeListed(p)).map((p) => p.visibility).sort()).toEqual(['public', null].sort());
 
     const inSql = await t.db
       .selectFrom('profiles as pr')

@@ -4,9 +4,10 @@ import { canSeeProfile, profileVisibleToAllWhere } from './access';
 
 /**
  * Who may be listed publicly (the landing page's featured creators, Explore's creator cards): a
- * creator whose profile everyone may see (`canSeeProfile` for nobody in particular). Private and
- * hidden creators are never listed, not even to themselves; 'friends' and a missing
- * privacy_settings row are listed, as their profiles are visible.
+ * creator whose profile everyone may see (`canSeeProfile` for nobody in particular). Private,
+ * hidden and 'friends' creators are never listed, not even to themselves (a friends-only profile
+ * is for its subscribers, who reach it from their own subscriptions); a missing
+ * privacy_settings row is listed, as it is public.
  */
 export function mayBeListed(profile: { id: string; isCreator: boolean; visibility: ProfileVisibility | null }): boolean {
   return profile.isCreator && canSeeProfile(null, profile.id, profile.visibility);

@@ -15,13 +15,19 @@ import type { DB } from '../../core/db/kysely';
  * nothing, whatever its period end says. The subscriptions issue adds "will not renew" as a
  * separate fact rather than changing this test.
  *
+ * Past due (issue 11, docs/payments.md): a renewal charge that failed leaves the status 'active'
+ * and sets grace_until (period end + BILLING_GRACE_DAYS); access lasts while either the period or
+ * the grace is in the future. The maintenance job ends it ('expired') once both are past.
+ *
  * `subscribers` (the spec's table) is a mirror written with each subscription by
  * `recordSubscriptions` (./write.ts); nothing reads it for these answers.
  */
 
 /** The condition on one `subscriptions` row (by its table name or alias). */
-export function activeSubscriptionWhere(subscription = 'subscriptions'): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(${sql.ref(`${subscription}.status`)} = 'active' and ${sql.ref(`${subscription}.current_period_end`)} > now())`;
+export function activeSubscriptionWhere(subscription = 'subscriptions', at?: Date): RawBuilder<SqlBool> {
+  // `at`: billing code's clock (domain/billing/clock.ts); everything else asks about now
+  const now = at ? sql`${at}::timestamptz` : sql`now()`;
+  return sql<SqlBool>`(${sql.ref(`${subscription}.status`)} = 'active' and (${sql.ref(`${subscription}.current_period_end`)} > ${now} or ${sql.ref(`${subscription}.grace_until`)} > ${now}))`;
 }
 
 /**

@@ -10,6 +10,9 @@ export interface SubscriptionRecord {
   status: SubscriptionStatus;
   periodStart: Date;
   periodEnd: Date;
+  /** 'builtin' by default; 'stripe' with the provider's subscription id */
+  provider?: string;
+  providerSubscriptionId?: string | null;
   /** now by default; the demo seed backdates its history */
   createdAt?: Date;
   updatedAt?: Date;
@@ -36,6 +39,8 @@ export async function recordSubscriptions(db: DB, records: readonly Subscription
       status: r.status,
       current_period_start: r.periodStart,
       current_period_end: r.periodEnd,
+      provider: r.provider ?? 'builtin',
+      provider_subscription_id: r.providerSubscriptionId ?? null,
       created_at: createdAt,
       updated_at: r.updatedAt ?? createdAt,
     };
@@ -84,4 +89,54 @@ export async function recordSubscriptions(db: DB, records: readonly Subscription
 export async function recordSubscription(db: DB, record: SubscriptionRecord): Promise<string> {
   const [id] = await recordSubscriptions(db, [record]);
   return id!;
+}
+
+/** What the billing lifecycle changes on a subscription (renewal, cancel, resume, past due, end). */
+export interface SubscriptionChange {
+  tierId?: string;
+  status?: SubscriptionStatus;
+  periodStart?: Date;
+  periodEnd?: Date;
+  cancelAtPeriodEnd?: boolean;
+  pastDueSince?: Date | null;
+  graceUntil?: Date | null;
+  nextTierId?: string | null;
+  remindedPeriodEnd?: Date | null;
+}
+
+/**
+ * Changes one subscription, and its creator's `subscribers` row (tier and status) when that row
+ * mirrors this subscription's pair, in one transaction (the caller's when `db` is one). The only
+ * updater of both tables, as `recordSubscriptions` is their only inserter.
+ */
+export async function updateSubscription(db: DB, id: string, change: SubscriptionChange, at: Date = new Date()): Promise<void> {
+  const write = async (trx: DB) => {
+    const row = await trx
+      .updateTable('subscriptions')
+      .set({
+        ...(change.tierId !== undefined && { tier_id: change.tierId }),
+        ...(change.status !== undefined && { status: change.status }),
+        ...(change.periodStart !== undefined && { current_period_start: change.periodStart }),
+        ...(change.periodEnd !== undefined && { current_period_end: change.periodEnd }),
+        ...(change.cancelAtPeriodEnd !== undefined && { cancel_at_period_end: change.cancelAtPeriodEnd }),
+        ...(change.pastDueSince !== undefined && { past_due_since: change.pastDueSince }),
+        ...(change.graceUntil !== undefined && { grace_until: change.graceUntil }),
+        ...(change.nextTierId !== undefined && { next_tier_id: change.nextTierId }),
+        ...(change.remindedPeriodEnd !== undefined && { reminded_period_end: change.remindedPeriodEnd }),
+        updated_at: at,
+      })
+      .where('id', '=', id)
+      .returning(['subscriber_id', 'tier_id', 'status'])
+      .executeTakeFirst();
+    if (!row || (change.tierId === undefined && change.status === undefined)) return;
+    const tier = await trx.selectFrom('subscription_tiers').select('creator_id').where('id', '=', row.tier_id).executeTakeFirst();
+    if (!tier?.creator_id) return;
+    await trx
+      .updateTable('subscribers')
+      .set({ tier_id: row.tier_id, status: row.status, updated_at: at })
+      .where('creator_id', '=', tier.creator_id)
+      .where('subscriber_id', '=', row.subscriber_id)
+      .execute();
+  };
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
 }

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Insertable } from 'kysely';
+import { watermarkLabel } from '../../common/media-settings';
+import { uploadRuleFor } from '../../common/uploads';
 import type { Database } from '../../core/db/schema';
 import { BOOKMARKS, COMMENTS, CREATORS, FANS, MESSAGES, PDF_PAGES, TEXT_DOCUMENTS, type DemoCreator, type DemoPost } from './cast';
-import { audioPost, blurredPreview, imagePost, pdfPost, textDocumentPost, titleCard, videoPost, type MediaFile } from './media';
+import { processUpload } from '../../worker/media/pipeline';
+import type { WatermarkSpec } from '../../worker/media/watermark';
+import { audioSource, imageSource, pdfSource, readOutput, textDocumentSource, videoSource, type MediaFile } from './media';
 import type { PeoplePlan } from './people';
 
 type Rows<T extends keyof Database> = Insertable<Database[T]>[];
@@ -40,32 +46,86 @@ function shuffle<T>(items: T[], random: () => number): T[] {
   return items;
 }
 
+/** Where a demo post's picture comes from: its creator's palette and its place in the cast. */
+function imageSeedOf(creator: DemoCreator, post: DemoPost): number {
+  return CREATORS.flatMap((c) => c.posts.map((p) => ({ c, p }))).findIndex((x) => x.c === creator && x.p === post) + 1;
+}
+
+/** The picture a demo image post is uploaded as, before the pipeline (tests compare it with what was stored). */
+export function demoImageSource(username: string, title: string): Promise<Buffer> {
+  const creator = CREATORS.find((c) => c.username === username);
+  const post = creator?.posts.find((p) => p.title === title && p.kind === 'image');
+  if (!creator || !post) throw new Error(`no demo image post ${username} / ${title}`);
+  return imageSource(post.title, `@${creator.username}`, creator.palette, imageSeedOf(creator, post));
+}
+
+/** The creator's watermark as their media settings say (null when they turned it off), as the media job reads it. */
+function watermarkOf(creator: DemoCreator): WatermarkSpec | null {
+  const { enabled, text, position } = creator.watermark;
+  return enabled ? { label: watermarkLabel({ watermarkText: text }, creator.username), position } : null;
+}
+
 /**
- * Real files for every post, made the way the worker would store them. Video and audio are
- * encoded once and shared by the posts of that kind; each image is drawn for its own post.
+ * Every post's files come out of the upload pipeline (worker/media/pipeline.ts), the same that
+ * processes a creator's upload: bytes checked, images re-encoded in their sizes, video transcoded,
+ * the creator's watermark laid on pictures and video frames, a blurred preview for premium posts.
+ * The sources (a drawn picture per image post; one video, one audio file; the documents) are made
+ * first. To keep a first `npm start` quick, the one video goes through the pipeline once per
+ * watermark and the one audio file once (sound carries no watermark), with the premium preview;
+ * posts that are not premium leave the preview out. ffmpeg runs one at a time.
  */
+const SEED_TIME_LIMIT_SCALE = 20;
+
 function mediaMaker(workDir: string) {
-  let video: Promise<MediaFile[]> | undefined;
-  let audio: Promise<MediaFile[]> | undefined;
-  return async (creator: DemoCreator, post: DemoPost, seed: number): Promise<MediaFile[]> => {
-    const files = await (async () => {
-      switch (post.kind) {
-        case 'image':
-          return imagePost(post.title, `@${creator.username}`, creator.palette, seed);
-        case 'video':
-          return (video ??= videoPost(workDir));
-        case 'audio':
-          return (audio ??= audioPost(workDir));
-        case 'pdf':
-          return pdfPost(post.title, PDF_PAGES[post.title] ?? [[post.text]]);
-        case 'document':
-          return textDocumentPost(TEXT_DOCUMENTS[post.title] ?? post.text);
+  let video: Promise<string> | undefined;
+  let audio: Promise<string> | undefined;
+  let ffmpegQueue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = ffmpegQueue.then(work, work);
+    ffmpegQueue = next.catch(() => undefined);
+    return next;
+  };
+  const shared = new Map<string, Promise<MediaFile[]>>();
+  let count = 0;
+
+  const throughPipeline = async (filename: string, source: (input: string) => Promise<void>, watermark: WatermarkSpec | null, premium: boolean) => {
+    const dir = path.join(workDir, `post-${++count}`);
+    await mkdir(dir);
+    const input = path.join(dir, `source-${filename}`);
+    await source(input);
+    const rule = uploadRuleFor(filename);
+    if (!rule) throw new Error(`demo media ${filename}: no upload rule`);
+    // our own files: the time limits that stop hostile uploads are stretched, so a busy machine
+    // (a first start beside a build, a test run) cannot fail the seed
+    const run = () => processUpload({ input, rule, workDir: dir, watermark, premium, timeLimitScale: SEED_TIME_LIMIT_SCALE });
+    const media = await (rule.category === 'video' || rule.category === 'audio' ? oneAtATime(run) : run());
+    return Promise.all(media.files.map(readOutput));
+  };
+
+  return async (creator: DemoCreator, post: DemoPost): Promise<MediaFile[]> => {
+    const watermark = watermarkOf(creator);
+    const premium = Boolean(post.premium);
+    const write = (bytes: Buffer | Promise<Buffer>) => async (input: string) => writeFile(input, await bytes);
+    switch (post.kind) {
+      case 'image':
+        return throughPipeline(post.filename, write(imageSource(post.title, `@${creator.username}`, creator.palette, imageSeedOf(creator, post))), watermark, premium);
+      case 'pdf':
+        return throughPipeline(post.filename, write(pdfSource(post.title, PDF_PAGES[post.title] ?? [[post.text]])), watermark, premium);
+      case 'document':
+        return throughPipeline(post.filename, write(textDocumentSource(TEXT_DOCUMENTS[post.title] ?? post.text)), watermark, premium);
+      case 'video':
+      case 'audio': {
+        const isVideo = post.kind === 'video';
+        const key = isVideo ? `video:${JSON.stringify(watermark)}` : 'audio';
+        let files = shared.get(key);
+        if (!files) {
+          const made = isVideo ? (video ??= videoSource(workDir)) : (audio ??= audioSource(workDir));
+          files = throughPipeline(isVideo ? 'demo.mp4' : 'demo.mp3', async (input) => copyFile(await made, input), watermark, true);
+          shared.set(key, files);
+        }
+        return (await files).filter((f) => premium || f.variant !== 'preview');
       }
-    })();
-    if (!post.premium) return files;
-    // what a non-subscriber may see: a blurred trace of the visual, or of a title card
-    const visual = files.find((f) => f.variant === 'web' || f.variant === 'poster')?.bytes ?? (await titleCard(post.title, creator.palette, seed));
-    return [...files, await blurredPreview(visual)];
+    }
   };
 }
 
@@ -84,7 +144,7 @@ export async function planContent(people: PeoplePlan, workDir: string, now: Date
   published.forEach((p, i) => createdAt.set(p.id, new Date(now.getTime() - (2 + i * 26 + random() * 8) * HOUR)));
   all.filter((p) => p.post.draft).forEach((p) => createdAt.set(p.id, new Date(now.getTime() - (20 + random() * 30) * HOUR)));
 
-  const media = await Promise.all(all.map(({ creator, post }, i) => makeMedia(creator, post, i + 1)));
+  const media = await Promise.all(all.map(({ creator, post }) => makeMedia(creator, post)));
   all.forEach(({ creator, post, id }, i) => {
     const at = createdAt.get(id)!;
     const status = post.draft ? 'draft' : 'published';

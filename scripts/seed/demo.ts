@@ -11,6 +11,7 @@ import { BULK_FAN_COUNT, bulkFan, CREATORS, DEMO_PASSWORD, FANS, emailOf } from 
 import { planContent, type ContentPlan } from './content';
 import { prng } from './media';
 import { planPeople, type PeoplePlan } from './people';
+import { insertMessaging, planMessaging, rebuildConversations } from './messaging';
 
 export interface SeedDeps {
   db: DB;
@@ -45,13 +46,16 @@ export async function seedDemo({ db, storage, log = () => {}, now = new Date() }
       .executeTakeFirstOrThrow(() => new Error('The platform Premium tier is missing: run the migrations first'));
     const people = planPeople(passwordHash, premiumTier.id, now, random);
     const content = await planContent(people, workDir, now, random);
+    const messaging = await planMessaging(people, workDir, now);
 
     const created = await db.transaction().execute(async (trx) => {
       // two processes starting at once (say, `npm start` twice) must not both seed
       await sql`select pg_advisory_xact_lock(hashtext('creator-demo-seed'))`.execute(trx);
       if (await hasData(trx)) return false;
       await insertAll(trx, people, content);
-      await Promise.all(content.files.map((f) => storage.put(f.key, f.bytes, f.contentType)));
+      await insertMessaging(trx, messaging);
+      await rebuildConversations(trx);
+      await Promise.all([...content.files, ...messaging.files].map((f) => storage.put(f.key, f.bytes, f.contentType)));
       return true;
     });
     if (created) printSummary(log, people, content, Date.now() - started);

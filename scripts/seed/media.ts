@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
 import type { MediaVariant } from '../../common/enums';
 import { resolveFfmpegPath, resolveFfprobePath } from '../../worker/media/ffmpeg-path';
+import type { OutputFile } from '../../worker/media/types';
 import { buildPdf } from './pdf';
 
 const run = promisify(execFile);
@@ -75,39 +76,13 @@ function captionSvg(width: number, height: number, title: string, subtitle: stri
   </svg>`;
 }
 
-async function jpegFile(variant: MediaVariant, image: Sharp): Promise<MediaFile> {
-  const { data, info } = await image.jpeg({ quality: variant === 'original' ? 90 : 82 }).toBuffer({ resolveWithObject: true });
-  return { variant, ext: 'jpg', contentType: 'image/jpeg', bytes: data, width: info.width, height: info.height };
-}
-
-/** An image post: a 1600 px 'original' and the 1080 px 'web' and 320 px 'thumb' the worker would make. */
-export async function imagePost(title: string, subtitle: string, palette: Palette, seed: number): Promise<MediaFile[]> {
+/** The picture an image post is uploaded as: 1600 x 1200, a JPEG as a camera would give it (the pipeline makes the rest). */
+export async function imageSource(title: string, subtitle: string, palette: Palette, seed: number): Promise<Buffer> {
   const [width, height] = [1600, 1200];
-  const original = await jpegFile(
-    'original',
-    sharp(await background(width, height, palette, seed)).composite([{ input: Buffer.from(captionSvg(width, height, title, subtitle)) }]),
-  );
-  return [
-    original,
-    ...(await Promise.all([
-      jpegFile('web', sharp(original.bytes).resize({ width: 1080 })),
-      jpegFile('thumb', sharp(original.bytes).resize({ width: 320 })),
-    ])),
-  ];
-}
-
-/** A title card, the face of audio and documents when something must be blurred. */
-export async function titleCard(title: string, palette: Palette, seed: number): Promise<Buffer> {
-  const [width, height] = [640, 640];
   return sharp(await background(width, height, palette, seed))
-    .composite([{ input: Buffer.from(captionSvg(width, height, title, '')) }])
-    .jpeg()
+    .composite([{ input: Buffer.from(captionSvg(width, height, title, subtitle)) }])
+    .jpeg({ quality: 90 })
     .toBuffer();
-}
-
-/** The teaser a non-subscriber sees of a premium post: tiny and blurred beyond recognition. */
-export async function blurredPreview(source: Buffer): Promise<MediaFile> {
-  return jpegFile('preview', sharp(source).resize({ width: 64 }).blur(6));
 }
 
 async function probeDuration(file: string): Promise<number> {
@@ -115,29 +90,23 @@ async function probeDuration(file: string): Promise<number> {
   return Math.round(Number.parseFloat(stdout) * 1000) / 1000;
 }
 
-/** Four seconds of test pattern and a 440 Hz tone, web-ready (H.264, AAC, moov first), plus its poster frame. */
-export async function videoPost(workDir: string): Promise<MediaFile[]> {
-  const ffmpeg = resolveFfmpegPath();
-  const video = path.join(workDir, 'demo.mp4');
-  const poster = path.join(workDir, 'poster.jpg');
-  await run(ffmpeg, [
+/** Four seconds of test pattern and a 440 Hz tone, as a phone would upload it (H.264, AAC); written once to `workDir`. */
+export async function videoSource(workDir: string): Promise<string> {
+  const video = path.join(workDir, 'demo-source.mp4');
+  await run(resolveFfmpegPath(), [
     '-y', '-v', 'error',
     '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25',
     '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
     '-t', '4', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p',
     '-c:a', 'aac', '-b:a', '96k', '-movflags', '+faststart', video,
   ]);
-  await run(ffmpeg, ['-y', '-v', 'error', '-ss', '1', '-i', video, '-frames:v', '1', '-q:v', '3', poster]);
-  const [videoBytes, posterBytes, duration] = await Promise.all([readFile(video), readFile(poster), probeDuration(video)]);
-  return [
-    { variant: 'original', ext: 'mp4', contentType: 'video/mp4', bytes: videoBytes, width: 640, height: 360, durationSeconds: duration },
-    await jpegFile('poster', sharp(posterBytes)),
-  ];
+  if ((await probeDuration(video)) <= 0) throw new Error('the demo video came out empty');
+  return video;
 }
 
-/** Six seconds of a C major chord with fades, as MP3. */
-export async function audioPost(workDir: string): Promise<MediaFile[]> {
-  const file = path.join(workDir, 'demo.mp3');
+/** Six seconds of a C major chord with fades, as MP3; written once to `workDir`. */
+export async function audioSource(workDir: string): Promise<string> {
+  const file = path.join(workDir, 'demo-source.mp3');
   const chord = '0.2*sin(2*PI*261.63*t)+0.15*sin(2*PI*329.63*t)+0.15*sin(2*PI*392*t)';
   await run(resolveFfmpegPath(), [
     '-y', '-v', 'error',
@@ -145,13 +114,26 @@ export async function audioPost(workDir: string): Promise<MediaFile[]> {
     '-af', 'afade=t=in:d=0.5,afade=t=out:st=5:d=1',
     '-c:a', 'libmp3lame', '-b:a', '96k', file,
   ]);
-  return [{ variant: 'original', ext: 'mp3', contentType: 'audio/mpeg', bytes: await readFile(file), durationSeconds: await probeDuration(file) }];
+  return file;
 }
 
-export function pdfPost(title: string, pages: string[][]): MediaFile[] {
-  return [{ variant: 'original', ext: 'pdf', contentType: 'application/pdf', bytes: buildPdf(title, pages) }];
+export function pdfSource(title: string, pages: string[][]): Buffer {
+  return buildPdf(title, pages);
 }
 
-export function textDocumentPost(text: string): MediaFile[] {
-  return [{ variant: 'original', ext: 'txt', contentType: 'text/plain; charset=utf-8', bytes: Buffer.from(text, 'utf8') }];
+export function textDocumentSource(text: string): Buffer {
+  return Buffer.from(text, 'utf8');
+}
+
+/** A pipeline output, read into memory with what its row needs. */
+export async function readOutput(file: OutputFile): Promise<MediaFile> {
+  return {
+    variant: file.variant,
+    ext: file.ext,
+    contentType: file.contentType,
+    bytes: await readFile(file.path),
+    width: file.width,
+    height: file.height,
+    durationSeconds: file.durationSeconds,
+  };
 }

@@ -96,21 +96,30 @@ export function planPeople(passwordHash: string, premiumTierId: string, now: Dat
     addPerson(bulkFan(i), `${1975 + (i % 25)}-0${1 + (i % 9)}-1${i % 10}`, daysAgo(5, 150)),
   );
 
-  const subscribe = (fanId: string, creatorId: string | null, tierId: string, tier: DemoTier, status: SubscriptionStatus) => {
+  const subscribe = (fanId: string, creatorId: string | null, tierId: string, tier: DemoTier, status: SubscriptionStatus, creatorName?: string) => {
     // an active period started within the last interval, so it ends in the future; an expired one ended a while ago
     const periods = status === 'active' ? random() * 0.8 : 2 + random();
     const start = new Date(now.getTime() - periods * INTERVAL_DAYS[tier.interval] * DAY);
     // the platform upgrade runs 30 days, as on the spec's payment screen; creator tiers follow their interval
     const end = creatorId ? addInterval(start, tier.interval) : new Date(start.getTime() + 30 * DAY);
     const subscriptionId = randomUUID();
+    // the ledger (issue 11): active weekly and monthly fans renewed a few times before this
+    // period, so earnings charts and payment histories have weeks of rows; one payment per period
+    const renewals = status === 'active' && tier.interval !== 'annually' ? Math.floor(random() * (tier.interval === 'weekly' ? 10 : 3)) : 0;
+    const periodMs = creatorId ? INTERVAL_DAYS[tier.interval] * DAY : 30 * DAY;
+    const firstStart = new Date(start.getTime() - renewals * periodMs);
     rows.subscriptions.push({
       id: subscriptionId, subscriberId: fanId, tierId, status, periodStart: start, periodEnd: end,
-      createdAt: start, updatedAt: status === 'active' ? start : end,
+      provider: 'builtin', createdAt: firstStart, updatedAt: status === 'active' ? start : end,
     });
-    rows.payments.push({
-      user_id: fanId, tier_id: tierId, subscription_id: subscriptionId, amount: discountedPrice(tier), provider: 'demo',
-      provider_ref: `demo_${subscriptionId.slice(0, 8)}`, status: 'succeeded', created_at: start,
-    });
+    for (let i = renewals; i >= 0; i--) {
+      const paidAt = new Date(start.getTime() - i * periodMs);
+      rows.payments.push({
+        user_id: fanId, tier_id: tierId, creator_id: creatorId, subscription_id: subscriptionId,
+        description: creatorName ? `${creatorName} — ${tier.name}` : tier.name, amount: discountedPrice(tier), provider: 'builtin',
+        provider_ref: `builtin_demo_${subscriptionId.slice(0, 8)}_${i}`, status: 'succeeded', created_at: paidAt,
+      });
+    }
   };
 
   for (const [index, creator] of CREATORS.entries()) {
@@ -135,7 +144,7 @@ export function planPeople(passwordHash: string, premiumTierId: string, now: Dat
     const active: string[] = [];
     for (const { fanId, expired } of [...named, ...bulk]) {
       const { tier, id } = tiers[Math.floor(random() * tiers.length)]!;
-      subscribe(fanId, creatorId, id, tier, expired ? 'expired' : 'active');
+      subscribe(fanId, creatorId, id, tier, expired ? 'expired' : 'active', creator.displayName);
       if (!expired) active.push(fanId);
     }
     plan.activeSubscribers.set(creator.username, active);

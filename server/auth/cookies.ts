@@ -8,7 +8,7 @@ export function sessionTokenOf(cookieHeader: string | undefined): string | null 
   return parse(cookieHeader)[SESSION.cookieName] || null;
 }
 
-function appendSetCookie(res: ServerResponse, value: string) {
+export function appendSetCookie(res: ServerResponse, value: string) {
   const existing = res.getHeader('Set-Cookie');
   const list = Array.isArray(existing) ? existing : existing ? [String(existing)] : [];
   res.setHeader('Set-Cookie', [...list, value]);

@@ -4,7 +4,10 @@ import type { AppDeps } from '../../core/deps';
 import { hashToken } from '../../core/token-hash';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookies';
 import type { SessionInfo, SessionUser } from './session';
-import { deleteSession, findSessionWithUser, setSessionExpiry, type SessionWithUserRow } from './session.queries';
+import { deleteSession, findSessionWithUser, setSessionExpiry, touchSession, type SessionWithUserRow } from './session.queries';
+
+/** "Last seen" in the sessions list is this precise: one write per session per 5 minutes at most. */
+const SESSION_SEEN_EVERY_MS = 5 * 60_000;
 
 export interface ResolvedSession {
   session: SessionInfo;
@@ -36,6 +39,7 @@ export async function resolveSession(
     if (res) clearSessionCookie(res, deps.config.cookieSecure);
     return null;
   }
+  if (now - row.last_seen_at.getTime() > SESSION_SEEN_EVERY_MS) await touchSession(deps.db, sessionId, new Date(now));
   let expiresAt = row.expires_at;
   if (expiresAt.getTime() - now < SESSION.renewWhenUnderMs) {
     expiresAt = new Date(now + SESSION.lifetimeMs);

@@ -22,6 +22,7 @@ export function findSessionWithUser(db: DB, sessionId: string) {
     .select([
       'sessions.id as session_id',
       'sessions.expires_at',
+      'sessions.last_seen_at',
       'users.id as user_id',
       ...USER_DTO_COLUMNS,
     ])
@@ -33,6 +34,11 @@ export type SessionWithUserRow = NonNullable<Awaited<ReturnType<typeof findSessi
 
 export async function setSessionExpiry(db: DB, sessionId: string, expiresAt: Date): Promise<void> {
   await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', sessionId).execute();
+}
+
+/** The sessions list's "last seen" (issue 13); written at most every SESSION_SEEN_EVERY_MS per session. */
+export async function touchSession(db: DB, sessionId: string, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
 }
 
 export async function deleteSession(db: DB, sessionId: string): Promise<void> {

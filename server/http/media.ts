@@ -41,7 +41,8 @@ function refuse(res: Response, status: number, error: Record<string, string>) {
   res.status(status).json({ error });
 }
 
-async function serveFile(deps: AppDeps, req: Request, res: Response, file: MediaFileToServe) {
+/** Streams one stored file with the headers above (the chat attachments' route uses it too). */
+export async function serveFile(deps: AppDeps, req: Request, res: Response, file: MediaFileToServe) {
   const etag = `"${file.fileId}-${file.byteSize}"`;
   res.setHeader('ETag', etag);
   // no-transform: compression must never re-encode a media body (it would break ranges)

@@ -2,7 +2,7 @@ import express, { type RequestHandler } from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-const API_PREFIXES = ['/trpc', '/socket.io', '/media', '/uploads', '/admin', '/metrics', '/healthz', '/readyz'];
+const API_PREFIXES = ['/trpc', '/socket.io', '/media', '/uploads', '/message-attachments', '/admin/queues', '/metrics', '/healthz', '/readyz'];
 
 /**
  * Serves the built SPA: hashed assets cached for a year, everything else falls back to

@@ -20,6 +20,7 @@ import {
 } from '../features/uploads/uploads.service';
 import { httpErrorAnswer } from '../trpc/errors';
 import { sessionUserOf } from './session-user';
+import { RedisLocker } from './tus-redis-locker';
 
 export const UPLOAD_PATH = '/uploads';
 /** tus upload ids (the default naming: 16 random bytes in hex). */
@@ -49,9 +50,10 @@ const TUS_VERSION = '1.0.0';
  *
  * Refusals are JSON: `{ "error": { "code", "message", "title", "description"? } }`.
  *
- * The lock between concurrent requests on one upload is tus's in-memory locker: with several
- * server copies, requests of one upload must reach the same copy (sticky routing on /uploads)
- * and UPLOADS_DIR must be shared storage.
+ * The lock between concurrent requests on one upload lives in Redis (tus-redis-locker.ts), so with
+ * several server copies the requests of one upload may reach any copy (no sticky routing);
+ * UPLOADS_DIR must then be storage every copy sees (a shared volume). The finish links the
+ * received file into disk storage (no copy, whatever its size) when both are on one filesystem.
  */
 export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; datastore: FileStore } {
   const { config, log } = deps;
@@ -81,6 +83,7 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
         declaredSize: upload.size ?? -1,
         receivedSize,
         open: () => createReadStream(file),
+        localPath: file,
       });
     } catch (error) {
       // bytes that can never become a post are not kept
@@ -92,6 +95,8 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
   const tus = new Server({
     path: UPLOAD_PATH,
     datastore,
+    // shared by every server copy: the requests of one upload may reach any of them
+    locker: new RedisLocker(deps.redis, config.REDIS_PREFIX),
     maxSize: MAX_UPLOAD_BYTES,
     relativeLocation: true,
     allowedOrigins: (origin) => origin === new URL(config.appUrl).origin,

@@ -16,6 +16,7 @@ import { isAllowedOrigin } from '../http/csrf';
 import { socketChannelKey } from '../../core/realtime/emitter';
 import { throttledReporter } from '../../core/dependency-errors';
 import { parseRoomRequest, ROOM_AUTHORISERS } from './rooms/room-requests';
+import { createPresenceTracker } from './presence';
 
 interface SocketData {
   userId: string | null;
@@ -54,9 +55,15 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
       next(new Error('handshake failed'));
     }
   });
+  // online state of signed-in users (direct messages: the thread header's dot)
+  const presence = createPresenceTracker(deps);
   io.on('connection', (socket) => {
     const { userId, sessionId } = socket.data;
     void socket.join(userId && sessionId ? [FEED_ROOM, userRoom(userId), sessionRoom(sessionId)] : [FEED_ROOM]);
+    if (userId) {
+      void presence.connected(userId, socket.id);
+      socket.on('disconnect', () => void presence.disconnected(userId, socket.id));
+    }
 
     // Spec part 1 §7: 'Event rate limit is 10 per second'. Extra events are dropped (not
     // handled, no ack) and the client is told once per window.
@@ -97,6 +104,7 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
   const close = io.close.bind(io);
   io.close = (fn) =>
     close((err) => {
+      presence.close();
       pub.disconnect();
       sub.disconnect();
       fn?.(err);

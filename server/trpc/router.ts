@@ -7,10 +7,21 @@ import { mediaSettingsRouter } from '../features/media-settings/media-settings.r
 import { messagesRouter } from '../features/messages/messages.router';
 import { postsRouter } from '../features/posts/posts.router';
 import { profilesRouter } from '../features/profiles/profiles.router';
+import { settingsRouter } from '../features/settings/settings.router';
 import { uploadsRouter } from '../features/uploads/uploads.router';
+import { creatorStatsRouter } from '../features/creator-stats/creator-stats.router';
+import { paymentsRouter } from '../features/payments/payments.router';
+import { subscriptionsRouter } from '../features/subscriptions/subscriptions.router';
+import { tiersRouter } from '../features/tiers/tiers.router';
+import { accountRouter } from '../features/account/account.router';
+import { securityRouter } from '../features/security/security.router';
 import { router } from './init';
 
 export const appRouter = router({
+  tiers: tiersRouter,
+  subscriptions: subscriptionsRouter,
+  payments: paymentsRouter,
+  creatorStats: creatorStatsRouter,
   auth: authRouter,
   creators: creatorsRouter,
   messages: messagesRouter,
@@ -20,7 +31,10 @@ export const appRouter = router({
   profiles: profilesRouter,
   explore: exploreRouter,
   mediaSettings: mediaSettingsRouter,
+  settings: settingsRouter,
   uploads: uploadsRouter,
+  security: securityRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -39,3 +39,8 @@ export function formatRelativeTime(value: Date | string, now: Date = new Date())
 export function isoString(value: Date | string): string {
   return toDate(value).toISOString();
 }
+
+/** "Mar 14, 2025": billing dates (renews on, ends on, paid on). */
+export function formatCalendarDate(value: Date | string): string {
+  return MONTH_DAY_YEAR.format(toDate(value));
+}

@@ -10,7 +10,5 @@ export function conversationPath(username: string): string {
   return `/messages/${encodeURIComponent(username)}`;
 }
 
-/** The Premium upgrade's payment screen (spec part 2: 'the premium upgrade payment screen'). */
-export const PREMIUM_UPGRADE_PATH = '/subscribe';
 export const CREATE_PATH = '/create';
 export const EDIT_PROFILE_PATH = '/settings/personal-info';

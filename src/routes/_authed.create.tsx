@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CREATE_TEXTS } from '../../common/texts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { BecomeCreator } from '../features/creator/become-creator';
-import { TiersUnavailable } from '../features/creator/tiers-unavailable';
+import { TierManager } from '../features/creator/tier-manager';
 import { UploadForm } from '../features/uploads/upload-form';
 import { YourUploads } from '../features/uploads/your-uploads';
 import { usePageTitle } from '../lib/page-title';
@@ -60,7 +60,7 @@ function CreatePage() {
               <YourUploads />
             </TabsContent>
             <TabsContent value="tiers">
-              <TiersUnavailable />
+              <TierManager user={user} />
             </TabsContent>
           </Tabs>
         </>

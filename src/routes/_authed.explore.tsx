@@ -2,7 +2,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useCallback, useLayoutEffect } from 'react';
 import type { ExploreCategory } from '../../common/profile-schemas';
 import { AUTH_TEXTS } from '../../common/texts';
-import { ExplorePage } from '../features/explore/explore-page';
+import { ExplorePage, ExplorePageSkeleton } from '../features/explore/explore-page';
 import {
   exploreCreatorsInput,
   exploreListOptions,
@@ -33,6 +33,8 @@ export const Route = createFileRoute('/_authed/explore')({
     void context.trpcUtils.explore.creators.prefetch(exploreCreatorsInput(deps.q, categories), exploreQueryOptions);
   },
   component: ExploreRoute,
+  // shown by the _authed gate while the session is checked (no black screen, issue 14 item 4)
+  pendingComponent: ExplorePageSkeleton,
 });
 
 function renderTile(post: Post) {

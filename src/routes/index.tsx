@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { PostCardSkeleton } from '../components/post-card-skeleton';
 import { CommentsSection } from '../features/comments/lazy-comments-section';
 import { FeaturedCreators } from '../features/creators/featured-creators';
 import { FEED_INPUT, feedQueryOptions } from '../features/feed/feed-cache';
@@ -20,7 +21,20 @@ export const Route = createFileRoute('/')({
     void context.trpcUtils.posts.feed.prefetchInfinite(FEED_INPUT, feedQueryOptions);
   },
   component: HomePage,
+  pendingComponent: HomeSkeleton,
 });
+
+function HomeSkeleton() {
+  return (
+    <div aria-busy="true" className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 pt-6 md:px-6 md:pt-8">
+      <span className="sr-only" role="status">
+        Loading
+      </span>
+      <PostCardSkeleton />
+      <PostCardSkeleton />
+    </div>
+  );
+}
 
 function renderComments(post: Post) {
   return <CommentsSection postId={post.id} />;
@@ -39,6 +53,10 @@ function HomePage() {
   // the creator's uploads still being processed, in front of the feed
   const pending = usePendingPosts();
   const lead = useCallback((posts: Post[]) => withPendingPosts(pending, posts), [pending]);
+
+  // While the first session check is out, the feed column's skeletons (no blank page, and
+  // neither the landing nor the feed shown to the wrong person; issue 14 item 4).
+  if (me.isPending) return <HomeSkeleton />;
 
   // Signed in, the feed comes first: the featured creators are a strip in the feed's column
   // above it, not a grid to scroll past (on a phone the first post shows at once).

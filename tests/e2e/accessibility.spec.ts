@@ -5,7 +5,12 @@ import { findPost, newPageAs } from './support/app';
 /**
  * The accessibility bar (issue 14 item 11): every route, signed out and signed in as a fan and a
  * creator, at 1280 and 375 px, has no serious or critical axe violation. One page per role; each
- * route is loaded once and scanned at both widths.
+ * route is loaded once and scanned at both widths: all rules (WCAG A/AA and best practice) at
+ * 1280 px, the WCAG rules again at 375 px (best-practice rules are about structure, which a width
+ * does not change). A route that lands where one already scanned for this role (a gated screen
+ * sends a visitor to /auth, /auth sends a signed-in user home) is not scanned twice, and the
+ * screens that are the same for everyone but the shell (legal pages, not-found) are scanned as
+ * the visitor: each role's shell is scanned on its other routes.
  */
 
 type Role = { name: string; user: string | null };
@@ -19,6 +24,11 @@ const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 375, height: 812 },
 ] as const;
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The same for everyone but the shell. */
+const VISITOR_ONLY = new Set(['/terms', '/privacy', '/csae-policy', '/post', '/no-such-user-here']);
 
 /** Every screen of the route tree; a visitor sent from a gated one to /auth is scanned there too. */
 function routes(postId: string): string[] {
@@ -39,6 +49,10 @@ function routes(postId: string): string[] {
     '/post',
     '/ava',
     '/ava/content',
+    '/ava/subscribe',
+    '/subscribe',
+    '/settings/account/payment',
+    '/settings/account/subscriptions',
     '/sam',
     '/no-such-user-here',
   ];
@@ -52,8 +66,8 @@ async function settled(page: Page): Promise<void> {
 }
 
 /** One line per offending element: where, which rule, which element and why, so a failure reads at a glance. */
-async function scan(page: Page, route: string, width: number): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+async function scan(page: Page, route: string, width: number, tags: string[]): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) =>
@@ -67,19 +81,24 @@ for (const role of ROLES) {
     const post = await findPost(request, 'Golden hour study');
     const page = await newPageAs(browser, role.user);
     const findings: string[] = [];
-    let scanned = 0;
-    for (const route of routes(post.id)) {
+    const landed = new Set<string>();
+    const wanted = routes(post.id).filter((route) => role.user === null || !VISITOR_ONLY.has(route));
+    for (const route of wanted) {
       await page.setViewportSize(WIDTHS[0]);
       await page.goto(route);
       await settled(page);
+      const where = new URL(page.url());
+      const screen = where.pathname + where.search;
+      if (landed.has(screen)) continue;
+      landed.add(screen);
       for (const size of WIDTHS) {
         await page.setViewportSize(size);
         await settled(page);
-        findings.push(...(await scan(page, route, size.width)));
-        scanned++;
+        findings.push(...(await scan(page, route, size.width, size === WIDTHS[0] ? [...WCAG, 'best-practice'] : WCAG)));
       }
     }
-    expect(scanned).toBe(routes(post.id).length * WIDTHS.length);
+    // every route was reached: the ones that land elsewhere land on a screen scanned here
+    expect(landed.size).toBeGreaterThanOrEqual(role.user === null ? 12 : 9);
     expect(findings, findings.join('\n')).toEqual([]);
     await page.context().close();
   });

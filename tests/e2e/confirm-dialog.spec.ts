@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { postName } from '../../common/post-name';
 import { LINK_TEXTS, POST_TEXTS } from '../../common/texts';
 import { newPageAs, toasts, trpcMutation, trpcQuery, trpcQueryRaw, type ApiPost } from './support/app';
 import { publishPicture } from './support/publish';
@@ -53,9 +54,10 @@ test('Delete Post asks first: Escape keeps the post and returns focus, confirmin
   await theo.keyboard.press('Enter');
   const dialog = theo.getByRole('alertdialog', { name: POST_TEXTS.deleteConfirm.title });
   await expect(dialog).toBeVisible();
-  // untitled: named by its text
+  // untitled: named as every untitled post is (common/post-name.ts), after its creator
   expect(post.title).toBeNull();
-  await expect(dialog).toHaveAccessibleDescription(POST_TEXTS.deleteConfirm.description(`Keyboard delete ${stamp}`));
+  const me = await trpcQuery<{ displayName: string | null; username: string }>(theo.request, 'auth.me', undefined);
+  await expect(dialog).toHaveAccessibleDescription(POST_TEXTS.deleteConfirm.description(postName({ title: null, creator: me })));
   const cancel = dialog.getByRole('button', { name: 'Cancel' });
   const confirm = dialog.getByRole('button', { name: POST_TEXTS.deleteConfirm.confirm });
   // Cancel first, so a stray Enter destroys nothing; Tab stays inside the dialog

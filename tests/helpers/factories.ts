@@ -176,6 +176,15 @@ async function makeTier(db: DB, creatorId: string | null): Promise<string> {
     const premium = await db.selectFrom('subscription_tiers').select('id').where('creator_id', 'is', null).where('name', '=', 'Premium').executeTakeFirstOrThrow();
     return premium.id;
   }
+  // a creator's live tier names are unique (issue 11): fans of one creator share the factory's tier
+  const existing = await db
+    .selectFrom('subscription_tiers')
+    .select('id')
+    .where('creator_id', '=', creatorId)
+    .where('name', '=', 'VIP Club')
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
+  if (existing) return existing.id;
   const tier = await db
     .insertInto('subscription_tiers')
     .values({ creator_id: creatorId, name: 'VIP Club', price: '50.00', payment_interval: 'monthly' })

@@ -19,23 +19,35 @@ const NULLABLE = {
   users: ['email_verified_at'],
   sessions: ['user_agent', 'ip'],
   email_tokens: ['used_at'],
-  profiles: ['avatar_url', 'bio'],
+  totp_credentials: ['enabled_at', 'last_used_step'],
+  recovery_codes: ['used_at'],
+  data_exports: ['storage_key', 'byte_size', 'failure_reason', 'ready_at'],
+  storage_deletions: [],
+  profiles: ['avatar_url', 'bio', 'avatar_pending_id', 'avatar_failure'],
   privacy_settings: [],
   notification_settings: [],
   verification_status: [],
   media_settings: ['watermark_text'],
+  content_settings: [],
   posts: ['title', 'post_text', 'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'published_at'],
   media_files: ['width', 'height', 'duration_seconds'],
   uploads: ['post_id'],
   post_likes: [],
   comments: ['parent_id'],
   bookmarks: [],
-  subscription_tiers: ['creator_id', 'description', 'discount_percentage'],
-  subscriptions: [],
+  subscription_tiers: ['creator_id', 'description', 'discount_percentage', 'archived_at'],
+  subscriptions: ['past_due_since', 'grace_until', 'next_tier_id', 'provider_subscription_id', 'reminded_period_end'],
   subscribers: [],
-  payments: ['subscription_id', 'provider_ref'],
-  messages: ['content', 'media_key', 'media_type', 'reply_to_id', 'edited_at', 'read_at'],
+  payments: ['user_id', 'tier_id', 'creator_id', 'subscription_id', 'provider_ref', 'idempotency_key'],
+  billing_events: [],
+  messages: ['content', 'media_key', 'media_type', 'reply_to_id', 'edited_at', 'read_at', 'client_id', 'attachment_id'],
   message_reactions: [],
+  message_attachments: [
+    'source_key', 'storage_key', 'content_type', 'width', 'height', 'duration_seconds', 'failure_reason',
+  ],
+  conversations: ['last_message_id'],
+  user_blocks: [],
+  message_reports: ['message_id', 'sender_id', 'content', 'closed_at', 'closed_by'],
 } as const satisfies NullableLists;
 const nullableListIsComplete: { [T in keyof Database]: true } = {} as ListsAll<typeof NULLABLE>;
 void nullableListIsComplete;
@@ -211,7 +223,9 @@ describe('constraints', () => {
     expect(await sqlState(again)).toBe('23505');
   });
 
-  it('restrict deleting a tier with subscribers', async () => {
+  // issue 11: a tier someone subscribed to is archived by the service, never deleted; a deleted
+  // creator takes their tiers' subscriptions along and leaves the fans' payments detached
+  it('cascade a deleted creator to their tiers and subscriptions, detaching payments', async () => {
     const creator = await makeUser(t.db);
     const fan = await makeUser(t.db);
     const { id: tierId } = await t.db
@@ -220,7 +234,21 @@ describe('constraints', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db.insertInto('subscribers').values({ creator_id: creator, subscriber_id: fan, tier_id: tierId, status: 'active' }).execute();
-    expect(await sqlState(t.db.deleteFrom('subscription_tiers').where('id', '=', tierId).execute())).toBe('23503');
+    const { id: subscriptionId } = await t.db
+      .insertInto('subscriptions')
+      .values({ subscriber_id: fan, tier_id: tierId, status: 'active', current_period_start: new Date(), current_period_end: new Date(Date.now() + 60_000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('payments')
+      .values({ user_id: fan, creator_id: creator, tier_id: tierId, subscription_id: subscriptionId, description: 'Fan club', amount: 5, provider: 'builtin', status: 'succeeded' })
+      .execute();
+    await t.db.deleteFrom('users').where('id', '=', creator).execute();
+    expect(await t.db.selectFrom('subscriptions').select('id').where('subscriber_id', '=', fan).execute()).toEqual([]);
+    expect(await t.db.selectFrom('subscribers').select('id').where('subscriber_id', '=', fan).execute()).toEqual([]);
+    expect(await t.db.selectFrom('payments').select(['creator_id', 'tier_id', 'subscription_id', 'description']).where('user_id', '=', fan).execute()).toEqual([
+      { creator_id: null, tier_id: null, subscription_id: null, description: 'Fan club' },
+    ]);
   });
 
   it('cascade a deleted user to their profile, posts, likes and sessions', async () => {

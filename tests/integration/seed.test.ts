@@ -2,10 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_KINDS, type MediaKind } from '../../common/enums';
 import { verifyPassword } from '../../server/auth/password';
 import { DiskStorage } from '../../core/storage/disk';
+import sharp from 'sharp';
+import { demoImageSource } from '../../scripts/seed/content';
 import { seedDemo } from '../../scripts/seed/demo';
 import { createTestDb, type TestDatabase } from '../helpers/test-db';
 
@@ -20,7 +23,8 @@ beforeAll(async () => {
   storageDir = await mkdtemp(path.join(tmpdir(), 'seed-test-'));
   storage = new DiskStorage(storageDir);
   first = await seedDemo({ db: t.db, storage, log: (line) => log.push(line) });
-}, 120_000);
+  // every post goes through the media pipeline (ffmpeg included): minutes on a loaded machine
+}, 300_000);
 
 afterAll(async () => {
   await t?.destroy();
@@ -33,7 +37,8 @@ const read = async (key: string) => buffer((await storage.get(key)).stream);
 const looksLike: Record<MediaKind, (bytes: Buffer) => boolean> = {
   image: (b) => b[0] === 0xff && b[1] === 0xd8,
   video: (b) => b.subarray(4, 8).toString('latin1') === 'ftyp',
-  audio: (b) => b.subarray(0, 3).toString('latin1') === 'ID3' || (b[0] === 0xff && (b[1]! & 0xe0) === 0xe0),
+  // the pipeline serves sound as AAC in M4A, as for an upload
+  audio: (b) => b.subarray(4, 8).toString('latin1') === 'ftyp' && b.subarray(8, 11).toString('latin1') === 'M4A',
   pdf: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' && b.subarray(-6).toString('latin1').includes('%%EOF'),
   document: (b) => b.length > 0 && Buffer.from(b.toString('utf8'), 'utf8').equals(b),
 };
@@ -111,6 +116,52 @@ describe('seedDemo', () => {
     }
   });
 
+  // Issue 14 item 9: the demo's media went through the upload pipeline, so a creator's watermark
+  // setting shows: the stored picture differs from the picture uploaded where the mark sits, and
+  // only there; a creator with the watermark off gets the picture back unmarked.
+  it('lays each creator\'s watermark on their seeded pictures, where their settings put it', async () => {
+    /** Mean difference per channel (0-255) between the stored original and the source, in a box of fractions of the frame. */
+    const difference = async (stored: Buffer, source: Buffer, box: { left: number; top: number; width: number; height: number }) => {
+      const { width = 0, height = 0 } = await sharp(source).metadata();
+      const region = { left: Math.round(box.left * width), top: Math.round(box.top * height), width: Math.round(box.width * width), height: Math.round(box.height * height) };
+      const [a, b] = await Promise.all([stored, source].map((img) => sharp(img).extract(region).removeAlpha().raw().toBuffer()));
+      let sum = 0;
+      for (let i = 0; i < a!.length; i++) sum += Math.abs(a![i]! - b![i]!);
+      return sum / a!.length;
+    };
+    const storedOriginal = async (title: string) => {
+      const row = await t.db
+        .selectFrom('posts')
+        .innerJoin('media_files', 'media_files.post_id', 'posts.id')
+        .select(['media_files.storage_key', 'media_files.width', 'media_files.height'])
+        .where('posts.title', '=', title)
+        .where('media_files.variant', '=', 'original')
+        .executeTakeFirstOrThrow();
+      expect([row.width, row.height]).toEqual([1600, 1200]);
+      return read(row.storage_key);
+    };
+    const bottomRight = { left: 0.6, top: 0.86, width: 0.4, height: 0.14 };
+    const topLeft = { left: 0, top: 0, width: 0.4, height: 0.14 };
+
+    // ava: '© Ava Moreau' at the bottom right
+    const ava = await storedOriginal('Golden hour study');
+    const avaSource = await demoImageSource('ava', 'Golden hour study');
+    const avaMarked = await difference(ava, avaSource, bottomRight);
+    const avaElsewhere = await difference(ava, avaSource, topLeft);
+    expect(avaMarked).toBeGreaterThan(4);
+    expect(avaMarked).toBeGreaterThan(avaElsewhere * 3);
+
+    // maya: '@maya' at the top left
+    const maya = await storedOriginal('Split keyboard build');
+    const mayaSource = await demoImageSource('maya', 'Split keyboard build');
+    expect(await difference(maya, mayaSource, topLeft)).toBeGreaterThan((await difference(maya, mayaSource, bottomRight)) * 3);
+
+    // leo turned the watermark off: re-encoding noise only, in both corners
+    const leo = await storedOriginal('Studio corner');
+    const leoSource = await demoImageSource('leo', 'Studio corner');
+    expect(await difference(leo, leoSource, bottomRight)).toBeLessThan(avaMarked / 3);
+  });
+
   it('writes a PDF whose cross-reference table points at its objects', async () => {
     const pdf = await t.db
       .selectFrom('media_files')
@@ -159,6 +210,44 @@ describe('seedDemo', () => {
     const expired = await t.db.selectFrom('subscriptions').select('current_period_end').where('status', '=', 'expired').execute();
     expect(expired.length).toBeGreaterThanOrEqual(1);
     expect(expired.every((s) => s.current_period_end < now)).toBe(true);
+  });
+
+  it('has a payments ledger behind every subscription: a discounted tier, weeks of renewals, fans’ histories (issue 11)', async () => {
+    const unpaid = await t.db
+      .selectFrom('subscriptions')
+      .leftJoin('payments', 'payments.subscription_id', 'subscriptions.id')
+      .select('subscriptions.id')
+      .where('payments.id', 'is', null)
+      .execute();
+    expect(unpaid).toEqual([]);
+    const discounted = await t.db.selectFrom('subscription_tiers').select('id').where('discount_percentage', '>', 0).execute();
+    expect(discounted.length).toBeGreaterThan(0);
+    const sam = await t.db.selectFrom('users').select('id').where('email', '=', 'sam@demo.test').executeTakeFirstOrThrow();
+    const history = await t.db.selectFrom('payments').select(['description', 'creator_id']).where('user_id', '=', sam.id).execute();
+    expect(history.length).toBeGreaterThanOrEqual(2);
+    expect(history.every((p) => p.creator_id !== null && p.description.includes(' — '))).toBe(true);
+    // earnings charts have more than one week of takings
+    const weeks = await t.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.count<string>(sql`distinct date_trunc('week', created_at)`).as('n'))
+      .where('created_at', '>', new Date(Date.now() - 84 * 24 * 3_600_000))
+      .executeTakeFirstOrThrow();
+    expect(Number(weeks.n)).toBeGreaterThanOrEqual(6);
+  });
+
+  it("fills the demo fan's inbox: conversations in the chat list, a stored photo and PDF, a reply to the photo, read and unread", async () => {
+    const sam = await t.db.selectFrom('profiles').select('id').where('username', '=', 'sam').executeTakeFirstOrThrow();
+    const chats = await t.db.selectFrom('conversations').select(['partner_id', 'last_message_id']).where('user_id', '=', sam.id).execute();
+    expect(chats.length).toBeGreaterThanOrEqual(3);
+    expect(chats.every((c) => c.last_message_id !== null)).toBe(true);
+    const files = await t.db.selectFrom('message_attachments').selectAll().where('status', '=', 'ready').orderBy('kind').execute();
+    expect(files.map((f) => f.kind)).toEqual(['image', 'pdf']);
+    for (const f of files) expect((await read(f.storage_key!)).length).toBe(Number(f.byte_size));
+    const photo = files.find((f) => f.kind === 'image')!;
+    const withPhoto = await t.db.selectFrom('messages').select('id').where('attachment_id', '=', photo.id).executeTakeFirstOrThrow();
+    expect(await t.db.selectFrom('messages').select('id').where('reply_to_id', '=', withPhoto.id).execute()).toHaveLength(1);
+    const toSam = await t.db.selectFrom('messages').select('read_at').where('recipient_id', '=', sam.id).execute();
+    expect(toSam.some((m) => m.read_at === null) && toSam.some((m) => m.read_at !== null)).toBe(true);
   });
 
   it('has drafts, likes, comments with replies, bookmarks and messages', async () => {

@@ -6,6 +6,12 @@ import { BRAND } from '../../common/texts';
 import type { Config } from '../../core/config';
 import type { DB } from '../../core/db/kysely';
 import { emailTokenExpiry, findMailRecipient, issueEmailToken } from '../mail/email-tokens';
+import { exportReadyMessage, securityNoticeMessage } from '../mail/security-mail';
+import { exportDownloadPath } from '../../common/security';
+import { sendReceipt, sendRenewalReminder } from './billing-mail';
+import { wantsEmail } from '../../domain/notifications/email-consent';
+import { findUnreadMessageForMail } from '../../domain/messaging/mail.queries';
+import { newMessageMail } from '../mail/new-message-mail';
 import { mailTransportFor, type DeliveryResult, type MailTransport, type OutgoingMail } from '../mail/transport';
 
 export interface MailDeps {
@@ -24,7 +30,7 @@ export type MailJob<N extends JobName<'mail'>> = Pick<Job<JobData<'mail', N>>, '
  * job waited so long that its link would arrive expired (the user asks again).
  */
 export interface MailSkipped {
-  skipped: 'no-account' | 'already-confirmed' | 'expired';
+  skipped: 'no-account' | 'already-confirmed' | 'expired' | 'no-consent' | 'gone';
 }
 
 export type MailOutcome = DeliveryResult | MailSkipped;
@@ -78,7 +84,9 @@ export function resetPasswordMessage(appUrl: string, to: string, token: string):
   );
 }
 
-const MAILS: { [N in JobName<'mail'>]: { purpose: EmailTokenPurpose; message: typeof confirmEmailMessage } } = {
+type LinkMailName = 'confirm-email' | 'reset-password';
+
+const MAILS: { [N in LinkMailName]: { purpose: EmailTokenPurpose; message: typeof confirmEmailMessage } } = {
   'confirm-email': { purpose: 'confirm_email', message: confirmEmailMessage },
   'reset-password': { purpose: 'reset_password', message: resetPasswordMessage },
 };
@@ -87,9 +95,9 @@ const MAILS: { [N in JobName<'mail'>]: { purpose: EmailTokenPurpose; message: ty
  * Reads the recipient, makes the link's token (only its hash is stored) and sends. The job
  * carries the user id alone, so Redis and the queue dashboard never hold a usable link.
  */
-async function sendLink(job: MailJob<JobName<'mail'>>, deps: MailDeps): Promise<MailOutcome> {
+async function sendLink(job: MailJob<LinkMailName>, deps: MailDeps): Promise<MailOutcome> {
   if (!job.id) throw new Error(`mail job ${job.name} has no id`);
-  const { purpose, message } = MAILS[job.name as JobName<'mail'>];
+  const { purpose, message } = MAILS[job.name as LinkMailName];
   const recipient = await findMailRecipient(deps.db, job.data.userId);
   if (!recipient) return { skipped: 'no-account' };
   if (purpose === 'confirm_email' && recipient.emailVerified) return { skipped: 'already-confirmed' };
@@ -113,4 +121,58 @@ async function sendLink(job: MailJob<JobName<'mail'>>, deps: MailDeps): Promise<
 export const mailHandlers: { [N in JobName<'mail'>]: MailHandler<N> } = {
   'confirm-email': (job, deps) => sendLink(job, deps),
   'reset-password': (job, deps) => sendLink(job, deps),
+  'security-notice': (job, deps) => sendSecurityNotice(job, deps),
+  'export-ready': (job, deps) => sendExportReady(job, deps),
+  'new-message': (job, deps) => sendNewMessage(job, deps),
+  'billing-receipt': (job, deps) => sendReceipt(job, deps),
+  'renewal-reminder': (job, deps) => sendRenewalReminder(job, deps),
 };
+
+/** Security mail (issue 13): no consent check, always sent; once per job across retries (outbox). */
+async function sendSecurityNotice(job: MailJob<'security-notice'>, deps: MailDeps): Promise<MailOutcome> {
+  if (!job.id) throw new Error(`mail job ${job.name} has no id`);
+  const recipient = await findMailRecipient(deps.db, job.data.userId);
+  if (!recipient) return { skipped: 'no-account' };
+  const transport = deps.transport ?? mailTransportFor(deps.config, deps.log);
+  const key = { jobId: job.id, createdAt: new Date(job.timestamp) };
+  const earlier = await transport.findDelivery(recipient.email, key);
+  if (earlier) return earlier;
+  return transport.send(securityNoticeMessage(deps.config.appUrl, recipient.email, job.data), key);
+}
+
+/** The export's link (served to its owner only); skipped when the export is gone or expired. */
+async function sendExportReady(job: MailJob<'export-ready'>, deps: MailDeps): Promise<MailOutcome> {
+  if (!job.id) throw new Error(`mail job ${job.name} has no id`);
+  const recipient = await findMailRecipient(deps.db, job.data.userId);
+  if (!recipient) return { skipped: 'no-account' };
+  const row = await deps.db
+    .selectFrom('data_exports')
+    .select(['expires_at'])
+    .where('id', '=', job.data.exportId)
+    .where('user_id', '=', job.data.userId)
+    .where('status', '=', 'ready')
+    .executeTakeFirst();
+  if (!row || row.expires_at.getTime() <= Date.now()) return { skipped: 'expired' };
+  const transport = deps.transport ?? mailTransportFor(deps.config, deps.log);
+  const key = { jobId: job.id, createdAt: new Date(job.timestamp) };
+  const earlier = await transport.findDelivery(recipient.email, key);
+  if (earlier) return earlier;
+  return transport.send(exportReadyMessage(deps.config.appUrl, recipient.email, exportDownloadPath(job.data.exportId), row.expires_at), key);
+}
+
+/**
+ * A message to an offline recipient (issue 12): skipped when it was read or deleted meanwhile, or
+ * when the recipient has turned activity mail off since; once per job across retries (outbox).
+ */
+async function sendNewMessage(job: MailJob<'new-message'>, deps: MailDeps): Promise<MailOutcome> {
+  if (!job.id) throw new Error(`mail job ${job.name} has no id`);
+  const row = await findUnreadMessageForMail(deps.db, job.data.messageId);
+  if (!row) return { skipped: 'expired' };
+  if (!(await wantsEmail(deps.db, row.recipient_id, 'activity'))) return { skipped: 'no-consent' };
+  const transport = deps.transport ?? mailTransportFor(deps.config, deps.log);
+  const key = { jobId: job.id, createdAt: new Date(job.timestamp) };
+  const earlier = await transport.findDelivery(row.recipient_email, key);
+  if (earlier) return earlier;
+  const sender = { username: row.sender_username, displayName: row.sender_display_name };
+  return transport.send(newMessageMail(deps.config.appUrl, row.recipient_email, sender), key);
+}

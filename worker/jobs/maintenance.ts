@@ -1,10 +1,18 @@
 import { postExists, purgeExpiredCredentials } from '../../domain/maintenance/maintenance.queries';
 import path from 'node:path';
 import type { QueueHandlers } from '../registry';
+import { deleteQueuedFiles, expireDataExports } from './account-files';
+import { billingMaintenance } from './billing';
+import { buildDataExport } from './data-export';
 import { requeueLostJobs } from './lost-jobs';
 import { sweepIncomingUploads } from './uploads-sweep';
 
 export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
+  /** Renewals, past due, expiry, reminders (issue 11; worker/jobs/billing.ts). */
+  async 'billing-maintenance'(_job, deps) {
+    return billingMaintenance(deps);
+  },
+
   async 'purge-expired'(_job, { db }) {
     return purgeExpiredCredentials(db, new Date());
   },
@@ -35,5 +43,20 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
    */
   async 'requeue-processing'(_job, deps) {
     return requeueLostJobs(deps, deps.config.LOST_JOB_AFTER_MS);
+  },
+
+  /** Files of a deleted account or of its deleted data (issue 13), listed in storage_deletions. */
+  async 'delete-user-files'(job, deps) {
+    return deleteQueuedFiles(deps, job.data.batch);
+  },
+
+  /** "Download my data": the zip, then the mail with its link (issue 13). */
+  async 'build-data-export'(job, deps) {
+    return buildDataExport(deps, job.data.exportId);
+  },
+
+  /** Exports past their 7 days leave storage and the table. */
+  async 'expire-data-exports'(_job, deps) {
+    return expireDataExports(deps);
   },
 };

@@ -16,6 +16,8 @@ import { trackTempDir } from '../media/child-processes';
 import { MediaAbortedError, MediaContentError } from '../media/errors';
 import { processUpload } from '../media/pipeline';
 import type { JobContext, QueueHandlers, WorkerDeps } from '../registry';
+import { processAvatar } from './avatar';
+import { processMessageAttachment } from './message-attachment';
 import { mediaTempPrefix } from '../temp-dirs';
 
 type ProcessPostJob = Job<MediaJobs['process-post']>;
@@ -147,5 +149,9 @@ function throttledProgress(job: ProcessPostJob, emit: (percent: number) => void)
   };
 }
 
-export const mediaHandlers: QueueHandlers<'media'> = { 'process-post': processPost };
-export const transcodeHandlers: QueueHandlers<'transcode'> = { 'process-post': processPost };
+export const mediaHandlers: QueueHandlers<'media'> = {
+  'process-post': processPost,
+  'process-avatar': processAvatar,
+  'process-message-attachment': processMessageAttachment,
+};
+export const transcodeHandlers: QueueHandlers<'transcode'> = { 'process-post': processPost, 'process-message-attachment': processMessageAttachment };

@@ -1,11 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Channels, type OutputInfo, type Sharp } from 'sharp';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { MediaContentError, throwIfAborted } from './errors';
 import { checkSvg } from './svg-check';
 import type { OutputFile } from './types';
-import { renderWatermark, type WatermarkSpec } from './watermark';
+import { renderWatermark, type RenderedWatermark, type WatermarkSpec } from './watermark';
 
 /**
  * Images through sharp, file in, files out: every served variant is re-encoded from the pixels
@@ -56,40 +56,55 @@ export async function processImage(opts: ProcessImageOptions): Promise<OutputFil
   // made from those pixels (a third of the work of decoding per size); larger and animated ones
   // are decoded per size, to keep memory bounded.
   const rawOnce = !animated && width * height <= RAW_ONCE_MEGAPIXELS * 1_000_000;
-  let source: () => Sharp = () => sharp(input, { limitInputPixels: LIMIT_INPUT_PIXELS, animated }).autoOrient();
+  const source = () => sharp(input, { limitInputPixels: LIMIT_INPUT_PIXELS, animated }).autoOrient();
+  let decoded: { data: Buffer; info: OutputInfo } | null = null;
   if (rawOnce) {
-    const { data, info } = await sharp(input, { limitInputPixels: LIMIT_INPUT_PIXELS })
+    decoded = await sharp(input, { limitInputPixels: LIMIT_INPUT_PIXELS })
       .autoOrient()
       .raw()
       .toBuffer({ resolveWithObject: true })
       .catch((error: Error) => {
         throw contentError(error);
       });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
-    source = () => sharp(data, raw);
   }
 
-  const files: OutputFile[] = [];
-  for (const spec of IMAGE_VARIANTS) {
+  const ext = format === 'jpeg' ? 'jpg' : 'webp';
+  const encode = (pipeline: Sharp, spec: (typeof IMAGE_VARIANTS)[number]) =>
+    format === 'jpeg'
+      ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: spec.quality, progressive: spec.variant === 'web' })
+      : pipeline.webp({ quality: spec.quality });
+
+  const made = new Map<string, OutputFile>();
+  // The smaller sizes first, from the clean pixels; the full size last, as its watermark is then
+  // drawn straight into the decoded pixels. Only the mark's own rectangle is blended (compositing
+  // over the whole 12 MP frame cost as much as encoding it).
+  const order = rawOnce ? [...IMAGE_VARIANTS].reverse() : IMAGE_VARIANTS;
+  for (const spec of order) {
     throwIfAborted(opts.signal);
     const targetWidth = spec.maxWidth ? Math.min(width, spec.maxWidth) : width;
     const targetHeight = Math.max(1, Math.round((height * targetWidth) / width));
-    let pipeline: Sharp = source();
-    if (targetWidth !== width) pipeline = pipeline.resize({ width: targetWidth });
-    if (opts.watermark) {
-      const mark = await renderWatermark(opts.watermark, targetWidth, targetHeight);
-      pipeline = pipeline.composite([{ input: mark.png, gravity: mark.gravity }]);
+    const mark = opts.watermark ? await renderWatermark(opts.watermark, targetWidth, targetHeight) : null;
+    let pipeline: Sharp;
+    if (decoded) {
+      // resized to pixels first, then marked, then encoded: a composite in the same sharp
+      // pipeline as the resize made sharp take several times as long
+      const pixels =
+        targetWidth === width
+          ? decoded
+          : await sharp(decoded.data, rawOf(decoded.info)).resize({ width: targetWidth }).raw().toBuffer({ resolveWithObject: true });
+      pipeline = sharp(pixels.data, rawOf(pixels.info));
+      if (mark && !(await stampInPlace(pixels, mark))) pipeline = pipeline.composite([{ input: mark.png, gravity: mark.gravity }]);
+    } else {
+      pipeline = source();
+      if (targetWidth !== width) pipeline = pipeline.resize({ width: targetWidth });
+      if (mark) pipeline = pipeline.composite([{ input: mark.png, gravity: mark.gravity }]);
     }
-    pipeline =
-      format === 'jpeg'
-        ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: spec.quality, progressive: spec.variant === 'web' })
-        : pipeline.webp({ quality: spec.quality });
-    const ext = format === 'jpeg' ? 'jpg' : 'webp';
+    pipeline = encode(pipeline, spec);
     const out = path.join(opts.workDir, `${spec.variant}.${ext}`);
     const info = await pipeline.toFile(out).catch((error: Error) => {
       throw contentError(error);
     });
-    files.push({
+    made.set(spec.variant, {
       variant: spec.variant,
       path: out,
       ext,
@@ -98,7 +113,51 @@ export async function processImage(opts: ProcessImageOptions): Promise<OutputFil
       height: animated ? targetHeight : info.height,
     });
   }
+  const files = IMAGE_VARIANTS.map((spec) => made.get(spec.variant)!);
   return files;
+}
+
+const rawOf = (info: { width: number; height: number; channels: Channels }) =>
+  ({ raw: { width: info.width, height: info.height, channels: info.channels } }) as const;
+
+/** Where a mark of this size goes on a frame, from its gravity (its margin is in its own padding). */
+function markOrigin(frame: { width: number; height: number }, mark: RenderedWatermark): { left: number; top: number } {
+  const right = frame.width - mark.width;
+  const bottom = frame.height - mark.height;
+  switch (mark.gravity) {
+    case 'northwest':
+      return { left: 0, top: 0 };
+    case 'northeast':
+      return { left: right, top: 0 };
+    case 'southwest':
+      return { left: 0, top: bottom };
+    case 'southeast':
+      return { left: right, top: bottom };
+    default:
+      return { left: Math.floor(right / 2), top: Math.floor(bottom / 2) };
+  }
+}
+
+/**
+ * Blends the mark into decoded pixels where it goes, in place: only the mark's rectangle is read,
+ * blended by sharp and written back. False (nothing changed) when the mark does not fit or sharp
+ * answers another pixel layout; the caller then composites the usual way.
+ */
+async function stampInPlace(decoded: { data: Buffer; info: OutputInfo }, mark: RenderedWatermark): Promise<boolean> {
+  const { data, info } = decoded;
+  const { left, top } = markOrigin(info, mark);
+  if (left < 0 || top < 0 || mark.width > info.width || mark.height > info.height) return false;
+  let patch = sharp(data, rawOf(info))
+    .extract({ left, top, width: mark.width, height: mark.height })
+    .composite([{ input: mark.png, left: 0, top: 0 }]);
+  patch = info.channels === 4 ? patch.ensureAlpha() : patch.removeAlpha();
+  const blended = await patch.raw().toBuffer({ resolveWithObject: true });
+  if (blended.info.channels !== info.channels || blended.info.width !== mark.width || blended.info.height !== mark.height) return false;
+  const row = mark.width * info.channels;
+  for (let y = 0; y < mark.height; y++) {
+    blended.data.copy(data, ((top + y) * info.width + left) * info.channels, y * row, (y + 1) * row);
+  }
+  return true;
 }
 
 /**

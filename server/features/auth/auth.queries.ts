@@ -150,6 +150,16 @@ export async function findSignInCandidate(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/** The same row by id: the code step of a two-factor sign-in. */
+export async function findSignInCandidateById(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('profiles', 'profiles.id', 'users.id')
+    .select(['users.id', 'users.password_hash', ...USER_DTO_COLUMNS])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
 export type SignInCandidate = NonNullable<Awaited<ReturnType<typeof findSignInCandidate>>>;
 
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {

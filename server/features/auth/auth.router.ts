@@ -7,7 +7,9 @@ import {
   SignUpInput,
 } from '../../../common/auth-schemas';
 import type { UserDto } from '../../../common/auth-dtos';
+import { VerifyTwoFactorSignInInput, type TwoFactorRequired } from '../../../common/security';
 import { clearSessionCookie, setSessionCookie } from '../../auth/cookies';
+import { challengeTokenOf, clearChallengeCookie, setChallengeCookie } from '../../auth/two-factor';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
 import * as auth from './auth.service';
 
@@ -24,12 +26,29 @@ export const authRouter = router({
     .input(ConfirmEmailInput)
     .mutation(({ ctx, input }) => auth.confirmEmail(ctx, input.token)),
 
-  signIn: publicProcedure.input(SignInInput).mutation(async ({ ctx, input }) => {
+  /** The user, or `{ twoFactorRequired }` when the account asks for a code next (verifyTwoFactor). */
+  signIn: publicProcedure.input(SignInInput).mutation(async ({ ctx, input }): Promise<UserDto | TwoFactorRequired> => {
     const result = await auth.signIn(ctx, input, {
       ip: ctx.clientIp,
       userAgent: ctx.req.headers['user-agent'] ?? null,
       currentSessionId: ctx.session?.id ?? null,
     });
+    if ('challengeToken' in result) {
+      setChallengeCookie(ctx.res, result.challengeToken, ctx.config.cookieSecure);
+      return { twoFactorRequired: true };
+    }
+    setSessionCookie(ctx.res, result.token, result.session.expiresAt, ctx.config.cookieSecure);
+    return result.user;
+  }),
+
+  /** The code after the password; the challenge travels in its HttpOnly cookie. */
+  verifyTwoFactor: publicProcedure.input(VerifyTwoFactorSignInInput).mutation(async ({ ctx, input }) => {
+    const result = await auth.verifyTwoFactorSignIn(ctx, challengeTokenOf(ctx.req.headers.cookie), input.code, {
+      ip: ctx.clientIp,
+      userAgent: ctx.req.headers['user-agent'] ?? null,
+      currentSessionId: ctx.session?.id ?? null,
+    });
+    clearChallengeCookie(ctx.res, ctx.config.cookieSecure);
     setSessionCookie(ctx.res, result.token, result.session.expiresAt, ctx.config.cookieSecure);
     return result.user;
   }),

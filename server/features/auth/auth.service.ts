@@ -16,6 +16,17 @@ import {
 } from '../../auth/session';
 import type { AppDeps } from '../../../core/deps';
 import { hashToken } from '../../../core/token-hash';
+import { SECURITY_TEXTS, TWO_FACTOR } from '../../../common/security';
+import type { SecurityNoticeKind } from '../../../common/jobs';
+import { describeDevice } from '../../auth/device';
+import {
+  challengeTokenHash,
+  consumeSignInChallenge,
+  createSignInChallenge,
+  readSignInChallenge,
+  verifySecondFactor,
+} from '../../auth/two-factor';
+import { isTwoFactorEnabled } from '../../auth/two-factor.queries';
 import { fieldError } from '../../trpc/errors';
 import * as q from './auth.queries';
 
@@ -151,12 +162,19 @@ async function resendConfirmation(deps: AuthDeps, userId: string): Promise<void>
 // ---------------------------------------------------------------------------------------------
 // Sessions
 
-export interface SignInResult {
+export interface SignedIn {
   /** the cookie value; its hash is the session id */
   token: string;
   session: SessionInfo;
   user: UserDto;
 }
+
+/** The password was right and the account has two-factor on: no session until the code. */
+export interface ChallengeIssued {
+  challengeToken: string;
+}
+
+export type SignInResult = SignedIn | ChallengeIssued;
 
 export async function signIn(
   deps: AuthDeps,
@@ -181,11 +199,76 @@ export async function signIn(
     throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_TEXTS.emailNotConfirmed });
   }
 
-  // A new token at every sign-in; a session the browser still carried is retired (no fixation).
-  if (meta.currentSessionId) await invalidateSession(db, meta.currentSessionId);
+  if (await isTwoFactorEnabled(db, candidate.id)) {
+    return { challengeToken: await createSignInChallenge(redis, config.REDIS_PREFIX, { userId: candidate.id }) };
+  }
+  return startSession(deps, candidate, meta);
+}
+
+/** A new token at every sign-in; a session the browser still carried is retired (no fixation). */
+async function startSession(
+  deps: AuthDeps,
+  candidate: q.SignInCandidate,
+  meta: { ip: string; userAgent: string | null; currentSessionId: string | null },
+  notices: SecurityNoticeKind[] = [],
+): Promise<SignedIn> {
+  if (meta.currentSessionId) await invalidateSession(deps.db, meta.currentSessionId);
   const token = generateSessionToken();
-  const session = await createSession(db, token, candidate.id, { userAgent: meta.userAgent, ip: meta.ip });
+  const session = await createSession(deps.db, token, candidate.id, { userAgent: meta.userAgent, ip: meta.ip });
+  for (const kind of ['new-sign-in', ...notices] as const) await enqueueSecurityNotice(deps, candidate.id, kind, meta.userAgent);
   return { token, session, user: candidateToDto(candidate) };
+}
+
+/**
+ * Security mail (always sent: no consent check). The job holds the user id, the kind, the device
+ * name and the time: nothing secret. A refused enqueue is logged, never fails the action.
+ */
+export async function enqueueSecurityNotice(
+  deps: Pick<AuthDeps, 'queues' | 'log'>,
+  userId: string,
+  kind: SecurityNoticeKind,
+  userAgent: string | null,
+): Promise<void> {
+  try {
+    await deps.queues.add(
+      'mail',
+      'security-notice',
+      { userId, kind, device: userAgent ? describeDevice(userAgent) : null, at: new Date().toISOString() },
+      MAIL_JOB_OPTIONS,
+    );
+  } catch (error) {
+    deps.log.error({ err: error, userId, job: 'security-notice' }, 'could not enqueue mail');
+  }
+}
+
+/**
+ * The code step of a sign-in: the challenge (from the HttpOnly cookie set with the password step)
+ * names the account; the code is the app's or a recovery code. Rate limited per challenge (5
+ * codes) and per address and account like sign-in; the challenge is consumed by the one request
+ * that wins, so two racing right codes make one session.
+ */
+export async function verifyTwoFactorSignIn(
+  deps: AuthDeps,
+  challengeToken: string | null,
+  code: string,
+  meta: { ip: string; userAgent: string | null; currentSessionId: string | null },
+): Promise<SignedIn> {
+  const { db, redis, config } = deps;
+  const expired = () => new TRPCError({ code: 'UNAUTHORIZED', message: SECURITY_TEXTS.challengeExpired });
+  if (!challengeToken) throw expired();
+  await limitOrThrow(redis, config.REDIS_PREFIX, 'signin-2fa', [`challenge:${challengeTokenHash(challengeToken)}`], {
+    points: TWO_FACTOR.attemptsPerChallenge,
+    windowSeconds: TWO_FACTOR.challengeTtlSeconds,
+  });
+  const challenge = await readSignInChallenge(redis, config.REDIS_PREFIX, challengeToken);
+  if (!challenge) throw expired();
+  await limitOrThrow(redis, config.REDIS_PREFIX, 'signin-2fa', [`ip:${meta.ip}`, `user:${challenge.userId}`], authLimit(config));
+  const used = await verifySecondFactor(db, challenge.userId, code);
+  if (!used) throw new TRPCError({ code: 'UNAUTHORIZED', message: SECURITY_TEXTS.invalidCode });
+  if (!(await consumeSignInChallenge(redis, config.REDIS_PREFIX, challengeToken))) throw expired();
+  const candidate = await q.findSignInCandidateById(db, challenge.userId);
+  if (!candidate) throw expired();
+  return startSession(deps, candidate, meta, used === 'recovery' ? ['recovery-code-used'] : []);
 }
 
 /** Returns whether this browser's cookie must be cleared. */

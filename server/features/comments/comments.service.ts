@@ -2,7 +2,8 @@ import { TRPCError } from '@trpc/server';
 import type { AddCommentResult, CommentDto } from '../../../common/post-dtos';
 import { isUuid, type AddCommentInput } from '../../../common/post-schemas';
 import { postRoom } from '../../../common/socket-events';
-import { COMMENT_TEXTS } from '../../../common/texts';
+import { COMMENT_TEXTS, SETTINGS_TEXTS } from '../../../common/texts';
+import { commentsOpenFor } from '../../../domain/content/comments-open';
 import type { SessionUser } from '../../auth/session';
 import type { AppDeps } from '../../../core/deps';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
@@ -36,7 +37,11 @@ export async function addComment(
   input: AddCommentInput,
 ): Promise<AddCommentResult> {
   const { postId, text, parentId } = input;
-  await requireVisiblePost(deps.db, user.id, postId);
+  const access = await requireVisiblePost(deps.db, user.id, postId);
+  // Content Settings: the creator may close their posts to comments
+  if (!(await commentsOpenFor(deps.db, access.facts.creatorId, user.id))) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: SETTINGS_TEXTS.commentsClosed });
+  }
   const parent = parentId ?? null;
   const parentNotFound = () => new TRPCError({ code: 'BAD_REQUEST', message: COMMENT_TEXTS.parentNotFound });
   if (parent !== null && !(isUuid(parent) && (await commentBelongsToPost(deps.db, parent, postId)))) throw parentNotFound();

@@ -71,9 +71,10 @@ describe('creators.featured', () => {
     });
   });
 
-  it('leaves out private and hidden profiles and non-creators', async () => {
+  it('leaves out private, hidden and friends-only profiles and non-creators', async () => {
     const shown = await creator({ age: 5 });
-    const friends = await creator({ visibility: 'friends', age: 6 });
+    // friends-only profiles are for their subscribers: never listed publicly
+    await creator({ visibility: 'friends', age: 6 });
     await creator({ visibility: 'private', verified: true, age: 1 });
     await creator({ visibility: 'hidden', verified: true, age: 2 });
     await creator({ isCreator: false, verified: true, age: 3 });
@@ -81,7 +82,7 @@ describe('creators.featured', () => {
     const noRow = await creator({ age: 7 });
     await app.deps.db.deleteFrom('privacy_settings').where('user_id', '=', noRow.id).execute();
 
-    expect((await featured()).map((c) => c.id)).toEqual([shown.id, friends.id, noRow.id]);
+    expect((await featured()).map((c) => c.id)).toEqual([shown.id, noRow.id]);
   });
 
   it('shows at most 6', async () => {

@@ -1,7 +1,57 @@
-import { authedProcedure, router } from '../../trpc/init';
-import { unreadCount } from './messages.service';
+import {
+  AdminReportsInput,
+  ChatListInput,
+  CloseReportInput,
+  EditMessageInput,
+  MarkReadInput,
+  MessageIdInput,
+  PartnerInput,
+  ReactInput,
+  ReportMessageInput,
+  SendMessageInput,
+  SinceInput,
+  ThreadInput,
+  UsernameInput,
+} from '../../../common/message-schemas';
+import { MESSAGE_TEXTS } from '../../../common/texts';
+import { adminProcedure, authedProcedureSaying, router } from '../../trpc/init';
+import {
+  block,
+  chatList,
+  deleteMessage,
+  editMessage,
+  markRead,
+  messagesSince,
+  partner,
+  reactToMessage,
+  sendMessage,
+  thread,
+  typing,
+  unblock,
+  unreadCount,
+} from './messages.service';
+import { closeReport, listReports, reportMessage } from './reports.service';
 
+/** Spec part 2 §8: 'Not authenticated' without a session. */
+const authed = authedProcedureSaying(MESSAGE_TEXTS.notAuthenticated);
+
+/** Direct messages (issue 12); the API as the client sees it is in docs/messaging.md. */
 export const messagesRouter = router({
   /** Messages to the signed-in user not read yet. */
-  unreadCount: authedProcedure.query(({ ctx }) => unreadCount(ctx, ctx.user.id)),
+  unreadCount: authed.query(({ ctx }) => unreadCount(ctx, ctx.user.id)),
+  chatList: authed.input(ChatListInput).query(({ ctx, input }) => chatList(ctx, ctx.user.id, input)),
+  partner: authed.input(PartnerInput).query(({ ctx, input }) => partner(ctx, ctx.user.id, input)),
+  thread: authed.input(ThreadInput).query(({ ctx, input }) => thread(ctx, ctx.user.id, input)),
+  since: authed.input(SinceInput).query(({ ctx, input }) => messagesSince(ctx, ctx.user.id, input)),
+  send: authed.input(SendMessageInput).mutation(({ ctx, input }) => sendMessage(ctx, ctx.user.id, input)),
+  edit: authed.input(EditMessageInput).mutation(({ ctx, input }) => editMessage(ctx, ctx.user.id, input)),
+  delete: authed.input(MessageIdInput).mutation(({ ctx, input }) => deleteMessage(ctx, ctx.user.id, input)),
+  react: authed.input(ReactInput).mutation(({ ctx, input }) => reactToMessage(ctx, ctx.user.id, input)),
+  markRead: authed.input(MarkReadInput).mutation(({ ctx, input }) => markRead(ctx, ctx.user.id, input)),
+  typing: authed.input(UsernameInput).mutation(({ ctx, input }) => typing(ctx, ctx.user.id, input)),
+  block: authed.input(UsernameInput).mutation(({ ctx, input }) => block(ctx, ctx.user.id, input)),
+  unblock: authed.input(UsernameInput).mutation(({ ctx, input }) => unblock(ctx, ctx.user.id, input)),
+  report: authed.input(ReportMessageInput).mutation(({ ctx, input }) => reportMessage(ctx, ctx.user.id, input)),
+  adminReports: adminProcedure.input(AdminReportsInput).query(({ ctx, input }) => listReports(ctx, input)),
+  closeReport: adminProcedure.input(CloseReportInput).mutation(({ ctx, input }) => closeReport(ctx, ctx.user.id, input)),
 });

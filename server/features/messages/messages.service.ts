@@ -1,18 +1,335 @@
+import { TRPCError } from '@trpc/server';
+import type { ChatPreviewDto, MessageDto, Messaging, PartnerDto, ReactionCountDto } from '../../../common/message-dtos';
+import type {
+  ChatListInput,
+  EditMessageInput,
+  MarkReadInput,
+  MessageIdInput,
+  PartnerInput,
+  ReactInput,
+  SendMessageInput,
+  SinceInput,
+  ThreadInput,
+  UsernameInput,
+} from '../../../common/message-schemas';
+import { CHAT_LIST_PAGE_SIZE, MESSAGE_PAGE_SIZE, MESSAGE_SEND_LIMIT, SINCE_MAX, TYPING_TTL_MS } from '../../../common/messages';
+import { isUuid } from '../../../common/post-schemas';
+import { MESSAGE_TEXTS, SERVER_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
-import { countUnreadMessages } from './messages.queries';
+import type { EmitOrigin } from '../../../core/realtime/realtime';
+import { loadPartner, type LoadedPartner } from '../../../domain/access/messaging';
+import { clearTyping, noteTyping, onlineUsers } from '../../../domain/presence/presence';
+import { hitRateLimit } from '../../auth/rate-limit';
+import { tooManyRequests } from '../../trpc/errors';
+import { decodeCursor, encodeCursor, toChatPreviewDto, toMessageDto, toReactionCounts } from './messages.dto';
+import { announceUnreadCount, emitMessageNew, emitMessageUpdated } from './messages.events';
+import { notifyOfflineRecipient } from './message-mail';
+import {
+  countUnreadMessages,
+  findChatPage,
+  findMessageByClientId,
+  findMessageFacts,
+  findMessagesByIds,
+  findMessagesSince,
+  findReactionCounts,
+  findThreadPage,
+  refreshConversation,
+  touchConversation,
+} from './messages.queries';
+
+export { announceUnreadCount } from './messages.events';
+
+/**
+ * Direct messages: every rule of spec part 2 §2, §5, §6 on the server. Who may find and write to
+ * whom is decided by domain/access/messaging.ts; a message is read, edited, deleted, reacted to or
+ * reported only by its participants (anyone else is told 'Message not found'), and edited or
+ * deleted only by its author.
+ */
+export type MessagesDeps = Pick<AppDeps, 'db' | 'redis' | 'config' | 'realtime' | 'queues' | 'log' | 'storage'> & Partial<EmitOrigin>;
+
+const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
 
 /** The number behind the Messages badge (the client shows 99+ above 99). */
 export function unreadCount(deps: Pick<AppDeps, 'db'>, userId: string): Promise<number> {
   return countUnreadMessages(deps.db, userId);
 }
 
+async function partnerOrThrow(deps: MessagesDeps, userId: string, username: string, message: string = MESSAGE_TEXTS.userNotFound) {
+  const partner = await loadPartner(deps.db, userId, { username });
+  if (!partner) throw notFound(message);
+  return partner;
+}
+
+export async function chatList(deps: MessagesDeps, userId: string, input: ChatListInput): Promise<{ chats: ChatPreviewDto[]; nextCursor: string | null }> {
+  const cursor = decodeCursor(input.cursor);
+  const rows = await findChatPage(deps.db, userId, cursor && { at: cursor.at, partnerId: cursor.id }, CHAT_LIST_PAGE_SIZE + 1);
+  const page = rows.slice(0, CHAT_LIST_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    chats: page.map(toChatPreviewDto),
+    nextCursor: rows.length > CHAT_LIST_PAGE_SIZE && last ? encodeCursor(last.last_message_at, last.partner_id) : null,
+  };
+}
+
+async function isOnline(deps: MessagesDeps, partner: LoadedPartner): Promise<boolean | null> {
+  if (!partner.showOnlineStatus || partner.messaging !== 'available') return null;
+  try {
+    return (await onlineUsers(deps.redis, deps.config.REDIS_PREFIX, [partner.profile.id])).has(partner.profile.id);
+  } catch (error) {
+    deps.log.warn({ err: error }, 'presence: Redis unavailable');
+    return null;
+  }
+}
+
+export async function partner(deps: MessagesDeps, userId: string, input: PartnerInput): Promise<PartnerDto> {
+  const found = await partnerOrThrow(deps, userId, input.username);
+  return { profile: found.profile, online: await isOnline(deps, found), messaging: found.messaging };
+}
+
+export async function thread(deps: MessagesDeps, userId: string, input: ThreadInput): Promise<{ messages: MessageDto[]; nextCursor: string | null }> {
+  const found = await partnerOrThrow(deps, userId, input.username);
+  const cursor = decodeCursor(input.cursor);
+  const rows = await findThreadPage(deps.db, userId, found.profile.id, cursor && { createdAt: cursor.at, id: cursor.id }, MESSAGE_PAGE_SIZE + 1);
+  const page = rows.slice(0, MESSAGE_PAGE_SIZE);
+  const oldest = page[page.length - 1];
+  return {
+    messages: page.reverse().map(toMessageDto),
+    nextCursor: rows.length > MESSAGE_PAGE_SIZE && oldest ? encodeCursor(oldest.created_at, oldest.id) : null,
+  };
+}
+
+async function messageDto(deps: MessagesDeps, viewerId: string, id: string): Promise<MessageDto> {
+  const [row] = await findMessagesByIds(deps.db, viewerId, [id]);
+  if (!row) throw notFound(MESSAGE_TEXTS.messageNotFound);
+  return toMessageDto(row);
+}
+
+/** 30 messages a minute per user; with the counter out of reach (Redis down) nobody sends unlimited. */
+async function limitSending(deps: MessagesDeps, userId: string) {
+  let result;
+  try {
+    result = await hitRateLimit(deps.redis, deps.config.REDIS_PREFIX, 'message-send', [`user:${userId}`], MESSAGE_SEND_LIMIT);
+  } catch (error) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SERVER_TEXTS.unavailable, cause: error });
+  }
+  if (!result.allowed) throw tooManyRequests(MESSAGE_TEXTS.sendRateLimited, result.retryAfterSeconds);
+}
+
 /**
- * Pushes the user's new unread count to their own room (`unread:changed`), so the badge of every
- * tab they have open follows without polling. Whatever changes the count (a message to them, one
- * of theirs read) calls this once it has committed.
+ * Sends one message. Idempotent by (sender, clientId): a repeat (a retry after a lost answer, a
+ * double click) returns the message made the first time and makes no second row, whatever the
+ * rest of the input says. The message and both sides of the conversation are written in one
+ * transaction; the events, the badge and the offline mail follow the commit.
  */
-export async function announceUnreadCount(deps: Pick<AppDeps, 'db' | 'realtime'>, userId: string): Promise<number> {
-  const count = await countUnreadMessages(deps.db, userId);
-  deps.realtime.toUser(userId, 'unread:changed', { count });
-  return count;
+export async function sendMessage(deps: MessagesDeps, senderId: string, input: SendMessageInput): Promise<MessageDto> {
+  const repeat = await findMessageByClientId(deps.db, senderId, input.clientId);
+  if (repeat) return messageDto(deps, senderId, repeat.id);
+
+  const recipient = await partnerOrThrow(deps, senderId, input.username, MESSAGE_TEXTS.recipientNotFound);
+  if (recipient.messaging !== 'available') throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGE_TEXTS.cannotMessage });
+  const recipientId = recipient.profile.id;
+  const content = input.content ?? '';
+  if (!content && !input.attachmentId) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.emptyMessage });
+  await limitSending(deps, senderId);
+
+  let attachmentKind: string | null = null;
+  if (input.attachmentId) {
+    const attachment = isUuid(input.attachmentId)
+      ? await deps.db
+          .selectFrom('message_attachments as a')
+          .select(['a.id', 'a.kind', 'a.status', (eb) => eb.exists(eb.selectFrom('messages').select('id').whereRef('attachment_id', '=', 'a.id')).as('used')])
+          .where('a.id', '=', input.attachmentId)
+          .where('a.owner_id', '=', senderId)
+          .executeTakeFirst()
+      : undefined;
+    if (!attachment || attachment.used) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.attachmentNotFound });
+    if (attachment.status === 'failed') throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.attachmentFailed });
+    attachmentKind = attachment.kind;
+  }
+  if (input.replyToId) {
+    const quoted = await findMessageFacts(deps.db, input.replyToId).catch(() => undefined);
+    const inPair =
+      quoted &&
+      ((quoted.sender_id === senderId && quoted.recipient_id === recipientId) || (quoted.sender_id === recipientId && quoted.recipient_id === senderId));
+    if (!isUuid(input.replyToId) || !inPair) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.replyNotInConversation });
+  }
+
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('messages')
+      .values({
+        sender_id: senderId,
+        recipient_id: recipientId,
+        content: content || null,
+        attachment_id: input.attachmentId ?? null,
+        media_type: attachmentKind,
+        reply_to_id: input.replyToId ?? null,
+        client_id: input.clientId,
+      })
+      .onConflict((oc) => oc.columns(['sender_id', 'client_id']).where('client_id', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return null;
+    await touchConversation(trx, senderId, recipientId, inserted.id);
+    return inserted.id;
+  });
+  // a concurrent request with the same clientId won the race: answer with its message
+  if (!id) {
+    const winner = await findMessageByClientId(deps.db, senderId, input.clientId);
+    if (!winner) throw new TRPCError({ code: 'CONFLICT', message: MESSAGE_TEXTS.sendFailed });
+    return messageDto(deps, senderId, winner.id);
+  }
+
+  const message = await messageDto(deps, senderId, id);
+  emitMessageNew(deps, message);
+  await announceUnreadCount(deps, recipientId);
+  await clearTyping(deps.redis, deps.config.REDIS_PREFIX, senderId, recipientId).catch(() => {});
+  await notifyOfflineRecipient(deps, { messageId: id, recipientId });
+  return message;
+}
+
+/** The message, when the caller is one of its two participants; 'Message not found' otherwise. */
+async function participantMessage(deps: MessagesDeps, userId: string, id: string) {
+  const facts = isUuid(id) ? await findMessageFacts(deps.db, id) : undefined;
+  if (!facts || (facts.sender_id !== userId && facts.recipient_id !== userId)) throw notFound(MESSAGE_TEXTS.messageNotFound);
+  return facts;
+}
+
+export async function editMessage(deps: MessagesDeps, userId: string, input: EditMessageInput): Promise<MessageDto> {
+  const facts = await participantMessage(deps, userId, input.id);
+  if (facts.sender_id !== userId) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGE_TEXTS.editOwnOnly });
+  if (!input.content) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.emptyMessage });
+  await deps.db
+    .updateTable('messages')
+    .set({ content: input.content, edited_at: new Date() })
+    .where('id', '=', facts.id)
+    .where('sender_id', '=', userId)
+    .execute();
+  await emitMessageUpdated(deps, facts.id, [facts.sender_id, facts.recipient_id]);
+  return messageDto(deps, userId, facts.id);
+}
+
+/**
+ * Deletes one of the caller's messages: its reactions go with it, replies keep their place
+ * without the quote, reports keep their snapshot, both chat lists point at the message before
+ * (one transaction), and its file leaves storage after the commit.
+ */
+export async function deleteMessage(deps: MessagesDeps, userId: string, input: MessageIdInput): Promise<{ id: string }> {
+  const facts = await participantMessage(deps, userId, input.id);
+  if (facts.sender_id !== userId) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGE_TEXTS.deleteOwnOnly });
+  const keys = await deps.db.transaction().execute(async (trx) => {
+    const deleted = await trx.deleteFrom('messages').where('id', '=', facts.id).where('sender_id', '=', userId).returning('attachment_id').executeTakeFirst();
+    if (!deleted) return null;
+    await refreshConversation(trx, facts.sender_id, facts.recipient_id);
+    if (!deleted.attachment_id) return [];
+    const file = await trx.deleteFrom('message_attachments').where('id', '=', deleted.attachment_id).returning(['storage_key', 'source_key']).executeTakeFirst();
+    return [file?.storage_key, file?.source_key].filter((k): k is string => Boolean(k));
+  });
+  if (keys === null) throw notFound(MESSAGE_TEXTS.messageNotFound);
+  for (const key of keys) {
+    await deps.storage.delete(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'could not delete a message file'));
+  }
+  const except = deps.socketId ?? null;
+  const event = { messageId: facts.id, senderId: facts.sender_id, recipientId: facts.recipient_id };
+  deps.realtime.toUser(facts.recipient_id, 'message:deleted', event, { except });
+  deps.realtime.toUser(facts.sender_id, 'message:deleted', event, { except });
+  if (!facts.read_at) await announceUnreadCount(deps, facts.recipient_id);
+  return { id: facts.id };
+}
+
+/** Toggles the caller's reaction (one of each emoji per user per message); both participants hear the new counts. */
+export async function reactToMessage(deps: MessagesDeps, userId: string, input: ReactInput): Promise<{ messageId: string; reactions: ReactionCountDto[] }> {
+  const facts = await participantMessage(deps, userId, input.id);
+  await deps.db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .deleteFrom('message_reactions')
+      .where('message_id', '=', facts.id)
+      .where('user_id', '=', userId)
+      .where('emoji', '=', input.emoji)
+      .returning('id')
+      .executeTakeFirst();
+    if (!removed) {
+      await trx
+        .insertInto('message_reactions')
+        .values({ message_id: facts.id, user_id: userId, emoji: input.emoji })
+        .onConflict((oc) => oc.columns(['message_id', 'user_id', 'emoji']).doNothing())
+        .execute();
+    }
+  });
+  let mine: ReactionCountDto[] = [];
+  for (const receiver of [facts.sender_id, facts.recipient_id]) {
+    const reactions = toReactionCounts(await findReactionCounts(deps.db, facts.id, receiver));
+    if (receiver === userId) mine = reactions;
+    deps.realtime.toUser(receiver, 'message:reactions', { messageId: facts.id, reactions }, { except: deps.socketId ?? null });
+  }
+  return { messageId: facts.id, reactions: mine };
+}
+
+/**
+ * Marks messages to the caller as read, in one statement: ids of messages to anyone else (or
+ * unknown, or read already) change nothing. Each sender hears which of theirs were read (two
+ * checks); the caller's other tabs hear it too, and the badge follows.
+ */
+export async function markRead(deps: MessagesDeps, userId: string, input: MarkReadInput): Promise<{ ids: string[]; readAt: string }> {
+  const ids = [...new Set(input.ids.filter(isUuid))];
+  const readAt = new Date();
+  const rows = ids.length
+    ? await deps.db
+        .updateTable('messages')
+        .set({ read_at: readAt })
+        .where('id', 'in', ids)
+        .where('recipient_id', '=', userId)
+        .where('read_at', 'is', null)
+        .returning(['id', 'sender_id'])
+        .execute()
+    : [];
+  const iso = readAt.toISOString();
+  if (rows.length) {
+    const bySender = new Map<string, string[]>();
+    for (const row of rows) bySender.set(row.sender_id, [...(bySender.get(row.sender_id) ?? []), row.id]);
+    for (const [senderId, messageIds] of bySender) {
+      const event = { messageIds, readAt: iso, readerId: userId, senderId };
+      deps.realtime.toUser(senderId, 'message:read', event);
+      deps.realtime.toUser(userId, 'message:read', event, { except: deps.socketId ?? null });
+    }
+    await announceUnreadCount(deps, userId);
+  }
+  return { ids: rows.map((r) => r.id), readAt: iso };
+}
+
+/** Reconnect catch-up: the caller's messages (to or from them) after one they saw, oldest first. */
+export async function messagesSince(deps: MessagesDeps, userId: string, input: SinceInput): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
+  const anchor = await participantMessage(deps, userId, input.afterId);
+  const rows = await findMessagesSince(deps.db, userId, { createdAt: anchor.created_at, id: anchor.id }, SINCE_MAX + 1);
+  return { messages: rows.slice(0, SINCE_MAX).map(toMessageDto), hasMore: rows.length > SINCE_MAX };
+}
+
+/**
+ * 'typing' to the partner, when the caller may message them and shows their own online status
+ * (whoever hides it is never seen typing either). Kept in Redis for TYPING_TTL_MS.
+ */
+export async function typing(deps: MessagesDeps, userId: string, input: UsernameInput): Promise<{ ok: true }> {
+  const found = await loadPartner(deps.db, userId, { username: input.username });
+  if (!found || found.messaging !== 'available') return { ok: true };
+  const own = await deps.db.selectFrom('privacy_settings').select('show_online_status').where('user_id', '=', userId).executeTakeFirst();
+  if (own && !own.show_online_status) return { ok: true };
+  await noteTyping(deps.redis, deps.config.REDIS_PREFIX, userId, found.profile.id).catch(() => {});
+  deps.realtime.toUser(found.profile.id, 'typing', { userId, expiresInMs: TYPING_TTL_MS });
+  return { ok: true };
+}
+
+export async function block(deps: MessagesDeps, userId: string, input: UsernameInput): Promise<{ messaging: Messaging }> {
+  const found = await partnerOrThrow(deps, userId, input.username);
+  await deps.db
+    .insertInto('user_blocks')
+    .values({ blocker_id: userId, blocked_id: found.profile.id })
+    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+    .execute();
+  return { messaging: 'blocked-by-you' };
+}
+
+export async function unblock(deps: MessagesDeps, userId: string, input: UsernameInput): Promise<{ messaging: Messaging }> {
+  const found = await partnerOrThrow(deps, userId, input.username);
+  await deps.db.deleteFrom('user_blocks').where('blocker_id', '=', userId).where('blocked_id', '=', found.profile.id).execute();
+  return { messaging: (await partnerOrThrow(deps, userId, input.username)).messaging };
 }

@@ -76,8 +76,10 @@ export async function postById(deps: Pick<AppDeps, 'db'>, viewerId: string | nul
   if (!isUuid(postId)) throw postNotFound();
   const rows = await findPostCardsByIds(deps.db, [postId]);
   const row = rows[0];
-  // visibility needs no entitlements; refuse before loading anything else
-  if (!row || !postAccess({ userId: viewerId, subscribedTo: new Set() }, toFacts(row)).visible) throw postNotFound();
+  // visibility needs no entitlements but a 'friends' creator's subscription; refuse before loading anything else
+  if (!row) throw postNotFound();
+  const viewer = await loadViewer(deps.db, viewerId, [toFacts(row)], { media: false });
+  if (!postAccess(viewer, toFacts(row)).visible) throw postNotFound();
   const [dto] = await toPostDtos(deps.db, viewerId, rows);
   if (!dto) throw postNotFound();
   return dto;

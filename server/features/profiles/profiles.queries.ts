@@ -57,12 +57,13 @@ export function findProfileHeader(db: DB, username: string, viewerId: string | n
     .executeTakeFirst();
 }
 
-/** Who a username is and who may see it (the Content tab's first step). */
-export function findProfileVisibility(db: DB, username: string) {
+/** Who a username is and who may see it (the Content tab's first step; a 'friends' profile needs the viewer's subscription). */
+export function findProfileVisibility(db: DB, username: string, viewerId: string | null) {
   return db
     .selectFrom('profiles as pr')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
     .select(['pr.id', 'ps.profile_visibility'])
+    .select((viewerId ? activeSubscriptionExists(viewerId, 'pr.id') : sql<boolean>`false`).as('is_subscribed'))
     .where('pr.username', '=', username)
     .executeTakeFirst();
 }

@@ -39,7 +39,7 @@ export const profileNotFound = () => new TRPCError({ code: 'NOT_FOUND', message:
 /** The /{username} header: one query (plus the session's). */
 export async function profileByUsername(deps: Deps, viewerId: string | null, username: string): Promise<ProfileDto> {
   const row = await findProfileHeader(deps.db, username, viewerId);
-  if (!row || !canSeeProfile(viewerId, row.id, row.profile_visibility)) throw profileNotFound();
+  if (!row || !canSeeProfile(viewerId, row.id, row.profile_visibility, row.is_subscribed === true)) throw profileNotFound();
   const isOwner = viewerId === row.id;
   return {
     id: row.id,
@@ -73,8 +73,8 @@ export async function profileByUsername(deps: Deps, viewerId: string | null, use
  * found' when the profile may not be seen, so nothing of a private profile leaves the server.
  */
 export async function profilePosts(deps: Deps, viewerId: string | null, { username, cursor, limit, kind, q }: ProfilePostsInput): Promise<PostPageDto> {
-  const profile = await findProfileVisibility(deps.db, username);
-  if (!profile || !canSeeProfile(viewerId, profile.id, profile.profile_visibility)) throw profileNotFound();
+  const profile = await findProfileVisibility(deps.db, username, viewerId);
+  if (!profile || !canSeeProfile(viewerId, profile.id, profile.profile_visibility, profile.is_subscribed === true)) throw profileNotFound();
   return creatorPostsPage(deps, viewerId, {
     creatorId: profile.id,
     status: 'published',

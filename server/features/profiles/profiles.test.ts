@@ -102,9 +102,12 @@ describe('profiles.byUsername', () => {
       expect((await profileOf(owner, shy.username)).viewer.isOwner).toBe(true);
       expect((await owner.trpc.profiles.posts.query({ username: shy.username })).items).toHaveLength(1);
     }
-    // 'friends' is visible (there is no friend graph yet), as in the access rule
+    // 'friends': the owner and active subscribers only (server/features/settings/settings.test.ts has the whole rule)
     const friends = await creator('friends');
-    expect((await profileOf(app.client(), friends.username)).id).toBe(friends.id);
+    await expectTrpcError(profileOf(app.client(), friends.username), 'NOT_FOUND', 'Profile not found');
+    const friend = await fan();
+    await subscribe(friend, friends);
+    expect((await profileOf(await clientAs(app, friend.id), friends.username)).id).toBe(friends.id);
   });
 
   it('says Subscribed only with an active, unexpired subscription to this creator', async () => {

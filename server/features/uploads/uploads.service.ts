@@ -115,6 +115,8 @@ export interface FinishInput {
   receivedSize: number;
   /** reads the received bytes */
   open: () => Readable;
+  /** the received bytes' file, when on local disk: storage may take it over without a copy */
+  localPath?: string;
 }
 
 export interface FinishResult {
@@ -167,7 +169,9 @@ export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queue
   const postId = randomUUID();
   const sourceKey = `posts/${postId}/upload.${rule.ext}`;
   try {
-    await deps.storage.put(sourceKey, input.open(), 'application/octet-stream');
+    // a link on disk when storage allows (the finish then takes the same time whatever the size)
+    if (input.localPath && deps.storage.putFile) await deps.storage.putFile(sourceKey, input.localPath, 'application/octet-stream');
+    else await deps.storage.put(sourceKey, input.open(), 'application/octet-stream');
   } catch (error) {
     // a concurrent finish may have won and removed the incoming file under us
     const winner = await findFinishedUpload(deps.db, input.uploadId);

@@ -1,7 +1,8 @@
 import type { RoomAuthoriser } from './authoriser';
 
 /**
- * `conversation:<id>`: refused until direct messages exist; then the conversation's two members
- * (domain/access) are let in.
+ * `conversation:<id>`: not used. Direct messages travel through the two participants' own rooms
+ * (`user:<id>`, joined at the handshake), which needs no join and no second authorisation; the
+ * kind stays refused so nobody can invent one.
  */
 export const authoriseConversationRooms: RoomAuthoriser = async () => [];

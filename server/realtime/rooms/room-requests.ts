@@ -3,6 +3,7 @@ import { ROOM_KINDS, type RoomKind } from '../../../common/socket-events';
 import type { RoomAuthoriser } from './authoriser';
 import { authoriseConversationRooms } from './conversation';
 import { authorisePostRooms } from './post';
+import { authorisePresenceRooms } from './presence';
 import { authoriseUserRooms } from './user';
 
 /** One authoriser per kind of room: a new kind cannot be joined until it has one. */
@@ -10,6 +11,7 @@ export const ROOM_AUTHORISERS: Record<RoomKind, RoomAuthoriser> = {
   post: authorisePostRooms,
   user: authoriseUserRooms,
   conversation: authoriseConversationRooms,
+  presence: authorisePresenceRooms,
 };
 
 const isRoomKind = (value: unknown): value is RoomKind => (ROOM_KINDS as readonly unknown[]).includes(value);

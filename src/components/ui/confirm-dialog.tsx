@@ -19,6 +19,8 @@ interface ConfirmDialogProps {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /** Fields the action needs (e.g. the password again), shown under the description. */
+  children?: ReactNode;
 }
 
 /**
@@ -37,6 +39,7 @@ export function ConfirmDialog({
   open: openProp,
   onOpenChange,
   returnFocusRef,
+  children,
 }: ConfirmDialogProps) {
   const [openState, setOpenState] = useState(false);
   const [pending, setPending] = useState(false);
@@ -86,6 +89,7 @@ export function ConfirmDialog({
               <AlertDialog.Description className="text-sm leading-relaxed break-words text-muted">{description}</AlertDialog.Description>
             </div>
           </div>
+          {children}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary" disabled={pending}>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { SignInInput } from '../../../common/auth-schemas';
 import { AUTH_TEXTS } from '../../../common/texts';
 import { Button } from '../../components/ui/button';
@@ -7,13 +8,16 @@ import { Input } from '../../components/ui/input';
 import { notify } from '../../lib/toast';
 import { isClientError, trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
+import { TwoFactorStep } from './two-factor-step';
 import { useCompleteSignIn } from './use-complete-sign-in';
 
 export function SignInForm() {
   const form = useZodForm(SignInInput, { defaultValues: { email: '', password: '' } });
   const completeSignIn = useCompleteSignIn();
+  // an account with two-factor on answers the password with a request for its code
+  const [codeStep, setCodeStep] = useState(false);
   const signIn = trpc.auth.signIn.useMutation({
-    onSuccess: (user) => completeSignIn(user),
+    onSuccess: (result) => ('twoFactorRequired' in result ? setCodeStep(true) : completeSignIn(result)),
     onError: (error) => {
       // The server's own words for 4xx answers (wrong credentials, unconfirmed e-mail, rate limit).
       notify.error({
@@ -22,6 +26,17 @@ export function SignInForm() {
       });
     },
   });
+
+  if (codeStep) {
+    return (
+      <TwoFactorStep
+        onCancel={() => {
+          setCodeStep(false);
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <form noValidate onSubmit={form.submit((values) => signIn.mutate(values))} className="flex flex-col gap-5" aria-label="Sign in">

@@ -11,7 +11,7 @@ import {
   type Comment,
 } from '../../lib/post-cache';
 import { notify } from '../../lib/toast';
-import { trpc } from '../../lib/trpc';
+import { errorCode, isServerError, trpc } from '../../lib/trpc';
 
 /**
  * Comment add (spec part 1 §4, §8): signed out → 'Authentication required'; otherwise the comment
@@ -52,7 +52,8 @@ export function useAddComment(postId: string) {
         console.error('Could not add the comment', error);
         removeCommentFromCache(queryClient, postId, clientId);
         bumpPostCount(queryClient, postId, 'comments', -1);
-        notify.error(COMMENT_TEXTS.addFailed);
+        // the creator closed comments (Content Settings): say so rather than 'Failed to add comment'
+        notify.error(errorCode(error) === 'FORBIDDEN' && isServerError(error) ? { title: 'Error', description: error.message } : COMMENT_TEXTS.addFailed);
         return false;
       }
     },

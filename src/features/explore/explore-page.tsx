@@ -8,6 +8,7 @@ import { FEED_TEXTS } from '../../../common/texts';
 import { MediaTileSkeleton } from '../../components/media-tile-skeleton';
 import { PagedPosts } from '../../components/paged-posts';
 import { SearchInput } from '../../components/search-input';
+import { Skeleton } from '../../components/ui/skeleton';
 import { Avatar } from '../../components/ui/avatar';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import type { Post } from '../../lib/post-cache';
@@ -78,6 +79,27 @@ export function ExplorePage({ q, categories, onSearch, onCategoriesChange, rende
           renderItem={(post) => <ExploreTile post={post} tile={renderTile(post)} />}
         />
       </section>
+    </div>
+  );
+}
+
+/** The screen while the session is checked (before the gate lets the page and its queries run). */
+export function ExplorePageSkeleton() {
+  return (
+    <div aria-busy="true" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pt-6 pb-10 md:gap-8 md:px-6 md:pt-10">
+      <span className="sr-only" role="status">
+        Loading Explore
+      </span>
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-9 w-44 md:h-10" />
+        <Skeleton className="h-4 w-64 max-w-full" />
+      </div>
+      <Skeleton className="h-11 w-full rounded-full md:max-w-xl" />
+      <div className={GRID}>
+        {Array.from({ length: LIMITS.exploreSkeletons }, (_, i) => (
+          <MediaTileSkeleton key={i} withCaption testId="explore-skeleton" />
+        ))}
+      </div>
     </div>
   );
 }

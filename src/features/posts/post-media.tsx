@@ -6,8 +6,6 @@ import { postName } from '../../../common/post-name';
 import { POST_TEXTS } from '../../../common/texts';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { laterRoute } from '../../lib/later-route';
-import { subscribePath } from '../../lib/paths';
 import type { Post } from '../../lib/post-cache';
 import { DocumentCard } from './document-card';
 import { viewerKind } from './media-kind';
@@ -272,7 +270,8 @@ export function PremiumOverlay({ username, compact = false }: { username: string
       </span>
       <p className={cn('font-semibold text-white drop-shadow', compact ? 'text-sm' : 'text-lg')}>{POST_TEXTS.premiumOverlay.title}</p>
       <Link
-        to={laterRoute(subscribePath(username))}
+        to="/$username/subscribe"
+        params={{ username }}
         className={buttonClasses({ size: 'sm', className: compact ? 'h-7 px-2.5 text-xs' : undefined })}
       >
         {POST_TEXTS.premiumOverlay.description}

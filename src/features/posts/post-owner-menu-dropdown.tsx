@@ -1,5 +1,6 @@
 import { Download, Ellipsis, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { postName } from '../../../common/post-name';
 import { POST_TEXTS } from '../../../common/texts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import {
@@ -13,13 +14,6 @@ import type { Post } from '../../lib/post-cache';
 import { saveMedia } from './save-media';
 import { useDeletePost } from './use-delete-post';
 
-/** How the confirmation names a post: its title, else the start of its text. */
-function postName(post: Post): string | null {
-  if (post.title) return post.title;
-  const text = post.text?.trim().replace(/\s+/g, ' ');
-  if (!text) return null;
-  return text.length > 60 ? `${text.slice(0, 60).trimEnd()}…` : text;
-}
 
 export interface PostOwnerMenuProps {
   post: Post;
@@ -70,6 +64,7 @@ export default function PostOwnerMenuDropdown({ post, withSaveMedia, onDeleted }
         onOpenChange={setConfirming}
         returnFocusRef={triggerRef}
         title={POST_TEXTS.deleteConfirm.title}
+        // named as everywhere else: its title, else 'Post by <creator>' (common/post-name.ts)
         description={POST_TEXTS.deleteConfirm.description(postName(post))}
         confirmLabel={POST_TEXTS.deleteConfirm.confirm}
         onConfirm={deletePost}

@@ -1,5 +1,6 @@
 import { FilePen, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { postName } from '../../../common/post-name';
 import { FEED_TEXTS } from '../../../common/texts';
 import { PagedPosts } from '../../components/paged-posts';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -56,7 +57,8 @@ function DraftRow({
   disabled: boolean;
   onPublish: () => void;
 }) {
-  const title = post.title || 'Untitled draft';
+  // an untitled draft is named as every untitled post is (common/post-name.ts)
+  const title = postName(post);
   return (
     <article
       aria-label={title}

@@ -7,7 +7,7 @@ import { CREATE_TEXTS, CREATOR_TEXTS, PROFILE_TEXTS } from '../../../common/text
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { laterRoute } from '../../lib/later-route';
-import { CREATE_PATH, PREMIUM_UPGRADE_PATH, subscribePath } from '../../lib/paths';
+import { CREATE_PATH, subscribePath } from '../../lib/paths';
 import { trpc } from '../../lib/trpc';
 import type { Profile } from './profile-queries';
 
@@ -115,7 +115,7 @@ export function UpgradeCard({ profile }: { profile: Profile }) {
           </li>
         ))}
       </ul>
-      <Link to={laterRoute(PREMIUM_UPGRADE_PATH)} className={buttonClasses({ size: 'sm', className: 'mt-4' })}>
+      <Link to="/subscribe" className={buttonClasses({ size: 'sm', className: 'mt-4' })}>
         <Crown aria-hidden="true" className="size-4" />
         Upgrade to Premium
       </Link>

@@ -7,7 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { laterRoute } from '../../lib/later-route';
-import { conversationPath, CREATE_PATH, EDIT_PROFILE_PATH, subscribePath } from '../../lib/paths';
+import { CREATE_PATH, EDIT_PROFILE_PATH } from '../../lib/paths';
 import type { Profile } from './profile-queries';
 import { SocialLinkIcons } from './social-links';
 
@@ -57,13 +57,13 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
                     {PROFILE_TEXTS.subscribed}
                   </span>
                 ) : (
-                  <Link to={laterRoute(subscribePath(profile.username))} className={buttonClasses()}>
+                  <Link to="/$username/subscribe" params={{ username: profile.username }} className={buttonClasses()}>
                     <UserPlus aria-hidden="true" className="size-4" />
                     {PROFILE_TEXTS.subscribe}
                   </Link>
                 )}
                 {viewer.canMessage ? (
-                  <Link to={laterRoute(conversationPath(profile.username))} className={buttonClasses({ variant: 'secondary' })}>
+                  <Link to="/messages/$username" params={{ username: profile.username }} className={buttonClasses({ variant: 'secondary' })}>
                     <MessageCircle aria-hidden="true" className="size-4" />
                     {PROFILE_TEXTS.message}
                   </Link>

@@ -8,13 +8,17 @@ import { optimisticIdOf, usePendingPosts, useProcessingProgress } from './pendin
 
 /**
  * The spec's optimistic post in the feed (part 1 §4): the creator's post as it will look, marked
- * 'Publishing' / 'Processing...' (with the worker's progress when it reports any), until the real
- * post replaces it. Not interactive: it has no id the server knows yet.
+ * 'Publishing' with 'Uploading N%' while the bytes travel, then 'Processing...' (with the worker's
+ * progress when it reports any), until the real post replaces it (issue 14 item 8). Not interactive: it has no id the server knows yet.
  */
 export function OptimisticPostCard({ post }: { post: Post }) {
   const optimisticId = optimisticIdOf(post);
   const pending = usePendingPosts().find((p) => p.optimisticId === optimisticId) ?? null;
-  const percent = useProcessingProgress(pending?.postId);
+  const processed = useProcessingProgress(pending?.postId);
+  // bytes first ('Uploading N%'), then the worker ('Processing...' and its progress, when it reports any)
+  const uploading = pending !== null && pending.uploadPercent !== null;
+  const percent = uploading ? pending.uploadPercent : processed;
+  const stage = uploading ? POST_TEXTS.uploadingPercent(pending.uploadPercent ?? 0) : POST_TEXTS.publishing.description;
   const titleId = useId();
   const { creator } = post;
   const name = creator.displayName || creator.username;
@@ -40,11 +44,23 @@ export function OptimisticPostCard({ post }: { post: Post }) {
           <span id={titleId} className="font-semibold text-foreground">
             {POST_TEXTS.publishing.title}
           </span>
-          <span className="text-sm text-muted">
-            {POST_TEXTS.publishing.description}
-            {percent !== null ? <span className="tabular-nums"> {percent}%</span> : null}
+          <span className="text-sm text-muted tabular-nums" data-testid="optimistic-stage">
+            {stage}
+            {!uploading && percent !== null ? <span> {percent}%</span> : null}
           </span>
         </div>
+        {percent !== null ? (
+          <div
+            role="progressbar"
+            aria-label={uploading ? 'Upload' : 'Processing'}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-1.5 overflow-hidden rounded-full bg-surface-raised"
+          >
+            <div className="h-full rounded-full bg-accent transition-[width] duration-300" style={{ width: `${percent}%` }} />
+          </div>
+        ) : null}
         {post.text ? <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-foreground/90">{post.text}</p> : null}
         {pending?.previewUrl ? (
           <div className="overflow-hidden rounded-xl bg-black/40">

@@ -4,9 +4,9 @@ import type { Post } from '../../lib/post-cache';
 import type { CurrentUser } from '../../lib/trpc';
 
 /**
- * The spec's optimistic post (part 1 §4, part 2 §3): a post the creator published from this tab
- * whose file is on the server and being processed. It shows at the front of the home feed as a
- * 'Publishing' / 'Processing...' card until `post:published` with its optimisticId arrives (then
+ * The spec's optimistic post (part 1 §4, part 2 §3): a post the creator published from this tab.
+ * It shows at the front of the home feed as a 'Publishing' card, 'Uploading N%' while its bytes
+ * travel and 'Processing...' (with the worker's progress) once they are on the server, until `post:published` with its optimisticId arrives (then
  * the real post takes its place), `post:failed` removes it, or a timeout check finds it done.
  *
  * Pending uploads are client state kept in react-query under a key of their own (no server call
@@ -27,6 +27,13 @@ export interface PendingPost {
   /** an object URL of the picked image, for the card; revoked once the post settles */
   previewUrl: string | null;
   createdAt: Date;
+  /**
+   * Share (0-100) of the file's bytes the server has while they travel ('Uploading N%'); null
+   * once they are all there and the worker has the post ('Processing...').
+   */
+  uploadPercent: number | null;
+  /** when the bytes were all on the server (null while they travel): the timeout check counts from it */
+  uploadedAt: Date | null;
   creator: Pick<CurrentUser, 'id' | 'username' | 'displayName' | 'avatarUrl' | 'isVerified' | 'isPremium'>;
 }
 
@@ -131,12 +138,20 @@ export function withPendingPosts(pending: readonly PendingPost[], posts: Post[])
 
 // ---- lifecycle ------------------------------------------------------------------------------
 
-/** A published upload reached the server: its card goes to the front of the feed. */
+/** A published upload's card goes to the front of the feed (while its bytes travel, then processing). */
 export function addPendingPost(queryClient: QueryClient, post: PendingPost): void {
   write(queryClient, (state) => ({
     ...state,
     posts: [post, ...state.posts.filter((p) => p.optimisticId !== post.optimisticId)].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
   }));
+}
+
+/** How far the bytes of a pending post are; written only when the whole percent changes. */
+export function setUploadPercent(queryClient: QueryClient, optimisticId: string, percent: number): void {
+  const value = Math.max(0, Math.min(100, Math.floor(percent)));
+  const entry = findPending(queryClient, optimisticId);
+  if (!entry || entry.uploadPercent === null || entry.uploadPercent === value) return;
+  write(queryClient, (state) => ({ ...state, posts: state.posts.map((p) => (p.optimisticId === optimisticId ? { ...p, uploadPercent: value } : p)) }));
 }
 
 /**
@@ -165,7 +180,13 @@ export function dropPending(queryClient: QueryClient, optimisticId: string): voi
   }
 }
 
-/** Pending posts whose upload finished more than `olderThanMs` ago. */
+/** The card leaves the feed for now (a paused upload): its preview stays usable for when it comes back. */
+export function hidePending(queryClient: QueryClient, optimisticId: string): void {
+  if (!findPending(queryClient, optimisticId)) return;
+  write(queryClient, (state) => ({ ...state, posts: state.posts.filter((p) => p.optimisticId !== optimisticId) }));
+}
+
+/** Pending posts whose upload finished more than `olderThanMs` ago (not those whose bytes still travel). */
 export function pendingOlderThan(queryClient: QueryClient, olderThanMs: number, now = Date.now()): PendingPost[] {
-  return read(queryClient).posts.filter((p) => now - p.createdAt.getTime() > olderThanMs);
+  return read(queryClient).posts.filter((p) => p.uploadedAt !== null && now - p.uploadedAt.getTime() > olderThanMs);
 }

@@ -1,12 +1,12 @@
 import { History, Send, Save } from 'lucide-react';
-import { useId, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { HASHTAGS_MAX, parseHashtags, POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '../../../common/uploads';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
 import { cn } from '../../lib/cn';
-import type { CurrentUser } from '../../lib/trpc';
+import { trpc, type CurrentUser } from '../../lib/trpc';
 import type { UnfinishedUpload } from '../../lib/upload';
 import { FileDropZone } from './file-drop-zone';
 import { FilePreview } from './file-preview';
@@ -28,6 +28,14 @@ export function UploadForm({ user }: { user: CurrentUser }) {
   const tags = useMemo(() => parseHashtags(fields.hashtags), [fields.hashtags]);
   const locked = busy;
   const formRef = useRef<HTMLFormElement>(null);
+
+  // Content Settings (/settings/content): a fresh form starts from the creator's Paid and NSFW defaults
+  const contentDefaults = trpc.settings.content.useQuery(undefined, { staleTime: 60_000 });
+  const pristine = !picked && phase === 'idle' && fields.title === '' && fields.postText === '' && fields.hashtags === '';
+  useEffect(() => {
+    const defaults = contentDefaults.data;
+    if (defaults && pristine) setFields((f) => ({ ...f, isPaidContent: defaults.defaultPaid, isNsfw: defaults.defaultNsfw }));
+  }, [contentDefaults.data, pristine, setFields]);
 
   /** The file was refused for what it is: drop it and open the picker for another. */
   const chooseAnother = () => {

@@ -5,7 +5,7 @@ import { checkUploadFile, parseHashtags, type UploadRule } from '../../../common
 import { notify } from '../../lib/toast';
 import { trpc, type CurrentUser } from '../../lib/trpc';
 import { createPostUpload, discardUnfinishedUpload, findUnfinishedUpload, type PostUpload, type PostUploadError, type UnfinishedUpload } from '../../lib/upload';
-import { addPendingPost } from './pending-posts';
+import { addPendingPost, dropPending, hidePending, setUploadPercent, type PendingPost } from './pending-posts';
 
 export type PostStatusChoice = 'draft' | 'published';
 
@@ -54,6 +54,27 @@ function newOptimisticId(): string {
 
 const flag = (value: string | undefined) => value === 'true' || value === '1';
 
+const percentSent = (sent: number, total: number) => (total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0);
+
+// ---- published uploads that go on after their form is gone ------------------------------------
+
+/**
+ * A publish whose bytes are on their way when the creator leaves /create keeps going (its card in
+ * the feed says 'Uploading N%'); closing the tab meanwhile asks first. Such an upload is not offered
+ * back to the form as unfinished while it is still sending.
+ */
+const sendingInBackground = new Set<string>();
+const askBeforeClosing = (event: BeforeUnloadEvent) => event.preventDefault();
+
+function holdTab(optimisticId: string): void {
+  sendingInBackground.add(optimisticId);
+  if (sendingInBackground.size === 1) window.addEventListener('beforeunload', askBeforeClosing);
+}
+
+function releaseTab(optimisticId: string): void {
+  if (sendingInBackground.delete(optimisticId) && sendingInBackground.size === 0) window.removeEventListener('beforeunload', askBeforeClosing);
+}
+
 const isBlank = (fields: PostFields) => !fields.title.trim() && !fields.postText.trim() && !fields.hashtags.trim() && !fields.isPaidContent && !fields.isNsfw;
 
 /**
@@ -79,15 +100,30 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
   // the list the upload screen shows; post:failed (and every finish) refreshes it
   const unfinished = trpc.uploads.unfinished.useQuery(undefined, { enabled: !!user });
   const pickToken = useRef(0);
+  /** the feed card of the publish under way (null for a draft or when none) */
+  const card = useRef<PendingPost | null>(null);
+  const phaseNow = useRef<UploadPhase>('idle');
+  phaseNow.current = phase;
+  const mounted = useRef(true);
 
-  // Leaving the screen stops sending (the upload can be resumed later); it does not delete it.
-  useEffect(
-    () => () => {
-      void upload.current?.pause();
+  // Leaving the screen stops a draft's upload or a paused one (it can be resumed later; it is not
+  // deleted); a publish whose bytes are travelling goes on, shown by its card in the feed.
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      const handle = upload.current;
+      const published = card.current;
+      if (handle && published && phaseNow.current === 'uploading') {
+        holdTab(published.optimisticId);
+        return;
+      }
+      void handle?.pause();
       upload.current = null;
-    },
-    [],
-  );
+      if (published) dropPending(queryClient, published.optimisticId);
+      card.current = null;
+    };
+  }, [queryClient]);
 
   // Closing or reloading the tab while bytes are on their way asks first (a paused upload is safe:
   // the same file picked again continues it).
@@ -130,6 +166,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
       setResumedFrom(null);
       if (user) {
         void findUnfinishedUpload(file, user.id).then((found) => {
+          if (found && sendingInBackground.has(found.metadata.optimisticId ?? '')) return;
           if (token === pickToken.current) setResumeOffer(found);
         });
       }
@@ -166,6 +203,26 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
       const optimisticId = meta?.optimisticId || newOptimisticId();
       const previewUrl = rule.category === 'image' ? URL.createObjectURL(file) : null;
       const startedAt = resume ? resume.offset : 0;
+      // a publish shows in the feed at once: 'Uploading N%' now, 'Processing...' once the bytes are in
+      const published: PendingPost | null =
+        choice === 'published'
+          ? {
+              optimisticId,
+              postId: null,
+              filename: file.name,
+              mediaKind: rule.mediaKind,
+              title: chosen.title.trim() || null,
+              text: chosen.postText.trim() || null,
+              hashtags: parseHashtags(chosen.hashtags, chosen.postText),
+              isPremium: chosen.isPaidContent,
+              isNsfw: chosen.isNsfw,
+              previewUrl,
+              createdAt: new Date(),
+              creator: user,
+              uploadPercent: percentSent(startedAt, file.size),
+              uploadedAt: null,
+            }
+          : null;
 
       const handle = createPostUpload(
         file,
@@ -181,25 +238,17 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
         },
         user.id,
         {
-          onProgress: (sent, total) => setProgress({ sent, total }),
+          onProgress: (sentBytes, total) => {
+            setProgress({ sent: sentBytes, total });
+            if (published) setUploadPercent(queryClient, optimisticId, percentSent(sentBytes, total));
+          },
           onSuccess: ({ postId }) => {
             if (upload.current !== handle) return;
             upload.current = null;
-            if (choice === 'published') {
-              addPendingPost(queryClient, {
-                optimisticId,
-                postId,
-                filename: file.name,
-                mediaKind: rule.mediaKind,
-                title: chosen.title.trim() || null,
-                text: chosen.postText.trim() || null,
-                hashtags: parseHashtags(chosen.hashtags, chosen.postText),
-                isPremium: chosen.isPaidContent,
-                isNsfw: chosen.isNsfw,
-                previewUrl,
-                createdAt: new Date(),
-                creator: user,
-              });
+            card.current = null;
+            releaseTab(optimisticId);
+            if (published) {
+              addPendingPost(queryClient, { ...published, postId, uploadPercent: null, uploadedAt: new Date() });
             } else {
               if (previewUrl) URL.revokeObjectURL(previewUrl);
               notify.success({ title: UPLOAD_TEXTS.savedAsDraft });
@@ -209,14 +258,26 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
           },
           onError: (error: PostUploadError) => {
             if (upload.current !== handle) return;
+            if (!mounted.current) {
+              // it went on after its form was gone: the card goes, a toast says why (the upload
+              // is listed as unfinished on /create, to resume or drop)
+              upload.current = null;
+              releaseTab(optimisticId);
+              dropPending(queryClient, optimisticId);
+              notify.error(error.text);
+              return;
+            }
             // said beside the form (role=alert), where the creator is looking
             setFailure({ text: error.text, action: error.retryable ? 'retry' : 'choose-another' });
             if (error.retryable) {
+              if (published) hidePending(queryClient, optimisticId);
               setPhase('stalled');
               return;
             }
             // refused: the same bytes would be refused again; the form keeps its choices
             upload.current = null;
+            card.current = null;
+            if (published) hidePending(queryClient, optimisticId);
             if (previewUrl) URL.revokeObjectURL(previewUrl);
             setPhase('idle');
             setStatus(null);
@@ -226,6 +287,8 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
         resume ?? undefined,
       );
       upload.current = handle;
+      card.current = published;
+      if (published) addPendingPost(queryClient, published);
       sent.current = { optimisticId, fields: chosen };
       setFailure(null);
       if (meta) setFields(chosen);
@@ -274,29 +337,34 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
     setResumeOffer(null);
   }, [resumeOffer]);
 
+  // A paused (or stalled) publish leaves the feed until it sends again: its card would say it is uploading.
   const pause = useCallback(() => {
     if (!upload.current || phase !== 'uploading') return;
     setPhase('paused');
+    if (card.current) hidePending(queryClient, card.current.optimisticId);
     void upload.current.pause();
-  }, [phase]);
+  }, [phase, queryClient]);
 
   const resume = useCallback(() => {
     if (!upload.current || (phase !== 'paused' && phase !== 'stalled')) return;
     setFailure(null);
     setPhase('uploading');
+    if (card.current) addPendingPost(queryClient, { ...card.current, uploadPercent: progress ? percentSent(progress.sent, progress.total) : 0 });
     upload.current.start();
-  }, [phase]);
+  }, [phase, progress, queryClient]);
 
   const cancel = useCallback(() => {
     const handle = upload.current;
     if (!handle) return;
     upload.current = null;
+    if (card.current) dropPending(queryClient, card.current.optimisticId);
+    card.current = null;
     setFailure(null);
     setPhase('idle');
     setStatus(null);
     setProgress(null);
     void handle.cancel();
-  }, []);
+  }, [queryClient]);
 
   return {
     picked,

@@ -25,7 +25,8 @@ export function YourUploads() {
   const pending = usePendingPosts();
   const rows = unfinished.data ?? [];
   // a published upload from this tab that the list has not caught up with yet
-  const extra = pending.filter((p) => !rows.some((r) => r.optimisticId === p.optimisticId || r.postId === p.postId));
+  // (one whose bytes still travel is the form's progress bar, not a row)
+  const extra = pending.filter((p) => p.uploadPercent === null && !rows.some((r) => r.optimisticId === p.optimisticId || r.postId === p.postId));
 
   if (rows.length === 0 && extra.length === 0) return null;
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SessionWatcher } from '../../features/auth/session-watcher';
 import { useLivePostUpdates } from '../../features/feed/use-live-post-updates';
+import { useEntitlementUpdates } from '../../features/subscriptions/use-entitlement-updates';
 import { useUploadUpdates } from '../../features/uploads/use-upload-updates';
 import { useMe } from '../../lib/session';
 import { useRealtimeConnection } from '../../lib/realtime/connection';
@@ -17,6 +18,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   useLivePostUpdates();
   // the creator's uploads: 'Post published', failures, progress (on every screen)
   useUploadUpdates();
+  // a subscription started or lapsed: that creator's premium posts unlock or lock in place
+  useEntitlementUpdates();
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -27,12 +30,12 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SessionWatcher />
-      <TopBar user={user} />
+      <TopBar user={user} sessionPending={me.isPending} />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 pb-20 outline-none md:pb-0">
         {children}
       </main>
       <SiteFooter />
-      <MobileBottomBar user={user} />
+      <MobileBottomBar user={user} sessionPending={me.isPending} />
     </div>
   );
 }

@@ -4,14 +4,14 @@ import type { MouseEvent } from 'react';
 import { useUnreadCount } from '../../features/messages/use-unread-count';
 import { laterRoute } from '../../lib/later-route';
 import type { CurrentUser } from '../../lib/trpc';
-import { UnreadBadge } from './top-bar';
+import { SessionSlot, UnreadBadge } from './top-bar';
 
 const item =
   'relative flex h-full flex-1 flex-col items-center justify-center gap-1 text-[11px] font-medium text-subtle ' +
   'transition-colors hover:text-foreground data-[status=active]:text-foreground';
 
 /** Below 768 px (spec part 1 §2). Hidden on conversation pages (/messages/{username}). */
-export function MobileBottomBar({ user }: { user: CurrentUser | null }) {
+export function MobileBottomBar({ user, sessionPending = false }: { user: CurrentUser | null; sessionPending?: boolean }) {
   const { pathname } = useLocation();
   const unread = useUnreadCount(!!user);
 
@@ -46,7 +46,7 @@ export function MobileBottomBar({ user }: { user: CurrentUser | null }) {
               {icon(SquarePlus)}
               Create
             </Link>
-            <Link to={laterRoute('/messages')} className={item}>
+            <Link to="/messages" className={item}>
               {icon(MessageCircle)}
               Messages
               <UnreadBadge label={unread.label} className="absolute top-1.5 left-1/2 ml-1.5" />
@@ -56,6 +56,10 @@ export function MobileBottomBar({ user }: { user: CurrentUser | null }) {
               Profile
             </Link>
           </>
+        ) : sessionPending ? (
+          <div className="flex flex-[3] items-center justify-center px-4">
+            <SessionSlot className="h-8 w-full" />
+          </div>
         ) : (
           <Link to="/auth" search={{ tab: 'signin' }} className={item}>
             {icon(LogIn)}

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Compass, LogOut, MessageCircle, Settings, SquarePlus, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { useUnreadCount } from '../../features/messages/use-unread-count';
 import { cn } from '../../lib/cn';
@@ -39,8 +40,16 @@ export function UnreadBadge({ label, className }: { label: string | null; classN
   );
 }
 
-/** The fixed top bar, 16 units high (spec part 1 §2). Desktop links from 768 px; a user dropdown below. */
-export function TopBar({ user }: { user: CurrentUser | null }) {
+/** Holds the place of the session's links while it is checked: neither Sign In nor a user's links flash. */
+export function SessionSlot({ className }: { className?: string }) {
+  return <Skeleton data-testid="session-pending" className={cn('h-9 rounded-full', className)} />;
+}
+
+/**
+ * The fixed top bar, 16 units high (spec part 1 §2). Desktop links from 768 px; a user dropdown below.
+ * `sessionPending`: the first session check has not answered yet (a placeholder holds its place).
+ */
+export function TopBar({ user, sessionPending = false }: { user: CurrentUser | null; sessionPending?: boolean }) {
   const { signOut, isPending } = useSignOut();
   const unread = useUnreadCount(!!user);
   const icon = 'size-4';
@@ -83,6 +92,8 @@ export function TopBar({ user }: { user: CurrentUser | null }) {
                 {isPending ? null : <LogOut aria-hidden="true" className="size-4" />}
               </Button>
             </>
+          ) : sessionPending ? (
+            <SessionSlot className="ml-2 w-24" />
           ) : (
             <Link to="/auth" search={{ tab: 'signin' }} className={buttonClasses({ size: 'md', className: 'ml-2' })}>
               Sign In
@@ -93,6 +104,8 @@ export function TopBar({ user }: { user: CurrentUser | null }) {
         <div className="flex items-center md:hidden">
           {user ? (
             <MobileUserMenu user={user} onSignOut={() => void signOut()} />
+          ) : sessionPending ? (
+            <SessionSlot className="w-20" />
           ) : (
             <Link to="/auth" search={{ tab: 'signin' }} className={buttonClasses({ size: 'sm' })}>
               Sign In

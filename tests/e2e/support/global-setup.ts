@@ -53,10 +53,11 @@ export default async function globalSetup() {
   const shared = ['NODE_ENV', 'HOST', 'DATABASE_URL', 'REDIS_PREFIX', 'STORAGE_DIR', 'UPLOADS_DIR', 'OUTBOX_DIR', 'LOG_LEVEL', 'AUTH_RATE_LIMIT', 'DIST_DIR'] as const;
   process.env.E2E_SERVER_ENV = JSON.stringify(Object.fromEntries(shared.map((k) => [k, env[k]])));
 
-  await seedDemo({ db: database.db, storage: createStorage(config) });
-  await database.db.destroy();
-
-  await build({ root: repoRoot, logLevel: 'error', build: { outDir: env.DIST_DIR, emptyOutDir: true } });
+  // the demo (its media through the pipeline) and the web build side by side: neither needs the other
+  await Promise.all([
+    seedDemo({ db: database.db, storage: createStorage(config) }).finally(() => database.db.destroy()),
+    build({ root: repoRoot, logLevel: 'error', build: { outDir: env.DIST_DIR, emptyOutDir: true } }),
+  ]);
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));

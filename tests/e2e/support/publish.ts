@@ -7,8 +7,8 @@ import { e2eBaseURL } from './app';
  * Publishes a small flat picture as the user of `request` through tus in one request, as the
  * browser would; resolves with the new post's id (the worker still has to process it).
  */
-export async function publishPicture(request: APIRequestContext, name: string, text: string, colour = '#3b6ea5'): Promise<string> {
-  const bytes = await flatPng(64, 64, colour);
+export async function publishPicture(request: APIRequestContext, name: string, text: string, colour = '#3b6ea5', [width, height] = [64, 64]): Promise<string> {
+  const bytes = await flatPng(width, height, colour);
   const meta = toUploadMetadata({ filename: name, filetype: 'image/png', postText: text, isPaidContent: false, isNsfw: false, status: 'published' });
   const response = await request.post('/uploads', {
     headers: {

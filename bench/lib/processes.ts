@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The bench's processes: the app as production runs it (`node --import tsx scripts/serve.ts`,
+ * NODE_ENV=production, its log going where a container's would, workers off), the floor in a
+ * process of its own, and the load generator in a third, so no figure includes the cost of
+ * another part running in the same event loop.
+ */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface BenchProcess {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** resident memory (VmRSS) in bytes, from /proc */
+  rss(): number;
+  /** CPU seconds used so far */
+  cpu(): number;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+const started = new Set<ChildProcess>();
+/** Every process the bench started, killed (on exit or failure): a bench never leaves servers behind. */
+export function killAll() {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+process.once('exit', killAll);
+
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
+export function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function spawnNode(script: string, env: Record<string, string>, args: string[] = [], nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.add(child);
+  let output = '';
+  // the app's log is read and dropped as a log collector would; the last bit is kept for errors
+  const keep = (d: Buffer) => {
+    output = (output + d.toString()).slice(-8_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited: ${output()}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await sleep(100);
+  }
+  throw new Error(`${url} did not become ready: ${output()}`);
+}
+
+/**
+ * The app (`scripts/serve.ts`, as `npm run serve` and the Dockerfile start it) on a free port.
+ * BENCH_APP_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=bench/out/profiles`) is passed to node.
+ */
+export async function startAppProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<BenchProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const p = spawnNode(
+    'scripts/serve.ts',
+    {
+      NODE_ENV: 'production',
+      SERVE_SPA: 'false',
+      RUN_WORKER: 'false',
+      PORT: String(port),
+      APP_URL: url,
+      DATABASE_URL: databaseUrl,
+      REDIS_PREFIX: `bench-${process.pid}`,
+      ...env,
+    },
+    [],
+    nodeArgs,
+  );
+  await waitFor(`${url}/readyz`, p.child, p.output);
+  return handle(url, p);
+}
+
+/** The BullMQ workers (`worker/main.ts`, as `npm run worker` starts them), with their own /metrics on a free port. */
+export async function startWorkerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<BenchProcess & { metricsUrl: string }> {
+  const port = await freePort();
+  const p = spawnNode('worker/main.ts', {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    REDIS_PREFIX: `bench-${process.pid}`,
+    WORKER_METRICS_PORT: String(port),
+    ...env,
+  });
+  const metricsUrl = `http://127.0.0.1:${port}/metrics`;
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(metricsUrl).then(() => true, () => false))) {
+    if (p.child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start: ${p.output()}`);
+    await sleep(200);
+  }
+  return { ...handle(metricsUrl, p), metricsUrl };
+}
+
+export interface FloorRoute {
+  /** SQL with $n parameters */
+  sql: string;
+  /** parameter values; the string '$session' is replaced by the request's session id */
+  values: unknown[];
+}
+
+/** The floor (bench/floor-server.ts): bare node:http + pg answering `/?r=<index>` with route `index`'s rows. */
+export async function startFloorProcess(databaseUrl: string, routes: FloorRoute[], env: Record<string, string> = {}): Promise<BenchProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const p = spawnNode('bench/floor-server.ts', { FLOOR_PORT: String(port), FLOOR_DATABASE_URL: databaseUrl, FLOOR_ROUTES: JSON.stringify(routes), ...env });
+  await waitFor(`${url}/ready`, p.child, p.output);
+  return handle(url, p);
+}
+
+function handle(url: string, p: ReturnType<typeof spawnNode>): BenchProcess {
+  return {
+    url,
+    pid: p.child.pid!,
+    child: p.child,
+    rss: () => rssOf(p.child.pid!),
+    cpu: () => cpuSecondsOf(p.child.pid!),
+    output: p.output,
+    async stop() {
+      if (p.child.exitCode === null) p.child.kill('SIGTERM');
+      const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
+      await p.exited;
+      clearTimeout(timer);
+      started.delete(p.child);
+    },
+  };
+}
+
+/** Runs a bench script in a process of its own and returns what it printed last as JSON. */
+export async function runNodeJson<T>(script: string, input: unknown): Promise<T> {
+  const p = spawnNode(script, {}, [JSON.stringify(input)]);
+  await p.exited;
+  started.delete(p.child);
+  const last = p.output().trim().split('\n').at(-1) ?? '';
+  if (p.child.exitCode !== 0) throw new Error(`${script} failed: ${p.output()}`);
+  return JSON.parse(last) as T;
+}

@@ -1,0 +1,201 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import sharp from 'sharp';
+import { toUploadMetadata } from '../common/uploads';
+import { makePost, makeSessionCookie, makeUser } from '../tests/helpers/factories';
+import { createBenchDb } from './lib/bench-db';
+import type { BenchContext } from './lib/context';
+import { figure, type Figure } from './lib/figures';
+import { startAppProcess, startWorkerProcess } from './lib/processes';
+
+const METRICS_TOKEN = randomBytes(24).toString('hex');
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+
+/** `nodejs_heap_size_used_bytes` of a process, from its /metrics. */
+async function heapOf(metricsUrl: string): Promise<number> {
+  const text = await (await fetch(metricsUrl, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return Number(/^nodejs_heap_size_used_bytes\s+([\d.e+]+)/m.exec(text)?.[1] ?? NaN);
+}
+
+type Kind = 'feed' | 'like' | 'comment' | 'message' | 'upload';
+
+/**
+ * The soak (`npm run bench -- --soak`): a bounded mixed traffic at a fixed rate (open loop: each
+ * request leaves on its tick whatever the previous ones are doing) against the app and a worker,
+ * each in its own process, for BENCH_SOAK_SECONDS (300; 20 with --quick) at BENCH_SOAK_RATE
+ * requests per second (50): feed pages 60%, likes/unlikes 15%, comments 10%, messages 10%, and a
+ * small image upload (create + PATCH, processed by the worker) every 2 s. Reported: errors by
+ * kind, p99 per 30-second window (steady or not), and heap and RSS of the server and the worker at
+ * the start and the end.
+ */
+export async function benchSoak(ctx: BenchContext): Promise<Array<Figure | string>> {
+  const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? (ctx.quick ? 20 : 300));
+  const rate = Number(process.env.BENCH_SOAK_RATE ?? 50);
+  const bench = await createBenchDb();
+  const work = await mkdtemp(path.join(tmpdir(), 'bench-soak-'));
+  const env = {
+    STORAGE_DIR: path.join(work, 'storage'),
+    UPLOADS_DIR: path.join(work, 'incoming'),
+    OUTBOX_DIR: path.join(work, 'outbox'),
+    METRICS_TOKEN,
+    MAX_PROCESSING_POSTS_PER_CREATOR: '1000',
+  };
+  const out: Array<Figure | string> = [];
+  try {
+    const creators = await Promise.all(Array.from({ length: 10 }, () => makeUser(bench.db, { isCreator: true })));
+    const fans = await Promise.all(Array.from({ length: 50 }, () => makeUser(bench.db)));
+    const posts: Awaited<ReturnType<typeof makePost>>[] = [];
+    for (let i = 0; i < 200; i++) posts.push(await makePost(bench.db, null, { creatorId: creators[i % creators.length]!.id, createdAt: new Date(Date.now() - i * 60_000) }));
+    const fanCookies = await Promise.all(fans.map(async (f) => (await makeSessionCookie(bench.db, f.id)).cookie));
+    const creatorCookies = await Promise.all(creators.map(async (c) => (await makeSessionCookie(bench.db, c.id)).cookie));
+    const creatorNames = await bench.db
+      .selectFrom('profiles')
+      .select('username')
+      .where('id', 'in', creators.map((c) => c.id))
+      .execute();
+    const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#406080' } }).jpeg().toBuffer();
+
+    const app = await startAppProcess(bench.url, env);
+    const worker = await startWorkerProcess(bench.url, env);
+    try {
+      const url = app.url;
+      const metricsUrl = `${url}/metrics`;
+      const start = { appHeap: await heapOf(metricsUrl), workerHeap: await heapOf(worker.metricsUrl), appRss: app.rss(), workerRss: worker.rss() };
+
+      const trpc = (procedure: string, cookie: string, input: unknown) =>
+        fetch(`${url}/trpc/${procedure}`, {
+          method: 'POST',
+          headers: { cookie, origin: url, 'content-type': 'application/json' },
+          body: JSON.stringify({ json: input }),
+        });
+      const feedInput = encodeURIComponent(JSON.stringify({ json: { limit: 5 } }));
+      const liked = new Set<string>();
+      const uploadedPosts: string[] = [];
+      let n = 0;
+      const request = async (kind: Kind): Promise<number> => {
+        const i = n++;
+        const cookie = fanCookies[i % fanCookies.length]!;
+        const post = posts[i % posts.length]!;
+        switch (kind) {
+          case 'feed': {
+            const res = await fetch(`${url}/trpc/posts.feed?input=${feedInput}`, { headers: { cookie } });
+            await res.arrayBuffer();
+            return res.status;
+          }
+          case 'like': {
+            const key = `${cookie}|${post.id}`;
+            const res = await trpc(liked.has(key) ? 'posts.unlike' : 'posts.like', cookie, { postId: post.id });
+            await res.arrayBuffer();
+            if (liked.has(key)) liked.delete(key);
+            else liked.add(key);
+            return res.status;
+          }
+          case 'comment': {
+            const res = await trpc('comments.add', cookie, { postId: post.id, text: `Soak comment ${i}` });
+            await res.arrayBuffer();
+            return res.status;
+          }
+          case 'message': {
+            const res = await trpc('messages.send', cookie, { username: creatorNames[i % creatorNames.length]!.username, content: `Soak message ${i}`, clientId: randomUUID() });
+            await res.arrayBuffer();
+            return res.status;
+          }
+          case 'upload': {
+            const c = creatorCookies[i % creatorCookies.length]!;
+            const meta = Object.entries(toUploadMetadata({ filename: 'soak.jpg', isPaidContent: false, isNsfw: false, status: 'published' }))
+              .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+              .join(',');
+            const headers = { cookie: c, origin: url, 'Tus-Resumable': '1.0.0' };
+            const created = await fetch(`${url}/uploads`, { method: 'POST', headers: { ...headers, 'Upload-Length': String(image.length), 'Upload-Metadata': meta } });
+            await created.arrayBuffer();
+            if (created.status !== 201) return created.status;
+            const patched = await fetch(`${url}${created.headers.get('location')}`, {
+              method: 'PATCH',
+              headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+              body: image,
+            });
+            await patched.arrayBuffer();
+            const postId = patched.headers.get('upload-post-id');
+            if (postId) uploadedPosts.push(postId);
+            return postId ? patched.status : 599;
+          }
+        }
+      };
+
+      const mix: Kind[] = [...Array<Kind>(12).fill('feed'), ...Array<Kind>(3).fill('like'), ...Array<Kind>(2).fill('comment'), ...Array<Kind>(2).fill('message')];
+      const samples: { at: number; ms: number; kind: Kind; ok: boolean; status: number }[] = [];
+      const inFlight = new Set<Promise<void>>();
+      const fire = (kind: Kind) => {
+        const t0 = performance.now();
+        const p = request(kind)
+          .catch(() => 0)
+          .then((status) => {
+            samples.push({ at: t0 - begun, ms: performance.now() - t0, kind, ok: status >= 200 && status < 300, status });
+            inFlight.delete(p);
+          });
+        inFlight.add(p);
+      };
+      const begun = performance.now();
+      const total = seconds * rate;
+      for (let k = 0; k < total; k++) {
+        const due = begun + (k * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 1) await sleep(wait);
+        fire(mix[k % mix.length]!);
+        if (k % (2 * rate) === 0) fire('upload');
+      }
+      await Promise.all(inFlight);
+      const elapsed = (performance.now() - begun) / 1000;
+      // the worker made every upload into a post
+      const deadline = Date.now() + 60_000;
+      let published = 0;
+      while (Date.now() < deadline) {
+        const rows = uploadedPosts.length
+          ? await bench.db.selectFrom('posts').select('status').where('id', 'in', uploadedPosts).execute()
+          : [];
+        published = rows.filter((r) => r.status === 'published').length;
+        if (published === uploadedPosts.length) break;
+        await sleep(500);
+      }
+      await sleep(2000);
+      const end = { appHeap: await heapOf(metricsUrl), workerHeap: await heapOf(worker.metricsUrl), appRss: app.rss(), workerRss: worker.rss() };
+
+      const windowS = Math.max(5, Math.min(30, Math.floor(seconds / 10)));
+      const windows: number[] = [];
+      for (let w = 0; w * windowS < seconds; w++) {
+        const ms = samples.filter((s) => s.at >= w * windowS * 1000 && s.at < (w + 1) * windowS * 1000).map((s) => s.ms).sort((a, b) => a - b);
+        if (ms.length) windows.push(Math.round(pct(ms, 0.99)));
+      }
+      const errors = (['feed', 'like', 'comment', 'message', 'upload'] as Kind[]).map((k) => {
+        const failed = samples.filter((s) => s.kind === k && !s.ok);
+        const statuses = [...new Set(failed.map((s) => s.status))].map((st) => `${st}x${failed.filter((s) => s.status === st).length}`);
+        return `${k} ${failed.length}/${samples.filter((s) => s.kind === k).length}${statuses.length ? ` (${statuses.join(' ')})` : ''}`;
+      });
+      const all = samples.map((s) => s.ms).sort((a, b) => a - b);
+      const mib = (b: number) => (b / 2 ** 20).toFixed(1);
+      out.push(
+        `soak: ${samples.length} requests in ${elapsed.toFixed(0)} s at ${rate}/s (open loop), ${uploadedPosts.length} uploads (${published} published by the worker)`,
+        `  errors by kind (failed/sent): ${errors.join(', ')}`,
+        `  p99 per ${windowS} s window (ms): ${windows.join(' ')}`,
+        `  server heap ${mib(start.appHeap)} -> ${mib(end.appHeap)} MiB, RSS ${mib(start.appRss)} -> ${mib(end.appRss)} MiB; ` +
+          `worker heap ${mib(start.workerHeap)} -> ${mib(end.workerHeap)} MiB, RSS ${mib(start.workerRss)} -> ${mib(end.workerRss)} MiB`,
+        figure('soak: mixed requests, all kinds', samples.length / elapsed, rate, 'req/s', {
+          p50: Math.round(pct(all, 0.5) * 10) / 10,
+          p99: Math.round(pct(all, 0.99) * 10) / 10,
+          errors: samples.filter((s) => !s.ok).length,
+          note: `floor: the fixed rate asked for; p99 per window ${windows.join(' ')}; heap server ${mib(start.appHeap)}->${mib(end.appHeap)} MiB, worker ${mib(start.workerHeap)}->${mib(end.workerHeap)} MiB`,
+        }),
+      );
+    } finally {
+      await worker.stop();
+      await app.stop();
+    }
+  } finally {
+    await bench.destroy();
+    await rm(work, { recursive: true, force: true });
+  }
+  return out;
+}

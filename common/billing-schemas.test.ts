@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { discountedPrice, PriceInput, TierInput } from './billing-schemas';
+
+describe('discountedPrice (spec: price − price × percent / 100, 2 decimals)', () => {
+  it('computes the price a subscriber pays', () => {
+    expect(discountedPrice('50.00', 20)).toBe('40.00');
+    expect(discountedPrice('19.99', 15)).toBe('16.99');
+    expect(discountedPrice('10.00', null)).toBe('10.00');
+    expect(discountedPrice('10.00', 100)).toBe('0.00');
+    expect(discountedPrice('0.99', 33)).toBe('0.66');
+  });
+});
+
+describe('PriceInput', () => {
+  it('normalises to 2 decimals and refuses 0, negatives, text and a third decimal', () => {
+    expect(PriceInput.parse('50')).toBe('50.00');
+    expect(PriceInput.parse(9.5)).toBe('9.50');
+    expect(PriceInput.parse(' 12.30 ')).toBe('12.30');
+    for (const bad of ['0', '0.00', '-1', 'abc', '1.234', '', 0.1 + 0.2]) expect(PriceInput.safeParse(bad).success, String(bad)).toBe(false);
+  });
+  it('the tier form: optional description and discount become null', () => {
+    expect(TierInput.parse({ name: ' Gold ', price: '5', paymentInterval: 'weekly', description: '', discountPercentage: undefined })).toEqual({
+      name: 'Gold', description: null, price: '5.00', paymentInterval: 'weekly', discountPercentage: null,
+    });
+  });
+});

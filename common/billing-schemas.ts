@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { PAYMENT_INTERVALS } from './enums';
+import { safeText } from './text-schema';
+import { BILLING_TEXTS as T } from './texts';
+
+/**
+ * Inputs of the tiers, subscriptions, payments and creatorStats procedures (issue 11), shared by
+ * the forms and the server. Money travels as a decimal string with at most 2 decimals.
+ */
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, T.tierNotFound);
+
+/** Rand with at most 2 decimals, more than 0: '50', '49.9', 40.5 -> '50.00', '49.90', '40.50'. */
+export const PriceInput = z
+  .union([z.string(), z.number()])
+  .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, T.priceInvalid)
+      .regex(/^\d+(\.\d{1,2})?$/, T.priceDecimals)
+      .refine((v) => Number(v) > 0, T.priceInvalid)
+      .refine((v) => Number(v) <= 99_999_999.99, T.priceTooHigh)
+      .transform((v) => Number(v).toFixed(2)),
+  );
+
+export const DiscountInput = z
+  .number({ error: T.discountInvalid })
+  .int(T.discountInvalid)
+  .min(0, T.discountInvalid)
+  .max(100, T.discountInvalid)
+  .nullish()
+  .transform((v) => v ?? null);
+
+export const TierInput = z.object({
+  name: z.string({ error: T.tierNameRequired }).trim().check(safeText('single-line')).min(1, T.tierNameRequired).max(60, T.tierNameTooLong),
+  description: z
+    .string()
+    .trim()
+    .check(safeText('multi-line'))
+    .max(500, T.tierDescriptionTooLong)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  price: PriceInput,
+  paymentInterval: z.enum(PAYMENT_INTERVALS, { error: T.intervalInvalid }),
+  discountPercentage: DiscountInput,
+});
+export type TierInput = z.output<typeof TierInput>;
+/** What the tier form holds before parsing (price as typed). */
+export type TierFormValues = z.input<typeof TierInput>;
+
+export const TierIdInput = z.object({ id: uuid });
+export type TierIdInput = z.output<typeof TierIdInput>;
+
+export const UpdateTierInput = TierInput.extend({ id: uuid });
+export type UpdateTierInput = z.output<typeof UpdateTierInput>;
+
+/** A key the client makes once per Subscribe intent (a uuid), reused by its retries. */
+export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Invalid request key');
+
+export const SubscribeInput = z.object({ tierId: uuid, idempotencyKey: IdempotencyKey });
+export type SubscribeInput = z.output<typeof SubscribeInput>;
+
+export const SubscribePageInput = z.object({ username: z.string().trim().min(1).max(100) });
+export type SubscribePageInput = z.output<typeof SubscribePageInput>;
+
+export const PremiumTierInput = z.object({
+  tierId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, T.premiumTierMissing).nullish(),
+});
+export type PremiumTierInput = z.output<typeof PremiumTierInput>;
+
+export const UpgradePremiumInput = z.object({
+  tierId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, T.premiumTierMissing),
+  idempotencyKey: IdempotencyKey,
+});
+export type UpgradePremiumInput = z.output<typeof UpgradePremiumInput>;
+
+export const SubscriptionIdInput = z.object({
+  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, T.subscriptionNotFound),
+});
+export type SubscriptionIdInput = z.output<typeof SubscriptionIdInput>;
+
+/** Keyset position in the subscribers list: opaque to clients (they send back `nextCursor`). */
+export const SubscribersInput = z.object({ cursor: z.string().max(200).nullish() });
+export type SubscribersInput = z.output<typeof SubscribersInput>;
+
+/** Spec: discounted = price − price × percent / 100, shown with 2 decimals. */
+export function discountedPrice(price: string | number, discountPercentage: number | null | undefined): string {
+  const cents = Math.round(Number(price) * 100);
+  const pct = discountPercentage ?? 0;
+  return (Math.round(cents - (cents * pct) / 100) / 100).toFixed(2);
+}

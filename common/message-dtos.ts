@@ -1,0 +1,106 @@
+import type { AttachmentStatus, MessageMediaKind } from './messages';
+
+/**
+ * What the messages API returns (server/features/messages) and the socket carries
+ * (common/socket-events.ts). Dates are ISO strings in both, so the client has one type.
+ */
+
+export interface ChatPartnerDto {
+  id: string;
+  username: string;
+  displayName: string;
+  avatarUrl: string | null;
+  isVerified: boolean;
+  isPremium: boolean;
+}
+
+export interface MessageAttachmentDto {
+  id: string;
+  kind: MessageMediaKind;
+  status: AttachmentStatus;
+  /** '/media/messages/<id>' once ready, else null */
+  url: string | null;
+  /** of the served file, once ready */
+  contentType: string | null;
+  /** the original file name and size */
+  fileName: string;
+  byteSize: number;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  /** when failed: why, in words shown as they are */
+  failureReason: string | null;
+}
+
+/** The quoted message of a reply (spec: reply_to_content, reply_to_media_url, reply_to_media_type). */
+export interface MessageReplyDto {
+  id: string;
+  senderId: string;
+  content: string | null;
+  mediaType: MessageMediaKind | null;
+  mediaUrl: string | null;
+}
+
+/** Only emoji with a count above 0, in QUICK_EMOJI order; `mine`: the receiver reacted with it. */
+export interface ReactionCountDto {
+  emoji: string;
+  count: number;
+  mine: boolean;
+}
+
+export interface MessageDto {
+  id: string;
+  clientId: string | null;
+  senderId: string;
+  recipientId: string;
+  content: string | null;
+  attachment: MessageAttachmentDto | null;
+  replyToId: string | null;
+  /** null when there is no reply or the quoted message was deleted */
+  replyTo: MessageReplyDto | null;
+  createdAt: string;
+  editedAt: string | null;
+  readAt: string | null;
+  reactions: ReactionCountDto[];
+}
+
+export interface ChatLastMessageDto {
+  id: string;
+  senderId: string;
+  content: string | null;
+  mediaType: MessageMediaKind | null;
+  createdAt: string;
+}
+
+export interface ChatPreviewDto {
+  partner: ChatPartnerDto;
+  lastMessage: ChatLastMessageDto | null;
+  /** messages from this partner to me not read yet */
+  unreadCount: number;
+}
+
+/**
+ * Whether the caller may write to the partner: 'blocked-by-you' (unblock to write again) or
+ * 'unavailable' (they blocked you, or their profile is private: deliberately no more said).
+ */
+export type Messaging = 'available' | 'blocked-by-you' | 'unavailable';
+
+export interface PartnerDto {
+  profile: ChatPartnerDto;
+  /** null when the partner hides their online status */
+  online: boolean | null;
+  messaging: Messaging;
+}
+
+export interface MessageReportDto {
+  id: string;
+  reason: string;
+  status: 'open' | 'closed';
+  createdAt: string;
+  reporter: ChatPartnerDto;
+  sender: ChatPartnerDto | null;
+  messageId: string | null;
+  /** the message's text when it was reported */
+  content: string | null;
+  closedAt: string | null;
+}

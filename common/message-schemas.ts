@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { MARK_READ_MAX, MESSAGE_MAX_LENGTH, QUICK_EMOJI, REPORT_REASON_MAX_LENGTH } from './messages';
+import { safeString, safeText } from './text-schema';
+import { MESSAGE_TEXTS } from './texts';
+
+/**
+ * Inputs of the messages procedures (server/features/messages), shared with the client's forms.
+ * Ids are only checked to be short single-line strings: an id that is not a uuid reads like any
+ * unknown id ('Message not found'), so a malformed link says no more than a dead one.
+ */
+const id = safeString('single-line').trim().min(1).max(100);
+const username = safeString('single-line').trim().min(1, MESSAGE_TEXTS.userNotFound).max(100);
+
+/**
+ * Keyset position: `<created_at with microseconds, ISO>~<id>`, as the server hands it out in
+ * `nextCursor`. Clients treat it as opaque.
+ */
+export const MESSAGE_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const cursor = z.string().regex(MESSAGE_CURSOR, 'Invalid cursor').nullish();
+
+/** Message text: trimmed; empty is allowed here (a file alone) and refused by the service when there is no file either. */
+const content = z
+  .string()
+  .check(safeText('multi-line'))
+  .transform((v) => v.trim())
+  .pipe(z.string().max(MESSAGE_MAX_LENGTH, MESSAGE_TEXTS.tooLong(MESSAGE_MAX_LENGTH)));
+
+export const ChatListInput = z.object({ cursor }).default({});
+export type ChatListInput = z.output<typeof ChatListInput>;
+
+export const PartnerInput = z.object({ username });
+export type PartnerInput = z.output<typeof PartnerInput>;
+
+export const ThreadInput = z.object({ username, cursor });
+export type ThreadInput = z.output<typeof ThreadInput>;
+
+export const SendMessageInput = z.object({
+  username,
+  content: content.optional(),
+  attachmentId: id.optional(),
+  replyToId: id.optional(),
+  /** one per message the client creates; a retry of the same message sends the same one */
+  clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'clientId must be 1-64 letters, digits, - or _'),
+});
+export type SendMessageInput = z.output<typeof SendMessageInput>;
+
+export const EditMessageInput = z.object({ id, content });
+export type EditMessageInput = z.output<typeof EditMessageInput>;
+
+export const MessageIdInput = z.object({ id });
+export type MessageIdInput = z.output<typeof MessageIdInput>;
+
+export const ReactInput = z.object({ id, emoji: z.enum(QUICK_EMOJI, { message: 'Unknown emoji' }) });
+export type ReactInput = z.output<typeof ReactInput>;
+
+export const MarkReadInput = z.object({ ids: z.array(id).min(1).max(MARK_READ_MAX) });
+export type MarkReadInput = z.output<typeof MarkReadInput>;
+
+export const SinceInput = z.object({ afterId: id });
+export type SinceInput = z.output<typeof SinceInput>;
+
+export const UsernameInput = z.object({ username });
+export type UsernameInput = z.output<typeof UsernameInput>;
+
+export const ReportMessageInput = z.object({
+  messageId: id,
+  reason: z
+    .string()
+    .check(safeText('multi-line'))
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, MESSAGE_TEXTS.reportReasonRequired).max(REPORT_REASON_MAX_LENGTH)),
+});
+export type ReportMessageInput = z.output<typeof ReportMessageInput>;
+
+export const AdminReportsInput = z.object({ cursor, status: z.enum(['open', 'closed']).default('open') }).default({ status: 'open' });
+export type AdminReportsInput = z.output<typeof AdminReportsInput>;
+
+export const CloseReportInput = z.object({ id });
+export type CloseReportInput = z.output<typeof CloseReportInput>;

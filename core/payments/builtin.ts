@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import type { PaymentProvider } from './provider';
+import { WebhookSignatureError } from './provider';
+
+/**
+ * The default provider: as the spec says, no card provider is called. A charge always succeeds and
+ * is recorded in the ledger with a reference derived from its idempotency key (the same request
+ * makes the same reference). The UI labels it 'Test payments: no card is charged'.
+ */
+export const builtinProvider: PaymentProvider = {
+  name: 'builtin',
+  flow: 'direct',
+  async charge(request) {
+    const ref = `builtin_${createHash('sha256').update(`${request.userId}:${request.idempotencyKey}`).digest('hex').slice(0, 24)}`;
+    return { ok: true, ref };
+  },
+  async createCheckout() {
+    throw new Error('The built-in provider has no checkout page');
+  },
+  async setCancelAtPeriodEnd() {},
+  async refund() {},
+  verifyWebhook() {
+    throw new WebhookSignatureError('The built-in provider receives no webhooks');
+  },
+};
+
+/** A provider whose charges all fail (tests of past due; never configured in production). */
+export function failingProvider(reason = 'card_declined'): PaymentProvider {
+  return { ...builtinProvider, async charge() {
+    return { ok: false, reason };
+  } };
+}

@@ -1,0 +1,57 @@
+import type { PaymentInterval } from '../../common/enums';
+import type { PaymentProviderName } from '../../common/billing-dtos';
+
+/**
+ * The payment provider interface (docs/payments.md). The built-in provider, the default, records
+ * charges without calling anyone (the spec calls no card provider); the Stripe provider is chosen
+ * when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. Billing code (domain/billing) talks to
+ * this interface only.
+ */
+
+export interface ChargeRequest {
+  userId: string;
+  /** '40.00' rand */
+  amount: string;
+  description: string;
+  /** the same key is the same charge at the provider */
+  idempotencyKey: string;
+}
+
+export type ChargeResult = { ok: true; ref: string } | { ok: false; reason: string };
+
+export interface CheckoutRequest {
+  userId: string;
+  email: string;
+  tierId: string;
+  amount: string;
+  interval: PaymentInterval;
+  /** the Premium upgrade renews every 30 days */
+  intervalDays?: number;
+  description: string;
+  idempotencyKey: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A verified provider webhook event, in the terms billing code applies. */
+export type ProviderEvent =
+  | { id: string; kind: 'checkout-completed'; userId: string; tierId: string; idempotencyKey: string; providerSubscriptionId: string | null; paymentRef: string; amount: string }
+  | { id: string; kind: 'invoice-paid'; providerSubscriptionId: string; paymentRef: string; amount: string; periodEnd: Date | null; firstInvoice: boolean }
+  | { id: string; kind: 'invoice-failed'; providerSubscriptionId: string }
+  | { id: string; kind: 'subscription-ended'; providerSubscriptionId: string }
+  | { id: string; kind: 'ignored'; type: string };
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** 'direct': `charge` now and record it; 'checkout': a hosted page, the webhook records it */
+  readonly flow: 'direct' | 'checkout';
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  createCheckout(request: CheckoutRequest): Promise<{ url: string; ref: string }>;
+  /** a provider-managed subscription stops (or no longer stops) at its period end */
+  setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
+  refund(paymentRef: string): Promise<void>;
+  /** throws WebhookSignatureError unless the body is signed with the webhook secret */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}
+
+export class WebhookSignatureError extends Error {}

@@ -1,0 +1,120 @@
+import Stripe from 'stripe';
+import type { PaymentInterval } from '../../common/enums';
+import type { PaymentProvider, ProviderEvent } from './provider';
+import { WebhookSignatureError } from './provider';
+
+const STRIPE_INTERVAL: Record<PaymentInterval, 'week' | 'month' | 'year'> = { weekly: 'week', monthly: 'month', annually: 'year' };
+const toCents = (amount: string) => Math.round(Number(amount) * 100);
+const fromCents = (cents: number | null | undefined) => ((cents ?? 0) / 100).toFixed(2);
+
+/** Stripe objects as read here: only the fields used, whatever the account's API version adds. */
+type Loose = Record<string, unknown>;
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as Loose).id === 'string' ? ((v as Loose).id as string) : null);
+
+/** The subscription an invoice belongs to (older API versions: `subscription`; newer: `parent.subscription_details`). */
+function invoiceSubscription(invoice: Loose): string | null {
+  const parent = invoice.parent as Loose | undefined;
+  const details = parent?.subscription_details as Loose | undefined;
+  return str(details?.subscription) ?? str(invoice.subscription);
+}
+
+function invoicePeriodEnd(invoice: Loose): Date | null {
+  const lines = (invoice.lines as Loose | undefined)?.data as Loose[] | undefined;
+  const end = (lines?.[0]?.period as Loose | undefined)?.end;
+  return typeof end === 'number' ? new Date(end * 1000) : null;
+}
+
+/** Maps a verified Stripe event to what billing applies; other types are acknowledged and ignored. */
+export function toProviderEvent(event: { id: string; type: string; data: { object: unknown } }): ProviderEvent {
+  const object = event.data.object as Loose;
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const metadata = (object.metadata ?? {}) as Record<string, string>;
+      if (!metadata.userId || !metadata.tierId || !metadata.idempotencyKey) return { id: event.id, kind: 'ignored', type: event.type };
+      return {
+        id: event.id,
+        kind: 'checkout-completed',
+        userId: metadata.userId,
+        tierId: metadata.tierId,
+        idempotencyKey: metadata.idempotencyKey,
+        providerSubscriptionId: str(object.subscription),
+        paymentRef: str(object.invoice) ?? str(object.payment_intent) ?? (object.id as string),
+        amount: fromCents(object.amount_total as number),
+      };
+    }
+    case 'invoice.paid': {
+      const sub = invoiceSubscription(object);
+      if (!sub) return { id: event.id, kind: 'ignored', type: event.type };
+      return {
+        id: event.id,
+        kind: 'invoice-paid',
+        providerSubscriptionId: sub,
+        paymentRef: object.id as string,
+        amount: fromCents(object.amount_paid as number),
+        periodEnd: invoicePeriodEnd(object),
+        firstInvoice: object.billing_reason === 'subscription_create',
+      };
+    }
+    case 'invoice.payment_failed': {
+      const sub = invoiceSubscription(object);
+      return sub ? { id: event.id, kind: 'invoice-failed', providerSubscriptionId: sub } : { id: event.id, kind: 'ignored', type: event.type };
+    }
+    case 'customer.subscription.deleted':
+      return { id: event.id, kind: 'subscription-ended', providerSubscriptionId: object.id as string };
+    default:
+      return { id: event.id, kind: 'ignored', type: event.type };
+  }
+}
+
+/**
+ * Stripe: the first payment through Checkout (mode subscription, the price inline), renewals,
+ * failures and cancellations by signed webhooks (/webhooks/stripe). Chosen when
+ * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set.
+ */
+export function stripeProvider(secretKey: string, webhookSecret: string, client = new Stripe(secretKey)): PaymentProvider {
+  return {
+    name: 'stripe',
+    flow: 'checkout',
+    async charge() {
+      // renewals of Stripe subscriptions are Stripe's (invoice.paid webhooks)
+      return { ok: false, reason: 'Stripe subscriptions renew through Stripe' };
+    },
+    async createCheckout(r) {
+      const recurring = r.intervalDays
+        ? { interval: 'day' as const, interval_count: r.intervalDays }
+        : { interval: STRIPE_INTERVAL[r.interval] };
+      const metadata = { userId: r.userId, tierId: r.tierId, idempotencyKey: r.idempotencyKey };
+      const session = await client.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer_email: r.email,
+          client_reference_id: r.userId,
+          line_items: [{ quantity: 1, price_data: { currency: 'zar', unit_amount: toCents(r.amount), recurring, product_data: { name: r.description } } }],
+          metadata,
+          subscription_data: { metadata },
+          success_url: r.successUrl,
+          cancel_url: r.cancelUrl,
+        },
+        // the same Subscribe intent is the same Checkout session
+        { idempotencyKey: `checkout-${r.userId}-${r.idempotencyKey}` },
+      );
+      if (!session.url) throw new Error('Stripe returned no Checkout URL');
+      return { url: session.url, ref: session.id };
+    },
+    async setCancelAtPeriodEnd(providerSubscriptionId, cancel) {
+      await client.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel });
+    },
+    async refund(paymentRef) {
+      if (paymentRef.startsWith('pi_')) await client.refunds.create({ payment_intent: paymentRef });
+      else throw new Error(`Cannot refund ${paymentRef} automatically: refund it in the Stripe dashboard`);
+    },
+    verifyWebhook(rawBody, signature) {
+      if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      try {
+        return toProviderEvent(client.webhooks.constructEvent(rawBody, signature, webhookSecret));
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+      }
+    },
+  };
+}

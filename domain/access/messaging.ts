@@ -1,0 +1,108 @@
+import type { ProfileVisibility } from '../../common/enums';
+import type { Messaging } from '../../common/message-dtos';
+import { isUuid } from '../../common/post-schemas';
+import type { DB } from '../../core/db/kysely';
+import { canSeeProfile } from './access';
+import { findAttachmentAudience, findMessagingFacts } from './messaging.queries';
+
+/**
+ * THE messaging rule: who may find a partner, write to them, and see a chat file. Every
+ * messages procedure, the typing and presence signals, and the media route decide through here.
+ *
+ * - A partner is *known* to the viewer when the viewer may see their profile (the profile rule of
+ *   ./access.ts: private and hidden to nobody else, 'friends' to active subscribers), or when the
+ *   two already have a conversation (the viewer has their messages anyway). Anyone else is
+ *   answered exactly like an unknown username ('User not found').
+ * - The viewer may *write* when the profile is visible to them and neither has blocked the other.
+ *   A block by the partner and a private profile read the same ('unavailable'): no more is said.
+ * - Nobody messages themselves.
+ */
+export interface MessagingFacts {
+  viewerId: string;
+  partnerId: string;
+  visibility: ProfileVisibility | null;
+  viewerIsSubscriber: boolean;
+  blockedByViewer: boolean;
+  blockedByPartner: boolean;
+  hasConversation: boolean;
+}
+
+export interface MessagingDecision {
+  known: boolean;
+  messaging: Messaging;
+}
+
+export function decideMessaging(f: MessagingFacts): MessagingDecision {
+  if (f.viewerId === f.partnerId) return { known: false, messaging: 'unavailable' };
+  const profileVisible = canSeeProfile(f.viewerId, f.partnerId, f.visibility, f.viewerIsSubscriber);
+  const known = profileVisible || f.hasConversation;
+  const messaging: Messaging = f.blockedByViewer ? 'blocked-by-you' : f.blockedByPartner || !profileVisible ? 'unavailable' : 'available';
+  return { known, messaging };
+}
+
+export interface LoadedPartner extends MessagingDecision {
+  profile: { id: string; username: string; displayName: string; avatarUrl: string | null; isVerified: boolean; isPremium: boolean };
+  showOnlineStatus: boolean;
+}
+
+/** The partner as the viewer may know them; null when unknown or not known to the viewer (one query). */
+export async function loadPartner(db: DB, viewerId: string, partner: { username: string } | { id: string }): Promise<LoadedPartner | null> {
+  if ('id' in partner && !isUuid(partner.id)) return null;
+  const row = await findMessagingFacts(db, viewerId, partner);
+  if (!row) return null;
+  const decision = decideMessaging({
+    viewerId,
+    partnerId: row.id,
+    visibility: row.profile_visibility,
+    viewerIsSubscriber: row.viewer_is_subscriber,
+    blockedByViewer: row.blocked_by_viewer,
+    blockedByPartner: row.blocked_by_partner,
+    hasConversation: row.has_conversation,
+  });
+  if (!decision.known) return null;
+  return {
+    ...decision,
+    showOnlineStatus: row.show_online_status,
+    profile: {
+      id: row.id,
+      username: row.username,
+      displayName: row.display_name,
+      avatarUrl: row.avatar_url,
+      isVerified: row.is_verified,
+      isPremium: row.is_premium,
+    },
+  };
+}
+
+/** Whether `senderId` may send a message to `recipientId` now. */
+export async function canMessage(db: DB, senderId: string, recipientId: string): Promise<boolean> {
+  return (await loadPartner(db, senderId, { id: recipientId }))?.messaging === 'available';
+}
+
+export type MessageMediaDecision =
+  | { outcome: 'not-found' }
+  | { outcome: 'forbidden' }
+  | { outcome: 'ok'; file: { attachmentId: string; storageKey: string; contentType: string; fileName: string; byteSize: number } };
+
+/**
+ * Who may see a chat file: its uploader, and the two participants of the message carrying it.
+ * 404 for an unknown id or a file not ready yet; 403 for anyone else (signed out included).
+ */
+export async function canSeeMessageMedia(db: DB, viewerId: string | null, attachmentId: string): Promise<MessageMediaDecision> {
+  if (!isUuid(attachmentId)) return { outcome: 'not-found' };
+  const row = await findAttachmentAudience(db, attachmentId);
+  if (!row) return { outcome: 'not-found' };
+  const allowed = viewerId !== null && [row.owner_id, row.sender_id, row.recipient_id].includes(viewerId);
+  if (!allowed) return { outcome: 'forbidden' };
+  if (row.status !== 'ready' || !row.storage_key || !row.content_type) return { outcome: 'not-found' };
+  return {
+    outcome: 'ok',
+    file: {
+      attachmentId: row.id,
+      storageKey: row.storage_key,
+      contentType: row.content_type,
+      fileName: row.original_filename,
+      byteSize: Number(row.byte_size),
+    },
+  };
+}

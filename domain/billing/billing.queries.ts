@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { DB } from '../../core/db/kysely';
+import { activeSubscriptionWhere } from '../subscriptions/active';
+
+/** A tier with what billing needs of its creator (null for the platform's Premium). */
+export async function findTierForBilling(db: DB, tierId: string) {
+  return db
+    .selectFrom('subscription_tiers as t')
+    .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
+    .leftJoin('privacy_settings as ps', 'ps.user_id', 't.creator_id')
+    .select([
+      'ps.profile_visibility as creator_visibility',
+      't.id',
+      't.creator_id',
+      't.name',
+      't.price',
+      't.payment_interval',
+      't.discount_percentage',
+      't.archived_at',
+      'pr.username as creator_username',
+      'pr.display_name as creator_display_name',
+    ])
+    .where('t.id', '=', tierId)
+    .executeTakeFirst();
+}
+export type BillingTier = NonNullable<Awaited<ReturnType<typeof findTierForBilling>>>;
+
+/** The platform's Premium tier (the spec finds it by name). */
+export async function findPremiumTier(db: DB) {
+  return db.selectFrom('subscription_tiers').select('id').where('creator_id', 'is', null).where('name', '=', 'Premium').executeTakeFirst();
+}
+
+/**
+ * Serialises billing writes of one fan towards one creator (or Premium) until the transaction
+ * ends: two tabs, a double click or a retried request wait for each other, and the second sees
+ * what the first wrote.
+ */
+export async function lockPair(trx: DB, userId: string, creatorId: string | null): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`billing:${userId}:${creatorId ?? 'premium'}`}, 0))`.execute(trx);
+}
+
+/** The fan's subscription to the creator (null: Premium) that is active at `at`, if any. */
+export async function findActiveSubscriptionToCreator(db: DB, userId: string, creatorId: string | null, at: Date) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
+    .select(['s.id', 's.tier_id', 's.current_period_end', 's.cancel_at_period_end', 's.next_tier_id', 't.name as tier_name'])
+    .where('s.subscriber_id', '=', userId)
+    .where((eb) => (creatorId === null ? eb('t.creator_id', 'is', null) : eb('t.creator_id', '=', creatorId)))
+    .where(activeSubscriptionWhere('s', at))
+    .orderBy('s.current_period_end', 'desc')
+    .executeTakeFirst();
+}
+
+/** The payment a fan's earlier request with this key made, and its subscription. */
+export async function findPaymentByKey(db: DB, userId: string, idempotencyKey: string) {
+  return db
+    .selectFrom('payments as p')
+    .leftJoin('subscriptions as s', 's.id', 'p.subscription_id')
+    .select(['p.id', 'p.subscription_id', 's.current_period_end'])
+    .where('p.user_id', '=', userId)
+    .where('p.idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+export async function insertPayment(
+  db: DB,
+  row: {
+    userId: string;
+    tierId: string;
+    creatorId: string | null;
+    subscriptionId: string;
+    description: string;
+    idempotencyKey: string | null;
+    amount: string;
+    provider: string;
+    providerRef: string | null;
+    status: 'succeeded' | 'failed';
+    createdAt: Date;
+  },
+): Promise<string> {
+  const inserted = await db
+    .insertInto('payments')
+    .values({
+      user_id: row.userId,
+      tier_id: row.tierId,
+      creator_id: row.creatorId,
+      subscription_id: row.subscriptionId,
+      description: row.description,
+      idempotency_key: row.idempotencyKey,
+      amount: row.amount,
+      currency: 'ZAR',
+      provider: row.provider,
+      provider_ref: row.providerRef,
+      status: row.status,
+      created_at: row.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** is_premium follows the fan's Premium subscription: on at purchase, off once none is active at `at`. */
+export async function setPremiumFlag(db: DB, userId: string, at: Date): Promise<boolean> {
+  const active = await findActiveSubscriptionToCreator(db, userId, null, at);
+  await db.updateTable('profiles').set({ is_premium: Boolean(active), updated_at: at }).where('id', '=', userId).execute();
+  return Boolean(active);
+}

@@ -1,0 +1,38 @@
+import { MAIL_JOB_OPTIONS } from '../../common/jobs';
+import type { Logger } from 'pino';
+import type { Queues } from '../../core/queues/queues';
+import type { Realtime } from '../../core/realtime/realtime';
+
+/** What a billing write leaves to do once it committed: live entitlement events and receipts. */
+export interface BillingEffects {
+  /** the fan's subscription to this creator (null: Premium) started or lapsed */
+  entitlements: { userId: string; creatorId: string | null; active: boolean }[];
+  /** succeeded payments to send a receipt for */
+  receipts: { paymentId: string }[];
+}
+
+export const noEffects = (): BillingEffects => ({ entitlements: [], receipts: [] });
+
+export const receiptJobId = (paymentId: string) => `billing-receipt-${paymentId}`;
+
+/**
+ * After the commit, never inside it: the fan's open pages hear `entitlement:changed` (all their
+ * sockets: the tab that subscribed navigates anyway), and each charge gets its receipt job (jobId
+ * from the payment id, so a retried request or job queues it once). A Redis hiccup here loses a
+ * live update or a receipt, never money: both are logged.
+ */
+export async function applyBillingEffects(
+  deps: { realtime: Realtime; queues: Pick<Queues, 'add'>; log: Pick<Logger, 'warn'> },
+  effects: BillingEffects,
+): Promise<void> {
+  for (const e of effects.entitlements) {
+    deps.realtime.toUser(e.userId, 'entitlement:changed', { creatorId: e.creatorId, active: e.active });
+  }
+  for (const r of effects.receipts) {
+    try {
+      await deps.queues.add('mail', 'billing-receipt', { paymentId: r.paymentId }, { ...MAIL_JOB_OPTIONS, jobId: receiptJobId(r.paymentId) });
+    } catch (err) {
+      deps.log.warn({ err, paymentId: r.paymentId }, 'could not queue the receipt mail');
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { BILLING_TEXTS } from '../../common/texts';
+import type { DB } from '../../core/db/kysely';
+import type { PaymentProvider } from '../../core/payments/provider';
+import { activeSubscriptionWhere } from '../subscriptions/active';
+import { updateSubscription } from '../subscriptions/write';
+import type { Clock } from './clock';
+import { BillingError } from './errors';
+
+/**
+ * The fan's own subscription that is active at `at`; anyone else's id, or an ended one, is 'not
+ * found' (a foreign id reads the same as an unknown one).
+ */
+async function ownActiveSubscription(db: DB, userId: string, id: string, at: Date) {
+  const row = await db
+    .selectFrom('subscriptions as s')
+    .select(['s.id', 's.provider', 's.provider_subscription_id', 's.cancel_at_period_end'])
+    .where('s.id', '=', id)
+    .where('s.subscriber_id', '=', userId)
+    .where(activeSubscriptionWhere('s', at))
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new BillingError('NOT_FOUND', BILLING_TEXTS.subscriptionNotFound);
+  return row;
+}
+
+/**
+ * Cancel keeps what was paid for: access runs to the period end, then the maintenance job ends the
+ * subscription (no renewal, no refund: fees are non-refundable, spec part 2 §1). Resume before then
+ * undoes it. A Stripe subscription is told first, so Stripe does not renew it either.
+ */
+export async function setCancelAtPeriodEnd(
+  deps: { db: DB; provider: PaymentProvider; clock: Clock },
+  userId: string,
+  subscriptionId: string,
+  cancel: boolean,
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await ownActiveSubscription(trx, userId, subscriptionId, now);
+    if (row.cancel_at_period_end === cancel) return;
+    if (row.provider === 'stripe' && row.provider_subscription_id) await deps.provider.setCancelAtPeriodEnd(row.provider_subscription_id, cancel);
+    // a cancelled subscription does not move to another tier either
+    await updateSubscription(trx, row.id, { cancelAtPeriodEnd: cancel, ...(cancel && { nextTierId: null }) }, now);
+  });
+}

@@ -1,0 +1,46 @@
+import type { PaymentInterval } from '../../common/enums';
+
+export const DAY_MS = 24 * 60 * 60_000;
+
+/** The payment screen's Premium period (spec part 2 §4, §9): 30 days. */
+export const PREMIUM_PERIOD_DAYS = 30;
+/**
+ * A renewal charge that fails leaves the fan past due: access lasts this long past the period end
+ * while the job retries the charge on each run, then the subscription ends (docs/payments.md).
+ */
+export const GRACE_DAYS = 3;
+/** Annual subscriptions get a reminder e-mail this long before they renew. */
+export const REMINDER_DAYS = 7;
+/**
+ * The job renews a subscription up to this long before its period ends (the new period starts at
+ * the old end), so a fan never loses access between the end and the next run.
+ */
+export const RENEW_AHEAD_MS = 60 * 60_000;
+
+/** One calendar month later; the 31st becomes the last day of a shorter month (Jan 31 -> Feb 28). */
+export function addCalendarMonths(start: Date, months: number): Date {
+  const d = new Date(start);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
+  return d;
+}
+
+/** The end of a period starting at `start`: a week, a calendar month, a year (Feb 29 -> Feb 28). */
+export function periodEnd(start: Date, interval: PaymentInterval): Date {
+  switch (interval) {
+    case 'weekly':
+      return new Date(start.getTime() + 7 * DAY_MS);
+    case 'monthly':
+      return addCalendarMonths(start, 1);
+    case 'annually':
+      return addCalendarMonths(start, 12);
+  }
+}
+
+/** The platform's Premium runs 30 days; a creator's tier follows its interval. */
+export function periodEndFor(start: Date, tier: { creator_id: string | null; payment_interval: PaymentInterval }): Date {
+  return tier.creator_id === null ? new Date(start.getTime() + PREMIUM_PERIOD_DAYS * DAY_MS) : periodEnd(start, tier.payment_interval);
+}

@@ -1,0 +1,105 @@
+import { discountedPrice } from '../../common/billing-schemas';
+import type { DB } from '../../core/db/kysely';
+import type { PaymentProvider, ProviderEvent } from '../../core/payments/provider';
+import { recordSubscription, updateSubscription } from '../subscriptions/write';
+import { findActiveSubscriptionToCreator, findTierForBilling, insertPayment, lockPair, setPremiumFlag } from './billing.queries';
+import type { Clock } from './clock';
+import { noEffects, type BillingEffects } from './effects';
+import { paymentDescription } from './purchase';
+import { DAY_MS, GRACE_DAYS, periodEndFor } from './periods';
+
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * Applies one verified provider webhook event, once: its id goes into billing_events in the same
+ * transaction as its effect, so a replayed or concurrently redelivered event finds the id taken
+ * and changes nothing (the second insert waits for the first transaction, then conflicts).
+ *   checkout-completed: the subscription starts (subscription + subscribers + payment, as subscribe);
+ *   invoice-paid: a renewal (the next period, a payment; the first invoice is the checkout's own);
+ *   invoice-failed: past due, access until period end + GRACE_DAYS;
+ *   subscription-ended: ends now (cancelled at Stripe, or unpaid).
+ */
+export async function applyProviderEvent(
+  deps: { db: DB; provider: PaymentProvider; clock: Clock },
+  event: ProviderEvent,
+): Promise<{ outcome: EventOutcome; effects: BillingEffects }> {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const fresh = await trx
+      .insertInto('billing_events')
+      .values({ provider: deps.provider.name, event_id: event.id, type: event.kind === 'ignored' ? event.type : event.kind })
+      .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    if (!fresh) return { outcome: 'duplicate' as const, effects: noEffects() };
+    const effects = noEffects();
+    switch (event.kind) {
+      case 'ignored':
+        return { outcome: 'ignored' as const, effects };
+      case 'checkout-completed': {
+        const tier = await findTierForBilling(trx, event.tierId);
+        const user = await trx.selectFrom('users').select('id').where('id', '=', event.userId).executeTakeFirst();
+        if (!tier || !user) return { outcome: 'ignored' as const, effects };
+        await lockPair(trx, event.userId, tier.creator_id);
+        const existing = await findActiveSubscriptionToCreator(trx, event.userId, tier.creator_id, now);
+        if (existing) return { outcome: 'ignored' as const, effects };
+        const periodEnd = periodEndFor(now, tier);
+        const subscriptionId = await recordSubscription(trx, {
+          subscriberId: event.userId, tierId: tier.id, status: 'active', periodStart: now, periodEnd,
+          provider: deps.provider.name, providerSubscriptionId: event.providerSubscriptionId, createdAt: now,
+        });
+        const paymentId = await insertPayment(trx, {
+          userId: event.userId, tierId: tier.id, creatorId: tier.creator_id, subscriptionId, description: paymentDescription(tier),
+          idempotencyKey: event.idempotencyKey, amount: event.amount || discountedPrice(tier.price, tier.discount_percentage),
+          provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now,
+        });
+        if (tier.creator_id === null) await setPremiumFlag(trx, event.userId, now);
+        effects.entitlements.push({ userId: event.userId, creatorId: tier.creator_id, active: true });
+        effects.receipts.push({ paymentId });
+        return { outcome: 'applied' as const, effects };
+      }
+      case 'invoice-paid': {
+        if (event.firstInvoice) return { outcome: 'ignored' as const, effects };
+        const sub = await subscriptionByProviderId(trx, deps.provider.name, event.providerSubscriptionId);
+        if (!sub) return { outcome: 'ignored' as const, effects };
+        const tier = await findTierForBilling(trx, sub.tier_id);
+        if (!tier) return { outcome: 'ignored' as const, effects };
+        const start = sub.current_period_end;
+        const end = event.periodEnd && event.periodEnd > start ? event.periodEnd : periodEndFor(start, tier);
+        await updateSubscription(trx, sub.id, { status: 'active', periodStart: start, periodEnd: end, pastDueSince: null, graceUntil: null }, now);
+        const paymentId = await insertPayment(trx, {
+          userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description: paymentDescription(tier),
+          idempotencyKey: null, amount: event.amount, provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now,
+        });
+        effects.receipts.push({ paymentId });
+        return { outcome: 'applied' as const, effects };
+      }
+      case 'invoice-failed': {
+        const sub = await subscriptionByProviderId(trx, deps.provider.name, event.providerSubscriptionId);
+        if (!sub || sub.past_due_since) return { outcome: 'ignored' as const, effects };
+        await updateSubscription(trx, sub.id, { pastDueSince: now, graceUntil: new Date(sub.current_period_end.getTime() + GRACE_DAYS * DAY_MS) }, now);
+        return { outcome: 'applied' as const, effects };
+      }
+      case 'subscription-ended': {
+        const sub = await subscriptionByProviderId(trx, deps.provider.name, event.providerSubscriptionId);
+        if (!sub || sub.status !== 'active') return { outcome: 'ignored' as const, effects };
+        // 'canceled': ended early (active.ts), whatever its period end says
+        await updateSubscription(trx, sub.id, { status: 'canceled', graceUntil: null, cancelAtPeriodEnd: true }, now);
+        const tier = await trx.selectFrom('subscription_tiers').select('creator_id').where('id', '=', sub.tier_id).executeTakeFirst();
+        if (tier && tier.creator_id === null) await setPremiumFlag(trx, sub.subscriber_id, now);
+        effects.entitlements.push({ userId: sub.subscriber_id, creatorId: tier?.creator_id ?? null, active: false });
+        return { outcome: 'applied' as const, effects };
+      }
+    }
+  });
+}
+
+async function subscriptionByProviderId(db: DB, provider: string, providerSubscriptionId: string) {
+  return db
+    .selectFrom('subscriptions')
+    .select(['id', 'subscriber_id', 'tier_id', 'status', 'current_period_end', 'past_due_since'])
+    .where('provider', '=', provider)
+    .where('provider_subscription_id', '=', providerSubscriptionId)
+    .forUpdate()
+    .executeTakeFirst();
+}

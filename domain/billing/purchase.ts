@@ -1,0 +1,140 @@
+import type { SubscribeResultDto } from '../../common/billing-dtos';
+import { discountedPrice } from '../../common/billing-schemas';
+import { BILLING_TEXTS } from '../../common/texts';
+import type { DB } from '../../core/db/kysely';
+import type { PaymentProvider } from '../../core/payments/provider';
+import { OWNER_ONLY_VISIBILITIES } from '../access/access';
+import { recordSubscription, updateSubscription } from '../subscriptions/write';
+import {
+  findActiveSubscriptionToCreator,
+  findPaymentByKey,
+  findTierForBilling,
+  insertPayment,
+  lockPair,
+  setPremiumFlag,
+  type BillingTier,
+} from './billing.queries';
+import type { Clock } from './clock';
+import { noEffects, type BillingEffects } from './effects';
+import { BillingError } from './errors';
+import { periodEndFor, PREMIUM_PERIOD_DAYS } from './periods';
+
+export interface BillingDeps {
+  db: DB;
+  provider: PaymentProvider;
+  clock: Clock;
+  /** where Checkout sends the browser back to */
+  appUrl: string;
+}
+
+/** The ledger's words for a charge: 'Ava Stone — Gold' (the fan's history keeps it after deletions). */
+export function paymentDescription(tier: Pick<BillingTier, 'name' | 'creator_display_name' | 'creator_id'>): string {
+  return tier.creator_id === null ? tier.name : `${tier.creator_display_name ?? 'Creator'} — ${tier.name}`;
+}
+
+export interface PurchaseRequest {
+  userId: string;
+  email: string;
+  /** the buyer's username (Premium lands on their own profile) */
+  username: string;
+  tierId: string;
+  idempotencyKey: string;
+  /** 'creator': a creator's tier (/{username}/subscribe); 'premium': the platform's tier (payment screen) */
+  kind: 'creator' | 'premium';
+}
+
+export type PurchaseOutcome = { result: SubscribeResultDto; effects: BillingEffects };
+
+/**
+ * Subscribing, the one path for a creator's tier and Premium alike (spec part 2 §4): one
+ * transaction charges through the provider, writes the subscription (and the subscribers mirror)
+ * and the payment, or writes nothing. Idempotent: the fan's key is unique on payments, and the
+ * pair's advisory lock makes a repeated request wait and then answer what the first one did. A
+ * fan already subscribed is told so; another tier of the same creator is a change at the period end.
+ * With a checkout provider (Stripe) nothing is written here: the webhook does it (applyCheckout).
+ */
+export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise<PurchaseOutcome> {
+  const notFound = req.kind === 'premium' ? BILLING_TEXTS.premiumTierMissing : BILLING_TEXTS.tierNotFound;
+  const tier = await findTierForBilling(deps.db, req.tierId);
+  if (!tier || tier.archived_at || (req.kind === 'premium') !== (tier.creator_id === null)) throw new BillingError('NOT_FOUND', notFound);
+  if (tier.creator_id === req.userId) throw new BillingError('FORBIDDEN', BILLING_TEXTS.selfSubscribe);
+  // a private or hidden creator is nobody's to find, by tier id either (domain/access)
+  if (tier.creator_visibility && OWNER_ONLY_VISIBILITIES.includes(tier.creator_visibility)) throw new BillingError('NOT_FOUND', notFound);
+  const amount = discountedPrice(tier.price, tier.discount_percentage);
+  const description = paymentDescription(tier);
+
+  if (deps.provider.flow === 'checkout') {
+    const current = await findActiveSubscriptionToCreator(deps.db, req.userId, tier.creator_id, deps.clock.now());
+    if (current) throw new BillingError('CONFLICT', req.kind === 'premium' ? BILLING_TEXTS.alreadyPremium : BILLING_TEXTS.alreadySubscribed);
+    const back = req.kind === 'premium' ? `/${req.username}` : `/${tier.creator_username}`;
+    const cancel = req.kind === 'premium' ? `/settings/account/payment?tier=${tier.id}&checkout=cancelled` : `/${tier.creator_username}/subscribe?checkout=cancelled`;
+    const { url } = await deps.provider.createCheckout({
+      userId: req.userId,
+      email: req.email,
+      tierId: tier.id,
+      amount,
+      interval: tier.payment_interval,
+      ...(req.kind === 'premium' && { intervalDays: PREMIUM_PERIOD_DAYS }),
+      description,
+      idempotencyKey: req.idempotencyKey,
+      successUrl: `${deps.appUrl}${back}?checkout=success`,
+      cancelUrl: `${deps.appUrl}${cancel}`,
+    });
+    return { result: { kind: 'redirect', url }, effects: noEffects() };
+  }
+
+  return deps.db.transaction().execute(async (trx) => {
+    await lockPair(trx, req.userId, tier.creator_id);
+    const now = deps.clock.now();
+    const done = await findPaymentByKey(trx, req.userId, req.idempotencyKey);
+    if (done?.subscription_id && done.current_period_end) {
+      // the same request again (double click, retry): the first one's answer, no second charge
+      return { result: subscribedResult(tier, req, done.subscription_id, done.current_period_end), effects: noEffects() };
+    }
+    const current = await findActiveSubscriptionToCreator(trx, req.userId, tier.creator_id, now);
+    if (current) {
+      if (req.kind === 'premium') throw new BillingError('CONFLICT', BILLING_TEXTS.alreadyPremium);
+      if (current.tier_id === tier.id) throw new BillingError('CONFLICT', BILLING_TEXTS.alreadySubscribed);
+      // another tier of the same creator: it replaces the current one when the paid period ends
+      await updateSubscription(trx, current.id, { nextTierId: tier.id, cancelAtPeriodEnd: false }, now);
+      return {
+        result: { kind: 'tier-change-scheduled', creatorUsername: tier.creator_username ?? '', tierName: tier.name, effectiveAt: current.current_period_end },
+        effects: noEffects(),
+      };
+    }
+    const charge = await deps.provider.charge({ userId: req.userId, amount, description, idempotencyKey: req.idempotencyKey });
+    if (!charge.ok) throw new BillingError('PAYMENT_FAILED', BILLING_TEXTS.subscribeFailed);
+    const periodEnd = periodEndFor(now, tier);
+    const subscriptionId = await recordSubscription(trx, {
+      subscriberId: req.userId,
+      tierId: tier.id,
+      status: 'active',
+      periodStart: now,
+      periodEnd,
+      provider: deps.provider.name,
+      createdAt: now,
+    });
+    const paymentId = await insertPayment(trx, {
+      userId: req.userId,
+      tierId: tier.id,
+      creatorId: tier.creator_id,
+      subscriptionId,
+      description,
+      idempotencyKey: req.idempotencyKey,
+      amount,
+      provider: deps.provider.name,
+      providerRef: charge.ref,
+      status: 'succeeded',
+      createdAt: now,
+    });
+    if (tier.creator_id === null) await setPremiumFlag(trx, req.userId, now);
+    return {
+      result: subscribedResult(tier, req, subscriptionId, periodEnd),
+      effects: { entitlements: [{ userId: req.userId, creatorId: tier.creator_id, active: true }], receipts: [{ paymentId }] },
+    };
+  });
+}
+
+function subscribedResult(tier: BillingTier, req: PurchaseRequest, subscriptionId: string, currentPeriodEnd: Date): SubscribeResultDto {
+  return { kind: 'subscribed', creatorUsername: tier.creator_id === null ? req.username : (tier.creator_username ?? ''), subscriptionId, currentPeriodEnd };
+}

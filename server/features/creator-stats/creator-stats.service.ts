@@ -1,0 +1,44 @@
+import { TRPCError } from '@trpc/server';
+import type { EarningsDto, SubscribersPageDto } from '../../../common/billing-dtos';
+import type { AppDeps } from '../../../core/deps';
+import { findActiveSubscribers, findEarnings, findTierCounts, SUBSCRIBERS_PAGE_SIZE } from './creator-stats.queries';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+function parseCursor(cursor: string | null | undefined): { at: string; id: string } | null {
+  if (!cursor) return null;
+  const [at, id] = cursor.split('|');
+  if (!at || !id || !ISO.test(at) || !UUID.test(id)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
+  return { at, id };
+}
+
+/** Who subscribes to the caller (a creator): fan, tier, since, renews; 20 a page. */
+export async function mySubscribers(deps: Pick<AppDeps, 'db'>, creatorId: string, cursor: string | null | undefined): Promise<SubscribersPageDto> {
+  const rows = await findActiveSubscribers(deps.db, creatorId, parseCursor(cursor));
+  const page = rows.slice(0, SUBSCRIBERS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      subscriptionId: r.id,
+      fan: { id: r.fan_id, username: r.username, displayName: r.display_name, avatarUrl: r.avatar_url },
+      tierName: r.tier_name,
+      since: r.created_at,
+      renewsAt: r.current_period_end,
+      cancelAtPeriodEnd: r.cancel_at_period_end,
+    })),
+    nextCursor: rows.length > SUBSCRIBERS_PAGE_SIZE && last ? `${last.cursor_at}|${last.id}` : null,
+  };
+}
+
+/** This month, last month, 12 weekly totals and per-tier active counts, from the ledger. */
+export async function myEarnings(deps: Pick<AppDeps, 'db'>, creatorId: string, now = new Date()): Promise<EarningsDto> {
+  const [buckets, tiers] = await Promise.all([findEarnings(deps.db, creatorId, now), findTierCounts(deps.db, creatorId)]);
+  return {
+    currency: 'ZAR',
+    thisMonth: buckets.find((b) => b.bucket === 'this_month')?.total ?? '0.00',
+    lastMonth: buckets.find((b) => b.bucket === 'last_month')?.total ?? '0.00',
+    weekly: buckets.filter((b) => b.bucket === 'week').map((b) => ({ weekStart: new Date(b.starts), total: b.total })),
+    tiers: tiers.map((t) => ({ tierId: t.id, name: t.name, activeSubscribers: Number(t.active_subscribers ?? 0), archived: t.archived_at !== null })),
+  };
+}

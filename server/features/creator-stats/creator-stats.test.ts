@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { BILLING_TEXTS } from '../../../common/texts';
+import { makeSubscription, makeUser } from '../../../tests/helpers/factories';
+import { useFileServer } from '../../../tests/helpers/file-server';
+import { clientAs, expectTrpcError } from '../../../tests/helpers/trpc';
+
+const app = useFileServer({ emptyUsers: true });
+
+describe('creatorStats', () => {
+  it('earnings from the ledger: this month, last month, 12 weekly totals, per-tier active counts; only the caller’s own', async () => {
+    const ava = await makeUser(app.deps.db, { isCreator: true });
+    const leo = await makeUser(app.deps.db, { isCreator: true });
+    const asAva = await clientAs(app, ava.id);
+    const gold = await asAva.trpc.tiers.create.mutate({ name: 'Gold', price: '50', paymentInterval: 'weekly', discountPercentage: 20 });
+    const fans = [await makeUser(app.deps.db), await makeUser(app.deps.db)];
+    for (const fan of fans) await (await clientAs(app, fan.id)).trpc.subscriptions.subscribe.mutate({ tierId: gold.id, idempotencyKey: randomUUID() });
+    // an older payment, last month, and one of another creator that must not count
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
+    await app.deps.db
+      .insertInto('payments')
+      .values([
+        { user_id: fans[0]!.id, creator_id: ava.id, tier_id: gold.id, amount: '40.00', provider: 'builtin', status: 'succeeded', created_at: lastMonth },
+        { user_id: fans[0]!.id, creator_id: ava.id, tier_id: gold.id, amount: '40.00', provider: 'builtin', status: 'failed', created_at: now },
+        { user_id: fans[0]!.id, creator_id: leo.id, amount: '99.00', provider: 'builtin', status: 'succeeded', created_at: now },
+      ])
+      .execute();
+    const earnings = await asAva.trpc.creatorStats.earnings.query();
+    expect(earnings.thisMonth).toBe('80.00');
+    expect(earnings.lastMonth).toBe('40.00');
+    expect(earnings.weekly).toHaveLength(12);
+    expect(earnings.weekly.at(-1)!.total).toBe('80.00');
+    expect(earnings.weekly.at(-1)!.weekStart.getUTCDay()).toBe(1);
+    expect(earnings.weekly.reduce((sum, w) => sum + Number(w.total), 0)).toBeGreaterThanOrEqual(80);
+    expect(earnings.tiers).toEqual([{ tierId: gold.id, name: 'Gold', activeSubscribers: 2, archived: false }]);
+
+    const leoEarnings = await (await clientAs(app, leo.id)).trpc.creatorStats.earnings.query();
+    expect(leoEarnings.thisMonth).toBe('99.00');
+    expect(leoEarnings.tiers).toEqual([]);
+  });
+
+  it('lists the caller’s active subscribers newest first, 20 a page, and refuses fans and visitors', async () => {
+    const ava = await makeUser(app.deps.db, { isCreator: true });
+    const asAva = await clientAs(app, ava.id);
+    const tier = await asAva.trpc.tiers.create.mutate({ name: 'Gold', price: '50', paymentInterval: 'monthly' });
+    const fans = [];
+    for (let i = 0; i < 23; i++) {
+      const fan = await makeUser(app.deps.db);
+      await makeSubscription(app.deps.db, { subscriberId: fan.id, creatorId: ava.id, tierId: tier.id });
+      fans.push(fan);
+    }
+    const lapsed = await makeUser(app.deps.db);
+    await makeSubscription(app.deps.db, { subscriberId: lapsed.id, creatorId: ava.id, tierId: tier.id, periodEnd: new Date(Date.now() - 1000) });
+    const first = await asAva.trpc.creatorStats.subscribers.query({});
+    expect(first.items).toHaveLength(20);
+    expect(first.items[0]).toMatchObject({ tierName: 'Gold', fan: { id: fans[22]!.id }, cancelAtPeriodEnd: false });
+    const second = await asAva.trpc.creatorStats.subscribers.query({ cursor: first.nextCursor });
+    expect(second.nextCursor).toBeNull();
+    expect([...first.items, ...second.items].map((i) => i.fan.id)).toEqual(fans.map((f) => f.id).reverse());
+
+    const fan = fans[0]!;
+    await expectTrpcError((await clientAs(app, fan.id)).trpc.creatorStats.subscribers.query({}), 'FORBIDDEN', BILLING_TEXTS.tierCreatorsOnly);
+    await expectTrpcError((await clientAs(app, fan.id)).trpc.creatorStats.earnings.query(), 'FORBIDDEN', BILLING_TEXTS.tierCreatorsOnly);
+    await expectTrpcError(app.client().trpc.creatorStats.earnings.query(), 'UNAUTHORIZED', BILLING_TEXTS.tierSignIn);
+    const other = await makeUser(app.deps.db, { isCreator: true });
+    expect((await (await clientAs(app, other.id)).trpc.creatorStats.subscribers.query({})).items).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import type { ChatPreviewDto, MessageDto, ReactionCountDto } from '../../../common/message-dtos';
+import { messageMediaUrl, QUICK_EMOJI } from '../../../common/messages';
+import { toAttachmentDto } from '../../../domain/messaging/attachments';
+import type { MessageRow, findChatPage } from './messages.queries';
+
+/** Rows to DTOs: never a raw row, never a storage key. */
+
+const emojiOrder = (emoji: string) => {
+  const i = (QUICK_EMOJI as readonly string[]).indexOf(emoji);
+  return i === -1 ? QUICK_EMOJI.length : i;
+};
+
+export function toReactionCounts(rows: readonly { emoji: string; count: number; mine: boolean }[]): ReactionCountDto[] {
+  return rows
+    .filter((r) => r.count > 0)
+    .map((r) => ({ emoji: r.emoji, count: Number(r.count), mine: Boolean(r.mine) }))
+    .sort((a, b) => emojiOrder(a.emoji) - emojiOrder(b.emoji));
+}
+
+export function toMessageDto(row: MessageRow): MessageDto {
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    senderId: row.sender_id,
+    recipientId: row.recipient_id,
+    content: row.content,
+    attachment:
+      row.a_id && row.a_kind && row.a_status && row.a_filename !== null && row.a_byte_size !== null
+        ? toAttachmentDto({
+            id: row.a_id,
+            kind: row.a_kind,
+            status: row.a_status,
+            contentType: row.a_content_type,
+            fileName: row.a_filename,
+            byteSize: row.a_byte_size,
+            width: row.a_width,
+            height: row.a_height,
+            duration: row.a_duration,
+            failure: row.a_failure,
+          })
+        : null,
+    replyToId: row.reply_to_id,
+    replyTo:
+      row.r_id && row.r_sender_id
+        ? {
+            id: row.r_id,
+            senderId: row.r_sender_id,
+            content: row.r_content,
+            mediaType: row.ra_kind ?? null,
+            mediaUrl: row.ra_id && row.ra_status === 'ready' ? messageMediaUrl(row.ra_id) : null,
+          }
+        : null,
+    createdAt: row.created_at,
+    editedAt: row.edited_at,
+    readAt: row.read_at,
+    reactions: toReactionCounts(row.reactions ?? []),
+  };
+}
+
+export function toChatPreviewDto(row: Awaited<ReturnType<typeof findChatPage>>[number]): ChatPreviewDto {
+  return {
+    partner: {
+      id: row.partner_id,
+      username: row.username,
+      displayName: row.display_name,
+      avatarUrl: row.avatar_url,
+      isVerified: row.is_verified,
+      isPremium: row.is_premium,
+    },
+    lastMessage:
+      row.lm_id && row.lm_sender_id && row.lm_created_at
+        ? { id: row.lm_id, senderId: row.lm_sender_id, content: row.lm_content, mediaType: row.lm_kind ?? null, createdAt: row.lm_created_at }
+        : null,
+    unreadCount: Number(row.unread),
+  };
+}
+
+/** `<iso>~<id>` cursors (common/message-schemas.ts MESSAGE_CURSOR). */
+export const encodeCursor = (at: string, id: string) => `${at}~${id}`;
+export function decodeCursor(cursor: string | null | undefined): { at: string; id: string } | null {
+  if (!cursor) return null;
+  const [at, id] = cursor.split('~') as [string, string];
+  return { at, id };
+}

@@ -1,0 +1,38 @@
+import type { MessageDto } from '../../../common/message-dtos';
+import type { AppDeps } from '../../../core/deps';
+import type { EmitOrigin } from '../../../core/realtime/realtime';
+import { toMessageDto } from './messages.dto';
+import { countUnreadMessages, findMessagesByIds } from './messages.queries';
+
+/**
+ * Who hears of a message's changes: its two participants, each in their own room `user:<id>`
+ * (every tab of theirs), the tab that made the change left out (it applied it already). Payloads
+ * that depend on the receiver (`reactions[].mine`) are built once per receiver.
+ */
+export type EventDeps = Pick<AppDeps, 'db' | 'realtime'> & Partial<EmitOrigin>;
+
+/** `message:new` (same DTO for both: a new message has no reactions yet). */
+export function emitMessageNew(deps: EventDeps, message: MessageDto) {
+  const except = deps.socketId ?? null;
+  deps.realtime.toUser(message.recipientId, 'message:new', { message }, { except });
+  deps.realtime.toUser(message.senderId, 'message:new', { message }, { except });
+}
+
+/** `message:updated` with each participant's own view of the message. */
+export async function emitMessageUpdated(deps: EventDeps, messageId: string, participants: [string, string]) {
+  for (const userId of participants) {
+    const [row] = await findMessagesByIds(deps.db, userId, [messageId]);
+    if (row) deps.realtime.toUser(userId, 'message:updated', { message: toMessageDto(row) }, { except: deps.socketId ?? null });
+  }
+}
+
+/**
+ * Pushes the user's new unread count to their own room (`unread:changed`), so the badge of every
+ * tab they have open follows without polling. Whatever changes the count (a message to them, one
+ * of theirs read or deleted) calls this once it has committed.
+ */
+export async function announceUnreadCount(deps: Pick<AppDeps, 'db' | 'realtime'>, userId: string): Promise<number> {
+  const count = await countUnreadMessages(deps.db, userId);
+  deps.realtime.toUser(userId, 'unread:changed', { count });
+  return count;
+}

@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import type { DB } from '../../../core/db/kysely';
+import { activeSubscriptionWhere } from '../../../domain/subscriptions/active';
+
+/** A creator by username for the subscribe page, with their visibility. */
+export function findCreatorByUsername(db: DB, username: string) {
+  return db
+    .selectFrom('profiles as pr')
+    .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
+    .select(['pr.id', 'pr.username', 'pr.display_name', 'pr.avatar_url', 'pr.is_verified', 'pr.is_creator', 'ps.profile_visibility'])
+    .where(sql`lower(pr.username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The tiers new fans may choose: not archived, price ascending. */
+export function findLiveTiers(db: DB, creatorId: string) {
+  return db
+    .selectFrom('subscription_tiers')
+    .select(['id', 'name', 'description', 'price', 'payment_interval', 'discount_percentage'])
+    .where('creator_id', '=', creatorId)
+    .where('archived_at', 'is', null)
+    .orderBy('price')
+    .orderBy('created_at')
+    .execute();
+}
+
+/** What a subscription unlocks today: the creator's published premium posts, counted by kind in one query. */
+export function countPremiumPostsByKind(db: DB, creatorId: string) {
+  return db
+    .selectFrom('posts')
+    .select(['media_kind', sql<string>`count(*)`.as('n')])
+    .where('creator_id', '=', creatorId)
+    .where('status', '=', 'published')
+    .where('is_premium', '=', true)
+    .groupBy('media_kind')
+    .execute();
+}
+
+export function findPlatformTier(db: DB, tierId: string | null) {
+  return db
+    .selectFrom('subscription_tiers')
+    .select(['id', 'name', 'description', 'price', 'payment_interval', 'discount_percentage'])
+    .where('creator_id', 'is', null)
+    .$if(tierId !== null, (qb) => qb.where('id', '=', tierId!))
+    .$if(tierId === null, (qb) => qb.where('name', '=', 'Premium'))
+    .executeTakeFirst();
+}
+
+/** The fan's subscriptions: active ones first (by period end), then ended ones (newest first); one query. */
+export function findMySubscriptions(db: DB, userId: string, limit = 100) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
+    .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
+    .leftJoin('subscription_tiers as nt', 'nt.id', 's.next_tier_id')
+    .select([
+      's.id',
+      's.status',
+      's.current_period_end',
+      's.cancel_at_period_end',
+      's.grace_until',
+      's.past_due_since',
+      sql<boolean>`${activeSubscriptionWhere('s')}`.as('is_active'),
+      't.id as tier_id',
+      't.name as tier_name',
+      't.price',
+      't.payment_interval',
+      't.discount_percentage',
+      't.creator_id',
+      'pr.username',
+      'pr.display_name',
+      'pr.avatar_url',
+      'nt.id as next_tier_id',
+      'nt.name as next_tier_name',
+    ])
+    .where('s.subscriber_id', '=', userId)
+    .orderBy(sql`${activeSubscriptionWhere('s')} desc`)
+    .orderBy('s.current_period_end', 'desc')
+    .limit(limit)
+    .execute();
+}
+export type MySubscriptionRow = Awaited<ReturnType<typeof findMySubscriptions>>[number];

@@ -1,0 +1,166 @@
+import { TRPCError } from '@trpc/server';
+import type {
+  MySubscriptionDto,
+  PremiumResultDto,
+  PremiumTierDto,
+  ProviderDto,
+  PublicTierDto,
+  SubscribePageDto,
+  SubscribeResultDto,
+} from '../../../common/billing-dtos';
+import { discountedPrice, type PremiumTierInput, type SubscribeInput, type UpgradePremiumInput } from '../../../common/billing-schemas';
+import { MEDIA_KINDS } from '../../../common/enums';
+import { BILLING_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
+import type { AppDeps } from '../../../core/deps';
+import { paymentProviderFor } from '../../../core/payments';
+import type { Realtime } from '../../../core/realtime/realtime';
+import { OWNER_ONLY_VISIBILITIES } from '../../../domain/access/access';
+import { findActiveSubscriptionToCreator } from '../../../domain/billing/billing.queries';
+import { systemClock, type Clock } from '../../../domain/billing/clock';
+import { applyBillingEffects } from '../../../domain/billing/effects';
+import { BillingError } from '../../../domain/billing/errors';
+import { setCancelAtPeriodEnd } from '../../../domain/billing/lifecycle';
+import { purchase, type BillingDeps, type PurchaseRequest } from '../../../domain/billing/purchase';
+import { PREMIUM_PERIOD_DAYS } from '../../../domain/billing/periods';
+import type { SessionUser } from '../../auth/session';
+import {
+  countPremiumPostsByKind,
+  findCreatorByUsername,
+  findLiveTiers,
+  findMySubscriptions,
+  findPlatformTier,
+  type MySubscriptionRow,
+} from './subscriptions.queries';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'queues' | 'log'> & { realtime: Realtime; clock?: Clock };
+
+export function billingDeps(deps: Deps): BillingDeps {
+  return { db: deps.db, provider: paymentProviderFor(deps.config), clock: deps.clock ?? systemClock, appUrl: deps.config.appUrl };
+}
+
+const publicTier = (t: { id: string; name: string; description: string | null; price: string; payment_interval: PublicTierDto['paymentInterval']; discount_percentage: number | null }): PublicTierDto => ({
+  id: t.id,
+  name: t.name,
+  description: t.description,
+  price: t.price,
+  paymentInterval: t.payment_interval,
+  discountPercentage: t.discount_percentage,
+  discountedPrice: discountedPrice(t.price, t.discount_percentage),
+});
+
+/** /{username}/subscribe: the creator, live tiers, what a subscription unlocks, and the viewer's state. */
+export async function subscribePage(deps: Deps, viewerId: string | null, username: string): Promise<SubscribePageDto> {
+  const creator = await findCreatorByUsername(deps.db, username);
+  const hidden = creator && creator.id !== viewerId && creator.profile_visibility !== null && OWNER_ONLY_VISIBILITIES.includes(creator.profile_visibility);
+  if (!creator || !creator.is_creator || hidden) throw new TRPCError({ code: 'NOT_FOUND', message: PROFILE_TEXTS.creatorNotFound });
+  const [tiers, counts, current] = await Promise.all([
+    findLiveTiers(deps.db, creator.id),
+    countPremiumPostsByKind(deps.db, creator.id),
+    viewerId ? findActiveSubscriptionToCreator(deps.db, viewerId, creator.id, new Date()) : undefined,
+  ]);
+  const premiumCounts = { ...Object.fromEntries(MEDIA_KINDS.map((k) => [k, 0])), total: 0 } as SubscribePageDto['premiumCounts'];
+  for (const row of counts) {
+    if (row.media_kind) premiumCounts[row.media_kind] = Number(row.n);
+    premiumCounts.total += Number(row.n);
+  }
+  return {
+    creator: { id: creator.id, username: creator.username, displayName: creator.display_name, avatarUrl: creator.avatar_url, isVerified: creator.is_verified },
+    tiers: tiers.map(publicTier),
+    premiumCounts,
+    viewer: {
+      signedIn: viewerId !== null,
+      isOwner: viewerId === creator.id,
+      subscription: current
+        ? { id: current.id, tierId: current.tier_id, tierName: current.tier_name, currentPeriodEnd: current.current_period_end, cancelAtPeriodEnd: current.cancel_at_period_end }
+        : null,
+    },
+    provider: paymentProviderFor(deps.config).name,
+  };
+}
+
+/** Rule refusals keep their words; anything else is the spec's general failure (and is logged). */
+async function billingCall<T>(deps: Deps, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof BillingError) {
+      const code = error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code;
+      throw new TRPCError({ code, message: error.message });
+    }
+    if (error instanceof TRPCError) throw error;
+    // a provider that could not be reached, or anything unforeseen: nothing was written (one
+    // transaction, or no write at all for a checkout); 502 so the spec's words reach the user
+    // (500s are answered with generic words), 503 still wins when PostgreSQL or Redis is away
+    deps.log.error({ err: error }, 'subscription failed');
+    throw new TRPCError({ code: 'BAD_GATEWAY', message: BILLING_TEXTS.subscribeFailed, cause: error instanceof Error ? error : undefined });
+  }
+}
+
+async function buy(deps: Deps, user: SessionUser, req: Omit<PurchaseRequest, 'userId' | 'email' | 'username'>) {
+  return billingCall(deps, async () => {
+    const { result, effects } = await purchase(billingDeps(deps), { ...req, userId: user.id, email: user.email, username: user.username });
+    await applyBillingEffects(deps, effects);
+    return result;
+  });
+}
+
+export function subscribe(deps: Deps, user: SessionUser, input: SubscribeInput): Promise<SubscribeResultDto> {
+  return buy(deps, user, { tierId: input.tierId, idempotencyKey: input.idempotencyKey, kind: 'creator' });
+}
+
+export async function upgradePremium(deps: Deps, user: SessionUser, input: UpgradePremiumInput): Promise<PremiumResultDto> {
+  const result = await buy(deps, user, { tierId: input.tierId, idempotencyKey: input.idempotencyKey, kind: 'premium' });
+  if (result.kind === 'redirect') return result;
+  if (result.kind !== 'subscribed') throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: BILLING_TEXTS.subscribeFailed });
+  return { kind: 'subscribed', username: user.username, currentPeriodEnd: result.currentPeriodEnd };
+}
+
+/** The payment screen's plan (?tier=...): the platform's tier only. */
+export async function premiumTier(deps: Pick<AppDeps, 'db'>, input: PremiumTierInput): Promise<PremiumTierDto> {
+  const tier = await findPlatformTier(deps.db, input.tierId ?? null);
+  if (!tier) throw new TRPCError({ code: 'NOT_FOUND', message: BILLING_TEXTS.premiumTierMissing });
+  return { ...publicTier(tier), periodDays: PREMIUM_PERIOD_DAYS };
+}
+
+function mine(row: MySubscriptionRow): MySubscriptionDto {
+  const status: MySubscriptionDto['status'] = !row.is_active
+    ? 'ended'
+    : row.past_due_since
+      ? 'past_due'
+      : row.cancel_at_period_end
+        ? 'canceling'
+        : 'active';
+  return {
+    id: row.id,
+    creator: row.creator_id ? { id: row.creator_id, username: row.username ?? '', displayName: row.display_name ?? '', avatarUrl: row.avatar_url } : null,
+    tier: {
+      id: row.tier_id,
+      name: row.tier_name,
+      price: row.price,
+      paymentInterval: row.payment_interval,
+      discountedPrice: discountedPrice(row.price, row.discount_percentage),
+    },
+    status,
+    currentPeriodEnd: row.current_period_end,
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+    graceUntil: row.grace_until,
+    nextTier: row.next_tier_id ? { id: row.next_tier_id, name: row.next_tier_name ?? '' } : null,
+  };
+}
+
+export async function mySubscriptions(deps: Pick<AppDeps, 'db'>, userId: string): Promise<MySubscriptionDto[]> {
+  return (await findMySubscriptions(deps.db, userId)).map(mine);
+}
+
+/** Cancel (keeps access to the period end) or resume; only the caller's own active subscription. */
+export async function setCancel(deps: Deps, userId: string, subscriptionId: string, cancel: boolean): Promise<MySubscriptionDto> {
+  await billingCall(deps, () => setCancelAtPeriodEnd(billingDeps(deps), userId, subscriptionId, cancel));
+  const row = (await findMySubscriptions(deps.db, userId)).find((s) => s.id === subscriptionId);
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: BILLING_TEXTS.subscriptionNotFound });
+  return mine(row);
+}
+
+export function providerInfo(deps: Pick<AppDeps, 'config'>): ProviderDto {
+  const provider = paymentProviderFor(deps.config).name;
+  return { provider, label: provider === 'stripe' ? BILLING_TEXTS.stripeProviderLabel : BILLING_TEXTS.builtinProviderLabel };
+}

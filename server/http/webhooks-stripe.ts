@@ -1,0 +1,48 @@
+import express, { Router } from 'express';
+import type { AppDeps } from '../../core/deps';
+import { paymentProviderFor } from '../../core/payments';
+import { WebhookSignatureError } from '../../core/payments/provider';
+import { systemClock, type Clock } from '../../domain/billing/clock';
+import { applyBillingEffects } from '../../domain/billing/effects';
+import { applyProviderEvent } from '../../domain/billing/provider-events';
+
+/**
+ * POST /webhooks/stripe (docs/payments.md): the raw body (Stripe signs the exact bytes), the
+ * Stripe-Signature header checked with STRIPE_WEBHOOK_SECRET (400 when it does not match, is
+ * missing or too old), then the event applied once (billing_events) and answered 200, also when
+ * it was applied before, so Stripe stops redelivering. Mounted before the Origin check: Stripe
+ * sends no Origin, and the signature is what authenticates it. 404 without Stripe settings.
+ */
+export function stripeWebhookRoutes(deps: AppDeps, clock: Clock = systemClock): Router {
+  const router = Router();
+  router.post('/webhooks/stripe', express.raw({ type: () => true, limit: '1mb' }), async (req, res, next) => {
+    const provider = paymentProviderFor(deps.config);
+    if (provider.name !== 'stripe') {
+      res.status(404).json({ error: { message: 'Not found' } });
+      return;
+    }
+    let event;
+    try {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      event = provider.verifyWebhook(body, req.header('stripe-signature'));
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        deps.log.warn({ reason: error.message }, 'stripe webhook refused: bad signature');
+        res.status(400).json({ error: { message: 'Invalid signature' } });
+        return;
+      }
+      next(error);
+      return;
+    }
+    try {
+      const { outcome, effects } = await applyProviderEvent({ db: deps.db, provider, clock }, event);
+      await applyBillingEffects(deps, effects);
+      deps.log.info({ eventId: event.id, kind: event.kind, outcome }, 'stripe webhook');
+      res.json({ received: true, outcome });
+    } catch (error) {
+      // 500: Stripe retries later; nothing was recorded (one transaction)
+      next(error);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,180 @@
+import { Link } from '@tanstack/react-router';
+import { Archive, Layers, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { TierDto } from '../../../common/billing-dtos';
+import { BILLING_TEXTS } from '../../../common/texts';
+import { EmptyState } from '../../components/empty-state';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
+import { notify } from '../../lib/toast';
+import { errorCode, isServerError, trpc, type CurrentUser } from '../../lib/trpc';
+import { tierPriceView } from '../../lib/tier-price';
+import { CreatorEarnings } from './creator-earnings';
+import { CreatorSubscribers } from './creator-subscribers';
+import { TierForm } from './tier-form';
+
+/**
+ * The Subscription Tiers tab of /create (spec part 2 §2; issue 11 items 1 and 8): the creator's
+ * tiers by price ascending with their active subscribers, then the add/edit form in place of the
+ * list and back after save or cancel; delete after a confirmation (a tier with subscribers is
+ * archived instead, and the creator is told). Below: earnings and subscribers.
+ */
+export function TierManager({ user }: { user: CurrentUser }) {
+  const [editing, setEditing] = useState<TierDto | 'new' | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+
+  const closeForm = () => {
+    setEditing(null);
+    requestAnimationFrame(() => addButton.current?.focus());
+  };
+
+  return (
+    <div className="flex flex-col gap-10">
+      <section aria-labelledby="tiers-heading" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h2 id="tiers-heading" className="text-xl font-semibold tracking-tight">
+              Subscription Tiers
+            </h2>
+            <p className="text-sm text-muted">
+              Fans choose one on{' '}
+              <Link to="/$username/subscribe" params={{ username: user.username }} className="font-medium text-violet-300 underline underline-offset-4">
+                your subscribe page
+              </Link>
+              .
+            </p>
+          </div>
+          {editing === null ? (
+            <Button ref={addButton} onClick={() => setEditing('new')}>
+              <Plus aria-hidden="true" className="size-4" />
+              Add Tier
+            </Button>
+          ) : null}
+        </div>
+        {editing === null ? (
+          <TierList onEdit={setEditing} />
+        ) : (
+          <div className="rounded-card border border-border bg-surface p-5 md:p-6">
+            <TierForm tier={editing === 'new' ? null : editing} onDone={closeForm} />
+          </div>
+        )}
+      </section>
+      <CreatorEarnings />
+      <CreatorSubscribers />
+    </div>
+  );
+}
+
+function TierList({ onEdit }: { onEdit: (tier: TierDto) => void }) {
+  const tiers = trpc.tiers.listMine.useQuery();
+
+  if (tiers.isError && !tiers.data) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center">
+        <p className="font-semibold text-foreground">{BILLING_TEXTS.loadFailed}</p>
+        <Button variant="secondary" size="sm" onClick={() => void tiers.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!tiers.data) {
+    return (
+      <div aria-busy="true" className="flex flex-col gap-3">
+        <span className="sr-only" role="status">
+          Loading subscription tiers
+        </span>
+        <Skeleton className="h-24 w-full rounded-card" />
+        <Skeleton className="h-24 w-full rounded-card" />
+      </div>
+    );
+  }
+  if (tiers.data.length === 0) {
+    return <EmptyState icon={Layers}>{BILLING_TEXTS.noTiers} Add one so fans can subscribe.</EmptyState>;
+  }
+  return (
+    <ul aria-label="Your subscription tiers" className="flex flex-col gap-3">
+      {tiers.data.map((tier) => (
+        <TierRow key={tier.id} tier={tier} onEdit={() => onEdit(tier)} />
+      ))}
+    </ul>
+  );
+}
+
+function TierRow({ tier, onEdit }: { tier: TierDto; onEdit: () => void }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.tiers.delete.useMutation();
+  const price = tierPriceView(tier);
+  const archived = tier.archivedAt !== null;
+
+  const onDelete = async () => {
+    try {
+      const { outcome } = await remove.mutateAsync({ id: tier.id });
+      notify.success({ title: BILLING_TEXTS.tierDeleted, description: outcome === 'archived' ? BILLING_TEXTS.tierArchived : undefined });
+      await Promise.all([utils.tiers.listMine.invalidate(), utils.creatorStats.earnings.invalidate(), utils.subscriptions.subscribePage.invalidate()]);
+    } catch (error) {
+      const code = errorCode(error);
+      notify.error({
+        title: 'Error',
+        description: isServerError(error) && code !== 'INTERNAL_SERVER_ERROR' ? error.message : BILLING_TEXTS.tierDeleteFailed,
+      });
+    }
+  };
+
+  return (
+    <li
+      aria-label={tier.name}
+      className={cn('flex flex-col gap-4 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center md:p-5', archived && 'border-dashed')}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-semibold text-foreground">
+          <span className="break-words">{tier.name}</span>
+          {archived ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-surface-raised px-2 py-0.5 text-xs font-medium text-muted ring-1 ring-border-strong">
+              <Archive aria-hidden="true" className="size-3" />
+              Archived
+            </span>
+          ) : null}
+        </p>
+        <p className="mt-1 flex flex-wrap items-baseline gap-x-2 text-sm" data-testid="tier-price">
+          {price.was ? <s className="text-subtle">{price.was}</s> : null}
+          <span className="font-semibold text-foreground">{price.now}</span>
+          <span className="text-muted">{price.per}</span>
+          {price.off ? <span className="font-medium text-emerald-300">{price.off}</span> : null}
+        </p>
+        {tier.description ? <p className="mt-1 line-clamp-2 text-sm text-muted">{tier.description}</p> : null}
+        <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-subtle" data-testid="tier-subscribers">
+          <Users aria-hidden="true" className="size-3.5" />
+          {tier.activeSubscribers} active {tier.activeSubscribers === 1 ? 'subscriber' : 'subscribers'}
+          {archived ? ' · hidden from new fans' : ''}
+        </p>
+      </div>
+      {archived ? null : (
+        <div className="flex shrink-0 gap-2">
+          <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${tier.name}`}>
+            <Pencil aria-hidden="true" className="size-4" />
+            Edit
+          </Button>
+          <ConfirmDialog
+            title={`Delete ${tier.name}?`}
+            description={
+              tier.activeSubscribers > 0
+                ? `${tier.activeSubscribers} ${tier.activeSubscribers === 1 ? 'fan is' : 'fans are'} subscribed: the tier will be archived instead, hidden from new fans while current subscribers keep it.`
+                : 'Fans will no longer see this tier on your subscribe page.'
+            }
+            confirmLabel="Delete tier"
+            onConfirm={onDelete}
+            trigger={
+              <Button variant="ghost" size="sm" aria-label={`Delete ${tier.name}`}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                Delete
+              </Button>
+            }
+          />
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,132 @@
+import { Link } from '@tanstack/react-router';
+import { Flag, ShieldAlert } from 'lucide-react';
+import { useEffect } from 'react';
+import type { ChatPartnerDto, MessageReportDto } from '../../../common/message-dtos';
+import { DeadEnd } from '../../components/dead-end';
+import { EmptyState } from '../../components/empty-state';
+import { Avatar } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { formatLongDateTime } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { errorCode, trpc } from '../../lib/trpc';
+import { serverMessage } from './use-message-actions';
+import { VisibleSentinel } from './visible-sentinel';
+
+export const reportsOptions = {
+  staleTime: 0,
+  getNextPageParam: (page: { nextCursor: string | null }) => page.nextCursor,
+  initialCursor: null,
+};
+
+/**
+ * /admin/reports (issue 12 §6): the open reports of messages, newest first, each with who
+ * reported whom, the message's text as it was, the reason, and Close once handled. Admins only
+ * (the server refuses anyone else; the page says so).
+ */
+export function AdminReports() {
+  const reports = trpc.messages.adminReports.useInfiniteQuery({ status: 'open' }, reportsOptions);
+  const utils = trpc.useUtils();
+  const close = trpc.messages.closeReport.useMutation({
+    onSuccess: () => {
+      notify.success({ title: 'Report closed' });
+      void utils.messages.adminReports.invalidate();
+    },
+    onError: (error) => notify.error({ title: 'Error', description: serverMessage(error, 'Failed to close the report') }),
+  });
+  const rows = reports.data?.pages.flatMap((p) => p.reports) ?? [];
+
+  useEffect(() => {
+    if (reports.isError && errorCode(reports.error) !== 'FORBIDDEN') notify.error({ title: 'Error', description: 'Failed to load reports' });
+  }, [reports.isError, reports.error]);
+
+  if (reports.isError && errorCode(reports.error) === 'FORBIDDEN') {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 pt-6 pb-10 md:px-6 md:pt-10">
+        <DeadEnd icon={ShieldAlert} title="Admins only" description="This page is for the platform's moderators." />
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 pt-6 pb-10 md:px-6 md:pt-10">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Reports</h1>
+        <p className="mt-1 text-muted">Messages people reported, newest first. Close a report once it is dealt with.</p>
+      </div>
+      {!reports.data ? (
+        reports.isError ? (
+          <Button variant="secondary" onClick={() => void reports.refetch()} className="self-start">
+            Try again
+          </Button>
+        ) : (
+          <div aria-busy="true" className="flex flex-col gap-3">
+            <span className="sr-only" role="status">
+              Loading reports
+            </span>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-32 w-full rounded-card" />
+            ))}
+          </div>
+        )
+      ) : rows.length === 0 ? (
+        <EmptyState icon={Flag}>No open reports</EmptyState>
+      ) : (
+        <ul aria-label="Open reports" className="flex flex-col gap-3">
+          {rows.map((report) => (
+            <li key={report.id}>
+              <ReportCard report={report} closing={close.isPending && close.variables?.id === report.id} onClose={() => close.mutate({ id: report.id })} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <VisibleSentinel
+        enabled={reports.hasNextPage && !reports.isFetchingNextPage}
+        onVisible={() => void reports.fetchNextPage()}
+        itemCount={rows.length}
+        testId="reports-sentinel"
+        end={!reports.hasNextPage}
+      />
+    </div>
+  );
+}
+
+function Person({ label, person }: { label: string; person: ChatPartnerDto | null }) {
+  if (!person) return <span className="text-sm text-subtle">{label}: deleted account</span>;
+  const name = person.displayName || person.username;
+  return (
+    <span className="flex min-w-0 items-center gap-2 text-sm">
+      <span className="whitespace-nowrap text-subtle">{label}:</span>
+      <Avatar src={person.avatarUrl} name={name} size="sm" ring={false} />
+      <Link to="/$username" params={{ username: person.username }} className="truncate font-medium hover:underline">
+        {name} <span className="text-subtle">@{person.username}</span>
+      </Link>
+    </span>
+  );
+}
+
+function ReportCard({ report, closing, onClose }: { report: MessageReportDto; closing: boolean; onClose: () => void }) {
+  return (
+    <article data-testid="report" className="flex flex-col gap-3 rounded-card border border-border bg-surface p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <time dateTime={report.createdAt} className="text-xs text-subtle">
+          {formatLongDateTime(report.createdAt)}
+        </time>
+        <Button size="sm" variant="secondary" loading={closing} onClick={onClose}>
+          Close report
+        </Button>
+      </div>
+      <div className="flex flex-col gap-1.5 sm:flex-row sm:gap-6">
+        <Person label="Reported by" person={report.reporter} />
+        <Person label="Sender" person={report.sender} />
+      </div>
+      <blockquote className="rounded-xl border-l-2 border-rose-400/60 bg-surface-raised px-3 py-2 text-sm break-words whitespace-pre-wrap">
+        {report.content ?? <span className="italic text-subtle">No text (a file, or the message was deleted)</span>}
+      </blockquote>
+      <p className="text-sm">
+        <span className="font-semibold">Reason: </span>
+        <span className="break-words text-muted">{report.reason}</span>
+      </p>
+    </article>
+  );
+}

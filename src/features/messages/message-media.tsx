@@ -1,0 +1,102 @@
+import { FileText, Loader2, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import type { MessageAttachmentDto } from '../../../common/message-dtos';
+import type { MessageMediaKind } from '../../../common/messages';
+import { formatBytes } from './message-format';
+
+/**
+ * Plays a video muted when 70% of it is visible, and pauses it when it scrolls away (spec part 2
+ * §2, §9); only for items that are not replies (the caller decides).
+ */
+function useAutoplay(ref: React.RefObject<HTMLVideoElement | null>, enabled: boolean) {
+  useEffect(() => {
+    const video = ref.current;
+    if (!enabled || !video) return;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry) return;
+        if (entry.intersectionRatio >= 0.7) void video.play().catch(() => undefined);
+        else video.pause();
+      },
+      { threshold: [0, 0.7] },
+    );
+    observer.observe(video);
+    return () => observer.disconnect();
+  }, [ref, enabled]);
+}
+
+function VideoPlayer({ src, autoplay }: { src: string; autoplay: boolean }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useAutoplay(ref, autoplay);
+  return (
+    <video ref={ref} src={src} controls muted playsInline preload="metadata" className="max-h-80 w-full rounded-xl bg-black" data-testid="message-video" />
+  );
+}
+
+function DocumentCard({ name, size, href }: { name: string; size: number | null; href: string | null }) {
+  const body = (
+    <>
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-canvas/40">
+        <FileText aria-hidden="true" className="size-5" />
+      </span>
+      <span className="flex min-w-0 flex-col">
+        <span className="truncate text-sm font-medium">{name}</span>
+        {size != null ? <span className="text-xs opacity-75">{formatBytes(size)}</span> : null}
+      </span>
+    </>
+  );
+  return href ? (
+    <a href={href} download={name} className="flex items-center gap-3 rounded-xl bg-black/20 p-2.5 hover:bg-black/30">
+      {body}
+    </a>
+  ) : (
+    <div className="flex items-center gap-3 rounded-xl bg-black/20 p-2.5">{body}</div>
+  );
+}
+
+/** A file shown from a local blob (a pending message) or the server's media route. */
+export function MediaView({
+  kind,
+  src,
+  name,
+  size,
+  autoplay,
+}: {
+  kind: MessageMediaKind;
+  src: string;
+  name: string;
+  size: number | null;
+  autoplay: boolean;
+}) {
+  if (kind === 'image') {
+    return (
+      <a href={src} target="_blank" rel="noopener noreferrer" className="block">
+        <img src={src} alt={name || 'Photo'} loading="lazy" className="max-h-80 w-auto max-w-full rounded-xl object-contain" data-testid="message-image" />
+      </a>
+    );
+  }
+  if (kind === 'video') return <VideoPlayer src={src} autoplay={autoplay} />;
+  if (kind === 'audio') return <audio src={src} controls preload="metadata" className="w-64 max-w-full" />;
+  return <DocumentCard name={name} size={size} href={src.startsWith('blob:') ? null : `${src}?download=1`} />;
+}
+
+/** A sent message's attachment: processing, failed (the reason), or the file itself. */
+export function AttachmentView({ attachment, autoplay }: { attachment: MessageAttachmentDto; autoplay: boolean }) {
+  if (attachment.status === 'failed') {
+    return (
+      <p className="flex items-center gap-2 rounded-xl bg-rose-500/15 px-3 py-2 text-sm text-rose-200">
+        <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+        {attachment.failureReason ?? 'This file could not be processed.'}
+      </p>
+    );
+  }
+  if (attachment.status === 'processing' || !attachment.url) {
+    return (
+      <p role="status" className="flex items-center gap-2 rounded-xl bg-black/20 px-3 py-2 text-sm">
+        <Loader2 aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+        Processing {attachment.fileName}…
+      </p>
+    );
+  }
+  return <MediaView kind={attachment.kind} src={attachment.url} name={attachment.fileName} size={attachment.byteSize} autoplay={autoplay} />;
+}

@@ -1,0 +1,221 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MessageDto, MessageReplyDto, Messaging } from '../../../common/message-dtos';
+import { MESSAGE_TEXTS } from '../../../common/texts';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Button } from '../../components/ui/button';
+import { usePageTitle } from '../../lib/page-title';
+import { useRealtimeEvent } from '../../lib/realtime/listeners';
+import { useRoom } from '../../lib/realtime/rooms';
+import { notify } from '../../lib/toast';
+import { errorCode, trpc, type CurrentUser } from '../../lib/trpc';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { noteSeen, partnerOptions, setOpenThread, threadOptions } from './message-queries';
+import { usePendingMessages } from './pending-messages';
+import { ReportDialog } from './report-dialog';
+import { threadMessages } from './thread-cache';
+import { ThreadHeader } from './thread-header';
+import { serverMessage, useMessageActions } from './use-message-actions';
+
+const toastError = (description: string) => notify.error({ title: 'Error', description });
+
+const toReply = (m: MessageDto): MessageReplyDto => ({
+  id: m.id,
+  senderId: m.senderId,
+  content: m.content,
+  mediaType: m.attachment?.kind ?? null,
+  mediaUrl: m.attachment?.url ?? null,
+});
+
+/**
+ * /messages/{username} (spec part 2 §2): the header, the thread and the composer, filling the
+ * screen below the top bar (the bottom bar is hidden here). An unknown or invisible user gives
+ * 'User not found' (another failure 'Failed to load user profile') and the way back to /messages.
+ */
+export function ThreadScreen({ username, me }: { username: string; me: CurrentUser }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const partner = trpc.messages.partner.useQuery({ username }, partnerOptions);
+  const thread = trpc.messages.thread.useInfiniteQuery({ username }, { ...threadOptions, enabled: !partner.isError });
+  const profile = partner.data?.profile;
+  const partnerName = profile ? profile.displayName || profile.username : username;
+  usePageTitle(profile ? partnerName : MESSAGE_TEXTS.heading);
+
+  // Unknown, hidden or private (the server says no more): the toast, then back to the list.
+  useEffect(() => {
+    if (!partner.isError) return;
+    toastError(errorCode(partner.error) === 'NOT_FOUND' ? MESSAGE_TEXTS.userNotFound : MESSAGE_TEXTS.profileLoadFailed);
+    void navigate({ to: '/messages', replace: true });
+  }, [partner.isError, partner.error, navigate]);
+  useEffect(() => {
+    if (thread.isError && errorCode(thread.error) !== 'NOT_FOUND') toastError(MESSAGE_TEXTS.loadFailed);
+  }, [thread.isError, thread.error]);
+
+  const partnerId = profile?.id ?? null;
+  useEffect(() => {
+    setOpenThread({ username, partnerId });
+    return () => setOpenThread(null);
+  }, [username, partnerId]);
+
+  const messages = useMemo(() => threadMessages(thread.data), [thread.data]);
+  useEffect(() => noteSeen(messages), [messages]);
+  const pending = usePendingMessages(username);
+
+  // typing…: until its expiry or a message from them
+  const [typingUntil, setTypingUntil] = useState(0);
+  const [now, setNow] = useState(0);
+  useRealtimeEvent('typing', ({ userId, expiresInMs }) => {
+    if (userId === partnerId) {
+      setNow(Date.now());
+      setTypingUntil(Date.now() + expiresInMs);
+    }
+  });
+  useRealtimeEvent('message:new', ({ message }) => {
+    if (message.senderId === partnerId) setTypingUntil(0);
+  });
+  useEffect(() => {
+    if (typingUntil <= now) return;
+    const timer = setTimeout(() => setNow(Date.now()), typingUntil - Date.now());
+    return () => clearTimeout(timer);
+  }, [typingUntil, now]);
+  const typing = typingUntil > now;
+
+  // online dot: the partner's presence room (the server refuses it when they hide their status)
+  useRoom('presence', partner.data?.online === null ? null : partnerId);
+  useRealtimeEvent('presence', ({ userId, online }) => {
+    if (userId !== partnerId) return;
+    utils.messages.partner.setData({ username }, (data) => (data && data.online !== null ? { ...data, online } : data));
+  });
+
+  const refreshPartner = useCallback(() => void utils.messages.partner.invalidate({ username }), [utils, username]);
+  const actions = useMessageActions(username, refreshPartner);
+
+  const [replyTo, setReplyTo] = useState<MessageReplyDto | null>(null);
+  const [editing, setEditing] = useState<MessageDto | null>(null);
+  const [deleting, setDeleting] = useState<MessageDto | null>(null);
+  const [reporting, setReporting] = useState<MessageDto | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  const setMessaging = (messaging: Messaging) =>
+    utils.messages.partner.setData({ username }, (data) => (data ? { ...data, messaging } : data));
+  const block = async () => {
+    try {
+      setMessaging((await utils.client.messages.block.mutate({ username })).messaging);
+      setReplyTo(null);
+      setEditing(null);
+      notify.success({ title: `You blocked @${profile?.username ?? username}` });
+    } catch (error) {
+      toastError(serverMessage(error, MESSAGE_TEXTS.userNotFound));
+    }
+  };
+  const unblock = async () => {
+    try {
+      setMessaging((await utils.client.messages.unblock.mutate({ username })).messaging);
+      notify.success({ title: `You unblocked @${profile?.username ?? username}` });
+    } catch (error) {
+      toastError(serverMessage(error, MESSAGE_TEXTS.userNotFound));
+    }
+  };
+  const report = async (reason: string) => {
+    if (!reporting) return false;
+    try {
+      await utils.client.messages.report.mutate({ messageId: reporting.id, reason });
+      notify.success({ title: 'Report sent', description: 'Thank you. Our team will review this message.' });
+      return true;
+    } catch (error) {
+      toastError(serverMessage(error, MESSAGE_TEXTS.messageNotFound));
+      return false;
+    }
+  };
+
+  const messaging = partner.data?.messaging;
+  const canWrite = messaging === 'available';
+  const myName = me.displayName || me.username;
+  const replyAuthor = replyTo ? (replyTo.senderId === me.id ? 'yourself' : partnerName) : '';
+
+  return (
+    <div ref={listRef} className="fixed inset-x-0 top-16 bottom-0 z-30 flex flex-col bg-canvas">
+      <ThreadHeader partner={partner.data} typing={typing && canWrite} onBlock={block} onUnblock={unblock} />
+      <MessageList
+        myId={me.id}
+        myName={myName}
+        partnerName={partnerName}
+        messages={messages}
+        pending={pending}
+        loading={!thread.data && !thread.isError}
+        failed={thread.isError}
+        onRetryLoad={() => void thread.refetch()}
+        hasOlder={thread.hasNextPage}
+        loadingOlder={thread.isFetchingNextPage}
+        loadOlder={thread.fetchNextPage}
+        canWrite={canWrite}
+        actions={{
+          onReply: (m) => {
+            setEditing(null);
+            setReplyTo(toReply(m));
+          },
+          onEdit: (m) => {
+            setReplyTo(null);
+            setEditing(m);
+          },
+          onDelete: setDeleting,
+          onReport: setReporting,
+          onReact: (m, emoji) => void actions.react(m, emoji),
+        }}
+        onRetrySend={actions.retry}
+        onDiscard={actions.discard}
+        onSeen={(ids) => void actions.markSeen(ids)}
+      />
+      {!partner.data ? null : canWrite ? (
+        <Composer
+          key={username}
+          replyTo={replyTo}
+          replyAuthor={replyAuthor}
+          onCancelReply={() => setReplyTo(null)}
+          editing={editing}
+          onCancelEdit={() => setEditing(null)}
+          onSend={({ content, file }) => {
+            actions.send({ content, file, replyTo });
+            setReplyTo(null);
+          }}
+          onSaveEdit={(message, content) => actions.edit(message.id, content)}
+          onTyping={actions.typing}
+        />
+      ) : (
+        <MessagingUnavailable messaging={messaging!} onUnblock={unblock} />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        title="Delete this message?"
+        description="It will be removed from the conversation for both of you."
+        confirmLabel="Delete message"
+        onConfirm={async () => {
+          if (deleting) await actions.remove(deleting.id);
+          if (editing?.id === deleting?.id) setEditing(null);
+        }}
+      />
+      <ReportDialog open={!!reporting} onOpenChange={(open) => (open ? undefined : setReporting(null))} onSubmit={report} />
+    </div>
+  );
+}
+
+/** In place of the composer when this conversation cannot take new messages (issue 12 §6). */
+function MessagingUnavailable({ messaging, onUnblock }: { messaging: Messaging; onUnblock: () => Promise<void> }) {
+  return (
+    <div data-testid="messaging-unavailable" className="flex flex-col items-center gap-2 border-t border-border bg-surface px-4 py-4 text-center text-sm text-muted sm:flex-row sm:justify-center">
+      {messaging === 'blocked-by-you' ? (
+        <>
+          <span>You blocked this user. Unblock them to send messages.</span>
+          <Button size="sm" variant="secondary" onClick={() => void onUnblock()}>
+            Unblock
+          </Button>
+        </>
+      ) : (
+        <span>Messaging is unavailable in this conversation.</span>
+      )}
+    </div>
+  );
+}
+

@@ -1,0 +1,32 @@
+import { useId } from 'react';
+import { Switch } from '../../components/ui/switch';
+
+/** A labelled on/off setting: the label names the switch, the hint describes it. */
+export function ToggleRow({
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-4 px-4 py-4">
+      <div className="flex min-w-0 flex-col">
+        <label htmlFor={id} className="font-medium text-foreground">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      </div>
+      <Switch id={id} aria-describedby={`${id}-hint`} checked={checked} disabled={disabled} onCheckedChange={onChange} />
+    </div>
+  );
+}

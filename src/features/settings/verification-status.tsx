@@ -1,0 +1,59 @@
+import { Link } from '@tanstack/react-router';
+import { CheckCircle2, Fingerprint, Mail, Phone, XCircle, type LucideIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { SETTINGS_TEXTS } from '../../../common/texts';
+import { Badge } from '../../components/ui/badge';
+import { buttonClasses } from '../../components/ui/button';
+import { notify } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { SettingsLoadError, SettingsSkeleton } from './load-states';
+
+/**
+ * /settings/account/verification (spec part 2 §2, §3, §9): Email, Phone and Identity with
+ * Verified / Not Verified badges read from the stored flags (never reset, unlike the spec's
+ * screen); the e-mail one is set when the address is confirmed. Get Verified → the method cards.
+ */
+export function VerificationStatus() {
+  const status = trpc.settings.verification.useQuery(undefined, { retry: 1 });
+  useEffect(() => {
+    if (status.isError) notify.error({ title: 'Error', description: SETTINGS_TEXTS.verificationLoadFailed }, { id: 'verification-load' });
+  }, [status.isError]);
+  if (status.isError && !status.data) return <SettingsLoadError message={SETTINGS_TEXTS.verificationLoadFailed} onRetry={() => void status.refetch()} />;
+  if (!status.data) return <SettingsSkeleton label="Loading verification status" />;
+  const rows: { label: string; hint: string; verified: boolean; icon: LucideIcon }[] = [
+    { label: 'Email Verification', hint: 'Confirmed by the link we e-mailed you', verified: status.data.isEmailVerified, icon: Mail },
+    { label: 'Phone Verification', hint: 'A code sent to your phone', verified: status.data.isPhoneVerified, icon: Phone },
+    { label: 'Identity Verification', hint: 'A government-issued ID', verified: status.data.isIdentityVerified, icon: Fingerprint },
+  ];
+  return (
+    <div className="flex flex-col gap-6">
+      <ul className="divide-y divide-border rounded-card border border-border bg-surface">
+        {rows.map((row) => (
+          <li key={row.label} className="flex items-center gap-4 px-4 py-4">
+            <row.icon aria-hidden="true" className="size-5 shrink-0 text-violet-300" />
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="font-medium text-foreground">{row.label}</span>
+              <span className="text-sm text-muted">{row.hint}</span>
+            </span>
+            {row.verified ? (
+              <Badge variant="accent" className="text-emerald-300">
+                <CheckCircle2 aria-hidden="true" className="size-3.5" />
+                {SETTINGS_TEXTS.verified}
+              </Badge>
+            ) : (
+              <Badge>
+                <XCircle aria-hidden="true" className="size-3.5" />
+                {SETTINGS_TEXTS.notVerified}
+              </Badge>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="flex justify-end">
+        <Link to="/settings/account/verification/get-verified" className={buttonClasses({ size: 'lg' })}>
+          {SETTINGS_TEXTS.getVerified}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { POST_LISTS, type Post } from '../../lib/post-cache';
+import { trpc } from '../../lib/trpc';
+
+/**
+ * What the viewer may see changed (issue 11 item 4): a subscription started or lapsed. Posts
+ * carry `viewer.canViewMedia` and their media addresses from the server, so the cached copies of
+ * that creator's posts are refetched, not patched: the server's one access rule decides again.
+ * Only queries that hold the creator's posts or profile are touched (open ones refetch at once,
+ * the others when next shown), never every list. Premium (creatorId null) changes the user
+ * themself: their own profile (upgrade card, links), auth.me (isPremium).
+ */
+const POST_LIST_KEYS = Object.values(POST_LISTS).map((list) => getQueryKey(list));
+const POST_KEY = getQueryKey(trpc.posts.byId);
+const PROFILE_KEY = getQueryKey(trpc.profiles.byUsername);
+
+function startsWith(key: readonly unknown[], prefix: readonly unknown[]): boolean {
+  return JSON.stringify(key[0]) === JSON.stringify(prefix[0]);
+}
+
+function isByCreator(post: unknown, creatorId: string): boolean {
+  return (post as Post | undefined)?.creator?.id === creatorId;
+}
+
+/** Whether a cached query holds a post or the profile of this creator (exported for its unit test). */
+export function holdsCreator(query: Query, creatorId: string): boolean {
+  const key = query.queryKey;
+  const data = query.state.data as unknown;
+  if (POST_LIST_KEYS.some((prefix) => startsWith(key, prefix))) {
+    const pages = (data as { pages?: { items?: unknown[] }[] } | undefined)?.pages ?? [];
+    return pages.some((page) => (page.items ?? []).some((post) => isByCreator(post, creatorId)));
+  }
+  if (startsWith(key, POST_KEY)) return isByCreator(data, creatorId);
+  if (startsWith(key, PROFILE_KEY)) return (data as { id?: string } | undefined)?.id === creatorId;
+  return false;
+}
+
+export async function refreshEntitlement(queryClient: QueryClient, utils: ReturnType<typeof trpc.useUtils>, creatorId: string | null): Promise<void> {
+  const billing = [utils.subscriptions.subscribePage.invalidate(), utils.subscriptions.mine.invalidate(), utils.payments.history.invalidate()];
+  if (creatorId === null) {
+    await Promise.all([...billing, utils.auth.me.invalidate(), utils.profiles.byUsername.invalidate(), utils.subscriptions.premiumTier.invalidate()]);
+    return;
+  }
+  await Promise.all([...billing, queryClient.invalidateQueries({ predicate: (query) => holdsCreator(query, creatorId) })]);
+}

@@ -1,0 +1,170 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, BadgeCheck, CreditCard, Crown, SearchX } from 'lucide-react';
+import { useState } from 'react';
+import { BILLING_TEXTS } from '../../../common/texts';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { formatCalendarDate } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { errorCode, isServerError, trpc } from '../../lib/trpc';
+import { tierPriceView } from '../../lib/tier-price';
+import { useAttemptKeys } from './attempt-key';
+import { refreshEntitlement } from './entitlement';
+import { PaymentHistory } from './payment-history';
+import { ProviderNote } from './provider-note';
+
+/**
+ * /settings/account/payment?tier={tierId} (spec part 2 §2, issue 11 item 5): with a tier, that
+ * plan's name, description, price and interval and Subscribe Now; without one, 'No Payment
+ * Methods Added'; always the Payment History box; Back to /settings/account.
+ */
+export function PaymentScreen({ tierId, checkout }: { tierId?: string; checkout?: 'cancelled' }) {
+  const provider = trpc.subscriptions.provider.useQuery();
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Payment</h1>
+          <p className="mt-1 text-muted">Your plan and the payments you have made.</p>
+        </div>
+        {provider.data ? <ProviderNote provider={provider.data.provider} className="self-start sm:self-end" /> : null}
+      </div>
+      {checkout === 'cancelled' ? (
+        <p role="status" className="rounded-card border border-border bg-surface-raised px-4 py-3 text-sm text-muted">
+          Checkout cancelled: nothing was charged.
+        </p>
+      ) : null}
+      {tierId ? <PlanBox tierId={tierId} /> : <NoPaymentMethods />}
+      <PaymentHistory />
+      <div>
+        <Link to="/settings/account" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function NoPaymentMethods() {
+  return (
+    <section aria-labelledby="payment-methods-heading" className="flex flex-col items-center gap-3 rounded-card border border-dashed border-border px-6 py-10 text-center">
+      <CreditCard aria-hidden="true" className="size-7 text-subtle" />
+      <h2 id="payment-methods-heading" className="font-semibold text-foreground">
+        {BILLING_TEXTS.noPaymentMethods}
+      </h2>
+      <p className="max-w-md text-sm text-muted">No card is stored with us. Choose a plan to pay for it here.</p>
+      <Link to="/subscribe" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+        <Crown aria-hidden="true" className="size-4" />
+        See Premium
+      </Link>
+    </section>
+  );
+}
+
+function PlanBox({ tierId }: { tierId: string }) {
+  const tier = trpc.subscriptions.premiumTier.useQuery({ tierId });
+  const mine = trpc.subscriptions.mine.useQuery();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const upgrade = trpc.subscriptions.upgradePremium.useMutation();
+  const attempts = useAttemptKeys();
+  const [pending, setPending] = useState(false);
+
+  if (errorCode(tier.error) === 'NOT_FOUND') {
+    return (
+      <section role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center">
+        <SearchX aria-hidden="true" className="size-7 text-danger" />
+        <p className="font-semibold text-foreground">{BILLING_TEXTS.premiumTierMissing}</p>
+      </section>
+    );
+  }
+  if (tier.isError && !tier.data) {
+    return (
+      <section role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center">
+        <p className="font-semibold text-foreground">{BILLING_TEXTS.loadFailed}</p>
+        <Button variant="secondary" size="sm" onClick={() => void tier.refetch()}>
+          Try again
+        </Button>
+      </section>
+    );
+  }
+  if (!tier.data) {
+    return (
+      <div aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading plan
+        </span>
+        <Skeleton className="h-56 w-full rounded-card" />
+      </div>
+    );
+  }
+
+  const plan = tier.data;
+  const price = tierPriceView(plan);
+  const premium = mine.data?.find((s) => s.creator === null && s.status !== 'ended') ?? null;
+
+  const onSubscribe = async () => {
+    if (pending) return;
+    setPending(true);
+    try {
+      const result = await upgrade.mutateAsync({ tierId: plan.id, idempotencyKey: attempts.keyFor(plan.id) });
+      attempts.settle(plan.id);
+      if (result.kind === 'redirect') {
+        window.location.assign(result.url);
+        return;
+      }
+      void refreshEntitlement(queryClient, utils, null);
+      notify.success({ title: BILLING_TEXTS.premiumSubscribed });
+      await navigate({ to: '/$username', params: { username: result.username } });
+    } catch (error) {
+      // a refusal ends the attempt; a dropped connection keeps the key, so pressing again cannot charge twice
+      if (isServerError(error)) attempts.settle(plan.id);
+      const code = errorCode(error);
+      const description =
+        code === 'UNAUTHORIZED'
+          ? BILLING_TEXTS.signInToSubscribe
+          : code === 'NOT_FOUND' || code === 'CONFLICT'
+            ? (error as Error).message
+            : BILLING_TEXTS.subscribeFailed;
+      notify.error({ title: 'Error', description });
+      if (code === 'CONFLICT') void utils.subscriptions.mine.invalidate();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="plan-heading"
+      className="relative overflow-hidden rounded-card border border-amber-400/25 bg-[radial-gradient(ellipse_at_top_right,rgb(236_72_153/0.18),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgb(139_92_246/0.2),transparent_60%),var(--color-surface)] p-5 md:p-6"
+    >
+      <div className="flex items-center gap-2">
+        <Crown aria-hidden="true" className="size-5 text-amber-300" />
+        <h2 id="plan-heading" className="text-xl font-semibold tracking-tight">
+          {plan.name}
+        </h2>
+      </div>
+      {plan.description ? <p className="mt-2 text-sm text-muted">{plan.description}</p> : null}
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-2" data-testid="plan-price">
+        {price.was ? <s className="text-subtle">{price.was}</s> : null}
+        <span className="text-3xl font-bold tracking-tight">{price.now}</span>
+        <span className="text-muted">{price.per}</span>
+        {price.off ? <span className="text-sm font-semibold text-emerald-300">{price.off}</span> : null}
+      </p>
+      <p className="mt-1 text-sm text-subtle">{plan.periodDays} days of Premium from the day you pay.</p>
+      {premium ? (
+        <p role="status" className="mt-5 flex items-center gap-2 text-sm font-medium text-emerald-300">
+          <BadgeCheck aria-hidden="true" className="size-4" />
+          You are Premium · {premium.cancelAtPeriodEnd ? 'ends on' : 'renews on'} {formatCalendarDate(premium.currentPeriodEnd)}
+        </p>
+      ) : (
+        <Button size="lg" className="mt-5 w-full sm:w-auto" onClick={() => void onSubscribe()} disabled={pending || mine.isPending} aria-busy={pending || undefined}>
+          {pending ? 'Processing...' : 'Subscribe Now'}
+        </Button>
+      )}
+    </section>
+  );
+}

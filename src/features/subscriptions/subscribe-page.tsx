@@ -1,0 +1,199 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { BadgeCheck, Layers, UserX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { SubscribePageDto } from '../../../common/billing-dtos';
+import { BILLING_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
+import { DeadEnd } from '../../components/dead-end';
+import { EmptyState } from '../../components/empty-state';
+import { buttonClasses } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Avatar } from '../../components/ui/avatar';
+import { VerifiedBadge } from '../../components/ui/verified-badge';
+import { formatCalendarDate } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
+import { storePostAuthPath } from '../../lib/session';
+import { notify } from '../../lib/toast';
+import { errorCode, isServerError, trpc } from '../../lib/trpc';
+import { useAttemptKeys } from './attempt-key';
+import { refreshEntitlement } from './entitlement';
+import { PremiumUnlocks } from './premium-unlocks';
+import { ProviderNote } from './provider-note';
+import { TierCard, type TierCardState } from './tier-card';
+
+
+/**
+ * /{username}/subscribe (spec part 2 §2, issue 11 item 2-3): 'Subscribe to {display name}', a
+ * skeleton while loading, the tier cards, 'No subscription tiers available yet.' and 'Creator
+ * not found'; before the cards, what a subscription unlocks today. A visitor pressing Subscribe
+ * is told to sign in and comes back here afterwards.
+ */
+export function SubscribePage({ username, checkout }: { username: string; checkout?: 'cancelled' }) {
+  const page = trpc.subscriptions.subscribePage.useQuery({ username });
+  const notFound = errorCode(page.error) === 'NOT_FOUND';
+  const name = page.data ? page.data.creator.displayName || page.data.creator.username : null;
+  usePageTitle(notFound ? PROFILE_TEXTS.creatorNotFound : name ? `Subscribe to ${name}` : 'Subscribe');
+
+  useEffect(() => {
+    if (checkout === 'cancelled') notify.info({ title: 'Checkout cancelled', description: 'Nothing was charged.' }, { id: 'checkout-cancelled' });
+  }, [checkout]);
+
+  if (notFound) return <DeadEnd icon={UserX} title={PROFILE_TEXTS.creatorNotFound} />;
+  if (page.isError && !page.data) {
+    return <DeadEnd icon={UserX} title={BILLING_TEXTS.loadFailed} description={page.error.message} retry={() => void page.refetch()} />;
+  }
+  if (!page.data) return <SubscribePageSkeleton />;
+  return <LoadedSubscribePage data={page.data} />;
+}
+
+function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
+  const { creator, tiers, viewer, premiumCounts, provider } = data;
+  const name = creator.displayName || creator.username;
+  const navigate = useNavigate();
+  const location = useRouterState({ select: (s) => s.location.href });
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const subscribe = trpc.subscriptions.subscribe.useMutation();
+  const attempts = useAttemptKeys();
+  const [pendingTier, setPendingTier] = useState<string | null>(null);
+  const current = viewer.subscription;
+
+  const onSubscribe = async (tierId: string) => {
+    if (pendingTier) return;
+    if (!viewer.signedIn) {
+      // the spec's words, then sign in and come back to this page
+      notify.error({ title: BILLING_TEXTS.signInToSubscribe });
+      storePostAuthPath(location);
+      void navigate({ to: '/auth', search: { tab: 'signin' } });
+      return;
+    }
+    setPendingTier(tierId);
+    try {
+      const result = await subscribe.mutateAsync({ tierId, idempotencyKey: attempts.keyFor(tierId) });
+      attempts.settle(tierId);
+      if (result.kind === 'redirect') {
+        window.location.assign(result.url);
+        return;
+      }
+      // not awaited: the pages that show this creator refetch when they are next shown
+      void refreshEntitlement(queryClient, utils, creator.id);
+      if (result.kind === 'tier-change-scheduled') {
+        notify.success({ title: BILLING_TEXTS.tierChangeScheduled(result.tierName, formatCalendarDate(result.effectiveAt)) });
+        return;
+      }
+      notify.success({ title: BILLING_TEXTS.subscribed });
+      await navigate({ to: '/$username', params: { username: result.creatorUsername } });
+    } catch (error) {
+      // a refusal ends the attempt; a dropped connection keeps the key, so pressing again cannot charge twice
+      if (isServerError(error)) attempts.settle(tierId);
+      const code = errorCode(error);
+      const description =
+        code === 'UNAUTHORIZED'
+          ? BILLING_TEXTS.signInToSubscribe
+          : code === 'CONFLICT' || code === 'FORBIDDEN' || code === 'NOT_FOUND'
+            ? (error as Error).message
+            : BILLING_TEXTS.subscribeFailed;
+      notify.error({ title: 'Error', description });
+      if (code === 'CONFLICT' || code === 'NOT_FOUND') void utils.subscriptions.subscribePage.invalidate({ username: creator.username });
+    } finally {
+      setPendingTier(null);
+    }
+  };
+
+  const stateOf = (tierId: string): TierCardState => {
+    if (current?.tierId === tierId) return 'current';
+    if (pendingTier === tierId) return 'pending';
+    if (pendingTier || viewer.isOwner) return 'blocked';
+    return 'idle';
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <Link to="/$username" params={{ username: creator.username }} className="shrink-0 self-start rounded-full" aria-label={`${name}’s profile`}>
+          <Avatar src={creator.avatarUrl} name={name} size="lg" />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight break-words md:text-3xl">
+            Subscribe to {name}
+            {creator.isVerified ? <VerifiedBadge /> : null}
+          </h1>
+          <p className="mt-1 text-muted">
+            <Link to="/$username" params={{ username: creator.username }} className="underline-offset-4 hover:text-foreground hover:underline">
+              @{creator.username}
+            </Link>{' '}
+            · Choose a plan to unlock premium posts and support {name} directly.
+          </p>
+        </div>
+        <ProviderNote provider={provider} className="self-start sm:self-center" />
+      </header>
+
+      {viewer.isOwner ? (
+        <p className="flex flex-col gap-3 rounded-card border border-border bg-surface-raised px-4 py-3 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
+          This is how fans see your plans. You cannot subscribe to yourself.
+          <Link to="/create" search={{ tab: 'tiers' }} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            Manage Subscription Tier
+          </Link>
+        </p>
+      ) : null}
+
+      {current ? (
+        <p role="status" className="flex flex-col gap-3 rounded-card border border-emerald-400/30 bg-emerald-500/10 px-4 py-3 text-sm text-emerald-100 sm:flex-row sm:items-center sm:justify-between">
+          <span className="flex items-center gap-2">
+            <BadgeCheck aria-hidden="true" className="size-4 shrink-0 text-emerald-300" />
+            <span>
+              Subscribed to <strong className="font-semibold">{current.tierName}</strong>
+              {' · '}
+              {current.cancelAtPeriodEnd ? 'ends on' : 'renews on'} {formatCalendarDate(current.currentPeriodEnd)}
+            </span>
+          </span>
+          <Link to="/settings/account/subscriptions" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            Manage subscriptions
+          </Link>
+        </p>
+      ) : null}
+
+      <PremiumUnlocks counts={premiumCounts} creatorName={name} />
+
+      {tiers.length === 0 ? (
+        <EmptyState icon={Layers}>{BILLING_TEXTS.noTiers}</EmptyState>
+      ) : (
+        <section aria-label="Subscription tiers" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {tiers.map((tier) => (
+            <TierCard
+              key={tier.id}
+              tier={tier}
+              state={stateOf(tier.id)}
+              actionLabel={current ? 'Switch at renewal' : 'Subscribe'}
+              onSubscribe={() => void onSubscribe(tier.id)}
+              footnote={current && current.tierId !== tier.id ? `Starts when your current period ends (${formatCalendarDate(current.currentPeriodEnd)}).` : null}
+            />
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function SubscribePageSkeleton() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-6">
+      <span className="sr-only" role="status">
+        Loading subscription tiers
+      </span>
+      <div className="flex items-center gap-4">
+        <Skeleton circle className="size-16" />
+        <div className="flex flex-1 flex-col gap-2">
+          <Skeleton className="h-8 w-2/3 max-w-sm" />
+          <Skeleton className="h-4 w-1/2 max-w-xs" />
+        </div>
+      </div>
+      <Skeleton className="h-32 w-full rounded-card" />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-64 rounded-card" />
+        ))}
+      </div>
+    </div>
+  );
+}

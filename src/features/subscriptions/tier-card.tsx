@@ -1,0 +1,81 @@
+import { Check } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { tierPriceView, type PaymentInterval } from '../../lib/tier-price';
+
+export interface TierCardTier {
+  id: string;
+  name: string;
+  description: string | null;
+  price: string;
+  paymentInterval: PaymentInterval;
+  discountPercentage: number | null;
+}
+
+/** What the card's button does: subscribe, is busy, is the fan's plan, or cannot be pressed now. */
+export type TierCardState = 'idle' | 'pending' | 'current' | 'blocked';
+
+interface TierCardProps {
+  tier: TierCardTier;
+  state: TierCardState;
+  /** the button's words when idle: 'Subscribe', or 'Switch at renewal' for a subscribed fan */
+  actionLabel: string;
+  onSubscribe: () => void;
+  /** a line under the button (e.g. the plan's renewal date for the fan's own tier) */
+  footnote?: string | null;
+}
+
+/**
+ * One tier on the subscribe page (spec part 2 §2): name, price per interval, description and
+ * Subscribe ('Processing...' while pending). A discount shows the struck-through price, the
+ * discounted one to 2 decimals and '(N% off)'.
+ */
+export function TierCard({ tier, state, actionLabel, onSubscribe, footnote }: TierCardProps) {
+  const price = tierPriceView(tier);
+  const headingId = `tier-${tier.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={cn(
+        'flex flex-col rounded-card border bg-surface p-5 shadow-xl shadow-black/30 md:p-6',
+        state === 'current' ? 'border-emerald-400/50' : 'border-border',
+      )}
+    >
+      <h3 id={headingId} className="text-lg font-semibold tracking-tight text-foreground">
+        {tier.name}
+      </h3>
+      <p className="mt-3 flex flex-wrap items-baseline gap-x-2 gap-y-1" data-testid="tier-price">
+        {price.was ? (
+          <>
+            <span className="sr-only">Regular price</span>
+            <s className="text-base text-subtle">{price.was}</s>
+            <span className="sr-only">, now</span>
+          </>
+        ) : null}
+        <span className="text-3xl font-bold tracking-tight text-foreground">{price.now}</span>
+        <span className="text-sm text-muted">{price.per}</span>
+        {price.off ? <span className="text-sm font-semibold text-emerald-300">{price.off}</span> : null}
+      </p>
+      {tier.description ? <p className="mt-3 text-sm whitespace-pre-line text-muted">{tier.description}</p> : null}
+      <div className="mt-auto pt-5">
+        {state === 'current' ? (
+          <p className="inline-flex h-10 w-full items-center justify-center gap-2 rounded-full border border-emerald-400/40 bg-emerald-500/10 text-sm font-semibold text-emerald-300">
+            <Check aria-hidden="true" className="size-4" />
+            Subscribed
+          </p>
+        ) : (
+          <Button
+            className="w-full"
+            onClick={onSubscribe}
+            disabled={state !== 'idle'}
+            aria-busy={state === 'pending' || undefined}
+            aria-describedby={headingId}
+          >
+            {state === 'pending' ? 'Processing...' : actionLabel}
+          </Button>
+        )}
+        {footnote ? <p className="mt-2 text-center text-xs text-subtle">{footnote}</p> : null}
+      </div>
+    </article>
+  );
+}

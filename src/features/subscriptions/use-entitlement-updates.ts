@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { BILLING_TEXTS } from '../../../common/texts';
+import { useRealtimeEvent } from '../../lib/realtime/listeners';
+import { notify } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { refreshEntitlement } from './entitlement';
+
+/**
+ * Mounted once in the app shell: when one of the user's subscriptions starts or lapses (in this
+ * tab, another tab, a webhook or the renewal job), their open feed, profile and post pages unlock
+ * or lock that creator's premium posts without a reload.
+ */
+export function useEntitlementUpdates(): void {
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  useRealtimeEvent('entitlement:changed', ({ creatorId }) => void refreshEntitlement(queryClient, utils, creatorId));
+
+  // Back from Stripe Checkout (`?checkout=success`): the subscription starts when Stripe's webhook
+  // arrives, a moment later, and the event above unlocks the page then. Say so meanwhile.
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get('checkout') === 'success') {
+      notify.success({ title: BILLING_TEXTS.checkoutSuccess }, { id: 'checkout-success' });
+    }
+  }, []);
+}

@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AuthChecking, useGateOnSessionLoss } from '../features/messages/auth-checking';
+import { partnerOptions, threadOptions, threadUsername } from '../features/messages/message-queries';
+import { ThreadScreen } from '../features/messages/thread-screen';
+import { useLiveMessages } from '../features/messages/use-live-messages';
+import { useMe } from '../lib/session';
+
+/**
+ * /messages/{username}, behind the `_authed` gate (spec part 2 §2): a visitor's path is stored
+ * and they go to /auth; 'Checking authentication...' while the session is checked.
+ */
+export const Route = createFileRoute('/_authed/messages/$username')({
+  loader: ({ context, params }) => {
+    const username = threadUsername(params.username);
+    if (!username) return;
+    void context.trpcUtils.messages.partner.prefetch({ username }, partnerOptions);
+    void context.trpcUtils.messages.thread.prefetchInfinite({ username }, threadOptions);
+  },
+  pendingComponent: () => <AuthChecking />,
+  component: ThreadRoute,
+});
+
+function ThreadRoute() {
+  const { username: raw } = Route.useParams();
+  const username = threadUsername(raw);
+  useGateOnSessionLoss();
+  const me = useMe();
+  useLiveMessages(me.data?.id ?? null);
+  if (!me.data) return <AuthChecking />;
+  return <ThreadScreen key={username} username={username} me={me.data} />;
+}

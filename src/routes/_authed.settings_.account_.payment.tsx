@@ -1,0 +1,34 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PaymentScreen } from '../features/subscriptions/payment-screen';
+import { usePageTitle } from '../lib/page-title';
+import { enumParam, searchValidator, stringParam } from '../lib/search-params';
+
+const PaymentSearch = searchValidator<{ tier?: string; checkout?: 'cancelled' }>({
+  tier: stringParam(64),
+  checkout: enumParam(['cancelled'] as const),
+});
+
+/**
+ * /settings/account/payment?tier={tierId} (spec part 2 §2), behind the `_authed` gate. Not nested
+ * under the /settings/account screen's route (`_` suffixes): it is a page of its own with its own
+ * Back to /settings/account.
+ */
+export const Route = createFileRoute('/_authed/settings_/account_/payment')({
+  validateSearch: PaymentSearch,
+  loaderDeps: ({ search }) => ({ tier: search.tier }),
+  loader: ({ context, deps }) => {
+    void context.trpcUtils.payments.history.prefetch();
+    if (deps.tier) void context.trpcUtils.subscriptions.premiumTier.prefetch({ tierId: deps.tier });
+  },
+  component: PaymentRoute,
+});
+
+function PaymentRoute() {
+  usePageTitle('Payment');
+  const { tier, checkout } = Route.useSearch();
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 md:px-6 md:py-12">
+      <PaymentScreen tierId={tier} checkout={checkout} />
+    </div>
+  );
+}

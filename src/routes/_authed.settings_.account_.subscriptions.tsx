@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MySubscriptions } from '../features/subscriptions/my-subscriptions';
+import { usePageTitle } from '../lib/page-title';
+
+/** /settings/account/subscriptions (issue 11 item 7), behind the `_authed` gate; a page of its own like the payment screen. */
+export const Route = createFileRoute('/_authed/settings_/account_/subscriptions')({
+  loader: ({ context }) => {
+    void context.trpcUtils.subscriptions.mine.prefetch();
+  },
+  component: SubscriptionsRoute,
+});
+
+function SubscriptionsRoute() {
+  usePageTitle('Subscriptions');
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 md:px-6 md:py-12">
+      <MySubscriptions />
+    </div>
+  );
+}

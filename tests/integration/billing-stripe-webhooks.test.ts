@@ -1,0 +1,138 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtinProvider } from '../../core/payments/builtin';
+import type { CheckoutRequest, PaymentProvider } from '../../core/payments/provider';
+import { systemClock } from '../../domain/billing/clock';
+import { purchase } from '../../domain/billing/purchase';
+import { makePost, makeUser } from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { clientAs } from '../helpers/trpc';
+
+/**
+ * Stripe webhooks, offline: events signed with the stripe package's own test signatures
+ * (`generateTestHeaderString`) against STRIPE_WEBHOOK_SECRET; no network is used.
+ */
+const SECRET = 'whsec_test_secret_for_offline_webhooks';
+const stripe = new Stripe('sk_test_offline');
+let app: TestServer;
+beforeAll(async () => {
+  app = await startTestServer({ env: { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: SECRET } });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const post = (body: string, signature: string | null) =>
+  fetch(`${app.url}/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature !== null ? { 'stripe-signature': signature } : {}) },
+    body,
+  });
+const signed = (event: object) => {
+  const payload = JSON.stringify(event);
+  return post(payload, stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }));
+};
+const event = (id: string, type: string, object: object) => ({ id, object: 'event', type, data: { object } });
+
+describe('POST /webhooks/stripe', () => {
+  it('activates once from a signed checkout, refuses forged and unsigned bodies, renews, marks past due and ends', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const fan = await makeUser(app.deps.db);
+    const asCreator = await clientAs(app, creator.id);
+    const tier = await asCreator.trpc.tiers.create.mutate({ name: 'Gold', price: '50', paymentInterval: 'monthly', discountPercentage: 20 });
+    const premiumPost = await makePost(app.deps.db, app.deps.storage, { creatorId: creator.id, isPremium: true, kind: 'image' });
+    const asFan = await clientAs(app, fan.id);
+    expect((await asFan.fetch(`/media/${premiumPost.id}/original`)).status).toBe(403);
+    expect((await app.client().trpc.subscriptions.provider.query()).provider).toBe('stripe');
+
+    const checkout = event('evt_checkout_1', 'checkout.session.completed', {
+      id: 'cs_test_1',
+      object: 'checkout.session',
+      subscription: 'sub_test_1',
+      invoice: 'in_test_first',
+      amount_total: 4000,
+      metadata: { userId: fan.id, tierId: tier.id, idempotencyKey: 'key-0123456789abcdef' },
+    });
+
+    // forged: signed with another secret, a tampered body, or no signature at all
+    const payload = JSON.stringify(checkout);
+    const forged = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' });
+    expect((await post(payload, forged)).status).toBe(400);
+    const good = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    expect((await post(payload.replace('4000', '1'), good)).status).toBe(400);
+    expect((await post(payload, null)).status).toBe(400);
+    expect(await app.deps.db.selectFrom('subscriptions').select('id').where('subscriber_id', '=', fan.id).execute()).toEqual([]);
+
+    // valid, then replayed (and redelivered concurrently): applied once
+    const first = await signed(checkout);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ received: true, outcome: 'applied' });
+    const replays = await Promise.all([signed(checkout), signed(checkout), signed(checkout)]);
+    for (const r of replays) expect(await r.json()).toEqual({ received: true, outcome: 'duplicate' });
+    const subs = await app.deps.db.selectFrom('subscriptions').selectAll().where('subscriber_id', '=', fan.id).execute();
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({ provider: 'stripe', provider_subscription_id: 'sub_test_1', status: 'active' });
+    expect(await asFan.trpc.payments.history.query()).toEqual([expect.objectContaining({ amount: '40.00', provider: 'stripe', status: 'succeeded' })]);
+    expect((await asFan.fetch(`/media/${premiumPost.id}/original`)).status).toBe(200);
+
+    // the first invoice belongs to the checkout: no second payment
+    const firstInvoice = { id: 'in_test_first', object: 'invoice', billing_reason: 'subscription_create', amount_paid: 4000, parent: { subscription_details: { subscription: 'sub_test_1' } } };
+    expect(await (await signed(event('evt_inv_1', 'invoice.paid', firstInvoice))).json()).toEqual({ received: true, outcome: 'ignored' });
+
+    // a renewal: the next period and a payment, once
+    const periodEnd = Math.floor(subs[0]!.current_period_end.getTime() / 1000) + 31 * 86400;
+    const renewal = event('evt_inv_2', 'invoice.paid', {
+      id: 'in_test_2', object: 'invoice', billing_reason: 'subscription_cycle', amount_paid: 4000,
+      parent: { subscription_details: { subscription: 'sub_test_1' } },
+      lines: { data: [{ period: { start: 0, end: periodEnd } }] },
+    });
+    await signed(renewal);
+    await signed(renewal);
+    expect(await asFan.trpc.payments.history.query()).toHaveLength(2);
+    const renewed = await app.deps.db.selectFrom('subscriptions').select(['current_period_end']).where('id', '=', subs[0]!.id).executeTakeFirstOrThrow();
+    expect(renewed.current_period_end).toEqual(new Date(periodEnd * 1000));
+
+    // a failed payment: past due with a grace
+    await signed(event('evt_inv_3', 'invoice.payment_failed', { id: 'in_test_3', object: 'invoice', subscription: 'sub_test_1' }));
+    expect((await asFan.trpc.subscriptions.mine.query())[0]).toMatchObject({ status: 'past_due' });
+
+    // Stripe ends it: access goes at once
+    await signed(event('evt_sub_end', 'customer.subscription.deleted', { id: 'sub_test_1', object: 'subscription' }));
+    expect((await asFan.trpc.subscriptions.mine.query())[0]).toMatchObject({ status: 'ended' });
+    expect((await asFan.fetch(`/media/${premiumPost.id}/original`)).status).toBe(403);
+    expect(await app.deps.db.selectFrom('billing_events').select('event_id').orderBy('event_id').execute()).toHaveLength(5);
+  });
+
+  it('a checkout provider answers a redirect to its page with our return addresses, and writes nothing until the webhook', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const fan = await makeUser(app.deps.db);
+    const tier = await (await clientAs(app, creator.id)).trpc.tiers.create.mutate({ name: 'Gold', price: '50', paymentInterval: 'monthly', discountPercentage: 20 });
+    const asked: CheckoutRequest[] = [];
+    const provider: PaymentProvider = {
+      ...builtinProvider,
+      name: 'stripe',
+      flow: 'checkout',
+      async createCheckout(request) {
+        asked.push(request);
+        return { url: 'https://checkout.stripe.test/c/pay/cs_test_2', ref: 'cs_test_2' };
+      },
+    };
+    const { result } = await purchase(
+      { db: app.deps.db, provider, clock: systemClock, appUrl: 'https://creatorhub.example' },
+      { userId: fan.id, email: fan.email, username: fan.username, tierId: tier.id, idempotencyKey: 'key-abcdef0123456789', kind: 'creator' },
+    );
+    expect(result).toEqual({ kind: 'redirect', url: 'https://checkout.stripe.test/c/pay/cs_test_2' });
+    expect(asked).toEqual([
+      expect.objectContaining({
+        userId: fan.id,
+        amount: '40.00',
+        interval: 'monthly',
+        idempotencyKey: 'key-abcdef0123456789',
+        successUrl: `https://creatorhub.example/${creator.username}?checkout=success`,
+        cancelUrl: `https://creatorhub.example/${creator.username}/subscribe?checkout=cancelled`,
+      }),
+    ]);
+    expect(await app.deps.db.selectFrom('subscriptions').select('id').where('subscriber_id', '=', fan.id).execute()).toEqual([]);
+    expect(await app.deps.db.selectFrom('payments').select('id').where('user_id', '=', fan.id).execute()).toEqual([]);
+  });
+});

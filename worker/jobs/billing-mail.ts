@@ -1,0 +1,91 @@
+import { discountedPrice } from '../../common/billing-schemas';
+import { formatRand } from '../../common/format';
+import { BRAND } from '../../common/texts';
+import { wantsEmail } from '../../domain/notifications/email-consent';
+import { findMailRecipient } from '../mail/email-tokens';
+import { mailTransportFor, type OutgoingMail } from '../mail/transport';
+import type { MailDeps, MailHandler, MailOutcome } from './mail';
+
+/**
+ * Billing mail (issue 11): a receipt after every charge and a reminder before an annual renewal.
+ * Both are 'activity' mail (domain/notifications/email-consent.ts): sent only with e-mail
+ * notifications on. The jobs carry ids only; the worker reads the rest when it sends.
+ */
+
+const day = (d: Date) => d.toLocaleDateString('en-ZA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+function compose(to: string, subject: string, lines: string[], link: string): OutgoingMail {
+  const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return {
+    to,
+    subject,
+    text: [...lines, '', `Manage your subscriptions: ${link}`, '', `— ${BRAND.name}`].join('\n'),
+    html: [
+      '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+      ...lines.map((l) => `<p>${esc(l)}</p>`),
+      `<p><a href="${esc(link)}">Manage your subscriptions</a></p>`,
+      `<p>— ${esc(BRAND.name)}</p>`,
+      '</body></html>',
+    ].join('\n'),
+    link,
+  };
+}
+
+async function deliver(job: { id?: string; timestamp: number }, deps: MailDeps, userId: string, mail: (to: string) => OutgoingMail): Promise<MailOutcome> {
+  if (!job.id) throw new Error('billing mail job has no id');
+  const recipient = await findMailRecipient(deps.db, userId);
+  if (!recipient) return { skipped: 'no-account' };
+  if (!(await wantsEmail(deps.db, userId, 'activity'))) return { skipped: 'no-consent' };
+  const transport = deps.transport ?? mailTransportFor(deps.config, deps.log);
+  const key = { jobId: job.id, createdAt: new Date(job.timestamp) };
+  const earlier = await transport.findDelivery(recipient.email, key);
+  if (earlier) return earlier;
+  return transport.send(mail(recipient.email), key);
+}
+
+export const sendReceipt: MailHandler<'billing-receipt'> = async (job, deps) => {
+  const payment = await deps.db
+    .selectFrom('payments')
+    .select(['user_id', 'amount', 'description', 'created_at', 'status', 'provider'])
+    .where('id', '=', job.data.paymentId)
+    .executeTakeFirst();
+  if (!payment?.user_id || payment.status !== 'succeeded') return { skipped: 'gone' };
+  return deliver(job, deps, payment.user_id, (to) =>
+    compose(
+      to,
+      `Your ${BRAND.name} receipt: ${formatRand(payment.amount)}`,
+      [
+        `Thank you for your payment of ${formatRand(payment.amount)} on ${day(payment.created_at)}.`,
+        `For: ${payment.description}`,
+        payment.provider === 'stripe' ? 'Paid by card through Stripe.' : 'Recorded by the built-in test provider: no card was charged.',
+      ],
+      `${deps.config.appUrl}/settings/account/subscriptions`,
+    ),
+  );
+};
+
+export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, deps) => {
+  const sub = await deps.db
+    .selectFrom('subscriptions as s')
+    .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
+    .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
+    .select(['s.subscriber_id', 's.status', 's.cancel_at_period_end', 's.current_period_end', 't.name', 't.price', 't.discount_percentage', 'pr.display_name'])
+    .where('s.id', '=', job.data.subscriptionId)
+    .executeTakeFirst();
+  // cancelled or already renewed since: nothing to remind of
+  if (!sub || sub.status !== 'active' || sub.cancel_at_period_end || sub.current_period_end.toISOString() !== job.data.periodEnd) {
+    return { skipped: 'gone' };
+  }
+  const amount = discountedPrice(sub.price, sub.discount_percentage);
+  return deliver(job, deps, sub.subscriber_id, (to) =>
+    compose(
+      to,
+      `Your ${sub.display_name ?? BRAND.name} subscription renews on ${day(sub.current_period_end)}`,
+      [
+        `Your annual subscription ${sub.display_name ? `to ${sub.display_name} ` : ''}(${sub.name}) renews on ${day(sub.current_period_end)} for ${formatRand(amount)}.`,
+        'To stop it, cancel before then: you keep access until the end of the year you paid for.',
+      ],
+      `${deps.config.appUrl}/settings/account/subscriptions`,
+    ),
+  );
+};
