@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import { type ClientToServerEvents, type ServerToClientEvents } from '../common/socket-events';
@@ -12,6 +13,13 @@ import { startAppProcess, type BenchProcess } from './lib/processes';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+const METRICS_TOKEN = randomBytes(24).toString('hex');
+/** `nodejs_heap_size_used_bytes` of a server copy, from its /metrics. */
+async function heapOf(baseUrl: string): Promise<number> {
+  const text = await (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return Number(/^nodejs_heap_size_used_bytes\s+([\d.e+]+)/m.exec(text)?.[1] ?? NaN);
+}
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -23,7 +31,8 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  *     on every socket: the time from the like's response to the event on the LAST socket;
  *   - a new post announced as the worker announces it (the Redis emitter, from this process) ->
  *     `post:published` on every open feed: the time from the emit to the last socket;
- *   - resident memory per idle socket: both copies' RSS before and after the sockets connect.
+ *   - memory per idle socket: both copies' V8 heap (and RSS) before and after the sockets connect,
+ *     after a warm-up round of connections.
  * No floor exists for fan-out; the target (p99 under 100 ms) stands in its place.
  */
 export async function benchRealtime(ctx: BenchContext): Promise<Array<Figure | string>> {
@@ -40,29 +49,40 @@ export async function benchRealtime(ctx: BenchContext): Promise<Array<Figure | s
     const fan = await makeUser(bench.db);
     const post = await makePost(bench.db, null, { creatorId: creator.id });
     const { cookie } = await makeSessionCookie(bench.db, fan.id);
-    for (let i = 0; i < 2; i++) copies.push(await startAppProcess(bench.url, { REDIS_PREFIX: prefix }));
-    await sleep(500);
-    const rssBefore = copies.map((c) => c.rss());
+    for (let i = 0; i < 2; i++) copies.push(await startAppProcess(bench.url, { REDIS_PREFIX: prefix, METRICS_TOKEN }));
 
-    // connect in batches, each socket joining the post's room (acknowledged)
-    for (let i = 0; i < sockets; i += 50) {
-      await Promise.all(
-        Array.from({ length: Math.min(50, sockets - i) }, async (_, k) => {
-          const copy = copies[(i + k) % 2]!;
-          const socket: ClientSocket = connect(copy.url, { transports: ['websocket'], extraHeaders: { origin: copy.url }, reconnection: false });
-          open.push(socket);
-          await new Promise<void>((resolve, reject) => {
-            socket.once('connect', () => resolve());
-            socket.once('connect_error', reject);
-          });
-          const ack = await new Promise<{ ids: string[] }>((resolve) => socket.emit('room:join', { kind: 'post', ids: [post.id] }, resolve));
-          if (!ack.ids.includes(post.id)) throw new Error('a socket could not join the post room');
-        }),
-      );
-    }
-    await sleep(1000);
+    // connects `count` sockets in batches, alternately to each copy, each joining the post's room (acknowledged)
+    const connectAll = async (count: number) => {
+      for (let i = 0; i < count; i += 50) {
+        await Promise.all(
+          Array.from({ length: Math.min(50, count - i) }, async (_, k) => {
+            const copy = copies[(i + k) % 2]!;
+            const socket: ClientSocket = connect(copy.url, { transports: ['websocket'], extraHeaders: { origin: copy.url }, reconnection: false });
+            open.push(socket);
+            await new Promise<void>((resolve, reject) => {
+              socket.once('connect', () => resolve());
+              socket.once('connect_error', reject);
+            });
+            const ack = await new Promise<{ ids: string[] }>((resolve) => socket.emit('room:join', { kind: 'post', ids: [post.id] }, resolve));
+            if (!ack.ids.includes(post.id)) throw new Error('a socket could not join the post room');
+          }),
+        );
+      }
+    };
+    // a first round of connections and disconnections warms both copies up (code compiled,
+    // buffers allocated), so the memory measured next is the sockets'
+    await connectAll(Math.min(100, sockets));
+    for (const s of open.splice(0)) s.disconnect();
+    await sleep(1500);
+    const heapBefore = await Promise.all(copies.map((c) => heapOf(c.url)));
+    const rssBefore = copies.map((c) => c.rss());
+    await connectAll(sockets);
+    await sleep(2000);
+    const heapAfter = await Promise.all(copies.map((c) => heapOf(c.url)));
     const rssAfter = copies.map((c) => c.rss());
-    const perSocket = (rssAfter.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) / sockets;
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const perSocket = (sum(heapAfter) - sum(heapBefore)) / sockets;
+    const rssPerSocket = (sum(rssAfter) - sum(rssBefore)) / sockets;
     out.push(`realtime: ${sockets} sockets over 2 server copies sharing Redis, ${rounds} events of each kind`);
 
     // likes: alternately like and unlike, one at a time, each waited for on every socket
@@ -126,8 +146,10 @@ export async function benchRealtime(ctx: BenchContext): Promise<Array<Figure | s
         p99: round1(pct(sortedPub, 0.99)),
         note: 'from the worker-side emit (Redis emitter) to the last socket of both copies; target p99 < 100 ms',
       }),
-      figure('resident memory per idle socket', perSocket / 1024, null, 'KiB', {
-        note: `both copies' RSS: ${rssBefore.map((b) => (b / 2 ** 20).toFixed(0)).join('+')} MiB before, ${rssAfter.map((b) => (b / 2 ** 20).toFixed(0)).join('+')} MiB with the sockets`,
+      figure('memory per idle socket (V8 heap used)', perSocket / 1024, null, 'KiB', {
+        note:
+          `both copies' heap ${heapBefore.map((b) => (b / 2 ** 20).toFixed(1)).join('+')} -> ${heapAfter.map((b) => (b / 2 ** 20).toFixed(1)).join('+')} MiB; ` +
+          `RSS ${(rssPerSocket / 1024).toFixed(1)} KiB per socket (${rssBefore.map((b) => (b / 2 ** 20).toFixed(0)).join('+')} -> ${rssAfter.map((b) => (b / 2 ** 20).toFixed(0)).join('+')} MiB); GC moves single figures by a few KiB`,
       }),
     );
   } finally {

@@ -100,8 +100,8 @@ for (const [name, run] of Object.entries(scenarios)) {
   }
   console.log(`  (${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 }
-// a smoke run or the soak never overwrites the last full run's figures
-const outName = soak ? 'soak.json' : quick ? 'quick.json' : 'latest.json';
+// a smoke run, a partial run or the soak never overwrites the last full run's figures
+const outName = soak ? 'soak.json' : quick ? 'quick.json' : only ? 'partial.json' : 'latest.json';
 const file = await writeFigures(figures, {
   startedAt: startedAt.toISOString(),
   quick,

@@ -3,7 +3,7 @@ import { reportSessionEvent } from './session';
 import { errorCode, isClientError } from './trpc';
 
 /** Mutations whose UNAUTHORIZED answer means "wrong credentials", not "session lost". */
-const CREDENTIAL_MUTATIONS = new Set(['auth.signIn', 'auth.resetPassword', 'auth.confirmEmail']);
+const CREDENTIAL_MUTATIONS = new Set(['auth.signIn', 'auth.verifyTwoFactor', 'auth.resetPassword', 'auth.confirmEmail']);
 
 function procedurePath(key: readonly unknown[] | undefined): string | null {
   const first = key?.[0];

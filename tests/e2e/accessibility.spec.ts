@@ -49,10 +49,6 @@ function routes(postId: string): string[] {
     '/post',
     '/ava',
     '/ava/content',
-    '/ava/subscribe',
-    '/subscribe',
-    '/settings/account/payment',
-    '/settings/account/subscriptions',
     '/sam',
     '/no-such-user-here',
   ];

@@ -71,7 +71,7 @@ async function screenshots(page: Page, name: string) {
 }
 
 test('two people message each other live: text, image, read receipts, reply, edit, delete, reaction, block', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const a = await newPerson(browser, 'Alma');
   const b = await newPerson(browser, 'Bruno');
 

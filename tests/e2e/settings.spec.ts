@@ -11,6 +11,8 @@ import { publishPicture } from './support/publish';
  * feed and in Explore; turns the profile private and another user gets the not-found text.
  */
 test('a new creator fills in the profile, sees it everywhere, then goes private', async ({ page, browser }) => {
+  // one long journey (sign-up, an upload and an avatar through the worker): more than the default 45 s on a busy machine
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const email = `settings.${stamp}@example.test`;
   const username = `set${stamp}`;

@@ -181,3 +181,12 @@ export async function collectUserData(db: DB, userId: string) {
     payments,
   };
 }
+
+export async function markDataExportFailed(db: DB, exportId: string): Promise<void> {
+  await db
+    .updateTable('data_exports')
+    .set({ status: 'failed', failure_reason: 'The archive could not be built.' })
+    .where('id', '=', exportId)
+    .where('status', '=', 'pending')
+    .execute();
+}

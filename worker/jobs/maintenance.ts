@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { QueueHandlers } from '../registry';
 import { deleteQueuedFiles, expireDataExports } from './account-files';
 import { billingMaintenance } from './billing';
-import { buildDataExport } from './data-export';
+import { buildDataExport, markDataExportFailed } from './data-export';
 import { requeueLostJobs } from './lost-jobs';
 import { sweepIncomingUploads } from './uploads-sweep';
 
@@ -52,7 +52,13 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
 
   /** "Download my data": the zip, then the mail with its link (issue 13). */
   async 'build-data-export'(job, deps) {
-    return buildDataExport(deps, job.data.exportId);
+    try {
+      return await buildDataExport(deps, job.data.exportId);
+    } catch (error) {
+      // the last attempt: the screen stops showing 'Preparing' and offers to ask again
+      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await markDataExportFailed(deps.db, job.data.exportId);
+      throw error;
+    }
   },
 
   /** Exports past their 7 days leave storage and the table. */

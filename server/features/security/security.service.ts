@@ -50,6 +50,8 @@ export async function overview(deps: SecurityDeps, userId: string): Promise<Secu
 
 export async function sessions(deps: SecurityDeps, caller: Pick<Caller, 'userId' | 'sessionId'>): Promise<SessionDto[]> {
   const rows = await q.listSessions(deps.db, caller.userId, new Date());
+  // this device first, then the most recently seen
+  rows.sort((a, b) => Number(b.id === caller.sessionId) - Number(a.id === caller.sessionId));
   return rows.map((row) => ({
     id: row.public_id,
     device: describeDevice(row.user_agent),

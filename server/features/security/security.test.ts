@@ -89,6 +89,15 @@ describe('two-factor sign-in', () => {
     for (const mail of mails) expect(mail.text).not.toContain(started.secret);
   });
 
+  it('security mail goes even with every e-mail notification turned off', async () => {
+    const user = await makeUser(app.deps.db);
+    await app.deps.db.updateTable('notification_settings').set({ email_notifications: false, marketing_emails: false }).where('user_id', '=', user.id).execute();
+    await enrol(await signIn(user));
+    const subjects = (await mailsTo(user.email)).map((m) => m.subject);
+    expect(subjects.some((s) => s.includes('New sign-in'))).toBe(true);
+    expect(subjects.some((s) => s.includes('Two-factor authentication turned on'))).toBe(true);
+  });
+
   it('a code without a challenge, or on another account, signs nobody in', async () => {
     const stranger = app.client();
     await expectTrpcError(stranger.trpc.auth.verifyTwoFactor.mutate({ code: '123456' }), 'UNAUTHORIZED', SECURITY_TEXTS.challengeExpired);

@@ -208,3 +208,11 @@ describe('Premium benefits', () => {
     expect(await featured()).toEqual([upgrader.id, newer.id]);
   });
 });
+
+describe('POST /webhooks/stripe without Stripe settings', () => {
+  it('is not there (404): the built-in provider takes no webhooks', async () => {
+    const res = await fetch(`${app.url}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":"evt_1"}' });
+    expect(res.status).toBe(404);
+    expect(await app.deps.db.selectFrom('billing_events').select('event_id').execute()).toEqual([]);
+  });
+});

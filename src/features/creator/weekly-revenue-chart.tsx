@@ -1,12 +1,16 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatRand } from '../../../common/format';
 
-/** The earnings chart (recharts), in a chunk of its own: creator-earnings.tsx loads it lazily. */
+/**
+ * The earnings chart (recharts), in a chunk of its own: creator-earnings.tsx loads it lazily. It
+ * is hidden from assistive technology and takes no focus (no accessibility layer): the table
+ * beside it reads the same figures out.
+ */
 export function WeeklyRevenueChart({ weeks }: { weeks: { label: string; total: number }[] }) {
   return (
     <div className="h-56 w-full" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={weeks} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <BarChart data={weeks} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke="var(--color-border)" />
           <XAxis dataKey="label" tick={{ fill: 'var(--color-muted)', fontSize: 11 }} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} />
           <YAxis tick={{ fill: 'var(--color-muted)', fontSize: 11 }} tickLine={false} axisLine={false} width={56} tickFormatter={(v: number) => `R${v}`} />

@@ -34,3 +34,19 @@ describe('links in message text', () => {
     expect(splitLinks('https://user:pw@evil.com')).toEqual([{ kind: 'text', text: 'https://user:pw@evil.com' }]);
   });
 });
+
+describe('chat attachments chosen in the browser', () => {
+  it('takes the spec’s kinds by extension and refuses the rest', async () => {
+    const { attachmentKindOf, isTooLarge } = await import('./attachment-kind');
+    expect(attachmentKindOf('Holiday.JPG')).toBe('image');
+    expect(attachmentKindOf('clip.mov')).toBe('video');
+    expect(attachmentKindOf('note.ogg')).toBe('audio');
+    expect(attachmentKindOf('cv.pdf')).toBe('pdf');
+    expect(attachmentKindOf('letter.docx')).toBe('document');
+    expect(attachmentKindOf('drawing.svg')).toBeNull();
+    expect(attachmentKindOf('notes.txt')).toBeNull();
+    expect(attachmentKindOf('noextension')).toBeNull();
+    expect(isTooLarge({ size: 10 * 1024 * 1024 })).toBe(false);
+    expect(isTooLarge({ size: 10 * 1024 * 1024 + 1 })).toBe(true);
+  });
+});

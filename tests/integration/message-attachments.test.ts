@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageAttachmentDto } from '../../../common/message-dtos';
-import { makeUser, type MadeUser } from '../../../tests/helpers/factories';
-import { EXIF_GPS_POINTER, exifIfd0Tags, fakeExe, jpegWithExif } from '../../../tests/helpers/media-fixtures';
-import { socketPool } from '../../../tests/helpers/sockets';
-import { startTestServer, type TestClient, type TestServer } from '../../../tests/helpers/test-server';
-import { clientAs, expectTrpcError } from '../../../tests/helpers/trpc';
-import { waitFor } from '../../../tests/helpers/tus';
-import { attachmentSourceKey } from '../../../domain/messaging/attachments';
-import { requeueLostAttachmentJobs } from '../../../worker/jobs/message-attachment';
+import type { MessageAttachmentDto } from '../../common/message-dtos';
+import { makeUser, type MadeUser } from '../helpers/factories';
+import { EXIF_GPS_POINTER, exifIfd0Tags, fakeExe, jpegWithExif, makeVideo, mp4TopLevelBoxes } from '../helpers/media-fixtures';
+import { socketPool } from '../helpers/sockets';
+import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
+import { clientAs, expectTrpcError } from '../helpers/trpc';
+import { waitFor } from '../helpers/tus';
+import { attachmentSourceKey } from '../../domain/messaging/attachments';
+import { requeueLostAttachmentJobs } from '../../worker/jobs/message-attachment';
 
 // Chat attachments end to end: raw upload over HTTP → the real worker (sharp, the posts' pipeline)
 // → private storage → the authorised media route, to the two participants only.
@@ -22,7 +25,7 @@ let asB: TestClient;
 const sockets = socketPool();
 
 beforeAll(async () => {
-  app = await startTestServer({ workerQueues: ['media', 'mail'] });
+  app = await startTestServer({ workerQueues: ['media', 'transcode', 'mail'] });
   [a, b] = await Promise.all([makeUser(app.deps.db), makeUser(app.deps.db)]);
   [asA, asB] = await Promise.all([clientAs(app, a.id), clientAs(app, b.id)]);
 });
@@ -134,5 +137,25 @@ describe('chat attachments', () => {
       .execute();
     expect(await requeueLostAttachmentJobs(app.deps, 30_000)).toMatchObject({ requeued: 1 });
     expect((await settled(id)).status).toBe('ready');
+  });
+
+  it('makes a camera video web-playable (MP4 with its index first) for the recipient', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'msg-video-'));
+    try {
+      const source = await makeVideo(dir, { name: 'clip.mov', seconds: 1, width: 320, height: 240, faststart: false });
+      const up = await upload(asA, 'clip.mov', await readFile(source));
+      expect(up.status).toBe(201);
+      await asA.trpc.messages.send.mutate({ username: b.username, attachmentId: up.json.attachment!.id, clientId: randomUUID() });
+      const row = await settled(up.json.attachment!.id);
+      expect(row).toMatchObject({ status: 'ready', content_type: 'video/mp4' });
+      const res = await asB.fetch(`/media/messages/${row.id}`);
+      expect(res.status).toBe(200);
+      const served = path.join(dir, 'served.mp4');
+      await writeFile(served, Buffer.from(await res.arrayBuffer()));
+      const boxes = await mp4TopLevelBoxes(served);
+      expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
