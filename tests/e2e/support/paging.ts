@@ -11,7 +11,8 @@ export async function scrollToEnd(page: Page, items: Locator, sentinelTestId: st
   const atEnd = async () => (await sentinel.getAttribute('data-end')) === 'true';
   for (;;) {
     const before = await items.count();
-    if (await atEnd()) return before;
+    // counted again: the last page may have come between the count and the end mark
+    if (await atEnd()) return items.count();
     await sentinel.scrollIntoViewIfNeeded();
     await expect
       .poll(async () => (await atEnd()) || (await items.count()) > before, { message: `the ${sentinelTestId} list neither paged on nor ended` })
