@@ -1,4 +1,4 @@
-import { MEBIBYTE } from './uploads';
+import { MEBIBYTE } from './file-size';
 
 /**
  * Direct messages (spec part 2 §2, §5, §9): the constants the client, the server and the worker

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MediaKind } from './enums';
 import { safeString, safeText } from './text-schema';
 import { UPLOAD_TEXTS, type ToastText } from './texts';
+import { MEBIBYTE } from './file-size';
 
 /**
  * Post uploads (spec part 2 §5, §9): which files a creator may upload, how large, and the tus
@@ -12,7 +13,6 @@ import { UPLOAD_TEXTS, type ToastText } from './texts';
 /** The spec's size classes: video 100MB, image 10MB, audio 50MB, documents 20MB. */
 export type UploadCategory = 'image' | 'video' | 'audio' | 'document';
 
-export const MEBIBYTE = 1024 * 1024;
 
 export const UPLOAD_LIMIT_MB: Record<UploadCategory, number> = { video: 100, image: 10, audio: 50, document: 20 };
 

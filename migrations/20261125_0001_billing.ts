@@ -65,6 +65,10 @@ export async function up(db: MigrationDb): Promise<void> {
     received_at timestamptz not null default now(),
     primary key (provider, event_id)
   )`.execute(db);
+
+  // The Premium plan promises only what Premium gives: unlimited links and the featured order.
+  await sql`update subscription_tiers set description = 'Unlimited links and a featured listing on the homepage.'
+    where creator_id is null and name = 'Premium'`.execute(db);
 }
 
 export async function down(db: MigrationDb): Promise<void> {

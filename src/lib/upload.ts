@@ -1,7 +1,8 @@
 import { DetailedError, Upload, defaultOptions, type PreviousUpload, type UploadOptions } from 'tus-js-client';
 import type { ToastText } from '../../common/texts';
 import { UPLOAD_TEXTS } from '../../common/texts';
-import { MEBIBYTE, toUploadMetadata, UPLOAD_POST_ID_HEADER, type UploadPostFields } from '../../common/uploads';
+import { toUploadMetadata, UPLOAD_POST_ID_HEADER, type UploadPostFields } from '../../common/uploads';
+import { MEBIBYTE } from '../../common/file-size';
 import { reportSessionEvent } from './session';
 
 /**

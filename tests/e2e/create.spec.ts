@@ -459,6 +459,11 @@ test('a video upload pauses, survives a reload and resumes from the server’s o
   expect(shown).toBeGreaterThanOrEqual(Math.floor((offset / size) * 100));
   expect(shown).toBeLessThan(100);
   await expect(card.getByRole('progressbar', { name: 'Upload' })).toHaveAttribute('aria-valuenow', String(shown));
+  for (const [width, height] of [[1280, 800], [375, 812]] as const) {
+    await noah.setViewportSize({ width, height });
+    await card.screenshot({ path: path.join(artifacts, 'screens', `optimistic-card-uploading-${width}.png`) });
+  }
+  await noah.setViewportSize({ width: 1280, height: 800 });
   releaseLast();
   const realId = await postId;
   const real = noah.locator(`article[data-post-id="${realId}"]`);
