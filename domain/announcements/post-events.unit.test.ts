@@ -35,7 +35,8 @@ describe('who hears of a post', () => {
       expect(realtime.sent.find((s) => s.rooms.includes('user:c1'))?.payload).toMatchObject({ postId: 'p1', creatorId: 'c1', optimisticId: 'opt-1' });
       feedHears[String(visibility)] = roomsOf(realtime.sent).includes('feed');
     }
-    expect(feedHears).toEqual({ public: true, friends: true, null: true, private: false, hidden: false });
+    // friends-only creators are seen by their active subscribers only, so the open 'feed' room must not hear them
+    expect(feedHears).toEqual({ public: true, friends: false, null: true, private: false, hidden: false });
   });
 
   it('tells the creator alone of a failure, a finished draft and progress', () => {
