@@ -57,26 +57,37 @@ test('a confirmation link opened again says the address is already confirmed and
   await expect(page.getByRole('heading', { name: AUTH_TEXTS.emailAlreadyConfirmed.title })).toHaveCount(0);
 });
 
-test('app route names without a screen yet are the not-found page, never a profile lookup', async ({ browser }) => {
+test('app route names lead to their own screens or the not-found page, never a profile lookup', async ({ browser }) => {
   const page = await newPageAs(browser, 'fan36@demo.test');
   const profileLookups: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('profiles.byUsername')) profileLookups.push(decodeURIComponent(r.url()));
   });
 
-  for (const address of ['/messages', '/settings', '/subscribe', '/Messages', '/messages/content']) {
+  // the app's own routes are real screens now
+  for (const [address, heading] of [
+    ['/messages', 'Messages'],
+    ['/settings', 'Settings'],
+    ['/subscribe', 'Upgrade to Premium'],
+  ] as const) {
+    await page.goto(address);
+    await expect(page.getByRole('heading', { level: 1, name: heading }), address).toBeVisible();
+    await expect(page.getByText(PROFILE_TEXTS.notFound.title)).toHaveCount(0);
+  }
+  // a reserved name without a screen, or a path under a route that has none: the 404 page
+  for (const address of ['/admin', '/api', '/settings/nothing-here']) {
     await page.goto(address);
     await expect(page.getByRole('heading', { level: 1, name: SHELL_TEXTS.notFound }), address).toBeVisible();
     await expect(page.getByText(PROFILE_TEXTS.notFound.title)).toHaveCount(0);
   }
   await shoot(page, 'not-found-messages');
 
-  // from the app too: the top bar's Messages link (its screen comes later)
+  // from the app too: the top bar's Messages link
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
   await expect(page).toHaveURL(/\/messages$/);
-  await expect(page.getByRole('heading', { level: 1, name: SHELL_TEXTS.notFound })).toBeVisible();
-  expect(profileLookups.filter((url) => /"username":"(messages|settings|subscribe)"/.test(url))).toEqual([]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  expect(profileLookups.filter((url) => /"username":"(messages|settings|subscribe|admin)"/i.test(url))).toEqual([]);
 
   // a real username is still a profile, and an unknown one still 'Profile not found'
   await page.goto('/ava');
