@@ -242,7 +242,7 @@ function AvatarPicker({ info }: { info: PersonalInfoDto }) {
           <p className="text-sm text-muted">JPG, PNG, WebP or GIF, smaller than 5MB. It is cropped to a square.</p>
         )}
         <div>
-          <input ref={input} type="file" accept={AVATAR_ACCEPT} className="sr-only" id="avatar-file" tabIndex={-1} onChange={(e) => void onFile(e.target.files?.[0])} />
+          <input ref={input} type="file" accept={AVATAR_ACCEPT} className="sr-only" id="avatar-file" tabIndex={-1} aria-label="Profile picture file" onChange={(e) => void onFile(e.target.files?.[0])} />
           <Button type="button" variant="secondary" size="sm" disabled={busy} onClick={() => input.current?.click()}>
             <Camera aria-hidden="true" className="size-4" />
             {info.avatarUrl ? 'Change avatar' : 'Upload avatar'}
