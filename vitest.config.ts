@@ -18,10 +18,9 @@ export default defineConfig({
           exclude: ['**/*.unit.test.ts', 'node_modules/**', 'dist/**'],
           environment: 'node',
           globalSetup: ['tests/helpers/global-setup.ts'],
-          // Each file gets its own database (tests/helpers/test-db.ts). Three at a time on 2 cores: the
-          // slowest files mostly wait (on worker processes, Redis restarts, timers), not compute.
+          // Each file gets its own database (tests/helpers/test-db.ts); two at a time suits 2 cores.
           fileParallelism: true,
-          maxWorkers: 3,
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

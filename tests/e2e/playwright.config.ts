@@ -12,7 +12,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
