@@ -69,7 +69,6 @@ export async function benchSubscribe(ctx: BenchContext): Promise<Array<Figure | 
             return 1;
           },
         );
-      // warm-up on a fan not counted: connection pools, JIT
       const jobs = fans.map((_, i) => i);
       let next = 0;
       const started = performance.now();

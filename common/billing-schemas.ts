@@ -8,7 +8,9 @@ import { BILLING_TEXTS as T } from './texts';
  * the forms and the server. Money travels as a decimal string with at most 2 decimals.
  */
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, T.tierNotFound);
+/** An id; a malformed one reads as the thing not found (`message`). */
+const idSaying = (message: string) => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message);
+const uuid = idSaying(T.tierNotFound);
 
 /** Rand with at most 2 decimals, more than 0: '50', '49.9', 40.5 -> '50.00', '49.90', '40.50'. */
 export const PriceInput = z
@@ -65,18 +67,18 @@ export const SubscribePageInput = z.object({ username: z.string().trim().min(1).
 export type SubscribePageInput = z.output<typeof SubscribePageInput>;
 
 export const PremiumTierInput = z.object({
-  tierId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, T.premiumTierMissing).nullish(),
+  tierId: idSaying(T.premiumTierMissing).nullish(),
 });
 export type PremiumTierInput = z.output<typeof PremiumTierInput>;
 
 export const UpgradePremiumInput = z.object({
-  tierId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, T.premiumTierMissing),
+  tierId: idSaying(T.premiumTierMissing),
   idempotencyKey: IdempotencyKey,
 });
 export type UpgradePremiumInput = z.output<typeof UpgradePremiumInput>;
 
 export const SubscriptionIdInput = z.object({
-  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, T.subscriptionNotFound),
+  id: idSaying(T.subscriptionNotFound),
 });
 export type SubscriptionIdInput = z.output<typeof SubscriptionIdInput>;
 

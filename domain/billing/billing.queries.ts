@@ -25,11 +25,6 @@ export async function findTierForBilling(db: DB, tierId: string) {
 }
 export type BillingTier = NonNullable<Awaited<ReturnType<typeof findTierForBilling>>>;
 
-/** The platform's Premium tier (the spec finds it by name). */
-export async function findPremiumTier(db: DB) {
-  return db.selectFrom('subscription_tiers').select('id').where('creator_id', 'is', null).where('name', '=', 'Premium').executeTakeFirst();
-}
-
 /**
  * Serialises billing writes of one fan towards one creator (or Premium) until the transaction
  * ends: two tabs, a double click or a retried request wait for each other, and the second sees

@@ -52,9 +52,8 @@ export async function runBillingMaintenance(deps: { db: DB; provider: PaymentPro
       .execute();
     for (const { id } of due) {
       const outcome = await renewOne(db, provider, id, now);
-      if (outcome === 'renewed') out.renewed += 1;
       if (outcome === 'past-due') out.pastDue += 1;
-      if (outcome && typeof outcome === 'object') {
+      else if (outcome) {
         out.renewed += 1;
         out.effects.receipts.push(outcome);
       }
@@ -112,8 +111,8 @@ export async function runBillingMaintenance(deps: { db: DB; provider: PaymentPro
   return out;
 }
 
-/** One renewal in its own transaction: 'renewed' with the payment to send a receipt for, 'past-due', or null (nothing due any more). */
-async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date): Promise<{ paymentId: string } | 'renewed' | 'past-due' | null> {
+/** One renewal in its own transaction: the payment to send a receipt for, 'past-due', or null (nothing due any more). */
+async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date): Promise<{ paymentId: string } | 'past-due' | null> {
   return db.transaction().execute(async (trx) => {
     const sub = await trx
       .selectFrom('subscriptions')

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { discountedPrice } from '../../common/billing-schemas';
 import type { PaymentInterval, SubscriptionStatus } from '../../common/enums';
 import type { Database } from '../../core/db/schema';
+import { PREMIUM_PERIOD_DAYS, periodEndFor } from '../../domain/billing/periods';
 import type { SubscriptionRecord } from '../../domain/subscriptions/write';
 import { BULK_FAN_COUNT, bulkFan, CREATORS, emailOf, FANS, type DemoCreator, type DemoTier } from './cast';
 
@@ -36,20 +38,7 @@ export interface PeoplePlan {
 
 const DAY = 24 * 60 * 60_000;
 
-export function addInterval(start: Date, interval: PaymentInterval): Date {
-  const end = new Date(start);
-  if (interval === 'weekly') end.setUTCDate(end.getUTCDate() + 7);
-  if (interval === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
-  if (interval === 'annually') end.setUTCFullYear(end.getUTCFullYear() + 1);
-  return end;
-}
-
 const INTERVAL_DAYS: Record<PaymentInterval, number> = { weekly: 7, monthly: 28, annually: 365 };
-
-export function discountedPrice(tier: Pick<DemoTier, 'price' | 'discount'>): string {
-  const cents = Math.round(Number(tier.price) * 100 * (1 - (tier.discount ?? 0) / 100));
-  return (cents / 100).toFixed(2);
-}
 
 /** Users, profiles, settings, tiers and who pays whom. */
 export function planPeople(passwordHash: string, premiumTierId: string, now: Date, random: () => number): PeoplePlan {
@@ -101,12 +90,12 @@ export function planPeople(passwordHash: string, premiumTierId: string, now: Dat
     const periods = status === 'active' ? random() * 0.8 : 2 + random();
     const start = new Date(now.getTime() - periods * INTERVAL_DAYS[tier.interval] * DAY);
     // the platform upgrade runs 30 days, as on the spec's payment screen; creator tiers follow their interval
-    const end = creatorId ? addInterval(start, tier.interval) : new Date(start.getTime() + 30 * DAY);
+    const end = periodEndFor(start, { creator_id: creatorId, payment_interval: tier.interval });
     const subscriptionId = randomUUID();
     // the ledger (issue 11): active weekly and monthly fans renewed a few times before this
     // period, so earnings charts and payment histories have weeks of rows; one payment per period
     const renewals = status === 'active' && tier.interval !== 'annually' ? Math.floor(random() * (tier.interval === 'weekly' ? 10 : 3)) : 0;
-    const periodMs = creatorId ? INTERVAL_DAYS[tier.interval] * DAY : 30 * DAY;
+    const periodMs = (creatorId ? INTERVAL_DAYS[tier.interval] : PREMIUM_PERIOD_DAYS) * DAY;
     const firstStart = new Date(start.getTime() - renewals * periodMs);
     rows.subscriptions.push({
       id: subscriptionId, subscriberId: fanId, tierId, status, periodStart: start, periodEnd: end,
@@ -116,7 +105,7 @@ export function planPeople(passwordHash: string, premiumTierId: string, now: Dat
       const paidAt = new Date(start.getTime() - i * periodMs);
       rows.payments.push({
         user_id: fanId, tier_id: tierId, creator_id: creatorId, subscription_id: subscriptionId,
-        description: creatorName ? `${creatorName} — ${tier.name}` : tier.name, amount: discountedPrice(tier), provider: 'builtin',
+        description: creatorName ? `${creatorName} — ${tier.name}` : tier.name, amount: discountedPrice(tier.price, tier.discount), provider: 'builtin',
         provider_ref: `builtin_demo_${subscriptionId.slice(0, 8)}_${i}`, status: 'succeeded', created_at: paidAt,
       });
     }

@@ -8,7 +8,6 @@ import { formatRand } from '../../common/format';
  * price beside the discounted one, rounded to 2 decimals, with '(N% off)'. Shared by the
  * subscriptions and creator features (features never import each other).
  */
-export type { PaymentInterval };
 
 const INTERVAL_UNIT: Record<PaymentInterval, string> = { weekly: 'week', monthly: 'month', annually: 'year' };
 const INTERVAL_ADVERB: Record<PaymentInterval, string> = { weekly: 'Weekly', monthly: 'Monthly', annually: 'Annually' };

@@ -10,7 +10,7 @@ import type { WorkerDeps } from '../registry';
 export const renewalReminderJobId = (subscriptionId: string, periodEnd: Date) => `renewal-reminder-${subscriptionId}-${periodEnd.getTime()}`;
 
 /**
- * The `billing-maintenance` job (every BILLING_MAINTENANCE_EVERY_MS): the lifecycle run of
+ * The `billing-maintenance` job (every 10 minutes, worker/workers.ts): the lifecycle run of
  * domain/billing/maintenance.ts, then what it leaves to announce: `entitlement:changed` to fans
  * whose subscription lapsed, receipts for renewals, reminder mails (jobIds from the payment, or
  * the subscription and period, so a second run queues nothing twice). Built-in-provider

@@ -60,25 +60,3 @@ export async function findEarnings(db: DB, creatorId: string, now: Date) {
     order by bucket, starts`.execute(db);
   return result.rows;
 }
-
-/** Each tier's active subscribers (archived tiers too: their subscribers still count), one query. */
-export function findTierCounts(db: DB, creatorId: string) {
-  return db
-    .selectFrom('subscription_tiers as t')
-    .select([
-      't.id',
-      't.name',
-      't.archived_at',
-      (eb) =>
-        eb
-          .selectFrom('subscriptions as s')
-          .select(sql<string>`count(distinct s.subscriber_id)`.as('n'))
-          .whereRef('s.tier_id', '=', 't.id')
-          .where(activeSubscriptionWhere('s'))
-          .as('active_subscribers'),
-    ])
-    .where('t.creator_id', '=', creatorId)
-    .orderBy(sql`t.archived_at is not null`)
-    .orderBy('t.price')
-    .execute();
-}

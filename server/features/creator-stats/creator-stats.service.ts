@@ -1,15 +1,16 @@
 import { TRPCError } from '@trpc/server';
 import type { EarningsDto, SubscribersPageDto } from '../../../common/billing-dtos';
+import { isUuid } from '../../../common/post-schemas';
 import type { AppDeps } from '../../../core/deps';
-import { findActiveSubscribers, findEarnings, findTierCounts, SUBSCRIBERS_PAGE_SIZE } from './creator-stats.queries';
+import { findCreatorTiers } from '../tiers/tiers.queries';
+import { findActiveSubscribers, findEarnings, SUBSCRIBERS_PAGE_SIZE } from './creator-stats.queries';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 function parseCursor(cursor: string | null | undefined): { at: string; id: string } | null {
   if (!cursor) return null;
   const [at, id] = cursor.split('|');
-  if (!at || !id || !ISO.test(at) || !UUID.test(id)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
+  if (!at || !id || !ISO.test(at) || !isUuid(id)) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid cursor' });
   return { at, id };
 }
 
@@ -33,7 +34,7 @@ export async function mySubscribers(deps: Pick<AppDeps, 'db'>, creatorId: string
 
 /** This month, last month, 12 weekly totals and per-tier active counts, from the ledger. */
 export async function myEarnings(deps: Pick<AppDeps, 'db'>, creatorId: string, now = new Date()): Promise<EarningsDto> {
-  const [buckets, tiers] = await Promise.all([findEarnings(deps.db, creatorId, now), findTierCounts(deps.db, creatorId)]);
+  const [buckets, tiers] = await Promise.all([findEarnings(deps.db, creatorId, now), findCreatorTiers(deps.db, creatorId)]);
   return {
     currency: 'ZAR',
     thisMonth: buckets.find((b) => b.bucket === 'this_month')?.total ?? '0.00',

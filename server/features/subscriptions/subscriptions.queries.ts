@@ -46,8 +46,8 @@ export function findPlatformTier(db: DB, tierId: string | null) {
     .executeTakeFirst();
 }
 
-/** The fan's subscriptions: active ones first (by period end), then ended ones (newest first); one query. */
-export function findMySubscriptions(db: DB, userId: string, limit = 100) {
+/** The fan's subscriptions: active ones first (by period end), then ended ones (newest first); one query. `id`: that one only. */
+export function findMySubscriptions(db: DB, userId: string, { id, limit = 100 }: { id?: string; limit?: number } = {}) {
   return db
     .selectFrom('subscriptions as s')
     .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
@@ -74,6 +74,7 @@ export function findMySubscriptions(db: DB, userId: string, limit = 100) {
       'nt.name as next_tier_name',
     ])
     .where('s.subscriber_id', '=', userId)
+    .$if(id !== undefined, (qb) => qb.where('s.id', '=', id!))
     .orderBy(sql`${activeSubscriptionWhere('s')} desc`)
     .orderBy('s.current_period_end', 'desc')
     .limit(limit)

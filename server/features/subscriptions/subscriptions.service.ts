@@ -56,7 +56,7 @@ export async function subscribePage(deps: Deps, viewerId: string | null, usernam
   const [tiers, counts, current] = await Promise.all([
     findLiveTiers(deps.db, creator.id),
     countPremiumPostsByKind(deps.db, creator.id),
-    viewerId ? findActiveSubscriptionToCreator(deps.db, viewerId, creator.id, new Date()) : undefined,
+    viewerId ? findActiveSubscriptionToCreator(deps.db, viewerId, creator.id, (deps.clock ?? systemClock).now()) : undefined,
   ]);
   const premiumCounts = { ...Object.fromEntries(MEDIA_KINDS.map((k) => [k, 0])), total: 0 } as SubscribePageDto['premiumCounts'];
   for (const row of counts) {
@@ -155,7 +155,7 @@ export async function mySubscriptions(deps: Pick<AppDeps, 'db'>, userId: string)
 /** Cancel (keeps access to the period end) or resume; only the caller's own active subscription. */
 export async function setCancel(deps: Deps, userId: string, subscriptionId: string, cancel: boolean): Promise<MySubscriptionDto> {
   await billingCall(deps, () => setCancelAtPeriodEnd(billingDeps(deps), userId, subscriptionId, cancel));
-  const row = (await findMySubscriptions(deps.db, userId)).find((s) => s.id === subscriptionId);
+  const [row] = await findMySubscriptions(deps.db, userId, { id: subscriptionId });
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: BILLING_TEXTS.subscriptionNotFound });
   return mine(row);
 }

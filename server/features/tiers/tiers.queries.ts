@@ -5,8 +5,11 @@ import { activeSubscriptionWhere } from '../../../domain/subscriptions/active';
 
 const tierColumns = ['t.id', 't.name', 't.description', 't.price', 't.payment_interval', 't.discount_percentage', 't.archived_at'] as const;
 
-/** The creator's tiers, live by price ascending, then the archived ones; active subscribers per tier in the same query. */
-export function findCreatorTiers(db: DB, creatorId: string) {
+/**
+ * The creator's tiers, live by price ascending, then the archived ones; active subscribers per tier
+ * in the same query (the tier manager, and the earnings' per-tier counts). `id`: that one tier only.
+ */
+export function findCreatorTiers(db: DB, creatorId: string, id?: string) {
   return db
     .selectFrom('subscription_tiers as t')
     .select([
@@ -20,21 +23,13 @@ export function findCreatorTiers(db: DB, creatorId: string) {
           .as('active_subscribers'),
     ])
     .where('t.creator_id', '=', creatorId)
+    .$if(id !== undefined, (qb) => qb.where('t.id', '=', id!))
     .orderBy(sql`t.archived_at is not null`)
     .orderBy('t.price')
     .orderBy('t.created_at')
     .execute();
 }
 export type TierRow = Awaited<ReturnType<typeof findCreatorTiers>>[number];
-
-export async function findCreatorTier(db: DB, creatorId: string, id: string) {
-  return db
-    .selectFrom('subscription_tiers')
-    .select(['id', 'archived_at'])
-    .where('id', '=', id)
-    .where('creator_id', '=', creatorId)
-    .executeTakeFirst();
-}
 
 const values = (input: TierInput) => ({
   name: input.name,

@@ -26,7 +26,7 @@ export async function listMyTiers(deps: Pick<AppDeps, 'db'>, creatorId: string):
 }
 
 async function tierDto(deps: Pick<AppDeps, 'db'>, creatorId: string, id: string): Promise<TierDto> {
-  const row = (await findCreatorTiers(deps.db, creatorId)).find((t) => t.id === id);
+  const [row] = await findCreatorTiers(deps.db, creatorId, id);
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: BILLING_TEXTS.tierNotFound });
   return toDto(row);
 }

@@ -1,22 +1,14 @@
 import { Check } from 'lucide-react';
+import type { PublicTierDto } from '../../../common/billing-dtos';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { tierPriceView, type PaymentInterval } from '../../lib/tier-price';
-
-export interface TierCardTier {
-  id: string;
-  name: string;
-  description: string | null;
-  price: string;
-  paymentInterval: PaymentInterval;
-  discountPercentage: number | null;
-}
+import { tierPriceView } from '../../lib/tier-price';
 
 /** What the card's button does: subscribe, is busy, is the fan's plan, or cannot be pressed now. */
 export type TierCardState = 'idle' | 'pending' | 'current' | 'blocked';
 
 interface TierCardProps {
-  tier: TierCardTier;
+  tier: PublicTierDto;
   state: TierCardState;
   /** the button's words when idle: 'Subscribe', or 'Switch at renewal' for a subscribed fan */
   actionLabel: string;
