@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processPostJobId } from '../../common/jobs';
 import { UPLOAD_POST_ID_HEADER } from '../../common/uploads';
 import { makePost, makeUser } from '../helpers/factories';
+import { jobIn } from '../helpers/jobs';
 import { makeAudio, makeVideo } from '../helpers/media-fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
@@ -39,10 +40,7 @@ async function expectRefused(app: TestServer, postId: string, reason: string) {
   expect(await settled(app, postId)).toMatchObject({ status: 'failed', failure_reason: reason });
   const rows = await app.deps.db.selectFrom('media_files').select('variant').where('post_id', '=', postId).execute();
   expect(rows).toEqual([{ variant: 'original' }]);
-  const job = await waitFor(async () => {
-    const found = await app.deps.queues.transcode.getJob(processPostJobId(postId));
-    return found && (await found.getState()) === 'failed' ? found : null;
-  });
+  const job = await jobIn(app.deps.queues.transcode, processPostJobId(postId), 'failed');
   expect(job.attemptsMade).toBe(1);
   expect(job.failedReason).toBe(reason);
 }

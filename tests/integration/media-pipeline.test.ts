@@ -18,6 +18,7 @@ import {
   mp4TopLevelBoxes,
   regionDifference,
 } from '../helpers/media-fixtures';
+import { jobIn } from '../helpers/jobs';
 import { socketPool, type ClientSocket } from '../helpers/sockets';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
@@ -315,12 +316,9 @@ describe('uploads that cannot become posts', () => {
     expect(await failed).toEqual({ postId, optimisticId: 'opt-exe', reason });
     expect(await postRow(postId)).toMatchObject({ status: 'failed', failure_reason: reason, published_at: null });
     // the post is marked before the job is: wait for BullMQ to file it as failed
-    const job = await waitFor(async () => {
-      const found = await app.deps.queues.media.getJob(processPostJobId(postId));
-      return found && (await found.getState()) === 'failed' ? found : null;
-    });
-    expect(job!.attemptsMade).toBe(1);
-    expect(job!.failedReason).toBe(reason);
+    const job = await jobIn(app.deps.queues.media, processPostJobId(postId), 'failed');
+    expect(job.attemptsMade).toBe(1);
+    expect(job.failedReason).toBe(reason);
     // invisible to others, listed for the creator with its reason
     await expectTrpcError(app.client().trpc.posts.byId.query({ id: postId }), 'NOT_FOUND');
     const unfinished = await asAlice.trpc.uploads.unfinished.query();

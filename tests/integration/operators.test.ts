@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processPostJobId } from '../../common/jobs';
 import { makeUser } from '../helpers/factories';
+import { jobIn } from '../helpers/jobs';
 import { jpegWithExif } from '../helpers/media-fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
@@ -57,10 +58,7 @@ describe('queue dashboard', () => {
     await app.deps.queues.media.resume();
     await waitFor(async () => (await postStatus(postId)) === 'failed');
     const jobId = processPostJobId(postId);
-    const failed = await waitFor(async () => {
-      const job = await app.deps.queues.media.getJob(jobId);
-      return job && (await job.getState()) === 'failed' ? job : null;
-    });
+    const failed = await jobIn(app.deps.queues.media, jobId, 'failed');
     expect(failed.failedReason).toBe('The upload could not be read: the file is damaged or incomplete.');
 
     const listed = await asAdmin.fetch('/admin/queues/api/queues?activeQueue=media&status=failed&page=1&jobsPerPage=10');
