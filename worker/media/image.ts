@@ -88,10 +88,14 @@ export async function processImage(opts: ProcessImageOptions): Promise<OutputFil
     if (decoded) {
       // resized to pixels first, then marked, then encoded: a composite in the same sharp
       // pipeline as the resize made sharp take several times as long
+      // the decoded pixels themselves only for the last size made: a mark stamped into them
+      // earlier would be stamped again into the next size (a picture narrower than a size's limit)
       const pixels =
-        targetWidth === width
-          ? decoded
-          : await sharp(decoded.data, rawOf(decoded.info)).resize({ width: targetWidth }).raw().toBuffer({ resolveWithObject: true });
+        targetWidth !== width
+          ? await sharp(decoded.data, rawOf(decoded.info)).resize({ width: targetWidth }).raw().toBuffer({ resolveWithObject: true })
+          : spec === order.at(-1)
+            ? decoded
+            : { data: Buffer.from(decoded.data), info: decoded.info };
       pipeline = sharp(pixels.data, rawOf(pixels.info));
       if (mark && !(await stampInPlace(pixels, mark))) pipeline = pipeline.composite([{ input: mark.png, gravity: mark.gravity }]);
     } else {
@@ -113,8 +117,7 @@ export async function processImage(opts: ProcessImageOptions): Promise<OutputFil
       height: animated ? targetHeight : info.height,
     });
   }
-  const files = IMAGE_VARIANTS.map((spec) => made.get(spec.variant)!);
-  return files;
+  return IMAGE_VARIANTS.map((spec) => made.get(spec.variant)!);
 }
 
 const rawOf = (info: { width: number; height: number; channels: Channels }) =>
@@ -164,7 +167,7 @@ async function stampInPlace(decoded: { data: Buffer; info: OutputInfo }, mark: R
  * sharp reads only the user's bytes from a local file, so its refusals are about the file
  * (damaged, not an image, too many pixels); only resource errors are ours and worth a retry.
  */
-function contentError(error: Error): Error {
+export function contentError(error: Error): Error {
   if (/pixel limit/i.test(error.message)) return new MediaContentError(UPLOAD_TEXTS.tooManyPixels(MAX_MEGAPIXELS));
   if (/ENOSPC|No space left|EMFILE|ENOMEM|out of memory/i.test(error.message)) return error;
   return new MediaContentError(UPLOAD_TEXTS.damaged('image'));
