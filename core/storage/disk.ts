@@ -36,13 +36,17 @@ export class DiskStorage implements Storage {
   }
 
   /** Writes a temp file and renames it over `target`; cleans up the temp file on failure. */
-  private async writeAtomically(target: string, body: Buffer | Readable): Promise<number> {
+  private writeAtomically(target: string, body: Buffer | Readable): Promise<number> {
+    return this.placeAtomically(target, (tmp) => (Buffer.isBuffer(body) ? writeFile(tmp, body) : pipeline(body, createWriteStream(tmp))));
+  }
+
+  /** Has `fill` make a temp file, then renames it over `target`; cleans up the temp file on failure. */
+  private async placeAtomically(target: string, fill: (tmp: string) => Promise<unknown>): Promise<number> {
     const tmpDir = path.join(this.root, '.tmp');
     await mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, randomUUID());
     try {
-      if (Buffer.isBuffer(body)) await writeFile(tmp, body);
-      else await pipeline(body, createWriteStream(tmp));
+      await fill(tmp);
       const { size } = await stat(tmp);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(tmp, target);
@@ -63,22 +67,13 @@ export class DiskStorage implements Storage {
   async putFile(key: string, file: string, contentType: string): Promise<{ size: number }> {
     const target = this.filePath(key);
     await this.writeAtomically(this.metaPath(key), Buffer.from(JSON.stringify({ contentType })));
-    const tmpDir = path.join(this.root, '.tmp');
-    await mkdir(tmpDir, { recursive: true });
-    const tmp = path.join(tmpDir, randomUUID());
-    try {
-      await link(file, tmp).catch((error: NodeJS.ErrnoException) => {
+    const size = await this.placeAtomically(target, (tmp) =>
+      link(file, tmp).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'EXDEV' || error.code === 'EPERM' || error.code === 'ENOTSUP') return copyFile(file, tmp);
         throw error;
-      });
-      const { size } = await stat(tmp);
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(tmp, target);
-      return { size };
-    } catch (error) {
-      await rm(tmp, { force: true });
-      throw error;
-    }
+      }),
+    );
+    return { size };
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredObject> {

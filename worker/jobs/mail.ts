@@ -11,6 +11,7 @@ import { exportDownloadPath } from '../../common/security';
 import { sendReceipt, sendRenewalReminder } from './billing-mail';
 import { wantsEmail } from '../../domain/notifications/email-consent';
 import { findUnreadMessageForMail } from '../../domain/messaging/mail.queries';
+import { composeMail } from '../mail/compose';
 import { newMessageMail } from '../mail/new-message-mail';
 import { mailTransportFor, type DeliveryResult, type MailTransport, type OutgoingMail } from '../mail/transport';
 
@@ -45,24 +46,8 @@ export function resetPasswordLink(appUrl: string, token: string): string {
   return `${appUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function compose(to: string, subject: string, lines: string[], action: string, link: string): OutgoingMail {
-  const text = [...lines, '', `${action}: ${link}`, '', `— ${BRAND.name}`].join('\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
-    `<p style="color:#666;font-size:12px">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>`,
-    `<p>— ${escapeHtml(BRAND.name)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { to, subject, text, html, link };
-}
-
 export function confirmEmailMessage(appUrl: string, to: string, token: string): OutgoingMail {
-  return compose(
+  return composeMail(
     to,
     `Confirm your email address for ${BRAND.name}`,
     [`Welcome to ${BRAND.name}!`, 'Please confirm your email address to finish creating your account. The link is valid for 48 hours.'],
@@ -72,7 +57,7 @@ export function confirmEmailMessage(appUrl: string, to: string, token: string): 
 }
 
 export function resetPasswordMessage(appUrl: string, to: string, token: string): OutgoingMail {
-  return compose(
+  return composeMail(
     to,
     `Reset your ${BRAND.name} password`,
     [

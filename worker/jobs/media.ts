@@ -1,9 +1,5 @@
-import { UnrecoverableError, WaitingError, type Job } from 'bullmq';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { createReadStream } from 'node:fs';
 import type { MediaJobs } from '../../common/jobs';
 import { watermarkLabel } from '../../common/media-settings';
 import { UPLOAD_TEXTS } from '../../common/texts';
@@ -11,14 +7,11 @@ import { uploadRuleFor } from '../../common/uploads';
 import { completeProcessing, findPostToProcess, reopenFailedPost, type ProcessedFileRow } from '../../domain/processing/processing.queries';
 import { failPost } from '../../domain/processing/fail-post';
 import { announceDraftReady, announcePostPublished, announceProgress, type AnnouncedPost } from '../../domain/announcements/post-events';
-import { StorageNotFoundError } from '../../core/storage/storage';
-import { trackTempDir } from '../media/child-processes';
-import { MediaAbortedError, MediaContentError } from '../media/errors';
 import { processUpload } from '../media/pipeline';
 import type { JobContext, QueueHandlers, WorkerDeps } from '../registry';
 import { processAvatar } from './avatar';
 import { processMessageAttachment } from './message-attachment';
-import { mediaTempPrefix } from '../temp-dirs';
+import { endMediaJob, withUploadInWorkDir } from './media-job';
 
 type ProcessPostJob = Job<MediaJobs['process-post']>;
 
@@ -30,10 +23,9 @@ type ProcessPostJob = Job<MediaJobs['process-post']>;
  * (`posts/<id>/<variant>.<ext>`) and only take effect in the final transaction, so a run cut off
  * anywhere leaves the post as it was.
  *
- * Outcomes: a content problem (MediaContentError) fails the post with its reason and the job
- * with UnrecoverableError (no retry); any other error is retried with backoff and fails the post
- * ('Processing failed. Please try again.') on the last attempt; a shutdown hands the job back to
- * the queue (WaitingError) for another worker.
+ * Outcomes (media-job.ts, endMediaJob): a content problem fails the post with its reason (no
+ * retry); any other error is retried and fails the post on the last attempt; a shutdown hands
+ * the job back to the queue for another worker.
  */
 export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context: JobContext = {}) {
   const { db, storage, log } = deps;
@@ -56,76 +48,54 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
       ? null
       : { label: watermarkLabel({ watermarkText: post.watermark_text }, post.username), position: post.watermark_position ?? 'center' };
 
-  // absolute: ffmpeg is given the upload as an absolute path (worker/media/ffmpeg-input.ts)
-  // named after this process, so a later start can tell a dead worker's leftovers (temp-dirs.ts)
-  const workDir = await mkdtemp(path.join(path.resolve(tmpdir()), mediaTempPrefix(postId)));
-  const untrack = trackTempDir(workDir);
   const written: string[] = [];
   try {
-    const input = path.join(workDir, `source.${rule.ext}`);
-    const source = await storage.get(post.source_key).catch((error: unknown) => {
-      throw error instanceof StorageNotFoundError ? new MediaContentError(UPLOAD_TEXTS.damaged('upload')) : error;
-    });
-    await pipeline(source.stream, createWriteStream(input));
-
-    const progress = throttledProgress(job, (percent) => announceProgress(deps.realtime, announced, percent));
-    const media = await processUpload({
-      input,
-      rule,
-      workDir,
-      watermark,
-      premium: post.is_premium,
-      onProgress: progress,
-      signal: context.signal,
-      timeLimitScale: deps.config.MEDIA_TIME_LIMIT_SCALE,
-    });
-
-    const rows: ProcessedFileRow[] = [];
-    for (const file of media.files) {
-      const key = `posts/${postId}/${file.variant}.${file.ext}`;
-      const { size } = await storage.put(key, createReadStream(file.path), file.contentType);
-      written.push(key);
-      rows.push({
-        variant: file.variant,
-        storageKey: key,
-        contentType: file.contentType,
-        byteSize: size,
-        width: file.width ?? null,
-        height: file.height ?? null,
-        durationSeconds: file.durationSeconds ?? null,
+    return await withUploadInWorkDir(storage, postId, post.source_key, rule.ext, async (input, workDir) => {
+      const progress = throttledProgress(job, (percent) => announceProgress(deps.realtime, announced, percent));
+      const media = await processUpload({
+        input,
+        rule,
+        workDir,
+        watermark,
+        premium: post.is_premium,
+        onProgress: progress,
+        signal: context.signal,
+        timeLimitScale: deps.config.MEDIA_TIME_LIMIT_SCALE,
       });
-    }
 
-    const done = await completeProcessing(db, postId, media.mediaKind, rows);
-    if (!done) {
-      // deleted (or finished by another run) meanwhile: what this run wrote belongs to nobody
-      await removeKeys(deps, written);
-      return { skipped: 'gone' };
-    }
-    // the uploaded bytes are not served; they go once the processed files are in place
-    await removeKeys(deps, done.previousKeys.filter((key) => !written.includes(key)));
-    // not awaited: with Redis away it would wait for its return, and the post is done already
-    void job.updateProgress(100).catch(() => {});
-    if (done.status === 'published') announcePostPublished(deps.realtime, announced, done.creatorVisibility);
-    else announceDraftReady(deps.realtime, announced);
-    return { status: done.status, files: rows.map((r) => r.variant) };
+      const rows: ProcessedFileRow[] = [];
+      for (const file of media.files) {
+        const key = `posts/${postId}/${file.variant}.${file.ext}`;
+        const { size } = await storage.put(key, createReadStream(file.path), file.contentType);
+        written.push(key);
+        rows.push({
+          variant: file.variant,
+          storageKey: key,
+          contentType: file.contentType,
+          byteSize: size,
+          width: file.width ?? null,
+          height: file.height ?? null,
+          durationSeconds: file.durationSeconds ?? null,
+        });
+      }
+
+      const done = await completeProcessing(db, postId, media.mediaKind, rows);
+      if (!done) {
+        // deleted (or finished by another run) meanwhile: what this run wrote belongs to nobody
+        await removeKeys(deps, written);
+        return { skipped: 'gone' };
+      }
+      // the uploaded bytes are not served; they go once the processed files are in place
+      await removeKeys(deps, done.previousKeys.filter((key) => !written.includes(key)));
+      // not awaited: with Redis away it would wait for its return, and the post is done already
+      void job.updateProgress(100).catch(() => {});
+      if (done.status === 'published') announcePostPublished(deps.realtime, announced, done.creatorVisibility);
+      else announceDraftReady(deps.realtime, announced);
+      return { status: done.status, files: rows.map((r) => r.variant) };
+    });
   } catch (error) {
     await removeKeys(deps, written);
-    if (error instanceof MediaAbortedError || context.signal?.aborted) {
-      // shutting down: hand the job back untouched, another worker (or this one after a restart) takes it
-      log.info({ postId, jobId: job.id }, 'media job released on shutdown');
-      await job.moveToWait(context.token);
-      throw new WaitingError();
-    }
-    if (error instanceof MediaContentError) {
-      await fail(error.message);
-      throw new UnrecoverableError(error.message);
-    }
-    if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await fail(UPLOAD_TEXTS.processingFailed);
-    throw error;
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
-    untrack();
+    return await endMediaJob(error, job, context, { log, logFields: { postId }, fail });
   }
 }
 

@@ -1,5 +1,6 @@
 import type { SecurityNoticeKind } from '../../common/jobs';
 import { BRAND } from '../../common/texts';
+import { composeMail } from './compose';
 import type { OutgoingMail } from './transport';
 
 /**
@@ -7,21 +8,6 @@ import type { OutgoingMail } from './transport';
  * domain/notifications/email-consent.ts, leaves security mail out on purpose). Plain words, one
  * link to the screen where the user can act, no secret in the message.
  */
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function compose(to: string, subject: string, lines: string[], action: string, link: string): OutgoingMail {
-  const text = [...lines, '', `${action}: ${link}`, '', `— ${BRAND.name}`].join('\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
-    `<p>— ${escapeHtml(BRAND.name)}</p>`,
-    '</body></html>',
-  ].join('\n');
-  return { to, subject, text, html, link };
-}
 
 const NOTICES: Record<SecurityNoticeKind, { subject: string; line: string }> = {
   'new-sign-in': { subject: `New sign-in to your ${BRAND.name} account`, line: 'Your account was just signed in to.' },
@@ -50,7 +36,7 @@ export function securityNoticeMessage(
 ): OutgoingMail {
   const { subject, line } = NOTICES[notice.kind];
   const when = new Date(notice.at).toUTCString();
-  return compose(
+  return composeMail(
     to,
     subject,
     [
@@ -64,7 +50,7 @@ export function securityNoticeMessage(
 }
 
 export function exportReadyMessage(appUrl: string, to: string, downloadPath: string, expiresAt: Date): OutgoingMail {
-  return compose(
+  return composeMail(
     to,
     `Your ${BRAND.name} data is ready to download`,
     [

@@ -1,7 +1,5 @@
 import sharp from 'sharp';
-import { UPLOAD_TEXTS } from '../../common/texts';
-import { MediaContentError } from './errors';
-import { MAX_MEGAPIXELS } from './image';
+import { MAX_MEGAPIXELS, contentError } from './image';
 
 /**
  * An avatar, file in, file out: the first frame of the image, turned upright (EXIF orientation),
@@ -17,9 +15,6 @@ export async function processAvatarImage(input: string, output: string, side: nu
       .toFile(output);
     return { width: info.width, height: info.height };
   } catch (error) {
-    const message = (error as Error).message ?? '';
-    if (/pixel limit/i.test(message)) throw new MediaContentError(UPLOAD_TEXTS.tooManyPixels(MAX_MEGAPIXELS));
-    if (/ENOSPC|No space left|EMFILE|ENOMEM|out of memory/i.test(message)) throw error;
-    throw new MediaContentError(UPLOAD_TEXTS.damaged('image'));
+    throw contentError(error as Error);
   }
 }

@@ -1,9 +1,9 @@
 import { Router, type Response } from 'express';
-import { pipeline } from 'node:stream/promises';
 import { isUuid } from '../../../common/post-schemas';
 import { SECURITY_TEXTS } from '../../../common/security';
 import type { AppDeps } from '../../../core/deps';
 import { StorageNotFoundError } from '../../../core/storage/storage';
+import { pipeToClient } from '../../http/pipe-to-client';
 import { sessionUserOf } from '../../http/session-user';
 
 function refuse(res: Response, status: number, message: string) {
@@ -40,7 +40,7 @@ export function exportDownloadRoutes(deps: AppDeps): Router {
       res.setHeader('Content-Disposition', `attachment; filename="my-data-${user.username}-${day}.zip"`);
       res.setHeader('Cache-Control', 'private, no-store');
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      await pipeline(object.stream, res);
+      await pipeToClient(object.stream, res);
     } catch (error) {
       if (error instanceof StorageNotFoundError) return refuse(res, 404, SECURITY_TEXTS.exportNotFound);
       throw error;

@@ -1,7 +1,6 @@
 import express, { Router, type ErrorRequestHandler, type Response } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import { randomUUID } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
 import { processAvatarJobId } from '../../../common/jobs';
 import { LIMITS } from '../../../common/limits';
 import { isUuid } from '../../../common/post-schemas';
@@ -9,6 +8,7 @@ import { AVATAR_TYPES, AVATAR_UPLOAD_PATH, avatarIncomingKey, avatarKey } from '
 import { SETTINGS_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { StorageNotFoundError } from '../../../core/storage/storage';
+import { pipeToClient } from '../../http/pipe-to-client';
 import { sessionUserOf } from '../../http/session-user';
 import { setAvatarPending } from './settings.queries';
 
@@ -72,7 +72,7 @@ export function avatarRoutes(deps: AppDeps): Router {
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable, no-transform');
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Content-Security-Policy', "default-src 'none'");
-      await pipeline(object.stream, res);
+      await pipeToClient(object.stream, res);
     } catch (error) {
       if (error instanceof StorageNotFoundError) return refuse(res, 404, 'Not found');
       throw error;
