@@ -1,10 +1,10 @@
 import { Router, type Request, type Response } from 'express';
-import { pipeline } from 'node:stream/promises';
 import { downloadFileName } from '../../common/media';
 import { POST_TEXTS } from '../../common/texts';
 import { resolveSession } from '../auth/resolve-session';
 import type { AppDeps } from '../../core/deps';
 import { decideMediaRequest, type MediaFileToServe } from '../features/posts/media.service';
+import { pipeToClient } from './pipe-to-client';
 import { RangeNotSatisfiableError, StorageNotFoundError, type ByteRange } from '../../core/storage/storage';
 
 /** How long a browser may reuse media without asking again (premium: a lapsed subscription shows within this). */
@@ -95,12 +95,8 @@ export async function serveFile(deps: AppDeps, req: Request, res: Response, file
     res.end();
     return;
   }
-  try {
-    await pipeline(object.stream, res);
-  } catch (error) {
-    // a viewer seeking in a video aborts requests all the time; that is not an error
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
-  }
+  // a viewer seeking in a video aborts requests all the time
+  await pipeToClient(object.stream, res);
 }
 
 function rangeNotSatisfiable(res: Response, size: number) {
