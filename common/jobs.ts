@@ -58,6 +58,12 @@ export interface MaintenanceJobs {
    * failed renewals past due, ends lapsed subscriptions and Premium, queues renewal reminders
    */
   'billing-maintenance': Record<string, never>;
+  /**
+   * A second Stripe checkout for a creator the fan already subscribes to (two tabs): its Stripe
+   * subscription is cancelled now and its payment refunded, then marked 'refunded' in the ledger
+   * (domain/billing/duplicate-checkout.ts). jobId `undo-duplicate-checkout-<webhook event id>`.
+   */
+  'undo-duplicate-checkout': { paymentId: string; providerSubscriptionId: string | null };
   /** repeatable: removes sessions and e-mail tokens past their expiry */
   'purge-expired': Record<string, never>;
   /**

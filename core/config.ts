@@ -75,6 +75,8 @@ const ConfigSchema = z.object({
   /** Stripe (docs/payments.md): with both set, payments go through Stripe Checkout and signed webhooks; else the built-in provider records them. */
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'a Stripe secret key (sk_...)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'a Stripe webhook signing secret (whsec_...)').optional(),
+  /** Where the Stripe API is (unset: api.stripe.com); for stripe-mock or the tests' fake Stripe. */
+  STRIPE_API_URL: z.string().url().optional(),
   /** Secure cookies; defaults to on when APP_URL is https. */
   COOKIE_SECURE: bool.optional(),
 });

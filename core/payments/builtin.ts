@@ -18,6 +18,8 @@ export const builtinProvider: PaymentProvider = {
     throw new Error('The built-in provider has no checkout page');
   },
   async setCancelAtPeriodEnd() {},
+  // built-in subscriptions live only in our tables: nothing at a provider to stop or pay back
+  async cancelNow() {},
   async refund() {},
   verifyWebhook() {
     throw new WebhookSignatureError('The built-in provider receives no webhooks');

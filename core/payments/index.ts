@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import type { Config } from '../config';
 import { builtinProvider } from './builtin';
 import type { PaymentProvider } from './provider';
@@ -5,13 +6,23 @@ import { stripeProvider } from './stripe';
 
 const cache = new WeakMap<object, PaymentProvider>();
 
-/** The provider the settings choose: Stripe with both STRIPE_* settings, else the built-in one. */
-export function paymentProviderFor(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET'>): PaymentProvider {
+/** The provider the settings choose: Stripe with both STRIPE_* secrets, else the built-in one. */
+export function paymentProviderFor(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>): PaymentProvider {
   let provider = cache.get(config);
   if (!provider) {
     provider =
-      config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET ? stripeProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET) : builtinProvider;
+      config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+        ? stripeProvider(config.STRIPE_SECRET_KEY, config.STRIPE_WEBHOOK_SECRET, new Stripe(config.STRIPE_SECRET_KEY, stripeAddress(config.STRIPE_API_URL)))
+        : builtinProvider;
     cache.set(config, provider);
   }
   return provider;
+}
+
+/** STRIPE_API_URL as the client's host, port and protocol (unset: Stripe's own API). */
+function stripeAddress(apiUrl: string | undefined): Stripe.StripeConfig | undefined {
+  if (!apiUrl) return undefined;
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 }

@@ -49,6 +49,12 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ url: string; ref: string }>;
   /** a provider-managed subscription stops (or no longer stops) at its period end */
   setCancelAtPeriodEnd(providerSubscriptionId: string, cancel: boolean): Promise<void>;
+  /**
+   * A provider-managed subscription ends now, not at its period end, and charges nothing more (a
+   * duplicate checkout, domain/billing/duplicate-checkout.ts). Safe to repeat: one already ended is done.
+   */
+  cancelNow(providerSubscriptionId: string): Promise<void>;
+  /** The whole payment back to the payer. Safe to repeat: the same ref is refunded once. */
   refund(paymentRef: string): Promise<void>;
   /** throws WebhookSignatureError unless the body is signed with the webhook secret */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;

@@ -66,6 +66,29 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
   }
 }
 
+/** Subscription statuses after which nothing more is charged. */
+const ENDED_SUBSCRIPTION = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * What a ledger reference refunds: a PaymentIntent or Charge as it is; an invoice (a subscription
+ * Checkout's first payment) through the payment that paid it (API 2025-03-31 and later keep it in
+ * invoice_payments, not on the invoice).
+ */
+async function refundTarget(client: Stripe, paymentRef: string): Promise<{ payment_intent: string } | { charge: string }> {
+  if (paymentRef.startsWith('pi_')) return { payment_intent: paymentRef };
+  if (paymentRef.startsWith('ch_') || paymentRef.startsWith('py_')) return { charge: paymentRef };
+  if (paymentRef.startsWith('in_')) {
+    const paid = await client.invoicePayments.list({ invoice: paymentRef, status: 'paid', limit: 1 });
+    const payment = paid.data[0]?.payment;
+    const intent = str(payment?.payment_intent);
+    if (intent) return { payment_intent: intent };
+    const charge = str(payment?.charge);
+    if (charge) return { charge };
+    throw new Error(`Invoice ${paymentRef} has no paid payment to refund`);
+  }
+  throw new Error(`Cannot refund ${paymentRef} automatically: refund it in the Stripe dashboard`);
+}
+
 /**
  * Stripe: the first payment through Checkout (mode subscription, the price inline), renewals,
  * failures and cancellations by signed webhooks (/webhooks/stripe). Chosen when
@@ -104,9 +127,27 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
     async setCancelAtPeriodEnd(providerSubscriptionId, cancel) {
       await client.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: cancel });
     },
+    async cancelNow(providerSubscriptionId) {
+      try {
+        // not at the period end: the subscription stops now and invoices nothing more (a DELETE:
+        // Stripe takes no idempotency key on it, so a repeat is recognised below)
+        await client.subscriptions.cancel(providerSubscriptionId);
+      } catch (error) {
+        // a repeat finds it ended already: done, whatever Stripe answered
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const subscription = await client.subscriptions.retrieve(providerSubscriptionId);
+        if (!ENDED_SUBSCRIPTION.has(subscription.status)) throw error;
+      }
+    },
     async refund(paymentRef) {
-      if (paymentRef.startsWith('pi_')) await client.refunds.create({ payment_intent: paymentRef });
-      else throw new Error(`Cannot refund ${paymentRef} automatically: refund it in the Stripe dashboard`);
+      const target = await refundTarget(client, paymentRef);
+      try {
+        // the key comes from our ledger's reference: a retried job refunds once
+        await client.refunds.create(target, { idempotencyKey: `refund-${paymentRef}` });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return;
+        throw error;
+      }
     },
     verifyWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');

@@ -64,7 +64,8 @@ export async function insertPayment(
     userId: string;
     tierId: string;
     creatorId: string | null;
-    subscriptionId: string;
+    /** null: a charge that bought no subscription (a duplicate checkout, ./duplicate-checkout.ts) */
+    subscriptionId: string | null;
     description: string;
     idempotencyKey: string | null;
     amount: string;

@@ -4,6 +4,7 @@ import type { PaymentProvider, ProviderEvent } from '../../core/payments/provide
 import { recordSubscription, updateSubscription } from '../subscriptions/write';
 import { findActiveSubscriptionToCreator, findTierForBilling, insertPayment, lockPair, setPremiumFlag } from './billing.queries';
 import type { Clock } from './clock';
+import { pendingDuplicateCheckout, recordDuplicateCheckout } from './duplicate-checkout';
 import { noEffects, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor } from './periods';
@@ -15,6 +16,8 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
  * transaction as its effect, so a replayed or concurrently redelivered event finds the id taken
  * and changes nothing (the second insert waits for the first transaction, then conflicts).
  *   checkout-completed: the subscription starts (subscription + subscribers + payment, as subscribe);
+ *     when the fan already subscribes to that creator (a second tab's checkout), its charge is
+ *     recorded and the undo (cancel now, refund) left for after the commit (./duplicate-checkout.ts);
  *   invoice-paid: a renewal (the next period, a payment; the first invoice is the checkout's own);
  *   invoice-failed: past due, access until period end + GRACE_DAYS;
  *   subscription-ended: ends now (cancelled at Stripe, or unpaid).
@@ -31,8 +34,13 @@ export async function applyProviderEvent(
       .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
       .returning('event_id')
       .executeTakeFirst();
-    if (!fresh) return { outcome: 'duplicate' as const, effects: noEffects() };
     const effects = noEffects();
+    if (!fresh) {
+      // seen before: nothing changes, but an undo that could not be queued then is handed back
+      const pending = event.kind === 'checkout-completed' ? await pendingDuplicateCheckout(trx, event) : null;
+      if (pending) effects.duplicateCheckouts.push(pending);
+      return { outcome: 'duplicate' as const, effects };
+    }
     switch (event.kind) {
       case 'ignored':
         return { outcome: 'ignored' as const, effects };
@@ -41,8 +49,18 @@ export async function applyProviderEvent(
         const user = await trx.selectFrom('users').select('id').where('id', '=', event.userId).executeTakeFirst();
         if (!tier || !user) return { outcome: 'ignored' as const, effects };
         await lockPair(trx, event.userId, tier.creator_id);
+        const amount = event.amount || discountedPrice(tier.price, tier.discount_percentage);
         const existing = await findActiveSubscriptionToCreator(trx, event.userId, tier.creator_id, now);
-        if (existing) return { outcome: 'ignored' as const, effects };
+        if (existing) {
+          // the same Stripe subscription again (a second event for one checkout): nothing to undo
+          if (event.providerSubscriptionId && (await subscriptionByProviderId(trx, deps.provider.name, event.providerSubscriptionId))) {
+            return { outcome: 'ignored' as const, effects };
+          }
+          // a second checkout (two tabs): the fan keeps the first; this one is cancelled and refunded
+          const charge = { tierId: tier.id, creatorId: tier.creator_id, description: paymentDescription(tier), amount };
+          effects.duplicateCheckouts.push(await recordDuplicateCheckout(trx, deps.provider, event, charge, now));
+          return { outcome: 'applied' as const, effects };
+        }
         const periodEnd = periodEndFor(now, tier);
         const subscriptionId = await recordSubscription(trx, {
           subscriberId: event.userId, tierId: tier.id, status: 'active', periodStart: now, periodEnd,
@@ -50,7 +68,7 @@ export async function applyProviderEvent(
         });
         const paymentId = await insertPayment(trx, {
           userId: event.userId, tierId: tier.id, creatorId: tier.creator_id, subscriptionId, description: paymentDescription(tier),
-          idempotencyKey: event.idempotencyKey, amount: event.amount || discountedPrice(tier.price, tier.discount_percentage),
+          idempotencyKey: event.idempotencyKey, amount,
           provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now,
         });
         if (tier.creator_id === null) await setPremiumFlag(trx, event.userId, now);

@@ -130,7 +130,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
     if (tier.creator_id === null) await setPremiumFlag(trx, req.userId, now);
     return {
       result: subscribedResult(tier, req, subscriptionId, periodEnd),
-      effects: { entitlements: [{ userId: req.userId, creatorId: tier.creator_id, active: true }], receipts: [{ paymentId }] },
+      effects: { ...noEffects(), entitlements: [{ userId: req.userId, creatorId: tier.creator_id, active: true }], receipts: [{ paymentId }] },
     };
   });
 }

@@ -5,21 +5,27 @@ import type { CheckoutRequest, PaymentProvider } from '../../core/payments/provi
 import { systemClock } from '../../domain/billing/clock';
 import { purchase } from '../../domain/billing/purchase';
 import { makePost, makeUser } from '../helpers/factories';
+import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { jobIn } from '../helpers/jobs';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
 
 /**
  * Stripe webhooks, offline: events signed with the stripe package's own test signatures
- * (`generateTestHeaderString`) against STRIPE_WEBHOOK_SECRET; no network is used.
+ * (`generateTestHeaderString`) against STRIPE_WEBHOOK_SECRET; what the app asks of Stripe's API
+ * goes to a fake Stripe on a local port (STRIPE_API_URL, tests/helpers/fake-stripe.ts).
  */
 const SECRET = 'whsec_test_secret_for_offline_webhooks';
 const stripe = new Stripe('sk_test_offline');
 let app: TestServer;
+let fakeStripe: FakeStripe;
 beforeAll(async () => {
-  app = await startTestServer({ env: { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: SECRET } });
+  fakeStripe = await startFakeStripe();
+  app = await startTestServer({ env: { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: fakeStripe.url } });
 });
 afterAll(async () => {
   await app?.close();
+  await fakeStripe?.close();
 });
 
 const post = (body: string, signature: string | null) =>
@@ -134,5 +140,99 @@ describe('POST /webhooks/stripe', () => {
     ]);
     expect(await app.deps.db.selectFrom('subscriptions').select('id').where('subscriber_id', '=', fan.id).execute()).toEqual([]);
     expect(await app.deps.db.selectFrom('payments').select('id').where('user_id', '=', fan.id).execute()).toEqual([]);
+  });
+
+  /** A fan, a creator's R50 tier at 20% off, and a Checkout completion event for one tab. */
+  async function twoTabs(tag: string) {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const fan = await makeUser(app.deps.db);
+    const asCreator = await clientAs(app, creator.id);
+    const tier = await asCreator.trpc.tiers.create.mutate({ name: 'Gold', price: '50', paymentInterval: 'monthly', discountPercentage: 20 });
+    const tab = (n: number) =>
+      event(`evt_${tag}_${n}`, 'checkout.session.completed', {
+        id: `cs_${tag}_${n}`,
+        object: 'checkout.session',
+        subscription: `sub_${tag}_${n}`,
+        invoice: `in_${tag}_${n}`,
+        amount_total: 4000,
+        metadata: { userId: fan.id, tierId: tier.id, idempotencyKey: `key-${tag}-tab-${n}-0123456789` },
+      });
+    return { asCreator, asFan: await clientAs(app, fan.id), fan, first: tab(1), second: tab(2) };
+  }
+  const outcomeOf = async (e: object) => ((await (await signed(e)).json()) as { outcome: string }).outcome;
+  const undoJobId = (eventId: string) => `undo-duplicate-checkout-${eventId}`;
+
+  it('a second checkout for the same creator (two tabs) is cancelled at Stripe at once and refunded: the fan pays once, the ledger says so', async () => {
+    const { asCreator, asFan, fan, first, second } = await twoTabs('tabs');
+    const seen = fakeStripe.requests.length;
+    expect(await outcomeOf(first)).toBe('applied');
+    expect(await outcomeOf(second)).toBe('applied');
+    await jobIn(app.deps.queues.maintenance, undoJobId(second.id), 'completed');
+
+    // one subscription, the first tab's
+    const subs = await app.deps.db.selectFrom('subscriptions').selectAll().where('subscriber_id', '=', fan.id).execute();
+    expect(subs).toEqual([expect.objectContaining({ provider_subscription_id: 'sub_tabs_1', status: 'active' })]);
+    expect((await asFan.trpc.subscriptions.mine.query()).map((s) => s.status)).toEqual(['active']);
+
+    // at Stripe: the second subscription cancelled now (a DELETE, not cancel_at_period_end), and
+    // the payment of its first invoice refunded in full with a key from our reference
+    const asked = fakeStripe.requests.slice(seen);
+    expect(asked.map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /v1/subscriptions/sub_tabs_2', 'GET /v1/invoice_payments', 'POST /v1/refunds']);
+    expect(asked[1]!.params).toMatchObject({ invoice: 'in_tabs_2', status: 'paid' });
+    expect(asked[2]!.params).toEqual({ payment_intent: fakeStripe.intentOf('in_tabs_2') });
+    expect(asked[2]!.idempotencyKey).toBe('refund-in_tabs_2');
+    expect(fakeStripe.subscriptionStatus('sub_tabs_2')).toBe('canceled');
+    expect(fakeStripe.subscriptionStatus('sub_tabs_1')).toBe('active');
+
+    // the fan's history: paid once, the second charge refunded; the creator earns one payment
+    const history = await asFan.trpc.payments.history.query();
+    expect(history.map((p) => [p.amount, p.status]).sort()).toEqual([['40.00', 'refunded'], ['40.00', 'succeeded']]);
+    expect((await asCreator.trpc.creatorStats.earnings.query()).thisMonth).toBe('40.00');
+
+    // Stripe redelivers either event (and its own follow-ups for the cancelled one): nothing changes
+    expect(await outcomeOf(second)).toBe('duplicate');
+    expect(await outcomeOf(first)).toBe('duplicate');
+    expect(await outcomeOf(event('evt_tabs_2_deleted', 'customer.subscription.deleted', { id: 'sub_tabs_2', object: 'subscription' }))).toBe('ignored');
+    await app.drain('maintenance');
+    expect(fakeStripe.requests.slice(seen)).toHaveLength(3);
+    expect(await asFan.trpc.payments.history.query()).toEqual(history);
+    expect((await asFan.trpc.subscriptions.mine.query()).map((s) => s.status)).toEqual(['active']);
+  });
+
+  it('a refund Stripe fails is tried again by the job, the ledger saying paid until Stripe has refunded; an undo not queued is queued by the redelivery', async () => {
+    const { asCreator, asFan, first, second } = await twoTabs('retry');
+    const queue = app.deps.queues.maintenance;
+    await signed(first);
+
+    // the undo job is lost before it runs (as when queueing fails after the commit and the webhook
+    // answers 500): Stripe's redelivery, a duplicate event, queues it again
+    await queue.pause();
+    expect(await outcomeOf(second)).toBe('applied');
+    await (await queue.getJob(undoJobId(second.id)))!.remove();
+    expect(await outcomeOf(second)).toBe('duplicate');
+    expect(await queue.getJob(undoJobId(second.id))).toBeDefined();
+
+    // Stripe answers the refund with an error once: the job waits for its next attempt
+    fakeStripe.failNext('POST', '/v1/refunds');
+    const seen = fakeStripe.requests.length;
+    await queue.resume();
+    const waiting = await jobIn(queue, undoJobId(second.id), 'delayed');
+    expect(waiting.attemptsMade).toBe(1);
+    const statuses = async () => (await asFan.trpc.payments.history.query()).map((p) => p.status).sort();
+    expect(await statuses()).toEqual(['succeeded', 'succeeded']);
+    expect((await asCreator.trpc.creatorStats.earnings.query()).thisMonth).toBe('80.00');
+
+    await waiting.promote();
+    await jobIn(queue, undoJobId(second.id), 'completed');
+    expect(await statuses()).toEqual(['refunded', 'succeeded']);
+    expect((await asCreator.trpc.creatorStats.earnings.query()).thisMonth).toBe('40.00');
+    // the second attempt finds the subscription cancelled by the first, and refunds with the same key
+    const asked = fakeStripe.requests.slice(seen);
+    expect(asked.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'DELETE /v1/subscriptions/sub_retry_2', 'GET /v1/invoice_payments', 'POST /v1/refunds',
+      'DELETE /v1/subscriptions/sub_retry_2', 'GET /v1/subscriptions/sub_retry_2', 'GET /v1/invoice_payments', 'POST /v1/refunds',
+    ]);
+    expect(asked.filter((r) => r.path === '/v1/refunds').map((r) => r.idempotencyKey)).toEqual(['refund-in_retry_2', 'refund-in_retry_2']);
+    expect(fakeStripe.subscriptionStatus('sub_retry_2')).toBe('canceled');
   });
 });

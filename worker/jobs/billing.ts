@@ -3,6 +3,7 @@ import { paymentProviderFor } from '../../core/payments';
 import { builtinProvider } from '../../core/payments/builtin';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { systemClock, type Clock } from '../../domain/billing/clock';
+import { undoDuplicateCheckout } from '../../domain/billing/duplicate-checkout';
 import { applyBillingEffects } from '../../domain/billing/effects';
 import { runBillingMaintenance } from '../../domain/billing/maintenance';
 import type { WorkerDeps } from '../registry';
@@ -31,4 +32,15 @@ export async function billingMaintenance(deps: WorkerDeps, opts: { clock?: Clock
     );
   }
   return { renewed: run.renewed, pastDue: run.pastDue, expired: run.expired, reminders: run.reminders.length };
+}
+
+/**
+ * The `undo-duplicate-checkout` job (queued after a webhook's commit, domain/billing/effects.ts):
+ * a second checkout's subscription cancelled now and its payment refunded through the configured
+ * provider, then the ledger row 'refunded'. A provider error fails the attempt; BullMQ retries it.
+ */
+export async function undoDuplicateCheckoutJob(deps: WorkerDeps, data: { paymentId: string; providerSubscriptionId: string | null }) {
+  const outcome = await undoDuplicateCheckout({ db: deps.db, provider: paymentProviderFor(deps.config) }, data);
+  if ('skipped' in outcome && outcome.skipped === 'not-a-duplicate') deps.log.warn({ paymentId: data.paymentId }, 'undo-duplicate-checkout refused: not a duplicate checkout');
+  return outcome;
 }

@@ -2,7 +2,7 @@ import { postExists, purgeExpiredCredentials } from '../../domain/maintenance/ma
 import path from 'node:path';
 import type { QueueHandlers } from '../registry';
 import { deleteQueuedFiles, expireDataExports } from './account-files';
-import { billingMaintenance } from './billing';
+import { billingMaintenance, undoDuplicateCheckoutJob } from './billing';
 import { buildDataExport, markDataExportFailed } from './data-export';
 import { requeueLostJobs } from './lost-jobs';
 import { sweepIncomingUploads } from './uploads-sweep';
@@ -11,6 +11,11 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
   /** Renewals, past due, expiry, reminders (issue 11; worker/jobs/billing.ts). */
   async 'billing-maintenance'(_job, deps) {
     return billingMaintenance(deps);
+  },
+
+  /** A second Stripe checkout for the same creator: cancelled now and refunded (worker/jobs/billing.ts). */
+  async 'undo-duplicate-checkout'(job, deps) {
+    return undoDuplicateCheckoutJob(deps, job.data);
   },
 
   async 'purge-expired'(_job, { db }) {

@@ -1,0 +1,100 @@
+import type { DB } from '../../core/db/kysely';
+import type { PaymentProvider } from '../../core/payments/provider';
+import { insertPayment } from './billing.queries';
+
+/**
+ * A fan who opens the subscribe page in two tabs can pay two Stripe Checkouts for one creator: the
+ * second `checkout.session.completed` finds the first subscription active. Access stays with the
+ * first; the second is undone (docs/payments.md, "A second checkout"):
+ *   1. in the webhook's transaction, its charge goes into the ledger as what it is so far, a
+ *      succeeded payment with no subscription, marked by the key `duplicate-checkout-<event id>`;
+ *   2. after the commit, the job `undo-duplicate-checkout` (maintenance queue, jobId from the event)
+ *      cancels the second Stripe subscription now and refunds its payment, each with a Stripe
+ *      idempotency key, then marks the payment 'refunded' (which creator earnings do not count).
+ * A failed provider call fails the job, and BullMQ tries again (UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS).
+ */
+
+export interface DuplicateCheckout {
+  eventId: string;
+  paymentId: string;
+  /** the second Stripe subscription, to cancel (null: a checkout that started none) */
+  providerSubscriptionId: string | null;
+}
+
+const KEY_PREFIX = 'duplicate-checkout-';
+export const duplicateCheckoutKey = (eventId: string) => `${KEY_PREFIX}${eventId}`;
+export const undoDuplicateCheckoutJobId = (eventId: string) => `undo-duplicate-checkout-${eventId}`;
+
+/**
+ * Retries over about four hours (30 s, 1 min, 2 min ... 2 h), so a Stripe outage of that long
+ * still ends in a refund; a job that runs out stays in the failed list (Bull Board) for a week.
+ */
+export const UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential', delay: 30_000 } } as const;
+
+type CheckoutEvent = { id: string; userId: string; providerSubscriptionId: string | null; paymentRef: string; amount: string };
+
+/** Step 1, inside the webhook's transaction (the pair's lock held): the duplicate's charge, as taken. */
+export async function recordDuplicateCheckout(
+  trx: DB,
+  provider: PaymentProvider,
+  event: CheckoutEvent,
+  charge: { tierId: string; creatorId: string | null; description: string; amount: string },
+  now: Date,
+): Promise<DuplicateCheckout> {
+  const paymentId = await insertPayment(trx, {
+    ...charge, userId: event.userId, subscriptionId: null, idempotencyKey: duplicateCheckoutKey(event.id),
+    provider: provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now,
+  });
+  return { eventId: event.id, paymentId, providerSubscriptionId: event.providerSubscriptionId };
+}
+
+/**
+ * A checkout event seen before: its undo again while its payment is not refunded yet. Stripe
+ * redelivers an event we answered 500 (the job could not be queued); the jobId keeps it to one job.
+ */
+export async function pendingDuplicateCheckout(db: DB, event: CheckoutEvent): Promise<DuplicateCheckout | null> {
+  const payment = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('user_id', '=', event.userId)
+    .where('idempotency_key', '=', duplicateCheckoutKey(event.id))
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+  return payment ? { eventId: event.id, paymentId: payment.id, providerSubscriptionId: event.providerSubscriptionId } : null;
+}
+
+export type UndoOutcome = { refunded: true } | { skipped: 'done' | 'gone' | 'not-a-duplicate' };
+
+/**
+ * Step 2, the job: re-reads the payment (done already: skipped), cancels the second subscription
+ * now, refunds the payment, and only then writes 'refunded', so the ledger never says more than
+ * the provider did. Each step is safe to repeat. Never touches a subscription we granted access on.
+ */
+export async function undoDuplicateCheckout(
+  deps: { db: DB; provider: PaymentProvider },
+  data: { paymentId: string; providerSubscriptionId: string | null },
+): Promise<UndoOutcome> {
+  const payment = await deps.db
+    .selectFrom('payments')
+    .select(['id', 'status', 'provider', 'provider_ref', 'idempotency_key'])
+    .where('id', '=', data.paymentId)
+    .executeTakeFirst();
+  if (!payment) return { skipped: 'gone' };
+  if (payment.status === 'refunded') return { skipped: 'done' };
+  if (payment.status !== 'succeeded' || payment.provider !== deps.provider.name || !payment.idempotency_key?.startsWith(KEY_PREFIX)) {
+    return { skipped: 'not-a-duplicate' };
+  }
+  if (data.providerSubscriptionId) {
+    const granted = await deps.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('provider', '=', payment.provider)
+      .where('provider_subscription_id', '=', data.providerSubscriptionId)
+      .executeTakeFirst();
+    if (granted) return { skipped: 'not-a-duplicate' };
+    await deps.provider.cancelNow(data.providerSubscriptionId);
+  }
+  if (payment.provider_ref) await deps.provider.refund(payment.provider_ref);
+  await deps.db.updateTable('payments').set({ status: 'refunded' }).where('id', '=', payment.id).where('status', '=', 'succeeded').execute();
+  return { refunded: true };
+}

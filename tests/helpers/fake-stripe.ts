@@ -1,0 +1,109 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request the fake received, as Stripe would read it. */
+export interface FakeStripeRequest {
+  method: string;
+  /** without the query string: '/v1/refunds' */
+  path: string;
+  /** the query string's (GET) or form body's (POST, DELETE) parameters */
+  params: Record<string, string>;
+  idempotencyKey: string | null;
+}
+
+export interface FakeStripe {
+  /** for STRIPE_API_URL */
+  url: string;
+  /** every request received, oldest first */
+  requests: FakeStripeRequest[];
+  /** 'active' until cancelled here; any id the tests name exists */
+  subscriptionStatus(id: string): string;
+  /** the payment intent the fake says paid this invoice */
+  intentOf(invoiceId: string): string;
+  /** the next `count` requests to `method path` answer 500 (Stripe's api_error) */
+  failNext(method: string, path: string, count?: number): void;
+  close(): Promise<void>;
+}
+
+type Answer = { status: number; body: unknown };
+
+/**
+ * Stripe's HTTP API, the few calls billing makes besides Checkout, on a local port: the real
+ * stripe SDK talks to it (STRIPE_API_URL), so what reaches "Stripe" is asserted on the wire. Like
+ * Stripe, a repeated Idempotency-Key gets the first answer again, a refund of a refunded payment
+ * is `charge_already_refunded`, and cancelling a cancelled subscription is an invalid request.
+ */
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: FakeStripeRequest[] = [];
+  const cancelled = new Set<string>();
+  const refunded = new Set<string>();
+  const answered = new Map<string, Answer>();
+  const failures = new Map<string, number>();
+  const intentOf = (invoiceId: string) => `pi_${invoiceId.replace(/^in_/, '')}`;
+  const error = (status: number, type: string, message: string, code?: string): Answer => ({ status, body: { error: { type, message, ...(code && { code }) } } });
+  const subscription = (id: string) => ({ id, object: 'subscription', status: cancelled.has(id) ? 'canceled' : 'active', cancel_at_period_end: false });
+
+  function answer(request: FakeStripeRequest): Answer {
+    const route = `${request.method} ${request.path}`;
+    const failing = failures.get(route) ?? 0;
+    if (failing > 0) {
+      failures.set(route, failing - 1);
+      return error(500, 'api_error', 'Something went wrong on Stripe’s end (fake)');
+    }
+    const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(request.path)?.[1];
+    if (sub && request.method === 'GET') return { status: 200, body: subscription(sub) };
+    if (sub && request.method === 'DELETE') {
+      if (cancelled.has(sub)) return error(400, 'invalid_request_error', `The subscription ${sub} is already canceled.`);
+      cancelled.add(sub);
+      return { status: 200, body: subscription(sub) };
+    }
+    if (route === 'GET /v1/invoice_payments') {
+      const invoice = request.params.invoice ?? '';
+      const data = invoice ? [{ id: `inpay_${invoice}`, object: 'invoice_payment', invoice, status: 'paid', is_default: true, payment: { type: 'payment_intent', payment_intent: intentOf(invoice) } }] : [];
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoice_payments' } };
+    }
+    if (route === 'POST /v1/refunds') {
+      const paid = request.params.payment_intent ?? request.params.charge ?? '';
+      if (!paid) return error(400, 'invalid_request_error', 'Missing payment_intent or charge');
+      if (refunded.has(paid)) return error(400, 'invalid_request_error', `Charge for ${paid} has already been refunded.`, 'charge_already_refunded');
+      refunded.add(paid);
+      return { status: 200, body: { id: `re_${paid}`, object: 'refund', status: 'succeeded', payment_intent: request.params.payment_intent ?? null, charge: request.params.charge ?? null } };
+    }
+    return error(404, 'invalid_request_error', `Unrecognized request URL (${route})`, 'resource_missing');
+  }
+
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://fake-stripe');
+    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    const request: FakeStripeRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      params: Object.fromEntries([...url.searchParams, ...form]),
+      idempotencyKey: (req.headers['idempotency-key'] as string | undefined) ?? null,
+    };
+    requests.push(request);
+    const key = request.idempotencyKey ? `${request.method} ${request.path} ${request.idempotencyKey}` : null;
+    let result = key ? answered.get(key) : undefined;
+    if (!result) {
+      result = answer(request);
+      // Stripe keeps the answer of a key, but not a 500's: that retry runs again
+      if (key && result.status < 500) answered.set(key, result);
+    }
+    // no hidden retries inside the SDK: each attempt the code makes is one request here
+    res.writeHead(result.status, { 'content-type': 'application/json', 'stripe-should-retry': 'false', 'request-id': `req_fake_${requests.length}` });
+    res.end(JSON.stringify(result.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    subscriptionStatus: (id) => subscription(id).status,
+    intentOf,
+    failNext(method, path, count = 1) {
+      failures.set(`${method} ${path}`, count);
+    },
+    close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+  };
+}
