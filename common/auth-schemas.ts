@@ -47,7 +47,7 @@ export const usernameSchema = z
       .refine((name) => !RESERVED_USERNAMES.has(name), VALIDATION.usernameReserved),
   );
 
-const nameSchema = (required: string) =>
+export const nameSchema = (required: string) =>
   z.string().trim().check(safeText('single-line')).min(1, required).max(LIMITS.nameMaxLength, VALIDATION.nameTooLong);
 
 export const SignInInput = z.object({

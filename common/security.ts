@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { passwordSchema } from './auth-schemas';
 import { LIMITS } from './limits';
 import { safeString } from './text-schema';
-import { VALIDATION } from './texts';
+import { AUTH_TEXTS } from './texts';
 
 /**
  * Security and the account lifecycle (issue 13, part B): input schemas, DTOs, limits and texts
@@ -27,6 +28,27 @@ export const DATA_EXPORT = {
   lifetimeMs: 7 * 24 * 60 * 60_000,
   /** one new export per user per this long */
   cooldownMs: 10 * 60_000,
+} as const;
+
+export const SECURITY_TEXTS = {
+  twoFactorEnabled: { title: 'Two-factor authentication on', description: 'Keep your recovery codes somewhere safe.' },
+  twoFactorDisabled: { title: 'Two-factor authentication off', description: 'Signing in now needs only your password.' },
+  invalidCode: 'That code is not valid. Try the current code from your app.',
+  challengeExpired: 'Your sign-in took too long. Please enter your email and password again.',
+  notEnrolling: 'Start setting up two-factor authentication first.',
+  alreadyEnabled: 'Two-factor authentication is already on.',
+  notEnabled: 'Two-factor authentication is not on.',
+  codeRequired: 'Enter the code from your authenticator app.',
+  wrongPassword: 'The password is not correct.',
+  passwordChanged: { title: 'Password changed', description: AUTH_TEXTS.signedOutOthers.description },
+  sessionSignedOut: { title: 'Session signed out', description: 'That device has been signed out.' },
+  sessionNotFound: 'Session not found',
+  exportRequested: {
+    title: 'Preparing your data',
+    description: 'We will email you a download link when your archive is ready.',
+  },
+  exportTooSoon: 'An export was started a few minutes ago. Please wait before asking for another.',
+  exportNotFound: 'Export not found',
 } as const;
 
 /** A 6-digit authenticator code or a recovery code (xxxxx-xxxxx); spaces typed in are ignored. */
@@ -60,9 +82,7 @@ const currentPasswordSchema = safeString('single-line').min(1, 'Enter your curre
 export const ChangePasswordInput = z
   .object({
     currentPassword: currentPasswordSchema,
-    newPassword: safeString('single-line')
-      .min(LIMITS.minPasswordLength, VALIDATION.passwordTooShort)
-      .max(LIMITS.maxPasswordLength, VALIDATION.passwordTooLong),
+    newPassword: passwordSchema,
   })
   .refine((v) => v.currentPassword !== v.newPassword, {
     path: ['newPassword'],
@@ -70,7 +90,7 @@ export const ChangePasswordInput = z
   });
 export type ChangePasswordInput = z.output<typeof ChangePasswordInput>;
 
-export const RevokeSessionInput = z.object({ sessionId: z.uuid('Session not found') });
+export const RevokeSessionInput = z.object({ sessionId: z.uuid(SECURITY_TEXTS.sessionNotFound) });
 export type RevokeSessionInput = z.output<typeof RevokeSessionInput>;
 
 /** What a destructive account action asks for again: the password, and a code with two-factor on. */
@@ -119,26 +139,6 @@ export interface TwoFactorRequired {
   twoFactorRequired: true;
 }
 
-export const SECURITY_TEXTS = {
-  twoFactorEnabled: { title: 'Two-factor authentication on', description: 'Keep your recovery codes somewhere safe.' },
-  twoFactorDisabled: { title: 'Two-factor authentication off', description: 'Signing in now needs only your password.' },
-  invalidCode: 'That code is not valid. Try the current code from your app.',
-  challengeExpired: 'Your sign-in took too long. Please enter your email and password again.',
-  notEnrolling: 'Start setting up two-factor authentication first.',
-  alreadyEnabled: 'Two-factor authentication is already on.',
-  notEnabled: 'Two-factor authentication is not on.',
-  codeRequired: 'Enter the code from your authenticator app.',
-  wrongPassword: 'The password is not correct.',
-  passwordChanged: { title: 'Password changed', description: 'Your other sessions have been signed out.' },
-  sessionSignedOut: { title: 'Session signed out', description: 'That device has been signed out.' },
-  sessionNotFound: 'Session not found',
-  exportRequested: {
-    title: 'Preparing your data',
-    description: 'We will email you a download link when your archive is ready.',
-  },
-  exportTooSoon: 'An export was started a few minutes ago. Please wait before asking for another.',
-  exportNotFound: 'Export not found',
-} as const;
 
 /** The spec's account management words (part 2 §2, §8) and ours beside them. */
 export const ACCOUNT_TEXTS = {

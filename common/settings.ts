@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { usernameSchema } from './auth-schemas';
+import { nameSchema, usernameSchema } from './auth-schemas';
 import type { ProfileVisibility } from './enums';
-import { LIMITS } from './limits';
 import { safeText } from './text-schema';
-import { SETTINGS_TEXTS, VALIDATION } from './texts';
+import { SETTINGS_TEXTS } from './texts';
 
 /**
  * Inputs and answers of the settings procedures (issue 13, part A), shared by the forms and the
@@ -52,12 +51,7 @@ export const categoriesSchema = z
 
 export const UpdatePersonalInfoInput = z.object({
   username: usernameSchema,
-  displayName: z
-    .string()
-    .trim()
-    .check(safeText('single-line'))
-    .min(1, SETTINGS_TEXTS.displayNameRequired)
-    .max(LIMITS.nameMaxLength, VALIDATION.nameTooLong),
+  displayName: nameSchema(SETTINGS_TEXTS.displayNameRequired),
   bio: z
     .string()
     .trim()

@@ -47,11 +47,6 @@ export async function setProfileVisibility(db: Db, userId: string, visibility: '
     .execute();
 }
 
-export async function findPasswordHash(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
-  return row?.password_hash;
-}
-
 /**
  * Every stored file of the user's data, read inside the deletion's transaction: their posts'
  * files, the files of every message they sent or received (and their own chat uploads), their

@@ -13,6 +13,7 @@ import { limitOrThrow } from '../../auth/rate-limit';
 import { verifySecondFactor } from '../../auth/two-factor';
 import { isTwoFactorEnabled } from '../../auth/two-factor.queries';
 import { fieldError } from '../../trpc/errors';
+import { findPasswordHash } from '../security/security.queries';
 import * as q from './account.queries';
 
 export type AccountDeps = Pick<AppDeps, 'config' | 'db' | 'redis' | 'queues' | 'log' | 'realtime'>;
@@ -58,7 +59,7 @@ async function confirmIdentity(deps: AccountDeps, userId: string, input: Confirm
     ...RATE_LIMITS.auth,
     points: deps.config.AUTH_RATE_LIMIT,
   });
-  const hash = await q.findPasswordHash(deps.db, userId);
+  const hash = await findPasswordHash(deps.db, userId);
   if (!hash || !(await verifyPassword(hash, input.password))) throw fieldError('password', SECURITY_TEXTS.wrongPassword);
   if (await isTwoFactorEnabled(deps.db, userId)) {
     if (!input.code) throw fieldError('code', SECURITY_TEXTS.codeRequired);
@@ -105,7 +106,7 @@ export async function deleteAccount(deps: AccountDeps, userId: string, input: Co
     await q.deleteUserData(trx, userId);
     return q.deleteUserRow(trx, userId);
   });
-  if (sessionIds.length) deps.realtime.disconnectSessions(sessionIds);
+  if (sessionIds.length) await deps.realtime.disconnectSessions(sessionIds);
   await queueFileJob(deps, userId);
   return { ok: true };
 }

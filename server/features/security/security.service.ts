@@ -24,6 +24,7 @@ import {
 } from '../../auth/two-factor';
 import * as tf from '../../auth/two-factor.queries';
 import { fieldError } from '../../trpc/errors';
+import { updatePasswordHash } from '../auth/auth.queries';
 import { enqueueSecurityNotice } from '../auth/auth.service';
 import * as q from './security.queries';
 
@@ -70,7 +71,7 @@ export async function sessions(deps: SecurityDeps, caller: Pick<Caller, 'userId'
 export async function revokeSession(deps: SecurityDeps, caller: Pick<Caller, 'userId' | 'sessionId'>, publicId: string) {
   const removed = await q.deleteSessionOfUser(deps.db, caller.userId, publicId);
   if (!removed) throw new TRPCError({ code: 'NOT_FOUND', message: SECURITY_TEXTS.sessionNotFound });
-  deps.realtime.disconnectSessions([removed]);
+  await deps.realtime.disconnectSessions([removed]);
   return { current: removed === caller.sessionId };
 }
 
@@ -83,10 +84,10 @@ export async function changePassword(deps: SecurityDeps, caller: Caller, input: 
   }
   const newHash = await hashPassword(input.newPassword);
   const removed = await deps.db.transaction().execute(async (trx) => {
-    await q.updatePasswordHash(trx, caller.userId, newHash, new Date());
+    await updatePasswordHash(trx, caller.userId, newHash, new Date());
     return invalidateUserSessions(trx, caller.userId, caller.sessionId);
   });
-  if (removed.length) deps.realtime.disconnectSessions(removed);
+  if (removed.length) await deps.realtime.disconnectSessions(removed);
   await enqueueSecurityNotice(deps, caller.userId, 'password-changed', caller.userAgent);
   return { ok: true as const, sessionsEnded: removed.length };
 }

@@ -2,11 +2,17 @@ import { sql } from 'kysely';
 import type { DB } from '../../../core/db/kysely';
 import type { PrivacyVisibilityChoice } from './settings.service';
 
+/** What each screen reads, and what each save returns (the same row). */
+const PERSONAL_INFO_COLUMNS = ['username', 'display_name', 'bio', 'categories', 'avatar_url', 'avatar_pending_id', 'avatar_failure'] as const;
+const PRIVACY_COLUMNS = ['profile_visibility', 'show_online_status', 'allow_friend_requests'] as const;
+const NOTIFICATION_COLUMNS = ['email_notifications', 'push_notifications', 'marketing_emails'] as const;
+const CONTENT_COLUMNS = ['default_nsfw', 'default_paid', 'comments_open'] as const;
+
 /** One query for the Personal Information form. */
 export function findPersonalInfo(db: DB, userId: string) {
   return db
     .selectFrom('profiles')
-    .select(['username', 'display_name', 'bio', 'categories', 'avatar_url', 'avatar_pending_id', 'avatar_failure'])
+    .select(PERSONAL_INFO_COLUMNS)
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -25,19 +31,8 @@ export function updatePersonalInfo(
     .updateTable('profiles')
     .set({ ...values, updated_at: sql<Date>`now()` })
     .where('id', '=', userId)
-    .returning(['username', 'display_name', 'bio', 'categories', 'avatar_url', 'avatar_pending_id', 'avatar_failure'])
+    .returning(PERSONAL_INFO_COLUMNS)
     .executeTakeFirst();
-}
-
-/** Whether another profile holds this name (any case): a clear answer before the write. */
-export async function usernameTakenByOther(db: DB, userId: string, username: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('profiles')
-    .select('id')
-    .where(sql<boolean>`lower(username) = lower(${username})`)
-    .where('id', '!=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The spec's 'missing row is created with defaults': insert if absent, then read (one round trip each). */
@@ -45,7 +40,7 @@ export async function ensurePrivacySettings(db: DB, userId: string) {
   await db.insertInto('privacy_settings').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
   return db
     .selectFrom('privacy_settings')
-    .select(['profile_visibility', 'show_online_status', 'allow_friend_requests'])
+    .select(PRIVACY_COLUMNS)
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
 }
@@ -70,7 +65,7 @@ export function upsertPrivacySettings(
         updated_at: sql<Date>`now()`,
       }),
     )
-    .returning(['profile_visibility', 'show_online_status', 'allow_friend_requests'])
+    .returning(PRIVACY_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -78,7 +73,7 @@ export async function ensureNotificationSettings(db: DB, userId: string) {
   await db.insertInto('notification_settings').values({ user_id: userId }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
   return db
     .selectFrom('notification_settings')
-    .select(['email_notifications', 'push_notifications', 'marketing_emails'])
+    .select(NOTIFICATION_COLUMNS)
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
 }
@@ -92,7 +87,7 @@ export function upsertNotificationSettings(
     .insertInto('notification_settings')
     .values({ user_id: userId, ...values })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
-    .returning(['email_notifications', 'push_notifications', 'marketing_emails'])
+    .returning(NOTIFICATION_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -111,7 +106,7 @@ export function findVerificationStatus(db: DB, userId: string) {
 export function findContentSettings(db: DB, userId: string) {
   return db
     .selectFrom('content_settings')
-    .select(['default_nsfw', 'default_paid', 'comments_open'])
+    .select(CONTENT_COLUMNS)
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
@@ -121,7 +116,7 @@ export function upsertContentSettings(db: DB, userId: string, values: { default_
     .insertInto('content_settings')
     .values({ user_id: userId, ...values })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
-    .returning(['default_nsfw', 'default_paid', 'comments_open'])
+    .returning(CONTENT_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 

@@ -47,17 +47,16 @@ export async function personalInfo(deps: Deps, userId: string): Promise<Personal
 
 /**
  * Saves username, display name, bio and categories. The username is unique in any case
- * (CONFLICT 'This username is already taken' on the `username` field, from the check or, in a
- * race, from the unique index) and may not be a reserved name (refused by the schema). The old
- * /{username} stops resolving at once, as profiles are found by their current name.
+ * (CONFLICT 'This username is already taken' on the `username` field, from the unique index on
+ * lower(username): one statement, so two users racing for a name get the same answer) and may not
+ * be a reserved name (refused by the schema). The old /{username} stops resolving at once, as
+ * profiles are found by their current name.
  */
 export async function updatePersonalInfo(
   deps: Deps,
   userId: string,
   input: UpdatePersonalInfoInput,
 ): Promise<{ profile: PersonalInfoDto; message: string }> {
-  const taken = () => fieldError('username', VALIDATION.usernameTaken, 'CONFLICT');
-  if (await q.usernameTakenByOther(deps.db, userId, input.username)) throw taken();
   const row = await q
     .updatePersonalInfo(deps.db, userId, {
       username: input.username,
@@ -66,7 +65,7 @@ export async function updatePersonalInfo(
       categories: input.categories,
     })
     .catch((error: unknown) => {
-      if (databaseErrorOf(error)?.code === '23505') throw taken();
+      if (databaseErrorOf(error)?.code === '23505') throw fieldError('username', VALIDATION.usernameTaken, 'CONFLICT');
       throw error;
     });
   if (!row) throw accountGone();

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { ContentSettingsDto } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/texts';
-import { Button } from '../../components/ui/button';
-import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { SettingsLoadError, SettingsSkeleton } from './load-states';
+import { SettingsLoaded } from './load-states';
+import { SettingsForm } from './settings-form';
 import { ToggleRow } from './toggle-row';
 
 /**
@@ -13,9 +12,11 @@ import { ToggleRow } from './toggle-row';
  */
 export function ContentSettingsForm() {
   const settings = trpc.settings.content.useQuery(undefined, { retry: 1 });
-  if (settings.isError && !settings.data) return <SettingsLoadError message={SETTINGS_TEXTS.contentLoadFailed} onRetry={() => void settings.refetch()} />;
-  if (!settings.data) return <SettingsSkeleton label="Loading content settings" />;
-  return <ContentFields initial={settings.data} />;
+  return (
+    <SettingsLoaded query={settings} loading="Loading content settings" failed={SETTINGS_TEXTS.contentLoadFailed}>
+      {(data) => <ContentFields initial={data} />}
+    </SettingsLoaded>
+  );
 }
 
 function ContentFields({ initial }: { initial: ContentSettingsDto }) {
@@ -23,23 +24,15 @@ function ContentFields({ initial }: { initial: ContentSettingsDto }) {
   const save = trpc.settings.saveContent.useMutation();
   const [values, setValues] = useState(initial);
 
-  const onSave = async () => {
-    try {
-      const result = await save.mutateAsync(values);
-      utils.settings.content.setData(undefined, result.settings);
-      notify.success({ title: result.message });
-    } catch {
-      notify.error({ title: 'Error', description: SETTINGS_TEXTS.contentSaveFailed });
-    }
-  };
-
   return (
-    <form
-      aria-label={SETTINGS_TEXTS.contentSettings}
-      className="flex flex-col gap-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSave();
+    <SettingsForm
+      label={SETTINGS_TEXTS.contentSettings}
+      pending={save.isPending}
+      failed={SETTINGS_TEXTS.contentSaveFailed}
+      onSave={async () => {
+        const result = await save.mutateAsync(values);
+        utils.settings.content.setData(undefined, result.settings);
+        return result;
       }}
     >
       <section className="flex flex-col gap-2">
@@ -70,11 +63,6 @@ function ContentFields({ initial }: { initial: ContentSettingsDto }) {
           />
         </div>
       </section>
-      <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending ? SETTINGS_TEXTS.saving : SETTINGS_TEXTS.saveChanges}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

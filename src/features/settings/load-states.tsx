@@ -1,6 +1,8 @@
 import { TriangleAlert } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { notify } from '../../lib/toast';
 
 /** While a settings screen's data loads: the shape of what is coming. */
 export function SettingsSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
@@ -27,4 +29,32 @@ export function SettingsLoadError({ message, onRetry }: { message: string; onRet
       </Button>
     </div>
   );
+}
+
+/**
+ * A settings screen's query: the skeleton (`loading` names it) until the data is there, the load
+ * error (`failed`, with Try again) when it could not be read, then `children` with the data.
+ * With `toastId`, a failed load is also a toast (the spec's screens that say so).
+ */
+export function SettingsLoaded<T>({
+  query,
+  loading,
+  failed,
+  rows,
+  toastId,
+  children,
+}: {
+  query: { data: T | undefined; isError: boolean; refetch: () => unknown };
+  loading: string;
+  failed: string;
+  rows?: number;
+  toastId?: string;
+  children: (data: T) => ReactNode;
+}) {
+  useEffect(() => {
+    if (toastId && query.isError) notify.error({ title: 'Error', description: failed }, { id: toastId });
+  }, [query.isError, toastId, failed]);
+  if (query.isError && !query.data) return <SettingsLoadError message={failed} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <SettingsSkeleton label={loading} rows={rows} />;
+  return children(query.data);
 }

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { NotificationSettingsDto } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/texts';
-import { Button } from '../../components/ui/button';
-import { notify } from '../../lib/toast';
 import { isServerError, trpc } from '../../lib/trpc';
-import { SettingsLoadError, SettingsSkeleton } from './load-states';
+import { SettingsLoaded } from './load-states';
+import { SettingsForm } from './settings-form';
 import { ToggleRow } from './toggle-row';
 
 /**
@@ -14,66 +13,46 @@ import { ToggleRow } from './toggle-row';
  */
 export function NotificationsForm() {
   const settings = trpc.settings.notifications.useQuery(undefined, { retry: 1 });
-  useEffect(() => {
-    if (settings.isError) notify.error({ title: 'Error', description: SETTINGS_TEXTS.notificationsLoadFailed }, { id: 'notifications-load' });
-  }, [settings.isError]);
-  if (settings.isError && !settings.data) {
-    return <SettingsLoadError message={SETTINGS_TEXTS.notificationsLoadFailed} onRetry={() => void settings.refetch()} />;
-  }
-  if (!settings.data) return <SettingsSkeleton label="Loading notification settings" />;
-  return <NotificationFields initial={settings.data} />;
+  return (
+    <SettingsLoaded
+      query={settings}
+      loading="Loading notification settings"
+      failed={SETTINGS_TEXTS.notificationsLoadFailed}
+      toastId="notifications-load"
+    >
+      {(data) => <NotificationFields initial={data} />}
+    </SettingsLoaded>
+  );
 }
+
+const SWITCHES = [
+  { key: 'emailNotifications', label: SETTINGS_TEXTS.emailNotifications, hint: SETTINGS_TEXTS.emailNotificationsHint },
+  { key: 'pushNotifications', label: SETTINGS_TEXTS.pushNotifications, hint: SETTINGS_TEXTS.pushNotificationsHint },
+  { key: 'marketingEmails', label: SETTINGS_TEXTS.marketingEmails, hint: SETTINGS_TEXTS.marketingEmailsHint },
+] as const satisfies readonly { key: keyof NotificationSettingsDto; label: string; hint: string }[];
 
 function NotificationFields({ initial }: { initial: NotificationSettingsDto }) {
   const utils = trpc.useUtils();
   const save = trpc.settings.saveNotifications.useMutation();
   const [values, setValues] = useState(initial);
 
-  const onSave = async () => {
-    try {
-      const result = await save.mutateAsync(values);
-      utils.settings.notifications.setData(undefined, result.settings);
-      notify.success({ title: result.message });
-    } catch (error) {
-      notify.error({ title: 'Error', description: isServerError(error) ? SETTINGS_TEXTS.notificationsSaveFailed : SETTINGS_TEXTS.notificationsUnexpected });
-    }
-  };
-
   return (
-    <form
-      aria-label={SETTINGS_TEXTS.notifications}
-      className="flex flex-col gap-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSave();
+    <SettingsForm
+      label={SETTINGS_TEXTS.notifications}
+      pending={save.isPending}
+      failed={(error) => (isServerError(error) ? SETTINGS_TEXTS.notificationsSaveFailed : SETTINGS_TEXTS.notificationsUnexpected)}
+      onSave={async () => {
+        const result = await save.mutateAsync(values);
+        utils.settings.notifications.setData(undefined, result.settings);
+        return result;
       }}
     >
       <div className="divide-y divide-border rounded-card border border-border bg-surface">
-        <ToggleRow
-          label={SETTINGS_TEXTS.emailNotifications}
-          hint={SETTINGS_TEXTS.emailNotificationsHint}
-          checked={values.emailNotifications}
-          onChange={(on) => setValues((v) => ({ ...v, emailNotifications: on }))}
-        />
-        <ToggleRow
-          label={SETTINGS_TEXTS.pushNotifications}
-          hint={SETTINGS_TEXTS.pushNotificationsHint}
-          checked={values.pushNotifications}
-          onChange={(on) => setValues((v) => ({ ...v, pushNotifications: on }))}
-        />
-        <ToggleRow
-          label={SETTINGS_TEXTS.marketingEmails}
-          hint={SETTINGS_TEXTS.marketingEmailsHint}
-          checked={values.marketingEmails}
-          onChange={(on) => setValues((v) => ({ ...v, marketingEmails: on }))}
-        />
+        {SWITCHES.map(({ key, label, hint }) => (
+          <ToggleRow key={key} label={label} hint={hint} checked={values[key]} onChange={(on) => setValues((v) => ({ ...v, [key]: on }))} />
+        ))}
       </div>
       <p className="text-sm text-subtle">Security e-mail (confirming your address, password resets, new sign-ins) is always sent.</p>
-      <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending ? SETTINGS_TEXTS.saving : SETTINGS_TEXTS.saveChanges}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

@@ -11,7 +11,8 @@ import { cn } from '../../lib/cn';
 import { notify } from '../../lib/toast';
 import { errorCode, trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
-import { SettingsLoadError, SettingsSkeleton } from './load-states';
+import { SettingsLoaded } from './load-states';
+import { SaveChangesButton } from './settings-form';
 import { avatarFileProblem, AvatarUploadError, uploadAvatar } from './upload-avatar';
 
 /**
@@ -24,9 +25,11 @@ export function PersonalInfoForm() {
     // while the worker re-encodes an avatar, look again every second
     refetchInterval: (query) => (query.state.data?.avatarPending ? 1000 : false),
   });
-  if (info.isError && !info.data) return <SettingsLoadError message={SETTINGS_TEXTS.profileSaveFailed} onRetry={() => void info.refetch()} />;
-  if (!info.data) return <SettingsSkeleton label="Loading your profile" rows={4} />;
-  return <PersonalInfoFields info={info.data} />;
+  return (
+    <SettingsLoaded query={info} loading="Loading your profile" rows={4} failed={SETTINGS_TEXTS.profileSaveFailed}>
+      {(data) => <PersonalInfoFields info={data} />}
+    </SettingsLoaded>
+  );
 }
 
 function PersonalInfoFields({ info }: { info: PersonalInfoDto }) {
@@ -100,9 +103,7 @@ function PersonalInfoFields({ info }: { info: PersonalInfoDto }) {
       />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="submit" size="lg" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending ? SETTINGS_TEXTS.saving : SETTINGS_TEXTS.saveChanges}
-        </Button>
+        <SaveChangesButton pending={save.isPending} />
       </div>
     </form>
   );

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PRIVACY_VISIBILITIES, type PrivacySettingsDto, type SavePrivacyInput } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/texts';
-import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { SettingsLoadError, SettingsSkeleton } from './load-states';
+import { SettingsLoaded } from './load-states';
+import { SettingsForm } from './settings-form';
 import { ToggleRow } from './toggle-row';
 
 const VISIBILITY_TEXT: Record<(typeof PRIVACY_VISIBILITIES)[number], { label: string; hint: string }> = {
@@ -21,12 +20,11 @@ const VISIBILITY_TEXT: Record<(typeof PRIVACY_VISIBILITIES)[number], { label: st
  */
 export function PrivacyForm() {
   const settings = trpc.settings.privacy.useQuery(undefined, { retry: 1 });
-  useEffect(() => {
-    if (settings.isError) notify.error({ title: 'Error', description: SETTINGS_TEXTS.privacyLoadFailed }, { id: 'privacy-load' });
-  }, [settings.isError]);
-  if (settings.isError && !settings.data) return <SettingsLoadError message={SETTINGS_TEXTS.privacyLoadFailed} onRetry={() => void settings.refetch()} />;
-  if (!settings.data) return <SettingsSkeleton label="Loading privacy settings" />;
-  return <PrivacyFields initial={settings.data} />;
+  return (
+    <SettingsLoaded query={settings} loading="Loading privacy settings" failed={SETTINGS_TEXTS.privacyLoadFailed} toastId="privacy-load">
+      {(data) => <PrivacyFields initial={data} />}
+    </SettingsLoaded>
+  );
 }
 
 function PrivacyFields({ initial }: { initial: PrivacySettingsDto }) {
@@ -39,25 +37,17 @@ function PrivacyFields({ initial }: { initial: PrivacySettingsDto }) {
     allowFriendRequests: initial.allowFriendRequests,
   });
 
-  const onSave = async () => {
-    try {
-      const result = await save.mutateAsync(values);
-      utils.settings.privacy.setData(undefined, result.settings);
-      // what others (and this user) may see changed: profiles and lists are read again
-      void utils.profiles.invalidate();
-      notify.success({ title: result.message });
-    } catch {
-      notify.error({ title: 'Error', description: SETTINGS_TEXTS.privacySaveFailed });
-    }
-  };
-
   return (
-    <form
-      aria-label={SETTINGS_TEXTS.privacy}
-      className="flex flex-col gap-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSave();
+    <SettingsForm
+      label={SETTINGS_TEXTS.privacy}
+      pending={save.isPending}
+      failed={SETTINGS_TEXTS.privacySaveFailed}
+      onSave={async () => {
+        const result = await save.mutateAsync(values);
+        utils.settings.privacy.setData(undefined, result.settings);
+        // what others (and this user) may see changed: profiles and lists are read again
+        void utils.profiles.invalidate();
+        return result;
       }}
     >
       {hidden ? (
@@ -109,12 +99,6 @@ function PrivacyFields({ initial }: { initial: PrivacySettingsDto }) {
           onChange={(on) => setValues((v) => ({ ...v, allowFriendRequests: on }))}
         />
       </div>
-
-      <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-          {save.isPending ? SETTINGS_TEXTS.saving : SETTINGS_TEXTS.saveChanges}
-        </Button>
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

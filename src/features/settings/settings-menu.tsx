@@ -1,11 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronRight, type LucideIcon } from 'lucide-react';
-import { laterRoute } from '../../lib/later-route';
+import type { FileRoutesByTo } from '../../routeTree.gen';
+
+/** A settings screen's path: the router knows each one, so a link to a missing screen does not compile. */
+export type SettingsPath = Extract<keyof FileRoutesByTo, `/settings${string}`>;
 
 export interface SettingsMenuItem {
   label: string;
   description: string;
-  to: string;
+  to: SettingsPath;
   icon: LucideIcon;
 }
 
@@ -17,7 +20,7 @@ export function SettingsMenu({ label, items }: { label: string; items: readonly 
         {items.map((item) => (
           <li key={item.to}>
             <Link
-              to={laterRoute(item.to)}
+              to={item.to}
               className="flex min-h-16 items-center gap-4 px-4 py-3 transition-colors hover:bg-surface-raised focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent"
             >
               <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-violet-300">

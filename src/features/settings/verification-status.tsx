@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Fingerprint, Mail, Phone, XCircle, type LucideIcon } from 'lucide-react';
-import { useEffect } from 'react';
+import type { VerificationStatusDto } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/texts';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
-import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { SettingsLoadError, SettingsSkeleton } from './load-states';
+import { SettingsLoaded } from './load-states';
 
 /**
  * /settings/account/verification (spec part 2 §2, §3, §9): Email, Phone and Identity with
@@ -15,15 +14,18 @@ import { SettingsLoadError, SettingsSkeleton } from './load-states';
  */
 export function VerificationStatus() {
   const status = trpc.settings.verification.useQuery(undefined, { retry: 1 });
-  useEffect(() => {
-    if (status.isError) notify.error({ title: 'Error', description: SETTINGS_TEXTS.verificationLoadFailed }, { id: 'verification-load' });
-  }, [status.isError]);
-  if (status.isError && !status.data) return <SettingsLoadError message={SETTINGS_TEXTS.verificationLoadFailed} onRetry={() => void status.refetch()} />;
-  if (!status.data) return <SettingsSkeleton label="Loading verification status" />;
+  return (
+    <SettingsLoaded query={status} loading="Loading verification status" failed={SETTINGS_TEXTS.verificationLoadFailed} toastId="verification-load">
+      {(data) => <VerificationRows status={data} />}
+    </SettingsLoaded>
+  );
+}
+
+function VerificationRows({ status }: { status: VerificationStatusDto }) {
   const rows: { label: string; hint: string; verified: boolean; icon: LucideIcon }[] = [
-    { label: 'Email Verification', hint: 'Confirmed by the link we e-mailed you', verified: status.data.isEmailVerified, icon: Mail },
-    { label: 'Phone Verification', hint: 'A code sent to your phone', verified: status.data.isPhoneVerified, icon: Phone },
-    { label: 'Identity Verification', hint: 'A government-issued ID', verified: status.data.isIdentityVerified, icon: Fingerprint },
+    { label: 'Email Verification', hint: 'Confirmed by the link we e-mailed you', verified: status.isEmailVerified, icon: Mail },
+    { label: 'Phone Verification', hint: 'A code sent to your phone', verified: status.isPhoneVerified, icon: Phone },
+    { label: 'Identity Verification', hint: 'A government-issued ID', verified: status.isIdentityVerified, icon: Fingerprint },
   ];
   return (
     <div className="flex flex-col gap-6">
