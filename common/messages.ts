@@ -11,6 +11,8 @@ export type QuickEmoji = (typeof QUICK_EMOJI)[number];
 
 export const MESSAGE_PAGE_SIZE = 20;
 export const CHAT_LIST_PAGE_SIZE = 20;
+/** spec §9: the chat list loads more at 10% sentinel visibility */
+export const SENTINEL_VISIBLE_RATIO = 0.1;
 /** our own bound (the spec names none): long enough for any chat message, short enough to render */
 export const MESSAGE_MAX_LENGTH = 4000;
 /** spec §5: 'File size must be less than 10MB' */

@@ -412,6 +412,8 @@ export const SETTINGS_TEXTS = {
 /** Direct messages (spec part 2 §2, §5, §8): the spec's words, and our own for the rules it lacks. */
 export const MESSAGE_TEXTS = {
   heading: 'Messages',
+  /** spec part 2 §2: while the session is checked */
+  checkingAuth: 'Checking authentication...',
   empty: 'No messages yet',
   sendFailed: 'Failed to send message',
   editFailed: 'Failed to edit message',

@@ -31,6 +31,12 @@ export function findMessagingFacts(db: DB, viewerId: string, partner: { username
     .executeTakeFirst();
 }
 
+/** Whether the user lets others see them online (and typing): privacy_settings, true without a row. */
+export async function showsOnlineStatus(db: DB, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('privacy_settings').select('show_online_status').where('user_id', '=', userId).executeTakeFirst();
+  return row?.show_online_status ?? true;
+}
+
 /** The attachment and who may see it: its owner and the other participant of the message carrying it. */
 export function findAttachmentAudience(db: DB, attachmentId: string) {
   return db

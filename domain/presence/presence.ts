@@ -60,11 +60,6 @@ export async function noteTyping(redis: Redis, prefix: string, from: string, to:
   await redis.set(typingKey(prefix, from, to), '1', 'PX', TYPING_TTL_MS);
 }
 
-/** Whether `from` is typing to `to` now. */
-export async function isTyping(redis: Redis, prefix: string, from: string, to: string): Promise<boolean> {
-  return (await redis.exists(typingKey(prefix, from, to))) === 1;
-}
-
 /** A message was sent: the typing note ends with it. */
 export async function clearTyping(redis: Redis, prefix: string, from: string, to: string): Promise<void> {
   await redis.del(typingKey(prefix, from, to));

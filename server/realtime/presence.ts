@@ -1,5 +1,6 @@
 import { presenceRoom } from '../../common/socket-events';
 import type { AppDeps } from '../../core/deps';
+import { showsOnlineStatus } from '../../domain/access/messaging.queries';
 import { PRESENCE_REFRESH_MS, refreshSockets, socketOffline, socketOnline } from '../../domain/presence/presence';
 
 /**
@@ -15,8 +16,7 @@ export function createPresenceTracker(deps: Pick<AppDeps, 'db' | 'redis' | 'conf
   const report = (error: unknown) => deps.log.warn({ err: error }, 'presence: Redis unavailable');
 
   const announce = async (userId: string, online: boolean) => {
-    const row = await deps.db.selectFrom('privacy_settings').select('show_online_status').where('user_id', '=', userId).executeTakeFirst();
-    if (row && !row.show_online_status) return;
+    if (!(await showsOnlineStatus(deps.db, userId))) return;
     deps.realtime.toRooms(presenceRoom(userId), 'presence', { userId, online });
   };
 

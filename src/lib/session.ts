@@ -1,3 +1,5 @@
+import { useRouter } from '@tanstack/react-router';
+import { useLayoutEffect } from 'react';
 import { trpc } from './trpc';
 
 /**
@@ -95,6 +97,20 @@ export function markSigningOut(value: boolean): void {
 
 export function isSigningOut(): boolean {
   return signingOut;
+}
+
+/**
+ * For a screen behind the `_authed` gate: when the session ends while it is open (not by signing
+ * out, which goes home), the gate runs again (the path is stored, the user goes to /auth). A
+ * layout effect, so it reads the sign-out flag before the session watcher's effect clears it.
+ */
+export function useGateOnSessionLoss(): void {
+  const router = useRouter();
+  const me = useMe();
+  const signedOut = me.data === null;
+  useLayoutEffect(() => {
+    if (signedOut && !isSigningOut()) void router.invalidate();
+  }, [signedOut, router]);
 }
 
 /** Paths where losing the session needs no toast or redirect (spec part 1 §4). */

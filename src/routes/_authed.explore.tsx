@@ -1,5 +1,5 @@
-import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useCallback, useLayoutEffect } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import type { ExploreCategory } from '../../common/profile-schemas';
 import { AUTH_TEXTS } from '../../common/texts';
 import { ExplorePage, ExplorePageSkeleton } from '../features/explore/explore-page';
@@ -15,7 +15,7 @@ import {
 import { PostCard } from '../features/posts/post-card';
 import { usePageTitle } from '../lib/page-title';
 import type { Post } from '../lib/post-cache';
-import { isSigningOut, useMe } from '../lib/session';
+import { useGateOnSessionLoss } from '../lib/session';
 
 /**
  * /explore, behind the `_authed` gate (spec part 1 §6): a visitor's path is stored, the toast
@@ -46,6 +46,7 @@ function ExploreRoute() {
   const { q, categories: rawCategories } = Route.useSearch();
   const navigate = Route.useNavigate();
   const categories = parseCategories(rawCategories);
+  // spared the 'Session Expired' toast (spec part 1 §4), /explore still needs a session
   useGateOnSessionLoss();
 
   const onSearch = useCallback(
@@ -59,18 +60,4 @@ function ExploreRoute() {
   );
 
   return <ExplorePage q={q} categories={categories} onSearch={onSearch} onCategoriesChange={onCategoriesChange} renderTile={renderTile} />;
-}
-
-/**
- * /explore is spared the 'Session Expired' toast (spec part 1 §4), but it still needs a session:
- * when the session ends here (not by signing out), the gate runs again, with its own toast. A
- * layout effect, so it reads the sign-out flag before the session watcher's effect clears it.
- */
-function useGateOnSessionLoss() {
-  const router = useRouter();
-  const me = useMe();
-  const signedOut = me.data === null;
-  useLayoutEffect(() => {
-    if (signedOut && !isSigningOut()) void router.invalidate();
-  }, [signedOut, router]);
 }

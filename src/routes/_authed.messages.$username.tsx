@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuthChecking, useGateOnSessionLoss } from '../features/messages/auth-checking';
+import { AuthChecking } from '../features/messages/auth-checking';
 import { partnerOptions, threadOptions, threadUsername } from '../features/messages/message-queries';
 import { ThreadScreen } from '../features/messages/thread-screen';
 import { useLiveMessages } from '../features/messages/use-live-messages';
-import { useMe } from '../lib/session';
+import { useGateOnSessionLoss, useMe } from '../lib/session';
 
 /**
  * /messages/{username}, behind the `_authed` gate (spec part 2 §2): a visitor's path is stored

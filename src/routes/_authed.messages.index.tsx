@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MESSAGE_TEXTS } from '../../common/texts';
-import { AuthChecking, useGateOnSessionLoss } from '../features/messages/auth-checking';
+import { AuthChecking } from '../features/messages/auth-checking';
 import { ChatList, ChatListSkeleton } from '../features/messages/chat-list';
 import { chatListOptions } from '../features/messages/message-queries';
 import { useLiveMessages } from '../features/messages/use-live-messages';
 import { usePageTitle } from '../lib/page-title';
-import { useMe } from '../lib/session';
+import { useGateOnSessionLoss, useMe } from '../lib/session';
 
 /**
  * /messages, behind the `_authed` gate (spec part 2 §2): signed out, the path is stored and the

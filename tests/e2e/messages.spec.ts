@@ -167,7 +167,7 @@ test('two people message each other live: text, image, read receipts, reply, edi
   await expect(report).toHaveCount(0);
 
   // paging: 21 more from B (through the API); A reloads: the newest 20, and scrolling up brings
-  // the older ones load above on scrolling up
+  // the older ones above without moving what was on screen
   const stamp = Date.now().toString(36);
   for (let i = 1; i <= 21; i++) {
     const sent = await trpcMutation(b.page.request, e2eBaseURL(), 'messages.send', { username: a.username, content: `Bulk ${i}`, clientId: `bulk-${stamp}-${i}` });
@@ -176,11 +176,23 @@ test('two people message each other live: text, image, read receipts, reply, edi
   await a.page.reload();
   await expect(bubble(a.page, 'Bulk 21')).toBeVisible();
   await expect(thread(a.page).getByTestId('message')).toHaveCount(20);
-  // Known bug (issue 12 stays open): the view jumps by about 200 px when the older page arrives,
-  // so only the loading of the older page is checked here until the scroll anchor is fixed.
-  await a.page.getByTestId('message-scroller').evaluate((el) => (el.scrollTop = 0));
+  // where 'Bulk 2' is once at the top, measured in the same task as the scroll (before the page can load)
+  const bulk2Top = (scrollFirst: boolean) =>
+    a.page.getByTestId('message-scroller').evaluate((el, scroll) => {
+      if (scroll) el.scrollTop = 0;
+      const node = [...el.querySelectorAll('[data-testid="message"]')].find((n) => n.querySelector('p')?.textContent === 'Bulk 2');
+      return node!.getBoundingClientRect().top;
+    }, scrollFirst);
+  const anchorBefore = await bulk2Top(true);
   await expect(thread(a.page).getByTestId('message')).toHaveCount(23);
   await expect(bubble(a.page, 'What a sunset!')).toBeAttached();
+  // and once the older page's image has its bytes (it grew by its height when it had no box)
+  await expect.poll(() => thread(a.page).getByTestId('message-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const anchorAfter = await bulk2Top(false);
+  expect(Math.abs(anchorAfter - anchorBefore)).toBeLessThan(40);
+  // the older page itself, at the top (no sentinel left above it)
+  await a.page.getByTestId('message-scroller').evaluate((el) => (el.scrollTop = 0));
+  await screenshots(a.page, 'messages-thread-older');
 
   // A blocks B: A's composer gives way; B's next message is refused and says why
   await a.page.getByRole('button', { name: 'Conversation options' }).click();

@@ -7,7 +7,7 @@ import { MESSAGE_TEXTS, SERVER_TEXTS, UPLOAD_TEXTS } from '../../../common/texts
 import { textProblem } from '../../../common/text-schema';
 import { fileExtension, uploadRuleFor } from '../../../common/uploads';
 import type { AppDeps } from '../../../core/deps';
-import { attachmentRowToDto, attachmentSourceKey, findAttachment } from '../../../domain/messaging/attachments';
+import { attachmentRowToDto, attachmentSourceKey } from '../../../domain/messaging/attachments';
 import { hitRateLimit } from '../../auth/rate-limit';
 
 /** A refused upload: HTTP status, code and the words the client shows. */
@@ -75,10 +75,11 @@ export async function receiveAttachment(
     throw new AttachmentRefusal(400, 'EMPTY', UPLOAD_TEXTS.emptyFile);
   }
 
-  await deps.db
+  const row = await deps.db
     .insertInto('message_attachments')
     .values({ id, owner_id: userId, kind: rule.mediaKind, original_filename: name, byte_size: received, source_key: sourceKey })
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
   try {
     await deps.queues.add(mediaQueueFor(rule.mediaKind), 'process-message-attachment', { attachmentId: id }, { jobId: messageAttachmentJobId(id) });
   } catch (error) {
@@ -88,7 +89,6 @@ export async function receiveAttachment(
     await deps.storage.delete(sourceKey).catch(() => {});
     throw new AttachmentRefusal(503, 'UNAVAILABLE', SERVER_TEXTS.unavailable);
   }
-  const row = await findAttachment(deps.db, id);
-  if (!row) throw new AttachmentRefusal(500, 'INTERNAL', SERVER_TEXTS.unexpected);
-  return attachmentRowToDto(row);
+  // as inserted ('processing'): no message carries it yet
+  return attachmentRowToDto({ ...row, message_id: null, recipient_id: null });
 }

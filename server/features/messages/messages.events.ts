@@ -18,12 +18,17 @@ export function emitMessageNew(deps: EventDeps, message: MessageDto) {
   deps.realtime.toUser(message.senderId, 'message:new', { message }, { except });
 }
 
-/** `message:updated` with each participant's own view of the message. */
-export async function emitMessageUpdated(deps: EventDeps, messageId: string, participants: [string, string]) {
+/** `message:updated` with each participant's own view of the message; returns those views by user id. */
+export async function emitMessageUpdated(deps: EventDeps, messageId: string, participants: [string, string]): Promise<Map<string, MessageDto>> {
+  const views = new Map<string, MessageDto>();
   for (const userId of participants) {
     const [row] = await findMessagesByIds(deps.db, userId, [messageId]);
-    if (row) deps.realtime.toUser(userId, 'message:updated', { message: toMessageDto(row) }, { except: deps.socketId ?? null });
+    if (!row) continue;
+    const message = toMessageDto(row);
+    views.set(userId, message);
+    deps.realtime.toUser(userId, 'message:updated', { message }, { except: deps.socketId ?? null });
   }
+  return views;
 }
 
 /**

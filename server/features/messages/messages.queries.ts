@@ -183,11 +183,14 @@ export async function refreshConversation(trx: DB, a: string, b: string) {
       and not exists (select 1 from messages m where ${pairWhere(a, b)})`.execute(trx);
 }
 
-/** The reaction counts of one message as `viewerId` sees them. */
-export async function findReactionCounts(db: DB, messageId: string, viewerId: string) {
+/**
+ * The reaction counts of one message with who reacted (only its two participants can), so each
+ * participant's `mine` comes from the same statement.
+ */
+export async function findReactionCounts(db: DB, messageId: string) {
   return db
     .selectFrom('message_reactions')
-    .select(['emoji', sql<number>`count(*)::int`.as('count'), sql<boolean>`bool_or(user_id = ${viewerId})`.as('mine')])
+    .select(['emoji', sql<number>`count(*)::int`.as('count'), sql<string[]>`array_agg(user_id::text)`.as('user_ids')])
     .where('message_id', '=', messageId)
     .groupBy('emoji')
     .execute();

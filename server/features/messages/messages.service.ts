@@ -18,6 +18,7 @@ import { MESSAGE_TEXTS, SERVER_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
 import { loadPartner, type LoadedPartner } from '../../../domain/access/messaging';
+import { showsOnlineStatus } from '../../../domain/access/messaging.queries';
 import { clearTyping, noteTyping, onlineUsers } from '../../../domain/presence/presence';
 import { hitRateLimit } from '../../auth/rate-limit';
 import { tooManyRequests } from '../../trpc/errors';
@@ -147,11 +148,11 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, input: S
     attachmentKind = attachment.kind;
   }
   if (input.replyToId) {
-    const quoted = await findMessageFacts(deps.db, input.replyToId).catch(() => undefined);
+    const quoted = isUuid(input.replyToId) ? await findMessageFacts(deps.db, input.replyToId) : undefined;
     const inPair =
       quoted &&
       ((quoted.sender_id === senderId && quoted.recipient_id === recipientId) || (quoted.sender_id === recipientId && quoted.recipient_id === senderId));
-    if (!isUuid(input.replyToId) || !inPair) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.replyNotInConversation });
+    if (!inPair) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.replyNotInConversation });
   }
 
   const id = await deps.db.transaction().execute(async (trx) => {
@@ -205,8 +206,10 @@ export async function editMessage(deps: MessagesDeps, userId: string, input: Edi
     .where('id', '=', facts.id)
     .where('sender_id', '=', userId)
     .execute();
-  await emitMessageUpdated(deps, facts.id, [facts.sender_id, facts.recipient_id]);
-  return messageDto(deps, userId, facts.id);
+  // the caller's view is one of the two the event is built from
+  const mine = (await emitMessageUpdated(deps, facts.id, [facts.sender_id, facts.recipient_id])).get(userId);
+  if (!mine) throw notFound(MESSAGE_TEXTS.messageNotFound);
+  return mine;
 }
 
 /**
@@ -256,9 +259,10 @@ export async function reactToMessage(deps: MessagesDeps, userId: string, input: 
         .execute();
     }
   });
+  const rows = await findReactionCounts(deps.db, facts.id);
   let mine: ReactionCountDto[] = [];
   for (const receiver of [facts.sender_id, facts.recipient_id]) {
-    const reactions = toReactionCounts(await findReactionCounts(deps.db, facts.id, receiver));
+    const reactions = toReactionCounts(rows.map((r) => ({ emoji: r.emoji, count: r.count, mine: r.user_ids.includes(receiver) })));
     if (receiver === userId) mine = reactions;
     deps.realtime.toUser(receiver, 'message:reactions', { messageId: facts.id, reactions }, { except: deps.socketId ?? null });
   }
@@ -311,8 +315,7 @@ export async function messagesSince(deps: MessagesDeps, userId: string, input: S
 export async function typing(deps: MessagesDeps, userId: string, input: UsernameInput): Promise<{ ok: true }> {
   const found = await loadPartner(deps.db, userId, { username: input.username });
   if (!found || found.messaging !== 'available') return { ok: true };
-  const own = await deps.db.selectFrom('privacy_settings').select('show_online_status').where('user_id', '=', userId).executeTakeFirst();
-  if (own && !own.show_online_status) return { ok: true };
+  if (!(await showsOnlineStatus(deps.db, userId))) return { ok: true };
   await noteTyping(deps.redis, deps.config.REDIS_PREFIX, userId, found.profile.id).catch(() => {});
   deps.realtime.toUser(found.profile.id, 'typing', { userId, expiresInMs: TYPING_TTL_MS });
   return { ok: true };

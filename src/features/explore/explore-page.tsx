@@ -17,6 +17,8 @@ import { CategoryChips } from './category-chips';
 import { ExploreCreators } from './explore-creators';
 import { exploreListOptions, exploreSearchInput } from './explore-search';
 
+/** The page's column, the same for the page and its skeleton (nothing moves when it arrives). */
+const PAGE = 'mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pt-6 pb-10 md:gap-8 md:px-6 md:pt-10';
 const GRID = 'grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 md:gap-x-4 lg:grid-cols-4';
 
 interface ExplorePageProps {
@@ -39,7 +41,7 @@ export function ExplorePage({ q, categories, onSearch, onCategoriesChange, rende
   const filtered = !!q || categories.length > 0;
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pt-6 pb-10 md:gap-8 md:px-6 md:pt-10">
+    <div className={PAGE}>
       <header className="flex flex-col gap-1">
         <h1 className="flex items-center gap-2.5 text-3xl font-bold tracking-tight md:text-4xl">
           <Compass aria-hidden="true" className="size-7 text-violet-300 md:size-8" />
@@ -86,7 +88,7 @@ export function ExplorePage({ q, categories, onSearch, onCategoriesChange, rende
 /** The screen while the session is checked (before the gate lets the page and its queries run). */
 export function ExplorePageSkeleton() {
   return (
-    <div aria-busy="true" className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pt-6 pb-10 md:gap-8 md:px-6 md:pt-10">
+    <div aria-busy="true" className={PAGE}>
       <span className="sr-only" role="status">
         Loading Explore
       </span>

@@ -2,8 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { Flag, ShieldAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import type { ChatPartnerDto, MessageReportDto } from '../../../common/message-dtos';
+import { SENTINEL_VISIBLE_RATIO } from '../../../common/messages';
 import { DeadEnd } from '../../components/dead-end';
 import { EmptyState } from '../../components/empty-state';
+import { LoadMoreSentinel } from '../../components/load-more-sentinel';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -11,7 +13,6 @@ import { formatLongDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { errorCode, trpc } from '../../lib/trpc';
 import { serverMessage } from './use-message-actions';
-import { VisibleSentinel } from './visible-sentinel';
 
 export const reportsOptions = {
   staleTime: 0,
@@ -80,11 +81,12 @@ export function AdminReports() {
           ))}
         </ul>
       )}
-      <VisibleSentinel
+      <LoadMoreSentinel
         enabled={reports.hasNextPage && !reports.isFetchingNextPage}
         onVisible={() => void reports.fetchNextPage()}
         itemCount={rows.length}
         testId="reports-sentinel"
+        visibleRatio={SENTINEL_VISIBLE_RATIO}
         end={!reports.hasNextPage}
       />
     </div>

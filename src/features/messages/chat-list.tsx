@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { Crown, MessageCircle } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import type { ChatPreviewDto } from '../../../common/message-dtos';
+import { SENTINEL_VISIBLE_RATIO } from '../../../common/messages';
 import { MESSAGE_TEXTS, SHELL_TEXTS } from '../../../common/texts';
 import { EmptyState } from '../../components/empty-state';
+import { LoadMoreSentinel } from '../../components/load-more-sentinel';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -14,7 +16,7 @@ import { trpc } from '../../lib/trpc';
 import { MEDIA_LABELS } from './attachment-kind';
 import { formatPreviewTime } from './message-format';
 import { chatListOptions, noteSeen } from './message-queries';
-import { VisibleSentinel } from './visible-sentinel';
+import { PremiumMark } from './premium-mark';
 
 /**
  * /messages (spec part 2 §2): 'Messages', one row per partner, newest conversation first, the
@@ -57,11 +59,12 @@ export function ChatList({ myId }: { myId: string }) {
           ))}
         </ul>
         {chats.isFetchingNextPage ? <ChatRowSkeleton /> : null}
-        <VisibleSentinel
+        <LoadMoreSentinel
           enabled={chats.hasNextPage && !chats.isFetchingNextPage}
           onVisible={() => void chats.fetchNextPage()}
           itemCount={rows.length}
           testId="chat-list-sentinel"
+          visibleRatio={SENTINEL_VISIBLE_RATIO}
           end={!chats.hasNextPage}
         />
       </>
@@ -99,11 +102,7 @@ function ChatRow({ chat, myId }: { chat: ChatPreviewDto; myId: string }) {
         <div className="flex items-center gap-2">
           <span className={cn('truncate', unread ? 'font-bold' : 'font-semibold')}>{name}</span>
           {partner.isVerified ? <VerifiedBadge /> : null}
-          {partner.isPremium ? (
-            <span role="img" aria-label="Premium" title="Premium" className="inline-flex text-amber-300">
-              <Crown aria-hidden="true" className="size-3.5" />
-            </span>
-          ) : null}
+          {partner.isPremium ? <PremiumMark /> : null}
           {lastMessage ? (
             <time dateTime={lastMessage.createdAt} data-testid="chat-time" className="ml-auto shrink-0 text-xs text-subtle">
               {formatPreviewTime(lastMessage.createdAt)}

@@ -1,6 +1,8 @@
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { MessageDto } from '../../../common/message-dtos';
 import { MESSAGE_TEXTS } from '../../../common/texts';
+import { SENTINEL_VISIBLE_RATIO } from '../../../common/messages';
+import { LoadMoreSentinel } from '../../components/load-more-sentinel';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
@@ -8,7 +10,7 @@ import { cn } from '../../lib/cn';
 import { MessageBubble, PendingBubble, type BubbleActions } from './message-bubble';
 import { formatDayLabel, isSameDay } from './message-format';
 import type { PendingMessage } from './pending-messages';
-import { VisibleSentinel } from './visible-sentinel';
+import { restoreAnchor, topMessage, type ScrollAnchor } from './scroll-anchor';
 
 /** spec part 2 §9: the thread follows new messages when within 100 px of the bottom */
 const NEAR_BOTTOM_PX = 100;
@@ -64,7 +66,8 @@ export function MessageList({
   const scroller = useRef<HTMLDivElement>(null);
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const nearBottom = useRef(true);
-  const anchor = useRef<{ height: number; top: number } | null>(null);
+  // the message at the top of the view while the reader is away from the bottom
+  const anchor = useRef<ScrollAnchor | null>(null);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const initialScrollDone = useRef(false);
   // the top sentinel watches only once the thread is scrolled to its end (else it fires at once)
@@ -75,10 +78,12 @@ export function MessageList({
     setRoot(node);
   }, []);
 
+  // Where the reader is: near the bottom, or which message is at the top of the view.
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
     nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= NEAR_BOTTOM_PX;
+    anchor.current = nearBottom.current ? null : topMessage(el);
   };
 
   const scrollToBottom = () => {
@@ -87,11 +92,17 @@ export function MessageList({
     nearBottom.current = true;
   };
 
-  // Older messages: remember the distance from the bottom, restore it once they are rendered.
-  const fetchOlder = useCallback(() => {
+  // After something changed size or came in above: back to the bottom if the reader was there,
+  // else the top message back where it was (before paint: from a layout effect or a ResizeObserver).
+  const keepPlace = () => {
     const el = scroller.current;
-    if (!el || !initialScrollDone.current) return Promise.resolve();
-    anchor.current = { height: el.scrollHeight, top: el.scrollTop };
+    if (!el) return;
+    if (nearBottom.current) el.scrollTop = el.scrollHeight;
+    else if (anchor.current) restoreAnchor(el, anchor.current);
+  };
+
+  const fetchOlder = useCallback(() => {
+    if (!scroller.current || !initialScrollDone.current) return Promise.resolve();
     return loadOlder();
   }, [loadOlder]);
 
@@ -99,14 +110,8 @@ export function MessageList({
   const lastKey = pending.length ? pending.at(-1)!.clientId : messages.at(-1)?.id;
   const lastIsMine = pending.length > 0 || messages.at(-1)?.senderId === myId;
 
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    if (anchor.current) {
-      el.scrollTop = el.scrollHeight - anchor.current.height + anchor.current.top;
-      anchor.current = null;
-    }
-  }, [firstId]);
+  // an older page (or the first message's removal) changes what is above the view
+  useLayoutEffect(keepPlace, [firstId]);
 
   useLayoutEffect(() => {
     if (loading || !lastKey) return;
@@ -119,13 +124,11 @@ export function MessageList({
     if (nearBottom.current || lastIsMine) scrollToBottom();
   }, [lastKey, loading, lastIsMine]);
 
-  // Images and videos change the height as they load: stay at the bottom if we were there.
+  // Images and videos change the height as they load: stay at the bottom, or on the top message.
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => {
-      if (nearBottom.current) el.scrollTop = el.scrollHeight;
-    });
+    const observer = new ResizeObserver(keepPlace);
     const content = el.firstElementChild;
     if (content) observer.observe(content);
     return () => observer.disconnect();
@@ -237,7 +240,15 @@ export function MessageList({
           ) : (
             <>
               {hasOlder ? (
-                <VisibleSentinel enabled={ready && !loadingOlder} onVisible={() => void fetchOlder()} itemCount={messages.length} testId="thread-sentinel" end={false} root={root} />
+                <LoadMoreSentinel
+                  enabled={ready && !loadingOlder}
+                  onVisible={() => void fetchOlder()}
+                  itemCount={messages.length}
+                  testId="thread-sentinel"
+                  end={false}
+                  visibleRatio={SENTINEL_VISIBLE_RATIO}
+                  root={root}
+                />
               ) : null}
               {messages.length === 0 && waiting.length === 0 ? (
                 <p className="m-auto py-10 text-center text-muted">{MESSAGE_TEXTS.empty}</p>

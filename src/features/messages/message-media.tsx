@@ -2,6 +2,7 @@ import { FileText, Loader2, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { MessageAttachmentDto } from '../../../common/message-dtos';
 import type { MessageMediaKind } from '../../../common/messages';
+import { cn } from '../../lib/cn';
 import { formatBytes } from './message-format';
 
 /**
@@ -54,6 +55,19 @@ function DocumentCard({ name, size, href }: { name: string; size: number | null;
   );
 }
 
+/** the tallest an image is shown (max-h-80) */
+const IMAGE_MAX_HEIGHT_PX = 320;
+
+/**
+ * An image's box before its bytes arrive, from the served file's size: as wide as it is shown
+ * (its own width, narrower when it would pass the height cap, and the bubble's width caps it in
+ * CSS) at its aspect ratio, so a loading image does not push the thread about.
+ */
+function reservedBox(width: number | null | undefined, height: number | null | undefined): React.CSSProperties | undefined {
+  if (!width || !height) return undefined;
+  return { width: Math.min(width, (IMAGE_MAX_HEIGHT_PX * width) / height), aspectRatio: `${width} / ${height}` };
+}
+
 /** A file shown from a local blob (a pending message) or the server's media route. */
 export function MediaView({
   kind,
@@ -61,17 +75,30 @@ export function MediaView({
   name,
   size,
   autoplay,
+  width,
+  height,
 }: {
   kind: MessageMediaKind;
   src: string;
   name: string;
   size: number | null;
   autoplay: boolean;
+  /** the served image's pixel size, when known */
+  width?: number | null;
+  height?: number | null;
 }) {
   if (kind === 'image') {
+    const box = reservedBox(width, height);
     return (
       <a href={src} target="_blank" rel="noopener noreferrer" className="block">
-        <img src={src} alt={name || 'Photo'} loading="lazy" className="max-h-80 w-auto max-w-full rounded-xl object-contain" data-testid="message-image" />
+        <img
+          src={src}
+          alt={name || 'Photo'}
+          loading="lazy"
+          style={box}
+          className={cn('max-h-80 max-w-full rounded-xl object-contain', box ? 'h-auto' : 'w-auto')}
+          data-testid="message-image"
+        />
       </a>
     );
   }
@@ -98,5 +125,15 @@ export function AttachmentView({ attachment, autoplay }: { attachment: MessageAt
       </p>
     );
   }
-  return <MediaView kind={attachment.kind} src={attachment.url} name={attachment.fileName} size={attachment.byteSize} autoplay={autoplay} />;
+  return (
+    <MediaView
+      kind={attachment.kind}
+      src={attachment.url}
+      name={attachment.fileName}
+      size={attachment.byteSize}
+      autoplay={autoplay}
+      width={attachment.width}
+      height={attachment.height}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Ban, Crown, MoreVertical, ShieldCheck, UserRound } from 'lucide-react';
+import { ArrowLeft, Ban, MoreVertical, ShieldCheck, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { PartnerDto } from '../../../common/message-dtos';
 import { Avatar } from '../../components/ui/avatar';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
 import { Skeleton } from '../../components/ui/skeleton';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
+import { PremiumMark } from './premium-mark';
 
 /**
  * The thread's header (spec part 2 §2): Back to /messages, avatar (first letter when there is
@@ -52,11 +53,7 @@ export function ThreadHeader({
             <div className="flex items-center gap-1.5">
               <h1 className="truncate text-base font-semibold">{name}</h1>
               {profile.isVerified ? <VerifiedBadge /> : null}
-              {profile.isPremium ? (
-                <span role="img" aria-label="Premium" title="Premium" className="inline-flex text-amber-300">
-                  <Crown aria-hidden="true" className="size-3.5" />
-                </span>
-              ) : null}
+              {profile.isPremium ? <PremiumMark /> : null}
             </div>
             <p className="truncate text-xs text-subtle" aria-live="polite">
               {typing ? <span className="text-violet-300">typing…</span> : `@${profile.username}`}
