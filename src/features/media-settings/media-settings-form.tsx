@@ -10,7 +10,6 @@ import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Switch } from '../../components/ui/switch';
 import { cn } from '../../lib/cn';
-import { laterRoute } from '../../lib/later-route';
 import { notify } from '../../lib/toast';
 import { errorCode, isServerError, trpc, type CurrentUser } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -180,7 +179,7 @@ function MediaSettingsFields({ user, initial }: { user: CurrentUser; initial: Me
       ) : null}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Link to={laterRoute('/settings')} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+        <Link to="/settings" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
           Back
         </Link>
         <Button type="submit" size="lg" disabled={!canSave || save.isPending} aria-busy={save.isPending || undefined}>

@@ -6,8 +6,6 @@ import { LIMITS } from '../../../common/limits';
 import { CREATE_TEXTS, CREATOR_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { laterRoute } from '../../lib/later-route';
-import { CREATE_PATH, subscribePath } from '../../lib/paths';
 import { trpc } from '../../lib/trpc';
 import type { Profile } from './profile-queries';
 
@@ -21,9 +19,11 @@ export function SubscribeNowCard({ profile }: { profile: Profile }) {
       iconClassName="bg-amber-400/15 text-amber-300 ring-amber-300/30"
       title={`Get ${name}’s premium content`}
       text={`Subscribe to unlock premium posts and support ${name} directly.`}
-      path={subscribePath(profile.username)}
-      action={PROFILE_TEXTS.subscribeNow}
-    />
+    >
+      <Link to="/$username/subscribe" params={{ username: profile.username }} className={INVITE_ACTION}>
+        {PROFILE_TEXTS.subscribeNow}
+      </Link>
+    </InviteCard>
   );
 }
 
@@ -36,14 +36,18 @@ export function BecomeCreatorCard() {
       iconClassName="bg-accent-soft text-violet-200 ring-accent/40"
       title={CREATOR_TEXTS.becomeTitle}
       text={CREATE_TEXTS.becomeIntro}
-      path={CREATE_PATH}
-      action={CREATOR_TEXTS.becomeButton}
-    />
+    >
+      <Link to="/create" className={INVITE_ACTION}>
+        {CREATOR_TEXTS.becomeButton}
+      </Link>
+    </InviteCard>
   );
 }
 
-/** A profile card inviting one step: an icon, a heading and a line, and the link that takes it. */
-function InviteCard(props: { headingId: string; icon: ReactNode; iconClassName: string; title: string; text: string; path: string; action: string }) {
+const INVITE_ACTION = buttonClasses({ className: 'shrink-0' });
+
+/** A profile card inviting one step: an icon, a heading and a line, and the link that takes it (`children`). */
+function InviteCard(props: { headingId: string; icon: ReactNode; iconClassName: string; title: string; text: string; children: ReactNode }) {
   return (
     <aside
       aria-labelledby={props.headingId}
@@ -56,9 +60,7 @@ function InviteCard(props: { headingId: string; icon: ReactNode; iconClassName: 
         </h2>
         <p className="mt-1 text-sm text-muted">{props.text}</p>
       </div>
-      <Link to={laterRoute(props.path)} className={buttonClasses({ className: 'shrink-0' })}>
-        {props.action}
-      </Link>
+      {props.children}
     </aside>
   );
 }

@@ -6,8 +6,6 @@ import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
-import { laterRoute } from '../../lib/later-route';
-import { CREATE_PATH, EDIT_PROFILE_PATH } from '../../lib/paths';
 import type { Profile } from './profile-queries';
 import { SocialLinkIcons } from './social-links';
 
@@ -39,12 +37,12 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
             {viewer.isOwner ? (
               <>
                 {profile.isCreator ? (
-                  <Link to={laterRoute(CREATE_PATH)} className={buttonClasses({ variant: 'secondary' })}>
+                  <Link to="/create" className={buttonClasses({ variant: 'secondary' })}>
                     <Settings2 aria-hidden="true" className="size-4" />
                     {PROFILE_TEXTS.manageTier}
                   </Link>
                 ) : null}
-                <Link to={laterRoute(EDIT_PROFILE_PATH)} className={buttonClasses({ variant: 'outline' })}>
+                <Link to="/settings/personal-info" className={buttonClasses({ variant: 'outline' })}>
                   <PencilLine aria-hidden="true" className="size-4" />
                   {PROFILE_TEXTS.editProfile}
                 </Link>

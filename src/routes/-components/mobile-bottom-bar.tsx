@@ -2,7 +2,6 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { Compass, House, LogIn, MessageCircle, SquarePlus, UserRound, type LucideIcon } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { useUnreadCount } from '../../features/messages/use-unread-count';
-import { laterRoute } from '../../lib/later-route';
 import type { CurrentUser } from '../../lib/trpc';
 import { SessionSlot, UnreadBadge } from './top-bar';
 
@@ -42,7 +41,7 @@ export function MobileBottomBar({ user, sessionPending = false }: { user: Curren
         </Link>
         {user ? (
           <>
-            <Link to={laterRoute('/create')} className={item}>
+            <Link to="/create" className={item}>
               {icon(SquarePlus)}
               Create
             </Link>

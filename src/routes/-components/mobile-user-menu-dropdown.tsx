@@ -9,7 +9,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { laterRoute } from '../../lib/later-route';
 import type { CurrentUser } from '../../lib/trpc';
 
 /** The username opens Settings and Sign Out (Radix: arrow keys, Escape, focus return). */
@@ -30,7 +29,7 @@ export default function MobileUserMenuDropdown({ user, onSignOut }: { user: Curr
         <DropdownMenuLabel>Signed in as @{user.username}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link to={laterRoute('/settings')}>
+          <Link to="/settings">
             <Settings aria-hidden="true" className="size-4 text-muted" />
             Settings
           </Link>

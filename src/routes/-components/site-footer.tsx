@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { BRAND } from '../../../common/texts';
-import { laterRoute } from '../../lib/later-route';
 import { BrandMark } from './brand-link';
 import { InstagramIcon, XIcon, YouTubeIcon } from '../../components/social-icons';
 
@@ -37,7 +36,7 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
-              <Link to={laterRoute('/create')} className={link}>
+              <Link to="/create" className={link}>
                 Start Creating
               </Link>
             </li>

@@ -6,7 +6,6 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { useUnreadCount } from '../../features/messages/use-unread-count';
 import { cn } from '../../lib/cn';
-import { laterRoute } from '../../lib/later-route';
 import type { CurrentUser } from '../../lib/trpc';
 import { BrandLink } from './brand-link';
 import { MobileUserMenu } from './mobile-user-menu';
@@ -15,10 +14,10 @@ const navLink =
   'inline-flex h-9 items-center gap-2 rounded-full px-3.5 text-sm font-medium text-muted transition-colors ' +
   'hover:bg-surface-hover hover:text-foreground data-[status=active]:bg-surface-raised data-[status=active]:text-foreground';
 
-/** A link to a screen a later issue builds (see lib/later-route.ts). */
-function NavLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+/** A top-bar link that stays marked on the screens under it. */
+function NavLink({ to, icon, children }: { to: '/create' | '/messages' | '/settings'; icon: ReactNode; children: ReactNode }) {
   return (
-    <Link to={laterRoute(to)} className={navLink} activeOptions={{ exact: false }}>
+    <Link to={to} className={navLink} activeOptions={{ exact: false }}>
       {icon}
       {children}
     </Link>
