@@ -8,20 +8,34 @@ import { createRealtime } from '../core/realtime/emitter';
 import { makePost, makeSessionCookie, makeUser } from '../tests/helpers/factories';
 import { createBenchDb } from './lib/bench-db';
 import type { BenchContext } from './lib/context';
-import { figure, type Figure } from './lib/figures';
-import { startAppProcess, type BenchProcess } from './lib/processes';
+import { figure, percentile, type Figure } from './lib/figures';
+import { heapUsedOf, startAppProcess, type BenchProcess } from './lib/processes';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const METRICS_TOKEN = randomBytes(24).toString('hex');
-/** `nodejs_heap_size_used_bytes` of a server copy, from its /metrics. */
-async function heapOf(baseUrl: string): Promise<number> {
-  const text = await (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  return Number(/^nodejs_heap_size_used_bytes\s+([\d.e+]+)/m.exec(text)?.[1] ?? NaN);
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+const heapOf = (copy: BenchProcess) => heapUsedOf(`${copy.url}/metrics`, METRICS_TOKEN);
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Listens for `event` on every socket (start it before the action): resolves with the moment the
+ * last one heard it, or fails after 10 s saying how many did.
+ */
+function lastToHear(sockets: ClientSocket[], event: 'post:likes' | 'post:published', what: string): Promise<number> {
+  let count = 0;
+  const heard = new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`only ${count} of ${sockets.length} ${what}`)), 10_000);
+    for (const s of sockets)
+      s.once(event, () => {
+        if (++count < sockets.length) return;
+        clearTimeout(timer);
+        resolve(performance.now());
+      });
+  });
+  // awaited by the caller after its action; a failed action must not leave it unhandled
+  heard.catch(() => undefined);
+  return heard;
+}
 
 /**
  * Realtime fan-out across two server copies sharing Redis (as behind a load balancer): 1,000
@@ -74,11 +88,11 @@ export async function benchRealtime(ctx: BenchContext): Promise<Array<Figure | s
     await connectAll(Math.min(100, sockets));
     for (const s of open.splice(0)) s.disconnect();
     await sleep(1500);
-    const heapBefore = await Promise.all(copies.map((c) => heapOf(c.url)));
+    const heapBefore = await Promise.all(copies.map(heapOf));
     const rssBefore = copies.map((c) => c.rss());
     await connectAll(sockets);
     await sleep(2000);
-    const heapAfter = await Promise.all(copies.map((c) => heapOf(c.url)));
+    const heapAfter = await Promise.all(copies.map(heapOf));
     const rssAfter = copies.map((c) => c.rss());
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const perSocket = (sum(heapAfter) - sum(heapBefore)) / sockets;
@@ -89,14 +103,7 @@ export async function benchRealtime(ctx: BenchContext): Promise<Array<Figure | s
     const likeGaps: number[] = [];
     const likeFromSend: number[] = [];
     for (let r = 0; r < rounds; r++) {
-      const arrivals: number[] = [];
-      const all = new Promise<void>((resolve) => {
-        for (const s of open)
-          s.once('post:likes', () => {
-            arrivals.push(performance.now());
-            if (arrivals.length === open.length) resolve();
-          });
-      });
+      const heard = lastToHear(open, 'post:likes', 'sockets heard the like');
       const sent = performance.now();
       const res = await fetch(`${copies[0]!.url}/trpc/posts.${r % 2 === 0 ? 'like' : 'unlike'}`, {
         method: 'POST',
@@ -106,8 +113,7 @@ export async function benchRealtime(ctx: BenchContext): Promise<Array<Figure | s
       await res.arrayBuffer();
       const answered = performance.now();
       if (!res.ok) throw new Error(`like: ${res.status}`);
-      await Promise.race([all, sleep(10_000).then(() => Promise.reject(new Error(`only ${arrivals.length} of ${open.length} sockets heard the like`)))]);
-      const last = Math.max(...arrivals);
+      const last = await heard;
       likeGaps.push(Math.max(0, last - answered));
       likeFromSend.push(last - sent);
       await sleep(20);
@@ -117,18 +123,10 @@ export async function benchRealtime(ctx: BenchContext): Promise<Array<Figure | s
     const realtime = createRealtime(redis, prefix);
     const publishGaps: number[] = [];
     for (let r = 0; r < rounds; r++) {
-      const arrivals: number[] = [];
-      const all = new Promise<void>((resolve) => {
-        for (const s of open)
-          s.once('post:published', () => {
-            arrivals.push(performance.now());
-            if (arrivals.length === open.length) resolve();
-          });
-      });
+      const heard = lastToHear(open, 'post:published', 'feeds heard the post');
       const sent = performance.now();
       emitPostPublished(realtime, { postId: post.id, creatorId: creator.id, optimisticId: null }, { toFeed: true });
-      await Promise.race([all, sleep(10_000).then(() => Promise.reject(new Error(`only ${arrivals.length} of ${open.length} feeds heard the post`)))]);
-      publishGaps.push(Math.max(...arrivals) - sent);
+      publishGaps.push((await heard) - sent);
       await sleep(20);
     }
 
@@ -136,14 +134,14 @@ export async function benchRealtime(ctx: BenchContext): Promise<Array<Figure | s
     const sortedSend = [...likeFromSend].sort((a, b) => a - b);
     const sortedPub = [...publishGaps].sort((a, b) => a - b);
     out.push(
-      figure(`like -> post:likes on the last of ${sockets} sockets`, pct(sortedLike, 0.5), null, 'ms', {
-        p50: round1(pct(sortedLike, 0.5)),
-        p99: round1(pct(sortedLike, 0.99)),
-        note: `from the like's response; target p99 < 100 ms. From the request's start: p50 ${round1(pct(sortedSend, 0.5))} ms, p99 ${round1(pct(sortedSend, 0.99))} ms`,
+      figure(`like -> post:likes on the last of ${sockets} sockets`, percentile(sortedLike, 0.5), null, 'ms', {
+        p50: round1(percentile(sortedLike, 0.5)),
+        p99: round1(percentile(sortedLike, 0.99)),
+        note: `from the like's response; target p99 < 100 ms. From the request's start: p50 ${round1(percentile(sortedSend, 0.5))} ms, p99 ${round1(percentile(sortedSend, 0.99))} ms`,
       }),
-      figure(`new post -> post:published on the last of ${sockets} feeds`, pct(sortedPub, 0.5), null, 'ms', {
-        p50: round1(pct(sortedPub, 0.5)),
-        p99: round1(pct(sortedPub, 0.99)),
+      figure(`new post -> post:published on the last of ${sockets} feeds`, percentile(sortedPub, 0.5), null, 'ms', {
+        p50: round1(percentile(sortedPub, 0.5)),
+        p99: round1(percentile(sortedPub, 0.99)),
         note: 'from the worker-side emit (Redis emitter) to the last socket of both copies; target p99 < 100 ms',
       }),
       figure('memory per idle socket (V8 heap used)', perSocket / 1024, null, 'KiB', {

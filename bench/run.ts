@@ -10,23 +10,23 @@
  *   npm run bench                      everything (about 15 minutes on 2 cores)
  *   npm run bench -- --quick           smoke run on tiny data, under a minute on a quiet machine
  *                                      (BENCH_QUICK=1; explore and video only when named in --only)
- *   npm run bench -- --only=feed,media a comma-separated list of scenarios (BENCH_ONLY)
+ *   npm run bench -- --only=feed,images a comma-separated list of scenarios (BENCH_ONLY)
  *   npm run bench -- --soak            the 5-minute mixed-traffic soak (bench/soak.ts) only
  *   BENCH_SECONDS=10                   each measured load phase (default 10; 2 with --quick)
  *   BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out/profiles"   profile the app
  */
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { benchExplore } from './explore';
 import { benchFeatured } from './featured';
 import { benchFeed } from './feed';
 import type { BenchContext, Scenario } from './lib/context';
 import { formatFigure, writeFigures, type Figure } from './lib/figures';
 import { killAll, repoRoot } from './lib/processes';
+import { benchMessageDelivery, benchMessagesReads } from './messages';
 import { benchRealtime } from './realtime';
 import { benchSoak } from './soak';
+import { benchSubscribe } from './subscribe';
 import { benchImages, benchUpload, benchVideo } from './worker';
 
 const args = process.argv.slice(2);
@@ -46,10 +46,9 @@ const ctx: BenchContext = {
   connections,
   seconds,
   warmupSeconds: quick ? 1 : 3,
-  concurrency: connections,
-  durationMs: seconds * 1000,
 };
 
+// the names `--only` matches (a name before its dot selects every scenario of that file)
 const scenarios: Record<string, Scenario> = soak
   ? { soak: benchSoak }
   : {
@@ -60,18 +59,10 @@ const scenarios: Record<string, Scenario> = soak
       images: benchImages,
       video: benchVideo,
       upload: benchUpload,
+      'subscribe.benchSubscribe': benchSubscribe,
+      'messages.benchMessagesReads': benchMessagesReads,
+      'messages.benchMessageDelivery': benchMessageDelivery,
     };
-if (!soak) {
-  // scenario modules of other features: every exported `bench*` function (/work/notes/bench-scenarios.md)
-  for (const name of ['subscribe', 'messages']) {
-    const file = path.join(repoRoot, 'bench', `${name}.ts`);
-    if (!existsSync(file)) continue;
-    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    for (const [exported, fn] of Object.entries(mod)) {
-      if (typeof fn === 'function' && exported.startsWith('bench')) scenarios[`${name}.${exported}`] = fn as Scenario;
-    }
-  }
-}
 
 console.log(
   `bench${quick ? ' --quick' : ''}: ${connections} connections, ${ctx.warmupSeconds} s warm-up + ${seconds} s per load phase; ` +

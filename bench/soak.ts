@@ -6,19 +6,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { toUploadMetadata } from '../common/uploads';
 import { makePost, makeSessionCookie, makeUser } from '../tests/helpers/factories';
+import { encodeMetadata } from '../tests/helpers/tus';
 import { createBenchDb } from './lib/bench-db';
 import type { BenchContext } from './lib/context';
-import { figure, type Figure } from './lib/figures';
-import { startAppProcess, startWorkerProcess } from './lib/processes';
+import { figure, percentile, type Figure } from './lib/figures';
+import { heapUsedOf, startAppProcess, startWorkerProcess } from './lib/processes';
 
 const METRICS_TOKEN = randomBytes(24).toString('hex');
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
-
-/** `nodejs_heap_size_used_bytes` of a process, from its /metrics. */
-async function heapOf(metricsUrl: string): Promise<number> {
-  const text = await (await fetch(metricsUrl, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  return Number(/^nodejs_heap_size_used_bytes\s+([\d.e+]+)/m.exec(text)?.[1] ?? NaN);
-}
+const heapOf = (metricsUrl: string) => heapUsedOf(metricsUrl, METRICS_TOKEN);
 
 type Kind = 'feed' | 'like' | 'comment' | 'message' | 'upload';
 
@@ -105,9 +100,7 @@ export async function benchSoak(ctx: BenchContext): Promise<Array<Figure | strin
           }
           case 'upload': {
             const c = creatorCookies[i % creatorCookies.length]!;
-            const meta = Object.entries(toUploadMetadata({ filename: 'soak.jpg', isPaidContent: false, isNsfw: false, status: 'published' }))
-              .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-              .join(',');
+            const meta = encodeMetadata(toUploadMetadata({ filename: 'soak.jpg', isPaidContent: false, isNsfw: false, status: 'published' }));
             const headers = { cookie: c, origin: url, 'Tus-Resumable': '1.0.0' };
             const created = await fetch(`${url}/uploads`, { method: 'POST', headers: { ...headers, 'Upload-Length': String(image.length), 'Upload-Metadata': meta } });
             await created.arrayBuffer();
@@ -167,7 +160,7 @@ export async function benchSoak(ctx: BenchContext): Promise<Array<Figure | strin
       const windows: number[] = [];
       for (let w = 0; w * windowS < seconds; w++) {
         const ms = samples.filter((s) => s.at >= w * windowS * 1000 && s.at < (w + 1) * windowS * 1000).map((s) => s.ms).sort((a, b) => a - b);
-        if (ms.length) windows.push(Math.round(pct(ms, 0.99)));
+        if (ms.length) windows.push(Math.round(percentile(ms, 0.99)));
       }
       const errors = (['feed', 'like', 'comment', 'message', 'upload'] as Kind[]).map((k) => {
         const failed = samples.filter((s) => s.kind === k && !s.ok);
@@ -183,8 +176,8 @@ export async function benchSoak(ctx: BenchContext): Promise<Array<Figure | strin
         `  server heap ${mib(start.appHeap)} -> ${mib(end.appHeap)} MiB, RSS ${mib(start.appRss)} -> ${mib(end.appRss)} MiB; ` +
           `worker heap ${mib(start.workerHeap)} -> ${mib(end.workerHeap)} MiB, RSS ${mib(start.workerRss)} -> ${mib(end.workerRss)} MiB`,
         figure('soak: mixed requests, all kinds', samples.length / elapsed, rate, 'req/s', {
-          p50: Math.round(pct(all, 0.5) * 10) / 10,
-          p99: Math.round(pct(all, 0.99) * 10) / 10,
+          p50: Math.round(percentile(all, 0.5) * 10) / 10,
+          p99: Math.round(percentile(all, 0.99) * 10) / 10,
           errors: samples.filter((s) => !s.ok).length,
           note: `floor: the fixed rate asked for; p99 per window ${windows.join(' ')}; heap server ${mib(start.appHeap)}->${mib(end.appHeap)} MiB, worker ${mib(start.workerHeap)}->${mib(end.workerHeap)} MiB`,
         }),

@@ -12,9 +12,6 @@ export interface BenchContext {
   seconds: number;
   /** warm-up phase before it, not counted */
   warmupSeconds: number;
-  /** the same as connections/seconds, for scenario functions written against the older options */
-  concurrency: number;
-  durationMs: number;
 }
 
 export type Scenario = (ctx: BenchContext) => Promise<Array<Figure | string>>;

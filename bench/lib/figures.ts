@@ -45,6 +45,9 @@ export function loadFigure(name: string, app: LoadResult, floor: LoadResult, not
   });
 }
 
+/** The `p` quantile (0-1) of ascending `sorted` values (NaN when there are none). */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+
 function round(n: number): number {
   return Math.abs(n) >= 100 ? Math.round(n * 10) / 10 : Math.round(n * 1000) / 1000;
 }

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { toUploadMetadata, UPLOAD_POST_ID_HEADER } from '../../../common/uploads';
 import { flatPng } from '../../helpers/media-fixtures';
+import { encodeMetadata } from '../../helpers/tus';
 import { e2eBaseURL } from './app';
 
 /**
@@ -14,9 +15,7 @@ export async function publishPicture(request: APIRequestContext, name: string, t
     headers: {
       'Tus-Resumable': '1.0.0',
       'Upload-Length': String(bytes.length),
-      'Upload-Metadata': Object.entries(meta)
-        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-        .join(','),
+      'Upload-Metadata': encodeMetadata(meta),
       'Content-Type': 'application/offset+octet-stream',
       origin: e2eBaseURL(),
     },
