@@ -18,6 +18,7 @@ import { httpMetrics, metricsRoutes } from './http/metrics';
 import { spaHandler } from './http/spa';
 import { uploadRoutes } from './http/uploads';
 import { attachSocketServer, type IoServer } from './realtime/socket-server';
+import { createSessionCache, listenForForgets } from './auth/session-cache';
 import { httpErrorAnswer } from './trpc/errors';
 import { createContext } from './trpc/init';
 import { trpcResponseMeta } from './trpc/response-meta';
@@ -33,7 +34,11 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createApp(deps: AppDeps): App {
+export function createApp(appDeps: AppDeps): App {
+  // every door resolves the cookie through resolveSession, which finds this copy's cache in deps
+  const sessionCache = createSessionCache();
+  const forgets = listenForForgets(sessionCache, appDeps);
+  const deps = { ...appDeps, sessionCache };
   const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
@@ -130,7 +135,10 @@ export function createApp(deps: AppDeps): App {
         // io.close disconnects the sockets, then closes the HTTP server, which calls back once
         // every connection has ended: idle keep-alive ones are closed now, busy ones after their
         // response (sent with 'Connection: close', so clients do not reuse them meanwhile).
-        io.close(() => resolve());
+        io.close(() => {
+          forgets.close();
+          resolve();
+        });
         httpServer.closeIdleConnections();
       }),
   };

@@ -1,10 +1,13 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import { sessionRoom, userRoom, type ServerToClientEvents } from '../../common/socket-events';
-import type { Realtime } from './realtime';
+import type { ForgetSessions, Realtime } from './realtime';
 
 /** The Redis channel prefix shared by the adapter (server) and the emitter (server and worker). */
 export const socketChannelKey = (redisPrefix: string) => `${redisPrefix}:socket.io`;
+
+/** The Redis channel every server copy's session cache listens on (server/auth/session-cache.ts). */
+export const sessionCacheChannel = (redisPrefix: string) => `${redisPrefix}:session-cache`;
 
 /**
  * Realtime over the Redis emitter: every server process's adapter receives the event and
@@ -27,13 +30,29 @@ export function createRealtime(
     const target = except.length ? emitter.to(rooms).except(except) : emitter.to(rooms);
     (target as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
   };
+  // This process's own session cache hears a forget at once; the other copies through Redis,
+  // and the returned promise waits for Redis to take it, so the answer of the request that ended a
+  // session leaves only after every copy that listens has been told.
+  const forgetListeners = new Set<(which: ForgetSessions) => void>();
+  const forgetSessions: Realtime['forgetSessions'] = async (which) => {
+    if (!which.sessionIds?.length && !which.userIds?.length) return;
+    for (const listener of forgetListeners) listener(which);
+    await publisher.publish(sessionCacheChannel(redisPrefix), JSON.stringify(which));
+  };
   return {
     emitter,
-    disconnectSessions(sessionIds) {
+    async disconnectSessions(sessionIds) {
       if (sessionIds.length === 0) return;
+      const forgotten = forgetSessions({ sessionIds });
       const rooms = sessionIds.map(sessionRoom);
       emitter.to(rooms).emit('session:revoked');
       emitter.in(rooms).disconnectSockets(true);
+      await forgotten;
+    },
+    forgetSessions,
+    onForgetSessions(listener) {
+      forgetListeners.add(listener);
+      return () => void forgetListeners.delete(listener);
     },
     toUser(userId, event, payload, options) {
       toRooms(userRoom(userId), event, payload, options);

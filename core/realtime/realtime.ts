@@ -32,9 +32,31 @@ export type PayloadEventName = {
  * What services may ask of the realtime layer. The server implements it over its Socket.IO
  * instance (with the Redis adapter, so every server process is reached); tests may pass a recorder.
  */
+/**
+ * What every server copy's session cache (server/auth/session-cache.ts) is told to drop: these
+ * sessions, and every session of these users (whose signed-in details, USER_DTO_COLUMNS, changed).
+ */
+export interface ForgetSessions {
+  sessionIds?: string[];
+  userIds?: string[];
+}
+
 export interface Realtime {
-  /** Disconnects every socket opened with one of these sessions (sign-out, password reset). */
-  disconnectSessions(sessionIds: string[]): void;
+  /**
+   * Ends these sessions on every server copy (sign-out, revoked session, password change or
+   * reset, account deletion): each copy's session cache forgets them and their sockets are told
+   * and disconnected. Call it after the commit that deleted them, and await it: it resolves once
+   * Redis has the news (and never rejects; a failure is reported).
+   */
+  disconnectSessions(sessionIds: string[]): Promise<void>;
+  /**
+   * Every server copy's session cache forgets these sessions, or the sessions of these users, so
+   * their next request reads them again; this process's caches at once, the others through Redis.
+   * After the commit; resolves once Redis has it (never rejects; a failure is reported).
+   */
+  forgetSessions(which: ForgetSessions): Promise<void>;
+  /** Tells `listener` of every forgetSessions made in this process (a server's own cache); returns the unsubscribe. */
+  onForgetSessions(listener: (which: ForgetSessions) => void): () => void;
   /** Sends a typed event to every socket of one user (room `user:<id>`), on every server process. */
   toUser<E extends PayloadEventName>(userId: string, event: E, payload: ServerEventPayload<E>[0], options?: EmitOptions): void;
   /**
@@ -46,7 +68,9 @@ export interface Realtime {
 }
 
 export const noopRealtime: Realtime = {
-  disconnectSessions() {},
+  disconnectSessions: async () => {},
+  forgetSessions: async () => {},
+  onForgetSessions: () => () => {},
   toUser() {},
   toRooms() {},
 };

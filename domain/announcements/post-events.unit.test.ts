@@ -10,7 +10,9 @@ function recorder(): Realtime & { sent: Sent[] } {
   const sent: Sent[] = [];
   return {
     sent,
-    disconnectSessions() {},
+    disconnectSessions: async () => {},
+    forgetSessions: async () => {},
+    onForgetSessions: () => () => {},
     toUser(userId, event, payload, options) {
       sent.push({ rooms: [`user:${userId}`], event, payload, options });
     },

@@ -45,6 +45,8 @@ export async function processAvatar(job: Job<AvatarJobs['process-avatar']>, deps
     if (!done) {
       await storage.delete(key);
     } else {
+      // the avatar is part of the signed-in user the server copies hold in their session caches
+      await deps.realtime.forgetSessions({ userIds: [userId] });
       const previous = avatarKeyOfUrl(done.previousUrl);
       if (previous && previous !== key) await storage.delete(previous);
     }

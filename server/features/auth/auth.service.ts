@@ -212,7 +212,10 @@ async function startSession(
   meta: { ip: string; userAgent: string | null; currentSessionId: string | null },
   notices: SecurityNoticeKind[] = [],
 ): Promise<SignedIn> {
-  if (meta.currentSessionId) await invalidateSession(deps.db, meta.currentSessionId);
+  if (meta.currentSessionId) {
+    await invalidateSession(deps.db, meta.currentSessionId);
+    await deps.realtime.forgetSessions({ sessionIds: [meta.currentSessionId] });
+  }
   const token = generateSessionToken();
   const session = await createSession(deps.db, token, candidate.id, { userAgent: meta.userAgent, ip: meta.ip });
   for (const kind of ['new-sign-in', ...notices] as const) await enqueueSecurityNotice(deps, candidate.id, kind, meta.userAgent);
@@ -286,7 +289,7 @@ export async function signOut(
   } else {
     removed = await invalidateUserSessions(deps.db, current.userId);
   }
-  if (removed.length) deps.realtime.disconnectSessions(removed);
+  if (removed.length) await deps.realtime.disconnectSessions(removed);
   return { clearCookie: scope !== 'others', sessionsEnded: removed.length };
 }
 
@@ -329,6 +332,6 @@ export async function resetPassword(
     return { userId, sessionIds: await invalidateUserSessions(trx, userId) };
   });
   if (!removed) throw invalidLink();
-  if (removed.sessionIds.length) deps.realtime.disconnectSessions(removed.sessionIds);
+  if (removed.sessionIds.length) await deps.realtime.disconnectSessions(removed.sessionIds);
   return { userId: removed.userId };
 }

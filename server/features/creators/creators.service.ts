@@ -35,8 +35,12 @@ export interface BecomeCreatorResult {
   message: string;
 }
 
-/** Any signed-in user becomes a creator (spec part 2 §4); safe to call twice. */
-export async function becomeCreator(deps: Pick<AppDeps, 'db'>, userId: string): Promise<BecomeCreatorResult> {
+/**
+ * Any signed-in user becomes a creator (spec part 2 §4); safe to call twice. Every server copy
+ * forgets the user's cached sessions, so the creator's next request passes as one wherever it lands.
+ */
+export async function becomeCreator(deps: Pick<AppDeps, 'db' | 'realtime'>, userId: string): Promise<BecomeCreatorResult> {
   const becameCreator = await makeCreator(deps.db, userId);
+  if (becameCreator) await deps.realtime.forgetSessions({ userIds: [userId] });
   return { isCreator: true, becameCreator, message: CREATOR_TEXTS.becameCreator };
 }

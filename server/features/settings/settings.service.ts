@@ -53,7 +53,7 @@ export async function personalInfo(deps: Deps, userId: string): Promise<Personal
  * profiles are found by their current name.
  */
 export async function updatePersonalInfo(
-  deps: Deps,
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
   userId: string,
   input: UpdatePersonalInfoInput,
 ): Promise<{ profile: PersonalInfoDto; message: string }> {
@@ -69,6 +69,8 @@ export async function updatePersonalInfo(
       throw error;
     });
   if (!row) throw accountGone();
+  // the name is part of the signed-in user every copy may hold in its session cache
+  await deps.realtime.forgetSessions({ userIds: [userId] });
   return { profile: toPersonalInfo(row), message: SETTINGS_TEXTS.profileUpdated };
 }
 

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACTORY_PASSWORD, makeUser } from '../helpers/factories';
+import { freePort, startRedisServer } from '../helpers/processes';
+import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
+import { clientAs, expectTrpcError } from '../helpers/trpc';
+
+// Two server copies over one database and one Redis, as behind a load balancer. Each answers a
+// session it resolved a moment ago from memory (server/auth/session-cache.ts); a session ended,
+// or a user changed, through one copy must be refused (or seen changed) by the other at once.
+let a: TestServer;
+let b: TestServer;
+
+beforeAll(async () => {
+  a = await startTestServer({ workerQueues: [] });
+  b = await startTestServer({ shareWith: a });
+}, 60_000);
+
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+const sessionReads = (server: TestServer) => server.queries.list().filter((sql) => sql.includes('from "sessions"')).length;
+
+/** The same browser's cookie, sent to the other copy. */
+function sameCookieOn(server: TestServer, client: TestClient): TestClient {
+  const other = server.client();
+  other.cookies().set('session', client.cookies().get('session')!);
+  return other;
+}
+
+/** Resolves the session on `server` twice; the second answer comes from its cache (no session read). */
+async function cachedOn(server: TestServer, client: TestClient, userId: string) {
+  expect(await client.trpc.auth.me.query()).toMatchObject({ id: userId });
+  server.queries.reset();
+  expect(await client.trpc.auth.me.query()).toMatchObject({ id: userId });
+  expect(sessionReads(server)).toBe(0);
+}
+
+describe('session cache across two server copies', () => {
+  it('a session signed out through one copy is refused at once by the other, which had it cached', async () => {
+    const user = await makeUser(a.deps.db);
+    const onA = await clientAs(a, user.id);
+    const onB = sameCookieOn(b, onA);
+    await cachedOn(b, onB, user.id);
+
+    await onA.trpc.auth.signOut.mutate({ scope: 'local' });
+    expect(await onB.trpc.auth.me.query()).toBeNull();
+    await expectTrpcError(onB.trpc.security.sessions.query(), 'UNAUTHORIZED');
+  });
+
+  it('a password changed through one copy ends the other sessions on the other copy at once', async () => {
+    const user = await makeUser(a.deps.db);
+    const here = await clientAs(a, user.id);
+    const elsewhere = sameCookieOn(b, await clientAs(a, user.id));
+    await cachedOn(b, elsewhere, user.id);
+
+    await here.trpc.security.changePassword.mutate({ currentPassword: FACTORY_PASSWORD, newPassword: 'a-new-password-1' });
+    expect(await elsewhere.trpc.auth.me.query()).toBeNull();
+    // and the session that changed it lives on, on either copy
+    expect(await sameCookieOn(b, here).trpc.auth.me.query()).toMatchObject({ id: user.id });
+  });
+
+  it('a session revoked from the sessions list through one copy is refused at once by the other', async () => {
+    const user = await makeUser(a.deps.db);
+    const here = await clientAs(a, user.id);
+    const there = sameCookieOn(b, await clientAs(a, user.id));
+    await cachedOn(b, there, user.id);
+
+    const other = (await here.trpc.security.sessions.query()).find((s) => !s.current)!;
+    await here.trpc.security.revokeSession.mutate({ sessionId: other.id });
+    expect(await there.trpc.auth.me.query()).toBeNull();
+  });
+
+  it('a user who becomes a creator through one copy is a creator on the other at once', async () => {
+    const user = await makeUser(a.deps.db);
+    const onA = await clientAs(a, user.id);
+    const onB = sameCookieOn(b, onA);
+    await cachedOn(b, onB, user.id);
+    expect(await onB.trpc.auth.me.query()).toMatchObject({ isCreator: false });
+
+    await onA.trpc.creators.become.mutate();
+    expect(await onB.trpc.auth.me.query()).toMatchObject({ isCreator: true });
+  });
+});
+
+describe('session cache without Redis', () => {
+  it('a copy that cannot hear Redis caches nothing: a session ended meanwhile is refused at once', async () => {
+    const port = await freePort();
+    let redis = await startRedisServer(port);
+    const server = await startTestServer({ workerQueues: [], env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    try {
+      const user = await makeUser(server.deps.db);
+      const client = await clientAs(server, user.id);
+      await cachedOn(server, client, user.id);
+
+      await redis.stop();
+      // Redis closes every connection of the copy at once, its cache's subscriber among them
+      await expect.poll(() => server.deps.redis.status, { timeout: 10_000 }).not.toBe('ready');
+      // a revocation whose news cannot travel: the row goes, and no copy can be told
+      await server.deps.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      expect(await client.trpc.auth.me.query()).toBeNull();
+    } finally {
+      // back up, so that the server's queues close as usual
+      redis = await startRedisServer(port);
+      await server.close();
+      await redis.stop();
+    }
+  });
+});
