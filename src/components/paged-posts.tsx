@@ -1,12 +1,12 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import { Inbox, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { Inbox, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { FEED_TEXTS, SHELL_TEXTS } from '../../common/texts';
+import { FEED_TEXTS } from '../../common/texts';
 import { cn } from '../lib/cn';
 import { usePostList, type Post } from '../lib/post-cache';
 import { EmptyState } from './empty-state';
+import { LoadError } from './load-states';
 import { LoadMoreSentinel } from './load-more-sentinel';
-import { Button } from './ui/button';
 
 /** What PagedPosts reads of an infinite tRPC query over pages of posts (`{ items, nextCursor }`). */
 export interface PostPagesQuery {
@@ -73,15 +73,7 @@ export function PagedPosts({
   );
 
   if (query.isError && !query.data) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-12 text-center">
-        <TriangleAlert aria-hidden="true" className="size-7 text-danger" />
-        <p className="font-semibold text-foreground">{FEED_TEXTS.loadError}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          {SHELL_TEXTS.tryAgain}
-        </Button>
-      </div>
-    );
+    return <LoadError message={FEED_TEXTS.loadError} onRetry={() => void query.refetch()} />;
   }
   if (!query.data) return placeholders(skeletonCount, 'Loading posts');
   if (posts.length === 0 && !query.hasNextPage) return <EmptyState icon={emptyIcon}>{emptyText}</EmptyState>;

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SettingsPage } from '../features/settings/settings-page';
 import { PaymentScreen } from '../features/subscriptions/payment-screen';
+import { CurrentProviderNote } from '../features/subscriptions/provider-note';
 import { usePageTitle } from '../lib/page-title';
 import { enumParam, searchValidator, stringParam } from '../lib/search-params';
 
@@ -27,8 +29,13 @@ function PaymentRoute() {
   usePageTitle('Payment');
   const { tier, checkout } = Route.useSearch();
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-8 md:px-6 md:py-12">
+    <SettingsPage
+      title="Payment"
+      description="Your plan and the payments you have made."
+      back="/settings/account"
+      aside={<CurrentProviderNote className="self-start sm:self-end" />}
+    >
       <PaymentScreen tierId={tier} checkout={checkout} />
-    </div>
+    </SettingsPage>
   );
 }

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SettingsPage } from '../features/settings/settings-page';
 import { MySubscriptions } from '../features/subscriptions/my-subscriptions';
 import { usePageTitle } from '../lib/page-title';
 
@@ -13,8 +14,8 @@ export const Route = createFileRoute('/_authed/settings_/account_/subscriptions'
 function SubscriptionsRoute() {
   usePageTitle('Subscriptions');
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 py-8 md:px-6 md:py-12">
+    <SettingsPage title="Subscriptions" description="The creators you support and your Premium plan." back="/settings/account">
       <MySubscriptions />
-    </div>
+    </SettingsPage>
   );
 }

@@ -1,7 +1,7 @@
 import { TrendingUp } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { formatRand } from '../../../common/format';
-import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/load-states';
 import { Skeleton } from '../../components/ui/skeleton';
 import { trpc } from '../../lib/trpc';
 
@@ -25,12 +25,7 @@ export function CreatorEarnings() {
         Earnings
       </h2>
       {earnings.isError && !data ? (
-        <div role="alert" className="flex flex-col items-start gap-3 text-sm text-muted">
-          Earnings could not be loaded.
-          <Button variant="secondary" size="sm" onClick={() => void earnings.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError compact message="Earnings could not be loaded." onRetry={() => void earnings.refetch()} />
       ) : (
         <>
           <dl className="grid grid-cols-2 gap-3">

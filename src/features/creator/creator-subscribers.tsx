@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { Users } from 'lucide-react';
 import { EmptyState } from '../../components/empty-state';
+import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { formatCalendarDate, isoString } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 
@@ -21,21 +21,9 @@ export function CreatorSubscribers() {
         Subscribers
       </h2>
       {list.isError && !list.data ? (
-        <div role="alert" className="flex flex-col items-start gap-3 text-sm text-muted">
-          Subscribers could not be loaded.
-          <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError compact message="Subscribers could not be loaded." onRetry={() => void list.refetch()} />
       ) : !list.data ? (
-        <div aria-busy="true" className="flex flex-col gap-2">
-          <span className="sr-only" role="status">
-            Loading subscribers
-          </span>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
+        <LoadingPlaceholder label="Loading subscribers" rows={3} rowClassName="h-14 w-full" className="gap-2" />
       ) : rows.length === 0 ? (
         <EmptyState icon={Users}>No subscribers yet.</EmptyState>
       ) : (

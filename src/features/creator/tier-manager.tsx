@@ -4,13 +4,13 @@ import { useRef, useState } from 'react';
 import type { TierDto } from '../../../common/billing-dtos';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { EmptyState } from '../../components/empty-state';
+import { Loaded } from '../../components/load-states';
+import { TierPrice } from '../../components/tier-price';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { notify } from '../../lib/toast';
 import { errorCode, isServerError, trpc, type CurrentUser } from '../../lib/trpc';
-import { tierPriceView } from '../../lib/tier-price';
 import { CreatorEarnings } from './creator-earnings';
 import { CreatorSubscribers } from './creator-subscribers';
 import { TierForm } from './tier-form';
@@ -70,43 +70,33 @@ export function TierManager({ user }: { user: CurrentUser }) {
 function TierList({ onEdit }: { onEdit: (tier: TierDto) => void }) {
   const tiers = trpc.tiers.listMine.useQuery();
 
-  if (tiers.isError && !tiers.data) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center">
-        <p className="font-semibold text-foreground">{BILLING_TEXTS.loadFailed}</p>
-        <Button variant="secondary" size="sm" onClick={() => void tiers.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  if (!tiers.data) {
-    return (
-      <div aria-busy="true" className="flex flex-col gap-3">
-        <span className="sr-only" role="status">
-          Loading subscription tiers
-        </span>
-        <Skeleton className="h-24 w-full rounded-card" />
-        <Skeleton className="h-24 w-full rounded-card" />
-      </div>
-    );
-  }
-  if (tiers.data.length === 0) {
-    return <EmptyState icon={Layers}>{BILLING_TEXTS.noTiers} Add one so fans can subscribe.</EmptyState>;
-  }
   return (
-    <ul aria-label="Your subscription tiers" className="flex flex-col gap-3">
-      {tiers.data.map((tier) => (
-        <TierRow key={tier.id} tier={tier} onEdit={() => onEdit(tier)} />
-      ))}
-    </ul>
+    <Loaded
+      query={tiers}
+      loading="Loading subscription tiers"
+      failed={BILLING_TEXTS.loadFailed}
+      rows={2}
+      rowClassName="h-24 w-full rounded-card"
+      placeholderClassName="gap-3"
+    >
+      {(list) =>
+        list.length === 0 ? (
+          <EmptyState icon={Layers}>{BILLING_TEXTS.noTiers} Add one so fans can subscribe.</EmptyState>
+        ) : (
+          <ul aria-label="Your subscription tiers" className="flex flex-col gap-3">
+            {list.map((tier) => (
+              <TierRow key={tier.id} tier={tier} onEdit={() => onEdit(tier)} />
+            ))}
+          </ul>
+        )
+      }
+    </Loaded>
   );
 }
 
 function TierRow({ tier, onEdit }: { tier: TierDto; onEdit: () => void }) {
   const utils = trpc.useUtils();
   const remove = trpc.tiers.delete.useMutation();
-  const price = tierPriceView(tier);
   const archived = tier.archivedAt !== null;
 
   const onDelete = async () => {
@@ -138,12 +128,7 @@ function TierRow({ tier, onEdit }: { tier: TierDto; onEdit: () => void }) {
             </span>
           ) : null}
         </p>
-        <p className="mt-1 flex flex-wrap items-baseline gap-x-2 text-sm" data-testid="tier-price">
-          {price.was ? <s className="text-subtle">{price.was}</s> : null}
-          <span className="font-semibold text-foreground">{price.now}</span>
-          <span className="text-muted">{price.per}</span>
-          {price.off ? <span className="font-medium text-emerald-300">{price.off}</span> : null}
-        </p>
+        <TierPrice tier={tier} look="row" testId="tier-price" className="mt-1" />
         {tier.description ? <p className="mt-1 line-clamp-2 text-sm text-muted">{tier.description}</p> : null}
         <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-subtle" data-testid="tier-subscribers">
           <Users aria-hidden="true" className="size-3.5" />

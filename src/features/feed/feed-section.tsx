@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowUp, Inbox, LockKeyhole, RefreshCw, TriangleAlert } from 'lucide-react';
+import { ArrowUp, Inbox, LockKeyhole, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../../common/limits';
 import { FEED_TEXTS, POST_TEXTS } from '../../../common/texts';
 import { LoadMoreSentinel } from '../../components/load-more-sentinel';
+import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { PostCardSkeleton } from '../../components/post-card-skeleton';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { usePostList, type Post } from '../../lib/post-cache';
 import { useRealtimeEvent } from '../../lib/realtime/listeners';
@@ -56,25 +57,14 @@ export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => 
 
   let body: ReactNode;
   if (feed.isError && !feed.data) {
-    body = (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-12 text-center">
-        <TriangleAlert aria-hidden="true" className="size-7 text-danger" />
-        <p className="font-semibold text-foreground">{FEED_TEXTS.loadError}</p>
-        <Button variant="secondary" size="sm" onClick={() => void feed.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadError message={FEED_TEXTS.loadError} onRetry={() => void feed.refetch()} />;
   } else if (!feed.data) {
     body = (
-      <div aria-busy="true" className="flex flex-col gap-6">
-        <span className="sr-only" role="status">
-          Loading posts
-        </span>
+      <LoadingPlaceholder label="Loading posts" className="gap-6">
         {Array.from({ length: SKELETONS }, (_, i) => (
           <PostCardSkeleton key={i} />
         ))}
-      </div>
+      </LoadingPlaceholder>
     );
   } else if (posts.length === 0) {
     body = (
@@ -114,12 +104,9 @@ export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => 
       <NewPostsPill count={newPosts.count} onShow={showNewPosts} />
       {body}
       {feed.isFetchingNextPage ? (
-        <div aria-busy="true" className="flex flex-col gap-6">
-          <span className="sr-only" role="status">
-            Loading more posts
-          </span>
+        <LoadingPlaceholder label="Loading more posts" className="gap-6">
           <PostCardSkeleton />
-        </div>
+        </LoadingPlaceholder>
       ) : null}
       <LoadMoreSentinel enabled={canPage} onVisible={() => void feed.fetchNextPage()} itemCount={posts.length} />
       {feed.data && posts.length > 0 && !feed.hasNextPage && !locked && !feed.isError ? (

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { TriangleAlert } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { WATERMARK_POSITIONS, type WatermarkPosition } from '../../../common/enums';
 import { MediaSettingsInput, WATERMARK_TEXT_MAX_LENGTH, type MediaSettingsDto } from '../../../common/media-settings';
 import { MEDIA_SETTINGS_TEXTS } from '../../../common/texts';
+import { Loaded } from '../../components/load-states';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -46,28 +46,25 @@ const toForm = (settings: MediaSettingsDto) => ({
  */
 export function MediaSettingsForm({ user }: { user: CurrentUser }) {
   const settings = trpc.mediaSettings.get.useQuery(undefined, { retry: 1 });
-
-  // 'Failed to load media settings.' once per failure
-  useEffect(() => {
-    if (settings.isError) notify.error({ title: 'Error', description: MEDIA_SETTINGS_TEXTS.loadFailed }, { id: 'media-settings-load' });
-  }, [settings.isError]);
-
-  if (settings.isError && !settings.data) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-12 text-center">
-        <TriangleAlert aria-hidden="true" className="size-7 text-danger" />
-        <p className="font-semibold text-foreground">{MEDIA_SETTINGS_TEXTS.loadFailed}</p>
-        <Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-
-  if (!settings.data) return <SettingsSkeleton />;
-
-  // Mounted once the settings are here: the form starts from them, and later refetches do not overwrite edits.
-  return <MediaSettingsFields user={user} initial={settings.data} />;
+  // 'Failed to load media settings.' is also a toast, once per failure (its id). The fields mount
+  // once the settings are here: the form starts from them, and later refetches do not overwrite edits.
+  return (
+    <Loaded
+      query={settings}
+      loading="Loading media settings"
+      failed={MEDIA_SETTINGS_TEXTS.loadFailed}
+      toastId="media-settings-load"
+      placeholderClassName="gap-6"
+      skeleton={
+        <>
+          <Skeleton className="h-20 w-full rounded-card" />
+          <Skeleton className="h-56 w-full rounded-card" />
+        </>
+      }
+    >
+      {(data) => <MediaSettingsFields user={user} initial={data} />}
+    </Loaded>
+  );
 }
 
 function MediaSettingsFields({ user, initial }: { user: CurrentUser; initial: MediaSettingsDto }) {
@@ -187,17 +184,5 @@ function MediaSettingsFields({ user, initial }: { user: CurrentUser; initial: Me
         </Button>
       </div>
     </form>
-  );
-}
-
-function SettingsSkeleton() {
-  return (
-    <div aria-busy="true" className="flex flex-col gap-6">
-      <span className="sr-only" role="status">
-        Loading media settings
-      </span>
-      <Skeleton className="h-20 w-full rounded-card" />
-      <Skeleton className="h-56 w-full rounded-card" />
-    </div>
   );
 }

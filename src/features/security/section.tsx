@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
+import { LoadingPlaceholder } from '../../components/load-states';
 
 /** One block of a security screen: a heading that names it, a line under it, its content. */
 export function Section({ title, description, children, id }: { title: string; description: ReactNode; children: ReactNode; id?: string }) {
@@ -15,15 +15,7 @@ export function Section({ title, description, children, id }: { title: string; d
   );
 }
 
+/** A security block's data on its way: `rows` blocks the height of its lines. */
 export function SectionSkeleton({ label, rows = 2 }: { label: string; rows?: number }) {
-  return (
-    <div aria-busy="true" className="flex flex-col gap-3">
-      <span className="sr-only" role="status">
-        {label}
-      </span>
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} className="h-12 w-full rounded-card" />
-      ))}
-    </div>
-  );
+  return <LoadingPlaceholder label={label} rows={rows} rowClassName="h-12 w-full rounded-card" className="gap-3" />;
 }

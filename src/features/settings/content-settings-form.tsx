@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ContentSettingsDto } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/texts';
+import { Loaded } from '../../components/load-states';
 import { trpc } from '../../lib/trpc';
-import { SettingsLoaded } from './load-states';
 import { SettingsForm } from './settings-form';
 import { ToggleRow } from './toggle-row';
 
@@ -13,9 +13,9 @@ import { ToggleRow } from './toggle-row';
 export function ContentSettingsForm() {
   const settings = trpc.settings.content.useQuery(undefined, { retry: 1 });
   return (
-    <SettingsLoaded query={settings} loading="Loading content settings" failed={SETTINGS_TEXTS.contentLoadFailed}>
+    <Loaded query={settings} loading="Loading content settings" failed={SETTINGS_TEXTS.contentLoadFailed}>
       {(data) => <ContentFields initial={data} />}
-    </SettingsLoaded>
+    </Loaded>
   );
 }
 

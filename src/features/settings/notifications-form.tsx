@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { NotificationSettingsDto } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/texts';
+import { Loaded } from '../../components/load-states';
 import { isServerError, trpc } from '../../lib/trpc';
-import { SettingsLoaded } from './load-states';
 import { SettingsForm } from './settings-form';
 import { ToggleRow } from './toggle-row';
 
@@ -14,14 +14,14 @@ import { ToggleRow } from './toggle-row';
 export function NotificationsForm() {
   const settings = trpc.settings.notifications.useQuery(undefined, { retry: 1 });
   return (
-    <SettingsLoaded
+    <Loaded
       query={settings}
       loading="Loading notification settings"
       failed={SETTINGS_TEXTS.notificationsLoadFailed}
       toastId="notifications-load"
     >
       {(data) => <NotificationFields initial={data} />}
-    </SettingsLoaded>
+    </Loaded>
   );
 }
 

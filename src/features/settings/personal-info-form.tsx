@@ -3,6 +3,7 @@ import { Camera, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { AVATAR_ACCEPT, SETTINGS_LIMITS, UpdatePersonalInfoInput, categoriesSchema, type PersonalInfoDto } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/texts';
+import { Loaded } from '../../components/load-states';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
@@ -11,7 +12,6 @@ import { cn } from '../../lib/cn';
 import { notify } from '../../lib/toast';
 import { errorCode, trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
-import { SettingsLoaded } from './load-states';
 import { SaveChangesButton } from './settings-form';
 import { avatarFileProblem, AvatarUploadError, uploadAvatar } from './upload-avatar';
 
@@ -26,9 +26,9 @@ export function PersonalInfoForm() {
     refetchInterval: (query) => (query.state.data?.avatarPending ? 1000 : false),
   });
   return (
-    <SettingsLoaded query={info} loading="Loading your profile" rows={4} failed={SETTINGS_TEXTS.profileSaveFailed}>
+    <Loaded query={info} loading="Loading your profile" rows={4} failed={SETTINGS_TEXTS.profileSaveFailed}>
       {(data) => <PersonalInfoFields info={data} />}
-    </SettingsLoaded>
+    </Loaded>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { PRIVACY_VISIBILITIES, type PrivacySettingsDto, type SavePrivacyInput } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/texts';
+import { Loaded } from '../../components/load-states';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
-import { SettingsLoaded } from './load-states';
 import { SettingsForm } from './settings-form';
 import { ToggleRow } from './toggle-row';
 
@@ -21,9 +21,9 @@ const VISIBILITY_TEXT: Record<(typeof PRIVACY_VISIBILITIES)[number], { label: st
 export function PrivacyForm() {
   const settings = trpc.settings.privacy.useQuery(undefined, { retry: 1 });
   return (
-    <SettingsLoaded query={settings} loading="Loading privacy settings" failed={SETTINGS_TEXTS.privacyLoadFailed} toastId="privacy-load">
+    <Loaded query={settings} loading="Loading privacy settings" failed={SETTINGS_TEXTS.privacyLoadFailed} toastId="privacy-load">
       {(data) => <PrivacyFields initial={data} />}
-    </SettingsLoaded>
+    </Loaded>
   );
 }
 

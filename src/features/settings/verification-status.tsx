@@ -2,10 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Fingerprint, Mail, Phone, XCircle, type LucideIcon } from 'lucide-react';
 import type { VerificationStatusDto } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/texts';
+import { Loaded } from '../../components/load-states';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
-import { SettingsLoaded } from './load-states';
 
 /**
  * /settings/account/verification (spec part 2 §2, §3, §9): Email, Phone and Identity with
@@ -15,9 +15,9 @@ import { SettingsLoaded } from './load-states';
 export function VerificationStatus() {
   const status = trpc.settings.verification.useQuery(undefined, { retry: 1 });
   return (
-    <SettingsLoaded query={status} loading="Loading verification status" failed={SETTINGS_TEXTS.verificationLoadFailed} toastId="verification-load">
+    <Loaded query={status} loading="Loading verification status" failed={SETTINGS_TEXTS.verificationLoadFailed} toastId="verification-load">
       {(data) => <VerificationRows status={data} />}
-    </SettingsLoaded>
+    </Loaded>
   );
 }
 

@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Crown, Users } from 'lucide-react';
+import { Crown, Users } from 'lucide-react';
 import type { MySubscriptionDto } from '../../../common/billing-dtos';
 import { formatRand } from '../../../common/format';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { EmptyState } from '../../components/empty-state';
+import { Loaded } from '../../components/load-states';
 import { Avatar } from '../../components/ui/avatar';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/format';
 import { notify } from '../../lib/toast';
@@ -32,68 +32,33 @@ function statusLine(s: MySubscription): { text: string; tone: 'ok' | 'warn' | 'm
 }
 
 /**
- * /settings/account/subscriptions (issue 11 item 7): the fan's subscriptions, each with its
- * creator, tier, price and when it renews or ends. Cancel (after a confirmation) keeps access to
- * the end of the paid period; Resume undoes it before then.
+ * The body of /settings/account/subscriptions (issue 11 item 7): the fan's subscriptions, each
+ * with its creator, tier, price and when it renews or ends. Cancel (after a confirmation) keeps
+ * access to the end of the paid period; Resume undoes it before then. The route frames it
+ * (heading, Back to /settings/account).
  */
 export function MySubscriptions() {
   const mine = trpc.subscriptions.mine.useQuery();
-
-  let body;
-  if (mine.isError && !mine.data) {
-    body = (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center">
-        <p className="font-semibold text-foreground">{BILLING_TEXTS.loadFailed}</p>
-        <Button variant="secondary" size="sm" onClick={() => void mine.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (!mine.data) {
-    body = (
-      <div aria-busy="true" className="flex flex-col gap-3">
-        <span className="sr-only" role="status">
-          Loading subscriptions
-        </span>
-        {[0, 1].map((i) => (
-          <Skeleton key={i} className="h-28 w-full rounded-card" />
-        ))}
-      </div>
-    );
-  } else if (mine.data.length === 0) {
-    body = (
-      <EmptyState icon={Users}>
-        You have no subscriptions yet.{' '}
-        <Link to="/explore" className="font-medium text-violet-300 underline underline-offset-4">
-          Find creators on Explore
-        </Link>
-        .
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <ul aria-label="Your subscriptions" className="flex flex-col gap-3">
-        {mine.data.map((s) => (
-          <SubscriptionRow key={s.id} subscription={s} />
-        ))}
-      </ul>
-    );
-  }
-
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">Subscriptions</h1>
-        <p className="mt-1 text-muted">The creators you support and your Premium plan.</p>
-      </div>
-      {body}
-      <div>
-        <Link to="/settings/account" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back
-        </Link>
-      </div>
-    </div>
+    <Loaded query={mine} loading="Loading subscriptions" failed={BILLING_TEXTS.loadFailed} rows={2} rowClassName="h-28 w-full rounded-card" placeholderClassName="gap-3">
+      {(list) =>
+        list.length === 0 ? (
+          <EmptyState icon={Users}>
+            You have no subscriptions yet.{' '}
+            <Link to="/explore" className="font-medium text-violet-300 underline underline-offset-4">
+              Find creators on Explore
+            </Link>
+            .
+          </EmptyState>
+        ) : (
+          <ul aria-label="Your subscriptions" className="flex flex-col gap-3">
+            {list.map((s) => (
+              <SubscriptionRow key={s.id} subscription={s} />
+            ))}
+          </ul>
+        )
+      }
+    </Loaded>
   );
 }
 

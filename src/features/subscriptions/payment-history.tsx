@@ -1,8 +1,7 @@
 import { Receipt } from 'lucide-react';
 import { formatRand } from '../../../common/format';
 import { BILLING_TEXTS } from '../../../common/texts';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate, isoString } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -31,20 +30,9 @@ export function PaymentHistory() {
         </h2>
       </div>
       {history.isError && !history.data ? (
-        <div role="alert" className="mt-4 flex flex-col items-start gap-3 text-sm text-muted">
-          Payment history could not be loaded.
-          <Button variant="secondary" size="sm" onClick={() => void history.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError compact message="Payment history could not be loaded." onRetry={() => void history.refetch()} className="mt-4" />
       ) : !history.data ? (
-        <div aria-busy="true" className="mt-4 flex flex-col gap-3">
-          <span className="sr-only" role="status">
-            Loading payment history
-          </span>
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-full" />
-        </div>
+        <LoadingPlaceholder label="Loading payment history" rows={2} rowClassName="h-12 w-full" className="mt-4 gap-3" />
       ) : history.data.length === 0 ? (
         <p className="mt-4 text-sm text-muted">{BILLING_TEXTS.noPaymentHistory}</p>
       ) : (

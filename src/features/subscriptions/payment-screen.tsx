@@ -1,35 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowLeft, BadgeCheck, CreditCard, Crown, SearchX } from 'lucide-react';
+import { BadgeCheck, CreditCard, Crown, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { BILLING_TEXTS } from '../../../common/texts';
+import { LoadError, LoadingPlaceholder } from '../../components/load-states';
+import { TierPrice } from '../../components/tier-price';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { formatCalendarDate } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { errorCode, isServerError, trpc } from '../../lib/trpc';
-import { tierPriceView } from '../../lib/tier-price';
 import { useAttemptKeys } from './attempt-key';
 import { refreshEntitlement } from './entitlement';
 import { PaymentHistory } from './payment-history';
-import { ProviderNote } from './provider-note';
 
 /**
- * /settings/account/payment?tier={tierId} (spec part 2 §2, issue 11 item 5): with a tier, that
- * plan's name, description, price and interval and Subscribe Now; without one, 'No Payment
- * Methods Added'; always the Payment History box; Back to /settings/account.
+ * The body of /settings/account/payment?tier={tierId} (spec part 2 §2, issue 11 item 5): with a
+ * tier, that plan's name, description, price and interval and Subscribe Now; without one, 'No
+ * Payment Methods Added'; always the Payment History box. The route frames it (heading, who takes
+ * the money, Back to /settings/account).
  */
 export function PaymentScreen({ tierId, checkout }: { tierId?: string; checkout?: 'cancelled' }) {
-  const provider = trpc.subscriptions.provider.useQuery();
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">Payment</h1>
-          <p className="mt-1 text-muted">Your plan and the payments you have made.</p>
-        </div>
-        {provider.data ? <ProviderNote provider={provider.data.provider} className="self-start sm:self-end" /> : null}
-      </div>
       {checkout === 'cancelled' ? (
         <p role="status" className="rounded-card border border-border bg-surface-raised px-4 py-3 text-sm text-muted">
           Checkout cancelled: nothing was charged.
@@ -37,12 +29,6 @@ export function PaymentScreen({ tierId, checkout }: { tierId?: string; checkout?
       ) : null}
       {tierId ? <PlanBox tierId={tierId} /> : <NoPaymentMethods />}
       <PaymentHistory />
-      <div>
-        <Link to="/settings/account" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back
-        </Link>
-      </div>
     </div>
   );
 }
@@ -81,29 +67,10 @@ function PlanBox({ tierId }: { tierId: string }) {
       </section>
     );
   }
-  if (tier.isError && !tier.data) {
-    return (
-      <section role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger/5 px-6 py-10 text-center">
-        <p className="font-semibold text-foreground">{BILLING_TEXTS.loadFailed}</p>
-        <Button variant="secondary" size="sm" onClick={() => void tier.refetch()}>
-          Try again
-        </Button>
-      </section>
-    );
-  }
-  if (!tier.data) {
-    return (
-      <div aria-busy="true">
-        <span className="sr-only" role="status">
-          Loading plan
-        </span>
-        <Skeleton className="h-56 w-full rounded-card" />
-      </div>
-    );
-  }
+  if (tier.isError && !tier.data) return <LoadError message={BILLING_TEXTS.loadFailed} onRetry={() => void tier.refetch()} />;
+  if (!tier.data) return <LoadingPlaceholder label="Loading plan" rows={1} rowClassName="h-56 w-full rounded-card" />;
 
   const plan = tier.data;
-  const price = tierPriceView(plan);
   const premium = mine.data?.find((s) => s.creator === null && s.status !== 'ended') ?? null;
 
   const onSubscribe = async () => {
@@ -148,12 +115,7 @@ function PlanBox({ tierId }: { tierId: string }) {
         </h2>
       </div>
       {plan.description ? <p className="mt-2 text-sm text-muted">{plan.description}</p> : null}
-      <p className="mt-4 flex flex-wrap items-baseline gap-x-2" data-testid="plan-price">
-        {price.was ? <s className="text-subtle">{price.was}</s> : null}
-        <span className="text-3xl font-bold tracking-tight">{price.now}</span>
-        <span className="text-muted">{price.per}</span>
-        {price.off ? <span className="text-sm font-semibold text-emerald-300">{price.off}</span> : null}
-      </p>
+      <TierPrice tier={plan} look="plan" testId="plan-price" className="mt-4" />
       <p className="mt-1 text-sm text-subtle">{plan.periodDays} days of Premium from the day you pay.</p>
       {premium ? (
         <p role="status" className="mt-5 flex items-center gap-2 text-sm font-medium text-emerald-300">

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { BadgeCheck, Check, Crown, SearchX } from 'lucide-react';
 import { BILLING_TEXTS } from '../../../common/texts';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { LoadError, LoadingPlaceholder } from '../../components/load-states';
+import { TierPrice } from '../../components/tier-price';
+import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePageTitle } from '../../lib/page-title';
 import { errorCode, trpc, type CurrentUser } from '../../lib/trpc';
-import { tierPriceView } from '../../lib/tier-price';
 
 /** What Premium really does today (issue 11 item 5): each line is enforced by the server. */
 const PERKS = [
@@ -40,26 +41,15 @@ export function PremiumUpgrade({ user }: { user: CurrentUser }) {
           {BILLING_TEXTS.premiumTierMissing}
         </p>
       ) : tier.isError && !tier.data ? (
-        <div role="alert" className="mt-4 flex flex-col items-start gap-3 text-muted">
-          {BILLING_TEXTS.loadFailed}
-          <Button variant="secondary" size="sm" onClick={() => void tier.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError compact message={BILLING_TEXTS.loadFailed} onRetry={() => void tier.refetch()} className="mt-4" />
       ) : !tier.data ? (
-        <div aria-busy="true" className="mt-4 flex flex-col gap-3">
-          <span className="sr-only" role="status">
-            Loading Premium
-          </span>
+        <LoadingPlaceholder label="Loading Premium" className="mt-4 gap-3">
           <Skeleton className="h-10 w-48" />
           <Skeleton className="h-24 w-full max-w-lg" />
-        </div>
+        </LoadingPlaceholder>
       ) : (
         <>
-          <p className="mt-3 flex flex-wrap items-baseline gap-x-2" data-testid="premium-price">
-            <span className="text-4xl font-bold tracking-tight">{tierPriceView(tier.data).now}</span>
-            <span className="text-muted">{tierPriceView(tier.data).per}</span>
-          </p>
+          <TierPrice tier={tier.data} look="hero" testId="premium-price" className="mt-3" />
           <p className="mt-2 max-w-xl text-muted">30 days of Premium for your profile. What it does today:</p>
           <ul aria-label="Premium benefits" className="mt-6 flex max-w-xl flex-col gap-3">
             {PERKS.map((perk) => (

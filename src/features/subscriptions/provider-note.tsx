@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { cn } from '../../lib/cn';
+import { trpc } from '../../lib/trpc';
 
 /**
  * Says who takes the money before anyone pays (issue 11 item 6): the built-in provider records the
@@ -21,4 +22,10 @@ export function ProviderNote({ provider, className }: { provider: 'builtin' | 's
       {builtin ? BILLING_TEXTS.builtinProviderLabel : BILLING_TEXTS.stripeProviderLabel}
     </p>
   );
+}
+
+/** The note for the provider this server uses, once it has said which (nothing until then). */
+export function CurrentProviderNote({ className }: { className?: string }) {
+  const provider = trpc.subscriptions.provider.useQuery();
+  return provider.data ? <ProviderNote provider={provider.data.provider} className={className} /> : null;
 }

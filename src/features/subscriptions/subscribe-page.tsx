@@ -6,6 +6,7 @@ import type { SubscribePageDto } from '../../../common/billing-dtos';
 import { BILLING_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import { DeadEnd } from '../../components/dead-end';
 import { EmptyState } from '../../components/empty-state';
+import { LoadingPlaceholder } from '../../components/load-states';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Avatar } from '../../components/ui/avatar';
@@ -177,10 +178,7 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
 
 function SubscribePageSkeleton() {
   return (
-    <div aria-busy="true" className="flex flex-col gap-6">
-      <span className="sr-only" role="status">
-        Loading subscription tiers
-      </span>
+    <LoadingPlaceholder label="Loading subscription tiers" className="gap-6">
       <div className="flex items-center gap-4">
         <Skeleton circle className="size-16" />
         <div className="flex flex-1 flex-col gap-2">
@@ -194,6 +192,6 @@ function SubscribePageSkeleton() {
           <Skeleton key={i} className="h-64 rounded-card" />
         ))}
       </div>
-    </div>
+    </LoadingPlaceholder>
   );
 }

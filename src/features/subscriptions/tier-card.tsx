@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
 import type { PublicTierDto } from '../../../common/billing-dtos';
+import { TierPrice } from '../../components/tier-price';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { tierPriceView } from '../../lib/tier-price';
 
 /** What the card's button does: subscribe, is busy, is the fan's plan, or cannot be pressed now. */
 export type TierCardState = 'idle' | 'pending' | 'current' | 'blocked';
@@ -19,11 +19,9 @@ interface TierCardProps {
 
 /**
  * One tier on the subscribe page (spec part 2 §2): name, price per interval, description and
- * Subscribe ('Processing...' while pending). A discount shows the struck-through price, the
- * discounted one to 2 decimals and '(N% off)'.
+ * Subscribe ('Processing...' while pending); a discount reads as TierPrice shows it.
  */
 export function TierCard({ tier, state, actionLabel, onSubscribe, footnote }: TierCardProps) {
-  const price = tierPriceView(tier);
   const headingId = `tier-${tier.id}`;
   return (
     <article
@@ -36,18 +34,7 @@ export function TierCard({ tier, state, actionLabel, onSubscribe, footnote }: Ti
       <h3 id={headingId} className="text-lg font-semibold tracking-tight text-foreground">
         {tier.name}
       </h3>
-      <p className="mt-3 flex flex-wrap items-baseline gap-x-2 gap-y-1" data-testid="tier-price">
-        {price.was ? (
-          <>
-            <span className="sr-only">Regular price</span>
-            <s className="text-base text-subtle">{price.was}</s>
-            <span className="sr-only">, now</span>
-          </>
-        ) : null}
-        <span className="text-3xl font-bold tracking-tight text-foreground">{price.now}</span>
-        <span className="text-sm text-muted">{price.per}</span>
-        {price.off ? <span className="text-sm font-semibold text-emerald-300">{price.off}</span> : null}
-      </p>
+      <TierPrice tier={tier} look="card" testId="tier-price" className="mt-3" />
       {tier.description ? <p className="mt-3 text-sm whitespace-pre-line text-muted">{tier.description}</p> : null}
       <div className="mt-auto pt-5">
         {state === 'current' ? (
