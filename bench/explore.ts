@@ -152,7 +152,7 @@ export async function benchExplore(ctx: BenchContext): Promise<Array<Figure | st
 
         // the page query as the app sends it, explained with real timings
         captured.length = 0;
-        await findExplorePage(capturing, { q: scenario.q, categories: scenario.categories, cursor: null, limit: PAGE });
+        await findExplorePage(capturing, { viewerId: fan.id, q: scenario.q, categories: scenario.categories, cursor: null, limit: PAGE });
         const query = captured[0]!;
         const plan = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, format text) ${query.sql}`, query.parameters as unknown[]);
         const text = plan.rows.map((r) => r['QUERY PLAN'].trim());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_STATUSES, PROFILE_VISIBILITIES, type ProfileVisibility } from '../../common/enums';
 import { makePost, makeSubscription, makeUser } from '../../tests/helpers/factories';
 import { createTestDb, type TestDatabase } from '../../tests/helpers/test-db';
-import { filterVisiblePostIds, loadPostAccess, loadViewer, postAccess, toFacts, visiblePostWhere } from './access';
+import { filterVisiblePostIds, loadPostAccess, loadViewer, postAccess, toFacts, viewerOfRows, viewerSubscribedColumn, visiblePostWhere } from './access';
 import { findPostAccessFacts } from './access.queries';
 
 let t: TestDatabase;
@@ -93,6 +93,18 @@ describe('the access rule', () => {
       expect(new Set(inSql.map((r) => r.id))).toEqual(new Set(inJs.map((r) => r.id)));
       // and the socket room filter is the same rule
       expect(new Set(await filterVisiblePostIds(db, viewerId, facts.map((f) => f.id)))).toEqual(new Set(inJs.map((r) => r.id)));
+      // and a list's own statement reads the same entitlements as loadViewer (media included)
+      const withColumn = await db
+        .selectFrom('posts')
+        .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
+        .select(['posts.id', 'posts.creator_id', 'posts.status', 'posts.is_premium', 'ps.profile_visibility', viewerSubscribedColumn(viewerId).as('viewer_subscribed')])
+        .execute();
+      const accessBy = (v: Awaited<ReturnType<typeof loadViewer>>, rows: typeof facts) => Object.fromEntries(rows.map((r) => [r.id, postAccess(v, toFacts(r))]));
+      // on a page of all the posts, and on a page without premium posts (friends profiles alone ask then)
+      for (const page of [withColumn, withColumn.filter((r) => !r.is_premium)]) {
+        const loaded = await loadViewer(db, viewerId, page.map(toFacts));
+        expect(accessBy(viewerOfRows(viewerId, page), page)).toEqual(accessBy(loaded, page));
+      }
     }
   });
 

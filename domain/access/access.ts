@@ -23,8 +23,9 @@ import { findPostAccessFacts } from './access.queries';
  * gets the post's text, author and counts, and the blurred 'preview' variant.
  *
  * Lists filter in SQL with `visiblePostWhere` (the same rule, so paging stays exact) and then
- * pass each row through `postAccess`; `loadViewer` reads the viewer's entitlements once per
- * request for all the creators on the page, never once per post.
+ * pass each row through `postAccess`. The viewer's entitlements come either from `loadViewer`
+ * (one query for all the creators in question) or, in a list's own statement, from the
+ * `viewerSubscribedColumn` of each row (`viewerOfRows`): never one query per post.
  */
 
 /** Profiles nobody but their owner may see. */
@@ -99,6 +100,23 @@ export async function loadViewer(
   const creatorIds = [...new Set(asked.map((p) => p.creatorId))];
   if (creatorIds.length === 0) return { userId, subscribedTo: new Set() };
   return { userId, subscribedTo: new Set(await findActiveSubscriptionCreatorIds(db, userId, creatorIds)) };
+}
+
+/**
+ * What `loadViewer` asks, as a column of a statement over `posts` left-joined to
+ * `privacy_settings` under the alias `ps`: whether the viewer has an active subscription to the
+ * post's creator, asked only where the rule needs it (a premium post or a 'friends' creator, of
+ * someone else) and false for a visitor. `viewerOfRows` makes the Viewer of a page from it.
+ */
+export function viewerSubscribedColumn(viewerId: string | null): RawBuilder<boolean> {
+  if (!viewerId) return sql<boolean>`false`;
+  return sql<boolean>`(posts.creator_id <> ${viewerId} and (posts.is_premium or ps.profile_visibility = 'friends') and ${activeSubscriptionExists(viewerId, 'posts.creator_id')})`;
+}
+
+/** The viewer that `loadViewer` would load for these rows, from their `viewerSubscribedColumn`. */
+export function viewerOfRows(userId: string | null, rows: readonly { creator_id: string; viewer_subscribed: boolean }[]): Viewer {
+  if (!userId) return anonymousViewer;
+  return { userId, subscribedTo: new Set(rows.filter((r) => r.viewer_subscribed).map((r) => r.creator_id)) };
 }
 
 /**

@@ -40,5 +40,5 @@ async function changed(deps: Deps, postId: string, bookmarked: boolean): Promise
 /** The user's bookmarks that they may still see, newest bookmark first, as feed cards. */
 export async function listBookmarks(deps: Pick<AppDeps, 'db'>, userId: string, { cursor, limit }: BookmarksListInput): Promise<PostPageDto> {
   const rows = await findBookmarkedPage(deps.db, { userId, cursor: cursor ?? null, limit });
-  return toPage(await toPostDtos(deps.db, userId, rows), rows, limit);
+  return toPage(toPostDtos(userId, rows), rows, limit);
 }

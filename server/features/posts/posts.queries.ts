@@ -1,15 +1,35 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { FeedCursor } from '../../../common/post-schemas';
 import type { DB } from '../../../core/db/kysely';
-import { visiblePostWhere } from '../../../domain/access/access';
+import type { Database } from '../../../core/db/schema';
+import { viewerSubscribedColumn, visiblePostWhere } from '../../../domain/access/access';
 
 /** created_at to the microsecond, as the ISO string a cursor carries (a JS Date keeps only ms). */
 const isoMicros = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** A post with its creator's card and privacy setting: the columns every post list selects. */
-function postCards(db: DB) {
+/**
+ * The keys of one page of posts, as every post list picks them: the posts' ids and the time the
+ * list is ordered by (`sort_at` descending, the id breaking ties), filtered, after the cursor and
+ * LIMITed. `cardsOf` turns them into cards.
+ */
+type PageKeys = SelectQueryBuilder<Database, never, { id: string; sort_at: Date }>;
+
+/** Posts with their creator's privacy setting as `ps`, which the access rule's SQL reads. */
+const postsWithPrivacy = (db: DB) => db.selectFrom('posts').leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id');
+
+/**
+ * A page of post cards, whole in one statement: the page's posts (`page`, decided first, so that
+ * what follows runs for its rows only), each with its creator's card and privacy setting, the
+ * three counts, the viewer's liked and bookmarked, the viewer's entitlement as the access rule
+ * asks for it (`viewerSubscribedColumn`; the rule itself is applied by the service with
+ * `postAccess`, domain/access/access.ts) and the stored media variants. The per-post columns are
+ * index lookups on (post_id[, user_id]) for the page's few rows.
+ */
+function cardsOf(db: DB, viewerId: string | null, page: PageKeys) {
   return db
-    .selectFrom('posts')
+    .selectFrom(page.as('page'))
+    .innerJoin('posts', 'posts.id', 'page.id')
     .innerJoin('profiles as pr', 'pr.id', 'posts.creator_id')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
     .select([
@@ -30,10 +50,39 @@ function postCards(db: DB) {
       'pr.is_verified',
       'pr.is_premium as creator_is_premium',
       'ps.profile_visibility',
-    ]);
+      isoMicros('page.sort_at').as('cursor_at'),
+    ])
+    .select((eb) => {
+      const count = (table: 'post_likes' | 'comments' | 'bookmarks') =>
+        eb.selectFrom(table).select(eb.fn.countAll<string>().as('n')).whereRef(`${table}.post_id`, '=', 'posts.id');
+      const viewers = (table: 'post_likes' | 'bookmarks') =>
+        viewerId
+          ? eb.exists(eb.selectFrom(table).select(`${table}.post_id`).whereRef(`${table}.post_id`, '=', 'posts.id').where(`${table}.user_id`, '=', viewerId))
+          : eb.lit(false);
+      return [
+        count('post_likes').as('likes'),
+        count('comments').as('comments'),
+        count('bookmarks').as('bookmarks'),
+        viewers('post_likes').as('liked'),
+        viewers('bookmarks').as('bookmarked'),
+        viewerSubscribedColumn(viewerId).as('viewer_subscribed'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('media_files as m')
+            .select(['m.variant', 'm.content_type', 'm.byte_size', 'm.width', 'm.height', 'm.duration_seconds'])
+            .whereRef('m.post_id', '=', 'posts.id'),
+        ).as('media'),
+      ];
+    })
+    .orderBy('page.sort_at', 'desc')
+    .orderBy('page.id', 'desc')
+    .execute();
 }
 
-export type PostCardRow = Awaited<ReturnType<typeof findPostCardsByIds>>[number];
+export type PostCardRow = Awaited<ReturnType<typeof cardsOf>>[number];
+
+const pageAfter = (cursor: FeedCursor) =>
+  sql<SqlBool>`(posts.created_at, posts.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
 
 /**
  * One feed page: published posts visible to the viewer, newest first, after the cursor. Walks
@@ -41,73 +90,36 @@ export type PostCardRow = Awaited<ReturnType<typeof findPostCardsByIds>>[number]
  */
 export function findFeedPage(db: DB, opts: { viewerId: string | null; cursor: FeedCursor | null; limit: number }) {
   const { cursor } = opts;
-  return postCards(db)
-    .select(isoMicros('posts.created_at').as('cursor_at'))
+  const page = postsWithPrivacy(db)
+    .select(['posts.id', 'posts.created_at as sort_at'])
     .where('posts.status', '=', 'published')
     .where(visiblePostWhere(opts.viewerId))
-    .$if(cursor !== null, (q) =>
-      q.where(sql<SqlBool>`(posts.created_at, posts.id) < (${cursor!.createdAt}::timestamptz, ${cursor!.id}::uuid)`),
-    )
+    .$if(cursor !== null, (q) => q.where(pageAfter(cursor!)))
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc')
-    .limit(opts.limit)
-    .execute();
+    .limit(opts.limit);
+  return cardsOf(db, opts.viewerId, page);
 }
 
 /** The user's bookmarked posts that are visible to them, newest bookmark first, after the cursor. */
 export function findBookmarkedPage(db: DB, opts: { userId: string; cursor: FeedCursor | null; limit: number }) {
   const { cursor } = opts;
-  return postCards(db)
+  const page = postsWithPrivacy(db)
     .innerJoin('bookmarks as b', (j) => j.onRef('b.post_id', '=', 'posts.id').on('b.user_id', '=', opts.userId))
-    .select(isoMicros('b.created_at').as('cursor_at'))
+    .select(['posts.id', 'b.created_at as sort_at'])
     .where(visiblePostWhere(opts.userId))
     .$if(cursor !== null, (q) =>
       q.where(sql<SqlBool>`(b.created_at, b.post_id) < (${cursor!.createdAt}::timestamptz, ${cursor!.id}::uuid)`),
     )
     .orderBy('b.created_at', 'desc')
     .orderBy('b.post_id', 'desc')
-    .limit(opts.limit)
-    .execute();
+    .limit(opts.limit);
+  return cardsOf(db, opts.userId, page);
 }
 
-/** Posts by id whatever their state; the caller decides with the access rule. */
-export function findPostCardsByIds(db: DB, postIds: string[]) {
-  return postCards(db).where('posts.id', 'in', postIds).execute();
-}
-
-/** Every stored variant of these posts. */
-export function findMediaFiles(db: DB, postIds: string[]) {
-  return db
-    .selectFrom('media_files')
-    .select(['post_id', 'variant', 'content_type', 'byte_size', 'width', 'height', 'duration_seconds'])
-    .where('post_id', 'in', postIds)
-    .execute();
-}
-
-/** Likes, comments and bookmarks of each post, in one statement (three index-only counts per post). */
-export function countInteractions(db: DB, postIds: string[]) {
-  return db
-    .selectFrom('posts')
-    .select((eb) => [
-      'posts.id',
-      eb.selectFrom('post_likes').select(eb.fn.countAll<string>().as('n')).whereRef('post_likes.post_id', '=', 'posts.id').as('likes'),
-      eb.selectFrom('comments').select(eb.fn.countAll<string>().as('n')).whereRef('comments.post_id', '=', 'posts.id').as('comments'),
-      eb.selectFrom('bookmarks').select(eb.fn.countAll<string>().as('n')).whereRef('bookmarks.post_id', '=', 'posts.id').as('bookmarks'),
-    ])
-    .where('posts.id', 'in', postIds)
-    .execute();
-}
-
-/** Which of these posts the user likes. */
-export async function findLikedPostIds(db: DB, userId: string, postIds: string[]): Promise<string[]> {
-  const rows = await db.selectFrom('post_likes').select('post_id').where('user_id', '=', userId).where('post_id', 'in', postIds).execute();
-  return rows.map((r) => r.post_id);
-}
-
-/** Which of these posts the user bookmarked. */
-export async function findBookmarkedPostIds(db: DB, userId: string, postIds: string[]): Promise<string[]> {
-  const rows = await db.selectFrom('bookmarks').select('post_id').where('user_id', '=', userId).where('post_id', 'in', postIds).execute();
-  return rows.map((r) => r.post_id);
+/** Posts by id whatever their state, as cards for the viewer; the caller decides with the access rule. */
+export function findPostCardsByIds(db: DB, viewerId: string | null, postIds: string[]) {
+  return cardsOf(db, viewerId, db.selectFrom('posts').select(['posts.id', 'posts.created_at as sort_at']).where('posts.id', 'in', postIds));
 }
 
 /** Likes once: a second like changes nothing. True when a row was added. */
@@ -179,9 +191,6 @@ export function findMediaRequest(db: DB, postId: string, variant: string) {
     .executeTakeFirst();
 }
 
-const pageAfter = (cursor: FeedCursor) =>
-  sql<SqlBool>`(posts.created_at, posts.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
-
 /** The kinds the Content tab's media view shows (spec part 1 §9: 'Media tab counts image and video types'). */
 export const MEDIA_TAB_KINDS = ['image', 'video'] as const;
 
@@ -215,8 +224,8 @@ export function findCreatorPostsPage(
   },
 ) {
   const { cursor, q } = opts;
-  return postCards(db)
-    .select(isoMicros('posts.created_at').as('cursor_at'))
+  const page = postsWithPrivacy(db)
+    .select(['posts.id', 'posts.created_at as sort_at'])
     .where('posts.creator_id', '=', opts.creatorId)
     .where('posts.status', '=', opts.status)
     .where(visiblePostWhere(opts.viewerId))
@@ -225,8 +234,8 @@ export function findCreatorPostsPage(
     .$if(cursor !== null, (b) => b.where(pageAfter(cursor!)))
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc')
-    .limit(opts.limit)
-    .execute();
+    .limit(opts.limit);
+  return cardsOf(db, opts.viewerId, page);
 }
 
 /** `q` as a LIKE pattern for "contains", its wildcards taken literally. */
@@ -245,43 +254,28 @@ export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\
  * after the cursor, and the page is the newest `limit` of their union: an OR across two tables
  * in one WHERE would leave the planner nothing but a walk over every published post.
  */
-export function findExplorePage(db: DB, opts: { q: string | null; categories: readonly string[]; cursor: FeedCursor | null; limit: number }) {
+export function findExplorePage(
+  db: DB,
+  opts: { viewerId: string | null; q: string | null; categories: readonly string[]; cursor: FeedCursor | null; limit: number },
+) {
   const { q, categories, cursor, limit } = opts;
+  const newestFirst = <Q extends PageKeys>(query: Q) => query.orderBy('sort_at', 'desc').orderBy('id', 'desc').limit(limit);
   const filtered = () =>
-    postCards(db)
+    postsWithPrivacy(db)
+      .innerJoin('profiles as pr', 'pr.id', 'posts.creator_id')
+      .select(['posts.id', 'posts.created_at as sort_at'])
       .where('posts.status', '=', 'published')
       .where(visiblePostWhere(null))
       .$if(categories.length > 0, (b) => b.where(sql<SqlBool>`pr.categories && array[${sql.join(categories)}]::text[]`))
       .$if(cursor !== null, (b) => b.where(pageAfter(cursor!)));
 
-  if (!q) {
-    return filtered()
-      .select(isoMicros('posts.created_at').as('cursor_at'))
-      .orderBy('posts.created_at', 'desc')
-      .orderBy('posts.id', 'desc')
-      .limit(limit)
-      .execute();
-  }
+  if (!q) return cardsOf(db, opts.viewerId, newestFirst(filtered()));
   const pattern = containsPattern(q);
-  const branch = (match: RawBuilder<SqlBool>) =>
-    filtered()
-      .clearSelect()
-      .select(['posts.id', 'posts.created_at'])
-      .where(match)
-      .orderBy('posts.created_at', 'desc')
-      .orderBy('posts.id', 'desc')
-      .limit(limit);
-  const byCreator = branch(sql<SqlBool>`(lower(pr.username) like lower(${pattern}) or lower(pr.display_name) like lower(${pattern}))`);
-  const byText = branch(sql<SqlBool>`posts.search @@ websearch_to_tsquery('english', ${q})`);
+  const byCreator = newestFirst(filtered().where(sql<SqlBool>`(lower(pr.username) like lower(${pattern}) or lower(pr.display_name) like lower(${pattern}))`));
+  const byText = newestFirst(filtered().where(sql<SqlBool>`posts.search @@ websearch_to_tsquery('english', ${q})`));
   const hits = db
     .selectFrom(byCreator.as('by_creator'))
     .selectAll()
     .union(db.selectFrom(byText.as('by_text')).selectAll());
-  return postCards(db)
-    .innerJoin(hits.as('hits'), 'hits.id', 'posts.id')
-    .select(isoMicros('posts.created_at').as('cursor_at'))
-    .orderBy('posts.created_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .limit(limit)
-    .execute();
+  return cardsOf(db, opts.viewerId, newestFirst(db.selectFrom(hits.as('hits')).select(['hits.id', 'hits.sort_at'])));
 }

@@ -7,18 +7,14 @@ import { POST_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { DB } from '../../../core/db/kysely';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
-import { loadPostAccess, loadViewer, postAccess, toFacts, type LoadedPostAccess } from '../../../domain/access/access';
+import { loadPostAccess, postAccess, toFacts, viewerOfRows, type LoadedPostAccess } from '../../../domain/access/access';
 import {
-  countInteractions,
   countLikes,
   deleteLike,
   deletePost as deletePostRow,
-  findBookmarkedPostIds,
   findCreatorPostsPage,
   findExplorePage,
   findFeedPage,
-  findLikedPostIds,
-  findMediaFiles,
   findPostCardsByIds,
   findStorageKeys,
   insertLike,
@@ -38,10 +34,13 @@ export async function requireVisiblePost(db: DB, viewerId: string | null, postId
   return access;
 }
 
-/** The home feed: published posts of visible creators, newest first, keyset-paged on (created_at, id). */
+/**
+ * The home feed: published posts of visible creators, newest first, keyset-paged on (created_at,
+ * id). One statement, cards whole (posts.queries.ts, postCards).
+ */
 export async function feed(deps: Pick<AppDeps, 'db'>, viewerId: string | null, { cursor, limit }: FeedInput): Promise<PostPageDto> {
   const rows = await findFeedPage(deps.db, { viewerId, cursor: cursor ?? null, limit });
-  return toPage(await toPostDtos(deps.db, viewerId, rows), rows, limit);
+  return toPage(toPostDtos(viewerId, rows), rows, limit);
 }
 
 /**
@@ -54,17 +53,17 @@ export async function creatorPostsPage(
   opts: Omit<Parameters<typeof findCreatorPostsPage>[1], 'viewerId'>,
 ): Promise<PostPageDto> {
   const rows = await findCreatorPostsPage(deps.db, { ...opts, viewerId });
-  return toPage(await toPostDtos(deps.db, viewerId, rows), rows, opts.limit);
+  return toPage(toPostDtos(viewerId, rows), rows, opts.limit);
 }
 
 /** One Explore page as feed cards (premium gating as everywhere). */
 export async function explorePage(
   deps: Pick<AppDeps, 'db'>,
   viewerId: string | null,
-  opts: Parameters<typeof findExplorePage>[1],
+  opts: Omit<Parameters<typeof findExplorePage>[1], 'viewerId'>,
 ): Promise<PostPageDto> {
-  const rows = await findExplorePage(deps.db, opts);
-  return toPage(await toPostDtos(deps.db, viewerId, rows), rows, opts.limit);
+  const rows = await findExplorePage(deps.db, { ...opts, viewerId });
+  return toPage(toPostDtos(viewerId, rows), rows, opts.limit);
 }
 
 export function toPage<R extends { id: string; cursor_at: string }>(items: PostDto[], rows: R[], limit: number): PostPageDto {
@@ -72,45 +71,25 @@ export function toPage<R extends { id: string; cursor_at: string }>(items: PostD
   return { items, nextCursor: rows.length === limit && last ? { createdAt: last.cursor_at, id: last.id } : null };
 }
 
+/** One post as a card, or NOT_FOUND for an unknown id and a post the viewer may not see alike. */
 export async function postById(deps: Pick<AppDeps, 'db'>, viewerId: string | null, postId: string): Promise<PostDto> {
   if (!isUuid(postId)) throw postNotFound();
-  const rows = await findPostCardsByIds(deps.db, [postId]);
-  const row = rows[0];
-  // visibility needs no entitlements but a 'friends' creator's subscription; refuse before loading anything else
-  if (!row) throw postNotFound();
-  const viewer = await loadViewer(deps.db, viewerId, [toFacts(row)], { media: false });
-  if (!postAccess(viewer, toFacts(row)).visible) throw postNotFound();
-  const [dto] = await toPostDtos(deps.db, viewerId, rows);
+  const [dto] = toPostDtos(viewerId, await findPostCardsByIds(deps.db, viewerId, [postId]));
   if (!dto) throw postNotFound();
   return dto;
 }
 
 /**
- * Rows → DTOs with media, counts and the viewer's state for the whole page: five queries
- * whatever the page size (entitlements, media, counts, liked, bookmarked; the viewer's three
- * only when signed in), run side by side. Rows the viewer may not see are dropped.
+ * Cards (rows of postCards, which carry the counts, the viewer's state, the viewer's entitlement
+ * and the media) → DTOs, through the one access rule: rows the viewer may not see are dropped,
+ * and the full media of the rest only where `postAccess` says so.
  */
-export async function toPostDtos(db: DB, viewerId: string | null, rows: PostCardRow[]): Promise<PostDto[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [viewer, files, counts, liked, bookmarked] = await Promise.all([
-    loadViewer(db, viewerId, rows.map(toFacts)),
-    findMediaFiles(db, ids),
-    countInteractions(db, ids),
-    viewerId ? findLikedPostIds(db, viewerId, ids) : [],
-    viewerId ? findBookmarkedPostIds(db, viewerId, ids) : [],
-  ]);
-  const filesByPost = new Map<string, typeof files>();
-  for (const file of files) filesByPost.set(file.post_id, [...(filesByPost.get(file.post_id) ?? []), file]);
-  const countsByPost = new Map(counts.map((c) => [c.id, c]));
-  const likedSet = new Set(liked);
-  const bookmarkedSet = new Set(bookmarked);
-
+export function toPostDtos(viewerId: string | null, rows: PostCardRow[]): PostDto[] {
+  const viewer = viewerOfRows(viewerId, rows);
   const dtos: PostDto[] = [];
   for (const row of rows) {
     const access = postAccess(viewer, toFacts(row));
     if (!access.visible) continue;
-    const count = countsByPost.get(row.id);
     dtos.push({
       id: row.id,
       title: row.title,
@@ -130,29 +109,30 @@ export async function toPostDtos(db: DB, viewerId: string | null, rows: PostCard
         isPremium: row.creator_is_premium,
       },
       counts: {
-        likes: Number(count?.likes ?? 0),
-        comments: Number(count?.comments ?? 0),
-        bookmarks: Number(count?.bookmarks ?? 0),
+        likes: Number(row.likes ?? 0),
+        comments: Number(row.comments ?? 0),
+        bookmarks: Number(row.bookmarks ?? 0),
       },
       viewer: {
-        liked: likedSet.has(row.id),
-        bookmarked: bookmarkedSet.has(row.id),
+        liked: Boolean(row.liked),
+        bookmarked: Boolean(row.bookmarked),
         isOwner: access.isOwner,
         canViewMedia: access.canViewMedia,
       },
-      media: toMediaDto(row.id, filesByPost.get(row.id) ?? [], access.canViewMedia, row.original_filename),
+      media: toMediaDto(row.id, row.media, access.canViewMedia, row.original_filename),
     });
   }
   return dtos;
 }
 
+/** A stored variant as a row (bigint and numeric as strings) or from a card's JSON (as numbers). */
 interface MediaFileRow {
   variant: MediaVariant;
   content_type: string;
   byte_size: string | number;
   width: number | null;
   height: number | null;
-  duration_seconds: string | null;
+  duration_seconds: string | number | null;
 }
 
 export const mediaUrl = (postId: string, variant: MediaVariant) => `/media/${postId}/${variant}`;
