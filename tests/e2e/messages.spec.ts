@@ -51,7 +51,8 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const messagesLink = (page: Page) => nav(page).getByRole('link', { name: /^Messages/ });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
 const thread = (page: Page) => page.getByRole('list', { name: 'Messages' });
-const bubble = (page: Page, text: string | RegExp) => thread(page).getByTestId('message').filter({ hasText: text });
+// the text itself, exactly: a bubble's whole text runs on into its time ('Bulk 2' + '11:33' holds 'Bulk 21')
+const bubble = (page: Page, text: string) => thread(page).getByTestId('message').filter({ has: page.getByText(text, { exact: true }) });
 
 async function openActions(page: Page, message: ReturnType<typeof bubble>) {
   await message.hover();
