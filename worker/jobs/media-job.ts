@@ -1,5 +1,5 @@
 import { UnrecoverableError, WaitingError, type Job } from 'bullmq';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { UPLOAD_TEXTS } from '../../common/texts';
 import { StorageNotFoundError } from '../../core/storage/storage';
 import { trackTempDir } from '../media/child-processes';
 import { MediaAbortedError, MediaContentError } from '../media/errors';
+import type { OutputFile } from '../media/types';
 import type { JobContext, WorkerDeps } from '../registry';
 import { mediaTempPrefix } from '../temp-dirs';
 
@@ -62,4 +63,17 @@ export async function endMediaJob(
   }
   if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await fail(UPLOAD_TEXTS.processingFailed);
   throw error;
+}
+
+/** Stores one file the pipeline made under `key`; returns what its row records. */
+export async function storeOutputFile(storage: WorkerDeps['storage'], key: string, file: OutputFile) {
+  const { size } = await storage.put(key, createReadStream(file.path), file.contentType);
+  return {
+    storageKey: key,
+    contentType: file.contentType,
+    byteSize: size,
+    width: file.width ?? null,
+    height: file.height ?? null,
+    durationSeconds: file.durationSeconds ?? null,
+  };
 }

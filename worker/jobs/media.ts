@@ -1,5 +1,4 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import { createReadStream } from 'node:fs';
 import type { MediaJobs } from '../../common/jobs';
 import { watermarkLabel } from '../../common/media-settings';
 import { UPLOAD_TEXTS } from '../../common/texts';
@@ -11,7 +10,7 @@ import { processUpload } from '../media/pipeline';
 import type { JobContext, QueueHandlers, WorkerDeps } from '../registry';
 import { processAvatar } from './avatar';
 import { processMessageAttachment } from './message-attachment';
-import { endMediaJob, withUploadInWorkDir } from './media-job';
+import { endMediaJob, storeOutputFile, withUploadInWorkDir } from './media-job';
 
 type ProcessPostJob = Job<MediaJobs['process-post']>;
 
@@ -66,17 +65,9 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
       const rows: ProcessedFileRow[] = [];
       for (const file of media.files) {
         const key = `posts/${postId}/${file.variant}.${file.ext}`;
-        const { size } = await storage.put(key, createReadStream(file.path), file.contentType);
+        const stored = await storeOutputFile(storage, key, file);
         written.push(key);
-        rows.push({
-          variant: file.variant,
-          storageKey: key,
-          contentType: file.contentType,
-          byteSize: size,
-          width: file.width ?? null,
-          height: file.height ?? null,
-          durationSeconds: file.durationSeconds ?? null,
-        });
+        rows.push({ variant: file.variant, ...stored });
       }
 
       const done = await completeProcessing(db, postId, media.mediaKind, rows);

@@ -1,5 +1,4 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import { createReadStream } from 'node:fs';
 import { mediaQueueFor, messageAttachmentJobId, type MessageMediaJobs } from '../../common/jobs';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { uploadRuleFor } from '../../common/uploads';
@@ -14,7 +13,7 @@ import {
 } from '../../domain/messaging/attachments';
 import { processUpload } from '../media/pipeline';
 import type { JobContext, WorkerDeps } from '../registry';
-import { endMediaJob, withUploadInWorkDir } from './media-job';
+import { endMediaJob, storeOutputFile, withUploadInWorkDir } from './media-job';
 
 /**
  * 'process-message-attachment' (queue `media` or `transcode`): a chat file goes through the SAME
@@ -63,15 +62,7 @@ export async function processMessageAttachment(job: Job<MessageMediaJobs['proces
       const file = media.files.find((f) => f.variant === 'web') ?? media.files.find((f) => f.variant === 'original');
       if (!file) throw new Error('the pipeline made no file to serve');
       const key = attachmentFileKey(attachmentId, file.ext);
-      const { size } = await storage.put(key, createReadStream(file.path), file.contentType);
-      const done = await completeAttachment(db, attachmentId, {
-        storageKey: key,
-        contentType: file.contentType,
-        byteSize: size,
-        width: file.width ?? null,
-        height: file.height ?? null,
-        durationSeconds: file.durationSeconds ?? null,
-      });
+      const done = await completeAttachment(db, attachmentId, await storeOutputFile(storage, key, file));
       if (!done) {
         await storage.delete(key).catch(() => {});
         return { skipped: 'gone' };
