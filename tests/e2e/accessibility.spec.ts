@@ -13,6 +13,9 @@ import { findPost, newPageAs } from './support/app';
  * the visitor: each role's shell is scanned on its other routes.
  */
 
+// The four scans are independent and the longest file of the run: both workers share them.
+test.describe.configure({ mode: 'parallel' });
+
 type Role = { name: string; user: string | null };
 const ROLES: Role[] = [
   { name: 'visitor', user: null },
