@@ -52,6 +52,13 @@ export async function benchFeatured(ctx: BenchContext): Promise<Array<Figure | s
       const full = await runLoad(appUrl, load);
       out.push(loadFigure('GET /trpc/creators.featured', full, floor, 'floor: the same six creators and counts, one statement on node:http + pg; target >= 0.65x rps, p99 <= 1.5x'));
 
+      // The ceiling the stack sets: the same floor beside requests that do no work of their own.
+      // If an empty procedure cannot reach 0.65x of this floor, no query or mapping can.
+      const empty = await runLoad(`${app.url}/trpc/auth.me`, load);
+      out.push(loadFigure('  stack ceiling: GET /trpc/auth.me, no session', empty, floor, 'an anonymous tRPC query that reads nothing (Express, middleware, context, tRPC, superjson) beside the featured floor'));
+      const bare = await runLoad(`${app.url}/healthz`, load);
+      out.push(loadFigure('  stack ceiling: GET /healthz', bare, floor, 'a plain Express route behind the same middleware (helmet, gzip, metrics; the request log skips it), no tRPC, beside the featured floor'));
+
       const plan = await sql.raw(`explain (analyze, format text) ${FLOOR_SQL}`).execute(bench.db);
       const text = (plan.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
       out.push(`  plan: ${text.filter((l) => /Index|Seq Scan|Execution Time/.test(l)).map((l) => l.trim()).join(' | ').slice(0, 400)}`);
