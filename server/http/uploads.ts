@@ -114,8 +114,17 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
       if (result.postId) headers[UPLOAD_POST_ID_HEADER] = result.postId;
       return { headers };
     },
-    onResponseError(_req, error) {
+    async onResponseError(req, error) {
       if (error instanceof UploadRefusal) return { status_code: error.status, body: JSON.stringify(error.toJSON()) };
+      if ('status_code' in error && (error.status_code === 404 || error.status_code === 410) && req.method === 'PATCH') {
+        // a PATCH that waited for the lock while another request (on any copy) finished the upload
+        // and removed its incoming file: the upload is done, so the same answer as a late PATCH gets
+        const id = new URL(req.url).pathname.split('/').pop() ?? '';
+        if (UPLOAD_ID.test(id) && (await findFinishedUpload(deps.db, id))) {
+          const late = new UploadRefusal(409, 'OFFSET_MISMATCH', UPLOAD_TEXTS.uploadFailed, UPLOAD_TEXTS.uploadFinished);
+          return { status_code: late.status, body: JSON.stringify(late.toJSON()) };
+        }
+      }
       if ('status_code' in error) {
         // tus's own refusals, with fixed words
         if (error.status_code >= 500) log.error({ err: error }, 'upload request failed');
@@ -160,7 +169,12 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
       const finished = await findFinishedUpload(deps.db, id);
       if (finished) return answerFinished(req, res, finished, user.id);
       const upload = await datastore.getUpload(id).catch(() => null);
-      if (!upload) throw new UploadRefusal(404, 'NOT_FOUND', UPLOAD_TEXTS.uploadFailed, 'Upload not found');
+      if (!upload) {
+        // another request (on any copy) may have finished it, and removed its incoming file, since the read above
+        const finishedSince = await findFinishedUpload(deps.db, id);
+        if (finishedSince) return answerFinished(req, res, finishedSince, user.id);
+        throw new UploadRefusal(404, 'NOT_FOUND', UPLOAD_TEXTS.uploadFailed, 'Upload not found');
+      }
       if (upload.metadata?.userId !== user.id) throw new UploadRefusal(403, 'FORBIDDEN', UPLOAD_TEXTS.notYourUpload);
       if (req.method === 'HEAD' && upload.size !== undefined && upload.offset === upload.size) {
         // complete on disk but never made into a post (the server stopped in between): do it now
