@@ -121,7 +121,7 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
         // and removed its incoming file: the upload is done, so the same answer as a late PATCH gets
         const id = new URL(req.url).pathname.split('/').pop() ?? '';
         if (UPLOAD_ID.test(id) && (await findFinishedUpload(deps.db, id))) {
-          const late = new UploadRefusal(409, 'OFFSET_MISMATCH', UPLOAD_TEXTS.uploadFailed, UPLOAD_TEXTS.uploadFinished);
+          const late = latePatchRefusal();
           return { status_code: late.status, body: JSON.stringify(late.toJSON()) };
         }
       }
@@ -197,6 +197,9 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
 }
 
 /** A finished upload, answered from the database: complete for HEAD, an idempotent last PATCH. */
+/** A PATCH of an upload that is already finished, at an offset other than its end. */
+const latePatchRefusal = () => new UploadRefusal(409, 'OFFSET_MISMATCH', UPLOAD_TEXTS.uploadFailed, UPLOAD_TEXTS.uploadFinished);
+
 function answerFinished(req: Request, res: Response, row: { user_id: string; post_id: string | null; byte_size: string }, userId: string) {
   if (row.user_id !== userId) throw new UploadRefusal(403, 'FORBIDDEN', UPLOAD_TEXTS.notYourUpload);
   res.setHeader('Tus-Resumable', TUS_VERSION);
@@ -214,6 +217,6 @@ function answerFinished(req: Request, res: Response, row: { user_id: string; pos
     res.status(204).end();
     return;
   }
-  if (req.method === 'PATCH') throw new UploadRefusal(409, 'OFFSET_MISMATCH', UPLOAD_TEXTS.uploadFailed, UPLOAD_TEXTS.uploadFinished);
+  if (req.method === 'PATCH') throw latePatchRefusal();
   throw new UploadRefusal(400, 'UPLOAD_FINISHED', UPLOAD_TEXTS.uploadFailed, UPLOAD_TEXTS.uploadFinished);
 }
