@@ -26,6 +26,7 @@ import {
   writeFixture,
   yourUploads,
 } from './support/uploads';
+import { makeFanAgain } from './support/retry-reset';
 
 /**
  * Becoming a creator and uploading (issue 5) against the seeded demo, with the real media worker
@@ -97,7 +98,8 @@ async function makeChunkyVideo(dir: string, name: string): Promise<string> {
   return file;
 }
 
-test('a fan becomes a creator on /create (after signing in), then sees the Content and Subscription Tiers tabs', async ({ page }) => {
+test('a fan becomes a creator on /create (after signing in), then sees the Content and Subscription Tiers tabs', async ({ page }, testInfo) => {
+  if (testInfo.retry > 0) await makeFanAgain('fan30@demo.test');
   // no session: /create stores the path and sends the visitor to sign in, then back
   await page.goto('/create');
   await expect(page).toHaveURL(/\/auth\?tab=signin$/);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FEED_TEXTS, LANDING } from '../../common/texts';
 import { imagesSettled, newPageAs } from './support/app';
+import { scrollToEnd } from './support/paging';
 
 /** Issue 14 item 5: signed in, the feed comes first; visitors keep the landing page. */
 
@@ -23,19 +24,11 @@ async function box(locator: Locator): Promise<Box> {
   return b;
 }
 
-/** Pages the feed to its end (a page shorter than 5 ends paging). */
+/** Pages the feed to its end (a page shorter than 5 ends paging); waits for each page, never a fixed time. */
 async function scrollToFeedEnd(page: Page) {
   const posts = feedList(page).getByRole('article');
   await expect(posts.first()).toBeVisible();
-  let count = 0;
-  for (let i = 0; i < 20; i++) {
-    await page.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
-    const now = await posts.count();
-    if (now === count) return now;
-    count = now;
-  }
-  throw new Error('the feed did not end');
+  return scrollToEnd(page, posts, 'feed-sentinel');
 }
 
 /** The text boxes of every post on screen: paragraphs, headings and links inside the articles. */

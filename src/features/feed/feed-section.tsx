@@ -108,7 +108,7 @@ export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => 
           <PostCardSkeleton />
         </LoadingPlaceholder>
       ) : null}
-      <LoadMoreSentinel enabled={canPage} onVisible={() => void feed.fetchNextPage()} itemCount={posts.length} />
+      <LoadMoreSentinel enabled={canPage} onVisible={() => void feed.fetchNextPage()} itemCount={posts.length} end={feed.data !== undefined && !feed.hasNextPage} />
       {feed.data && posts.length > 0 && !feed.hasNextPage && !locked && !feed.isError ? (
         <p className="py-4 text-center text-sm text-muted">{FEED_TEXTS.caughtUp}</p>
       ) : null}
