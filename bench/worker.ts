@@ -54,49 +54,65 @@ async function perSecond(durationMs: number, fn: () => Promise<unknown>): Promis
   return { rate: count / ((performance.now() - started) / 1000), cpuMs: (used.user + used.system) / 1000 / count };
 }
 
+/** One photo through the pipeline beside plain sharp making the same three output sizes. */
+async function pipelineBesidePlainSharp(
+  ctx: BenchContext,
+  work: string,
+  photo: { file: string; label: string; quarterTurned: boolean },
+): Promise<Array<Figure | string>> {
+  const rule = uploadRuleFor('photo.jpg')!;
+  let n = 0;
+  const worker = async () => {
+    const dir = path.join(work, `img-${n++}`);
+    await mkdir(dir);
+    await processUpload({ input: photo.file, rule, workDir: dir, watermark: { label: '@benchcreator', position: 'bottom-right' }, premium: false });
+    await rm(dir, { recursive: true, force: true });
+  };
+  // The same three output sizes in pixels as the pipeline's, with the same encoder settings, each
+  // straight from the file (sharp's fastest way: JPEG shrink-on-load), but neither turned upright
+  // nor marked: a quarter-turned photo is limited by its stored height, which becomes the width.
+  const floor = async () => {
+    for (const spec of IMAGE_VARIANTS) {
+      let p = sharp(photo.file);
+      if (spec.maxWidth) p = p.resize(photo.quarterTurned ? { height: spec.maxWidth } : { width: spec.maxWidth });
+      await p.jpeg({ quality: spec.quality, progressive: spec.variant === 'web' }).toBuffer();
+    }
+  };
+  await worker();
+  await floor();
+  // alternating rounds, the median of each: the machine's other load falls on both alike
+  const phase = ctx.quick ? 1000 : Math.max(2000, (ctx.seconds * 1000) / 2);
+  const rounds = ctx.quick ? 1 : 3;
+  const workerRuns: { rate: number; cpuMs: number }[] = [];
+  const floorRuns: { rate: number; cpuMs: number }[] = [];
+  for (let r = 0; r < rounds; r++) {
+    floorRuns.push(await perSecond(phase, floor));
+    workerRuns.push(await perSecond(phase, worker));
+  }
+  const wCpu = median(workerRuns.map((x) => x.cpuMs));
+  const fCpu = median(floorRuns.map((x) => x.cpuMs));
+  return [
+    figure(`image pipeline, ${photo.label}: sniff, orient, 3 sizes, watermark`, median(workerRuns.map((x) => x.rate)), median(floorRuns.map((x) => x.rate)), 'images/s', {
+      note: `floor: plain sharp making the same 3 output sizes with the same settings, not turned upright, no mark; target >= 0.8x. CPU per image: ${wCpu.toFixed(0)} ms vs ${fCpu.toFixed(0)} ms (${(fCpu / wCpu).toFixed(2)}x)`,
+    }),
+  ];
+}
+
 export async function benchImages(ctx: BenchContext): Promise<Array<Figure | string>> {
   const work = await mkdtemp(path.join(tmpdir(), 'bench-images-'));
   try {
     const [w, h] = ctx.quick ? [2000, 1500] : [4000, 3000];
-    const photo = path.join(work, 'photo.jpg');
-    await writeFile(photo, await photoJpegWithExif(w, h));
-    const size = (await stat(photo)).size;
-    const rule = uploadRuleFor('photo.jpg')!;
-    let n = 0;
-    const worker = async () => {
-      const dir = path.join(work, `img-${n++}`);
-      await mkdir(dir);
-      await processUpload({ input: photo, rule, workDir: dir, watermark: { label: '@benchcreator', position: 'bottom-right' }, premium: false });
-      await rm(dir, { recursive: true, force: true });
-    };
-    // the same sizes with the same encoder settings, each straight from the file (sharp's fastest way)
-    const floor = async () => {
-      for (const spec of IMAGE_VARIANTS) {
-        let p = sharp(photo);
-        if (spec.maxWidth) p = p.resize({ width: spec.maxWidth });
-        await p.jpeg({ quality: spec.quality, progressive: spec.variant === 'web' }).toBuffer();
-      }
-    };
-    await worker();
-    await floor();
-    // alternating rounds, the median of each: the machine's other load falls on both alike
-    const phase = ctx.quick ? 1000 : Math.max(2000, (ctx.seconds * 1000) / 2);
-    const rounds = ctx.quick ? 1 : 3;
-    const workerRuns: { rate: number; cpuMs: number }[] = [];
-    const floorRuns: { rate: number; cpuMs: number }[] = [];
-    for (let r = 0; r < rounds; r++) {
-      floorRuns.push(await perSecond(phase, floor));
-      workerRuns.push(await perSecond(phase, worker));
-    }
-    const wRate = median(workerRuns.map((x) => x.rate));
-    const fRate = median(floorRuns.map((x) => x.rate));
-    const wCpu = median(workerRuns.map((x) => x.cpuMs));
-    const fCpu = median(floorRuns.map((x) => x.cpuMs));
+    // a phone's portrait photo: stored sideways with EXIF orientation 6, upright 3000x4000
+    const phone = path.join(work, 'phone.jpg');
+    await writeFile(phone, await photoJpegWithExif(w, h));
+    // a camera's landscape photo: the same pixels stored upright, no EXIF
+    const camera = path.join(work, 'camera.jpg');
+    await writeFile(camera, await sharp(phone).jpeg({ quality: 90 }).toBuffer());
+    const size = (await stat(phone)).size;
     return [
-      `images: ${w}x${h} JPEG with EXIF+GPS (${(size / MB).toFixed(1)} MB), one at a time, ${rounds} alternating rounds`,
-      figure('image pipeline: sniff, orient, 3 sizes, watermark', wRate, fRate, 'images/s', {
-        note: `floor: plain sharp making the same 3 sizes with the same settings; target >= 0.8x. CPU per image: ${wCpu.toFixed(0)} ms vs ${fCpu.toFixed(0)} ms (${(fCpu / wCpu).toFixed(2)}x)`,
-      }),
+      `images: ${w}x${h} JPEGs (${(size / MB).toFixed(1)} MB), one at a time, ${ctx.quick ? 1 : 3} alternating rounds each`,
+      ...(await pipelineBesidePlainSharp(ctx, work, { file: phone, label: 'phone photo turned upright (EXIF 6, GPS)', quarterTurned: true })),
+      ...(await pipelineBesidePlainSharp(ctx, work, { file: camera, label: 'upright camera photo', quarterTurned: false })),
     ];
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -75,39 +75,19 @@ export async function processImage(opts: ProcessImageOptions): Promise<OutputFil
       : pipeline.webp({ quality: spec.quality });
 
   const made = new Map<string, OutputFile>();
-  // The smaller sizes first, from the clean pixels; the full size last, as its watermark is then
-  // drawn straight into the decoded pixels. Only the mark's own rectangle is blended (compositing
-  // over the whole 12 MP frame cost as much as encoding it).
-  const order = rawOnce ? [...IMAGE_VARIANTS].reverse() : IMAGE_VARIANTS;
-  for (const spec of order) {
-    throwIfAborted(opts.signal);
+  type Spec = (typeof IMAGE_VARIANTS)[number];
+  const sizeOf = (spec: Spec) => {
     const targetWidth = spec.maxWidth ? Math.min(width, spec.maxWidth) : width;
-    const targetHeight = Math.max(1, Math.round((height * targetWidth) / width));
-    const mark = opts.watermark ? await renderWatermark(opts.watermark, targetWidth, targetHeight) : null;
-    let pipeline: Sharp;
-    if (decoded) {
-      // resized to pixels first, then marked, then encoded: a composite in the same sharp
-      // pipeline as the resize made sharp take several times as long
-      // the decoded pixels themselves only for the last size made: a mark stamped into them
-      // earlier would be stamped again into the next size (a picture narrower than a size's limit)
-      const pixels =
-        targetWidth !== width
-          ? await sharp(decoded.data, rawOf(decoded.info)).resize({ width: targetWidth }).raw().toBuffer({ resolveWithObject: true })
-          : spec === order.at(-1)
-            ? decoded
-            : { data: Buffer.from(decoded.data), info: decoded.info };
-      pipeline = sharp(pixels.data, rawOf(pixels.info));
-      if (mark && !(await stampInPlace(pixels, mark))) pipeline = pipeline.composite([{ input: mark.png, gravity: mark.gravity }]);
-    } else {
-      pipeline = source();
-      if (targetWidth !== width) pipeline = pipeline.resize({ width: targetWidth });
-      if (mark) pipeline = pipeline.composite([{ input: mark.png, gravity: mark.gravity }]);
-    }
-    pipeline = encode(pipeline, spec);
+    return { targetWidth, targetHeight: Math.max(1, Math.round((height * targetWidth) / width)) };
+  };
+  const markFor = (targetWidth: number, targetHeight: number) => (opts.watermark ? renderWatermark(opts.watermark, targetWidth, targetHeight) : null);
+  const write = async (spec: Spec, pipeline: Sharp, targetHeight: number) => {
     const out = path.join(opts.workDir, `${spec.variant}.${ext}`);
-    const info = await pipeline.toFile(out).catch((error: Error) => {
-      throw contentError(error);
-    });
+    const info = await encode(pipeline, spec)
+      .toFile(out)
+      .catch((error: Error) => {
+        throw contentError(error);
+      });
     made.set(spec.variant, {
       variant: spec.variant,
       path: out,
@@ -116,6 +96,48 @@ export async function processImage(opts: ProcessImageOptions): Promise<OutputFil
       width: info.width,
       height: animated ? targetHeight : info.height,
     });
+  };
+
+  if (decoded) {
+    // Every size's pixels first, from the clean decoded ones: the smaller sizes resized (a
+    // composite in the same sharp pipeline as the resize made sharp take several times as long),
+    // the full size last, as its mark is then drawn straight into the decoded pixels. A picture
+    // narrower than a size's limit gets a copy: a mark stamped into the decoded pixels would be
+    // stamped again into the next size.
+    const order = [...IMAGE_VARIANTS].reverse();
+    const sized: Array<{ spec: Spec; pixels: { data: Buffer; info: OutputInfo }; targetWidth: number; targetHeight: number }> = [];
+    for (const spec of order) {
+      throwIfAborted(opts.signal);
+      const { targetWidth, targetHeight } = sizeOf(spec);
+      const pixels =
+        targetWidth !== width
+          ? await sharp(decoded.data, rawOf(decoded.info)).resize({ width: targetWidth }).raw().toBuffer({ resolveWithObject: true })
+          : spec === order.at(-1)
+            ? decoded
+            : { data: Buffer.from(decoded.data), info: decoded.info };
+      sized.push({ spec, pixels, targetWidth, targetHeight });
+    }
+    // Then each is marked (only the mark's own rectangle is blended: compositing over the whole
+    // 12 MP frame cost as much as encoding it) and encoded, side by side on libuv's threads, as a
+    // streamed sharp pipeline decodes on one core while it encodes on the other.
+    await Promise.all(
+      sized.map(async ({ spec, pixels, targetWidth, targetHeight }) => {
+        const mark = await markFor(targetWidth, targetHeight);
+        let pipeline = sharp(pixels.data, rawOf(pixels.info));
+        if (mark && !(await stampInPlace(pixels, mark))) pipeline = pipeline.composite([{ input: mark.png, gravity: mark.gravity }]);
+        await write(spec, pipeline, targetHeight);
+      }),
+    );
+  } else {
+    for (const spec of IMAGE_VARIANTS) {
+      throwIfAborted(opts.signal);
+      const { targetWidth, targetHeight } = sizeOf(spec);
+      const mark = await markFor(targetWidth, targetHeight);
+      let pipeline = source();
+      if (targetWidth !== width) pipeline = pipeline.resize({ width: targetWidth });
+      if (mark) pipeline = pipeline.composite([{ input: mark.png, gravity: mark.gravity }]);
+      await write(spec, pipeline, targetHeight);
+    }
   }
   return IMAGE_VARIANTS.map((spec) => made.get(spec.variant)!);
 }
