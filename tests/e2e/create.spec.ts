@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -175,7 +175,11 @@ test('a fan becomes a creator on /create (after signing in), then sees the Conte
     { name: 'manual.pdf', size: 20 * MB + 1, text: UPLOAD_TEXTS.tooLarge(20) },
   ];
   for (const { name, size, text } of cases) {
-    await fileInput(page).setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.alloc(size) });
+    // a file on disk, as a person picks it: a buffer of 20 MB would cross to the browser in base64
+    const file = testInfo.outputPath(name);
+    await writeFile(file, '');
+    await truncate(file, size);
+    await fileInput(page).setInputFiles(file);
     await expectToast(page, text);
     await expect(page.getByTestId('file-preview')).toHaveCount(0);
     await expect(publishButton(page)).toBeDisabled();
