@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { BILLING_TEXTS, CREATE_TEXTS, CREATOR_TEXTS, MEDIA_SETTINGS_TEXTS, POST_TEXTS, UPLOAD_TEXTS } from '../../common/texts';
 import { fakeExe, jpegWithExif, makePdf } from '../helpers/media-fixtures';
 import { resolveFfmpegPath } from '../../worker/media/ffmpeg-path';
-import { e2eBaseURL, newPageAs, signIn, toasts, trpcMutation, trpcQuery } from './support/app';
+import { e2eBaseURL, newPageAs, signIn, toasts, trpcMutation, trpcQuery, watchToasts } from './support/app';
 import { publishPicture } from './support/publish';
 import {
   draftButton,
@@ -406,8 +406,11 @@ test('a video upload pauses, survives a reload and resumes from the server’s o
   await expect(noah.getByTestId('file-preview').getByLabel(`Preview of ${name}`)).toBeVisible();
   await form(noah).getByLabel('Post text').fill(text);
   const firstChunk = noah.waitForResponse((r) => isTusPatch(r.request()) && r.status() === 204);
+  const toastsSeen = await watchToasts(noah);
+  expect(await toastsSeen()).toEqual([]);
   await publishButton(noah).click();
-  await expectToast(noah, UPLOAD_TEXTS.publishing);
+  const { title, description } = UPLOAD_TEXTS.publishing;
+  await expect.poll(async () => (await toastsSeen()).some((t) => t.includes(title) && t.includes(description!))).toBe(true);
   await expect(publishButton(noah)).toBeDisabled();
   await expect(draftButton(noah)).toBeDisabled();
   await firstChunk;

@@ -12,6 +12,22 @@ export function e2eBaseURL(): string {
 /** Sonner's live region: every toast is announced from here. */
 export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
+/**
+ * Every toast the page shows from now on, recorded by the page as it appears (title and
+ * description run together): a 3 s toast can come and go before a poll runs on a busy machine.
+ * Start it before the action; a navigation ends it.
+ */
+export async function watchToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as unknown as { toastsSeen: Set<string> }).toastsSeen = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[data-sonner-toast]')) seen.add(toast.textContent ?? '');
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => [...(window as unknown as { toastsSeen: Set<string> }).toastsSeen]);
+}
+
 /** A demo account's e-mail: `lena` → lena@demo.test; an address is used as it is (fan01@demo.test). */
 export const demoEmail = (user: string) => (user.includes('@') ? user : `${user}@demo.test`);
 
