@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { MEDIA_VARIANTS } from '../../common/enums';
 import { BOOKMARK_TEXTS, COMMENT_TEXTS, FEED_TEXTS, POST_TEXTS } from '../../common/texts';
 import { e2eBaseURL, findPost, imagesSettled, newPageAs, signIn, toasts, trpcMutation, trpcQuery, type ApiPost } from './support/app';
-import { isNextPageCall, requestWithin, scrollUntilShown } from './support/paging';
+import { isNextPageCall, requestWithin, scrollToEnd, scrollUntilShown } from './support/paging';
 import { publishPicture } from './support/publish';
 
 /**
@@ -108,15 +108,8 @@ test('a signed-in feed pages in 5 at a time as the end comes into view; Refresh 
   await expect(posts).toHaveCount(10);
   // keep going to the end, which says so ('You're all caught up'): a page shorter than 5 ends
   // paging. Each step waits for a new page or the end, never a fixed time.
-  const caughtUp = page.getByText(FEED_TEXTS.caughtUp, { exact: true });
-  while ((await caughtUp.count()) === 0) {
-    const before = await posts.count();
-    await page.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
-    await expect
-      .poll(async () => (await caughtUp.count()) > 0 || (await posts.count()) > before, { message: 'the feed neither paged on nor ended' })
-      .toBe(true);
-  }
-  const count = await posts.count();
+  const count = await scrollToEnd(page, posts, 'feed-sentinel');
+  await expect(page.getByText(FEED_TEXTS.caughtUp, { exact: true })).toBeVisible();
   expect(count).toBeGreaterThan(10);
   const ids = await posts.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-post-id')));
   expect(new Set(ids).size).toBe(ids.length);
