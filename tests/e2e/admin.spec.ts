@@ -73,8 +73,7 @@ test('the queue dashboard: 401 for visitors, 403 for fans, and an admin retries 
   const failedOnBefore = before!.finishedOn!;
 
   // The admin finds it among the media queue's failed jobs, with its reason, and retries it.
-  const admin = await newPageAs(browser, 'admin');
-  await admin.goto(`/admin/queues/queue/media?status=failed`);
+  const admin = await newPageAs(browser, 'admin', { at: `/admin/queues/queue/media?status=failed` });
   await expect(admin.getByText(`process-post-${failed.postId}`)).toBeVisible({ timeout: 15_000 });
   await expect(admin.getByText(failed.failureReason!, { exact: false }).first()).toBeVisible();
   // The job card's first action is Retry (icon buttons; the confirmation below names the action).

@@ -257,8 +257,7 @@ test('an image uploads through a dropped connection, reaches another user’s fe
 test('a PDF saved as draft; a renamed executable fails with its reason and can be retried or deleted', async ({ browser }) => {
   const dir = await fixtureDir();
   const id = stamp();
-  const theo = await newPageAs(browser, 'theo');
-  await theo.goto('/create');
+  const theo = await newPageAs(browser, 'theo', { at: '/create' });
 
   // a PDF, as a draft
   const pdf = await writeFixture(dir, `notes-${id}.pdf`, makePdf());
@@ -395,8 +394,7 @@ test('a video upload pauses, survives a reload and resumes from the server’s o
   expect(size).toBeGreaterThan(10 * MB);
   const text = `Night drive ${id}`;
 
-  const noah = await newPageAs(browser, 'noah');
-  await noah.goto('/create');
+  const noah = await newPageAs(browser, 'noah', { at: '/create' });
   // a slow line: every chunk waits a moment before it leaves
   await noah.route('**/uploads/*', async (route) => {
     if (isTusPatch(route.request())) await new Promise((resolve) => setTimeout(resolve, 1_500));

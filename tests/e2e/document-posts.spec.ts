@@ -167,8 +167,7 @@ test('a .docx post shows a document card with its name and size, and Save Media'
 
 test('the seeded text post shows its text on its page and as an Explore tile', async ({ browser }) => {
   // Explore is for signed-in users; lena subscribes to no one of leo's
-  const visitor = await newPageAs(browser, 'lena');
-  await visitor.goto('/explore?q=setlist');
+  const visitor = await newPageAs(browser, 'lena', { at: '/explore?q=setlist' });
   const tile = visitor.getByRole('list', { name: 'Explore posts' }).getByRole('article', { name: 'Saturday setlist' });
   await expect(tile).toContainText(POST_TEXTS.textFile);
   await expect(tile).toContainText('setlist.txt');

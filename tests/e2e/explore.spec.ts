@@ -91,8 +91,7 @@ test('losing the session on /explore runs the gate again; signing out from it ju
 });
 
 test('search finds a creator by part of the name in any case, and a post by a word of its text', async ({ browser }) => {
-  const page = await newPageAs(browser, 'fan13@demo.test');
-  await page.goto('/explore');
+  const page = await newPageAs(browser, 'fan13@demo.test', { at: '/explore' });
   // the first page is 8 posts, more come as the end comes into view
   await expect(tiles(page)).toHaveCount(PROFILE_LIMITS.explorePageSize);
   expect(await scrollToEnd(page, tiles(page), 'explore-sentinel')).toBeGreaterThan(PROFILE_LIMITS.explorePageSize);
@@ -132,8 +131,7 @@ test('search finds a creator by part of the name in any case, and a post by a wo
 });
 
 test('the category chips filter (any of them), combine with the search, and work from the keyboard', async ({ browser }) => {
-  const page = await newPageAs(browser, 'fan14@demo.test');
-  await page.goto('/explore');
+  const page = await newPageAs(browser, 'fan14@demo.test', { at: '/explore' });
   await expect(page.getByRole('group', { name: 'Categories' }).getByRole('button', { pressed: false })).toHaveText([...EXPLORE_CATEGORIES]);
 
   await chip(page, 'Gaming').click();
@@ -182,8 +180,7 @@ test('the category chips filter (any of them), combine with the search, and work
 
 test('private and hidden creators never appear, not even to themselves', async ({ browser }) => {
   for (const user of ['fan15@demo.test', 'iris']) {
-    const page = await newPageAs(browser, user);
-    await page.goto('/explore');
+    const page = await newPageAs(browser, user, { at: '/explore' });
     await expect(tiles(page).first()).toBeVisible();
     for (const creator of HIDDEN) {
       for (const q of HIDDEN_WORDS[creator.username]!) {

@@ -50,8 +50,7 @@ async function screenshots(page: Page, name: string) {
 
 test('a busy server (429) keeps the work, says why and offers Retry, which then publishes', async ({ browser }) => {
   const id = stamp();
-  const theo = await newPageAs(browser, 'theo');
-  await theo.goto('/create');
+  const theo = await newPageAs(browser, 'theo', { at: '/create' });
   const file = await writeFixture(await fixtureDir(), `busy-${id}.jpg`, await jpegWithExif(320, 240));
   await fileInput(theo).setInputFiles(file);
   await fillWork(theo, id);
@@ -87,8 +86,7 @@ test('a busy server (429) keeps the work, says why and offers Retry, which then 
 
 test('a file whose content is not what it claims keeps the work and offers another file, not Retry', async ({ browser }) => {
   const id = stamp();
-  const theo = await newPageAs(browser, 'theo');
-  await theo.goto('/create');
+  const theo = await newPageAs(browser, 'theo', { at: '/create' });
   const name = `holiday-${id}.jpg`;
   const file = await writeFixture(await fixtureDir(), name, fakeExe());
   await fileInput(theo).setInputFiles(file);

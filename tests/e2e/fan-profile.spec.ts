@@ -83,8 +83,7 @@ test('a fan’s own profile offers Become a Creator and their bookmarks, and non
 
 test('a creator’s own profile keeps the creator tools and the upgrade card', async ({ browser }) => {
   const maya = CREATORS.find((c) => c.username === 'maya')!;
-  const page = await newPageAs(browser, 'maya');
-  await page.goto('/maya');
+  const page = await newPageAs(browser, 'maya', { at: '/maya' });
   const card = header(page, maya.displayName);
   await expect(card.getByRole('link', { name: PROFILE_TEXTS.manageTier })).toHaveAttribute('href', '/create');
   await expect(card.getByRole('link', { name: PROFILE_TEXTS.editProfile })).toBeVisible();

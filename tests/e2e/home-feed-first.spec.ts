@@ -43,7 +43,6 @@ async function visiblePostTextBoxes(page: Page): Promise<Box[]> {
 
 test('signed in on a phone: the first post is on screen at once, under a strip of featured creators that says it scrolls', async ({ browser }) => {
   const page = await newPageAs(browser, 'sam', { viewport: PHONE });
-  await page.goto('/');
   const firstPost = feedList(page).getByRole('article').first();
   await expect(firstPost).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: LANDING.headline })).toHaveCount(0);
@@ -69,7 +68,6 @@ test('signed in on a phone: the first post is on screen at once, under a strip o
 
 test('signed in at 1280 px: the strip sits in the feed column, above the feed', async ({ browser }) => {
   const page = await newPageAs(browser, 'ava');
-  await page.goto('/');
   const firstPost = feedList(page).getByRole('article').first();
   await expect(firstPost).toBeVisible();
   const list = featured(page).getByRole('list');
@@ -95,7 +93,6 @@ test('a visitor keeps the landing hero and the grid of featured creators', async
 
 test("the end of the feed says You're all caught up; a visitor's locked feed does not", async ({ browser }) => {
   const page = await newPageAs(browser, 'sam');
-  await page.goto('/');
   await expect(feedList(page).getByRole('article').first()).toBeVisible();
   await expect(page.getByText(FEED_TEXTS.caughtUp)).toHaveCount(0);
   await scrollToFeedEnd(page);
@@ -112,7 +109,6 @@ test("the end of the feed says You're all caught up; a visitor's locked feed doe
 for (const size of [DESKTOP, PHONE]) {
   test(`the Refresh button never covers a post's text or the footer at ${size.width} px`, async ({ browser }) => {
     const page = await newPageAs(browser, 'sam', { viewport: size });
-    await page.goto('/');
     await expect(feedList(page).getByRole('article').first()).toBeVisible();
     const total = await scrollToFeedEnd(page);
     expect(total).toBeGreaterThan(5);

@@ -38,15 +38,13 @@ test('a video shows a play mark and its duration, in its card and its tile', asy
 
 test('a premium tile shows a lock to a fan who is not subscribed and a Premium badge to a subscriber', async ({ browser }) => {
   const title = 'PCB walkthrough, part 2';
-  const lena = await newPageAs(browser, 'lena');
-  await lena.goto('/explore?q=pcb');
+  const lena = await newPageAs(browser, 'lena', { at: '/explore?q=pcb' });
   const locked = grid(lena).getByRole('article', { name: title });
   await expect(locked.getByText('Premium Content')).toBeVisible();
   await expect(locked.getByTestId('premium-badge')).toHaveCount(0);
   await lena.context().close();
 
-  const zoe = await newPageAs(browser, 'zoe');
-  await zoe.goto('/explore?q=pcb');
+  const zoe = await newPageAs(browser, 'zoe', { at: '/explore?q=pcb' });
   const open = grid(zoe).getByRole('article', { name: title });
   await expect(open.getByTestId('premium-badge')).toHaveText('Premium');
   await expect(open.getByRole('img', { name: title })).toBeVisible();

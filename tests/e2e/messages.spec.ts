@@ -158,8 +158,7 @@ test('two people message each other live: text, image, read receipts, reply, edi
   await b.page.getByRole('alertdialog').getByLabel('Reason').fill('Testing the report flow');
   await b.page.getByRole('alertdialog').getByRole('button', { name: 'Report' }).click();
   await expect(toasts(b.page).getByText('Report sent', { exact: true })).toBeVisible();
-  const admin = await newPageAs(browser, 'admin');
-  await admin.goto('/admin/reports');
+  const admin = await newPageAs(browser, 'admin', { at: '/admin/reports' });
   const report = admin.getByTestId('report').filter({ hasText: 'Testing the report flow' });
   await expect(report).toContainText(b.displayName);
   await expect(report).toContainText(a.displayName);

@@ -32,6 +32,11 @@ export default defineConfig({
   outputDir: `../.artifacts/test-results/${process.env.E2E_PORT}`,
   use: {
     baseURL,
+    // Skeleton shimmers and toast animations run while a page loads, and every frame of them is
+    // composited in software on these machines: with motion reduced (the app honours it) the
+    // browser tests spent 17% less wall and CPU time (feed.spec and profile.spec: 173 s -> 145 s).
+    // No test asserts an animation; what each one checks is there either way.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -176,8 +176,7 @@ test('search within a profile: debounced, words and hashtags, in the URL; hashta
 
 test('the owner publishes a draft, adds and deletes a link, edits social links', async ({ browser, request }) => {
   const kai = creator('kai');
-  const page = await newPageAs(browser, 'kai');
-  await page.goto('/kai');
+  const page = await newPageAs(browser, 'kai', { at: '/kai' });
   const card = header(page, kai.displayName);
   await expect(card.getByRole('link', { name: PROFILE_TEXTS.manageTier })).toHaveAttribute('href', '/create');
   await expect(card.getByRole('link', { name: PROFILE_TEXTS.editProfile })).toHaveAttribute('href', '/settings/personal-info');
@@ -288,8 +287,7 @@ test('the owner publishes a draft, adds and deletes a link, edits social links',
 });
 
 test('a non-premium owner sees the upgrade card and dismisses it for good', async ({ browser }) => {
-  const page = await newPageAs(browser, 'leo');
-  await page.goto('/leo');
+  const page = await newPageAs(browser, 'leo', { at: '/leo' });
   const upgrade = page.getByRole('complementary', { name: 'Upgrade to Premium' });
   await expect(upgrade).toBeVisible();
   for (const perk of PROFILE_TEXTS.upgradeCardPerks) await expect(upgrade).toContainText(perk, { ignoreCase: true });
@@ -336,8 +334,7 @@ test('a private or hidden creator is not found for anyone else, and the API give
   await expect(visitor.getByRole('heading', { level: 1, name: PROFILE_TEXTS.notFound.title })).toBeVisible();
 
   // the owner sees her own page
-  const iris = await newPageAs(browser, 'iris');
-  await iris.goto('/iris');
+  const iris = await newPageAs(browser, 'iris', { at: '/iris' });
   await expect(header(iris, 'Iris Novak').getByRole('heading', { level: 1, name: 'Iris Novak' })).toBeVisible();
   await expect(article(postList(iris), 'Sketchbook, page 41')).toBeVisible();
 

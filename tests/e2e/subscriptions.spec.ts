@@ -148,8 +148,7 @@ test('a creator adds a discounted weekly tier; a fan double-clicks Subscribe, pa
 });
 
 test('a creator upgrades to Premium: the upgrade card goes and links are unlimited', async ({ browser }) => {
-  const noah = await newPageAs(browser, 'noah');
-  await noah.goto('/noah');
+  const noah = await newPageAs(browser, 'noah', { at: '/noah' });
   const upgradeCard = noah.getByRole('complementary', { name: 'Upgrade to Premium' });
   await upgradeCard.getByRole('link', { name: 'Upgrade to Premium' }).click();
   await expect(noah).toHaveURL(/\/subscribe$/);

@@ -43,17 +43,20 @@ export async function signIn(page: Page, user: string, password = DEMO_PASSWORD)
 
 /**
  * A page in a browser context of its own (its own cookies and session), signed in as `user`, or a
- * visitor's when null; it opens on /. The sign-in goes through the API (the form has its own tests
- * in auth.spec.ts): a third of the time, which every spec that needs a user pays.
+ * visitor's when null. A signed-in page opens on `at` (/ unless told; a test that starts
+ * elsewhere opens there at once rather than loading the feed on its way); a visitor's opens on
+ * nothing. The sign-in goes through the API (the form has its own tests in auth.spec.ts): a third
+ * of the time, which every spec that needs a user pays.
  */
-export async function newPageAs(browser: Browser, user: string | null, options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: e2eBaseURL(), viewport: { width: 1280, height: 800 }, ...options });
+export async function newPageAs(browser: Browser, user: string | null, options: BrowserContextOptions & { at?: string } = {}): Promise<Page> {
+  const { at = '/', ...contextOptions } = options;
+  const context = await browser.newContext({ baseURL: e2eBaseURL(), viewport: { width: 1280, height: 800 }, ...contextOptions });
   if (user) {
     const result = await trpcMutation(context.request, e2eBaseURL(), 'auth.signIn', { email: demoEmail(user), password: DEMO_PASSWORD });
     if (result.status !== 200) throw new Error(`signing in ${user} answered ${result.status}: ${result.message}`);
   }
   const page = await context.newPage();
-  if (user) await page.goto('/');
+  if (user) await page.goto(at);
   return page;
 }
 
