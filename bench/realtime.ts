@@ -1,5 +1,4 @@
 import { Redis } from 'ioredis';
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import { type ClientToServerEvents, type ServerToClientEvents } from '../common/socket-events';
@@ -9,12 +8,12 @@ import { makePost, makeSessionCookie, makeUser } from '../tests/helpers/factorie
 import { createBenchDb } from './lib/bench-db';
 import type { BenchContext } from './lib/context';
 import { figure, percentile, type Figure } from './lib/figures';
-import { heapUsedOf, startAppProcess, type BenchProcess } from './lib/processes';
+import { startAppProcess, type BenchProcess } from './lib/processes';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-const METRICS_TOKEN = randomBytes(24).toString('hex');
-const heapOf = (copy: BenchProcess) => heapUsedOf(`${copy.url}/metrics`, METRICS_TOKEN);
+/** the heap a copy still uses after a full collection (bench/lib/heap-probe.ts): what the sockets hold, not garbage */
+const heapOf = async (copy: BenchProcess) => (await copy.heapAfterGc()).heapUsed;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
@@ -63,7 +62,7 @@ export async function benchRealtime(ctx: BenchContext): Promise<Array<Figure | s
     const fan = await makeUser(bench.db);
     const post = await makePost(bench.db, null, { creatorId: creator.id });
     const { cookie } = await makeSessionCookie(bench.db, fan.id);
-    for (let i = 0; i < 2; i++) copies.push(await startAppProcess(bench.url, { REDIS_PREFIX: prefix, METRICS_TOKEN }));
+    for (let i = 0; i < 2; i++) copies.push(await startAppProcess(bench.url, { REDIS_PREFIX: prefix }, { heapProbe: true }));
 
     // connects `count` sockets in batches, alternately to each copy, each joining the post's room (acknowledged)
     const connectAll = async (count: number) => {
@@ -144,10 +143,10 @@ export async function benchRealtime(ctx: BenchContext): Promise<Array<Figure | s
         p99: round1(percentile(sortedPub, 0.99)),
         note: 'from the worker-side emit (Redis emitter) to the last socket of both copies; target p99 < 100 ms',
       }),
-      figure('memory per idle socket (V8 heap used)', perSocket / 1024, null, 'KiB', {
+      figure('memory per idle socket (V8 heap used after a full collection)', perSocket / 1024, null, 'KiB', {
         note:
           `both copies' heap ${heapBefore.map((b) => (b / 2 ** 20).toFixed(1)).join('+')} -> ${heapAfter.map((b) => (b / 2 ** 20).toFixed(1)).join('+')} MiB; ` +
-          `RSS ${(rssPerSocket / 1024).toFixed(1)} KiB per socket (${rssBefore.map((b) => (b / 2 ** 20).toFixed(0)).join('+')} -> ${rssAfter.map((b) => (b / 2 ** 20).toFixed(0)).join('+')} MiB); GC moves single figures by a few KiB`,
+          `RSS ${(rssPerSocket / 1024).toFixed(1)} KiB per socket (${rssBefore.map((b) => (b / 2 ** 20).toFixed(0)).join('+')} -> ${rssAfter.map((b) => (b / 2 ** 20).toFixed(0)).join('+')} MiB)`,
       }),
     );
   } finally {

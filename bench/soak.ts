@@ -10,10 +10,9 @@ import { encodeMetadata } from '../tests/helpers/tus';
 import { createBenchDb } from './lib/bench-db';
 import type { BenchContext } from './lib/context';
 import { figure, percentile, type Figure } from './lib/figures';
-import { heapUsedOf, startAppProcess, startWorkerProcess } from './lib/processes';
+import { startAppProcess, startWorkerProcess, type BenchProcess } from './lib/processes';
 
 const METRICS_TOKEN = randomBytes(24).toString('hex');
-const heapOf = (metricsUrl: string) => heapUsedOf(metricsUrl, METRICS_TOKEN);
 
 type Kind = 'feed' | 'like' | 'comment' | 'message' | 'upload';
 
@@ -23,8 +22,10 @@ type Kind = 'feed' | 'like' | 'comment' | 'message' | 'upload';
  * each in its own process, for BENCH_SOAK_SECONDS (300; 20 with --quick) at BENCH_SOAK_RATE
  * requests per second (50): feed pages 60%, likes/unlikes 15%, comments 10%, messages 10%, and a
  * small image upload (create + PATCH, processed by the worker) every 2 s. Reported: errors by
- * kind, p99 per 30-second window (steady or not), and heap and RSS of the server and the worker at
- * the start and the end.
+ * kind, p99 per 30-second window (steady or not), RSS of the server and the worker at the start and
+ * the end, and their heaps right after a full collection (bench/lib/heap-probe.ts) before the
+ * traffic, 30 s into it, every minute after, and at the end: a heap that grows from reading to
+ * reading keeps what it should have let go.
  */
 export async function benchSoak(ctx: BenchContext): Promise<Array<Figure | string>> {
   const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? (ctx.quick ? 20 : 300));
@@ -53,12 +54,12 @@ export async function benchSoak(ctx: BenchContext): Promise<Array<Figure | strin
       .execute();
     const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#406080' } }).jpeg().toBuffer();
 
-    const app = await startAppProcess(bench.url, env);
-    const worker = await startWorkerProcess(bench.url, env);
+    const app = await startAppProcess(bench.url, env, { heapProbe: true });
+    const worker = await startWorkerProcess(bench.url, env, { heapProbe: true });
     try {
       const url = app.url;
-      const metricsUrl = `${url}/metrics`;
-      const start = { appHeap: await heapOf(metricsUrl), workerHeap: await heapOf(worker.metricsUrl), appRss: app.rss(), workerRss: worker.rss() };
+      const start = { appRss: app.rss(), workerRss: worker.rss() };
+      const heaps: HeapReading[] = [await readHeaps('before', app, worker)];
 
       const trpc = (procedure: string, cookie: string, input: unknown) =>
         fetch(`${url}/trpc/${procedure}`, {
@@ -132,6 +133,10 @@ export async function benchSoak(ctx: BenchContext): Promise<Array<Figure | strin
         inFlight.add(p);
       };
       const begun = performance.now();
+      const readings: Promise<HeapReading>[] = [];
+      const timers = heapReadingTimes(seconds).map((atS) =>
+        setTimeout(() => readings.push(readHeaps(`${atS} s`, app, worker)), atS * 1000),
+      );
       const total = seconds * rate;
       for (let k = 0; k < total; k++) {
         const due = begun + (k * 1000) / rate;
@@ -142,6 +147,8 @@ export async function benchSoak(ctx: BenchContext): Promise<Array<Figure | strin
       }
       await Promise.all(inFlight);
       const elapsed = (performance.now() - begun) / 1000;
+      timers.forEach(clearTimeout);
+      heaps.push(...(await Promise.all(readings)));
       // the worker made every upload into a post
       const deadline = Date.now() + 60_000;
       let published = 0;
@@ -154,7 +161,8 @@ export async function benchSoak(ctx: BenchContext): Promise<Array<Figure | strin
         await sleep(500);
       }
       await sleep(2000);
-      const end = { appHeap: await heapOf(metricsUrl), workerHeap: await heapOf(worker.metricsUrl), appRss: app.rss(), workerRss: worker.rss() };
+      const end = { appRss: app.rss(), workerRss: worker.rss() };
+      heaps.push(await readHeaps('end', app, worker));
 
       const windowS = Math.max(5, Math.min(30, Math.floor(seconds / 10)));
       const windows: number[] = [];
@@ -173,13 +181,15 @@ export async function benchSoak(ctx: BenchContext): Promise<Array<Figure | strin
         `soak: ${samples.length} requests in ${elapsed.toFixed(0)} s at ${rate}/s (open loop), ${uploadedPosts.length} uploads (${published} published by the worker)`,
         `  errors by kind (failed/sent): ${errors.join(', ')}`,
         `  p99 per ${windowS} s window (ms): ${windows.join(' ')}`,
-        `  server heap ${mib(start.appHeap)} -> ${mib(end.appHeap)} MiB, RSS ${mib(start.appRss)} -> ${mib(end.appRss)} MiB; ` +
-          `worker heap ${mib(start.workerHeap)} -> ${mib(end.workerHeap)} MiB, RSS ${mib(start.workerRss)} -> ${mib(end.workerRss)} MiB`,
+        `  heap after a full collection (MiB), ${heaps.map((h) => h.label).join(' / ')}: ` +
+          `server ${heaps.map((h) => mib(h.app)).join(' ')}; worker ${heaps.map((h) => mib(h.worker)).join(' ')} ` +
+          `(the longest collection ${Math.max(...heaps.map((h) => h.gcMs)).toFixed(0)} ms)`,
+        `  RSS server ${mib(start.appRss)} -> ${mib(end.appRss)} MiB, worker ${mib(start.workerRss)} -> ${mib(end.workerRss)} MiB`,
         figure('soak: mixed requests, all kinds', samples.length / elapsed, rate, 'req/s', {
           p50: Math.round(percentile(all, 0.5) * 10) / 10,
           p99: Math.round(percentile(all, 0.99) * 10) / 10,
           errors: samples.filter((s) => !s.ok).length,
-          note: `floor: the fixed rate asked for; p99 per window ${windows.join(' ')}; heap server ${mib(start.appHeap)}->${mib(end.appHeap)} MiB, worker ${mib(start.workerHeap)}->${mib(end.workerHeap)} MiB`,
+          note: `floor: the fixed rate asked for; p99 per window ${windows.join(' ')}; heap after a full collection, ${heaps[1]!.label} in -> end: server ${mib(heaps[1]!.app)}->${mib(heaps.at(-1)!.app)} MiB, worker ${mib(heaps[1]!.worker)}->${mib(heaps.at(-1)!.worker)} MiB`,
         }),
       );
     } finally {
@@ -191,4 +201,24 @@ export async function benchSoak(ctx: BenchContext): Promise<Array<Figure | strin
     await rm(work, { recursive: true, force: true });
   }
   return out;
+}
+
+interface HeapReading {
+  label: string;
+  app: number;
+  worker: number;
+  gcMs: number;
+}
+
+async function readHeaps(label: string, app: BenchProcess, worker: BenchProcess): Promise<HeapReading> {
+  const [a, w] = await Promise.all([app.heapAfterGc(), worker.heapAfterGc()]);
+  return { label, app: a.heapUsed, worker: w.heapUsed, gcMs: Math.max(a.gcMs, w.gcMs) };
+}
+
+/** 30 s in (the JIT and the pools warm), then every minute, while the traffic runs. */
+function heapReadingTimes(seconds: number): number[] {
+  const first = Math.min(30, Math.floor(seconds / 4));
+  const times = [first];
+  for (let t = 60; t < seconds; t += 60) times.push(t);
+  return times;
 }

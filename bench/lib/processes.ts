@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,7 +24,18 @@ export interface BenchProcess {
   cpu(): number;
   stop(): Promise<void>;
   output(): string;
+  /** the heap in use right after a full collection, for a process started with `heapProbe` */
+  heapAfterGc(): Promise<{ heapUsed: number; gcMs: number }>;
 }
+
+/** Options of the processes the soak measures: `heapProbe` loads bench/lib/heap-probe.ts into it. */
+export interface MeasuredProcessOptions {
+  heapProbe?: boolean;
+}
+
+const probeFile = () => path.join(tmpdir(), `bench-heap-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
+const probeArgs = (file: string | null): { env: Record<string, string>; nodeArgs: string[]; preload: string[] } =>
+  file ? { env: { HEAP_PROBE_FILE: file }, nodeArgs: ['--expose-gc'], preload: ['./bench/lib/heap-probe.ts'] } : { env: {}, nodeArgs: [], preload: [] };
 
 export const freePort = () =>
   new Promise<number>((resolve) => {
@@ -58,8 +70,8 @@ export function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function spawnNode(script: string, env: Record<string, string>, args: string[] = [], nodeArgs: string[] = []) {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+function spawnNode(script: string, env: Record<string, string>, args: string[] = [], nodeArgs: string[] = [], preload: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...preload.flatMap((m) => ['--import', m]), script, ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -90,10 +102,12 @@ async function waitFor(url: string, child: ChildProcess, output: () => string, t
  * The app (`scripts/serve.ts`, as `npm run serve` and the Dockerfile start it) on a free port.
  * BENCH_APP_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=bench/out/profiles`) is passed to node.
  */
-export async function startAppProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<BenchProcess> {
+export async function startAppProcess(databaseUrl: string, env: Record<string, string> = {}, options: MeasuredProcessOptions = {}): Promise<BenchProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const probe = options.heapProbe ? probeFile() : null;
+  const extra = probeArgs(probe);
+  const nodeArgs = [...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean), ...extra.nodeArgs];
   const p = spawnNode(
     'scripts/serve.ts',
     {
@@ -104,32 +118,43 @@ export async function startAppProcess(databaseUrl: string, env: Record<string, s
       APP_URL: url,
       DATABASE_URL: databaseUrl,
       REDIS_PREFIX: `bench-${process.pid}`,
+      ...extra.env,
       ...env,
     },
     [],
     nodeArgs,
+    extra.preload,
   );
   await waitFor(`${url}/readyz`, p.child, p.output);
-  return handle(url, p);
+  return handle(url, p, probe);
 }
 
 /** The BullMQ workers (`worker/main.ts`, as `npm run worker` starts them), with their own /metrics on a free port. */
-export async function startWorkerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<BenchProcess & { metricsUrl: string }> {
+export async function startWorkerProcess(databaseUrl: string, env: Record<string, string> = {}, options: MeasuredProcessOptions = {}): Promise<BenchProcess & { metricsUrl: string }> {
   const port = await freePort();
-  const p = spawnNode('worker/main.ts', {
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    REDIS_PREFIX: `bench-${process.pid}`,
-    WORKER_METRICS_PORT: String(port),
-    ...env,
-  });
+  const probe = options.heapProbe ? probeFile() : null;
+  const extra = probeArgs(probe);
+  const p = spawnNode(
+    'worker/main.ts',
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      REDIS_PREFIX: `bench-${process.pid}`,
+      WORKER_METRICS_PORT: String(port),
+      ...extra.env,
+      ...env,
+    },
+    [],
+    extra.nodeArgs,
+    extra.preload,
+  );
   const metricsUrl = `http://127.0.0.1:${port}/metrics`;
   const deadline = Date.now() + 60_000;
   while (!(await fetch(metricsUrl).then(() => true, () => false))) {
     if (p.child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start: ${p.output()}`);
     await sleep(200);
   }
-  return { ...handle(metricsUrl, p), metricsUrl };
+  return { ...handle(metricsUrl, p, probe), metricsUrl };
 }
 
 export interface FloorRoute {
@@ -148,7 +173,7 @@ export async function startFloorProcess(databaseUrl: string, routes: FloorRoute[
   return handle(url, p);
 }
 
-function handle(url: string, p: ReturnType<typeof spawnNode>): BenchProcess {
+function handle(url: string, p: ReturnType<typeof spawnNode>, probe: string | null = null): BenchProcess {
   return {
     url,
     pid: p.child.pid!,
@@ -156,12 +181,27 @@ function handle(url: string, p: ReturnType<typeof spawnNode>): BenchProcess {
     rss: () => rssOf(p.child.pid!),
     cpu: () => cpuSecondsOf(p.child.pid!),
     output: p.output,
+    async heapAfterGc() {
+      if (!probe) throw new Error('this process was started without the heap probe');
+      rmSync(probe, { force: true });
+      p.child.kill('SIGUSR2');
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        try {
+          return JSON.parse(readFileSync(probe, 'utf8')) as { heapUsed: number; gcMs: number };
+        } catch {
+          await sleep(20);
+        }
+      }
+      throw new Error(`no heap reading within 10 s: ${p.output()}`);
+    },
     async stop() {
       if (p.child.exitCode === null) p.child.kill('SIGTERM');
       const timer = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
       await p.exited;
       clearTimeout(timer);
       started.delete(p.child);
+      if (probe) rmSync(probe, { force: true });
     },
   };
 }
