@@ -57,12 +57,6 @@ export function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
 }
 
-/** `nodejs_heap_size_used_bytes` of a process, from its /metrics (read with METRICS_TOKEN). */
-export async function heapUsedOf(metricsUrl: string, metricsToken: string): Promise<number> {
-  const text = await (await fetch(metricsUrl, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
-  return Number(/^nodejs_heap_size_used_bytes\s+([\d.e+]+)/m.exec(text)?.[1] ?? NaN);
-}
-
 /** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 10 ms). */
 export function cpuSecondsOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
