@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,8 @@ import type { BenchContext } from './lib/context';
 import { figure, percentile, type Figure } from './lib/figures';
 import { startAppProcess, startWorkerProcess, type BenchProcess } from './lib/processes';
 
+// the worker serves /metrics (its readiness here) only with a token
+const METRICS_TOKEN = randomBytes(24).toString('hex');
 
 type Kind = 'feed' | 'like' | 'comment' | 'message' | 'upload';
 
@@ -35,6 +37,7 @@ export async function benchSoak(ctx: BenchContext): Promise<Array<Figure | strin
     STORAGE_DIR: path.join(work, 'storage'),
     UPLOADS_DIR: path.join(work, 'incoming'),
     OUTBOX_DIR: path.join(work, 'outbox'),
+    METRICS_TOKEN,
     MAX_PROCESSING_POSTS_PER_CREATOR: '1000',
   };
   const out: Array<Figure | string> = [];
