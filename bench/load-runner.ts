@@ -11,6 +11,7 @@
  * request in the measured phase made the p99 a figure of connection set-up, not of the requests.
  */
 import autocannon from 'autocannon';
+import { percentile } from './lib/figures';
 
 interface LoadInput {
   url: string;
@@ -46,12 +47,11 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
   });
 });
 latencies.sort((a, b) => a - b);
-const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? NaN;
 console.log(
   JSON.stringify({
     rps: latencies.length / input.seconds,
-    p50: percentile(50),
-    p99: percentile(99),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
     requests: latencies.length,
     errors: result.errors + result.timeouts + result.non2xx,
   }),
