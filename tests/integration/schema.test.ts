@@ -79,7 +79,7 @@ async function makeUser(db: DB, username = `user${++counter}`) {
 async function makePost(db: DB, creatorId: string, postText = 'hello', hashtags: string[] = []) {
   const post = await db
     .insertInto('posts')
-    .values({ creator_id: creatorId, post_text: postText, hashtags, status: 'published', target_status: 'published' })
+    .values({ creator_id: creatorId, post_text: postText, hashtags, status: 'published', target_status: 'published', published_at: new Date() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return post.id;
