@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits';
-import { RESERVED_USERNAMES } from './reserved-usernames';
+import { isReservedUsername } from './reserved-usernames';
 import { safeString, safeText } from './text-schema';
 import { VALIDATION } from './texts';
 
@@ -19,7 +19,7 @@ function isRealDate(iso: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
 }
 
-export { RESERVED_USERNAMES } from './reserved-usernames';
+export { isReservedUsername, RESERVED_USERNAMES } from './reserved-usernames';
 
 /** The spec: "Username has all whitespace removed and is lower-cased as typed". */
 export const normalizeUsername = (value: string) => value.replace(/\s+/g, '').toLowerCase();
@@ -44,7 +44,7 @@ export const usernameSchema = z
       .min(1, VALIDATION.usernameRequired)
       .max(LIMITS.usernameMaxLength, VALIDATION.usernameTooLong)
       .regex(/^[a-z0-9._-]+$/, VALIDATION.usernameInvalid)
-      .refine((name) => !RESERVED_USERNAMES.has(name), VALIDATION.usernameReserved),
+      .refine((name) => !isReservedUsername(name), VALIDATION.usernameReserved),
   );
 
 export const nameSchema = (required: string) =>
