@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealInstant } from './cursor-schema';
 import { LIMITS } from './limits';
 import { isReservedUsername } from './reserved-usernames';
 import { safeString, safeText } from './text-schema';
@@ -13,11 +14,8 @@ export function ageOn(dateOfBirth: string, today: Date): number {
   return age;
 }
 
-function isRealDate(iso: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return false;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
-}
+/** A calendar date that exists, in a year PostgreSQL stores (0000-01-01 would fail the insert with a 500). */
+const isRealDate = (iso: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(iso) && isRealInstant(`${iso}T00:00:00Z`);
 
 export { isReservedUsername, RESERVED_USERNAMES } from './reserved-usernames';
 
