@@ -106,7 +106,6 @@ export const SERVER_TEXTS = {
   unavailable: 'Service temporarily unavailable. Please try again.',
   /** a write over its budget (HTTP 429, server/auth/write-budgets.ts) */
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  tooManyRequestsTitle: 'Too many requests',
 } as const;
 
 /** Posts, the feed and the single post page (spec part 1 §2, §6, §8). */

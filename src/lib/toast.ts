@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { LIMITS } from '../../common/limits';
-import { SERVER_TEXTS, type ToastText } from '../../common/texts';
+import type { ToastText } from '../../common/texts';
 
 /**
  * Toasts take the spec's {title, description} pairs. Durations: 3 s unless told (spec: 2-3 s;
@@ -27,7 +27,7 @@ export const notify = {
   /** A write refused over its budget (429, lib/trpc.ts): one toast however many calls were refused at once. */
   rateLimited: (message: string) => {
     rateLimitedUntil = Date.now() + LIMITS.toastMs;
-    return toast.error(SERVER_TEXTS.tooManyRequestsTitle, { description: message, duration: LIMITS.toastMs, id: RATE_LIMITED_TOAST_ID });
+    return toast.error('Error', { description: message, duration: LIMITS.toastMs, id: RATE_LIMITED_TOAST_ID });
   },
   info: (text: ToastText, opts?: NotifyOptions) => toast.info(text.title, options(text, opts)),
   warning: (text: ToastText, opts?: NotifyOptions) => toast.warning(text.title, options(text, opts)),
