@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appRouter } from '../trpc/router';
 import { BUDGETS, httpWriteBudget, PROCEDURE_BUDGETS } from './write-budgets';
 
-const mutations = Object.entries(appRouter._def.procedures as Record<string, { _def: { type: string } }>)
+const mutations = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
   .filter(([, procedure]) => procedure._def.type === 'mutation')
   .map(([path]) => path);
 

@@ -24,7 +24,7 @@ export function setLiveSocketId(read: () => string | undefined): void {
  * Every write has a budget on the server; a call over it (429) shows the server's words as a toast,
  * whichever screen made it (hooks and `utils.client` calls alike).
  */
-export const rateLimitToastLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
+const rateLimitToastLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
   observable((observer) =>
     next(op).subscribe({
       next: (value) => observer.next(value),

@@ -37,7 +37,7 @@ function inputShape(schema: unknown): Record<string, unknown> | null {
   return null;
 }
 
-const procedures = appRouter._def.procedures as Record<string, { _def: { type: string; inputs: z.ZodType[] } }>;
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: z.ZodType[] } }>;
 const withCursor = Object.entries(procedures)
   .filter(([, p]) => p._def.inputs.some((input) => Object.hasOwn(inputShape(input) ?? {}, 'cursor')))
   .map(([path]) => path);

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_UPLOAD_PATH } from '../../common/settings';
 import { AUTH_TEXTS, SERVER_TEXTS } from '../../common/texts';
 import { BUDGETS } from '../../server/auth/write-budgets';
 import { makePost, makeUser } from '../helpers/factories';
 import { useFileServer } from '../helpers/file-server';
+import { startTestServer, type TestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 
 const app = useFileServer({ emptyUsers: true });
@@ -67,5 +68,32 @@ describe('write budgets (issue 23 item 2)', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await refused.json()).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: SERVER_TEXTS.tooManyRequests } });
     expect((await other.fetch(AVATAR_UPLOAD_PATH, junk())).status).toBe(415);
+  });
+});
+
+describe('the address budget (WRITE_BUDGET_SCALE 0.1: a comment a minute per user, 10 per address)', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startTestServer({ workerQueues: [], env: { WRITE_BUDGET_SCALE: '0.1' } });
+  });
+  afterAll(async () => {
+    await small?.close();
+  });
+
+  it('refuses the next user on the same address once the address has spent its budget', async () => {
+    const creator = await makeUser(small.deps.db, { isCreator: true });
+    const post = await makePost(small.deps.db, null, { creatorId: creator.id, kind: null });
+    const perAddress = Math.round(BUDGETS.comment.ip.points * 0.1);
+    const first = await clientAs(small, (await makeUser(small.deps.db)).id);
+    await first.trpc.comments.add.mutate({ postId: post.id, text: 'fan 0' });
+    // over their own budget; a refused attempt counts against the address too
+    await expectTrpcError(first.trpc.comments.add.mutate({ postId: post.id, text: 'again' }), 'TOO_MANY_REQUESTS');
+    for (let i = 2; i < perAddress; i++) {
+      const fan = await clientAs(small, (await makeUser(small.deps.db)).id);
+      await fan.trpc.comments.add.mutate({ postId: post.id, text: `fan ${i}` });
+    }
+    const late = await clientAs(small, (await makeUser(small.deps.db)).id);
+    await expectTrpcError(late.trpc.comments.add.mutate({ postId: post.id, text: 'first of mine' }), 'TOO_MANY_REQUESTS', SERVER_TEXTS.tooManyRequests);
+    expect(late.lastResponse()!.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
