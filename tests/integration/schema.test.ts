@@ -24,7 +24,7 @@ const NULLABLE = {
   data_exports: ['storage_key', 'byte_size', 'failure_reason', 'ready_at'],
   storage_deletions: [],
   profiles: ['avatar_url', 'bio', 'avatar_pending_id', 'avatar_failure'],
-  privacy_settings: [],
+  privacy_settings: ['visibility_before_hidden'],
   notification_settings: [],
   verification_status: [],
   media_settings: ['watermark_text'],

@@ -51,7 +51,7 @@ export async function management(deps: AccountDeps, userId: string): Promise<Man
 }
 
 export async function setHidden(deps: AccountDeps, userId: string, hidden: boolean): Promise<{ hidden: boolean }> {
-  await q.setProfileVisibility(deps.db, userId, hidden ? 'hidden' : 'public');
+  await q.setProfileHidden(deps.db, userId, hidden);
   return { hidden };
 }
 

@@ -163,6 +163,40 @@ describe('hide account', () => {
     // the viewer's own settings were not touched by any of it
     expect((await viewerClient.trpc.account.management.query()).hidden).toBe(false);
   });
+
+  it('showing returns to the visibility chosen before hiding (issue 23 item 6)', async () => {
+    for (const visibility of ['private', 'friends', 'public'] as const) {
+      const user = await makeUser(app.deps.db, { isCreator: true });
+      const client = await signIn(user);
+      const stranger = await signIn(await makeUser(app.deps.db));
+      await client.trpc.settings.savePrivacy.mutate({ profileVisibility: visibility, showOnlineStatus: true, allowFriendRequests: true });
+      await client.trpc.account.setHidden.mutate({ hidden: true });
+      // hiding twice keeps what was there before the first
+      await client.trpc.account.setHidden.mutate({ hidden: true });
+      expect((await client.trpc.settings.privacy.query()).profileVisibility).toBe('hidden');
+      await client.trpc.account.setHidden.mutate({ hidden: false });
+      expect((await client.trpc.settings.privacy.query()).profileVisibility, visibility).toBe(visibility);
+      expect((await client.trpc.account.management.query()).hidden).toBe(false);
+      // a stranger sees the profile only if it was public
+      const seen = await stranger.trpc.profiles.byUsername.query({ username: user.username }).then(
+        () => true,
+        () => false,
+      );
+      expect(seen, visibility).toBe(visibility === 'public');
+    }
+  });
+
+  it('a visibility chosen while hidden is the one showing returns to; showing an account not hidden changes nothing', async () => {
+    const user = await makeUser(app.deps.db, { isCreator: true, visibility: 'private' });
+    const client = await signIn(user);
+    await client.trpc.account.setHidden.mutate({ hidden: false });
+    expect((await client.trpc.settings.privacy.query()).profileVisibility).toBe('private');
+    await client.trpc.account.setHidden.mutate({ hidden: true });
+    await client.trpc.settings.savePrivacy.mutate({ profileVisibility: 'friends', showOnlineStatus: true, allowFriendRequests: true });
+    expect((await client.trpc.settings.privacy.query()).profileVisibility).toBe('hidden');
+    await client.trpc.account.setHidden.mutate({ hidden: false });
+    expect((await client.trpc.settings.privacy.query()).profileVisibility).toBe('friends');
+  });
 });
 
 describe('delete all data', () => {
