@@ -7,7 +7,9 @@ import {
   type ConfirmIdentityInput,
   type DataExportDto,
 } from '../../../common/security';
+import type { DB } from '../../../core/db/kysely';
 import type { AppDeps } from '../../../core/deps';
+import { addToOutbox, dispatchOutbox, type QueuedEntry } from '../../../core/outbox/outbox';
 import { verifyPassword } from '../../auth/password';
 import { limitOrThrow } from '../../auth/rate-limit';
 import { verifySecondFactor } from '../../auth/two-factor';
@@ -67,30 +69,25 @@ async function confirmIdentity(deps: AccountDeps, userId: string, input: Confirm
   }
 }
 
-/** After commit: the files listed in the transaction are removed by a retried job. */
-async function queueFileJob(deps: AccountDeps, userId: string): Promise<void> {
-  try {
-    await deps.queues.add(
-      'maintenance',
-      'delete-user-files',
-      { batch: userId },
-      // removed once done, so a later deletion of the same user (data, then the account) queues again
-      { jobId: deleteUserFilesJobId(userId), removeOnComplete: true },
-    );
-  } catch (error) {
-    // The keys stay in storage_deletions; the next deletion or an operator's retry removes them.
-    deps.log.error({ err: error, userId }, 'could not queue delete-user-files');
-  }
+/**
+ * In the deletion's transaction: the outbox row of the job that removes the files it listed
+ * (dispatched after the commit; the relay queues it if Redis is away or loses it). `again`: a
+ * later deletion of the same user (data, then the account) makes the done row pending again. The
+ * job is removed once done, so that later deletion can queue it again.
+ */
+function fileJob(trx: DB, batch: string, jobId: string): Promise<QueuedEntry> {
+  return addToOutbox(trx, { queue: 'maintenance', name: 'delete-user-files', data: { batch }, jobId, options: { removeOnComplete: true } }, { again: true });
 }
 
 /** Delete All Data: one transaction for the rows (and the list of files), then the files' job. */
 export async function deleteAllData(deps: AccountDeps, userId: string, input: ConfirmIdentityInput): Promise<{ ok: true }> {
   await confirmIdentity(deps, userId, input);
-  await deps.db.transaction().execute(async (trx) => {
+  const job = await deps.db.transaction().execute(async (trx) => {
     await q.queueFileDeletions(trx, userId, await q.collectStoredFiles(trx, userId));
     await q.deleteUserData(trx, userId);
+    return fileJob(trx, userId, deleteUserFilesJobId(userId));
   });
-  await queueFileJob(deps, userId);
+  await dispatchOutbox(deps, [job]);
   return { ok: true };
 }
 
@@ -101,19 +98,22 @@ export async function deleteAllData(deps: AccountDeps, userId: string, input: Co
  */
 export async function deleteAccount(deps: AccountDeps, userId: string, input: ConfirmIdentityInput): Promise<{ ok: true }> {
   await confirmIdentity(deps, userId, input);
-  const sessionIds = await deps.db.transaction().execute(async (trx) => {
+  const { sessionIds, job } = await deps.db.transaction().execute(async (trx) => {
     await q.queueFileDeletions(trx, userId, await q.collectStoredFiles(trx, userId));
     await q.deleteUserData(trx, userId);
-    return q.deleteUserRow(trx, userId);
+    return { sessionIds: await q.deleteUserRow(trx, userId), job: await fileJob(trx, userId, deleteUserFilesJobId(userId)) };
   });
   if (sessionIds.length) await deps.realtime.disconnectSessions(sessionIds);
-  await queueFileJob(deps, userId);
+  await dispatchOutbox(deps, [job]);
   return { ok: true };
 }
 
 export const dataExportJobId = (exportId: string) => `data-export-${exportId}`;
 
-function toExportDto(row: { id: string; status: 'pending' | 'ready' | 'failed'; created_at: Date; expires_at: Date; byte_size: string | null }): DataExportDto {
+type ExportRow = { id: string; status: 'pending' | 'ready' | 'failed'; created_at: Date; expires_at: Date; byte_size: string | null; failure_reason: string | null };
+const EXPORT_COLUMNS = ['id', 'status', 'created_at', 'expires_at', 'byte_size', 'failure_reason'] as const;
+
+function toExportDto(row: ExportRow): DataExportDto {
   return {
     id: row.id,
     status: row.status,
@@ -121,13 +121,14 @@ function toExportDto(row: { id: string; status: 'pending' | 'ready' | 'failed'; 
     expiresAt: row.expires_at,
     byteSize: row.byte_size === null ? null : Number(row.byte_size),
     downloadUrl: row.status === 'ready' ? exportDownloadPath(row.id) : null,
+    failureReason: row.status === 'failed' ? row.failure_reason : null,
   };
 }
 
 export async function listExports(deps: AccountDeps, userId: string): Promise<DataExportDto[]> {
   const rows = await deps.db
     .selectFrom('data_exports')
-    .select(['id', 'status', 'created_at', 'expires_at', 'byte_size'])
+    .select(EXPORT_COLUMNS)
     .where('user_id', '=', userId)
     .where('expires_at', '>', new Date())
     .orderBy('created_at', 'desc')
@@ -136,25 +137,40 @@ export async function listExports(deps: AccountDeps, userId: string): Promise<Da
   return rows.map(toExportDto);
 }
 
-/** "Download my data": one export per user per DATA_EXPORT.cooldownMs; the zip is built by the worker. */
+/**
+ * "Download my data": one export per user per DATA_EXPORT.cooldownMs (a failed one does not count);
+ * the new export replaces the previous ones, whose files a delete-user-files job removes, so
+ * exports never pile up. The zip is built on the `exports` queue; its outbox row is written here.
+ */
 export async function requestExport(deps: AccountDeps, userId: string): Promise<DataExportDto> {
   const now = new Date();
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const { row, jobs } = await deps.db.transaction().execute(async (trx) => {
     // one request at a time per user: the user's row is the lock
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
     const recent = await trx
       .selectFrom('data_exports')
       .select('id')
       .where('user_id', '=', userId)
+      .where('status', '<>', 'failed')
       .where('created_at', '>', new Date(now.getTime() - DATA_EXPORT.cooldownMs))
       .executeTakeFirst();
     if (recent) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: SECURITY_TEXTS.exportTooSoon });
-    return trx
+    // a build still running for a replaced export finds its row gone and deletes its own file
+    const replaced = await trx.deleteFrom('data_exports').where('user_id', '=', userId).returning(['id', 'storage_key']).execute();
+    const row = await trx
       .insertInto('data_exports')
       .values({ user_id: userId, expires_at: new Date(now.getTime() + DATA_EXPORT.lifetimeMs) })
-      .returning(['id', 'status', 'created_at', 'expires_at', 'byte_size'])
+      .returning(EXPORT_COLUMNS)
       .executeTakeFirstOrThrow();
+    const jobs = [await addToOutbox(trx, { queue: 'exports', name: 'build-data-export', data: { exportId: row.id }, jobId: dataExportJobId(row.id) })];
+    const files = replaced.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
+    if (files.length) {
+      const batch = `exports-replaced-by-${row.id}`;
+      await q.queueFileDeletions(trx, batch, files);
+      jobs.push(await fileJob(trx, batch, `delete-user-files-${batch}`));
+    }
+    return { row, jobs };
   });
-  await deps.queues.add('maintenance', 'build-data-export', { exportId: row.id }, { jobId: dataExportJobId(row.id) });
+  await dispatchOutbox(deps, jobs);
   return toExportDto(row);
 }
