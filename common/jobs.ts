@@ -87,7 +87,7 @@ export interface MaintenanceJobs {
   /**
    * After an account or its data was deleted (issue 13): removes the stored files listed in
    * storage_deletions under `batch` (written in the deletion's transaction). jobId
-   * `delete-user-files-<userId>`; safe to run twice.
+   * `delete-user-files-<batch>` (a fresh id per deletion, never the user's); safe to run twice.
    */
   'delete-user-files': { batch: string };
   /** repeatable: exports past their expiry leave storage and the table */

@@ -33,17 +33,10 @@ export type QueuedEntry = { queue: QueueName; name: string; data: unknown; jobId
 
 /**
  * Writes the row in `trx` (the transaction of the change that needs the job). A row with this
- * jobId already there is kept as it is: the job is the same job. With `again`, a row that is
- * done or given up becomes pending again, for a job that works through whatever is listed when it
- * runs (delete-user-files: a second deletion of the same account lists more files). Returns the
- * entry, for `dispatchOutbox` after the commit.
+ * jobId already there is kept as it is: the job is the same job. Returns the entry, for
+ * `dispatchOutbox` after the commit.
  */
-export async function addToOutbox<Q extends QueueName, N extends JobName<Q>>(
-  trx: DB,
-  entry: OutboxEntry<Q, N>,
-  opts: { again?: boolean } = {},
-): Promise<QueuedEntry> {
-  const availableAt = sql<Date>`now() + ${`${entry.delayMs ?? 0} milliseconds`}::interval`;
+export async function addToOutbox<Q extends QueueName, N extends JobName<Q>>(trx: DB, entry: OutboxEntry<Q, N>): Promise<QueuedEntry> {
   await trx
     .insertInto('outbox')
     .values({
@@ -52,16 +45,9 @@ export async function addToOutbox<Q extends QueueName, N extends JobName<Q>>(
       job_id: entry.jobId,
       data: JSON.stringify(entry.data),
       options: JSON.stringify(entry.options ?? {}),
-      available_at: availableAt,
+      available_at: sql<Date>`now() + ${`${entry.delayMs ?? 0} milliseconds`}::interval`,
     })
-    .onConflict((oc) =>
-      opts.again
-        ? oc
-            .column('job_id')
-            .doUpdateSet({ done_at: null, failed_at: null, relays: 0, relayed_at: null, last_error: null, available_at: availableAt })
-            .where((eb) => eb.or([eb('outbox.done_at', 'is not', null), eb('outbox.failed_at', 'is not', null)]))
-        : oc.column('job_id').doNothing(),
-    )
+    .onConflict((oc) => oc.column('job_id').doNothing())
     .execute();
   return entry;
 }

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { randomUUID } from 'node:crypto';
 import { RATE_LIMITS } from '../../../common/limits';
 import {
   DATA_EXPORT,
@@ -20,8 +21,8 @@ import * as q from './account.queries';
 
 export type AccountDeps = Pick<AppDeps, 'config' | 'db' | 'redis' | 'queues' | 'log' | 'realtime'>;
 
-/** The job that removes a deleted account's files: one per user, so a repeated request queues nothing new. */
-export const deleteUserFilesJobId = (userId: string) => `delete-user-files-${userId}`;
+/** The job that removes the files listed under one batch of storage_deletions (one batch per deletion). */
+export const deleteUserFilesJobId = (batch: string) => `delete-user-files-${batch}`;
 
 export interface ManagementDto {
   hidden: boolean;
@@ -70,22 +71,25 @@ async function confirmIdentity(deps: AccountDeps, userId: string, input: Confirm
 }
 
 /**
- * In the deletion's transaction: the outbox row of the job that removes the files it listed
- * (dispatched after the commit; the relay queues it if Redis is away or loses it). `again`: a
- * later deletion of the same user (data, then the account) makes the done row pending again. The
- * job is removed once done, so that later deletion can queue it again.
+ * In a deletion's transaction: `keys` listed in storage_deletions under a batch of their own, and
+ * the outbox row of the job that removes them (dispatched after the commit; the relay queues it if
+ * Redis is away or loses it). The batch is a fresh id, never the user's, so once the files are
+ * gone no row names a deleted account. The job deletes a page at a time, each page's rows with its
+ * files, so a worker killed mid-way leaves only what is still to do.
  */
-function fileJob(trx: DB, batch: string, jobId: string): Promise<QueuedEntry> {
-  return addToOutbox(trx, { queue: 'maintenance', name: 'delete-user-files', data: { batch }, jobId, options: { removeOnComplete: true } }, { again: true });
+async function fileJob(trx: DB, keys: string[]): Promise<QueuedEntry> {
+  const batch = randomUUID();
+  await q.queueFileDeletions(trx, batch, keys);
+  return addToOutbox(trx, { queue: 'maintenance', name: 'delete-user-files', data: { batch }, jobId: deleteUserFilesJobId(batch), options: { removeOnComplete: true } });
 }
 
 /** Delete All Data: one transaction for the rows (and the list of files), then the files' job. */
 export async function deleteAllData(deps: AccountDeps, userId: string, input: ConfirmIdentityInput): Promise<{ ok: true }> {
   await confirmIdentity(deps, userId, input);
   const job = await deps.db.transaction().execute(async (trx) => {
-    await q.queueFileDeletions(trx, userId, await q.collectStoredFiles(trx, userId));
+    const keys = await q.collectStoredFiles(trx, userId);
     await q.deleteUserData(trx, userId);
-    return fileJob(trx, userId, deleteUserFilesJobId(userId));
+    return fileJob(trx, keys);
   });
   await dispatchOutbox(deps, [job]);
   return { ok: true };
@@ -99,9 +103,12 @@ export async function deleteAllData(deps: AccountDeps, userId: string, input: Co
 export async function deleteAccount(deps: AccountDeps, userId: string, input: ConfirmIdentityInput): Promise<{ ok: true }> {
   await confirmIdentity(deps, userId, input);
   const { sessionIds, job } = await deps.db.transaction().execute(async (trx) => {
-    await q.queueFileDeletions(trx, userId, await q.collectStoredFiles(trx, userId));
+    // first, before this transaction writes rows of its own: no outbox row may name the account
+    // (a job for it now would find it gone and skip)
+    await q.forgetOutboxRowsOf(trx, userId);
+    const keys = await q.collectStoredFiles(trx, userId);
     await q.deleteUserData(trx, userId);
-    return { sessionIds: await q.deleteUserRow(trx, userId), job: await fileJob(trx, userId, deleteUserFilesJobId(userId)) };
+    return { sessionIds: await q.deleteUserRow(trx, userId), job: await fileJob(trx, keys) };
   });
   if (sessionIds.length) await deps.realtime.disconnectSessions(sessionIds);
   await dispatchOutbox(deps, [job]);
@@ -164,11 +171,7 @@ export async function requestExport(deps: AccountDeps, userId: string): Promise<
       .executeTakeFirstOrThrow();
     const jobs = [await addToOutbox(trx, { queue: 'exports', name: 'build-data-export', data: { exportId: row.id }, jobId: dataExportJobId(row.id) })];
     const files = replaced.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
-    if (files.length) {
-      const batch = `exports-replaced-by-${row.id}`;
-      await q.queueFileDeletions(trx, batch, files);
-      jobs.push(await fileJob(trx, batch, `delete-user-files-${batch}`));
-    }
+    if (files.length) jobs.push(await fileJob(trx, files));
     return { row, jobs };
   });
   await dispatchOutbox(deps, jobs);
