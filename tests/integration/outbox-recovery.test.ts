@@ -10,6 +10,7 @@ import { startWorkers } from '../../worker/workers';
 import { makePost, makeUser, type MadeUser } from '../helpers/factories';
 import { jpegWithExif } from '../helpers/media-fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
+import { waitFor } from '../helpers/tus';
 
 /**
  * Issue 24 item 2: PostgreSQL holds every piece of pending work. The server runs no workers here,
@@ -139,12 +140,14 @@ describe('a job BullMQ failed as stalled', () => {
     await (await signIn(leaver)).trpc.account.deleteAllData.mutate({ password: leaver.password });
     const row = await db.selectFrom('outbox').select(['job_id']).where('name', '=', 'delete-user-files').where('done_at', 'is', null).executeTakeFirstOrThrow();
 
-    // two workers take the job and die holding it (their lock lapses; nothing finishes it); at the
-    // second stall BullMQ fails it ('job stalled more than allowable limit') and runs it no more
+    // two workers take the job and die holding it (their lock lapses; nothing finishes it); after
+    // the second stall BullMQ (6) marks it to fail, and the next worker to fetch it fails it as
+    // stalled without running it: nothing in BullMQ runs it again
     const opts = { prefix: app.deps.config.REDIS_PREFIX, lockDuration: 1_000, stalledInterval: 300, maxStalledCount: 1 };
+    const dead: Worker[] = [];
     for (let death = 1; death <= 2; death++) {
       const connection = createRedis(app.deps.config.REDIS_URL, { forBullmq: true });
-      const taken = new Promise<void>((resolve) => {
+      await new Promise<void>((resolve) => {
         const dying = new Worker(
           'maintenance',
           async () => {
@@ -156,27 +159,35 @@ describe('a job BullMQ failed as stalled', () => {
           { ...opts, connection },
         );
         dying.on('error', () => {});
+        dead.push(dying);
       });
-      await taken;
     }
-    // a live worker's stalled check finds the second death and fails the job
+    // a live worker's stalled check finds the second death
     const checker = new Worker('maintenance', null, { ...opts, connection: createRedis(app.deps.config.REDIS_URL, { forBullmq: true }), autorun: false });
     try {
       const deadline = Date.now() + 20_000;
-      while ((await app.deps.queues.maintenance.getJobState(row.job_id)) !== 'failed') {
-        if (Date.now() > deadline) throw new Error(`not failed as stalled: ${await app.deps.queues.maintenance.getJobState(row.job_id)}`);
+      while ((await app.deps.queues.maintenance.getJob(row.job_id))?.stalledCounter !== 2) {
+        if (Date.now() > deadline) throw new Error('the second death was not found');
         await (checker as unknown as { moveStalledJobsToWait(): Promise<unknown> }).moveStalledJobsToWait();
         await new Promise((r) => setTimeout(r, 300));
       }
     } finally {
       await checker.close();
+      for (const worker of dead) void worker.close(true).catch(() => {});
     }
-    expect((await app.deps.queues.maintenance.getJob(row.job_id))?.failedReason).toMatch(/stalled/);
-    for (const key of Object.values(post.keys)) expect(await storage.exists(key!), key).toBe(true);
+    const workers = await startWorkers(app.deps, ['maintenance']);
+    try {
+      await waitFor(async () => (await app.deps.queues.maintenance.getJobState(row.job_id)) === 'failed', 15_000, 'failed as stalled');
+      expect((await app.deps.queues.maintenance.getJob(row.job_id))?.failedReason).toMatch(/stalled/);
+      for (const key of Object.values(post.keys)) expect(await storage.exists(key!), key).toBe(true);
 
-    const swept = await relayOutbox(app.deps, 0);
-    expect(swept.retried).toBeGreaterThanOrEqual(1);
-    await runWorkersThrough(['maintenance']);
+      // the relay hands it back, and it runs through
+      const swept = await relayOutbox(app.deps, 0);
+      expect(swept.retried).toBeGreaterThanOrEqual(1);
+      await app.drain('maintenance', 30_000);
+    } finally {
+      await workers.close();
+    }
     for (const key of Object.values(post.keys)) expect(await storage.exists(key!), key).toBe(false);
     expect((await db.selectFrom('outbox').select('done_at').where('job_id', '=', row.job_id).executeTakeFirstOrThrow()).done_at).not.toBeNull();
   });

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION } from '../../../common/limits';
-import { SECURITY_TEXTS } from '../../../common/security';
+import { DATA_EXPORT, DATA_EXPORT_TEXTS, SECURITY_TEXTS } from '../../../common/security';
+import { dataExportsRegistry, renderMetrics } from '../../../core/metrics';
 import { avatarKey, avatarUrl } from '../../../common/settings';
 import { makePost, makeSubscription, makeUser, type MadeUser } from '../../../tests/helpers/factories';
 import { useFileServer } from '../../../tests/helpers/file-server';
@@ -319,5 +320,47 @@ describe('download my data', () => {
     await app.deps.queues.add('maintenance', 'expire-data-exports', {});
     await waitFor(async () => !(await app.deps.db.selectFrom('data_exports').select('id').where('id', '=', ready!.id).executeTakeFirst()), 15_000, 'export expired');
     expect(await app.deps.storage.exists(storage_key!)).toBe(false);
+  });
+
+  it('a new export replaces the previous one: one archive per user, the old file deleted', async () => {
+    const user = await makeUser(app.deps.db);
+    const client = await signIn(user);
+    const first = await client.trpc.account.requestExport.mutate();
+    await app.drain('exports', 30_000);
+    const { storage_key: firstKey } = await app.deps.db.selectFrom('data_exports').select('storage_key').where('id', '=', first.id).executeTakeFirstOrThrow();
+    expect(await app.deps.storage.exists(firstKey!)).toBe(true);
+
+    // past the cooldown, asked again
+    await app.deps.db.updateTable('data_exports').set({ created_at: new Date(Date.now() - DATA_EXPORT.cooldownMs - 1000) }).where('id', '=', first.id).execute();
+    const second = await client.trpc.account.requestExport.mutate();
+    await app.drain('exports', 30_000);
+    await app.drain('maintenance');
+    expect(await client.trpc.account.exports.query()).toEqual([expect.objectContaining({ id: second.id, status: 'ready' })]);
+    expect(await app.deps.storage.exists(firstKey!)).toBe(false);
+    expect(await app.deps.db.selectFrom('data_exports').select('id').where('user_id', '=', user.id).execute()).toEqual([{ id: second.id }]);
+  });
+
+  it('an export whose worker died at every run fails with its reason on the screen; another may be asked at once', async () => {
+    const user = await makeUser(app.deps.db);
+    const client = await signIn(user);
+    // killed mid-build DATA_EXPORT.maxRuns times (each start is counted before the build)
+    const row = await app.deps.db
+      .insertInto('data_exports')
+      .values({ user_id: user.id, runs: DATA_EXPORT.maxRuns, expires_at: new Date(Date.now() + DATA_EXPORT.lifetimeMs) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await app.deps.queues.add('exports', 'build-data-export', { exportId: row.id }, { jobId: `data-export-${row.id}` });
+    await app.drain('exports', 30_000);
+    expect(await client.trpc.account.exports.query()).toEqual([
+      expect.objectContaining({ id: row.id, status: 'failed', failureReason: DATA_EXPORT_TEXTS.failed, downloadUrl: null }),
+    ]);
+    // operators see it
+    const { body } = await renderMetrics(dataExportsRegistry(app.deps.db));
+    expect(body).toMatch(/data_exports\{status="failed"\} [1-9]/);
+
+    // the failed one does not hold the user back, and is replaced
+    const again = await client.trpc.account.requestExport.mutate();
+    await app.drain('exports', 30_000);
+    expect(await client.trpc.account.exports.query()).toEqual([expect.objectContaining({ id: again.id, status: 'ready', failureReason: null })]);
   });
 });
