@@ -92,10 +92,9 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, meta: { ip: str
   if (await q.usernameExists(db, input.username)) throw usernameTaken();
 
   const passwordHash = await hashPassword(input.password);
-  let userId: string;
-  let confirmation: QueuedEntry | undefined;
+  let confirmation: QueuedEntry;
   try {
-    userId = await db.transaction().execute(async (trx) => {
+    confirmation = await db.transaction().execute(async (trx) => {
       const id = await q.insertUser(trx, { email: input.email, passwordHash });
       await q.insertProfile(trx, {
         id,
@@ -106,8 +105,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, meta: { ip: str
       await q.insertPrivacySettings(trx, id);
       await q.insertNotificationSettings(trx, id);
       await q.insertVerificationStatus(trx, id);
-      confirmation = await addToOutbox(trx, mailEntry('confirm-email', id));
-      return id;
+      return addToOutbox(trx, mailEntry('confirm-email', id));
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -120,7 +118,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, meta: { ip: str
 
   // The mail's outbox row committed with the account, so the job can never point at a rolled-back
   // account, and a Redis that refuses it now only delays it (the relay queues it).
-  if (confirmation) await dispatchOutbox(deps, [confirmation]);
+  await dispatchOutbox(deps, [confirmation]);
   return { ok: true };
 }
 
