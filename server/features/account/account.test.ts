@@ -331,7 +331,7 @@ describe('download my data', () => {
     expect(await app.deps.storage.exists(firstKey!)).toBe(true);
 
     // past the cooldown, asked again
-    await app.deps.db.updateTable('data_exports').set({ created_at: new Date(Date.now() - DATA_EXPORT.cooldownMs - 1000) }).where('id', '=', first.id).execute();
+    await sql`update data_exports set created_at = ${new Date(Date.now() - DATA_EXPORT.cooldownMs - 1000)} where id = ${first.id}`.execute(app.deps.db);
     const second = await client.trpc.account.requestExport.mutate();
     await app.drain('exports', 30_000);
     await app.drain('maintenance');
