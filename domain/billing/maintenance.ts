@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { discountedPrice } from '../../common/billing-schemas';
 import type { DB } from '../../core/db/kysely';
+import type { QueuedEntry } from '../../core/outbox/outbox';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { updateSubscription } from '../subscriptions/write';
 import { findTierForBilling, insertPayment, setPremiumFlag } from './billing.queries';
 import type { Clock } from './clock';
-import type { QueuedEntry } from '../../core/outbox/outbox';
 import { addReceipt, addRenewalReminder, noEffects, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor, REMINDER_DAYS, RENEW_AHEAD_MS } from './periods';

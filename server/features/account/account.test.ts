@@ -282,7 +282,7 @@ describe('delete account', () => {
 });
 
 describe('download my data', () => {
-  it('builds a zip with the data and original files, mails a link, and serves it to its owner only', async () => {
+  it('builds a zip with the data, a README saying what the media are and the posts’ media, mails a link, and serves it to its owner only', async () => {
     const user = await makeUser(app.deps.db, { isCreator: true });
     const post = await makePost(app.deps.db, app.deps.storage, { creatorId: user.id, text: 'exported words' });
     const other = await makeUser(app.deps.db);
