@@ -3,7 +3,7 @@
  * The worker refuses to start when a job name here has no handler, so a name is added here
  * together with its handler.
  */
-export const QUEUE_NAMES = ['mail', 'maintenance', 'media', 'transcode'] as const;
+export const QUEUE_NAMES = ['mail', 'maintenance', 'media', 'transcode', 'exports'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -52,6 +52,12 @@ export type SecurityNoticeKind = (typeof SECURITY_NOTICE_KINDS)[number];
 /** A sent mail's job is removed at once: nothing about it is worth keeping in Redis. */
 export const MAIL_JOB_OPTIONS = { removeOnComplete: true } as const;
 
+/**
+ * The jobId of a mail that has no natural one (each confirmation, reset link or security notice
+ * is a mail of its own): the outbox row and the job share it, so a relay never sends it twice.
+ */
+export const oneMailJobId = (name: 'confirm-email' | 'reset-password' | 'security-notice', id: string) => `${name}-${id}`;
+
 export interface MaintenanceJobs {
   /**
    * repeatable (issue 11, docs/payments.md): renews due subscriptions through the provider, marks
@@ -93,11 +99,9 @@ export interface MaintenanceJobs {
   /**
    * After an account or its data was deleted (issue 13): removes the stored files listed in
    * storage_deletions under `batch` (written in the deletion's transaction). jobId
-   * `delete-user-files-<userId>`; safe to run twice.
+   * `delete-user-files-<batch>` (a fresh id per deletion, never the user's); safe to run twice.
    */
   'delete-user-files': { batch: string };
-  /** Builds a "Download my data" zip (jobId `data-export-<exportId>`), then mails its link. */
-  'build-data-export': { exportId: string };
   /** repeatable: exports past their expiry leave storage and the table */
   'expire-data-exports': Record<string, never>;
 }
@@ -122,11 +126,21 @@ export interface MessageMediaJobs {
 }
 export const messageAttachmentJobId = (attachmentId: string) => `process-message-attachment-${attachmentId}`;
 
+/**
+ * "Download my data" (issue 23), on a queue of its own (one at a time per worker), so a big zip
+ * never holds up billing or deletions: builds the zip (jobId `data-export-<exportId>`), then
+ * mails its link.
+ */
+export interface ExportJobs {
+  'build-data-export': { exportId: string };
+}
+
 export interface JobsByQueue {
   mail: MailJobs;
   maintenance: MaintenanceJobs;
   media: MediaJobs & AvatarJobs & MessageMediaJobs;
   transcode: MediaJobs & MessageMediaJobs;
+  exports: ExportJobs;
 }
 
 export type MediaQueueName = 'media' | 'transcode';

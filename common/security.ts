@@ -26,8 +26,30 @@ export const TWO_FACTOR = {
 export const DATA_EXPORT = {
   /** a finished archive is downloadable this long, then maintenance removes it */
   lifetimeMs: 7 * 24 * 60 * 60_000,
-  /** one new export per user per this long */
+  /** one new export per user per this long (a failed one does not count: the user may ask again at once) */
   cooldownMs: 10 * 60_000,
+  /** builds started before the export fails for good (a worker killed mid-build twice is still retried) */
+  maxRuns: 3,
+} as const;
+
+/**
+ * What "Download my data" holds, said on the screen and in the zip's README. The media are those
+ * stored: the worker keeps only the processed files (re-encoded, watermarked when the creator's
+ * watermark is on), not the bytes as uploaded.
+ */
+export const DATA_EXPORT_TEXTS = {
+  description:
+    'A zip of your profile, your posts with their media as published (processed, with your watermark if it is on; the files as uploaded are not kept), comments, messages, subscriptions and payments. We email you a link; only you can open it, for 7 days. A new export replaces the previous one.',
+  readme: [
+    'Your CreatorHub data.',
+    '',
+    'profile.json, posts.json, comments.json, messages.json, subscriptions.json, payments.json: your rows, as JSON.',
+    'media/<post id>/: each post\'s media as published: processed, with your watermark if it was on when the post was made.',
+    'The files as you uploaded them are not kept after processing, so they are not in this archive.',
+    '',
+  ].join('\n'),
+  /** the reason a failed export shows (data_exports.failure_reason) */
+  failed: 'The archive could not be built. Ask for a new one.',
 } as const;
 
 export const SECURITY_TEXTS = {
@@ -130,6 +152,8 @@ export interface DataExportDto {
   expiresAt: Date;
   byteSize: number | null;
   downloadUrl: string | null;
+  /** why a failed export failed, for the screen */
+  failureReason: string | null;
 }
 
 export const exportDownloadPath = (exportId: string) => `/exports/${exportId}/download`;

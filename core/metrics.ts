@@ -67,6 +67,26 @@ export function outboxRegistry(db: DB): Registry {
   return registry;
 }
 
+/**
+ * A registry with one gauge, `data_exports{status}`: "Download my data" archives by state
+ * (pending, ready, failed; expired ones are gone). A failed export is one the user saw fail.
+ */
+export function dataExportsRegistry(db: DB): Registry {
+  const registry = new Registry();
+  new Gauge({
+    name: 'data_exports',
+    help: 'Data exports by status (pending: being built; failed: given up, the user was told)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await db.selectFrom('data_exports').select(['status', db.fn.countAll<string>().as('n')]).groupBy('status').execute();
+      this.reset();
+      for (const status of ['pending', 'ready', 'failed'] as const) this.set({ status }, Number(rows.find((r) => r.status === status)?.n ?? 0));
+    },
+  });
+  return registry;
+}
+
 /** The text a scrape gets: the process's metrics and, when given, the queue depths. */
 export async function renderMetrics(...extra: Registry[]): Promise<{ contentType: string; body: string }> {
   const registry = extra.length ? Registry.merge([processRegistry, ...extra]) : processRegistry;

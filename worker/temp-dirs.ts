@@ -4,8 +4,10 @@ import path from 'node:path';
 
 /** A media job's temp folder: `media-w<worker pid>-<post id>-XXXXXX` in the system temp dir. */
 export const mediaTempPrefix = (postId: string) => `media-w${process.pid}-${postId}-`;
+/** A data export's temp folder (worker/jobs/data-export.ts), swept the same way: a killed export leaves a partial zip. */
+export const exportTempPrefix = (exportId: string) => `export-w${process.pid}-${exportId}-`;
 
-const OWNED = /^media-w(\d+)-/;
+const OWNED = /^(?:media|export)-w(\d+)-/;
 /** No job runs this long (worker/media/bounds.ts): a folder this old belongs to nobody, whatever its pid says. */
 const ABANDONED_AFTER_MS = 24 * 3_600_000;
 /** A folder without the owner's pid (an older version's) is left this long to a job that may still use it. */
@@ -22,14 +24,14 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * At a worker's start: removes the media temp folders of workers that are gone (killed hard,
+ * At a worker's start: removes the media and export temp folders of workers that are gone (killed hard,
  * out of memory, power lost), which may hold a whole upload and its transcode. Folders of live
  * workers (several copies on one machine share the temp dir) are left alone.
  */
 export async function sweepStaleMediaTempDirs(dir = tmpdir(), now = Date.now()): Promise<string[]> {
   const removed: string[] = [];
   const names = await readdir(dir).catch(() => [] as string[]);
-  for (const name of names.filter((n) => n.startsWith('media-'))) {
+  for (const name of names.filter((n) => n.startsWith('media-') || n.startsWith('export-'))) {
     const full = path.join(dir, name);
     const info = await stat(full).catch(() => null);
     if (!info?.isDirectory()) continue;

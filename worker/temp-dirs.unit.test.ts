@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaTempPrefix, sweepStaleMediaTempDirs } from './temp-dirs';
+import { exportTempPrefix, mediaTempPrefix, sweepStaleMediaTempDirs } from './temp-dirs';
 
 let dir: string;
 beforeAll(async () => {
@@ -35,5 +35,17 @@ describe('sweepStaleMediaTempDirs', () => {
     const removed = await sweepStaleMediaTempDirs(dir);
     expect(removed.sort()).toEqual([dead, ancient, unownedOld].map((d) => path.basename(d)).sort());
     for (const kept of [own, parent, unownedNew, other]) expect(existsSync(kept)).toBe(true);
+  });
+
+  it("removes a killed export's partial zip folder, not a running export's", async () => {
+    const deadPid = spawnSync('true').pid!;
+    const partial = path.join(dir, `export-w${deadPid}-0f1e2d3c-abc123`);
+    const running = path.join(dir, `${exportTempPrefix('0f1e2d3c')}def456`);
+    await mkdir(partial);
+    await mkdir(running);
+    const removed = await sweepStaleMediaTempDirs(dir);
+    expect(removed).toEqual([path.basename(partial)]);
+    expect(existsSync(partial)).toBe(false);
+    expect(existsSync(running)).toBe(true);
   });
 });

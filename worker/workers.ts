@@ -10,6 +10,7 @@ import { requeueLostJobs } from './jobs/lost-jobs';
 import { requeueLostAttachmentJobs } from './jobs/message-attachment';
 import { mailHandlers } from './jobs/mail';
 import { maintenanceHandlers } from './jobs/maintenance';
+import { exportHandlers } from './jobs/exports';
 import { mediaHandlers, transcodeHandlers } from './jobs/media';
 import { assertComplete, handlerFor, type HandlerRegistry, type WorkerDeps } from './registry';
 import { sweepStaleMediaTempDirs } from './temp-dirs';
@@ -19,10 +20,12 @@ export const registry: HandlerRegistry = {
   maintenance: maintenanceHandlers,
   media: mediaHandlers,
   transcode: transcodeHandlers,
+  exports: exportHandlers,
 };
 
 /**
- * Per queue and worker copy: mail 4 at a time, maintenance 1; `media` (sharp: images,
+ * Per queue and worker copy: mail 4 at a time, maintenance 1, exports 1 (a zip reads every stored
+ * file of an account: one at a time, on a queue of its own so billing never waits behind it); `media` (sharp: images,
  * documents) MEDIA_CONCURRENCY (4), `transcode` (ffmpeg: video, audio) TRANSCODE_CONCURRENCY (1),
  * as one ffmpeg already uses every core. Media jobs hold their lock for MEDIA_LOCK_DURATION_MS
  * (20 s, renewed every 10 s while they run): a worker that dies mid-job loses the lock and the
@@ -34,6 +37,7 @@ export function workerOptions(queue: QueueName, config: Config): Partial<WorkerO
     case 'mail':
       return { concurrency: 4 };
     case 'maintenance':
+    case 'exports':
       return { concurrency: 1 };
     case 'media':
     case 'transcode':
@@ -58,9 +62,10 @@ export interface RunningWorkers {
 export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[] = QUEUE_NAMES): Promise<RunningWorkers> {
   assertComplete(registry, {
     mail: ['confirm-email', 'reset-password', 'billing-receipt', 'renewal-reminder', 'new-message'],
-    maintenance: ['purge-expired', 'delete-post-files', 'expire-uploads', 'requeue-processing', 'delete-user-files', 'build-data-export', 'expire-data-exports', 'billing-maintenance', 'undo-duplicate-checkout', 'cancel-provider-subscription', 'provider-refund'],
+    maintenance: ['purge-expired', 'delete-post-files', 'expire-uploads', 'requeue-processing', 'delete-user-files', 'expire-data-exports', 'billing-maintenance', 'undo-duplicate-checkout', 'cancel-provider-subscription', 'provider-refund'],
     media: ['process-post', 'process-avatar', 'process-message-attachment'],
     transcode: ['process-post', 'process-message-attachment'],
+    exports: ['build-data-export'],
   });
   const { config, log } = deps;
   // BullMQ re-emits its connections' errors as the worker's 'error' (logged below)
@@ -123,7 +128,7 @@ export async function runWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   // twice; every upload is read once, so it would only keep memory resident between jobs
   sharp.cache(false);
   const swept = await sweepStaleMediaTempDirs();
-  if (swept.length) deps.log.warn({ folders: swept.length }, 'removed the media temp folders of workers that are gone');
+  if (swept.length) deps.log.warn({ folders: swept.length }, 'removed the media and export temp folders of workers that are gone');
   const workers = await startWorkers(deps);
   // the lost-job sweep runs from the keeper now; a schedule an older version left goes
   await deps.queues.maintenance.removeJobScheduler('requeue-processing');

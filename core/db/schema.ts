@@ -81,6 +81,8 @@ export interface DataExportsTable {
   storage_key: string | null;
   byte_size: BigIntColumn | null;
   failure_reason: string | null;
+  /** builds started (each counted before it starts): past DATA_EXPORT.maxRuns the export fails */
+  runs: Generated<number>;
   created_at: CreatedAt;
   ready_at: Timestamp | null;
   expires_at: Timestamp;
@@ -468,7 +470,7 @@ export const databaseColumns = columns({
   sessions: ['id', 'user_id', 'expires_at', 'created_at', 'user_agent', 'ip', 'public_id', 'last_seen_at'],
   totp_credentials: ['user_id', 'secret', 'enabled_at', 'last_used_step', 'created_at'],
   recovery_codes: ['id', 'user_id', 'code_hash', 'used_at', 'created_at'],
-  data_exports: ['id', 'user_id', 'status', 'storage_key', 'byte_size', 'failure_reason', 'created_at', 'ready_at', 'expires_at'],
+  data_exports: ['id', 'user_id', 'status', 'storage_key', 'byte_size', 'failure_reason', 'runs', 'created_at', 'ready_at', 'expires_at'],
   storage_deletions: ['storage_key', 'batch', 'created_at'],
   email_tokens: ['id', 'user_id', 'purpose', 'expires_at', 'used_at', 'created_at'],
   profiles: [

@@ -53,6 +53,17 @@ export async function addToOutbox<Q extends QueueName, N extends JobName<Q>>(trx
 }
 
 /**
+ * Work that goes with no other write (a reset link asked for, a sign-in's notice): the row on its
+ * own, then queued at once. Redis down: the row stays and the relay queues it.
+ */
+export async function queueThroughOutbox<Q extends QueueName, N extends JobName<Q>>(
+  deps: { db: DB; queues: Pick<Queues, 'add'>; log: Pick<Logger, 'warn'> },
+  entry: OutboxEntry<Q, N>,
+): Promise<void> {
+  await dispatchOutbox(deps, [await addToOutbox(deps.db, entry)]);
+}
+
+/**
  * After the commit: queues each entry now. A failure (Redis down) is only logged: the row stays,
  * and the relay queues it within one sweep of Redis answering again.
  */

@@ -8,9 +8,10 @@ import { insertPayment } from './billing.queries';
  * first; the second is undone (docs/payments.md, "A second checkout"):
  *   1. in the webhook's transaction, its charge goes into the ledger as what it is so far, a
  *      succeeded payment with no subscription, marked by the key `duplicate-checkout-<event id>`;
- *   2. after the commit, the job `undo-duplicate-checkout` (maintenance queue, jobId from the event)
- *      cancels the second Stripe subscription now and refunds its payment, each with a Stripe
- *      idempotency key, then marks the payment 'refunded' (which creator earnings do not count).
+ *   2. in the same transaction, the outbox row of the job `undo-duplicate-checkout` (maintenance
+ *      queue, jobId from the event, queued after the commit or by the relay), which cancels the
+ *      second Stripe subscription now and refunds its payment, each with a Stripe idempotency
+ *      key, then marks the payment 'refunded' (which creator earnings do not count).
  * A failed provider call fails the job, and BullMQ tries again (UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS).
  */
 

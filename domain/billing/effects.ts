@@ -1,30 +1,59 @@
-import { MAIL_JOB_OPTIONS } from '../../common/jobs';
 import type { Logger } from 'pino';
+import { MAIL_JOB_OPTIONS } from '../../common/jobs';
+import type { DB } from '../../core/db/kysely';
+import { addToOutbox, dispatchOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { Queues } from '../../core/queues/queues';
 import type { Realtime } from '../../core/realtime/realtime';
 import { UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS, undoDuplicateCheckoutJobId, type DuplicateCheckout } from './duplicate-checkout';
 
-/** What a billing write leaves to do once it committed: live entitlement events, receipts, provider calls. */
+/** What a billing write leaves to do once it committed: live entitlement events, and jobs to queue. */
 export interface BillingEffects {
   /** the fan's subscription to this creator (null: Premium) started or lapsed */
   entitlements: { userId: string; creatorId: string | null; active: boolean }[];
-  /** succeeded payments to send a receipt for */
-  receipts: { paymentId: string }[];
-  /** second checkouts to cancel and refund at the provider (./duplicate-checkout.ts) */
-  duplicateCheckouts: DuplicateCheckout[];
+  /**
+   * Jobs whose outbox rows were written in the payment's transaction (receipts, renewal reminders,
+   * a duplicate checkout's cancel and refund): queued after the commit, or by the relay.
+   */
+  jobs: QueuedEntry[];
 }
 
-export const noEffects = (): BillingEffects => ({ entitlements: [], receipts: [], duplicateCheckouts: [] });
+export const noEffects = (): BillingEffects => ({ entitlements: [], jobs: [] });
 
 export const receiptJobId = (paymentId: string) => `billing-receipt-${paymentId}`;
+export const renewalReminderJobId = (subscriptionId: string, periodEnd: Date) => `renewal-reminder-${subscriptionId}-${periodEnd.getTime()}`;
+
+/** In the payment's transaction: its receipt (jobId from the payment id, so a repeat writes nothing). */
+export function addReceipt(trx: DB, paymentId: string): Promise<QueuedEntry> {
+  return addToOutbox(trx, { queue: 'mail', name: 'billing-receipt', data: { paymentId }, jobId: receiptJobId(paymentId), options: MAIL_JOB_OPTIONS });
+}
+
+/** In the transaction that marks the period reminded: the reminder mail. */
+export function addRenewalReminder(trx: DB, subscriptionId: string, periodEnd: Date): Promise<QueuedEntry> {
+  return addToOutbox(trx, {
+    queue: 'mail',
+    name: 'renewal-reminder',
+    data: { subscriptionId, periodEnd: periodEnd.toISOString() },
+    jobId: renewalReminderJobId(subscriptionId, periodEnd),
+    options: MAIL_JOB_OPTIONS,
+  });
+}
+
+/** In the webhook's transaction: a second checkout's undo (./duplicate-checkout.ts); the jobId comes from the event. */
+export function addUndoDuplicateCheckout(trx: DB, d: DuplicateCheckout): Promise<QueuedEntry> {
+  return addToOutbox(trx, {
+    queue: 'maintenance',
+    name: 'undo-duplicate-checkout',
+    data: { paymentId: d.paymentId, providerSubscriptionId: d.providerSubscriptionId },
+    jobId: undoDuplicateCheckoutJobId(d.eventId),
+    options: UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS,
+  });
+}
 
 /**
  * After the commit, never inside it: the fan's open pages hear `entitlement:changed` (all their
- * sockets: the tab that subscribed navigates anyway), and each charge gets its receipt job (jobId
- * from the payment id, so a retried request or job queues it once). A Redis hiccup here loses a
- * live update or a receipt, never money: both are logged. A duplicate checkout's undo job is
- * money: when it cannot be queued this throws (the webhook answers 500, Stripe redelivers the
- * event, and provider-events.ts hands the undo back while its payment is not refunded).
+ * sockets: the tab that subscribed navigates anyway), and the jobs written with the payment are
+ * queued. A Redis hiccup here loses a live update, never a receipt or a refund: their outbox rows
+ * committed with the payment, and the relay queues what could not be queued now.
  */
 export async function applyBillingEffects(
   deps: { realtime: Realtime; queues: Pick<Queues, 'add'>; log: Pick<Logger, 'warn'> },
@@ -35,19 +64,5 @@ export async function applyBillingEffects(
     // Premium is the signed-in user's `isPremium`, which server copies hold in their session caches
     if (e.creatorId === null) await deps.realtime.forgetSessions({ userIds: [e.userId] });
   }
-  for (const r of effects.receipts) {
-    try {
-      await deps.queues.add('mail', 'billing-receipt', { paymentId: r.paymentId }, { ...MAIL_JOB_OPTIONS, jobId: receiptJobId(r.paymentId) });
-    } catch (err) {
-      deps.log.warn({ err, paymentId: r.paymentId }, 'could not queue the receipt mail');
-    }
-  }
-  for (const d of effects.duplicateCheckouts) {
-    await deps.queues.add(
-      'maintenance',
-      'undo-duplicate-checkout',
-      { paymentId: d.paymentId, providerSubscriptionId: d.providerSubscriptionId },
-      { ...UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS, jobId: undoDuplicateCheckoutJobId(d.eventId) },
-    );
-  }
+  await dispatchOutbox(deps, effects.jobs);
 }

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { discountedPrice } from '../../common/billing-schemas';
 import type { DB } from '../../core/db/kysely';
+import type { QueuedEntry } from '../../core/outbox/outbox';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { updateSubscription } from '../subscriptions/write';
 import { findTierForBilling, insertPayment, setPremiumFlag } from './billing.queries';
 import type { Clock } from './clock';
-import { noEffects, type BillingEffects } from './effects';
+import { addReceipt, addRenewalReminder, noEffects, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor, REMINDER_DAYS, RENEW_AHEAD_MS } from './periods';
 
@@ -55,7 +56,7 @@ export async function runBillingMaintenance(deps: { db: DB; provider: PaymentPro
       if (outcome === 'past-due') out.pastDue += 1;
       else if (outcome) {
         out.renewed += 1;
-        out.effects.receipts.push(outcome);
+        out.effects.jobs.push(outcome);
       }
     }
   }
@@ -105,14 +106,18 @@ export async function runBillingMaintenance(deps: { db: DB; provider: PaymentPro
     .limit(BATCH)
     .execute();
   for (const row of remind) {
-    await updateSubscription(db, row.id, { remindedPeriodEnd: row.current_period_end }, now);
+    const mail = await db.transaction().execute(async (trx) => {
+      await updateSubscription(trx, row.id, { remindedPeriodEnd: row.current_period_end }, now);
+      return addRenewalReminder(trx, row.id, row.current_period_end);
+    });
     out.reminders.push({ subscriptionId: row.id, periodEnd: row.current_period_end });
+    out.effects.jobs.push(mail);
   }
   return out;
 }
 
-/** One renewal in its own transaction: the payment to send a receipt for, 'past-due', or null (nothing due any more). */
-async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date): Promise<{ paymentId: string } | 'past-due' | null> {
+/** One renewal in its own transaction: the receipt job written with its payment, 'past-due', or null (nothing due any more). */
+async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date): Promise<QueuedEntry | 'past-due' | null> {
   return db.transaction().execute(async (trx) => {
     const sub = await trx
       .selectFrom('subscriptions')
@@ -151,6 +156,6 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
       userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description,
       idempotencyKey: null, systemKey: key, amount, provider: provider.name, providerRef: charge.ref, status: 'succeeded', createdAt: now,
     });
-    return { paymentId };
+    return addReceipt(trx, paymentId);
   });
 }

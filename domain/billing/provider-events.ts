@@ -5,7 +5,7 @@ import { recordSubscription, updateSubscription } from '../subscriptions/write';
 import { findActiveSubscriptionToCreator, findTierForBilling, insertPayment, lockPair, setPremiumFlag } from './billing.queries';
 import type { Clock } from './clock';
 import { pendingDuplicateCheckout, recordDuplicateCheckout } from './duplicate-checkout';
-import { noEffects, type BillingEffects } from './effects';
+import { addReceipt, addUndoDuplicateCheckout, noEffects, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor } from './periods';
 
@@ -38,7 +38,7 @@ export async function applyProviderEvent(
     if (!fresh) {
       // seen before: nothing changes, but an undo that could not be queued then is handed back
       const pending = event.kind === 'checkout-completed' ? await pendingDuplicateCheckout(trx, event) : null;
-      if (pending) effects.duplicateCheckouts.push(pending);
+      if (pending) effects.jobs.push(await addUndoDuplicateCheckout(trx, pending));
       return { outcome: 'duplicate' as const, effects };
     }
     switch (event.kind) {
@@ -58,7 +58,7 @@ export async function applyProviderEvent(
           }
           // a second checkout (two tabs): the fan keeps the first; this one is cancelled and refunded
           const charge = { tierId: tier.id, creatorId: tier.creator_id, description: paymentDescription(tier), amount };
-          effects.duplicateCheckouts.push(await recordDuplicateCheckout(trx, deps.provider, event, charge, now));
+          effects.jobs.push(await addUndoDuplicateCheckout(trx, await recordDuplicateCheckout(trx, deps.provider, event, charge, now)));
           return { outcome: 'applied' as const, effects };
         }
         const periodEnd = periodEndFor(now, tier);
@@ -73,7 +73,7 @@ export async function applyProviderEvent(
         });
         if (tier.creator_id === null) await setPremiumFlag(trx, event.userId, now);
         effects.entitlements.push({ userId: event.userId, creatorId: tier.creator_id, active: true });
-        effects.receipts.push({ paymentId });
+        effects.jobs.push(await addReceipt(trx, paymentId));
         return { outcome: 'applied' as const, effects };
       }
       case 'invoice-paid': {
@@ -89,7 +89,7 @@ export async function applyProviderEvent(
           userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description: paymentDescription(tier),
           idempotencyKey: null, amount: event.amount, provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now,
         });
-        effects.receipts.push({ paymentId });
+        effects.jobs.push(await addReceipt(trx, paymentId));
         return { outcome: 'applied' as const, effects };
       }
       case 'invoice-failed': {

@@ -15,7 +15,7 @@ import {
   type BillingTier,
 } from './billing.queries';
 import type { Clock } from './clock';
-import { noEffects, type BillingEffects } from './effects';
+import { addReceipt, noEffects, type BillingEffects } from './effects';
 import { BillingError } from './errors';
 import { periodEndFor, PREMIUM_PERIOD_DAYS } from './periods';
 
@@ -130,7 +130,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
     if (tier.creator_id === null) await setPremiumFlag(trx, req.userId, now);
     return {
       result: subscribedResult(tier, req, subscriptionId, periodEnd),
-      effects: { ...noEffects(), entitlements: [{ userId: req.userId, creatorId: tier.creator_id, active: true }], receipts: [{ paymentId }] },
+      effects: { ...noEffects(), entitlements: [{ userId: req.userId, creatorId: tier.creator_id, active: true }], jobs: [await addReceipt(trx, paymentId)] },
     };
   });
 }

@@ -11,7 +11,8 @@ import { applyProviderEvent } from '../../domain/billing/provider-events';
  * Stripe-Signature header checked with STRIPE_WEBHOOK_SECRET (400 when it does not match, is
  * missing or too old), then the event applied once (billing_events) and answered 200, also when
  * it was applied before, so Stripe stops redelivering. What the event leaves to do (live events,
- * receipts, a duplicate checkout's cancel and refund job) runs after its commit. Mounted before the Origin check: Stripe
+ * receipts, a duplicate checkout's cancel and refund job) runs after its commit; the jobs' outbox
+ * rows committed with the event, so a Redis that refuses them now only delays them. Mounted before the Origin check: Stripe
  * sends no Origin, and the signature is what authenticates it. 404 without Stripe settings.
  */
 export function stripeWebhookRoutes(deps: AppDeps, clock: Clock = systemClock): Router {
@@ -41,8 +42,7 @@ export function stripeWebhookRoutes(deps: AppDeps, clock: Clock = systemClock): 
       deps.log.info({ eventId: event.id, kind: event.kind, outcome }, 'stripe webhook');
       res.json({ received: true, outcome });
     } catch (error) {
-      // 500: Stripe retries later. Either nothing was recorded (one transaction), or a duplicate
-      // checkout's undo job could not be queued: the redelivery, a 'duplicate', queues it then
+      // 500: Stripe retries later. Nothing was recorded (one transaction)
       next(error);
     }
   });

@@ -2,7 +2,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNT_TEXTS, SECURITY_TEXTS } from '../../common/security';
+import { ACCOUNT_TEXTS, DATA_EXPORT_TEXTS, SECURITY_TEXTS } from '../../common/security';
 import { AUTH_TEXTS } from '../../common/texts';
 import { currentTotpCode } from '../../server/auth/two-factor';
 import { e2eBaseURL, signIn, toasts, trpcMutation } from './support/app';
@@ -94,6 +94,8 @@ test('two-factor, live sign-out of another browser, download my data, delete the
   // download my data: queued, built by the worker, then a zip for this account only
   await page.goto('/settings/account/management');
   await expect(page.getByRole('heading', { name: ACCOUNT_TEXTS.pageTitle, level: 1 })).toBeVisible();
+  // the screen says what the zip holds: the media as published, the uploads themselves are not kept
+  await expect(page.getByText(DATA_EXPORT_TEXTS.description)).toBeVisible();
   await page.getByRole('button', { name: 'Download my data' }).click();
   await expect(toasts(page).getByText(SECURITY_TEXTS.exportRequested.title)).toBeVisible();
   const link = page.getByRole('link', { name: 'Download zip' });

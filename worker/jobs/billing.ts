@@ -1,4 +1,3 @@
-import { MAIL_JOB_OPTIONS } from '../../common/jobs';
 import { paymentProviderFor, providerNamed } from '../../core/payments';
 import { builtinProvider } from '../../core/payments/builtin';
 import type { PaymentProvider } from '../../core/payments/provider';
@@ -9,13 +8,12 @@ import { runBillingMaintenance } from '../../domain/billing/maintenance';
 import { carryOutRefund } from '../../domain/billing/refunds';
 import type { WorkerDeps } from '../registry';
 
-export const renewalReminderJobId = (subscriptionId: string, periodEnd: Date) => `renewal-reminder-${subscriptionId}-${periodEnd.getTime()}`;
-
 /**
  * The `billing-maintenance` job (every 10 minutes, worker/workers.ts): the lifecycle run of
  * domain/billing/maintenance.ts, then what it leaves to announce: `entitlement:changed` to fans
- * whose subscription lapsed, receipts for renewals, reminder mails (jobIds from the payment, or
- * the subscription and period, so a second run queues nothing twice). Built-in-provider
+ * whose subscription lapsed, receipts for renewals, reminder mails (outbox rows written with the
+ * renewal or the reminder's mark, jobIds from the payment or the subscription and period, so a
+ * second run queues nothing twice). Built-in-provider
  * subscriptions renew here; with Stripe configured they still do (old ones), and Stripe's renew
  * through its webhooks. Tests pass their own clock and provider.
  */
@@ -24,14 +22,6 @@ export async function billingMaintenance(deps: WorkerDeps, opts: { clock?: Clock
   const provider = opts.provider ?? (configured.flow === 'direct' ? configured : builtinProvider);
   const run = await runBillingMaintenance({ db: deps.db, provider, clock: opts.clock ?? systemClock });
   await applyBillingEffects(deps, run.effects);
-  for (const r of run.reminders) {
-    await deps.queues.add(
-      'mail',
-      'renewal-reminder',
-      { subscriptionId: r.subscriptionId, periodEnd: r.periodEnd.toISOString() },
-      { ...MAIL_JOB_OPTIONS, jobId: renewalReminderJobId(r.subscriptionId, r.periodEnd) },
-    );
-  }
   return { renewed: run.renewed, pastDue: run.pastDue, expired: run.expired, reminders: run.reminders.length };
 }
 

@@ -5,30 +5,53 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MAIL_JOB_OPTIONS } from '../../common/jobs';
+import { DATA_EXPORT, DATA_EXPORT_TEXTS } from '../../common/security';
 import type { DB } from '../../core/db/kysely';
+import { addToOutbox, dispatchOutbox } from '../../core/outbox/outbox';
 import type { WorkerDeps } from '../registry';
+import { exportTempPrefix } from '../temp-dirs';
+
+export const exportReadyJobId = (exportId: string) => `export-ready-${exportId}`;
 
 /**
- * "Download my data" (issue 13): one zip with the user's profile, posts (with each post's original
- * file), comments, messages (both directions), subscriptions (both sides) and payments, as JSON.
- * Built in a temp folder, stored under exports/<userId>/<exportId>.zip, then the owner is mailed
- * a link that only their session can open (server/features/account/export-download.ts).
- * Idempotent: a ready export is skipped; a retry rebuilds from the rows.
+ * "Download my data" (issues 13 and 23): one zip with the user's profile, posts (with each post's
+ * media as stored: processed and watermarked, the upload itself is not kept; README.txt says so),
+ * comments, messages (both directions), subscriptions (both sides) and payments, as JSON.
+ * Built in a temp folder (swept at a worker's start when its worker died: worker/temp-dirs.ts),
+ * stored under exports/<userId>/<exportId>.zip, then the owner is mailed a link that only their
+ * session can open (server/features/account/export-download.ts); the mail's outbox row is written
+ * with 'ready'. Idempotent: a ready or failed export is skipped; a run that restarts (a worker
+ * killed, the job retried) starts over from the rows. Each start is counted first: past
+ * DATA_EXPORT.maxRuns the export fails with its reason on the screen instead of hanging.
  */
 export async function buildDataExport(deps: WorkerDeps, exportId: string): Promise<{ skipped?: string; bytes?: number }> {
   const { db, storage } = deps;
-  const row = await db.selectFrom('data_exports').select(['id', 'user_id', 'status', 'expires_at']).where('id', '=', exportId).executeTakeFirst();
-  if (!row) return { skipped: 'gone' };
-  if (row.status === 'ready') return { skipped: 'ready' };
-  const userId = row.user_id;
+  const started = await db
+    .updateTable('data_exports')
+    .set((eb) => ({ runs: eb('runs', '+', 1) }))
+    .where('id', '=', exportId)
+    .where('status', '=', 'pending')
+    .returning(['user_id', 'runs'])
+    .executeTakeFirst();
+  if (!started) {
+    const row = await db.selectFrom('data_exports').select('status').where('id', '=', exportId).executeTakeFirst();
+    return { skipped: row?.status ?? 'gone' };
+  }
+  if (started.runs > DATA_EXPORT.maxRuns) {
+    await markDataExportFailed(db, exportId);
+    deps.log.error({ exportId, runs: started.runs - 1 }, 'data export failed for good: every run ended before the zip was built');
+    return { skipped: 'failed' };
+  }
+  const userId = started.user_id;
 
   const data = await collectUserData(db, userId);
-  const dir = await mkdtemp(path.join(tmpdir(), `export-${exportId}-`));
+  const dir = await mkdtemp(path.join(tmpdir(), exportTempPrefix(exportId)));
   const zipPath = path.join(dir, 'export.zip');
   try {
     const archive = new ZipArchive({ zlib: { level: 6 } });
     const written = pipeline(archive, createWriteStream(zipPath));
     const addJson = (name: string, value: unknown) => archive.append(JSON.stringify(value, null, 2), { name });
+    archive.append(DATA_EXPORT_TEXTS.readme, { name: 'README.txt' });
     addJson('profile.json', data.profile);
     addJson('posts.json', data.posts);
     addJson('comments.json', data.comments);
@@ -50,18 +73,23 @@ export async function buildDataExport(deps: WorkerDeps, exportId: string): Promi
     const size = (await stat(zipPath)).size;
     if (storage.putFile) await storage.putFile(key, zipPath, 'application/zip');
     else await storage.put(key, createReadStream(zipPath), 'application/zip');
-    const updated = await db
-      .updateTable('data_exports')
-      .set({ status: 'ready', storage_key: key, byte_size: size, ready_at: new Date() })
-      .where('id', '=', exportId)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) {
-      // The account (or the export) was deleted meanwhile: the file must not stay behind.
+    const mail = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('data_exports')
+        .set({ status: 'ready', storage_key: key, byte_size: size, ready_at: new Date() })
+        .where('id', '=', exportId)
+        .where('status', '=', 'pending')
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) return null;
+      return addToOutbox(trx, { queue: 'mail', name: 'export-ready', data: { userId, exportId }, jobId: exportReadyJobId(exportId), options: MAIL_JOB_OPTIONS });
+    });
+    if (!mail) {
+      // The account (or the export) was deleted or replaced meanwhile: the file must not stay behind.
       await storage.delete(key);
       return { skipped: 'gone' };
     }
-    await deps.queues.add('mail', 'export-ready', { userId, exportId }, { ...MAIL_JOB_OPTIONS, jobId: `export-ready-${exportId}` });
+    await dispatchOutbox(deps, [mail]);
     return { bytes: size };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -182,10 +210,11 @@ export async function collectUserData(db: DB, userId: string) {
   };
 }
 
+/** The export ends: the screen shows the reason and lets the user ask again at once (the cooldown skips failed ones). */
 export async function markDataExportFailed(db: DB, exportId: string): Promise<void> {
   await db
     .updateTable('data_exports')
-    .set({ status: 'failed', failure_reason: 'The archive could not be built.' })
+    .set({ status: 'failed', failure_reason: DATA_EXPORT_TEXTS.failed })
     .where('id', '=', exportId)
     .where('status', '=', 'pending')
     .execute();

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { QueueHandlers } from '../registry';
 import { deleteQueuedFiles, expireDataExports } from './account-files';
 import { billingMaintenance, cancelProviderSubscriptionJob, providerRefundJob, undoDuplicateCheckoutJob } from './billing';
-import { buildDataExport, markDataExportFailed } from './data-export';
 import { requeueLostJobs } from './lost-jobs';
 import { sweepIncomingUploads } from './uploads-sweep';
 
@@ -63,17 +62,6 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
   /** Files of a deleted account or of its deleted data (issue 13), listed in storage_deletions. */
   async 'delete-user-files'(job, deps) {
     return deleteQueuedFiles(deps, job.data.batch);
-  },
-
-  /** "Download my data": the zip, then the mail with its link (issue 13). */
-  async 'build-data-export'(job, deps) {
-    try {
-      return await buildDataExport(deps, job.data.exportId);
-    } catch (error) {
-      // the last attempt: the screen stops showing 'Preparing' and offers to ask again
-      if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await markDataExportFailed(deps.db, job.data.exportId);
-      throw error;
-    }
   },
 
   /** Exports past their 7 days leave storage and the table. */

@@ -121,6 +121,18 @@ export async function collectStoredFiles(trx: Db, userId: string): Promise<strin
 }
 
 /** Lists the files for the delete-user-files job, in the same transaction as the rows' deletion. */
+/**
+ * Delete Account: the outbox rows whose job or data name the user (mail to them, their avatar,
+ * their old deletions), whatever their state: done rows are kept a week otherwise, and a pending
+ * job for a deleted account would only skip.
+ */
+export async function forgetOutboxRowsOf(trx: Db, userId: string): Promise<void> {
+  await trx
+    .deleteFrom('outbox')
+    .where((eb) => eb.or([eb(sql<number>`position(${userId} in job_id)`, '>', 0), eb(sql<number>`position(${userId} in data::text)`, '>', 0)]))
+    .execute();
+}
+
 export async function queueFileDeletions(trx: Db, batch: string, keys: string[]): Promise<void> {
   for (let i = 0; i < keys.length; i += 500) {
     await trx

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { randomUUID } from 'node:crypto';
 import { RATE_LIMITS } from '../../../common/limits';
 import {
   DATA_EXPORT,
@@ -9,7 +10,7 @@ import {
 } from '../../../common/security';
 import type { DB } from '../../../core/db/kysely';
 import type { AppDeps } from '../../../core/deps';
-import { dispatchOutbox } from '../../../core/outbox/outbox';
+import { addToOutbox, dispatchOutbox, type QueuedEntry } from '../../../core/outbox/outbox';
 import { endSubscriptionsOfDeletedUser, type EndedByDeletion } from '../../../domain/billing/account-deletion';
 import { systemClock } from '../../../domain/billing/clock';
 import { applyBillingEffects } from '../../../domain/billing/effects';
@@ -23,8 +24,8 @@ import * as q from './account.queries';
 
 export type AccountDeps = Pick<AppDeps, 'config' | 'db' | 'redis' | 'queues' | 'log' | 'realtime'>;
 
-/** The job that removes a deleted account's files: one per user, so a repeated request queues nothing new. */
-export const deleteUserFilesJobId = (userId: string) => `delete-user-files-${userId}`;
+/** The job that removes the files listed under one batch of storage_deletions (one batch per deletion). */
+export const deleteUserFilesJobId = (batch: string) => `delete-user-files-${batch}`;
 
 export interface ManagementDto {
   hidden: boolean;
@@ -72,20 +73,17 @@ async function confirmIdentity(deps: AccountDeps, userId: string, input: Confirm
   }
 }
 
-/** After commit: the files listed in the transaction are removed by a retried job. */
-async function queueFileJob(deps: AccountDeps, userId: string): Promise<void> {
-  try {
-    await deps.queues.add(
-      'maintenance',
-      'delete-user-files',
-      { batch: userId },
-      // removed once done, so a later deletion of the same user (data, then the account) queues again
-      { jobId: deleteUserFilesJobId(userId), removeOnComplete: true },
-    );
-  } catch (error) {
-    // The keys stay in storage_deletions; the next deletion or an operator's retry removes them.
-    deps.log.error({ err: error, userId }, 'could not queue delete-user-files');
-  }
+/**
+ * In a deletion's transaction: `keys` listed in storage_deletions under a batch of their own, and
+ * the outbox row of the job that removes them (dispatched after the commit; the relay queues it if
+ * Redis is away or loses it). The batch is a fresh id, never the user's, so once the files are
+ * gone no row names a deleted account. The job deletes a page at a time, each page's rows with its
+ * files, so a worker killed mid-way leaves only what is still to do.
+ */
+async function fileJob(trx: DB, keys: string[]): Promise<QueuedEntry> {
+  const batch = randomUUID();
+  await q.queueFileDeletions(trx, batch, keys);
+  return addToOutbox(trx, { queue: 'maintenance', name: 'delete-user-files', data: { batch }, jobId: deleteUserFilesJobId(batch), options: { removeOnComplete: true } });
 }
 
 /**
@@ -96,12 +94,13 @@ async function queueFileJob(deps: AccountDeps, userId: string): Promise<void> {
  */
 async function deleteData(trx: DB, userId: string): Promise<EndedByDeletion> {
   const ended = await endSubscriptionsOfDeletedUser(trx, userId, systemClock.now());
-  await q.queueFileDeletions(trx, userId, await q.collectStoredFiles(trx, userId));
+  const keys = await q.collectStoredFiles(trx, userId);
   await q.deleteUserData(trx, userId);
+  ended.outbox.push(await fileJob(trx, keys));
   return ended;
 }
 
-/** After the commit: the provider calls queued now (the outbox keeps them otherwise), the fans told. */
+/** After the commit: the files' job and the provider calls queued now (the outbox keeps them otherwise), the fans told. */
 async function afterDeletion(deps: AccountDeps, ended: EndedByDeletion): Promise<void> {
   await dispatchOutbox(deps, ended.outbox);
   await applyBillingEffects(deps, ended.effects);
@@ -112,7 +111,6 @@ export async function deleteAllData(deps: AccountDeps, userId: string, input: Co
   await confirmIdentity(deps, userId, input);
   const ended = await deps.db.transaction().execute((trx) => deleteData(trx, userId));
   await afterDeletion(deps, ended);
-  await queueFileJob(deps, userId);
   return { ok: true };
 }
 
@@ -124,18 +122,23 @@ export async function deleteAllData(deps: AccountDeps, userId: string, input: Co
 export async function deleteAccount(deps: AccountDeps, userId: string, input: ConfirmIdentityInput): Promise<{ ok: true }> {
   await confirmIdentity(deps, userId, input);
   const { ended, sessionIds } = await deps.db.transaction().execute(async (trx) => {
+    // first, before this transaction writes rows of its own: no outbox row may name the account
+    // (a job for it now would find it gone and skip); the rows written below name no account
+    await q.forgetOutboxRowsOf(trx, userId);
     const ended = await deleteData(trx, userId);
     return { ended, sessionIds: await q.deleteUserRow(trx, userId) };
   });
   if (sessionIds.length) await deps.realtime.disconnectSessions(sessionIds);
   await afterDeletion(deps, ended);
-  await queueFileJob(deps, userId);
   return { ok: true };
 }
 
 export const dataExportJobId = (exportId: string) => `data-export-${exportId}`;
 
-function toExportDto(row: { id: string; status: 'pending' | 'ready' | 'failed'; created_at: Date; expires_at: Date; byte_size: string | null }): DataExportDto {
+type ExportRow = { id: string; status: 'pending' | 'ready' | 'failed'; created_at: Date; expires_at: Date; byte_size: string | null; failure_reason: string | null };
+const EXPORT_COLUMNS = ['id', 'status', 'created_at', 'expires_at', 'byte_size', 'failure_reason'] as const;
+
+function toExportDto(row: ExportRow): DataExportDto {
   return {
     id: row.id,
     status: row.status,
@@ -143,13 +146,14 @@ function toExportDto(row: { id: string; status: 'pending' | 'ready' | 'failed'; 
     expiresAt: row.expires_at,
     byteSize: row.byte_size === null ? null : Number(row.byte_size),
     downloadUrl: row.status === 'ready' ? exportDownloadPath(row.id) : null,
+    failureReason: row.status === 'failed' ? row.failure_reason : null,
   };
 }
 
 export async function listExports(deps: AccountDeps, userId: string): Promise<DataExportDto[]> {
   const rows = await deps.db
     .selectFrom('data_exports')
-    .select(['id', 'status', 'created_at', 'expires_at', 'byte_size'])
+    .select(EXPORT_COLUMNS)
     .where('user_id', '=', userId)
     .where('expires_at', '>', new Date())
     .orderBy('created_at', 'desc')
@@ -158,25 +162,36 @@ export async function listExports(deps: AccountDeps, userId: string): Promise<Da
   return rows.map(toExportDto);
 }
 
-/** "Download my data": one export per user per DATA_EXPORT.cooldownMs; the zip is built by the worker. */
+/**
+ * "Download my data": one export per user per DATA_EXPORT.cooldownMs (a failed one does not count);
+ * the new export replaces the previous ones, whose files a delete-user-files job removes, so
+ * exports never pile up. The zip is built on the `exports` queue; its outbox row is written here.
+ */
 export async function requestExport(deps: AccountDeps, userId: string): Promise<DataExportDto> {
   const now = new Date();
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const { row, jobs } = await deps.db.transaction().execute(async (trx) => {
     // one request at a time per user: the user's row is the lock
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
     const recent = await trx
       .selectFrom('data_exports')
       .select('id')
       .where('user_id', '=', userId)
+      .where('status', '<>', 'failed')
       .where('created_at', '>', new Date(now.getTime() - DATA_EXPORT.cooldownMs))
       .executeTakeFirst();
     if (recent) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: SECURITY_TEXTS.exportTooSoon });
-    return trx
+    // a build still running for a replaced export finds its row gone and deletes its own file
+    const replaced = await trx.deleteFrom('data_exports').where('user_id', '=', userId).returning(['id', 'storage_key']).execute();
+    const row = await trx
       .insertInto('data_exports')
       .values({ user_id: userId, expires_at: new Date(now.getTime() + DATA_EXPORT.lifetimeMs) })
-      .returning(['id', 'status', 'created_at', 'expires_at', 'byte_size'])
+      .returning(EXPORT_COLUMNS)
       .executeTakeFirstOrThrow();
+    const jobs = [await addToOutbox(trx, { queue: 'exports', name: 'build-data-export', data: { exportId: row.id }, jobId: dataExportJobId(row.id) })];
+    const files = replaced.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
+    if (files.length) jobs.push(await fileJob(trx, files));
+    return { row, jobs };
   });
-  await deps.queues.add('maintenance', 'build-data-export', { exportId: row.id }, { jobId: dataExportJobId(row.id) });
+  await dispatchOutbox(deps, jobs);
   return toExportDto(row);
 }

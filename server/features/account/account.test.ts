@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION } from '../../../common/limits';
-import { SECURITY_TEXTS } from '../../../common/security';
+import { DATA_EXPORT, DATA_EXPORT_TEXTS, SECURITY_TEXTS } from '../../../common/security';
+import { dataExportsRegistry, renderMetrics } from '../../../core/metrics';
 import { avatarKey, avatarUrl } from '../../../common/settings';
 import { makePost, makeSubscription, makeUser, type MadeUser } from '../../../tests/helpers/factories';
 import { useFileServer } from '../../../tests/helpers/file-server';
@@ -220,6 +221,8 @@ describe('delete all data', () => {
     const w = await world();
     const client = await signIn(w.target);
     const ids = await targetIds(w.target.id);
+    // the sign-ins' security mail sent (its outbox rows done) before the picture is taken
+    await app.drain('mail');
     const before = await snapshot();
 
     expect(await client.trpc.account.deleteAllData.mutate({ password: w.target.password })).toEqual({ ok: true });
@@ -230,9 +233,13 @@ describe('delete all data', () => {
     // every removed row was the target's or hung on the target's posts, tiers, subscriptions or messages
     expect(removed.filter(([, row]) => !mentionsTarget(row))).toEqual([]);
     // what changed in place: the target's own profile, and the fan's payment, detached from the deleted tier;
-    // what is new: the fan's refund of the unused days (docs/payments.md), made through the outbox
-    const changed = added.filter(([table, row]) => !(table === 'sessions' && row.includes(w.target.id)));
-    expect(changed.map(([table]) => table).sort()).toEqual(['outbox', 'payments', 'payments', 'profiles']);
+    // what is new: the fan's refund of the unused days (docs/payments.md); the outbox gains the files
+    // job's and the refund's rows, done (the relay would have queued them had Redis lost them)
+    const outboxRows = added.filter(([table]) => table === 'outbox').map(([, row]) => JSON.parse(row) as { name: string; done_at: string | null });
+    expect(outboxRows.map((r) => r.name).sort()).toEqual(['delete-user-files', 'provider-refund']);
+    expect(outboxRows.every((r) => r.done_at !== null)).toBe(true);
+    const changed = added.filter(([table, row]) => !(table === 'sessions' && row.includes(w.target.id)) && table !== 'outbox');
+    expect(changed.map(([table]) => table).sort()).toEqual(['payments', 'payments', 'profiles']);
     type Row = { user_id: string; tier_id: string | null; amount: number; kind: string };
     const payments = changed.filter(([t]) => t === 'payments').map(([, row]) => JSON.parse(row) as Row);
     expect(payments.find((p) => p.kind === 'charge')).toMatchObject({ user_id: w.fan.id, tier_id: null });
@@ -263,6 +270,8 @@ describe('delete account', () => {
     await client.trpc.security.confirmTwoFactor.mutate({ code: currentTotpCode(decodeBase32IgnorePadding(started.secret)) });
     const fanClient = await signIn(w.fan);
     const ids = await targetIds(w.target.id);
+    // the sign-ins' security mail sent (its outbox rows done) before the picture is taken
+    await app.drain('mail');
     const before = await snapshot();
 
     const disconnected = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
@@ -287,8 +296,9 @@ describe('delete account', () => {
     const { removed, added } = diff(before, after);
     expect(removed.filter(([, row]) => !ids.some((id) => row.includes(id)))).toEqual([]);
     // the fan's payment stays in their ledger, detached, and the unused days come back to them as a
-    // refund (an outbox row made it); the fan's session may have been touched by their own request
-    expect(added.map(([t]) => t).filter((t) => t !== 'sessions').sort()).toEqual(['outbox', 'payments', 'payments']);
+    // refund; the fan's session may have been touched by their own request; the outbox holds the
+    // files job's and the refund's rows (naming nobody)
+    expect(added.map(([t]) => t).filter((t) => t !== 'sessions' && t !== 'outbox')).toEqual(['payments', 'payments']);
 
     for (const key of w.targetKeys) expect(await app.deps.storage.exists(key), key).toBe(false);
     for (const key of w.othersKeys) expect(await app.deps.storage.exists(key), key).toBe(true);
@@ -312,7 +322,7 @@ describe('delete account', () => {
 });
 
 describe('download my data', () => {
-  it('builds a zip with the data and original files, mails a link, and serves it to its owner only', async () => {
+  it('builds a zip with the data, a README saying what the media are and the posts’ media, mails a link, and serves it to its owner only', async () => {
     const user = await makeUser(app.deps.db, { isCreator: true });
     const post = await makePost(app.deps.db, app.deps.storage, { creatorId: user.id, text: 'exported words' });
     const other = await makeUser(app.deps.db);
@@ -320,7 +330,7 @@ describe('download my data', () => {
     const requested = await client.trpc.account.requestExport.mutate();
     expect(requested.status).toBe('pending');
     await expectTrpcError(client.trpc.account.requestExport.mutate(), 'TOO_MANY_REQUESTS', SECURITY_TEXTS.exportTooSoon);
-    await app.drain('maintenance', 30_000);
+    await app.drain('exports', 30_000);
     const [ready] = await client.trpc.account.exports.query();
     expect(ready).toMatchObject({ id: requested.id, status: 'ready' });
 
@@ -334,7 +344,7 @@ describe('download my data', () => {
     const zip = Buffer.from(await response.arrayBuffer());
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     // entry names are stored uncompressed in the zip's directory
-    for (const name of ['profile.json', 'posts.json', 'comments.json', 'messages.json', 'subscriptions.json', 'payments.json', `media/${post.id}/original.jpg`]) {
+    for (const name of ['README.txt', 'profile.json', 'posts.json', 'comments.json', 'messages.json', 'subscriptions.json', 'payments.json', `media/${post.id}/original.jpg`]) {
       expect(zip.includes(Buffer.from(name)), name).toBe(true);
     }
 
@@ -350,5 +360,47 @@ describe('download my data', () => {
     await app.deps.queues.add('maintenance', 'expire-data-exports', {});
     await waitFor(async () => !(await app.deps.db.selectFrom('data_exports').select('id').where('id', '=', ready!.id).executeTakeFirst()), 15_000, 'export expired');
     expect(await app.deps.storage.exists(storage_key!)).toBe(false);
+  });
+
+  it('a new export replaces the previous one: one archive per user, the old file deleted', async () => {
+    const user = await makeUser(app.deps.db);
+    const client = await signIn(user);
+    const first = await client.trpc.account.requestExport.mutate();
+    await app.drain('exports', 30_000);
+    const { storage_key: firstKey } = await app.deps.db.selectFrom('data_exports').select('storage_key').where('id', '=', first.id).executeTakeFirstOrThrow();
+    expect(await app.deps.storage.exists(firstKey!)).toBe(true);
+
+    // past the cooldown, asked again
+    await sql`update data_exports set created_at = ${new Date(Date.now() - DATA_EXPORT.cooldownMs - 1000)} where id = ${first.id}`.execute(app.deps.db);
+    const second = await client.trpc.account.requestExport.mutate();
+    await app.drain('exports', 30_000);
+    await app.drain('maintenance');
+    expect(await client.trpc.account.exports.query()).toEqual([expect.objectContaining({ id: second.id, status: 'ready' })]);
+    expect(await app.deps.storage.exists(firstKey!)).toBe(false);
+    expect(await app.deps.db.selectFrom('data_exports').select('id').where('user_id', '=', user.id).execute()).toEqual([{ id: second.id }]);
+  });
+
+  it('an export whose worker died at every run fails with its reason on the screen; another may be asked at once', async () => {
+    const user = await makeUser(app.deps.db);
+    const client = await signIn(user);
+    // killed mid-build DATA_EXPORT.maxRuns times (each start is counted before the build)
+    const row = await app.deps.db
+      .insertInto('data_exports')
+      .values({ user_id: user.id, runs: DATA_EXPORT.maxRuns, expires_at: new Date(Date.now() + DATA_EXPORT.lifetimeMs) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await app.deps.queues.add('exports', 'build-data-export', { exportId: row.id }, { jobId: `data-export-${row.id}` });
+    await app.drain('exports', 30_000);
+    expect(await client.trpc.account.exports.query()).toEqual([
+      expect.objectContaining({ id: row.id, status: 'failed', failureReason: DATA_EXPORT_TEXTS.failed, downloadUrl: null }),
+    ]);
+    // operators see it
+    const { body } = await renderMetrics(dataExportsRegistry(app.deps.db));
+    expect(body).toMatch(/data_exports\{status="failed"\} [1-9]/);
+
+    // the failed one does not hold the user back, and is replaced
+    const again = await client.trpc.account.requestExport.mutate();
+    await app.drain('exports', 30_000);
+    expect(await client.trpc.account.exports.query()).toEqual([expect.objectContaining({ id: again.id, status: 'ready', failureReason: null })]);
   });
 });

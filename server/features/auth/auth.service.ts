@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
+import { randomUUID } from 'node:crypto';
 import type { UserDto } from '../../../common/auth-dtos';
 import type { SignInInput, SignOutInput, SignUpInput } from '../../../common/auth-schemas';
-import { MAIL_JOB_OPTIONS } from '../../../common/jobs';
+import { MAIL_JOB_OPTIONS, oneMailJobId } from '../../../common/jobs';
 import { RATE_LIMITS } from '../../../common/limits';
 import { AUTH_TEXTS, VALIDATION } from '../../../common/texts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
@@ -14,7 +15,9 @@ import {
   type SessionInfo,
   type SessionUser,
 } from '../../auth/session';
+import type { DB } from '../../../core/db/kysely';
 import type { AppDeps } from '../../../core/deps';
+import { addToOutbox, dispatchOutbox, queueThroughOutbox, type QueuedEntry } from '../../../core/outbox/outbox';
 import { hashToken } from '../../../core/token-hash';
 import { SECURITY_TEXTS, TWO_FACTOR } from '../../../common/security';
 import type { SecurityNoticeKind } from '../../../common/jobs';
@@ -89,9 +92,9 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, meta: { ip: str
   if (await q.usernameExists(db, input.username)) throw usernameTaken();
 
   const passwordHash = await hashPassword(input.password);
-  let userId: string;
+  let confirmation: QueuedEntry;
   try {
-    userId = await db.transaction().execute(async (trx) => {
+    confirmation = await db.transaction().execute(async (trx) => {
       const id = await q.insertUser(trx, { email: input.email, passwordHash });
       await q.insertProfile(trx, {
         id,
@@ -102,7 +105,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, meta: { ip: str
       await q.insertPrivacySettings(trx, id);
       await q.insertNotificationSettings(trx, id);
       await q.insertVerificationStatus(trx, id);
-      return id;
+      return addToOutbox(trx, mailEntry('confirm-email', id));
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -113,19 +116,19 @@ export async function signUp(deps: AuthDeps, input: SignUpInput, meta: { ip: str
     throw error;
   }
 
-  // After commit: the mail job can never point at a rolled-back account. If Redis refuses it, the
-  // account stands and signing in (refused until confirmed) enqueues a fresh link.
-  await enqueueMail(deps, 'confirm-email', userId);
+  // The mail's outbox row committed with the account, so the job can never point at a rolled-back
+  // account, and a Redis that refuses it now only delays it (the relay queues it).
+  await dispatchOutbox(deps, [confirmation]);
   return { ok: true };
 }
 
 /** The job names the user only; the worker makes the link's token when it sends (common/jobs.ts). */
+function mailEntry(name: 'confirm-email' | 'reset-password', userId: string) {
+  return { queue: 'mail', name, data: { userId }, jobId: oneMailJobId(name, randomUUID()), options: MAIL_JOB_OPTIONS } as const;
+}
+
 async function enqueueMail(deps: AuthDeps, name: 'confirm-email' | 'reset-password', userId: string): Promise<void> {
-  try {
-    await deps.queues.add('mail', name, { userId }, MAIL_JOB_OPTIONS);
-  } catch (error) {
-    deps.log.error({ err: error, userId, job: name }, 'could not enqueue mail');
-  }
+  await queueThroughOutbox(deps, mailEntry(name, userId));
 }
 
 /**
@@ -217,31 +220,29 @@ async function startSession(
     await deps.realtime.forgetSessions({ sessionIds: [meta.currentSessionId] });
   }
   const token = generateSessionToken();
-  const session = await createSession(deps.db, token, candidate.id, { userAgent: meta.userAgent, ip: meta.ip });
-  for (const kind of ['new-sign-in', ...notices] as const) await enqueueSecurityNotice(deps, candidate.id, kind, meta.userAgent);
+  const { session, mail } = await deps.db.transaction().execute(async (trx) => {
+    const session = await createSession(trx, token, candidate.id, { userAgent: meta.userAgent, ip: meta.ip });
+    const mail: QueuedEntry[] = [];
+    for (const kind of ['new-sign-in', ...notices] as const) mail.push(await addSecurityNotice(trx, candidate.id, kind, meta.userAgent));
+    return { session, mail };
+  });
+  await dispatchOutbox(deps, mail);
   return { token, session, user: candidateToDto(candidate) };
 }
 
 /**
- * Security mail (always sent: no consent check). The job holds the user id, the kind, the device
- * name and the time: nothing secret. A refused enqueue is logged, never fails the action.
+ * Security mail (always sent: no consent check), as an outbox row in the transaction of the
+ * change it tells of; the caller dispatches the entry after the commit. The job holds the user id,
+ * the kind, the device name and the time: nothing secret.
  */
-export async function enqueueSecurityNotice(
-  deps: Pick<AuthDeps, 'queues' | 'log'>,
-  userId: string,
-  kind: SecurityNoticeKind,
-  userAgent: string | null,
-): Promise<void> {
-  try {
-    await deps.queues.add(
-      'mail',
-      'security-notice',
-      { userId, kind, device: userAgent ? describeDevice(userAgent) : null, at: new Date().toISOString() },
-      MAIL_JOB_OPTIONS,
-    );
-  } catch (error) {
-    deps.log.error({ err: error, userId, job: 'security-notice' }, 'could not enqueue mail');
-  }
+export function addSecurityNotice(trx: DB, userId: string, kind: SecurityNoticeKind, userAgent: string | null): Promise<QueuedEntry> {
+  return addToOutbox(trx, {
+    queue: 'mail',
+    name: 'security-notice',
+    data: { userId, kind, device: userAgent ? describeDevice(userAgent) : null, at: new Date().toISOString() },
+    jobId: oneMailJobId('security-notice', randomUUID()),
+    options: MAIL_JOB_OPTIONS,
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { MAIL_JOB_OPTIONS, newMessageMailJobId } from '../../../common/jobs';
 import type { AppDeps } from '../../../core/deps';
+import { queueThroughOutbox } from '../../../core/outbox/outbox';
 import { wantsEmail } from '../../../domain/notifications/email-consent';
 import { onlineUsers } from '../../../domain/presence/presence';
 
@@ -17,7 +18,7 @@ export async function notifyOfflineRecipient(
     const online = await onlineUsers(deps.redis, deps.config.REDIS_PREFIX, [recipientId]);
     if (online.has(recipientId)) return;
     if (!(await wantsEmail(deps.db, recipientId, 'activity'))) return;
-    await deps.queues.add('mail', 'new-message', { messageId }, { ...MAIL_JOB_OPTIONS, jobId: newMessageMailJobId(messageId) });
+    await queueThroughOutbox(deps, { queue: 'mail', name: 'new-message', data: { messageId }, jobId: newMessageMailJobId(messageId), options: MAIL_JOB_OPTIONS });
   } catch (error) {
     deps.log.warn({ err: error, messageId }, 'could not queue the new-message mail');
   }

@@ -6,6 +6,7 @@ import { postRoom, userRoom } from '../../../common/socket-events';
 import { POST_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { DB } from '../../../core/db/kysely';
+import { addToOutbox, dispatchOutbox } from '../../../core/outbox/outbox';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
 import { loadPostAccess, postAccess, toFacts, viewerOfRows, type LoadedPostAccess } from '../../../domain/access/access';
 import {
@@ -197,20 +198,16 @@ export async function deletePost(
 ): Promise<{ postId: string }> {
   const access = await requireVisiblePost(deps.db, userId, postId);
   if (!access.isOwner) throw new TRPCError({ code: 'FORBIDDEN', message: POST_TEXTS.deleteNotAllowed.description });
-  const keys = await deps.db.transaction().execute(async (trx) => {
+  const job = await deps.db.transaction().execute(async (trx) => {
     if (!(await lockOwnPost(trx, postId, userId))) return null;
-    const found = await findStorageKeys(trx, postId);
+    const keys = await findStorageKeys(trx, postId);
     await deletePostRow(trx, postId);
-    return found;
+    // the files go by a job whose outbox row commits with the deletion (Redis away: the relay queues it)
+    return addToOutbox(trx, { queue: 'maintenance', name: 'delete-post-files', data: { postId, keys }, jobId: `delete-post-files-${postId}` });
   });
   // deleted meanwhile (a second tab): the post is gone either way, but this call did not do it
-  if (keys === null) throw postNotFound();
-  try {
-    await deps.queues.add('maintenance', 'delete-post-files', { postId, keys }, { jobId: `delete-post-files-${postId}` });
-  } catch (error) {
-    // The post is gone; failing the call now would make the client restore it. Leave a trace instead.
-    deps.log.error({ err: error, postId, keys }, 'could not queue the removal of a deleted post\'s files');
-  }
+  if (job === null) throw postNotFound();
+  await dispatchOutbox(deps, [job]);
   deps.realtime.toRooms([postRoom(postId), userRoom(userId)], 'post:deleted', { postId }, { except: deps.socketId });
   return { postId };
 }

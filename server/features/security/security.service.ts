@@ -9,6 +9,7 @@ import {
   type TwoFactorEnrolmentDto,
 } from '../../../common/security';
 import type { AppDeps } from '../../../core/deps';
+import { dispatchOutbox } from '../../../core/outbox/outbox';
 import { describeDevice } from '../../auth/device';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { limitOrThrow } from '../../auth/rate-limit';
@@ -25,7 +26,7 @@ import {
 import * as tf from '../../auth/two-factor.queries';
 import { fieldError } from '../../trpc/errors';
 import { updatePasswordHash } from '../auth/auth.queries';
-import { enqueueSecurityNotice } from '../auth/auth.service';
+import { addSecurityNotice } from '../auth/auth.service';
 import * as q from './security.queries';
 
 export type SecurityDeps = Pick<AppDeps, 'config' | 'db' | 'redis' | 'queues' | 'log' | 'realtime'>;
@@ -83,12 +84,13 @@ export async function changePassword(deps: SecurityDeps, caller: Caller, input: 
     throw fieldError('currentPassword', SECURITY_TEXTS.wrongPassword);
   }
   const newHash = await hashPassword(input.newPassword);
-  const removed = await deps.db.transaction().execute(async (trx) => {
+  const { removed, mail } = await deps.db.transaction().execute(async (trx) => {
     await updatePasswordHash(trx, caller.userId, newHash, new Date());
-    return invalidateUserSessions(trx, caller.userId, caller.sessionId);
+    const removed = await invalidateUserSessions(trx, caller.userId, caller.sessionId);
+    return { removed, mail: await addSecurityNotice(trx, caller.userId, 'password-changed', caller.userAgent) };
   });
   if (removed.length) await deps.realtime.disconnectSessions(removed);
-  await enqueueSecurityNotice(deps, caller.userId, 'password-changed', caller.userAgent);
+  await dispatchOutbox(deps, [mail]);
   return { ok: true as const, sessionsEnded: removed.length };
 }
 
@@ -115,14 +117,14 @@ export async function confirmTwoFactor(deps: SecurityDeps, caller: Caller, code:
   const step = matchTotpStep(credential.secret, code, credential.lastUsedStep);
   if (step === null) throw fieldError('code', SECURITY_TEXTS.invalidCode);
   const recoveryCodes = generateRecoveryCodes();
-  const enabled = await deps.db.transaction().execute(async (trx) => {
-    if (!(await tf.claimTotpStep(trx, caller.userId, step))) return false;
+  const mail = await deps.db.transaction().execute(async (trx) => {
+    if (!(await tf.claimTotpStep(trx, caller.userId, step))) return null;
     await tf.enableTotp(trx, caller.userId, new Date());
     await tf.replaceRecoveryCodes(trx, caller.userId, recoveryCodes.map(hashRecoveryCode));
-    return true;
+    return addSecurityNotice(trx, caller.userId, 'two-factor-enabled', caller.userAgent);
   });
-  if (!enabled) throw fieldError('code', SECURITY_TEXTS.invalidCode);
-  await enqueueSecurityNotice(deps, caller.userId, 'two-factor-enabled', caller.userAgent);
+  if (!mail) throw fieldError('code', SECURITY_TEXTS.invalidCode);
+  await dispatchOutbox(deps, [mail]);
   return { recoveryCodes };
 }
 
@@ -133,7 +135,10 @@ export async function disableTwoFactor(deps: SecurityDeps, caller: Caller, code:
     throw new TRPCError({ code: 'BAD_REQUEST', message: SECURITY_TEXTS.notEnabled });
   }
   if (!(await verifySecondFactor(deps.db, caller.userId, code))) throw fieldError('code', SECURITY_TEXTS.invalidCode);
-  await deps.db.transaction().execute((trx) => tf.deleteTotp(trx, caller.userId));
-  await enqueueSecurityNotice(deps, caller.userId, 'two-factor-disabled', caller.userAgent);
+  const mail = await deps.db.transaction().execute(async (trx) => {
+    await tf.deleteTotp(trx, caller.userId);
+    return addSecurityNotice(trx, caller.userId, 'two-factor-disabled', caller.userAgent);
+  });
+  await dispatchOutbox(deps, [mail]);
   return { ok: true as const };
 }

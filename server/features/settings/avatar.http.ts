@@ -7,6 +7,7 @@ import { isUuid } from '../../../common/post-schemas';
 import { AVATAR_TYPES, AVATAR_UPLOAD_PATH, avatarIncomingKey, avatarKey } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
+import { addToOutbox, dispatchOutbox } from '../../../core/outbox/outbox';
 import { StorageNotFoundError } from '../../../core/storage/storage';
 import { pipeToClient } from '../../http/pipe-to-client';
 import { sessionUserOf } from '../../http/session-user';
@@ -53,8 +54,12 @@ export function avatarRoutes(deps: AppDeps): Router {
 
       const uploadId = randomUUID();
       await deps.storage.put(avatarIncomingKey(userId, uploadId), body, MIME[ext]);
-      await setAvatarPending(deps.db, userId, uploadId);
-      await deps.queues.add('media', 'process-avatar', { userId, uploadId }, { jobId: processAvatarJobId(uploadId) });
+      // the pending mark and the job's outbox row commit together (Redis away: the relay queues it)
+      const job = await deps.db.transaction().execute(async (trx) => {
+        await setAvatarPending(trx, userId, uploadId);
+        return addToOutbox(trx, { queue: 'media', name: 'process-avatar', data: { userId, uploadId }, jobId: processAvatarJobId(uploadId) });
+      });
+      await dispatchOutbox(deps, [job]);
       res.setHeader('Cache-Control', 'no-store');
       res.status(202).json({ pending: true });
     },

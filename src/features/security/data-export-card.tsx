@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { SECURITY_TEXTS } from '../../../common/security';
+import { DATA_EXPORT_TEXTS, SECURITY_TEXTS } from '../../../common/security';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { formatLongDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
@@ -9,9 +9,10 @@ import { Section, SectionSkeleton } from './section';
 const sizeText = (bytes: number | null) => (bytes === null ? '' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /**
- * "Download my data": the worker builds a zip (profile, posts with their original files, comments,
+ * "Download my data": the worker builds a zip (profile, posts with their media as stored, comments,
  * messages, subscriptions, payments) and mails a link; the list below shows it as soon as it is
- * ready (polled while one is being prepared). Only this account can download it, for 7 days.
+ * ready (polled while one is being prepared), or why it failed. Only this account can download it,
+ * for 7 days; a new export replaces it.
  */
 export function DataExportCard() {
   const utils = trpc.useUtils();
@@ -30,7 +31,7 @@ export function DataExportCard() {
     <Section
       id="export-heading"
       title="Download my data"
-      description="A zip of your profile, posts with their original files, comments, messages, subscriptions and payments. We email you a link; only you can open it, for 7 days."
+      description={DATA_EXPORT_TEXTS.description}
     >
       <div className="flex flex-col gap-4">
         <div>
@@ -59,7 +60,7 @@ export function DataExportCard() {
                     Preparing…
                   </span>
                 ) : (
-                  <span className="text-danger">Failed: ask again</span>
+                  <span className="text-danger">Failed: {item.failureReason ?? DATA_EXPORT_TEXTS.failed}</span>
                 )}
               </li>
             ))}

@@ -1,0 +1,194 @@
+import { Worker } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUE_NAMES, type QueueName } from '../../common/jobs';
+import { relayOutbox } from '../../core/outbox/outbox';
+import { createRedis } from '../../core/redis';
+import type { SessionUser } from '../../server/auth/session';
+import { subscribe } from '../../server/features/subscriptions/subscriptions.service';
+import { startWorkers } from '../../worker/workers';
+import { makePost, makeUser, type MadeUser } from '../helpers/factories';
+import { jpegWithExif } from '../helpers/media-fixtures';
+import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
+import { waitFor } from '../helpers/tus';
+
+/**
+ * Issue 24 item 2: PostgreSQL holds every piece of pending work. The server runs no workers here,
+ * so the jobs it queues wait in Redis; then Redis forgets everything (every key of the run's
+ * prefix, as a restart without persistence does), and only the outbox relay can bring the work back.
+ */
+let app: TestServer;
+beforeAll(async () => {
+  app = await startTestServer({ workerQueues: [] });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function forgetEverything(): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await app.deps.redis.scan(cursor, 'MATCH', `${app.deps.config.REDIS_PREFIX}:*`, 'COUNT', 500);
+    if (keys.length) await app.deps.redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
+
+/** Workers of every queue, until each queue has nothing left to do. */
+async function runWorkersThrough(queues: readonly QueueName[] = QUEUE_NAMES): Promise<void> {
+  const workers = await startWorkers(app.deps);
+  try {
+    for (const queue of queues) await app.drain(queue, 30_000);
+  } finally {
+    await workers.close();
+  }
+}
+
+async function signIn(user: MadeUser): Promise<TestClient> {
+  const client = app.client();
+  await client.trpc.auth.signIn.mutate({ email: user.email, password: user.password });
+  return client;
+}
+
+describe('Redis loses its data', () => {
+  it('mail, a deleted post’s files, Delete All Data’s files, an export and an avatar still happen once the relay runs', async () => {
+    const { db, storage } = app.deps;
+    // a reset link asked for
+    const forgetful = await makeUser(db);
+    await app.client().trpc.auth.requestPasswordReset.mutate({ email: forgetful.email });
+    // a post deleted
+    const creator = await makeUser(db, { isCreator: true });
+    const deleted = await makePost(db, storage, { creatorId: creator.id, text: 'going' });
+    await (await signIn(creator)).trpc.posts.delete.mutate({ postId: deleted.id });
+    // Delete All Data
+    const leaver = await makeUser(db, { isCreator: true });
+    const leaversPost = await makePost(db, storage, { creatorId: leaver.id, text: 'mine' });
+    await (await signIn(leaver)).trpc.account.deleteAllData.mutate({ password: leaver.password });
+    // an export asked for
+    const exporter = await makeUser(db);
+    const exporterClient = await signIn(exporter);
+    const requested = await exporterClient.trpc.account.requestExport.mutate();
+    // an avatar uploaded
+    const painter = await makeUser(db);
+    const avatar = await (await signIn(painter)).fetch('/avatar', { method: 'POST', body: new Uint8Array(await jpegWithExif(64, 64)), headers: { 'content-type': 'image/jpeg' } });
+    expect(avatar.status).toBe(202);
+
+    // every job reached Redis, and then Redis forgot them all
+    const postFilesJob = `delete-post-files-${deleted.id}`;
+    const exportJob = `data-export-${requested.id}`;
+    expect(await app.deps.queues.maintenance.getJobState(postFilesJob)).toBe('waiting');
+    expect(await app.deps.queues.exports.getJobState(exportJob)).toBe('waiting');
+    await forgetEverything();
+    expect(await app.deps.queues.maintenance.getJobState(postFilesJob)).toBe('unknown');
+    expect(await app.deps.queues.exports.getJobState(exportJob)).toBe('unknown');
+    expect(await app.deps.queues.mail.getJobCounts('waiting')).toEqual({ waiting: 0 });
+    // nothing happened: the files are all there
+    for (const key of [...Object.values(deleted.keys), ...Object.values(leaversPost.keys)]) expect(await storage.exists(key!), key).toBe(true);
+
+    const relayed = await relayOutbox(app.deps, 0);
+    expect(relayed.queued).toBeGreaterThanOrEqual(5);
+    await runWorkersThrough();
+
+    const mails = await app.outbox();
+    expect(mails.filter((m) => m.to === forgetful.email)).toHaveLength(1);
+    for (const key of Object.values(deleted.keys)) expect(await storage.exists(key!), key).toBe(false);
+    for (const key of Object.values(leaversPost.keys)) expect(await storage.exists(key!), key).toBe(false);
+    expect(await db.selectFrom('storage_deletions').select('storage_key').execute()).toEqual([]);
+    const [ready] = await exporterClient.trpc.account.exports.query();
+    expect(ready).toMatchObject({ id: requested.id, status: 'ready' });
+    expect(mails.filter((m) => m.to === exporter.email && m.subject.includes('ready to download'))).toHaveLength(1);
+    const profile = await db.selectFrom('profiles').select(['avatar_url', 'avatar_pending_id']).where('id', '=', painter.id).executeTakeFirstOrThrow();
+    expect(profile).toMatchObject({ avatar_url: expect.any(String), avatar_pending_id: null });
+
+    // every row ran through: a later sweep queues nothing again
+    const pending = await db.selectFrom('outbox').select('job_id').where('done_at', 'is', null).execute();
+    expect(pending).toEqual([]);
+    expect((await relayOutbox(app.deps, 0)).queued).toBe(0);
+  });
+
+  it('a receipt is never lost between the payment’s commit and the queue', async () => {
+    const { db } = app.deps;
+    const creator = await makeUser(db, { isCreator: true });
+    const tier = await db
+      .insertInto('subscription_tiers')
+      .values({ creator_id: creator.id, name: 'Gold', price: '40.00', payment_interval: 'monthly' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const fan = await makeUser(db);
+    const user: SessionUser = {
+      id: fan.id, email: fan.email, role: 'user', emailVerified: true, username: fan.username, displayName: fan.username,
+      avatarUrl: null, isCreator: false, isPremium: false, isVerified: false,
+    };
+    // Redis unreachable for the queue at the commit: every add throws
+    const unreachable = { ...app.deps.queues, add: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')) };
+    const result = await subscribe({ ...app.deps, queues: unreachable }, user, { tierId: tier.id, idempotencyKey: randomUUID() });
+    expect(result).toMatchObject({ kind: 'subscribed' });
+    expect(await app.deps.queues.mail.getJobCounts('waiting')).toEqual({ waiting: 0 });
+
+    await relayOutbox(app.deps, 0);
+    await runWorkersThrough(['mail']);
+    const receipts = (await app.outbox()).filter((m) => m.to === fan.email && m.subject.includes('R40.00'));
+    expect(receipts).toHaveLength(1);
+  });
+});
+
+describe('a job BullMQ failed as stalled', () => {
+  it('is run again by the relay after two worker deaths', async () => {
+    const { db, storage } = app.deps;
+    const leaver = await makeUser(db, { isCreator: true });
+    const post = await makePost(db, storage, { creatorId: leaver.id, text: 'mine' });
+    await (await signIn(leaver)).trpc.account.deleteAllData.mutate({ password: leaver.password });
+    const row = await db.selectFrom('outbox').select(['job_id']).where('name', '=', 'delete-user-files').where('done_at', 'is', null).executeTakeFirstOrThrow();
+
+    // two workers take the job and die holding it (their lock lapses; nothing finishes it); after
+    // the second stall BullMQ (6) marks it to fail, and the next worker to fetch it fails it as
+    // stalled without running it: nothing in BullMQ runs it again
+    const opts = { prefix: app.deps.config.REDIS_PREFIX, lockDuration: 1_000, stalledInterval: 300, maxStalledCount: 1 };
+    const dead: Worker[] = [];
+    for (let death = 1; death <= 2; death++) {
+      const connection = createRedis(app.deps.config.REDIS_URL, { forBullmq: true });
+      await new Promise<void>((resolve) => {
+        const dying = new Worker(
+          'maintenance',
+          async () => {
+            resolve();
+            // a worker killed mid-job: its lock is no longer renewed, and it never returns
+            connection.disconnect();
+            await new Promise(() => {});
+          },
+          { ...opts, connection },
+        );
+        dying.on('error', () => {});
+        dead.push(dying);
+      });
+    }
+    // a live worker's stalled check finds the second death
+    const checker = new Worker('maintenance', null, { ...opts, connection: createRedis(app.deps.config.REDIS_URL, { forBullmq: true }), autorun: false });
+    try {
+      const deadline = Date.now() + 20_000;
+      while ((await app.deps.queues.maintenance.getJob(row.job_id))?.stalledCounter !== 2) {
+        if (Date.now() > deadline) throw new Error('the second death was not found');
+        await (checker as unknown as { moveStalledJobsToWait(): Promise<unknown> }).moveStalledJobsToWait();
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    } finally {
+      await checker.close();
+      for (const worker of dead) void worker.close(true).catch(() => {});
+    }
+    const workers = await startWorkers(app.deps, ['maintenance']);
+    try {
+      await waitFor(async () => (await app.deps.queues.maintenance.getJobState(row.job_id)) === 'failed', 15_000, 'failed as stalled');
+      expect((await app.deps.queues.maintenance.getJob(row.job_id))?.failedReason).toMatch(/stalled/);
+      for (const key of Object.values(post.keys)) expect(await storage.exists(key!), key).toBe(true);
+
+      // the relay hands it back, and it runs through
+      const swept = await relayOutbox(app.deps, 0);
+      expect(swept.retried).toBeGreaterThanOrEqual(1);
+      await app.drain('maintenance', 30_000);
+    } finally {
+      await workers.close();
+    }
+    for (const key of Object.values(post.keys)) expect(await storage.exists(key!), key).toBe(false);
+    expect((await db.selectFrom('outbox').select('done_at').where('job_id', '=', row.job_id).executeTakeFirstOrThrow()).done_at).not.toBeNull();
+  });
+});
