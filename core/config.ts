@@ -27,6 +27,13 @@ const ConfigSchema = z.object({
   /** Jobs at once per worker copy: `media` (images, documents) and `transcode` (video, audio). */
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).default(4),
   TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).default(1),
+  /** Chat attachments' own queues (never the posts'): `attachments` (images, documents) and `attachment-transcode` (video, audio). */
+  ATTACHMENT_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  ATTACHMENT_TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).default(1),
+  /** Chat attachments one user may have processing at once; more uploads are refused until one is done. */
+  MAX_PROCESSING_ATTACHMENTS_PER_USER: z.coerce.number().int().min(1).default(3),
+  /** Chat attachments never sent in a message are deleted (row and files) this long after their upload. */
+  UNSENT_ATTACHMENT_TTL_HOURS: z.coerce.number().positive().default(6),
   /**
    * How long a media job's lock lasts without renewal (renewed every half of it while the job
    * runs); a killed worker's job is recovered after it plus at most one stalled check: 20 s + 10 s.

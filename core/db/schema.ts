@@ -188,6 +188,9 @@ export interface PostsTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   published_at: Timestamp | null;
+  /** the media run holding the post while 'processing' (domain/processing/runs.ts), and its last heartbeat */
+  processing_run: string | null;
+  processing_heartbeat_at: Timestamp | null;
 }
 
 export interface MediaFilesTable {
@@ -342,6 +345,9 @@ export interface MessageAttachmentsTable {
   height: number | null;
   duration_seconds: ColumnType<string | null, string | number | null, string | number | null>;
   failure_reason: string | null;
+  /** the media run holding the attachment while 'processing' (domain/processing/runs.ts), and its last heartbeat */
+  processing_run: string | null;
+  processing_heartbeat_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -456,6 +462,7 @@ export const databaseColumns = columns({
   posts: [
     'id', 'creator_id', 'title', 'post_text', 'hashtags', 'is_premium', 'is_nsfw', 'status', 'target_status',
     'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'search', 'created_at', 'updated_at', 'published_at',
+    'processing_run', 'processing_heartbeat_at',
   ],
   media_files: [
     'id', 'post_id', 'variant', 'storage_key', 'content_type', 'byte_size', 'width', 'height', 'duration_seconds', 'created_at',
@@ -484,7 +491,7 @@ export const databaseColumns = columns({
   message_reactions: ['id', 'message_id', 'user_id', 'emoji', 'created_at'],
   message_attachments: [
     'id', 'owner_id', 'kind', 'status', 'original_filename', 'byte_size', 'source_key', 'storage_key', 'content_type',
-    'width', 'height', 'duration_seconds', 'failure_reason', 'created_at', 'updated_at',
+    'width', 'height', 'duration_seconds', 'failure_reason', 'processing_run', 'processing_heartbeat_at', 'created_at', 'updated_at',
   ],
   conversations: ['user_id', 'partner_id', 'last_message_id', 'last_message_at'],
   user_blocks: ['blocker_id', 'blocked_id', 'created_at'],

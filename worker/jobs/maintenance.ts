@@ -5,6 +5,7 @@ import { deleteQueuedFiles, expireDataExports } from './account-files';
 import { billingMaintenance, undoDuplicateCheckoutJob } from './billing';
 import { buildDataExport, markDataExportFailed } from './data-export';
 import { requeueLostJobs } from './lost-jobs';
+import { expireUnsentAttachments } from './unsent-attachments';
 import { sweepIncomingUploads } from './uploads-sweep';
 
 export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
@@ -64,6 +65,11 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
       if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await markDataExportFailed(deps.db, job.data.exportId);
       throw error;
     }
+  },
+
+  /** Chat attachments never sent in a message leave storage and the table (unsent-attachments.ts). */
+  async 'expire-unsent-attachments'(_job, deps) {
+    return expireUnsentAttachments(deps);
   },
 
   /** Exports past their 7 days leave storage and the table. */
