@@ -54,8 +54,9 @@ const ConfigSchema = z.object({
   /** On SIGTERM the server finishes in-flight requests (and `npm start`'s workers their jobs) within this long, then exits. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).default(25_000),
   /**
-   * Stretches the time ffmpeg may spend on one video or audio upload (60 s + 3x the video's
-   * duration, 0.5x the audio's; worker/media/bounds.ts): 2 on a slow machine. Past it the post fails.
+   * Stretches the time ffmpeg may spend on one video or audio upload (60 s + per frame and per
+   * megapixel decoded and encoded for video, + 0.5x the audio's duration; worker/media/bounds.ts):
+   * 2 on a slow machine. Past it the post fails.
    */
   MEDIA_TIME_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Posts one creator may have processing (queued or in the worker) at once; more uploads are refused until one is done. */
