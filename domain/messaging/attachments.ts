@@ -112,10 +112,14 @@ export async function deleteUnsentAttachments(db: DB, before: Date, limit: numbe
   return rows.map((r) => ({ id: r.id, keys: [r.source_key, r.storage_key].filter((k): k is string => k !== null) }));
 }
 
-/** The processed file takes effect; only from 'processing' (a second run changes nothing). */
+/**
+ * The processed file takes effect; only from 'processing' and while `runId` holds the attachment
+ * (a second run, or one that lost it to another, changes nothing).
+ */
 export async function completeAttachment(
   db: DB,
   id: string,
+  runId: string,
   file: { storageKey: string; contentType: string; byteSize: number; width: number | null; height: number | null; durationSeconds: number | null },
 ): Promise<boolean> {
   const row = await db
@@ -134,6 +138,7 @@ export async function completeAttachment(
     })
     .where('id', '=', id)
     .where('status', '=', 'processing')
+    .where('processing_run', '=', runId)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

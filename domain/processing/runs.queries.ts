@@ -18,18 +18,29 @@ const seconds = (ms: number) => ms / 1000;
 
 /**
  * `runId` takes the item when it is 'processing' and no other run holds it with a heartbeat
- * fresher than `leaseMs`. 'held': another live run has it; 'done': it is not 'processing' (or gone).
+ * fresher than `leaseMs`. 'held': another live run has it; 'done': it is not 'processing' (or
+ * gone). `leftovers`: the files a dead run it takes over from had started writing (never a
+ * published file: an item whose run published it is no longer 'processing').
  */
-export async function claimRun(db: DB, table: RunTable, id: string, runId: string, leaseMs: number): Promise<ClaimOutcome> {
-  const claimed = await sql<{ id: string }>`
-    update ${sql.table(table)} set processing_run = ${runId}, processing_heartbeat_at = now()
-    where id = ${id} and status = 'processing'
-      and (processing_run is null or processing_run = ${runId} or processing_heartbeat_at is null
-           or processing_heartbeat_at < now() - make_interval(secs => ${seconds(leaseMs)}))
-    returning id`.execute(db);
-  if (claimed.rows.length > 0) return 'claimed';
-  const row = await sql<{ status: string }>`select status from ${sql.table(table)} where id = ${id}`.execute(db);
-  return row.rows[0]?.status === 'processing' ? 'held' : 'done';
+export async function claimRun(db: DB, table: RunTable, id: string, runId: string, leaseMs: number): Promise<{ outcome: ClaimOutcome; leftovers: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    const current = await sql<{ status: string; processing_run: string | null; processing_keys: string[]; live: boolean }>`
+      select status, processing_run, processing_keys,
+             not ${noLiveRun(leaseMs)} as live
+      from ${sql.table(table)} where id = ${id} for update`.execute(trx);
+    const row = current.rows[0];
+    if (!row || row.status !== 'processing') return { outcome: 'done' as const, leftovers: [] };
+    if (row.processing_run !== null && row.processing_run !== runId && row.live) return { outcome: 'held' as const, leftovers: [] };
+    await sql`update ${sql.table(table)} set processing_run = ${runId}, processing_heartbeat_at = now(), processing_keys = '{}'
+      where id = ${id}`.execute(trx);
+    return { outcome: 'claimed' as const, leftovers: row.processing_run !== runId ? row.processing_keys : [] };
+  });
+}
+
+/** Notes a file the run is about to write (nothing when another run took the item over). */
+export async function noteRunFile(db: DB, table: RunTable, id: string, runId: string, key: string): Promise<void> {
+  await sql`update ${sql.table(table)} set processing_keys = array_append(processing_keys, ${key})
+    where id = ${id} and processing_run = ${runId}`.execute(db);
 }
 
 /** The run is alive: its heartbeat is renewed (nothing when another run took the item over). */
@@ -39,7 +50,8 @@ export async function renewRun(db: DB, table: RunTable, id: string, runId: strin
 
 /** The run is over (done, failed, handed back): the item is no longer held by it. */
 export async function releaseRun(db: DB, table: RunTable, id: string, runId: string): Promise<void> {
-  await sql`update ${sql.table(table)} set processing_run = null, processing_heartbeat_at = null where id = ${id} and processing_run = ${runId}`.execute(db);
+  await sql`update ${sql.table(table)} set processing_run = null, processing_heartbeat_at = null, processing_keys = '{}'
+    where id = ${id} and processing_run = ${runId}`.execute(db);
 }
 
 /** SQL: the item has no live run (no heartbeat, or one older than `leaseMs`). For the lost-job sweeps. */

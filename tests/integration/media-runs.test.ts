@@ -69,7 +69,7 @@ async function expectPublishedIntact(postId: string) {
   // both variants of one run; no file of another run, no upload left
   expect(runDirs.size).toBe(1);
   expect(await filesUnder(`posts/${postId}`)).toEqual(files.map((f) => f.storage_key).sort());
-  expect((await postRow(postId)).processing_run).toBeNull();
+  expect(await postRow(postId)).toMatchObject({ processing_run: null, processing_keys: [] });
 }
 
 /** Every stored file under `prefix` (the disk driver), as storage keys. */
@@ -90,7 +90,7 @@ describe('two runs of one post', () => {
     await expectPublishedIntact(postId);
   }, 120_000);
 
-  it('when the first run looked dead (stale heartbeat) but was not: both transcode, the loser deletes only its own files', async () => {
+  it('when the first run looked dead (stale heartbeat) but was not: both transcode, the run holding the post publishes, the other deletes only its own files', async () => {
     const { postId, job } = await processingPost();
     // the first run's worker renews nothing during the test (a lease of an hour), then its
     // heartbeat is made stale: as after a stall of the worker's PostgreSQL connection
@@ -100,8 +100,22 @@ describe('two runs of one post', () => {
     await sql`update posts set processing_heartbeat_at = now() - interval '1 hour' where id = ${postId}`.execute(app.deps.db);
     const second = processPost(job, app.deps);
     await waitFor(async () => (await postRow(postId)).processing_run !== firstRun, 20_000, 'the second run to take the post over');
-    const results = await Promise.all([first, second]);
-    expect(results).toEqual(expect.arrayContaining([{ status: 'published', files: ['original', 'poster'] }, { skipped: 'gone' }]));
+    // the first run lost the post to the second: it may not publish (the second may have deleted its files)
+    expect(await Promise.all([first, second])).toEqual([{ skipped: 'gone' }, { status: 'published', files: ['original', 'poster'] }]);
+    await expectPublishedIntact(postId);
+  }, 120_000);
+});
+
+describe('a run taking over from one that died', () => {
+  it("deletes the files the dead run had started to write, and publishes its own", async () => {
+    const { postId, job } = await processingPost();
+    const dead = randomUUID();
+    const leftover = `posts/${postId}/${dead}/original.mp4`;
+    await app.deps.storage.put(leftover, Buffer.from('half a video'), 'video/mp4');
+    await sql`update posts set processing_run = ${dead}, processing_heartbeat_at = now() - interval '1 hour',
+        processing_keys = ${[leftover]} where id = ${postId}`.execute(app.deps.db);
+    expect(await processPost(job, app.deps)).toEqual({ status: 'published', files: ['original', 'poster'] });
+    expect(await app.deps.storage.exists(leftover)).toBe(false);
     await expectPublishedIntact(postId);
   }, 120_000);
 });

@@ -55,6 +55,7 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
       post.watermark_enabled === false
         ? null
         : { label: watermarkLabel({ watermarkText: post.watermark_text }, post.username), position: post.watermark_position ?? 'center' };
+    const heldRun = run;
     const runId = run.id;
     return await withUploadInWorkDir(storage, postId, post.source_key, rule.ext, async (input, workDir) => {
       const progress = throttledProgress(job, (percent) => announceProgress(deps.realtime, announced, percent));
@@ -72,14 +73,15 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
       const rows: ProcessedFileRow[] = [];
       for (const file of media.files) {
         const key = postFileKey(postId, runId, file.variant, file.ext);
+        await heldRun.willWrite(key);
         const stored = await storeOutputFile(storage, key, file);
         written.push(key);
         rows.push({ variant: file.variant, ...stored });
       }
 
-      const done = await completeProcessing(db, postId, media.mediaKind, rows);
+      const done = await completeProcessing(db, postId, runId, media.mediaKind, rows);
       if (!done) {
-        // deleted (or finished by another run) meanwhile: what THIS run wrote belongs to nobody
+        // deleted, finished or taken over by another run meanwhile: what THIS run wrote belongs to nobody
         await removeKeys(deps, written);
         return { skipped: 'gone' };
       }

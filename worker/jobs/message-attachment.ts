@@ -56,6 +56,7 @@ export async function processMessageAttachment(job: Job<MessageMediaJobs['proces
   try {
     run = await holdRun(deps, 'message_attachments', attachmentId, context.signal);
     if (!run) return { skipped: 'done' };
+    const heldRun = run;
     const runId = run.id;
     return await withUploadInWorkDir(storage, attachmentId, sourceKey, rule.ext, async (input, workDir) => {
       const media = await processUpload({
@@ -72,7 +73,8 @@ export async function processMessageAttachment(job: Job<MessageMediaJobs['proces
       const file = media.files.find((f) => f.variant === 'web') ?? media.files.find((f) => f.variant === 'original');
       if (!file) throw new Error('the pipeline made no file to serve');
       const key = attachmentFileKey(attachmentId, runId, file.ext);
-      const done = await completeAttachment(db, attachmentId, await storeOutputFile(storage, key, file));
+      await heldRun.willWrite(key);
+      const done = await completeAttachment(db, attachmentId, runId, await storeOutputFile(storage, key, file));
       if (!done) {
         // deleted, or finished by another run: only this run's file goes
         await storage.delete(key).catch(() => {});
