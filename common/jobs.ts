@@ -3,7 +3,7 @@
  * The worker refuses to start when a job name here has no handler, so a name is added here
  * together with its handler.
  */
-export const QUEUE_NAMES = ['mail', 'maintenance', 'media', 'transcode', 'exports'] as const;
+export const QUEUE_NAMES = ['mail', 'maintenance', 'media', 'transcode', 'attachments', 'attachment-transcode', 'exports'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -104,6 +104,11 @@ export interface MaintenanceJobs {
   'delete-user-files': { batch: string };
   /** repeatable: exports past their expiry leave storage and the table */
   'expire-data-exports': Record<string, never>;
+  /**
+   * repeatable (issue 23): chat attachments never sent in a message, older than
+   * UNSENT_ATTACHMENT_TTL_HOURS, leave storage and the table (worker/jobs/unsent-attachments.ts)
+   */
+  'expire-unsent-attachments': Record<string, never>;
 }
 
 /**
@@ -117,9 +122,11 @@ export interface AvatarJobs {
 export const processAvatarJobId = (uploadId: string) => `process-avatar-${uploadId}`;
 
 /**
- * Chat attachments (issue 12), on `media` (images, documents) or `transcode` (video, audio) by
- * `mediaQueueFor(kind)`: the uploaded bytes are checked and made safe by the posts' pipeline
- * (worker/media) and stored privately. jobId `process-message-attachment-<id>`.
+ * Chat attachments (issue 12), on queues of their own (issue 23): `attachments` (images,
+ * documents) or `attachment-transcode` (video, audio) by `attachmentQueueFor(kind)`, so that no
+ * number of fans' files can delay a creator's post on `media` or `transcode`. The uploaded bytes
+ * are checked and made safe by the posts' pipeline (worker/media) and stored privately. jobId
+ * `process-message-attachment-<id>`.
  */
 export interface MessageMediaJobs {
   'process-message-attachment': { attachmentId: string };
@@ -138,8 +145,10 @@ export interface ExportJobs {
 export interface JobsByQueue {
   mail: MailJobs;
   maintenance: MaintenanceJobs;
-  media: MediaJobs & AvatarJobs & MessageMediaJobs;
-  transcode: MediaJobs & MessageMediaJobs;
+  media: MediaJobs & AvatarJobs;
+  transcode: MediaJobs;
+  attachments: MessageMediaJobs;
+  'attachment-transcode': MessageMediaJobs;
   exports: ExportJobs;
 }
 
@@ -148,6 +157,13 @@ export type MediaQueueName = 'media' | 'transcode';
 /** Video and audio go through ffmpeg on `transcode`; images, PDFs and documents on `media`. */
 export function mediaQueueFor(kind: 'image' | 'video' | 'audio' | 'pdf' | 'document' | null): MediaQueueName {
   return kind === 'video' || kind === 'audio' ? 'transcode' : 'media';
+}
+
+export type AttachmentQueueName = 'attachments' | 'attachment-transcode';
+
+/** A chat attachment's queue: video and audio through ffmpeg on `attachment-transcode`, the rest on `attachments`. */
+export function attachmentQueueFor(kind: 'image' | 'video' | 'audio' | 'pdf' | 'document'): AttachmentQueueName {
+  return mediaQueueFor(kind) === 'transcode' ? 'attachment-transcode' : 'attachments';
 }
 
 export const processPostJobId = (postId: string) => `process-post-${postId}`;

@@ -41,13 +41,38 @@ export const LIMITS = {
  * shorter side at most 2160 (so 2160x3840 upright is fine, 4096x2160 DCI is not). Frame rates
  * are compared with a 1% allowance (59.94 and 60.02 are 60). Durations are the container's.
  */
+export interface MediaBounds {
+  videoMaxLongSide: number;
+  videoMaxShortSide: number;
+  /** the name of that size in the refusal ('4K') */
+  videoSizeName: string;
+  videoMaxFps: number;
+  videoMaxMinutes: number;
+  audioMaxMinutes: number;
+}
+
 export const MEDIA_LIMITS = {
   videoMaxLongSide: 3840,
   videoMaxShortSide: 2160,
+  videoSizeName: '4K',
   videoMaxFps: 60,
   videoMaxMinutes: 30,
   audioMaxMinutes: 60,
-} as const;
+} as const satisfies MediaBounds;
+
+/**
+ * Bounds of chat attachments (issue 23; our own): a chat is not a channel, and a fan's file must
+ * not cost what a creator's post may. Video at most 10 minutes and 1080p (1920x1080 either way
+ * round) at 60 fps, audio at most 20 minutes. Same checks as MEDIA_LIMITS, by the same code.
+ */
+export const CHAT_MEDIA_LIMITS = {
+  videoMaxLongSide: 1920,
+  videoMaxShortSide: 1080,
+  videoSizeName: '1080p',
+  videoMaxFps: 60,
+  videoMaxMinutes: 10,
+  audioMaxMinutes: 20,
+} as const satisfies MediaBounds;
 
 /** Cache times of spec part 1 §9 (milliseconds): fresh = staleTime, kept = gcTime. */
 export const CACHE = {

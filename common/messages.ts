@@ -21,6 +21,11 @@ export const MESSAGE_ATTACHMENT_MAX_BYTES = 10 * MEBIBYTE;
 export const MESSAGE_SEND_LIMIT = { points: 30, windowSeconds: 60 } as const;
 /** attachment uploads: 20 a minute per user */
 export const MESSAGE_UPLOAD_LIMIT = { points: 20, windowSeconds: 60 } as const;
+/**
+ * Attachments uploaded but in no message yet (issue 23): at most this many bytes per user (5
+ * files of the largest size); they are deleted UNSENT_ATTACHMENT_TTL_HOURS after their upload.
+ */
+export const MESSAGE_UNSENT_ATTACHMENTS_MAX_BYTES = 50 * MEBIBYTE;
 /** the most ids one markRead may carry */
 export const MARK_READ_MAX = 100;
 /** the most messages one `since` answer carries */

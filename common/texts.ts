@@ -308,7 +308,9 @@ export const UPLOAD_TEXTS = {
   pointsToOtherFiles: (what: string) => `This file only points to other files (a playlist, manifest or list): upload the ${what} itself.`,
   multipleVideoStreams: 'The video has more than one picture track.',
   multipleAudioStreams: 'The audio file has more than one sound track.',
-  videoTooLarge: (maxWidth: number, maxHeight: number) => `The video's picture is too large: at most ${maxWidth}x${maxHeight} pixels (4K).`,
+  videoTooLarge: (maxWidth: number, maxHeight: number, sizeName = '4K') => `The video's picture is too large: at most ${maxWidth}x${maxHeight} pixels (${sizeName}).`,
+  /** the frames the file holds (its stated count) are more than the longest accepted video at the highest rate */
+  tooManyFrames: (maxMinutes: number, maxFps: number) => `The video has too many frames: at most ${maxMinutes} minutes at ${maxFps} frames per second.`,
   frameRateTooHigh: (maxFps: number) => `The video has too many frames per second: at most ${maxFps}.`,
   tooLong: (what: string, maxMinutes: number) => `The ${what} is too long: at most ${maxMinutes} minutes.`,
   tookTooLong: (what: string) => `The ${what} took too long to process.`,
@@ -440,6 +442,11 @@ export const MESSAGE_TEXTS = {
   cannotMessage: 'You cannot message this user',
   sendRateLimited: 'You are sending messages too fast. Please wait a moment.',
   uploadRateLimited: 'Too many uploads. Please wait a moment.',
+  /** a user's attachments processing at once (MAX_PROCESSING_ATTACHMENTS_PER_USER) */
+  attachmentsProcessing: (limit: number) => `You have ${limit} files still being processed. Wait for one to finish, then attach another.`,
+  /** a user's attachments not sent in a message (MESSAGE_UNSENT_ATTACHMENTS_MAX_BYTES) */
+  unsentAttachmentsFull: (maxMegabytes: number, hours: number) =>
+    `Your files not sent yet would add up to more than ${maxMegabytes} MB. Send them first; unsent files are removed after ${hours} hours.`,
   attachmentNotFound: 'Attachment not found',
   attachmentFailed: 'The attachment could not be processed',
   attachmentInvalidType: 'Invalid file type',

@@ -27,6 +27,13 @@ const ConfigSchema = z.object({
   /** Jobs at once per worker copy: `media` (images, documents) and `transcode` (video, audio). */
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).default(4),
   TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).default(1),
+  /** Chat attachments' own queues (never the posts'): `attachments` (images, documents) and `attachment-transcode` (video, audio). */
+  ATTACHMENT_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  ATTACHMENT_TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).default(1),
+  /** Chat attachments one user may have processing at once; more uploads are refused until one is done. */
+  MAX_PROCESSING_ATTACHMENTS_PER_USER: z.coerce.number().int().min(1).default(3),
+  /** Chat attachments never sent in a message are deleted (row and files) this long after their upload. */
+  UNSENT_ATTACHMENT_TTL_HOURS: z.coerce.number().positive().default(6),
   /**
    * How long a media job's lock lasts without renewal (renewed every half of it while the job
    * runs); a killed worker's job is recovered after it plus at most one stalled check: 20 s + 10 s.
@@ -47,8 +54,9 @@ const ConfigSchema = z.object({
   /** On SIGTERM the server finishes in-flight requests (and `npm start`'s workers their jobs) within this long, then exits. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).default(25_000),
   /**
-   * Stretches the time ffmpeg may spend on one video or audio upload (60 s + 3x the video's
-   * duration, 0.5x the audio's; worker/media/bounds.ts): 2 on a slow machine. Past it the post fails.
+   * Stretches the time ffmpeg may spend on one video or audio upload (60 s + per frame and per
+   * megapixel decoded and encoded for video, + 0.5x the audio's duration; worker/media/bounds.ts):
+   * 2 on a slow machine. Past it the post fails.
    */
   MEDIA_TIME_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Posts one creator may have processing (queued or in the worker) at once; more uploads are refused until one is done. */

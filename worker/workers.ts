@@ -8,10 +8,12 @@ import { markOutboxDone, relayOutbox } from '../core/outbox/outbox';
 import { createRedis } from '../core/redis';
 import { requeueLostJobs } from './jobs/lost-jobs';
 import { requeueLostAttachmentJobs } from './jobs/message-attachment';
+
 import { mailHandlers } from './jobs/mail';
 import { maintenanceHandlers } from './jobs/maintenance';
 import { exportHandlers } from './jobs/exports';
 import { mediaHandlers, transcodeHandlers } from './jobs/media';
+import { attachmentHandlers } from './jobs/message-attachment';
 import { assertComplete, handlerFor, type HandlerRegistry, type WorkerDeps } from './registry';
 import { sweepStaleMediaTempDirs } from './temp-dirs';
 
@@ -20,6 +22,8 @@ export const registry: HandlerRegistry = {
   maintenance: maintenanceHandlers,
   media: mediaHandlers,
   transcode: transcodeHandlers,
+  attachments: attachmentHandlers,
+  'attachment-transcode': attachmentHandlers,
   exports: exportHandlers,
 };
 
@@ -27,7 +31,10 @@ export const registry: HandlerRegistry = {
  * Per queue and worker copy: mail 4 at a time, maintenance 1, exports 1 (a zip reads every stored
  * file of an account: one at a time, on a queue of its own so billing never waits behind it); `media` (sharp: images,
  * documents) MEDIA_CONCURRENCY (4), `transcode` (ffmpeg: video, audio) TRANSCODE_CONCURRENCY (1),
- * as one ffmpeg already uses every core. Media jobs hold their lock for MEDIA_LOCK_DURATION_MS
+ * as one ffmpeg already uses every core. Chat attachments have slots of their own beside them,
+ * `attachments` ATTACHMENT_CONCURRENCY (2) and `attachment-transcode`
+ * ATTACHMENT_TRANSCODE_CONCURRENCY (1): a post's job never waits behind a fan's file (they share
+ * the CPU, not a slot). Media jobs hold their lock for MEDIA_LOCK_DURATION_MS
  * (20 s, renewed every 10 s while they run): a worker that dies mid-job loses the lock and the
  * stalled check (every MEDIA_STALLED_INTERVAL_MS, 10 s, by any worker) puts the job back in the
  * queue within 30 s, twice at most before it fails.
@@ -41,8 +48,15 @@ export function workerOptions(queue: QueueName, config: Config): Partial<WorkerO
       return { concurrency: 1 };
     case 'media':
     case 'transcode':
+    case 'attachments':
+    case 'attachment-transcode':
       return {
-        concurrency: queue === 'media' ? config.MEDIA_CONCURRENCY : config.TRANSCODE_CONCURRENCY,
+        concurrency: {
+          media: config.MEDIA_CONCURRENCY,
+          transcode: config.TRANSCODE_CONCURRENCY,
+          attachments: config.ATTACHMENT_CONCURRENCY,
+          'attachment-transcode': config.ATTACHMENT_TRANSCODE_CONCURRENCY,
+        }[queue],
         lockDuration: config.MEDIA_LOCK_DURATION_MS,
         stalledInterval: config.MEDIA_STALLED_INTERVAL_MS,
         maxStalledCount: 2,
@@ -62,9 +76,14 @@ export interface RunningWorkers {
 export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[] = QUEUE_NAMES): Promise<RunningWorkers> {
   assertComplete(registry, {
     mail: ['confirm-email', 'reset-password', 'billing-receipt', 'renewal-reminder', 'new-message'],
-    maintenance: ['purge-expired', 'delete-post-files', 'expire-uploads', 'requeue-processing', 'delete-user-files', 'expire-data-exports', 'billing-maintenance', 'undo-duplicate-checkout', 'cancel-provider-subscription', 'provider-refund'],
-    media: ['process-post', 'process-avatar', 'process-message-attachment'],
-    transcode: ['process-post', 'process-message-attachment'],
+    maintenance: [
+      'purge-expired', 'delete-post-files', 'expire-uploads', 'requeue-processing', 'delete-user-files', 'expire-data-exports',
+      'billing-maintenance', 'undo-duplicate-checkout', 'cancel-provider-subscription', 'provider-refund', 'expire-unsent-attachments',
+    ],
+    media: ['process-post', 'process-avatar'],
+    transcode: ['process-post'],
+    attachments: ['process-message-attachment'],
+    'attachment-transcode': ['process-message-attachment'],
     exports: ['build-data-export'],
   });
   const { config, log } = deps;
@@ -150,6 +169,8 @@ const SCHEDULES = [
   // renewals happen up to an hour ahead (domain/billing/periods.ts), so every 10 minutes keeps access unbroken
   { id: 'billing-maintenance', every: 10 * 60_000 },
   { id: 'expire-data-exports', every: 60 * 60_000 },
+  // unsent chat attachments live UNSENT_ATTACHMENT_TTL_HOURS (6): a quarter of an hour late at most
+  { id: 'expire-unsent-attachments', every: 15 * 60_000 },
 ] as const;
 
 /**

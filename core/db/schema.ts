@@ -192,6 +192,11 @@ export interface PostsTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   published_at: Timestamp | null;
+  /** the media run holding the post while 'processing' (domain/processing/runs.ts), and its last heartbeat */
+  processing_run: string | null;
+  processing_heartbeat_at: Timestamp | null;
+  /** the files that run is writing (a dead run's are deleted by the next) */
+  processing_keys: ColumnType<string[], string[] | undefined, string[]>;
 }
 
 export interface MediaFilesTable {
@@ -371,6 +376,11 @@ export interface MessageAttachmentsTable {
   height: number | null;
   duration_seconds: ColumnType<string | null, string | number | null, string | number | null>;
   failure_reason: string | null;
+  /** the media run holding the attachment while 'processing' (domain/processing/runs.ts), and its last heartbeat */
+  processing_run: string | null;
+  processing_heartbeat_at: Timestamp | null;
+  /** the files that run is writing (a dead run's are deleted by the next) */
+  processing_keys: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -486,6 +496,7 @@ export const databaseColumns = columns({
   posts: [
     'id', 'creator_id', 'title', 'post_text', 'hashtags', 'is_premium', 'is_nsfw', 'status', 'target_status',
     'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'search', 'created_at', 'updated_at', 'published_at',
+    'processing_run', 'processing_heartbeat_at', 'processing_keys',
   ],
   media_files: [
     'id', 'post_id', 'variant', 'storage_key', 'content_type', 'byte_size', 'width', 'height', 'duration_seconds', 'created_at',
@@ -517,7 +528,7 @@ export const databaseColumns = columns({
   message_reactions: ['id', 'message_id', 'user_id', 'emoji', 'created_at'],
   message_attachments: [
     'id', 'owner_id', 'kind', 'status', 'original_filename', 'byte_size', 'source_key', 'storage_key', 'content_type',
-    'width', 'height', 'duration_seconds', 'failure_reason', 'created_at', 'updated_at',
+    'width', 'height', 'duration_seconds', 'failure_reason', 'processing_run', 'processing_heartbeat_at', 'processing_keys', 'created_at', 'updated_at',
   ],
   conversations: ['user_id', 'partner_id', 'last_message_id', 'last_message_at'],
   user_blocks: ['blocker_id', 'blocked_id', 'created_at'],

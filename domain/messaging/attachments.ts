@@ -1,14 +1,17 @@
+import { sql } from 'kysely';
 import type { MessageAttachmentDto } from '../../common/message-dtos';
 import { messageMediaUrl, type AttachmentStatus, type MessageMediaKind } from '../../common/messages';
 import type { DB } from '../../core/db/kysely';
 import type { Realtime } from '../../core/realtime/realtime';
+import { noLiveRun } from '../processing/runs.queries';
 
 /**
  * Chat attachments between the server (upload, send) and the worker (processing): the row's
  * states, its DTO, and who hears that it is ready. Storage keys never leave this layer.
  */
 export const attachmentSourceKey = (id: string, ext: string) => `messages/${id}/source.${ext}`;
-export const attachmentFileKey = (id: string, ext: string) => `messages/${id}/file.${ext}`;
+/** A run's processed file: under the run's id, so that a second run never overwrites or deletes it. */
+export const attachmentFileKey = (id: string, runId: string, ext: string) => `messages/${id}/${runId}/file.${ext}`;
 
 export function toAttachmentDto(a: {
   id: string;
@@ -66,10 +69,57 @@ export function attachmentRowToDto(row: AttachmentRow): MessageAttachmentDto {
   });
 }
 
-/** The processed file takes effect; only from 'processing' (a second run changes nothing). */
+/**
+ * What one user's chat attachments weigh (issue 23): how many are processing (each holds a slot
+ * of the attachment queues), and the bytes of those not carried by any message (failed ones have
+ * no file left). Read under the user's lock (lockCreator) when a new one is inserted.
+ */
+export async function attachmentLoad(db: DB, ownerId: string): Promise<{ processing: number; unsentBytes: number }> {
+  const row = await db
+    .selectFrom('message_attachments as a')
+    .select([
+      sql<string>`count(*) filter (where a.status = 'processing')`.as('processing'),
+      sql<string>`coalesce(sum(a.byte_size) filter (where a.status <> 'failed' and not exists (select 1 from messages m where m.attachment_id = a.id)), 0)`.as(
+        'unsent_bytes',
+      ),
+    ])
+    .where('a.owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return { processing: Number(row.processing), unsentBytes: Number(row.unsent_bytes) };
+}
+
+/**
+ * Attachments uploaded before `before` that no message carries, deleted in one statement (a
+ * message sent at the same moment either takes the row first, and it stays, or finds it gone);
+ * a page at a time, oldest first. Returns the files they held, for the caller to delete.
+ */
+export async function deleteUnsentAttachments(db: DB, before: Date, limit: number): Promise<{ id: string; keys: string[] }[]> {
+  const rows = await db
+    .deleteFrom('message_attachments')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('message_attachments as a')
+        .select('a.id')
+        .where('a.created_at', '<', before)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('messages as m').select('m.id').whereRef('m.attachment_id', '=', 'a.id'))))
+        .orderBy('a.created_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'source_key', 'storage_key'])
+    .execute();
+  return rows.map((r) => ({ id: r.id, keys: [r.source_key, r.storage_key].filter((k): k is string => k !== null) }));
+}
+
+/**
+ * The processed file takes effect; only from 'processing' and while `runId` holds the attachment
+ * (a second run, or one that lost it to another, changes nothing).
+ */
 export async function completeAttachment(
   db: DB,
   id: string,
+  runId: string,
   file: { storageKey: string; contentType: string; byteSize: number; width: number | null; height: number | null; durationSeconds: number | null },
 ): Promise<boolean> {
   const row = await db
@@ -88,6 +138,7 @@ export async function completeAttachment(
     })
     .where('id', '=', id)
     .where('status', '=', 'processing')
+    .where('processing_run', '=', runId)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -116,13 +167,17 @@ export async function announceAttachment(db: DB, realtime: Pick<Realtime, 'toUse
   if (row.recipient_id) realtime.toUser(row.recipient_id, 'message:attachment', event);
 }
 
-/** Attachments still 'processing' with no change for `idleMs` (their job may be lost), oldest first. */
-export function findIdleProcessingAttachments(db: DB, idleMs: number, limit: number) {
+/**
+ * Attachments still 'processing' with no change for `idleMs` and no run alive (no heartbeat
+ * within `leaseMs`): their job may be lost. Oldest first.
+ */
+export function findIdleProcessingAttachments(db: DB, idleMs: number, leaseMs: number, limit: number) {
   return db
     .selectFrom('message_attachments')
     .select(['id', 'kind'])
     .where('status', '=', 'processing')
     .where('updated_at', '<', new Date(Date.now() - idleMs))
+    .where(noLiveRun(leaseMs))
     .orderBy('updated_at')
     .limit(limit)
     .execute();

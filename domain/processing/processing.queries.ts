@@ -63,18 +63,25 @@ export interface ProcessedFileRow {
 
 /**
  * The processed files replace the post's media rows and the post takes the status its creator
- * chose, in one transaction. The post is locked first; null (nothing written) when it is gone
- * or no longer 'processing' (deleted or finished meanwhile).
+ * chose, in one transaction. The post is locked first; null (nothing written) when it is gone,
+ * no longer 'processing' (deleted or finished meanwhile), or no longer held by `runId` (another
+ * run took it over, thinking this one dead, and may have deleted this run's files).
  */
 export async function completeProcessing(
   db: DB,
   postId: string,
+  runId: string,
   mediaKind: MediaKind,
   files: ProcessedFileRow[],
 ): Promise<{ status: 'draft' | 'published'; previousKeys: string[]; creatorVisibility: ProfileVisibility | null } | null> {
   return db.transaction().execute(async (trx) => {
-    const post = await trx.selectFrom('posts').select(['status', 'target_status']).where('id', '=', postId).forUpdate().executeTakeFirst();
-    if (!post || post.status !== 'processing') return null;
+    const post = await trx
+      .selectFrom('posts')
+      .select(['status', 'target_status', 'processing_run'])
+      .where('id', '=', postId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!post || post.status !== 'processing' || post.processing_run !== runId) return null;
     const previous = await trx.deleteFrom('media_files').where('post_id', '=', postId).returning('storage_key').execute();
     await trx
       .insertInto('media_files')

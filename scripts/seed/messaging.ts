@@ -61,7 +61,7 @@ export async function planMessaging(people: PeoplePlan, workDir: string, now: Da
     if (line.media) {
       attachmentId = randomUUID();
       const made = await throughPipeline(workDir, line.media.filename, await line.media.make());
-      const key = attachmentFileKey(attachmentId, made.ext);
+      const key = attachmentFileKey(attachmentId, randomUUID(), made.ext);
       plan.files.push({ key, bytes: made.bytes, contentType: made.contentType });
       kind = made.kind;
       plan.rows.message_attachments.push({

@@ -44,8 +44,10 @@ beforeAll(async () => {
   expect(await settled(premium.postId)).toMatchObject({ status: 'published', is_premium: true });
   expect(await settled(draft.postId)).toMatchObject({ status: 'draft' });
   const storageRoot = path.resolve(app.deps.config.STORAGE_DIR);
-  targets.video = path.join(storageRoot, `posts/${premium.postId}/original.mp4`);
-  targets.audio = path.join(storageRoot, `posts/${draft.postId}/original.m4a`);
+  const keyOf = (postId: string) =>
+    app.deps.db.selectFrom('media_files').select('storage_key').where('post_id', '=', postId).where('variant', '=', 'original').executeTakeFirstOrThrow();
+  targets.video = path.join(storageRoot, (await keyOf(premium.postId)).storage_key);
+  targets.audio = path.join(storageRoot, (await keyOf(draft.postId)).storage_key);
   // the attack only means something if the paths are right: the files are there
   expect((await readFile(targets.video)).length).toBeGreaterThan(1000);
   expect((await readFile(targets.audio)).length).toBeGreaterThan(1000);

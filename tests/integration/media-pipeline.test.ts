@@ -126,10 +126,12 @@ describe('images', () => {
     expect(post).toMatchObject({ status: 'published', media_kind: 'image', failure_reason: null });
     expect(post.published_at).toBeInstanceOf(Date);
     const rows = await mediaRows(postId);
+    // stored under the run that made them (a second run cannot touch them)
+    const run = /^posts\/[0-9a-f-]+\/([0-9a-f-]{36})\//.exec(rows[0]!.storage_key)?.[1];
     expect(rows.map((r) => [r.variant, r.storage_key, r.content_type, r.width, r.height])).toEqual([
-      ['original', `posts/${postId}/original.jpg`, 'image/jpeg', 1200, 1600],
-      ['thumb', `posts/${postId}/thumb.jpg`, 'image/jpeg', 320, 427],
-      ['web', `posts/${postId}/web.jpg`, 'image/jpeg', 1080, 1440],
+      ['original', `posts/${postId}/${run}/original.jpg`, 'image/jpeg', 1200, 1600],
+      ['thumb', `posts/${postId}/${run}/thumb.jpg`, 'image/jpeg', 320, 427],
+      ['web', `posts/${postId}/${run}/web.jpg`, 'image/jpeg', 1080, 1440],
     ]);
     // the uploaded bytes (with their EXIF) are gone from storage
     expect(await app.deps.storage.exists(`posts/${postId}/upload.jpg`)).toBe(false);

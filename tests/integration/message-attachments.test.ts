@@ -25,7 +25,7 @@ let asB: TestClient;
 const sockets = socketPool();
 
 beforeAll(async () => {
-  app = await startTestServer({ workerQueues: ['media', 'transcode', 'mail'] });
+  app = await startTestServer({ workerQueues: ['media', 'transcode', 'attachments', 'attachment-transcode', 'mail'] });
   [a, b] = await Promise.all([makeUser(app.deps.db), makeUser(app.deps.db)]);
   [asA, asB] = await Promise.all([clientAs(app, a.id), clientAs(app, b.id)]);
 });

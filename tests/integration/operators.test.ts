@@ -45,7 +45,7 @@ describe('queue dashboard', () => {
     const api = await asAdmin.fetch('/admin/queues/api/queues?activeQueue=media&status=latest&page=1&jobsPerPage=10');
     expect(api.status).toBe(200);
     const body = (await api.json()) as { queues: { name: string }[] };
-    expect(body.queues.map((q) => q.name).sort()).toEqual(['exports', 'mail', 'maintenance', 'media', 'transcode']);
+    expect(body.queues.map((q) => q.name).sort()).toEqual(['attachment-transcode', 'attachments', 'exports', 'mail', 'maintenance', 'media', 'transcode']);
   });
 
   it('lets an admin retry a failed job from the dashboard once the cause is fixed', async () => {
@@ -85,6 +85,7 @@ describe('metrics', () => {
     const text = await res.text();
     expect(text).toMatch(/queue_jobs\{queue="media",state="completed"\} \d+/);
     expect(text).toMatch(/queue_jobs\{queue="transcode",state="waiting"\} 0/);
+    expect(text).toMatch(/queue_jobs\{queue="attachment-transcode",state="waiting"\} 0/);
     expect(text).toMatch(/queue_job_duration_seconds_count\{queue="media",job="process-post",outcome="completed"\} [1-9]/);
     expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/trpc\/creators.featured",status="200"\} [1-9]/);
     expect(text).toMatch(/http_request_duration_seconds_count\{method="PATCH",route="\/uploads\/:id",status="204"\} [1-9]/);

@@ -29,7 +29,7 @@ const NULLABLE = {
   verification_status: [],
   media_settings: ['watermark_text'],
   content_settings: [],
-  posts: ['title', 'post_text', 'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'published_at'],
+  posts: ['title', 'post_text', 'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'published_at', 'processing_run', 'processing_heartbeat_at'],
   media_files: ['width', 'height', 'duration_seconds'],
   uploads: ['post_id'],
   post_likes: [],
@@ -44,7 +44,7 @@ const NULLABLE = {
   messages: ['content', 'media_key', 'media_type', 'reply_to_id', 'edited_at', 'read_at', 'client_id', 'attachment_id'],
   message_reactions: [],
   message_attachments: [
-    'source_key', 'storage_key', 'content_type', 'width', 'height', 'duration_seconds', 'failure_reason',
+    'source_key', 'storage_key', 'content_type', 'width', 'height', 'duration_seconds', 'failure_reason', 'processing_run', 'processing_heartbeat_at',
   ],
   conversations: ['last_message_id'],
   user_blocks: [],

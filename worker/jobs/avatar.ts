@@ -16,7 +16,8 @@ import type { WorkerDeps } from '../registry';
  * 'process-avatar' (queue `media`): the avatar upload `uploadId` becomes the profile's avatar,
  * re-encoded square without metadata. Idempotent: skipped when the upload is no longer the
  * pending one (a newer upload, already done, account gone); the output key is the upload's, so a
- * second run writes the same file. A file that is not a readable image is refused for good and
+ * second run writes the same file (atomically: storage.put), and one that finds the avatar made
+ * by another run leaves that file alone. A file that is not a readable image is refused for good and
  * its reason shown on the settings screen; anything else is retried.
  */
 export async function processAvatar(job: Job<AvatarJobs['process-avatar']>, deps: WorkerDeps) {
@@ -43,7 +44,10 @@ export async function processAvatar(job: Job<AvatarJobs['process-avatar']>, deps
 
     const done = await completeAvatar(db, userId, uploadId, avatarUrl(userId, uploadId));
     if (!done) {
-      await storage.delete(key);
+      // superseded, or made the avatar by another run of this same upload (a duplicate job):
+      // then the file under this key is the avatar, and stays
+      const now = await findAvatarState(db, userId);
+      if (now?.avatar_url !== avatarUrl(userId, uploadId)) await storage.delete(key);
     } else {
       // the avatar is part of the signed-in user the server copies hold in their session caches
       await deps.realtime.forgetSessions({ userIds: [userId] });

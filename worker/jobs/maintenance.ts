@@ -4,6 +4,7 @@ import type { QueueHandlers } from '../registry';
 import { deleteQueuedFiles, expireDataExports } from './account-files';
 import { billingMaintenance, cancelProviderSubscriptionJob, providerRefundJob, undoDuplicateCheckoutJob } from './billing';
 import { requeueLostJobs } from './lost-jobs';
+import { expireUnsentAttachments } from './unsent-attachments';
 import { sweepIncomingUploads } from './uploads-sweep';
 
 export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
@@ -62,6 +63,11 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
   /** Files of a deleted account or of its deleted data (issue 13), listed in storage_deletions. */
   async 'delete-user-files'(job, deps) {
     return deleteQueuedFiles(deps, job.data.batch);
+  },
+
+  /** Chat attachments never sent in a message leave storage and the table (unsent-attachments.ts). */
+  async 'expire-unsent-attachments'(_job, deps) {
+    return expireUnsentAttachments(deps);
   },
 
   /** Exports past their 7 days leave storage and the table. */

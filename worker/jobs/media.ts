@@ -9,8 +9,8 @@ import { announceDraftReady, announcePostPublished, announceProgress, type Annou
 import { processUpload } from '../media/pipeline';
 import type { JobContext, QueueHandlers, WorkerDeps } from '../registry';
 import { processAvatar } from './avatar';
-import { processMessageAttachment } from './message-attachment';
 import { endMediaJob, storeOutputFile, withUploadInWorkDir } from './media-job';
+import { holdRun, type MediaRun } from './media-run';
 
 type ProcessPostJob = Job<MediaJobs['process-post']>;
 
@@ -18,9 +18,11 @@ type ProcessPostJob = Job<MediaJobs['process-post']>;
  * 'process-post' (queues `media` and `transcode`): an uploaded post becomes a published post or a
  * draft, or fails with a reason. Idempotent, as the job may run again (retry, stalled worker,
  * duplicate): the post is re-read and the job is skipped when it is gone or already done; a
- * failed post retried from the dashboard is processed again. Outputs are written under new keys
- * (`posts/<id>/<variant>.<ext>`) and only take effect in the final transaction, so a run cut off
- * anywhere leaves the post as it was.
+ * failed post retried from the dashboard is processed again. One run at a time holds the post
+ * (media-run.ts: a duplicate waits while the first run's heartbeat is fresh), and each run writes
+ * its outputs under keys of its own (`posts/<id>/<runId>/<variant>.<ext>`, postFileKey) that only
+ * take effect in the final transaction: a run cut off anywhere leaves the post as it was, and a
+ * run that loses to another deletes only its own files.
  *
  * Outcomes (media-job.ts, endMediaJob): a content problem fails the post with its reason (no
  * retry); any other error is retried and fails the post on the last attempt; a shutdown hands
@@ -29,26 +31,32 @@ type ProcessPostJob = Job<MediaJobs['process-post']>;
 export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context: JobContext = {}) {
   const { db, storage, log } = deps;
   const { postId } = job.data;
-  const post = await findPostToProcess(db, postId);
-  if (!post) return { skipped: 'deleted' };
-  if (post.status === 'draft' || post.status === 'published') return { skipped: 'done' };
-  if (post.status === 'failed') await reopenFailedPost(db, postId);
+  const first = await findPostToProcess(db, postId);
+  if (!first) return { skipped: 'deleted' };
+  if (first.status === 'draft' || first.status === 'published') return { skipped: 'done' };
+  if (first.status === 'failed') await reopenFailedPost(db, postId);
 
-  const announced: AnnouncedPost = { postId, creatorId: post.creator_id, optimisticId: post.optimistic_id };
+  const announced: AnnouncedPost = { postId, creatorId: first.creator_id, optimisticId: first.optimistic_id };
   const fail = (reason: string) => failPost(deps, announced, reason);
 
-  const rule = post.original_filename ? uploadRuleFor(post.original_filename) : null;
-  if (!rule || !post.source_key) {
-    await fail(UPLOAD_TEXTS.damaged('upload'));
-    throw new UnrecoverableError(UPLOAD_TEXTS.damaged('upload'));
-  }
-  const watermark =
-    post.watermark_enabled === false
-      ? null
-      : { label: watermarkLabel({ watermarkText: post.watermark_text }, post.username), position: post.watermark_position ?? 'center' };
-
   const written: string[] = [];
+  let run: MediaRun | null = null;
   try {
+    run = await holdRun(deps, 'posts', postId, context.signal);
+    if (!run) return { skipped: 'done' };
+    const post = run.waited ? await findPostToProcess(db, postId) : first;
+    if (!post) return { skipped: 'deleted' };
+    const rule = post.original_filename ? uploadRuleFor(post.original_filename) : null;
+    if (!rule || !post.source_key) {
+      await fail(UPLOAD_TEXTS.damaged('upload'));
+      throw new UnrecoverableError(UPLOAD_TEXTS.damaged('upload'));
+    }
+    const watermark =
+      post.watermark_enabled === false
+        ? null
+        : { label: watermarkLabel({ watermarkText: post.watermark_text }, post.username), position: post.watermark_position ?? 'center' };
+    const heldRun = run;
+    const runId = run.id;
     return await withUploadInWorkDir(storage, postId, post.source_key, rule.ext, async (input, workDir) => {
       const progress = throttledProgress(job, (percent) => announceProgress(deps.realtime, announced, percent));
       const media = await processUpload({
@@ -64,15 +72,16 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
 
       const rows: ProcessedFileRow[] = [];
       for (const file of media.files) {
-        const key = `posts/${postId}/${file.variant}.${file.ext}`;
+        const key = postFileKey(postId, runId, file.variant, file.ext);
+        await heldRun.willWrite(key);
         const stored = await storeOutputFile(storage, key, file);
         written.push(key);
         rows.push({ variant: file.variant, ...stored });
       }
 
-      const done = await completeProcessing(db, postId, media.mediaKind, rows);
+      const done = await completeProcessing(db, postId, runId, media.mediaKind, rows);
       if (!done) {
-        // deleted (or finished by another run) meanwhile: what this run wrote belongs to nobody
+        // deleted, finished or taken over by another run meanwhile: what THIS run wrote belongs to nobody
         await removeKeys(deps, written);
         return { skipped: 'gone' };
       }
@@ -85,10 +94,20 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
       return { status: done.status, files: rows.map((r) => r.variant) };
     });
   } catch (error) {
+    if (error instanceof UnrecoverableError) throw error;
     await removeKeys(deps, written);
     return await endMediaJob(error, job, context, { log, logFields: { postId }, fail });
+  } finally {
+    await run?.release();
   }
 }
+
+/**
+ * Where a run stores a processed file: under the run's own id, so that a second run of the same
+ * post (a duplicate job) never writes over, or deletes, the files of the first. The files become
+ * the post's in the transaction that publishes it (completeProcessing), and only then.
+ */
+export const postFileKey = (postId: string, runId: string, variant: string, ext: string) => `posts/${postId}/${runId}/${variant}.${ext}`;
 
 async function removeKeys(deps: WorkerDeps, keys: string[]) {
   for (const key of keys) {
@@ -113,6 +132,5 @@ function throttledProgress(job: ProcessPostJob, emit: (percent: number) => void)
 export const mediaHandlers: QueueHandlers<'media'> = {
   'process-post': processPost,
   'process-avatar': processAvatar,
-  'process-message-attachment': processMessageAttachment,
 };
-export const transcodeHandlers: QueueHandlers<'transcode'> = { 'process-post': processPost, 'process-message-attachment': processMessageAttachment };
+export const transcodeHandlers: QueueHandlers<'transcode'> = { 'process-post': processPost };

@@ -1,5 +1,5 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import { mediaQueueFor, messageAttachmentJobId, type MessageMediaJobs } from '../../common/jobs';
+import { attachmentQueueFor, messageAttachmentJobId, type MessageMediaJobs } from '../../common/jobs';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { uploadRuleFor } from '../../common/uploads';
 import {
@@ -11,19 +11,24 @@ import {
   findIdleProcessingAttachments,
   touchAttachment,
 } from '../../domain/messaging/attachments';
+import { CHAT_MEDIA_LIMITS } from '../../common/limits';
 import { processUpload } from '../media/pipeline';
-import type { JobContext, WorkerDeps } from '../registry';
+import type { JobContext, QueueHandlers, WorkerDeps } from '../registry';
 import { endMediaJob, storeOutputFile, withUploadInWorkDir } from './media-job';
+import { holdRun, runLeaseMs, type MediaRun } from './media-run';
 
 /**
- * 'process-message-attachment' (queue `media` or `transcode`): a chat file goes through the SAME
+ * 'process-message-attachment' (queue `attachments` or `attachment-transcode`, never the posts'
+ * queues, so a fan's files cannot hold up a creator's post): a chat file goes through the SAME
  * pipeline as a post's media (worker/media/pipeline.ts): the bytes are sniffed and must match the
  * extension, ffmpeg gets the demuxer forced from the sniffed type, images are re-encoded (EXIF and
  * GPS gone), video becomes web-playable MP4; no watermark, no premium preview. The served file is
- * stored under `messages/<id>/file.<ext>`, which only the authorised media route reads.
+ * stored under `messages/<id>/<runId>/file.<ext>`, which only the authorised media route reads.
  *
- * Idempotent: the row is re-read and the job skipped unless it is still 'processing'; the output
- * key is fixed, so a second run overwrites the same file. Errors end it as a post's job does
+ * Idempotent: the row is re-read and the job skipped unless it is still 'processing'; one run at
+ * a time holds it (media-run.ts) and each run stores its file under its own run id
+ * (`messages/<id>/<runId>/file.<ext>`), so a run that loses deletes only its own file. Chat bounds
+ * apply (CHAT_MEDIA_LIMITS: shorter and smaller than a post's). Errors end it as a post's job does
  * (media-job.ts): a content problem fails the attachment with its reason (no retry); anything
  * else is retried and fails it on the last attempt.
  */
@@ -47,7 +52,12 @@ export async function processMessageAttachment(job: Job<MessageMediaJobs['proces
     throw new UnrecoverableError(UPLOAD_TEXTS.damaged('upload'));
   }
 
+  let run: MediaRun | null = null;
   try {
+    run = await holdRun(deps, 'message_attachments', attachmentId, context.signal);
+    if (!run) return { skipped: 'done' };
+    const heldRun = run;
+    const runId = run.id;
     return await withUploadInWorkDir(storage, attachmentId, sourceKey, rule.ext, async (input, workDir) => {
       const media = await processUpload({
         input,
@@ -57,13 +67,16 @@ export async function processMessageAttachment(job: Job<MessageMediaJobs['proces
         premium: false,
         signal: context.signal,
         timeLimitScale: deps.config.MEDIA_TIME_LIMIT_SCALE,
+        limits: CHAT_MEDIA_LIMITS,
       });
       // images: the re-encoded display size; everything else: its one processed file
       const file = media.files.find((f) => f.variant === 'web') ?? media.files.find((f) => f.variant === 'original');
       if (!file) throw new Error('the pipeline made no file to serve');
-      const key = attachmentFileKey(attachmentId, file.ext);
-      const done = await completeAttachment(db, attachmentId, await storeOutputFile(storage, key, file));
+      const key = attachmentFileKey(attachmentId, runId, file.ext);
+      await heldRun.willWrite(key);
+      const done = await completeAttachment(db, attachmentId, runId, await storeOutputFile(storage, key, file));
       if (!done) {
+        // deleted, or finished by another run: only this run's file goes
         await storage.delete(key).catch(() => {});
         return { skipped: 'gone' };
       }
@@ -73,19 +86,21 @@ export async function processMessageAttachment(job: Job<MessageMediaJobs['proces
     });
   } catch (error) {
     return await endMediaJob(error, job, context, { log, logFields: { attachmentId }, fail });
+  } finally {
+    await run?.release();
   }
 }
 
 /**
  * The lost-job sweep for chat attachments (beside the posts' one, lost-jobs.ts): one 'processing'
- * for LOST_JOB_AFTER_MS whose job Redis no longer has (or completed without it) is queued again;
+ * for LOST_JOB_AFTER_MS, held by no live run, whose job Redis no longer has (or completed without it) is queued again;
  * one whose job failed for good is failed. Idempotent by the job id.
  */
-export async function requeueLostAttachmentJobs(deps: Pick<WorkerDeps, 'db' | 'queues' | 'realtime'>, idleMs: number) {
-  const idle = await findIdleProcessingAttachments(deps.db, idleMs, 200);
+export async function requeueLostAttachmentJobs(deps: Pick<WorkerDeps, 'db' | 'queues' | 'realtime' | 'config'>, idleMs: number) {
+  const idle = await findIdleProcessingAttachments(deps.db, idleMs, runLeaseMs(deps.config), 200);
   let requeued = 0;
   for (const row of idle) {
-    const queue = mediaQueueFor(row.kind);
+    const queue = attachmentQueueFor(row.kind);
     const state = await deps.queues[queue].getJobState(messageAttachmentJobId(row.id));
     if (state === 'unknown' || state === 'completed') {
       await deps.queues[queue].remove(messageAttachmentJobId(row.id)).catch(() => 0);
@@ -98,3 +113,7 @@ export async function requeueLostAttachmentJobs(deps: Pick<WorkerDeps, 'db' | 'q
   }
   return { checked: idle.length, requeued };
 }
+
+export const attachmentHandlers: QueueHandlers<'attachments'> & QueueHandlers<'attachment-transcode'> = {
+  'process-message-attachment': processMessageAttachment,
+};

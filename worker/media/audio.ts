@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { MEDIA_LIMITS } from '../../common/limits';
-import { checkAudioBounds, processingTimeLimitMs, remainingMs } from './bounds';
+import { MEDIA_LIMITS, type MediaBounds } from '../../common/limits';
+import { audioTimeLimitMs, checkAudioBounds, remainingMs } from './bounds';
 import { throwIfAborted } from './errors';
 import type { Demuxer } from './ffmpeg-input';
 import { classifyFfmpegFailure, runFfmpeg, type FfmpegJob } from './ffmpeg-run';
@@ -25,15 +25,17 @@ export interface ProcessAudioOptions {
   signal?: AbortSignal;
   /** MEDIA_TIME_LIMIT_SCALE */
   timeLimitScale?: number;
+  /** MEDIA_LIMITS (posts) or CHAT_MEDIA_LIMITS */
+  limits?: MediaBounds;
 }
 
 /** The ffmpeg run of the audio transcode (exported for its test). */
-export function audioTranscodeJob(input: string, demuxer: Demuxer, output: string): FfmpegJob {
+export function audioTranscodeJob(input: string, demuxer: Demuxer, output: string, limits: MediaBounds = MEDIA_LIMITS): FfmpegJob {
   return {
     inputs: [{ file: input, demuxer }],
     options: [
       '-map', '0:a:0', '-vn', ...AUDIO_ENCODING, '-map_metadata', '-1', '-map_chapters', '-1',
-      '-t', String(MEDIA_LIMITS.audioMaxMinutes * 60),
+      '-t', String(limits.audioMaxMinutes * 60),
       '-f', 'ipod',
     ],
     output,
@@ -42,9 +44,10 @@ export function audioTranscodeJob(input: string, demuxer: Demuxer, output: strin
 
 export async function processAudio(opts: ProcessAudioOptions): Promise<OutputFile[]> {
   const probed = await probe(opts.input, opts.demuxer, 'audio file', opts.signal);
-  checkAudioBounds(probed);
+  const limits = opts.limits ?? MEDIA_LIMITS;
+  checkAudioBounds(probed, limits);
   throwIfAborted(opts.signal);
-  const deadline = Date.now() + processingTimeLimitMs('audio', probed.durationSeconds, opts.timeLimitScale);
+  const deadline = Date.now() + audioTimeLimitMs(probed.durationSeconds, opts.timeLimitScale);
   const output = path.join(opts.workDir, 'original.m4a');
   let lastPercent = -1;
   const onProgressSeconds = (seconds: number) => {
@@ -55,7 +58,7 @@ export async function processAudio(opts: ProcessAudioOptions): Promise<OutputFil
     }
   };
   try {
-    await runFfmpeg(audioTranscodeJob(opts.input, opts.demuxer, output), {
+    await runFfmpeg(audioTranscodeJob(opts.input, opts.demuxer, output, limits), {
       timeoutMs: remainingMs(deadline),
       signal: opts.signal,
       onProgressSeconds,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_TEXTS } from '../../common/texts';
-import { checkAudioBounds, checkVideoBounds, processingTimeLimitMs } from './bounds';
+import { CHAT_MEDIA_LIMITS } from '../../common/limits';
+import { audioTimeLimitMs, checkAudioBounds, checkVideoBounds, decodedFrames, maxFrames, videoTimeLimitMs, videoWork } from './bounds';
 import { MediaContentError } from './errors';
 import type { Probe, ProbedVideoStream } from './probe';
 import { rate } from './probe';
@@ -78,21 +79,67 @@ describe('checkAudioBounds', () => {
   });
 });
 
-describe('processingTimeLimitMs', () => {
-  it('is 60 s plus 3x the video, 0.5x the audio', () => {
-    expect(processingTimeLimitMs('video', 0)).toBe(60_000);
-    expect(processingTimeLimitMs('video', 10)).toBe(90_000);
-    expect(processingTimeLimitMs('video', 30 * 60)).toBe(60_000 + 5_400_000);
-    expect(processingTimeLimitMs('audio', 120)).toBe(120_000);
-    expect(processingTimeLimitMs('audio', 60 * 60)).toBe(60_000 + 1_800_000);
+describe('chat bounds (CHAT_MEDIA_LIMITS)', () => {
+  it('refuses chat video over 1080p or 10 minutes, and chat audio over 20 minutes, with their reasons', () => {
+    expect(reasonOf(() => checkVideoBounds(video({ durationSeconds: 10 * 60 }, { width: 1920, height: 1080 }), CHAT_MEDIA_LIMITS))).toBeNull();
+    expect(reasonOf(() => checkVideoBounds(video({}, { width: 1080, height: 1920 }), CHAT_MEDIA_LIMITS))).toBeNull();
+    const tooLarge = "The video's picture is too large: at most 1920x1080 pixels (1080p).";
+    for (const [width, height] of [[3840, 2160], [2560, 1440], [1920, 1081], [1081, 1920]] as const) {
+      expect(reasonOf(() => checkVideoBounds(video({}, { width, height }), CHAT_MEDIA_LIMITS)), `${width}x${height}`).toBe(tooLarge);
+    }
+    // a post may be this large and this long
+    expect(reasonOf(() => checkVideoBounds(video({ durationSeconds: 20 * 60 }, { width: 3840, height: 2160 })))).toBeNull();
+    expect(reasonOf(() => checkVideoBounds(video({ durationSeconds: 20 * 60 }), CHAT_MEDIA_LIMITS))).toBe('The video is too long: at most 10 minutes.');
+    expect(reasonOf(() => checkAudioBounds(audio({ durationSeconds: 20 * 60 }), CHAT_MEDIA_LIMITS))).toBeNull();
+    expect(reasonOf(() => checkAudioBounds(audio({ durationSeconds: 20 * 60 + 1 }), CHAT_MEDIA_LIMITS))).toBe('The audio file is too long: at most 20 minutes.');
+  });
+});
+
+describe('decoded work', () => {
+  it('refuses a video whose stated frames or stream duration are more than the longest accepted, whatever the header duration says', () => {
+    // 10 s in the container's header, 30 minutes of 60 fps frames in the stream
+    expect(reasonOf(() => checkVideoBounds(video({ durationSeconds: 10 }, { fps: 60, frames: 30 * 60 * 60 }), CHAT_MEDIA_LIMITS))).toBe(
+      'The video has too many frames: at most 10 minutes at 60 frames per second.',
+    );
+    expect(reasonOf(() => checkVideoBounds(video({ durationSeconds: 10 }, { fps: 30, durationSeconds: 30 * 60 }), CHAT_MEDIA_LIMITS))).toBe(
+      'The video is too long: at most 10 minutes.',
+    );
+    expect(reasonOf(() => checkVideoBounds(video({ durationSeconds: 10 }, { fps: 60, frames: 600 }), CHAT_MEDIA_LIMITS))).toBeNull();
   });
 
-  it('scales with MEDIA_TIME_LIMIT_SCALE and treats a missing duration as none', () => {
-    expect(processingTimeLimitMs('video', 10, 2)).toBe(180_000);
-    expect(processingTimeLimitMs('video', 10, 0.0001)).toBe(9);
-    expect(processingTimeLimitMs('video', Number.NaN)).toBe(60_000);
-    expect(processingTimeLimitMs('video', -5)).toBe(60_000);
-    expect(processingTimeLimitMs('video', 0, 1e-9)).toBe(1);
+  it('counts the frames from the stated count, the durations and the rate (the highest accepted when unknown)', () => {
+    expect(decodedFrames(video({ durationSeconds: 10 }, { fps: 25 }), picture({ fps: 25 }))).toBe(250);
+    expect(decodedFrames(video({ durationSeconds: 10 }), picture({ fps: 25, frames: 9000 }))).toBe(9000);
+    expect(decodedFrames(video({ durationSeconds: 10 }), picture({ fps: null }))).toBe(600);
+    expect(maxFrames(CHAT_MEDIA_LIMITS)).toBe(Math.ceil(10 * 60 * 60 * 1.01));
+  });
+
+  it('gives ffmpeg time in proportion to the frames and pixels it decodes and encodes', () => {
+    const out1080 = { width: 1920, height: 1080 };
+    const at = (seconds: number, width: number, height: number, fps: number, out = { width, height }) => {
+      const probed = video({ durationSeconds: seconds }, { width, height, fps });
+      return videoTimeLimitMs(videoWork(probed, probed.videoStreams[0]!, out));
+    };
+    // the costliest second accepted (4K60 scaled to 1080p) keeps about the 3 s it had
+    expect(Math.round((at(100, 3840, 2160, 60, out1080) - 60_000) / 100)).toBe(3106);
+    // a small video gets far less than 3x its duration: ten minutes of 240p at 30 fps, 60 s + 49 s
+    expect(at(600, 320, 240, 30)).toBe(60_000 + 36_000 + Math.round(600 * 30 * 2 * 0.0768 * 4.8));
+    // the work, not the declared duration: the same 10 s header with 30 minutes of 4K60 frames
+    const lying = video({ durationSeconds: 10 }, { width: 3840, height: 2160, fps: 60, frames: 30 * 60 * 60 });
+    expect(videoTimeLimitMs(videoWork(lying, lying.videoStreams[0]!, out1080))).toBeGreaterThan(at(10, 3840, 2160, 60, out1080) * 50);
+  });
+
+  it('is 60 s plus half the duration for audio, and scales with MEDIA_TIME_LIMIT_SCALE', () => {
+    expect(audioTimeLimitMs(120)).toBe(120_000);
+    expect(audioTimeLimitMs(60 * 60)).toBe(60_000 + 1_800_000);
+    expect(audioTimeLimitMs(120, 2)).toBe(240_000);
+    expect(audioTimeLimitMs(Number.NaN)).toBe(60_000);
+    expect(audioTimeLimitMs(-5)).toBe(60_000);
+    expect(audioTimeLimitMs(0, 1e-9)).toBe(1);
+    const probed = video({ durationSeconds: 10 });
+    expect(videoTimeLimitMs(videoWork(probed, probed.videoStreams[0]!, { width: 1920, height: 1080 }), 2)).toBe(
+      2 * videoTimeLimitMs(videoWork(probed, probed.videoStreams[0]!, { width: 1920, height: 1080 })),
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import type { MediaBounds } from '../../common/limits';
 import type { UploadRule } from '../../common/uploads';
 import { processAudio } from './audio';
 import { processDocument } from './document';
@@ -26,6 +27,8 @@ export interface ProcessUploadOptions {
   signal?: AbortSignal;
   /** MEDIA_TIME_LIMIT_SCALE: stretches the time ffmpeg may take (worker/media/bounds.ts) */
   timeLimitScale?: number;
+  /** the bounds of video and audio: MEDIA_LIMITS (posts, the default) or CHAT_MEDIA_LIMITS */
+  limits?: MediaBounds;
 }
 
 /**
@@ -39,7 +42,7 @@ export async function processUpload(opts: ProcessUploadOptions): Promise<Process
   const { detected } = await sniffUpload(opts.input, rule);
   throwIfAborted(opts.signal);
   const common = { input: opts.input, workDir: opts.workDir, signal: opts.signal };
-  const ffmpegCommon = () => ({ ...common, demuxer: demuxerOf(detected, rule), onProgress: opts.onProgress, timeLimitScale: opts.timeLimitScale });
+  const ffmpegCommon = () => ({ ...common, demuxer: demuxerOf(detected, rule), onProgress: opts.onProgress, timeLimitScale: opts.timeLimitScale, limits: opts.limits });
   const files =
     rule.category === 'image'
       ? await processImage({ ...common, ext: rule.ext, watermark: opts.watermark })

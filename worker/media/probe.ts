@@ -14,6 +14,9 @@ export interface ProbedVideoStream {
   rotation: number;
   /** frames per second (average, else the base rate); null when ffprobe cannot tell */
   fps: number | null;
+  /** the stream's own frame count (nb_frames) and duration, when its container states them */
+  frames?: number | null;
+  durationSeconds?: number | null;
 }
 
 export interface Probe {
@@ -33,6 +36,7 @@ interface FfprobeStream {
   avg_frame_rate?: string;
   r_frame_rate?: string;
   duration?: string;
+  nb_frames?: string;
   disposition?: { attached_pic?: number };
   side_data_list?: { rotation?: number | string }[];
   tags?: { rotate?: string };
@@ -75,6 +79,8 @@ export async function probe(file: string, demuxer: Demuxer, what: string, signal
       height: s.height ?? 0,
       rotation: rotationOf(s),
       fps: rate(s.avg_frame_rate) ?? rate(s.r_frame_rate),
+      frames: positive(s.nb_frames),
+      durationSeconds: positive(s.duration),
     })),
     audioStreams: sounds.map((s) => ({ codec: s.codec_name ?? 'unknown' })),
   };
@@ -89,6 +95,11 @@ function rotationOf(stream: FfprobeStream): number {
   const fromSide = (stream.side_data_list ?? []).find((d) => d.rotation !== undefined)?.rotation;
   const degrees = Number(fromSide ?? stream.tags?.rotate ?? 0);
   return Number.isFinite(degrees) ? ((Math.round(degrees) % 360) + 360) % 360 : 0;
+}
+
+function positive(value: string | undefined): number | null {
+  const n = Number(value ?? NaN);
+  return Number.isFinite(n) && n > 0 ? n : null;
 }
 
 /** '30000/1001' → 29.97; '0/0' and nonsense → null. */

@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { MEDIA_LIMITS } from '../../common/limits';
+import { MEDIA_LIMITS, type MediaBounds } from '../../common/limits';
 import { UPLOAD_TEXTS } from '../../common/texts';
-import { checkVideoBounds, processingTimeLimitMs, remainingMs } from './bounds';
+import { checkVideoBounds, maxFrames, remainingMs, videoTimeLimitMs, videoWork } from './bounds';
 import { MediaContentError, throwIfAborted } from './errors';
 import type { Demuxer } from './ffmpeg-input';
 import { classifyFfmpegFailure, runFfmpeg, type FfmpegJob } from './ffmpeg-run';
@@ -54,15 +54,18 @@ export interface ProcessVideoOptions {
   signal?: AbortSignal;
   /** MEDIA_TIME_LIMIT_SCALE: stretches the time limit (bounds.ts) */
   timeLimitScale?: number;
+  /** MEDIA_LIMITS (posts) or CHAT_MEDIA_LIMITS */
+  limits?: MediaBounds;
 }
 
 export async function processVideo(opts: ProcessVideoOptions): Promise<OutputFile[]> {
   const probed = await probe(opts.input, opts.demuxer, 'video', opts.signal);
-  const video = checkVideoBounds(probed);
+  const limits = opts.limits ?? MEDIA_LIMITS;
+  const video = checkVideoBounds(probed, limits);
   throwIfAborted(opts.signal);
-  const deadline = Date.now() + processingTimeLimitMs('video', probed.durationSeconds, opts.timeLimitScale);
-
   const size = outputSize(video);
+  const deadline = Date.now() + videoTimeLimitMs(videoWork(probed, video, size, limits), opts.timeLimitScale);
+
   const output = path.join(opts.workDir, 'original.mp4');
   let watermarkFile: string | null = null;
   let overlay = { x: '0', y: '0' };
@@ -118,7 +121,8 @@ export function videoFilterGraph(size: { width: number; height: number }, overla
 }
 
 /** The ffmpeg run of the transcode (exported for its test). */
-export function transcodeJob(args: Pick<TranscodeArgs, 'input' | 'demuxer' | 'output' | 'size' | 'scale' | 'watermarkFile' | 'overlay'>): FfmpegJob {
+export function transcodeJob(args: Pick<TranscodeArgs, 'input' | 'demuxer' | 'output' | 'size' | 'scale' | 'watermarkFile' | 'overlay' | 'limits'>): FfmpegJob {
+  const limits = args.limits ?? MEDIA_LIMITS;
   return {
     inputs: [{ file: args.input, demuxer: args.demuxer }, ...(args.watermarkFile ? [{ file: args.watermarkFile, demuxer: 'png_pipe' as const }] : [])],
     options: [
@@ -127,8 +131,9 @@ export function transcodeJob(args: Pick<TranscodeArgs, 'input' | 'demuxer' | 'ou
       ...VIDEO_ENCODING,
       '-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn',
       '-max_muxing_queue_size', '1024',
-      // whatever the header said, never more than the longest video accepted
-      '-t', String(MEDIA_LIMITS.videoMaxMinutes * 60),
+      // whatever the header said, never more than the longest video accepted, nor more frames
+      '-t', String(limits.videoMaxMinutes * 60),
+      '-frames:v', String(maxFrames(limits)),
       '-f', 'mp4',
     ],
     output: args.output,

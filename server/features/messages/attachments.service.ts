@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
-import { mediaQueueFor, messageAttachmentJobId } from '../../../common/jobs';
+import { attachmentQueueFor, messageAttachmentJobId } from '../../../common/jobs';
 import type { MessageAttachmentDto } from '../../../common/message-dtos';
-import { MESSAGE_ATTACHMENT_EXTENSIONS, MESSAGE_ATTACHMENT_MAX_BYTES, MESSAGE_UPLOAD_LIMIT } from '../../../common/messages';
+import { MEBIBYTE } from '../../../common/file-size';
+import {
+  MESSAGE_ATTACHMENT_EXTENSIONS,
+  MESSAGE_ATTACHMENT_MAX_BYTES,
+  MESSAGE_UNSENT_ATTACHMENTS_MAX_BYTES,
+  MESSAGE_UPLOAD_LIMIT,
+} from '../../../common/messages';
 import { MESSAGE_TEXTS, SERVER_TEXTS, UPLOAD_TEXTS } from '../../../common/texts';
 import { textProblem } from '../../../common/text-schema';
 import { fileExtension, uploadRuleFor } from '../../../common/uploads';
 import type { AppDeps } from '../../../core/deps';
-import { attachmentRowToDto, attachmentSourceKey } from '../../../domain/messaging/attachments';
+import type { DB } from '../../../core/db/kysely';
+import { attachmentLoad, attachmentRowToDto, attachmentSourceKey } from '../../../domain/messaging/attachments';
+import { lockCreator } from '../../../domain/processing/processing-limit.queries';
 import { hitRateLimit } from '../../auth/rate-limit';
 
 /** A refused upload: HTTP status, code and the words the client shows. */
@@ -25,10 +33,27 @@ export class AttachmentRefusal extends Error {
 class TooLarge extends Error {}
 
 /**
+ * What one user may have in flight (issue 23), so that no fan can fill the attachment queues or
+ * the storage: at most MAX_PROCESSING_ATTACHMENTS_PER_USER files processing, and the files not
+ * sent in any message (deleted after UNSENT_ATTACHMENT_TTL_HOURS) within
+ * MESSAGE_UNSENT_ATTACHMENTS_MAX_BYTES, this one (`bytes`) included. 429 with the reason.
+ */
+async function checkAttachmentRoom(db: DB, config: AppDeps['config'], userId: string, bytes: number): Promise<void> {
+  const load = await attachmentLoad(db, userId);
+  const limit = config.MAX_PROCESSING_ATTACHMENTS_PER_USER;
+  if (load.processing >= limit) throw new AttachmentRefusal(429, 'TOO_MANY_PROCESSING', MESSAGE_TEXTS.attachmentsProcessing(limit));
+  if (load.unsentBytes + bytes > MESSAGE_UNSENT_ATTACHMENTS_MAX_BYTES) {
+    const text = MESSAGE_TEXTS.unsentAttachmentsFull(MESSAGE_UNSENT_ATTACHMENTS_MAX_BYTES / MEBIBYTE, config.UNSENT_ATTACHMENT_TTL_HOURS);
+    throw new AttachmentRefusal(429, 'UNSENT_QUOTA', text);
+  }
+}
+
+/**
  * A chat attachment's upload (spec part 2 §5): a file of an allowed kind (images, video, audio,
  * pdf, doc, docx) of at most 10 MB, counted as it streams in (a lying Content-Length changes
- * nothing), stored privately as the upload and queued for the worker, which checks its bytes and
- * makes it safe. The client may send the message at once; it shows 'processing' until then.
+ * nothing), stored privately as the upload and queued for the worker on the attachments' own
+ * queues, which checks its bytes and makes it safe. The client may send the message at once; it
+ * shows 'processing' until then. A user's files in flight are bounded (checkAttachmentRoom).
  */
 export async function receiveAttachment(
   deps: Pick<AppDeps, 'db' | 'redis' | 'config' | 'storage' | 'queues' | 'log'>,
@@ -51,6 +76,8 @@ export async function receiveAttachment(
     throw new AttachmentRefusal(503, 'UNAVAILABLE', SERVER_TEXTS.unavailable);
   }
   if (!limited.allowed) throw new AttachmentRefusal(429, 'TOO_MANY_REQUESTS', MESSAGE_TEXTS.uploadRateLimited, limited.retryAfterSeconds);
+  // before the bytes travel (as far as the declared length tells), and again under the user's lock below
+  await checkAttachmentRoom(deps.db, deps.config, userId, upload.declaredLength ?? 0);
 
   const id = randomUUID();
   const sourceKey = attachmentSourceKey(id, rule.ext);
@@ -75,13 +102,24 @@ export async function receiveAttachment(
     throw new AttachmentRefusal(400, 'EMPTY', UPLOAD_TEXTS.emptyFile);
   }
 
-  const row = await deps.db
-    .insertInto('message_attachments')
-    .values({ id, owner_id: userId, kind: rule.mediaKind, original_filename: name, byte_size: received, source_key: sourceKey })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  let row;
   try {
-    await deps.queues.add(mediaQueueFor(rule.mediaKind), 'process-message-attachment', { attachmentId: id }, { jobId: messageAttachmentJobId(id) });
+    row = await deps.db.transaction().execute(async (trx) => {
+      // two uploads of one user at once are counted one after the other
+      await lockCreator(trx, userId);
+      await checkAttachmentRoom(trx, deps.config, userId, received);
+      return trx
+        .insertInto('message_attachments')
+        .values({ id, owner_id: userId, kind: rule.mediaKind, original_filename: name, byte_size: received, source_key: sourceKey })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  } catch (error) {
+    await deps.storage.delete(sourceKey).catch(() => {});
+    throw error;
+  }
+  try {
+    await deps.queues.add(attachmentQueueFor(rule.mediaKind), 'process-message-attachment', { attachmentId: id }, { jobId: messageAttachmentJobId(id) });
   } catch (error) {
     // no job, no file: say so now rather than leave it 'processing' for ever
     deps.log.warn({ err: error, attachmentId: id }, 'could not queue a message attachment');
