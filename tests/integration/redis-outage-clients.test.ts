@@ -242,16 +242,14 @@ describe('retrying a failed post while Redis is down', () => {
     const creator = await makeUser(database.db, { isCreator: true });
     const { client } = await signedIn(creator);
     const failed = await makePost(database.db, null, { creatorId: creator.id, status: 'failed', kind: 'image' });
-    worker = startProcess('worker/main.ts', settings());
+    // its start-up line is the one thing read from its log: the lost-job sweep runs from then on
+    worker = startProcess('worker/main.ts', { ...settings(), LOG_LEVEL: 'info' });
     const connection = new Redis(`redis://127.0.0.1:${redisPort}`, { maxRetriesPerRequest: null });
     connection.on('error', () => {});
     const media = new Queue('media', { connection, prefix });
-    const maintenance = new Queue('maintenance', { connection, prefix });
     media.on('error', () => {});
-    maintenance.on('error', () => {});
     try {
-      // started: its timer has made the job schedules (and will look for lost jobs)
-      await waitFor(async () => Boolean(await maintenance.getJobScheduler('purge-expired')), 60_000, 'the worker to run');
+      await waitFor(async () => worker!.output().includes('"msg":"worker started"'), 60_000, 'the worker to start');
       await redis.stop();
       const retry = await trpcMutation(client, 'posts.retryProcessing', { postId: failed.id });
       expect(retry.status).toBe(200);
@@ -269,7 +267,7 @@ describe('retrying a failed post while Redis is down', () => {
         'the retried post to be queued',
       );
     } finally {
-      await Promise.all([media.close(), maintenance.close()]);
+      await media.close();
       connection.disconnect();
     }
   }, 120_000);
