@@ -180,6 +180,12 @@ export interface ServerToClientEvents {
   presence: (event: PresenceEvent) => void;
   /** this socket sent more than LIMITS.socketEventsPerSecond events in a second; the extra ones were dropped */
   'rate:limited': (event: RateLimitedEvent) => void;
+  /**
+   * every socket of a server copy (or of every copy): events may have been lost on their way (the
+   * copy's Redis subscription, or a publisher's connection, was down and is back); refetch what
+   * is shown and catch up on messages (`messages.since`), as after a reconnect
+   */
+  resync: () => void;
 }
 
 /** The kinds of room a socket may ask for; the server has one authoriser per kind. */

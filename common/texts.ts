@@ -298,6 +298,11 @@ export const UPLOAD_TEXTS = {
   notPdf: 'The PDF could not be read: it is damaged or incomplete.',
   processingFailed: 'Processing failed. Please try again.',
   retryNotPossible: 'Only a failed post can be retried',
+  /** posts.retryProcessing's answer when the retry was saved but its job could not be queued (Redis away) */
+  retrySavedForLater: {
+    title: 'Retry saved',
+    description: 'Processing is paused for a moment on our side; it starts by itself within a minute of the service coming back.',
+  },
   processingNotFound: 'Post not found',
   // The upload form's failure alert: what was kept, and the one action that can help.
   workKept: 'Your title, text, hashtags and switches are kept.',

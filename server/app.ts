@@ -99,7 +99,8 @@ export function createApp(appDeps: AppDeps): App {
   // every write outside /trpc counts against its budget (the tRPC mutations: trpc/init.ts)
   app.use(writeBudgetGuard(deps));
   // tus resumable uploads of creators; the incoming files are never served
-  app.use(uploadRoutes(deps).router);
+  const uploads = uploadRoutes(deps);
+  app.use(uploads.router);
   // Bull Board, admins only
   app.use(adminRoutes(deps));
   // Stored files are reachable only here, after the access rule; never by a static path.
@@ -138,6 +139,9 @@ export function createApp(appDeps: AppDeps): App {
     close: () =>
       new Promise<void>((resolve) => {
         draining.start(httpServer);
+        // uploads in flight stop reading their chunk and answer with what they have (the client
+        // resumes on another copy) instead of holding the stop up for the rest of their body
+        uploads.drain();
         // io.close disconnects the sockets, then closes the HTTP server, which calls back once
         // every connection has ended: idle keep-alive ones are closed now, busy ones after their
         // response (sent with 'Connection: close', so clients do not reuse them meanwhile).

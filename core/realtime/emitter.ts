@@ -20,9 +20,29 @@ export function createRealtime(
 ): Realtime & { emitter: Emitter<ServerToClientEvents> } {
   // The emitter publishes and forgets the promise: a failed publish (Redis down) would be an
   // unhandled rejection. An event is a hint to open pages, never the only copy of anything (the
-  // data is in PostgreSQL), so one that cannot be sent is reported and dropped.
-  const publisher = { publish: (channel: string, message: string | Buffer) => redis.publish(channel, message).catch(onPublishError) };
+  // data is in PostgreSQL), so one that cannot be sent is reported and dropped; once this
+  // connection publishes again, every socket (on every server copy) is told to catch up.
+  let dropped = false;
+  const resync = () => {
+    if (!dropped) return;
+    dropped = false;
+    (emitter as unknown as { emit(e: string): void }).emit('resync');
+  };
+  const publisher = {
+    publish: (channel: string, message: string | Buffer) =>
+      redis.publish(channel, message).then(
+        (receivers) => {
+          resync();
+          return receivers;
+        },
+        (error: unknown) => {
+          dropped = true;
+          onPublishError(error);
+        },
+      ),
+  };
   const emitter = new Emitter<ServerToClientEvents>(publisher, { key: socketChannelKey(redisPrefix) });
+  redis.on('ready', resync);
   const toRooms: Realtime['toRooms'] = (rooms, event, payload, options) => {
     if (Array.isArray(rooms) && rooms.length === 0) return;
     // every socket is alone in a room named by its id, so leaving that room out skips the socket

@@ -1,6 +1,8 @@
 import type { Redis } from 'ioredis';
 import { AUTH_TEXTS, MESSAGE_TEXTS, SERVER_TEXTS } from '../../common/texts';
-import { hitRateLimit, type RateLimit } from './rate-limit';
+import { isDependencyUnavailable } from '../../core/dependency-errors';
+import { localFixedWindow } from './local-rate-limit';
+import { hitRateLimit, type RateLimit, type RateLimitResult } from './rate-limit';
 
 /**
  * What one user (and one address) may write in a window, per action. Counted in Redis under
@@ -12,6 +14,11 @@ export interface WriteBudget {
   ip: RateLimit;
   /** the refusal's words where the product has its own for this action */
   message?: string;
+  /**
+   * With Redis out of reach, refuse (503) instead of counting in memory: credentials (a guesser
+   * must never get N copies' worth of attempts), money and the account's own security.
+   */
+  failClosed?: true;
 }
 
 const per = (points: number, windowSeconds: number): RateLimit => ({ points, windowSeconds });
@@ -25,7 +32,7 @@ const HOUR = 3600;
  */
 export const BUDGETS = {
   /** sign-in, sign-up, reset, 2FA codes, e-mail confirmation, sign-out */
-  credentials: { user: per(30, MINUTE), ip: per(60, MINUTE), message: AUTH_TEXTS.tooManyAttempts },
+  credentials: { user: per(30, MINUTE), ip: per(60, MINUTE), message: AUTH_TEXTS.tooManyAttempts, failClosed: true },
   /** likes, bookmarks, reactions, read receipts: one tap each */
   tap: { user: per(60, MINUTE), ip: per(600, MINUTE) },
   comment: { user: per(10, MINUTE), ip: per(100, MINUTE) },
@@ -43,11 +50,11 @@ export const BUDGETS = {
   /** posts' lifecycle: delete, publish a draft, retry processing */
   posts: { user: per(30, MINUTE), ip: per(300, MINUTE) },
   /** subscribing, cancelling, resuming, Premium */
-  payments: { user: per(30, MINUTE), ip: per(300, MINUTE) },
+  payments: { user: per(30, MINUTE), ip: per(300, MINUTE), failClosed: true },
   /** password, two-factor, ending sessions (the attempts also count under AUTH_RATE_LIMIT) */
-  security: { user: per(30, MINUTE), ip: per(300, MINUTE) },
+  security: { user: per(30, MINUTE), ip: per(300, MINUTE), failClosed: true },
   /** hide, delete, export: rare and costly */
-  account: { user: per(10, HOUR), ip: per(100, HOUR) },
+  account: { user: per(10, HOUR), ip: per(100, HOUR), failClosed: true },
   /** admin moderation */
   admin: { user: per(120, MINUTE), ip: per(600, MINUTE) },
   /** POST /avatar: each upload is a job for the worker */
@@ -143,11 +150,20 @@ export type BudgetVerdict =
   | { outcome: 'over'; retryAfterSeconds: number; message: string }
   | { outcome: 'unavailable'; error: unknown };
 
+/** The in-memory counters a budget falls back on while Redis is away, one per action and side. */
+const localWindows = new Map<string, (id: string) => RateLimitResult>();
+function countLocally(key: string, limit: RateLimit, id: string): RateLimitResult {
+  let hit = localWindows.get(key);
+  if (!hit) localWindows.set(key, (hit = localFixedWindow(limit)));
+  return hit(id);
+}
+
 /**
  * Counts one write of `action` against its budget for the user (when signed in) and the address.
  * `scale` multiplies every budget (WRITE_BUDGET_SCALE; the browser tests, one address for every
- * user, raise it). With the counters out of reach (Redis down) the verdict is 'unavailable': the
- * callers refuse the write (503), as the other limits do, rather than let it through unlimited.
+ * user, raise it). With the counters out of reach (Redis down) an ordinary write is counted in
+ * this process's memory against the same budget (server/auth/local-rate-limit.ts), so the app
+ * keeps working; a `failClosed` budget's verdict is 'unavailable' and the callers refuse (503).
  */
 export async function spendWriteBudget(
   deps: { redis: Redis; config: { REDIS_PREFIX: string; WRITE_BUDGET_SCALE: number } },
@@ -159,19 +175,24 @@ export async function spendWriteBudget(
   const scale = deps.config.WRITE_BUDGET_SCALE;
   const scaled = (limit: RateLimit) => ({ ...limit, points: Math.max(1, Math.round(limit.points * scale)) });
   const bucket = `write:${action}`;
+  let results: (RateLimitResult | null)[];
   try {
-    const results = await Promise.all([
+    results = await Promise.all([
       hitRateLimit(deps.redis, deps.config.REDIS_PREFIX, bucket, [`ip:${who.ip}`], scaled(budget.ip)),
       who.userId ? hitRateLimit(deps.redis, deps.config.REDIS_PREFIX, bucket, [`user:${who.userId}`], scaled(budget.user)) : null,
     ]);
-    const over = results.filter((r) => r !== null && !r.allowed);
-    if (over.length === 0) return { outcome: 'allowed' };
-    return {
-      outcome: 'over',
-      retryAfterSeconds: Math.max(...over.map((r) => r!.retryAfterSeconds)),
-      message: budget.message ?? SERVER_TEXTS.tooManyRequests,
-    };
   } catch (error) {
-    return { outcome: 'unavailable', error };
+    if (budget.failClosed || !isDependencyUnavailable(error)) return { outcome: 'unavailable', error };
+    results = [
+      countLocally(`${bucket}:ip`, scaled(budget.ip), who.ip),
+      who.userId ? countLocally(`${bucket}:user`, scaled(budget.user), who.userId) : null,
+    ];
   }
+  const over = results.filter((r) => r !== null && !r.allowed);
+  if (over.length === 0) return { outcome: 'allowed' };
+  return {
+    outcome: 'over',
+    retryAfterSeconds: Math.max(...over.map((r) => r!.retryAfterSeconds)),
+    message: budget.message ?? SERVER_TEXTS.tooManyRequests,
+  };
 }

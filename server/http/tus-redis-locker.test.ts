@@ -48,4 +48,37 @@ describe('tus locks in Redis', () => {
     expect(await a.exists(`${prefix}:tus-lock:upload-2`)).toBe(1);
     await holder.unlock();
   });
+
+  it('lets a read (HEAD) go on without the lock while Redis is unreachable, and refuses a write', async () => {
+    // a connection to a port nothing listens on, failing as the app's connections do in an outage
+    const down = new Redis({ port: 1, lazyConnect: true, maxRetriesPerRequest: 1, commandTimeout: 500, retryStrategy: () => 50 });
+    down.on('error', () => {});
+    try {
+      const locker = new RedisLocker(down, prefix);
+      const read = locker.forRead.newLock('upload-3');
+      await read.lock(new AbortController().signal, () => {});
+      await read.unlock();
+      await expect(locker.newLock('upload-3').lock(new AbortController().signal, () => {})).rejects.toThrow();
+    } finally {
+      down.disconnect();
+    }
+  });
+
+  it('on drain, asks every request holding a lock of this copy to let go, and each that takes one afterwards', async () => {
+    const locker = new RedisLocker(a, prefix);
+    const released: string[] = [];
+    const held = locker.newLock('upload-4');
+    await held.lock(new AbortController().signal, () => void released.push('held'));
+    const done = locker.newLock('upload-5');
+    await done.lock(new AbortController().signal, () => void released.push('done'));
+    await done.unlock();
+    expect(released).toEqual([]);
+    locker.drain();
+    expect(released).toEqual(['held']);
+    const late = locker.newLock('upload-6');
+    await late.lock(new AbortController().signal, () => void released.push('late'));
+    expect(released).toEqual(['held', 'late']);
+    await held.unlock();
+    await late.unlock();
+  });
 });

@@ -1,6 +1,7 @@
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { unavailableDependency } from '../../core/dependency-errors';
 
 /**
  * tus locks shared by every server copy through Redis, so the requests of one upload may reach any
@@ -14,6 +15,14 @@ import type { Redis } from 'ioredis';
  * (which then ends the older request after its drain time). A holder that finds its lock gone
  * (expired while Redis or the process stalled) ends its request too, so two writers never
  * append to one file.
+ *
+ * Reads (HEAD) take the lock too, which makes an older request let go before the offset is read;
+ * with Redis unreachable a read goes on without it (`forRead`): the offset is the file's size on
+ * disk, which a client needs to resume, while a write without the lock is refused (503, retried).
+ *
+ * On shutdown (`drain`) every request holding a lock of this copy is asked to let go, as a newer
+ * request would: tus stops reading its body within the drain time and answers with the offset it
+ * has, and the client resumes on another copy.
  */
 export const LOCK_TTL_MS = 10_000;
 const HEARTBEAT_MS = 250;
@@ -35,6 +44,10 @@ end
 return 0`;
 
 export class RedisLocker implements Locker {
+  /** the requests of this copy holding a lock, by the release tus gave each */
+  private readonly holders = new Set<RequestRelease>();
+  private draining = false;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -42,18 +55,45 @@ export class RedisLocker implements Locker {
   ) {}
 
   newLock(id: string): Lock {
-    return new RedisLock(this.redis, `${this.prefix}:tus-lock:${id}`, this.acquireTimeoutMs);
+    return new RedisLock(this.redis, `${this.prefix}:tus-lock:${id}`, this.acquireTimeoutMs, this.holding, false);
   }
+
+  /** The same locks for requests that only read (HEAD): without Redis they go on unlocked. */
+  readonly forRead: Locker = { newLock: (id) => new RedisLock(this.redis, `${this.prefix}:tus-lock:${id}`, this.acquireTimeoutMs, this.holding, true) };
+
+  /** Asks every request holding a lock here to let go, and each that takes one from now on. */
+  drain(): void {
+    this.draining = true;
+    for (const release of this.holders) void release();
+  }
+
+  private readonly holding: Holding = {
+    add: (release) => {
+      this.holders.add(release);
+      if (this.draining) void release();
+    },
+    delete: (release) => void this.holders.delete(release),
+  };
+}
+
+interface Holding {
+  add(release: RequestRelease): void;
+  delete(release: RequestRelease): void;
 }
 
 class RedisLock implements Lock {
   private readonly token = randomBytes(16).toString('hex');
   private heartbeat: NodeJS.Timeout | null = null;
+  private release: RequestRelease | null = null;
+  /** a read that went on without the lock (Redis unreachable): nothing to unlock */
+  private unlocked = false;
 
   constructor(
     private readonly redis: Redis,
     private readonly key: string,
     private readonly acquireTimeoutMs: number,
+    private readonly holding: Holding,
+    private readonly readOnly: boolean,
   ) {}
 
   private get releaseKey() {
@@ -61,6 +101,18 @@ class RedisLock implements Lock {
   }
 
   async lock(signal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
+    try {
+      await this.acquire(signal, requestRelease);
+    } catch (error) {
+      if (!this.readOnly || unavailableDependency(error) !== 'redis') throw error;
+      this.unlocked = true;
+      return;
+    }
+    this.release = requestRelease;
+    this.holding.add(requestRelease);
+  }
+
+  private async acquire(signal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
     const deadline = Date.now() + this.acquireTimeoutMs;
     let asked = false;
     let askedAt = 0;
@@ -101,6 +153,14 @@ class RedisLock implements Lock {
   async unlock(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
-    await this.redis.eval(UNLOCK, 2, this.key, this.releaseKey, this.token);
+    if (this.release) this.holding.delete(this.release);
+    this.release = null;
+    if (this.unlocked) return;
+    try {
+      await this.redis.eval(UNLOCK, 2, this.key, this.releaseKey, this.token);
+    } catch (error) {
+      // a read is answered even if Redis went away meanwhile: the key expires by itself
+      if (!this.readOnly || unavailableDependency(error) !== 'redis') throw error;
+    }
   }
 }

@@ -52,10 +52,13 @@ const TUS_VERSION = '1.0.0';
  *
  * The lock between concurrent requests on one upload lives in Redis (tus-redis-locker.ts), so with
  * several server copies the requests of one upload may reach any copy (no sticky routing);
- * UPLOADS_DIR must then be storage every copy sees (a shared volume). The finish links the
+ * UPLOADS_DIR must then be storage every copy sees (a shared volume). While Redis is unreachable
+ * HEAD still answers (the offset is the file on disk) and PATCH answers 503, which the web app's
+ * client retries on the same upload. `drain()` (on shutdown) makes the PATCHes in flight stop
+ * reading and answer with the offset they reached, so their clients resume on another copy. The finish links the
  * received file into disk storage (no copy, whatever its size) when both are on one filesystem.
  */
-export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; datastore: FileStore } {
+export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; datastore: FileStore; drain(): void } {
   const { config, log } = deps;
   const directory = path.resolve(config.UPLOADS_DIR);
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: config.UPLOAD_EXPIRY_HOURS * 3_600_000 });
@@ -92,11 +95,14 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
     }
   };
 
+  // shared by every server copy: the requests of one upload may reach any of them
+  const locker = new RedisLocker(deps.redis, config.REDIS_PREFIX);
   const tus = new Server({
     path: UPLOAD_PATH,
     datastore,
-    // shared by every server copy: the requests of one upload may reach any of them
-    locker: new RedisLocker(deps.redis, config.REDIS_PREFIX),
+    // a HEAD is answered from the upload folder even while Redis is unreachable, so a client
+    // resumes the same upload after an outage instead of starting another one
+    locker: (req) => (req.method === 'HEAD' ? locker.forRead : locker),
     maxSize: MAX_UPLOAD_BYTES,
     relativeLocation: true,
     allowedOrigins: (origin) => origin === new URL(config.appUrl).origin,
@@ -193,7 +199,7 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
       res.status(error.status).json(error.toJSON());
     }
   });
-  return { router, tus, datastore };
+  return { router, tus, datastore, drain: () => locker.drain() };
 }
 
 /** A finished upload, answered from the database: complete for HEAD, an idempotent last PATCH. */

@@ -33,7 +33,12 @@ export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record
  * anywhere.
  */
 export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoServer {
-  const { pub, sub } = adapterConnections(deps);
+  const { pub, sub } = adapterConnections(deps, () => {
+    // this copy's sockets missed whatever was published while its subscription was down: they
+    // refetch what they show (the data is in PostgreSQL)
+    deps.log.info({ sockets: io.of('/').sockets.size }, 'Socket.IO adapter subscribed again: telling this copy’s sockets to catch up');
+    io.local.emit('resync');
+  });
   const io: IoServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -116,14 +121,26 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
  * The adapter's Redis connections, made to survive an outage: each has an error listener, the
  * subscriber waits for Redis as long as it takes (its subscriptions come back on reconnect), and
  * a publish that fails (the adapter forgets its promise) is reported instead of becoming an
- * unhandled rejection. Events published while Redis is down are lost; the data is not.
+ * unhandled rejection. Events published while Redis is down are lost; the data is not: once the
+ * subscriber has subscribed again after a loss, `onResubscribed` tells this copy's sockets to
+ * catch up (events published anywhere before that moment never reached them).
  */
-function adapterConnections(deps: AppDeps) {
+function adapterConnections(deps: AppDeps, onResubscribed: () => void) {
   const report = throttledReporter((err, suppressed) => deps.log.warn({ err, suppressed }, 'Socket.IO adapter: Redis unavailable'));
   const pub = deps.redis.duplicate();
   const sub = deps.redis.duplicate({ maxRetriesPerRequest: null, commandTimeout: undefined });
   pub.on('error', report);
   sub.on('error', report);
+  let wasReady = false;
+  sub.on('ready', () => {
+    if (!wasReady) {
+      wasReady = true;
+      return;
+    }
+    // 'ready' comes as ioredis sends the subscriptions again; a PING queued after them answers
+    // once Redis has taken them, so no event published after the catch-up can be missed
+    sub.ping().then(onResubscribed, report);
+  });
   const publish = pub.publish.bind(pub) as (channel: string, message: string | Buffer) => Promise<number>;
   (pub as unknown as { publish: typeof publish }).publish = (channel, message) =>
     publish(channel, message).catch((error: unknown) => {

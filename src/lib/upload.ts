@@ -4,6 +4,7 @@ import { UPLOAD_TEXTS } from '../../common/texts';
 import { toUploadMetadata, UPLOAD_POST_ID_HEADER, type UploadPostFields } from '../../common/uploads';
 import { MEBIBYTE } from '../../common/file-size';
 import { reportSessionEvent } from './session';
+import { failedStatus, refuseUnavailableHead, shouldRetryUpload, UPLOAD_RETRY_SCHEDULE_MS } from './upload-retry';
 
 /**
  * The browser's side of post uploads (DESIGN.md: "tus chunks to /uploads"): tus-js-client v4 on
@@ -20,8 +21,6 @@ import { reportSessionEvent } from './session';
 
 export const UPLOAD_ENDPOINT_PATH = '/uploads';
 export const UPLOAD_CHUNK_BYTES = 5 * MEBIBYTE;
-/** Waits before each automatic retry of a failed request (then the upload stops with an error). */
-export const UPLOAD_RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000];
 
 const FINGERPRINT_PREFIX = 'creatorhub';
 const TUS_VERSION = '1.0.0';
@@ -63,7 +62,7 @@ interface ServerRefusal {
 export function toUploadError(error: unknown): PostUploadError {
   if (error instanceof PostUploadError) return error;
   const response = error instanceof DetailedError ? error.originalResponse : null;
-  const status = response?.getStatus() ?? null;
+  const status = error instanceof Error ? failedStatus(error) : null;
   let message: string | null = null;
   if (response) {
     try {
@@ -114,7 +113,10 @@ export function createPostUpload(
   const options: UploadOptions = {
     endpoint: endpoint(),
     chunkSize: UPLOAD_CHUNK_BYTES,
-    retryDelays: UPLOAD_RETRY_DELAYS_MS,
+    // retried as upload-retry.ts says: while the server answers 503 (Redis away) for minutes
+    retryDelays: UPLOAD_RETRY_SCHEDULE_MS,
+    onShouldRetry: (error, attempt) => shouldRetryUpload(error, attempt),
+    onAfterResponse: refuseUnavailableHead,
     metadata,
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,

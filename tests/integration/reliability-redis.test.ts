@@ -140,12 +140,11 @@ describe('Redis stopped during a like, an upload finish and a transcode, then st
           return { status: res.status, ms: Date.now() - started, postId: res.headers.get(UPLOAD_POST_ID_HEADER) };
         })(),
       ]);
-      // every write is counted against its budget in Redis (server/auth/write-budgets.ts): a like
-      // is refused, fast, with words to try again (fails closed), and nothing is written
-      expect(like.status).toBe(503);
-      expect(like.body).toMatchObject({ error: { json: { message: SERVER_TEXTS.unavailable, data: { code: 'SERVICE_UNAVAILABLE' } } } });
+      // a like needs only PostgreSQL: its write budget is counted in the server's memory while
+      // Redis is away (server/auth/write-budgets.ts), so it is counted (its broadcast is dropped, and logged)
+      expect(like.status).toBe(200);
       expect(like.ms).toBeLessThan(3_000);
-      expect(await database.db.selectFrom('post_likes').select('user_id').where('post_id', '=', liked.id).execute()).toEqual([]);
+      expect(await database.db.selectFrom('post_likes').select('user_id').where('post_id', '=', liked.id).execute()).toEqual([{ user_id: fan.id }]);
       // reading needs only PostgreSQL
       const read = await asFan.fetch(`/trpc/posts.byId?input=${encodeURIComponent(JSON.stringify({ json: { id: liked.id } }))}`);
       expect(read.status).toBe(200);

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,8 @@ import {
   type AppProcess,
 } from '../helpers/processes';
 import { createTestDb, type TestDatabase } from '../helpers/test-db';
-import { tusCreate, tusUpload, TUS_HEADERS, uploadFields, waitFor } from '../helpers/tus';
+import { tusCreate, tusHead, tusPatch, tusUpload, TUS_HEADERS, uploadFields, waitFor } from '../helpers/tus';
+import { UPLOAD_POST_ID_HEADER } from '../../common/uploads';
 
 // SIGTERM as a supervisor sends it (Docker, Kubernetes, systemd), to the server with its workers
 // (`npm start`), and a hard kill of a worker: nothing in flight is dropped, no ffmpeg is left
@@ -168,6 +169,70 @@ describe('SIGTERM to the server with its workers (npm start)', () => {
     expect(job.attemptsMade).toBe(0);
     expect(pids.filter(isRunning)).toEqual([]);
     expect(existsSync(dir)).toBe(false);
+  }, 120_000);
+});
+
+describe('SIGTERM while an upload chunk is still arriving', () => {
+  it('stops reading the chunk, answers with the offset it reached, exits 0 within the grace, and the client resumes on another copy', async () => {
+    const graceMs = 10_000;
+    const [port, otherPort] = [await freePort(), await freePort()];
+    const url = `http://127.0.0.1:${port}`;
+    const otherUrl = `http://127.0.0.1:${otherPort}`;
+    // two copies sharing the database, Redis and the upload folder, as behind a load balancer
+    const stopping = start('scripts/serve.ts', settings({ PORT: String(port), APP_URL: url, RUN_WORKER: 'false', SHUTDOWN_GRACE_MS: String(graceMs) }));
+    start('scripts/serve.ts', settings({ PORT: String(otherPort), APP_URL: url, RUN_WORKER: 'false' }));
+    await Promise.all([waitUntilReady(url, 60_000), waitUntilReady(otherUrl, 60_000)]);
+    const client = processClient(url, sessionToken);
+    const file = Buffer.alloc(1024 * 1024, 3);
+    file.fill(9, 300 * 1024);
+    const created = await tusCreate(client, file.length, uploadFields('cut-short.mp4'));
+    const location = created.headers.get('location')!;
+
+    // one PATCH of the whole file, of which only the first 300 kB are sent: a slow client
+    const patch = request(`${url}${location}`, {
+      method: 'PATCH',
+      headers: {
+        cookie: `session=${sessionToken}`,
+        origin: url,
+        ...TUS_HEADERS,
+        'Upload-Offset': '0',
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(file.length),
+      },
+    });
+    patch.on('error', () => {});
+    const answered = new Promise<IncomingMessage>((resolve) => patch.on('response', resolve));
+    patch.write(file.subarray(0, 300 * 1024));
+    // (read from the folder: a HEAD would ask the PATCH to let go of the upload, as a resuming client does)
+    const received = path.join(work, 'incoming', location.split('/').pop()!);
+    await waitFor(async () => (await stat(received).catch(() => null))?.size === 300 * 1024, 10_000, 'the first 300 kB to be written');
+
+    const signalledAt = Date.now();
+    stopping.child.kill('SIGTERM');
+    // (before, the PATCH held the stop up for the whole grace and was cut with the exit: no answer)
+    const patched = await Promise.race([answered, stopping.exited.then(() => null)]);
+    expect(patched).not.toBeNull();
+    await body(patched!);
+    patch.destroy();
+    const code = await stopping.exited;
+    const exitedAt = Date.now();
+
+    // answered with what it had, the connection not to be reused, and a clean exit well within the grace
+    expect(patched!.statusCode).toBe(204);
+    expect(patched!.headers['upload-offset']).toBe(String(300 * 1024));
+    expect(patched!.headers.connection).toBe('close');
+    expect(code).toBe(0);
+    expect(exitedAt - signalledAt).toBeLessThan(graceMs);
+
+    // the client resumes on the other copy from that offset and the upload becomes a post
+    const other = processClient(otherUrl, sessionToken);
+    const head = await tusHead(other, location);
+    expect(head.headers.get('upload-offset')).toBe(String(300 * 1024));
+    const rest = await tusPatch(other, location, 300 * 1024, file.subarray(300 * 1024));
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get(UPLOAD_POST_ID_HEADER)).toBeTruthy();
+    const stored = await database.db.selectFrom('uploads').select('byte_size').where('id', '=', location.split('/').pop()!).executeTakeFirstOrThrow();
+    expect(stored.byte_size).toBe(String(file.length));
   }, 120_000);
 });
 

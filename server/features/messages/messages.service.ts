@@ -21,6 +21,8 @@ import { loadPartner, type LoadedPartner } from '../../../domain/access/messagin
 import { showsOnlineStatus } from '../../../domain/access/messaging.queries';
 import { clearTyping, noteTyping, onlineUsers } from '../../../domain/presence/presence';
 import { hitRateLimit } from '../../auth/rate-limit';
+import { localFixedWindow } from '../../auth/local-rate-limit';
+import { isDependencyUnavailable } from '../../../core/dependency-errors';
 import { tooManyRequests } from '../../trpc/errors';
 import { decodeCursor, encodeCursor, toChatPreviewDto, toMessageDto, toReactionCounts } from './messages.dto';
 import { announceUnreadCount, emitMessageNew, emitMessageUpdated } from './messages.events';
@@ -105,13 +107,20 @@ async function messageDto(deps: MessagesDeps, viewerId: string, id: string): Pro
   return toMessageDto(row);
 }
 
-/** 30 messages a minute per user; with the counter out of reach (Redis down) nobody sends unlimited. */
+/** While Redis is away, the sending limit counted in this process (send-limit-fallback.ts). */
+const sendLimitWhileRedisIsAway = localFixedWindow(MESSAGE_SEND_LIMIT);
+
+/**
+ * 30 messages a minute per user, counted in Redis; with the counter out of reach (Redis down)
+ * counted in this process instead, so nobody sends unlimited and sending goes on.
+ */
 async function limitSending(deps: MessagesDeps, userId: string) {
   let result;
   try {
     result = await hitRateLimit(deps.redis, deps.config.REDIS_PREFIX, 'message-send', [`user:${userId}`], MESSAGE_SEND_LIMIT);
   } catch (error) {
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SERVER_TEXTS.unavailable, cause: error });
+    if (!isDependencyUnavailable(error)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SERVER_TEXTS.unavailable, cause: error });
+    result = sendLimitWhileRedisIsAway(userId);
   }
   if (!result.allowed) throw tooManyRequests(MESSAGE_TEXTS.sendRateLimited, result.retryAfterSeconds);
 }

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
-import { UPLOAD_TEXTS } from '../../../common/texts';
+import { UPLOAD_TEXTS, type ToastText } from '../../../common/texts';
+import { isDependencyUnavailable } from '../../../core/dependency-errors';
 import type { AppDeps } from '../../../core/deps';
 import { enqueueProcessPost } from '../../../core/queues/media';
 import { reopenFailedPost } from '../../../domain/processing/processing.queries';
@@ -13,13 +14,15 @@ import { postNotFound, requireVisiblePost } from './posts.service';
  * can be retried'. A retry counts against MAX_PROCESSING_POSTS_PER_CREATOR like an upload does:
  * TOO_MANY_REQUESTS with the upload's words ('Too many uploads processing - ...') when the creator
  * has that many processing; the creator's row is locked while counting, as at an upload's finish,
- * so retries and finishes at once cannot pass the limit together.
+ * so retries and finishes at once cannot pass the limit together. With Redis unreachable the
+ * retry still stands (it is committed before the job is queued): the answer carries `notice`
+ * ('Retry saved' ...) and the lost-job sweep queues the post once Redis is back.
  */
 export async function retryProcessing(
-  deps: Pick<AppDeps, 'db' | 'queues' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'queues' | 'config' | 'log'>,
   userId: string,
   postId: string,
-): Promise<{ postId: string; status: 'processing' }> {
+): Promise<{ postId: string; status: 'processing'; notice?: ToastText }> {
   const access = await requireVisiblePost(deps.db, userId, postId);
   if (!access.isOwner) throw postNotFound();
   const limit = deps.config.MAX_PROCESSING_POSTS_PER_CREATOR;
@@ -33,7 +36,16 @@ export async function retryProcessing(
     }
     return row;
   });
-  await enqueueProcessPost(deps.queues, postId, reopened.media_kind);
+  try {
+    // bounded, as at an upload's finish: with Redis away the answer comes within seconds
+    await enqueueProcessPost(deps.queues, postId, reopened.media_kind, 2 * deps.config.REDIS_COMMAND_TIMEOUT_MS);
+  } catch (error) {
+    if (!isDependencyUnavailable(error)) throw error;
+    // the retry is committed: the post is 'processing' in PostgreSQL, and the lost-job sweep
+    // queues it once Redis answers again; the creator is told so instead of 'try again'
+    deps.log.warn({ err: error, postId }, 'could not queue a retried post; the lost-job sweep will');
+    return { postId, status: 'processing', notice: UPLOAD_TEXTS.retrySavedForLater };
+  }
   return { postId, status: 'processing' };
 }
 

@@ -16,7 +16,8 @@ import { markRead, removeMessage, replaceMessage, setAttachment, setReactions } 
  *   `:reactions` / `:read` / `:attachment` patch the message wherever it is cached (by id: never
  *   doubled), so an attachment still processing when it was sent opens once it is ready;
  * - the chat list is read again on each (its order, last message and unread counts change).
- * After a reconnect the tab asks `messages.since` for what it missed, from the newest message it
+ * After a reconnect, or a `resync` (the server's Redis connection came back: events sent meanwhile
+ * were lost), the tab asks `messages.since` for what it missed, from the newest message it
  * saw, merges it by id, and re-reads the lists (edits, deletions and reads missed meanwhile).
  */
 export function useLiveMessages(myId: string | null): void {
@@ -47,6 +48,11 @@ export function useLiveMessages(myId: string | null): void {
   useRealtimeEvent('message:read', ({ messageIds, readAt }) => {
     patchThreads(queryClient, (data) => markRead(data, messageIds, readAt));
     refreshChatList(queryClient);
+  });
+
+  // The server lost events on their way (a Redis outage) while this socket stayed connected.
+  useRealtimeEvent('resync', () => {
+    if (myId) void catchUp(myId);
   });
 
   // Reconnect: the user room is joined again on every new connection; a join after a loss means

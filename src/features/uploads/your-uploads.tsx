@@ -134,7 +134,9 @@ function FailedRow({ row }: { row: Unfinished }) {
   const onRetry = async () => {
     setBusy('retry');
     try {
-      await retry.mutateAsync({ postId: row.postId });
+      const answer = await retry.mutateAsync({ postId: row.postId });
+      // saved, but its processing waits for the server's queue to be back
+      if (answer.notice) notify.info(answer.notice);
       await utils.uploads.unfinished.invalidate();
     } catch (error) {
       failure(error, UPLOAD_TEXTS.processingFailed);

@@ -16,8 +16,8 @@ import { rooms, type RoomSender } from './rooms';
  * - Rooms (rooms.ts) are asked for again on every new connection.
  * - Every server event goes through one queue handed on at most 10 per second (spec part 1 §7:
  *   'Event rate limit is 10 per second'; events carrying an absolute value for the same thing are
- *   merged) to the typed listeners of listeners.ts. Only the session's end and the server's rate
- *   notice are acted on at once, here.
+ *   merged) to the typed listeners of listeners.ts. Only the session's end, the server's rate
+ *   notice and `resync` (events were lost during a Redis outage: catch up) are acted on at once, here.
  * - Every tRPC request carries the socket id (lib/trpc.ts): the server leaves this socket out of
  *   the events the request causes, since this tab has applied the change already.
  * - socket.io-client is imported when the first connection is asked for (after the shell's first
@@ -51,7 +51,13 @@ const LATEST_WINS: Partial<Record<ServerEventName, (payload: unknown) => string>
 };
 
 /** Handled here at once, not queued: the session's end must stop reconnection before the server disconnects. */
-const CONTROL_EVENTS = new Set<string>(['session:revoked', 'rate:limited'] satisfies ServerEventName[]);
+const CONTROL_EVENTS = new Set<string>(['session:revoked', 'rate:limited', 'resync'] satisfies ServerEventName[]);
+
+/**
+ * A `resync` reaches every open tab at once (after a Redis outage): each waits up to this long,
+ * at random, before refetching, so the server is not asked for every open page in one instant.
+ */
+const RESYNC_SPREAD_MS = 2_000;
 
 const incoming = createIncomingQueue({
   perSecond: LIMITS.socketEventsPerSecond,
@@ -111,6 +117,11 @@ function open(io: SocketIoClient['io'], identity: string): AppSocket {
     reportSessionEvent('revoked');
   });
   s.on('rate:limited', ({ limit }) => console.warn(`The server dropped socket events above ${limit} per second`));
+  // events may have been lost between the server and Redis: the listeners (resync.ts, the
+  // messages' catch-up) read again what this tab shows
+  s.on('resync', () => {
+    setTimeout(() => dispatchRealtimeEvent('resync', []), Math.random() * RESYNC_SPREAD_MS);
+  });
   s.onAny((event: string, ...args: unknown[]) => {
     if (!CONTROL_EVENTS.has(event)) incoming.push({ event, args });
   });

@@ -5,6 +5,7 @@ import { useEntitlementUpdates } from '../../features/subscriptions/use-entitlem
 import { useUploadUpdates } from '../../features/uploads/use-upload-updates';
 import { useMe } from '../../lib/session';
 import { useRealtimeConnection } from '../../lib/realtime/connection';
+import { useResyncOnRequest } from '../../lib/realtime/resync';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { SiteFooter } from './site-footer';
 import { TopBar } from './top-bar';
@@ -15,6 +16,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const user = me.data ?? null;
   // visitors connect too (live counts, deleted posts); wait until we know who is signed in
   useRealtimeConnection(me.isPending ? undefined : (user?.id ?? null));
+  // live events lost to a Redis outage: what is shown is read again
+  useResyncOnRequest();
   useLivePostUpdates();
   // the creator's uploads: 'Post published', failures, progress (on every screen)
   useUploadUpdates();
