@@ -270,6 +270,14 @@ export interface SubscriptionsTable {
   provider_subscription_id: string | null;
   /** the period end the renewal reminder was sent for */
   reminded_period_end: Timestamp | null;
+  /** the price the fan agreed to per period: renewals charge at most this (docs/payments.md) */
+  price: Money;
+  /** the price agreed for next_tier_id when the fan asked for the change */
+  next_price: Money | null;
+  /** a maintenance step threw for this row: not tried again before this time */
+  billing_retry_at: Timestamp | null;
+  /** the creator's profile turned private or hidden: set to end at its period end, the fan told */
+  creator_unavailable_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -469,7 +477,8 @@ export const databaseColumns = columns({
   ],
   subscriptions: [
     'id', 'subscriber_id', 'tier_id', 'status', 'current_period_start', 'current_period_end', 'cancel_at_period_end',
-    'past_due_since', 'grace_until', 'next_tier_id', 'provider', 'provider_subscription_id', 'reminded_period_end', 'created_at', 'updated_at',
+    'past_due_since', 'grace_until', 'next_tier_id', 'provider', 'provider_subscription_id', 'reminded_period_end', 'price', 'next_price', 'billing_retry_at',
+    'creator_unavailable_at', 'created_at', 'updated_at',
   ],
   subscribers: ['id', 'creator_id', 'subscriber_id', 'tier_id', 'status', 'created_at', 'updated_at'],
   payments: [
