@@ -274,12 +274,18 @@ export interface SubscriptionsTable {
   price: Money;
   /** the price agreed for next_tier_id when the fan asked for the change */
   next_price: Money | null;
-  /** a maintenance step threw for this row: not tried again before this time */
-  billing_retry_at: Timestamp | null;
   /** the creator's profile turned private or hidden: set to end at its period end, the fan told */
   creator_unavailable_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** A billing-maintenance step threw for the subscription: not tried for it again before retry_at. */
+export interface SubscriptionBillingRetriesTable {
+  subscription_id: string;
+  step: string;
+  failures: Generated<number>;
+  retry_at: Timestamp;
 }
 
 export interface SubscribersTable {
@@ -413,6 +419,7 @@ export interface Database {
   subscription_tiers: SubscriptionTiersTable;
   subscriptions: SubscriptionsTable;
   subscribers: SubscribersTable;
+  subscription_billing_retries: SubscriptionBillingRetriesTable;
   payments: PaymentsTable;
   billing_events: BillingEventsTable;
   messages: MessagesTable;
@@ -477,10 +484,11 @@ export const databaseColumns = columns({
   ],
   subscriptions: [
     'id', 'subscriber_id', 'tier_id', 'status', 'current_period_start', 'current_period_end', 'cancel_at_period_end',
-    'past_due_since', 'grace_until', 'next_tier_id', 'provider', 'provider_subscription_id', 'reminded_period_end', 'price', 'next_price', 'billing_retry_at',
+    'past_due_since', 'grace_until', 'next_tier_id', 'provider', 'provider_subscription_id', 'reminded_period_end', 'price', 'next_price',
     'creator_unavailable_at', 'created_at', 'updated_at',
   ],
   subscribers: ['id', 'creator_id', 'subscriber_id', 'tier_id', 'status', 'created_at', 'updated_at'],
+  subscription_billing_retries: ['subscription_id', 'step', 'failures', 'retry_at'],
   payments: [
     'id', 'user_id', 'tier_id', 'creator_id', 'subscription_id', 'description', 'idempotency_key', 'amount', 'currency',
     'provider', 'provider_ref', 'status', 'created_at',

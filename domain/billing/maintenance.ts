@@ -50,9 +50,13 @@ export interface BillingRunDeps {
   batchSize?: number;
 }
 
-/** Not tried for a while after a failure (RETRY_AFTER_FAILURE_MS), and behind every row that never failed. */
-const retryable = (now: Date) => sql<boolean>`(subscriptions.billing_retry_at is null or subscriptions.billing_retry_at <= ${now})`;
-const neverFailedFirst = sql`subscriptions.billing_retry_at is not null`;
+/**
+ * Rows set aside after a failure (subscription_billing_retries, joined as `r`) wait until their
+ * retry_at, and then come behind every row that never failed.
+ */
+const retryable = (now: Date) => sql<boolean>`(r.retry_at is null or r.retry_at <= ${now})`;
+const neverFailedFirst = sql`r.subscription_id is not null`;
+const setAside = sql<boolean>`r.subscription_id is not null`.as('set_aside');
 
 /**
  * The billing lifecycle, run by the `billing-maintenance` job (docs/payments.md), on `clock`:
@@ -78,15 +82,26 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
   const limit = deps.batchSize ?? BATCH;
   const now = clock.now();
   const out: BillingRunResult = { renewed: 0, pastDue: 0, expired: 0, creatorUnavailable: [], reminders: [], failures: [], effects: noEffects() };
-  /** one subscription's step, isolated: a throw is recorded, the row set aside for a while, and the run goes on */
-  const each = async <T>(step: BillingStep, subscriptionId: string, work: () => Promise<T>): Promise<T | undefined> => {
+  /**
+   * One subscription's step, isolated: a throw is reported, the row set aside for a while (in a
+   * table of its own, so even a row the database refuses to change is), and the run goes on.
+   */
+  const each = async <T>(step: BillingStep, row: { id: string; set_aside: boolean }, work: () => Promise<T>): Promise<T | undefined> => {
+    let result: T;
     try {
-      return await work();
+      result = await work();
     } catch (error) {
-      out.failures.push({ subscriptionId, step, error });
-      await updateSubscription(db, subscriptionId, { billingRetryAt: new Date(now.getTime() + RETRY_AFTER_FAILURE_MS) }, now);
+      out.failures.push({ subscriptionId: row.id, step, error });
+      const retryAt = new Date(now.getTime() + RETRY_AFTER_FAILURE_MS);
+      await db
+        .insertInto('subscription_billing_retries')
+        .values({ subscription_id: row.id, step, retry_at: retryAt })
+        .onConflict((oc) => oc.column('subscription_id').doUpdateSet((eb) => ({ step, retry_at: retryAt, failures: sql`${eb.ref('subscription_billing_retries.failures')} + 1` })))
+        .execute();
       return undefined;
     }
+    if (row.set_aside) await db.deleteFrom('subscription_billing_retries').where('subscription_id', '=', row.id).execute();
+    return result;
   };
 
   // 1. nobody pays for a creator they cannot see
@@ -94,7 +109,8 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     .selectFrom('subscriptions')
     .innerJoin('subscription_tiers as t', 't.id', 'subscriptions.tier_id')
     .innerJoin('privacy_settings as ps', 'ps.user_id', 't.creator_id')
-    .select('subscriptions.id')
+    .leftJoin('subscription_billing_retries as r', 'r.subscription_id', 'subscriptions.id')
+    .select(['subscriptions.id', setAside])
     .where('subscriptions.status', '=', 'active')
     .where('subscriptions.cancel_at_period_end', '=', false)
     .where('ps.profile_visibility', 'in', OWNER_ONLY_VISIBILITIES)
@@ -103,9 +119,9 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     .orderBy('subscriptions.current_period_end')
     .limit(limit)
     .execute();
-  for (const { id } of unavailable) {
-    if (await each('creator-unavailable', id, () => stopForUnavailableCreator(db, deps.managedProvider ?? null, id, now))) {
-      out.creatorUnavailable.push({ subscriptionId: id });
+  for (const row of unavailable) {
+    if (await each('creator-unavailable', row, () => stopForUnavailableCreator(db, deps.managedProvider ?? null, row.id, now))) {
+      out.creatorUnavailable.push({ subscriptionId: row.id });
     }
   }
 
@@ -113,19 +129,20 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
   if (provider.flow === 'direct') {
     const due = await db
       .selectFrom('subscriptions')
-      .select('id')
-      .where('status', '=', 'active')
-      .where('cancel_at_period_end', '=', false)
-      .where('provider', '<>', 'stripe')
-      .where('current_period_end', '<=', new Date(now.getTime() + RENEW_AHEAD_MS))
-      .where((eb) => eb.or([eb('grace_until', 'is', null), eb('grace_until', '>', now)]))
+      .leftJoin('subscription_billing_retries as r', 'r.subscription_id', 'subscriptions.id')
+      .select(['subscriptions.id', setAside])
+      .where('subscriptions.status', '=', 'active')
+      .where('subscriptions.cancel_at_period_end', '=', false)
+      .where('subscriptions.provider', '<>', 'stripe')
+      .where('subscriptions.current_period_end', '<=', new Date(now.getTime() + RENEW_AHEAD_MS))
+      .where((eb) => eb.or([eb('subscriptions.grace_until', 'is', null), eb('subscriptions.grace_until', '>', now)]))
       .where(retryable(now))
       .orderBy(neverFailedFirst)
-      .orderBy('current_period_end')
+      .orderBy('subscriptions.current_period_end')
       .limit(limit)
       .execute();
-    for (const { id } of due) {
-      const outcome = await each('renew', id, () => renewOne(db, provider, id, now));
+    for (const row of due) {
+      const outcome = await each('renew', row, () => renewOne(db, provider, row.id, now));
       if (outcome === 'past-due') out.pastDue += 1;
       else if (outcome) {
         out.renewed += 1;
@@ -138,7 +155,8 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
   const lapsed = await db
     .selectFrom('subscriptions')
     .innerJoin('subscription_tiers as t', 't.id', 'subscriptions.tier_id')
-    .select(['subscriptions.id', 'subscriptions.subscriber_id', 't.creator_id'])
+    .leftJoin('subscription_billing_retries as r', 'r.subscription_id', 'subscriptions.id')
+    .select(['subscriptions.id', 'subscriptions.subscriber_id', 't.creator_id', setAside])
     .where('subscriptions.status', '=', 'active')
     .where('subscriptions.current_period_end', '<=', now)
     .where((eb) => eb.or([eb('subscriptions.grace_until', 'is', null), eb('subscriptions.grace_until', '<=', now)]))
@@ -159,9 +177,9 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     .limit(limit)
     .execute();
   for (const row of lapsed) {
-    const ended = await each('expire', row.id, () =>
+    const ended = await each('expire', row, () =>
       db.transaction().execute(async (trx) => {
-        await updateSubscription(trx, row.id, { status: 'expired', nextTierId: null, nextPrice: null, billingRetryAt: null }, now);
+        await updateSubscription(trx, row.id, { status: 'expired', nextTierId: null, nextPrice: null }, now);
         if (row.creator_id === null) await setPremiumFlag(trx, row.subscriber_id, now);
         return true;
       }),
@@ -175,7 +193,8 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
   const remind = await db
     .selectFrom('subscriptions')
     .innerJoin('subscription_tiers as t', 't.id', 'subscriptions.tier_id')
-    .select(['subscriptions.id', 'subscriptions.current_period_end'])
+    .leftJoin('subscription_billing_retries as r', 'r.subscription_id', 'subscriptions.id')
+    .select(['subscriptions.id', 'subscriptions.current_period_end', setAside])
     .where('subscriptions.status', '=', 'active')
     .where('subscriptions.cancel_at_period_end', '=', false)
     .where('t.payment_interval', '=', 'annually')
@@ -188,7 +207,7 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     .limit(limit)
     .execute();
   for (const row of remind) {
-    const noted = await each('remind', row.id, async () => {
+    const noted = await each('remind', row, async () => {
       await updateSubscription(db, row.id, { remindedPeriodEnd: row.current_period_end }, now);
       return true;
     });
@@ -220,7 +239,7 @@ async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null
       if (managed?.name !== sub.provider) throw new Error(`no ${sub.provider} provider configured to stop subscription ${sub.id}`);
       await managed.setCancelAtPeriodEnd(sub.provider_subscription_id, true);
     }
-    await updateSubscription(trx, sub.id, { cancelAtPeriodEnd: true, nextTierId: null, nextPrice: null, creatorUnavailableAt: now, billingRetryAt: null }, now);
+    await updateSubscription(trx, sub.id, { cancelAtPeriodEnd: true, nextTierId: null, nextPrice: null, creatorUnavailableAt: now }, now);
     return true;
   });
 }
@@ -251,7 +270,7 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
       await updateSubscription(
         trx,
         sub.id,
-        { pastDueSince: now, graceUntil: new Date(sub.current_period_end.getTime() + GRACE_DAYS * DAY_MS), billingRetryAt: null },
+        { pastDueSince: now, graceUntil: new Date(sub.current_period_end.getTime() + GRACE_DAYS * DAY_MS) },
         now,
       );
       await insertPayment(trx, {
@@ -266,7 +285,7 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
       sub.id,
       {
         tierId: tier.id, nextTierId: null, nextPrice: null, price: amount, periodStart: start, periodEnd: periodEndFor(start, tier),
-        pastDueSince: null, graceUntil: null, billingRetryAt: null,
+        pastDueSince: null, graceUntil: null,
       },
       now,
     );

@@ -114,7 +114,6 @@ export interface SubscriptionChange {
   /** the price agreed per period, and the one agreed for next_tier_id */
   price?: string;
   nextPrice?: string | null;
-  billingRetryAt?: Date | null;
   creatorUnavailableAt?: Date | null;
 }
 
@@ -139,7 +138,6 @@ export async function updateSubscription(db: DB, id: string, change: Subscriptio
         ...(change.remindedPeriodEnd !== undefined && { reminded_period_end: change.remindedPeriodEnd }),
         ...(change.price !== undefined && { price: change.price }),
         ...(change.nextPrice !== undefined && { next_price: change.nextPrice }),
-        ...(change.billingRetryAt !== undefined && { billing_retry_at: change.billingRetryAt }),
         ...(change.creatorUnavailableAt !== undefined && { creator_unavailable_at: change.creatorUnavailableAt }),
         updated_at: at,
       })
