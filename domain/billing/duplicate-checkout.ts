@@ -42,7 +42,7 @@ export async function recordDuplicateCheckout(
   now: Date,
 ): Promise<DuplicateCheckout> {
   const paymentId = await insertPayment(trx, {
-    ...charge, userId: event.userId, subscriptionId: null, idempotencyKey: duplicateCheckoutKey(event.id),
+    ...charge, userId: event.userId, subscriptionId: null, idempotencyKey: null, systemKey: duplicateCheckoutKey(event.id),
     provider: provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now,
   });
   return { eventId: event.id, paymentId, providerSubscriptionId: event.providerSubscriptionId };
@@ -56,8 +56,7 @@ export async function pendingDuplicateCheckout(db: DB, event: CheckoutEvent): Pr
   const payment = await db
     .selectFrom('payments')
     .select('id')
-    .where('user_id', '=', event.userId)
-    .where('idempotency_key', '=', duplicateCheckoutKey(event.id))
+    .where('system_key', '=', duplicateCheckoutKey(event.id))
     .where('status', '=', 'succeeded')
     .executeTakeFirst();
   return payment ? { eventId: event.id, paymentId: payment.id, providerSubscriptionId: event.providerSubscriptionId } : null;
@@ -76,12 +75,12 @@ export async function undoDuplicateCheckout(
 ): Promise<UndoOutcome> {
   const payment = await deps.db
     .selectFrom('payments')
-    .select(['id', 'status', 'provider', 'provider_ref', 'idempotency_key'])
+    .select(['id', 'status', 'provider', 'provider_ref', 'system_key'])
     .where('id', '=', data.paymentId)
     .executeTakeFirst();
   if (!payment) return { skipped: 'gone' };
   if (payment.status === 'refunded') return { skipped: 'done' };
-  if (payment.status !== 'succeeded' || payment.provider !== deps.provider.name || !payment.idempotency_key?.startsWith(KEY_PREFIX)) {
+  if (payment.status !== 'succeeded' || payment.provider !== deps.provider.name || !payment.system_key?.startsWith(KEY_PREFIX)) {
     return { skipped: 'not-a-duplicate' };
   }
   if (data.providerSubscriptionId) {
