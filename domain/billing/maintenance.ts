@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { creatorUnavailableMailJobId, MAIL_JOB_OPTIONS } from '../../common/jobs';
 import type { DB } from '../../core/db/kysely';
+import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { OWNER_ONLY_VISIBILITIES } from '../access/access';
 import { updateSubscription } from '../subscriptions/write';
@@ -32,8 +34,11 @@ export interface BillingRunResult {
   renewed: number;
   pastDue: number;
   expired: number;
-  /** subscriptions set to end because their creator turned private or hidden; each fan is mailed once */
-  creatorUnavailable: { subscriptionId: string }[];
+  /**
+   * subscriptions set to end because their creator turned private or hidden, with the fan's mail
+   * (an outbox row written with the change: dispatch it after the run, core/outbox/outbox.ts)
+   */
+  creatorUnavailable: { subscriptionId: string; mail: QueuedEntry }[];
   reminders: { subscriptionId: string; periodEnd: Date }[];
   failures: BillingFailure[];
   effects: BillingEffects;
@@ -93,11 +98,16 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     } catch (error) {
       out.failures.push({ subscriptionId: row.id, step, error });
       const retryAt = new Date(now.getTime() + RETRY_AFTER_FAILURE_MS);
-      await db
-        .insertInto('subscription_billing_retries')
-        .values({ subscription_id: row.id, step, retry_at: retryAt })
-        .onConflict((oc) => oc.column('subscription_id').doUpdateSet((eb) => ({ step, retry_at: retryAt, failures: sql`${eb.ref('subscription_billing_retries.failures')} + 1` })))
-        .execute();
+      try {
+        await db
+          .insertInto('subscription_billing_retries')
+          .values({ subscription_id: row.id, step, retry_at: retryAt })
+          .onConflict((oc) => oc.column('subscription_id').doUpdateSet((eb) => ({ step, retry_at: retryAt, failures: sql`${eb.ref('subscription_billing_retries.failures')} + 1` })))
+          .execute();
+      } catch (markError) {
+        // the subscription was deleted meanwhile (an account deletion): nothing left to set aside
+        if ((markError as { code?: string }).code !== '23503') throw markError;
+      }
       return undefined;
     }
     if (row.set_aside) await db.deleteFrom('subscription_billing_retries').where('subscription_id', '=', row.id).execute();
@@ -120,9 +130,8 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     .limit(limit)
     .execute();
   for (const row of unavailable) {
-    if (await each('creator-unavailable', row, () => stopForUnavailableCreator(db, deps.managedProvider ?? null, row.id, now))) {
-      out.creatorUnavailable.push({ subscriptionId: row.id });
-    }
+    const mail = await each('creator-unavailable', row, () => stopForUnavailableCreator(db, deps.managedProvider ?? null, row.id, now));
+    if (mail) out.creatorUnavailable.push({ subscriptionId: row.id, mail });
   }
 
   // 2. renew what is due
@@ -218,11 +227,12 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
 
 /**
  * A subscription to a creator nobody but the creator may see stops renewing: a provider-managed
- * one (Stripe) is told first (cancel_at_period_end), then it is marked here, in one transaction
- * with the row locked. True when this call stopped it (the fan is mailed once, by the caller).
- * A provider error throws: the row stays as it was and the next run tries again.
+ * one (Stripe) is told first (cancel_at_period_end), then it is marked here, with the fan's mail
+ * in the outbox, in one transaction with the row locked. The mail's entry when this call stopped
+ * it; null when there was nothing to do. A provider error throws: the row stays as it was and a
+ * later run tries again.
  */
-async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null, id: string, now: Date): Promise<boolean> {
+async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null, id: string, now: Date): Promise<QueuedEntry | null> {
   return db.transaction().execute(async (trx) => {
     const sub = await trx
       .selectFrom('subscriptions as s')
@@ -233,14 +243,16 @@ async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null
       .forUpdate('s')
       .skipLocked()
       .executeTakeFirst();
-    if (!sub || sub.status !== 'active' || sub.cancel_at_period_end) return false;
-    if (!sub.profile_visibility || !OWNER_ONLY_VISIBILITIES.includes(sub.profile_visibility)) return false;
+    if (!sub || sub.status !== 'active' || sub.cancel_at_period_end) return null;
+    if (!sub.profile_visibility || !OWNER_ONLY_VISIBILITIES.includes(sub.profile_visibility)) return null;
     if (sub.provider_subscription_id && sub.provider !== 'builtin') {
       if (managed?.name !== sub.provider) throw new Error(`no ${sub.provider} provider configured to stop subscription ${sub.id}`);
       await managed.setCancelAtPeriodEnd(sub.provider_subscription_id, true);
     }
     await updateSubscription(trx, sub.id, { cancelAtPeriodEnd: true, nextTierId: null, nextPrice: null, creatorUnavailableAt: now }, now);
-    return true;
+    return addToOutbox(trx, {
+      queue: 'mail', name: 'creator-unavailable', data: { subscriptionId: sub.id }, jobId: creatorUnavailableMailJobId(sub.id), options: MAIL_JOB_OPTIONS,
+    });
   });
 }
 

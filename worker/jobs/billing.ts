@@ -1,5 +1,6 @@
-import { creatorUnavailableMailJobId, MAIL_JOB_OPTIONS } from '../../common/jobs';
+import { MAIL_JOB_OPTIONS } from '../../common/jobs';
 import { billingSubscriptionFailures } from '../../core/metrics';
+import { dispatchOutbox } from '../../core/outbox/outbox';
 import { paymentProviderFor } from '../../core/payments';
 import { builtinProvider } from '../../core/payments/builtin';
 import type { PaymentProvider } from '../../core/payments/provider';
@@ -52,9 +53,8 @@ export async function billingMaintenance(
       { ...MAIL_JOB_OPTIONS, jobId: renewalReminderJobId(r.subscriptionId, r.periodEnd) },
     );
   }
-  for (const c of run.creatorUnavailable) {
-    await deps.queues.add('mail', 'creator-unavailable', { subscriptionId: c.subscriptionId }, { ...MAIL_JOB_OPTIONS, jobId: creatorUnavailableMailJobId(c.subscriptionId) });
-  }
+  // written to the outbox with each change: queued now, or by the relay once Redis answers
+  await dispatchOutbox(deps, run.creatorUnavailable.map((c) => c.mail));
   return {
     renewed: run.renewed, pastDue: run.pastDue, expired: run.expired, reminders: run.reminders.length,
     creatorUnavailable: run.creatorUnavailable.length, failures: run.failures.length,
