@@ -198,10 +198,10 @@ describe('clients’ idempotency keys', () => {
     const premiumTier = await app.deps.db.selectFrom('subscription_tiers').select('id').where('creator_id', 'is', null).where('name', '=', 'Premium').executeTakeFirstOrThrow();
     for (const key of [`renewal-${randomUUID()}-${Date.now()}`, 'failed-renewal-0123456789abcdef', 'x'.repeat(40)]) {
       for (const call of [
-        asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: key }),
-        asFan.trpc.subscriptions.upgradePremium.mutate({ tierId: premiumTier.id, idempotencyKey: key }),
+        () => asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: key }),
+        () => asFan.trpc.subscriptions.upgradePremium.mutate({ tierId: premiumTier.id, idempotencyKey: key }),
       ]) {
-        const error = await expectTrpcError(call, 'BAD_REQUEST');
+        const error = await expectTrpcError(call(), 'BAD_REQUEST');
         expect((error.data as unknown as { validation: { fieldErrors: Record<string, string[]> } }).validation.fieldErrors.idempotencyKey).toEqual([
           BILLING_TEXTS.requestKeyInvalid,
         ]);
