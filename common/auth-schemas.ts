@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { isRealInstant } from './cursor-schema';
 import { LIMITS } from './limits';
-import { RESERVED_USERNAMES } from './reserved-usernames';
+import { isReservedUsername } from './reserved-usernames';
 import { safeString, safeText } from './text-schema';
 import { VALIDATION } from './texts';
 
@@ -13,13 +14,10 @@ export function ageOn(dateOfBirth: string, today: Date): number {
   return age;
 }
 
-function isRealDate(iso: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return false;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso;
-}
+/** A calendar date that exists, in a year PostgreSQL stores (0000-01-01 would fail the insert with a 500). */
+const isRealDate = (iso: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(iso) && isRealInstant(`${iso}T00:00:00Z`);
 
-export { RESERVED_USERNAMES } from './reserved-usernames';
+export { isReservedUsername, RESERVED_USERNAMES } from './reserved-usernames';
 
 /** The spec: "Username has all whitespace removed and is lower-cased as typed". */
 export const normalizeUsername = (value: string) => value.replace(/\s+/g, '').toLowerCase();
@@ -44,7 +42,7 @@ export const usernameSchema = z
       .min(1, VALIDATION.usernameRequired)
       .max(LIMITS.usernameMaxLength, VALIDATION.usernameTooLong)
       .regex(/^[a-z0-9._-]+$/, VALIDATION.usernameInvalid)
-      .refine((name) => !RESERVED_USERNAMES.has(name), VALIDATION.usernameReserved),
+      .refine((name) => !isReservedUsername(name), VALIDATION.usernameReserved),
   );
 
 export const nameSchema = (required: string) =>

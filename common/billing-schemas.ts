@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { joinedCursor } from './cursor-schema';
 import { PAYMENT_INTERVALS } from './enums';
 import { safeText } from './text-schema';
 import { BILLING_TEXTS as T } from './texts';
@@ -90,7 +91,7 @@ export const SubscriptionIdInput = z.object({
 export type SubscriptionIdInput = z.output<typeof SubscriptionIdInput>;
 
 /** Keyset position in the subscribers list: opaque to clients (they send back `nextCursor`). */
-export const SubscribersInput = z.object({ cursor: z.string().max(200).nullish() });
+export const SubscribersInput = z.object({ cursor: joinedCursor('|').nullish() });
 export type SubscribersInput = z.output<typeof SubscribersInput>;
 
 /** Spec: discounted = price − price × percent / 100, shown with 2 decimals. */

@@ -71,6 +71,18 @@ export interface MaintenanceJobs {
    * (domain/billing/duplicate-checkout.ts). jobId `undo-duplicate-checkout-<webhook event id>`.
    */
   'undo-duplicate-checkout': { paymentId: string; providerSubscriptionId: string | null };
+  /**
+   * A provider-renewed subscription that ended here other than by running out (its fan or its
+   * creator deleted) is cancelled at the provider now (domain/billing/account-deletion.ts). From
+   * the outbox; jobId `cancel-provider-subscription-<provider>-<id>`; safe to repeat.
+   */
+  'cancel-provider-subscription': { provider: string; providerSubscriptionId: string };
+  /**
+   * (Part of) a charge paid back through the provider that took it, then written as a refund row
+   * (domain/billing/refunds.ts). From the outbox; jobId `provider-refund-<systemKey>`; the system
+   * key is also the provider's idempotency key, so a repeat refunds once.
+   */
+  'provider-refund': { paymentId: string; amount: string; systemKey: string };
   /** repeatable: removes sessions and e-mail tokens past their expiry */
   'purge-expired': Record<string, never>;
   /**

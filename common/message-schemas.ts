@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { joinedCursor } from './cursor-schema';
 import { MARK_READ_MAX, MESSAGE_MAX_LENGTH, QUICK_EMOJI, REPORT_REASON_MAX_LENGTH } from './messages';
 import { safeString, safeText } from './text-schema';
 import { MESSAGE_TEXTS } from './texts';
@@ -11,12 +12,8 @@ import { MESSAGE_TEXTS } from './texts';
 const id = safeString('single-line').trim().min(1).max(100);
 const username = safeString('single-line').trim().min(1, MESSAGE_TEXTS.userNotFound).max(100);
 
-/**
- * Keyset position: `<created_at with microseconds, ISO>~<id>`, as the server hands it out in
- * `nextCursor`. Clients treat it as opaque.
- */
-export const MESSAGE_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const cursor = z.string().regex(MESSAGE_CURSOR, 'Invalid cursor').nullish();
+/** Keyset position: `<created_at with microseconds, ISO>~<id>` (common/cursor-schema.ts). */
+const cursor = joinedCursor('~').nullish();
 
 /** Message text: trimmed; empty is allowed here (a file alone) and refused by the service when there is no file either. */
 const content = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FeedCursor } from './cursor-schema';
 import { LIMITS } from './limits';
 import { safeText } from './text-schema';
 import { COMMENT_TEXTS, POST_TEXTS } from './texts';
@@ -11,22 +12,8 @@ import { COMMENT_TEXTS, POST_TEXTS } from './texts';
  */
 export const postIdSchema = z.string().trim().check(safeText('single-line')).min(1, POST_TEXTS.idRequired).max(100);
 
-/**
- * Keyset position in the feed: the last post's `created_at` as an ISO-8601 string with
- * microseconds (PostgreSQL's precision; a JS Date would lose them and skip posts made in the
- * same millisecond) and its id. Clients treat it as opaque and send back `nextCursor`.
- */
-export const FeedCursor = z.object({
-  createdAt: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, 'Invalid cursor')
-    .refine((v) => {
-      const t = Date.parse(v);
-      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 19) === v.slice(0, 19);
-    }, 'Invalid cursor'),
-  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid cursor'),
-});
-export type FeedCursor = z.infer<typeof FeedCursor>;
+/** Keyset position in the feed (common/cursor-schema.ts). */
+export { FeedCursor } from './cursor-schema';
 
 export const FeedInput = z.object({
   cursor: FeedCursor.nullish(),

@@ -104,6 +104,8 @@ export const SERVER_TEXTS = {
   unexpected: 'Something went wrong. Please try again.',
   /** PostgreSQL or Redis is unavailable for a moment (HTTP 503) */
   unavailable: 'Service temporarily unavailable. Please try again.',
+  /** a write over its budget (HTTP 429, server/auth/write-budgets.ts) */
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
 } as const;
 
 /** Posts, the feed and the single post page (spec part 1 §2, §6, §8). */

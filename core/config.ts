@@ -72,6 +72,8 @@ const ConfigSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** Sign-in/sign-up/reset attempts allowed per IP and per account each minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Multiplies every write budget (server/auth/write-budgets.ts); 1 in production. */
+  WRITE_BUDGET_SCALE: z.coerce.number().positive().default(1),
   /** Stripe (docs/payments.md): with both set, payments go through Stripe Checkout and signed webhooks; else the built-in provider records them. */
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'a Stripe secret key (sk_...)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'a Stripe webhook signing secret (whsec_...)').optional(),

@@ -17,6 +17,7 @@ import { messageMediaRoutes } from './http/message-media';
 import { httpMetrics, metricsRoutes } from './http/metrics';
 import { spaHandler } from './http/spa';
 import { uploadRoutes } from './http/uploads';
+import { writeBudgetGuard } from './http/write-budget';
 import { attachSocketServer, type IoServer } from './realtime/socket-server';
 import { createSessionCache, listenForForgets } from './auth/session-cache';
 import { httpErrorAnswer } from './trpc/errors';
@@ -29,6 +30,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 export interface App {
   httpServer: HttpServer;
+  /** the Express app (its mounts are read by tests: every top-level path is a reserved username) */
+  express: express.Express;
   io: IoServer;
   /** stops accepting, closes sockets and idle keep-alive connections, and waits for in-flight requests */
   close(): Promise<void>;
@@ -93,6 +96,8 @@ export function createApp(appDeps: AppDeps): App {
   // Stripe's signed webhooks: authenticated by their signature, not an Origin (before the guard)
   app.use(stripeWebhookRoutes(deps));
   app.use(csrfGuard(config));
+  // every write outside /trpc counts against its budget (the tRPC mutations: trpc/init.ts)
+  app.use(writeBudgetGuard(deps));
   // tus resumable uploads of creators; the incoming files are never served
   app.use(uploadRoutes(deps).router);
   // Bull Board, admins only
@@ -128,6 +133,7 @@ export function createApp(appDeps: AppDeps): App {
 
   return {
     httpServer,
+    express: app,
     io,
     close: () =>
       new Promise<void>((resolve) => {

@@ -129,6 +129,8 @@ export interface ProfilesTable {
 export interface PrivacySettingsTable {
   user_id: string;
   profile_visibility: ColumnType<ProfileVisibility, ProfileVisibility | undefined, ProfileVisibility>;
+  /** while hidden (Hide Account): the visibility that Show returns to; null otherwise */
+  visibility_before_hidden: ColumnType<Exclude<ProfileVisibility, 'hidden'> | null, Exclude<ProfileVisibility, 'hidden'> | null | undefined, Exclude<ProfileVisibility, 'hidden'> | null>;
   show_online_status: Generated<boolean>;
   allow_friend_requests: Generated<boolean>;
   updated_at: UpdatedAt;
@@ -489,7 +491,7 @@ export const databaseColumns = columns({
     'is_creator', 'date_of_birth', 'custom_links', 'social_links', 'upgrade_card_dismissed', 'created_at', 'updated_at',
     'avatar_pending_id', 'avatar_failure',
   ],
-  privacy_settings: ['user_id', 'profile_visibility', 'show_online_status', 'allow_friend_requests', 'updated_at'],
+  privacy_settings: ['user_id', 'profile_visibility', 'visibility_before_hidden', 'show_online_status', 'allow_friend_requests', 'updated_at'],
   notification_settings: ['user_id', 'email_notifications', 'push_notifications', 'marketing_emails', 'updated_at'],
   verification_status: ['user_id', 'is_email_verified', 'is_phone_verified', 'is_identity_verified', 'updated_at'],
   media_settings: ['creator_id', 'watermark_enabled', 'watermark_text', 'watermark_position', 'updated_at'],

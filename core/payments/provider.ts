@@ -54,8 +54,11 @@ export interface PaymentProvider {
    * duplicate checkout, domain/billing/duplicate-checkout.ts). Safe to repeat: one already ended is done.
    */
   cancelNow(providerSubscriptionId: string): Promise<void>;
-  /** The whole payment back to the payer. Safe to repeat: the same ref is refunded once. */
-  refund(paymentRef: string): Promise<void>;
+  /**
+   * The payment back to the payer: all of it, or `amount` (rand). Safe to repeat: the same
+   * `idempotencyKey` (default: one per ref) refunds once.
+   */
+  refund(paymentRef: string, opts?: { amount?: string; idempotencyKey?: string }): Promise<void>;
   /** throws WebhookSignatureError unless the body is signed with the webhook secret */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -1,11 +1,12 @@
 import Stripe from 'stripe';
 import type { PaymentInterval } from '../../common/enums';
+import { fromCents, toCents } from '../../common/money';
 import type { PaymentProvider, ProviderEvent } from './provider';
 import { WebhookSignatureError } from './provider';
 
 const STRIPE_INTERVAL: Record<PaymentInterval, 'week' | 'month' | 'year'> = { weekly: 'week', monthly: 'month', annually: 'year' };
-const toCents = (amount: string) => Math.round(Number(amount) * 100);
-const fromCents = (cents: number | null | undefined) => ((cents ?? 0) / 100).toFixed(2);
+/** Stripe's amounts are whole cents; a missing one is nothing. */
+const randOf = (cents: number | null | undefined) => fromCents(cents ?? 0);
 
 /** Stripe objects as read here: only the fields used, whatever the account's API version adds. */
 type Loose = Record<string, unknown>;
@@ -39,7 +40,7 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
         idempotencyKey: metadata.idempotencyKey,
         providerSubscriptionId: str(object.subscription),
         paymentRef: str(object.invoice) ?? str(object.payment_intent) ?? (object.id as string),
-        amount: fromCents(object.amount_total as number),
+        amount: randOf(object.amount_total as number),
       };
     }
     case 'invoice.paid': {
@@ -50,7 +51,7 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
         kind: 'invoice-paid',
         providerSubscriptionId: sub,
         paymentRef: object.id as string,
-        amount: fromCents(object.amount_paid as number),
+        amount: randOf(object.amount_paid as number),
         periodEnd: invoicePeriodEnd(object),
         firstInvoice: object.billing_reason === 'subscription_create',
       };
@@ -139,11 +140,14 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
         if (!ENDED_SUBSCRIPTION.has(subscription.status)) throw error;
       }
     },
-    async refund(paymentRef) {
+    async refund(paymentRef, opts = {}) {
       const target = await refundTarget(client, paymentRef);
       try {
-        // the key comes from our ledger's reference: a retried job refunds once
-        await client.refunds.create(target, { idempotencyKey: `refund-${paymentRef}` });
+        // the key comes from our ledger (the reference, or the refund's own key): a retried job refunds once
+        await client.refunds.create(
+          { ...target, ...(opts.amount && { amount: toCents(opts.amount) }) },
+          { idempotencyKey: opts.idempotencyKey ?? `refund-${paymentRef}` },
+        );
       } catch (error) {
         if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return;
         throw error;

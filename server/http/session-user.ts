@@ -3,10 +3,20 @@ import { resolveSession } from '../auth/resolve-session';
 import type { SessionUser } from '../auth/session';
 import type { AppDeps } from '../../core/deps';
 
+/** one resolution per request: the write budget (write-budget.ts) and the route both ask */
+const resolved = new WeakMap<IncomingMessage, Promise<SessionUser | null>>();
+
 /**
  * The signed-in user of a plain HTTP request (uploads, the queue dashboard, metrics), resolved as
  * every request is (resolveSession): a dead cookie is cleared, a session near its end is renewed.
  */
-export async function sessionUserOf(deps: Pick<AppDeps, 'db' | 'config'>, req: IncomingMessage, res: ServerResponse): Promise<SessionUser | null> {
-  return (await resolveSession(deps, req.headers.cookie, res))?.user ?? null;
+export function sessionUserOf(deps: Pick<AppDeps, 'db' | 'config'>, req: IncomingMessage, res: ServerResponse): Promise<SessionUser | null> {
+  let user = resolved.get(req);
+  if (!user) {
+    user = resolveSession(deps, req.headers.cookie, res).then((auth) => auth?.user ?? null);
+    resolved.set(req, user);
+    // a failed read is not remembered: the route's own call reports it
+    user.catch(() => resolved.delete(req));
+  }
+  return user;
 }

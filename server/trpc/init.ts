@@ -7,10 +7,11 @@ import { validationMessages } from '../../common/auth-schemas';
 import { SOCKET_ID_HEADER } from '../../common/socket-events';
 import { SERVER_TEXTS, UPLOAD_TEXTS, VALIDATION } from '../../common/texts';
 import { resolveSession } from '../auth/resolve-session';
+import { PROCEDURE_BUDGETS, spendWriteBudget } from '../auth/write-budgets';
 import type { SessionInfo, SessionUser } from '../auth/session';
 import type { AppDeps } from '../../core/deps';
 import { socketIdFromHeader, type EmitOrigin } from '../../core/realtime/realtime';
-import { badDataMessage, FieldError, isHiddenMessage, isUnavailable, RetryAfter } from './errors';
+import { badDataMessage, FieldError, isHiddenMessage, isUnavailable, RetryAfter, tooManyRequests } from './errors';
 
 export interface Context extends AppDeps, EmitOrigin {
   req: CreateExpressContextOptions['req'];
@@ -80,11 +81,27 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+
+/**
+ * Every write has a budget (server/auth/write-budgets.ts): each mutation counts against its
+ * action's budget for the caller and the address before anything else runs. Over it: 429 with
+ * the words of the action (or 'Too many requests. Please wait a moment and try again.') and
+ * Retry-After (response-meta.ts); counters out of reach: 503.
+ */
+const writeBudget = t.middleware(async ({ ctx, path, type, next }) => {
+  if (type !== 'mutation') return next();
+  const verdict = await spendWriteBudget(ctx, path, PROCEDURE_BUDGETS[path] ?? 'other', { userId: ctx.user?.id ?? null, ip: ctx.clientIp });
+  if (verdict.outcome === 'unavailable') throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SERVER_TEXTS.unavailable, cause: verdict.error });
+  if (verdict.outcome === 'over') throw tooManyRequests(verdict.message, verdict.retryAfterSeconds);
+  return next();
+});
+
+/** Every procedure starts here (the authed, creator and admin ones too), so no write escapes its budget. */
+export const publicProcedure = t.procedure.use(writeBudget);
 
 /** A signed-in procedure whose refusal (UNAUTHORIZED) carries the spec's words for that action. */
 export function authedProcedureSaying(message: string) {
-  return t.procedure.use(({ ctx, next }) => {
+  return publicProcedure.use(({ ctx, next }) => {
     if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message });
     return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
   });

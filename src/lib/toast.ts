@@ -15,9 +15,20 @@ function options(text: ToastText, opts?: NotifyOptions) {
   return { description: text.description, duration: opts?.duration ?? LIMITS.toastMs, id: opts?.id };
 }
 
+const RATE_LIMITED_TOAST_ID = 'too-many-requests';
+/** until when the 'Too many requests' toast is on screen */
+let rateLimitedUntil = 0;
+
 export const notify = {
   success: (text: ToastText, opts?: NotifyOptions) => toast.success(text.title, options(text, opts)),
-  error: (text: ToastText, opts?: NotifyOptions) => toast.error(text.title, options(text, opts)),
+  // While the 'Too many requests' toast shows, a screen's own failure toast for the same refusal
+  // ('Failed to add comment') would only repeat it less clearly.
+  error: (text: ToastText, opts?: NotifyOptions) => (Date.now() < rateLimitedUntil ? RATE_LIMITED_TOAST_ID : toast.error(text.title, options(text, opts))),
+  /** A write refused over its budget (429, lib/trpc.ts): one toast however many calls were refused at once. */
+  rateLimited: (message: string) => {
+    rateLimitedUntil = Date.now() + LIMITS.toastMs;
+    return toast.error('Error', { description: message, duration: LIMITS.toastMs, id: RATE_LIMITED_TOAST_ID });
+  },
   info: (text: ToastText, opts?: NotifyOptions) => toast.info(text.title, options(text, opts)),
   warning: (text: ToastText, opts?: NotifyOptions) => toast.warning(text.title, options(text, opts)),
 };

@@ -1,9 +1,11 @@
-import { TRPCClientError, httpBatchLink } from '@trpc/client';
+import { TRPCClientError, httpBatchLink, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
 import { createTRPCReact, type CreateTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import superjson from 'superjson';
 import { SOCKET_ID_HEADER } from '../../common/socket-events';
 import type { AppRouter } from '../../server/trpc/router';
+import { notify } from './toast';
 
 /** React hooks for every procedure: `trpc.auth.me.useQuery()`, `trpc.useUtils()`. */
 export const trpc: CreateTRPCReact<AppRouter, unknown> = createTRPCReact<AppRouter>();
@@ -18,9 +20,26 @@ export function setLiveSocketId(read: () => string | undefined): void {
   liveSocketId = read;
 }
 
+/**
+ * Every write has a budget on the server; a call over it (429) shows the server's words as a toast,
+ * whichever screen made it (hooks and `utils.client` calls alike).
+ */
+const rateLimitToastLink: TRPCLink<AppRouter> = () => ({ next, op }) =>
+  observable((observer) =>
+    next(op).subscribe({
+      next: (value) => observer.next(value),
+      error: (error) => {
+        if (error.data?.code === 'TOO_MANY_REQUESTS') notify.rateLimited(error.message);
+        observer.error(error);
+      },
+      complete: () => observer.complete(),
+    }),
+  );
+
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
+      rateLimitToastLink,
       httpBatchLink({
         url: '/trpc',
         transformer: superjson,

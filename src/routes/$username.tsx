@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { RESERVED_USERNAMES } from '../../common/reserved-usernames';
+import { isReservedUsername } from '../../common/reserved-usernames';
 
 /**
  * Loaded with the first profile visit, not with the app: the username's shared schema brings
@@ -19,7 +19,7 @@ const profileQueries = () => import('../features/profiles/profile-queries');
 export const Route = createFileRoute('/$username')({
   beforeLoad: async ({ params }) => {
     const { username } = (await profileQueries()).parseUsername(params.username);
-    if (username && RESERVED_USERNAMES.has(username)) throw notFound();
+    if (username && isReservedUsername(username)) throw notFound();
   },
   loader: async ({ context, params }) => {
     const { parseUsername, profileQueryOptions } = await profileQueries();

@@ -2,7 +2,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGE_TEXTS } from '../../common/texts';
-import { flatPng } from '../helpers/media-fixtures';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { flatPng, makeVideo } from '../helpers/media-fixtures';
 import { e2eBaseURL, imagesSettled, newPageAs, signIn, toasts, trpcMutation } from './support/app';
 import { latestMailTo } from './support/outbox';
 
@@ -204,4 +206,31 @@ test('two people message each other live: text, image, read receipts, reply, edi
   await expect(b.page.getByTestId('pending-message').filter({ hasText: 'Are you there?' })).toHaveAttribute('data-status', 'failed');
   await expect(b.page.getByTestId('messaging-unavailable')).toContainText('Messaging is unavailable');
   await expect(bubble(a.page, 'Are you there?')).toHaveCount(0);
+});
+
+test('a video sent while it is still processing opens on both sides when it is ready, without a reload', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const a = await newPerson(browser, 'Vera');
+  const b = await newPerson(browser, 'Walt');
+  const dir = await mkdtemp(path.join(tmpdir(), 'e2e-chat-video-'));
+  try {
+    const video = await readFile(await makeVideo(dir, { name: 'clip.mp4', seconds: 3, width: 320, height: 240 }));
+    await b.page.goto(`/messages/${a.username}`);
+    await a.page.goto(`/messages/${b.username}`);
+    await expect(a.page.getByText(MESSAGE_TEXTS.empty)).toBeVisible();
+
+    await a.page.getByTestId('attachment-input').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: video });
+    await expect(a.page.getByTestId('attachment-preview')).toBeVisible();
+    await composer(a.page).fill('Watch this');
+    await a.page.getByRole('button', { name: 'Send message' }).click();
+    // both threads get the message at once; the video opens in each when the worker is done with it
+    // (the `message:attachment` event: neither page reloads or refetches the thread)
+    await expect(bubble(b.page, 'Watch this')).toBeVisible();
+    for (const page of [a.page, b.page]) {
+      await expect(bubble(page, 'Watch this').getByTestId('message-video')).toBeVisible({ timeout: 60_000 });
+      await expect(bubble(page, 'Watch this').getByText(/^Processing clip\.mp4/)).toHaveCount(0);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import superjson from 'superjson';
 import { inject } from 'vitest';
-import { createApp } from '../../server/app';
+import { createApp, type App } from '../../server/app';
 import { loadConfig } from '../../core/config';
 import { createDeps, type OwnedDeps } from '../../core/create-deps';
 import type { AppRouter } from '../../server/trpc/router';
@@ -39,6 +39,8 @@ export interface TestClient {
 export interface TestServer {
   url: string;
   deps: OwnedDeps;
+  /** the server as createApp made it (its Express app, its Socket.IO server) */
+  app: App;
   client(): TestClient;
   /** waits for queued mail jobs to be handled, then returns every mail written, oldest first */
   outbox(): Promise<OutboxMail[]>;
@@ -109,6 +111,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   return {
     url,
     deps,
+    app,
     client: () => createClient(url),
     async outbox() {
       await drain('mail');

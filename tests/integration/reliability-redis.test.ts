@@ -140,11 +140,15 @@ describe('Redis stopped during a like, an upload finish and a transcode, then st
           return { status: res.status, ms: Date.now() - started, postId: res.headers.get(UPLOAD_POST_ID_HEADER) };
         })(),
       ]);
-      // a like needs only PostgreSQL: counted (its broadcast is dropped, and logged)
-      expect(like.status).toBe(200);
+      // every write is counted against its budget in Redis (server/auth/write-budgets.ts): a like
+      // is refused, fast, with words to try again (fails closed), and nothing is written
+      expect(like.status).toBe(503);
+      expect(like.body).toMatchObject({ error: { json: { message: SERVER_TEXTS.unavailable, data: { code: 'SERVICE_UNAVAILABLE' } } } });
       expect(like.ms).toBeLessThan(3_000);
-      const likes = await database.db.selectFrom('post_likes').select('user_id').where('post_id', '=', liked.id).execute();
-      expect(likes).toEqual([{ user_id: fan.id }]);
+      expect(await database.db.selectFrom('post_likes').select('user_id').where('post_id', '=', liked.id).execute()).toEqual([]);
+      // reading needs only PostgreSQL
+      const read = await asFan.fetch(`/trpc/posts.byId?input=${encodeURIComponent(JSON.stringify({ json: { id: liked.id } }))}`);
+      expect(read.status).toBe(200);
       // sign-in is rate limited in Redis: refused, fast, with words to try again (fails closed)
       expect(signIn.status).toBe(503);
       expect(signIn.body).toMatchObject({ error: { json: { message: SERVER_TEXTS.unavailable, data: { code: 'SERVICE_UNAVAILABLE' } } } });
@@ -197,7 +201,7 @@ describe('Redis stopped during a like, an upload finish and a transcode, then st
       expect(again.status).toBe(200);
       const heard = new Promise<PostLikesEvent>((resolve) => watcher.once('post:likes', resolve));
       expect((await trpcMutation(asCreator, 'posts.like', { postId: liked.id })).status).toBe(200);
-      expect(await Promise.race([heard, sleep(5_000).then(() => null)])).toEqual({ postId: liked.id, likes: 2 });
+      expect(await Promise.race([heard, sleep(5_000).then(() => null)])).toEqual({ postId: liked.id, likes: 1 });
       expect(server.alive()).toBe(true);
       expect(worker.alive()).toBe(true);
     } finally {

@@ -24,7 +24,7 @@ const NULLABLE = {
   data_exports: ['storage_key', 'byte_size', 'failure_reason', 'ready_at'],
   storage_deletions: [],
   profiles: ['avatar_url', 'bio', 'avatar_pending_id', 'avatar_failure'],
-  privacy_settings: [],
+  privacy_settings: ['visibility_before_hidden'],
   notification_settings: [],
   verification_status: [],
   media_settings: ['watermark_text'],
@@ -80,7 +80,7 @@ async function makeUser(db: DB, username = `user${++counter}`) {
 async function makePost(db: DB, creatorId: string, postText = 'hello', hashtags: string[] = []) {
   const post = await db
     .insertInto('posts')
-    .values({ creator_id: creatorId, post_text: postText, hashtags, status: 'published', target_status: 'published' })
+    .values({ creator_id: creatorId, post_text: postText, hashtags, status: 'published', target_status: 'published', published_at: new Date() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return post.id;

@@ -1,13 +1,14 @@
 import { MAIL_JOB_OPTIONS } from '../../common/jobs';
 import { billingSubscriptionFailures } from '../../core/metrics';
 import { dispatchOutbox } from '../../core/outbox/outbox';
-import { paymentProviderFor } from '../../core/payments';
+import { paymentProviderFor, providerNamed } from '../../core/payments';
 import { builtinProvider } from '../../core/payments/builtin';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { systemClock, type Clock } from '../../domain/billing/clock';
 import { undoDuplicateCheckout } from '../../domain/billing/duplicate-checkout';
 import { applyBillingEffects } from '../../domain/billing/effects';
 import { runBillingMaintenance } from '../../domain/billing/maintenance';
+import { carryOutRefund } from '../../domain/billing/refunds';
 import type { WorkerDeps } from '../registry';
 
 export const renewalReminderJobId = (subscriptionId: string, periodEnd: Date) => `renewal-reminder-${subscriptionId}-${periodEnd.getTime()}`;
@@ -69,5 +70,18 @@ export async function billingMaintenance(
 export async function undoDuplicateCheckoutJob(deps: WorkerDeps, data: { paymentId: string; providerSubscriptionId: string | null }) {
   const outcome = await undoDuplicateCheckout({ db: deps.db, provider: paymentProviderFor(deps.config) }, data);
   if ('skipped' in outcome && outcome.skipped === 'not-a-duplicate') deps.log.warn({ paymentId: data.paymentId }, 'undo-duplicate-checkout refused: not a duplicate checkout');
+  return outcome;
+}
+
+/** The `cancel-provider-subscription` job (from the outbox, domain/billing/account-deletion.ts). */
+export async function cancelProviderSubscriptionJob(deps: WorkerDeps, data: { provider: string; providerSubscriptionId: string }) {
+  await providerNamed(deps.config, data.provider).cancelNow(data.providerSubscriptionId);
+  return { cancelled: data.providerSubscriptionId };
+}
+
+/** The `provider-refund` job (from the outbox, domain/billing/refunds.ts). Tests pass their own clock. */
+export async function providerRefundJob(deps: WorkerDeps, data: { paymentId: string; amount: string; systemKey: string }, clock: Clock = systemClock) {
+  const outcome = await carryOutRefund({ db: deps.db, providerFor: (name) => providerNamed(deps.config, name), clock }, data);
+  if ('refunded' in outcome) deps.log.info({ paymentId: data.paymentId, amount: outcome.refunded }, 'refunded at the provider');
   return outcome;
 }

@@ -2,7 +2,7 @@ import { postExists, purgeExpiredCredentials } from '../../domain/maintenance/ma
 import path from 'node:path';
 import type { QueueHandlers } from '../registry';
 import { deleteQueuedFiles, expireDataExports } from './account-files';
-import { billingMaintenance, undoDuplicateCheckoutJob } from './billing';
+import { billingMaintenance, cancelProviderSubscriptionJob, providerRefundJob, undoDuplicateCheckoutJob } from './billing';
 import { buildDataExport, markDataExportFailed } from './data-export';
 import { requeueLostJobs } from './lost-jobs';
 import { sweepIncomingUploads } from './uploads-sweep';
@@ -16,6 +16,16 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
   /** A second Stripe checkout for the same creator: cancelled now and refunded (worker/jobs/billing.ts). */
   async 'undo-duplicate-checkout'(job, deps) {
     return undoDuplicateCheckoutJob(deps, job.data);
+  },
+
+  /** A subscription ended here by a deletion is cancelled at its provider (worker/jobs/billing.ts). */
+  async 'cancel-provider-subscription'(job, deps) {
+    return cancelProviderSubscriptionJob(deps, job.data);
+  },
+
+  /** A refund through the provider that took the charge, then its ledger row (worker/jobs/billing.ts). */
+  async 'provider-refund'(job, deps) {
+    return providerRefundJob(deps, job.data);
   },
 
   async 'purge-expired'(_job, { db }) {

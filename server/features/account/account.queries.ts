@@ -38,12 +38,36 @@ export async function findManagementState(db: Db, userId: string) {
     .executeTakeFirst();
 }
 
-/** Hide Account: 'hidden' or back to 'public'; a missing settings row is created. */
-export async function setProfileVisibility(db: Db, userId: string, visibility: 'hidden' | 'public'): Promise<void> {
+/**
+ * Hide Account: the visibility it replaces is kept (an account already hidden keeps what it kept),
+ * and showing returns to it ('public' when nothing was kept). One statement, so two clicks at
+ * once cannot store 'hidden' as the visibility to return to. A missing settings row is created.
+ */
+export async function setProfileHidden(db: Db, userId: string, hidden: boolean): Promise<void> {
+  if (hidden) {
+    await db
+      .insertInto('privacy_settings')
+      .values({ user_id: userId, profile_visibility: 'hidden', visibility_before_hidden: 'public' })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({
+          visibility_before_hidden: sql`case when privacy_settings.profile_visibility = 'hidden' then privacy_settings.visibility_before_hidden else privacy_settings.profile_visibility end`,
+          profile_visibility: 'hidden',
+          updated_at: new Date(),
+        }),
+      )
+      .execute();
+    return;
+  }
   await db
     .insertInto('privacy_settings')
-    .values({ user_id: userId, profile_visibility: visibility })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ profile_visibility: visibility, updated_at: new Date() }))
+    .values({ user_id: userId, profile_visibility: 'public' })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        profile_visibility: sql`case when privacy_settings.profile_visibility = 'hidden' then coalesce(privacy_settings.visibility_before_hidden, 'public') else privacy_settings.profile_visibility end`,
+        visibility_before_hidden: null,
+        updated_at: new Date(),
+      }),
+    )
     .execute();
 }
 

@@ -128,7 +128,7 @@ describe('explore.search', () => {
     }
     await post(other, 'Not matching', { createdAt: minutesAgo(1) });
     // posts in the same instant are ordered by id
-    await app.deps.db.updateTable('posts').set({ created_at: minutesAgo(200) } as never).where('id', 'in', expected.slice(16)).execute();
+    await app.deps.db.updateTable('posts').set({ published_at: minutesAgo(200) }).where('id', 'in', expected.slice(16)).execute();
     const tail = [...expected.slice(16)].sort().reverse();
     const ordered = [...expected.slice(0, 16), ...tail];
 

@@ -75,7 +75,7 @@ export function toChatPreviewDto(row: Awaited<ReturnType<typeof findChatPage>>[n
   };
 }
 
-/** `<iso>~<id>` cursors (common/message-schemas.ts MESSAGE_CURSOR). */
+/** `<iso>~<id>` cursors (checked by common/cursor-schema.ts joinedCursor). */
 export const encodeCursor = (at: string, id: string) => `${at}~${id}`;
 export function decodeCursor(cursor: string | null | undefined): { at: string; id: string } | null {
   if (!cursor) return null;

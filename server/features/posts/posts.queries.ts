@@ -81,21 +81,31 @@ function cardsOf(db: DB, viewerId: string | null, page: PageKeys) {
 
 export type PostCardRow = Awaited<ReturnType<typeof cardsOf>>[number];
 
-const pageAfter = (cursor: FeedCursor) =>
-  sql<SqlBool>`(posts.created_at, posts.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+/**
+ * Published lists are ordered by when a post was published (a draft published today is today's
+ * post); drafts by when they were made. `sort_at` is that time, and a cursor pages after it.
+ */
+type SortColumn = 'posts.published_at' | 'posts.created_at';
+const PUBLISHED_ORDER: SortColumn = 'posts.published_at';
+
+const pageAfter = (cursor: FeedCursor, column: SortColumn = PUBLISHED_ORDER) =>
+  sql<SqlBool>`(${sql.ref(column)}, posts.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+
+/** The page's key columns of a published list (published_at is set on every published post: posts_published_at_check). */
+const publishedKeys = ['posts.id', sql<Date>`posts.published_at`.as('sort_at')] as const;
 
 /**
- * One feed page: published posts visible to the viewer, newest first, after the cursor. Walks
- * posts_feed_idx (created_at desc, id desc where published) and stops after `limit` rows.
+ * One feed page: published posts visible to the viewer, newest published first, after the cursor.
+ * Walks posts_feed_idx (published_at desc, id desc where published) and stops after `limit` rows.
  */
 export function findFeedPage(db: DB, opts: { viewerId: string | null; cursor: FeedCursor | null; limit: number }) {
   const { cursor } = opts;
   const page = postsWithPrivacy(db)
-    .select(['posts.id', 'posts.created_at as sort_at'])
+    .select(publishedKeys)
     .where('posts.status', '=', 'published')
     .where(visiblePostWhere(opts.viewerId))
     .$if(cursor !== null, (q) => q.where(pageAfter(cursor!)))
-    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.published_at', 'desc')
     .orderBy('posts.id', 'desc')
     .limit(opts.limit);
   return cardsOf(db, opts.viewerId, page);
@@ -207,9 +217,9 @@ export function textOrHashtagWhere(q: string) {
 }
 
 /**
- * One page of one creator's posts in one status ('published' for the Content tab, 'draft' for
- * the owner's Drafts tab), newest first, through the access rule. Walks posts_creator_idx
- * (creator_id, status, created_at desc, id desc) and stops after `limit` rows.
+ * One page of one creator's posts in one status ('published' for the Content tab, newest
+ * published first, walking posts_creator_published_idx; 'draft' for the owner's Drafts tab,
+ * newest made first, walking posts_creator_idx), through the access rule; stops after `limit` rows.
  */
 export function findCreatorPostsPage(
   db: DB,
@@ -224,15 +234,16 @@ export function findCreatorPostsPage(
   },
 ) {
   const { cursor, q } = opts;
+  const order: SortColumn = opts.status === 'published' ? PUBLISHED_ORDER : 'posts.created_at';
   const page = postsWithPrivacy(db)
-    .select(['posts.id', 'posts.created_at as sort_at'])
+    .select(['posts.id', sql<Date>`${sql.ref(order)}`.as('sort_at')])
     .where('posts.creator_id', '=', opts.creatorId)
     .where('posts.status', '=', opts.status)
     .where(visiblePostWhere(opts.viewerId))
     .$if(opts.mediaOnly === true, (b) => b.where('posts.media_kind', 'in', MEDIA_TAB_KINDS))
     .$if(Boolean(q), (b) => b.where(textOrHashtagWhere(q!)))
-    .$if(cursor !== null, (b) => b.where(pageAfter(cursor!)))
-    .orderBy('posts.created_at', 'desc')
+    .$if(cursor !== null, (b) => b.where(pageAfter(cursor!, order)))
+    .orderBy(order, 'desc')
     .orderBy('posts.id', 'desc')
     .limit(opts.limit);
   return cardsOf(db, opts.viewerId, page);
@@ -243,7 +254,7 @@ export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\
 
 /**
  * One Explore page: published posts of creators everyone may see (private and hidden never,
- * not even to their owner), newest first, keyset-paged on (created_at, id).
+ * not even to their owner), newest published first, keyset-paged on (published_at, id).
  *
  * - `categories`: the creator has any of them (`categories && array[...]`, profiles_categories_idx).
  * - `q`: the creator's username or display name contains it in any case (the trigram indexes on
@@ -263,7 +274,7 @@ export function findExplorePage(
   const filtered = () =>
     postsWithPrivacy(db)
       .innerJoin('profiles as pr', 'pr.id', 'posts.creator_id')
-      .select(['posts.id', 'posts.created_at as sort_at'])
+      .select(publishedKeys)
       .where('posts.status', '=', 'published')
       .where(visiblePostWhere(null))
       .$if(categories.length > 0, (b) => b.where(sql<SqlBool>`pr.categories && array[${sql.join(categories)}]::text[]`))

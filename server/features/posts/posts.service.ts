@@ -35,8 +35,8 @@ export async function requireVisiblePost(db: DB, viewerId: string | null, postId
 }
 
 /**
- * The home feed: published posts of visible creators, newest first, keyset-paged on (created_at,
- * id). One statement, cards whole (posts.queries.ts, postCards).
+ * The home feed: published posts of visible creators, newest published first, keyset-paged on
+ * (published_at, id). One statement, cards whole (posts.queries.ts, postCards).
  */
 export async function feed(deps: Pick<AppDeps, 'db'>, viewerId: string | null, { cursor, limit }: FeedInput): Promise<PostPageDto> {
   const rows = await findFeedPage(deps.db, { viewerId, cursor: cursor ?? null, limit });

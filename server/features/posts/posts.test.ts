@@ -61,13 +61,36 @@ describe('posts.feed', () => {
     expect((await visitor.posts.feed.query({})).items[0]!.id).toBe(fresh.id);
   });
 
-  it('pages exactly through posts created in the same microsecond (ties broken by id)', async () => {
+  it('lists a draft published today as today\'s post: first in the feed, the Content tab and Explore', async () => {
+    const alice = await creator();
+    const draft = await post(alice, { status: 'draft', createdAt: minutesAgo(3 * 24 * 60) });
+    for (let i = 0; i < 6; i++) await post(alice, { createdAt: minutesAgo(60 - i) });
+    const asAlice = await clientAs(app, alice.id);
+    const visitor = app.client().trpc;
+    const signedIn = (await clientAs(app, (await fan()).id)).trpc;
+    const firstOf = async () => [
+      (await visitor.posts.feed.query({})).items[0]?.id,
+      (await visitor.profiles.posts.query({ username: alice.username })).items[0]?.id,
+      (await signedIn.explore.search.query({})).items[0]?.id,
+    ];
+    expect(await firstOf()).not.toContain(draft.id);
+
+    await asAlice.trpc.profiles.publishDraft.mutate({ postId: draft.id });
+    expect(await firstOf()).toEqual([draft.id, draft.id, draft.id]);
+    // the next page starts after it, with the rest in their published order
+    const page = await visitor.posts.feed.query({});
+    const next = await visitor.posts.feed.query({ cursor: page.nextCursor! });
+    expect([...page.items, ...next.items].map((p) => p.id)).toHaveLength(7);
+    expect(new Set([...page.items, ...next.items].map((p) => p.id)).size).toBe(7);
+  });
+
+  it('pages exactly through posts published in the same microsecond (ties broken by id)', async () => {
     const alice = await creator();
     const at = new Date('2026-01-01T12:00:00.123Z');
     const made = [];
     for (let i = 0; i < 7; i++) made.push((await post(alice, { createdAt: at })).id);
     // the same instant to the microsecond, which a JS Date cannot carry
-    await app.deps.db.updateTable('posts').set({ created_at: '2026-01-01T12:00:00.123456Z' } as never).execute();
+    await app.deps.db.updateTable('posts').set({ published_at: '2026-01-01T12:00:00.123456Z' }).execute();
     const visitor = app.client().trpc;
     const one = await visitor.posts.feed.query({});
     expect(one.nextCursor?.createdAt).toBe('2026-01-01T12:00:00.123456Z');

@@ -47,7 +47,8 @@ export async function ensurePrivacySettings(db: DB, userId: string) {
 
 /**
  * Upserts the privacy settings. A hidden account (Hide Account, /settings/account/management)
- * stays hidden: the privacy screen does not offer 'hidden' and cannot undo it by the back door.
+ * stays hidden: the privacy screen does not offer 'hidden' and cannot undo it by the back door;
+ * the visibility chosen meanwhile is the one showing the account returns to.
  */
 export function upsertPrivacySettings(
   db: DB,
@@ -60,6 +61,7 @@ export function upsertPrivacySettings(
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet({
         profile_visibility: sql`case when privacy_settings.profile_visibility = 'hidden' then 'hidden' else excluded.profile_visibility end`,
+        visibility_before_hidden: sql`case when privacy_settings.profile_visibility = 'hidden' then excluded.profile_visibility else null end`,
         show_online_status: values.show_online_status,
         allow_friend_requests: values.allow_friend_requests,
         updated_at: sql<Date>`now()`,

@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { MessageDto, ReactionCountDto } from '../../../common/message-dtos';
+import type { MessageAttachmentDto, MessageDto, ReactionCountDto } from '../../../common/message-dtos';
 
 /**
  * The thread's pages as React Query keeps them: page 0 is the newest 20 messages, each later page
@@ -59,10 +59,20 @@ export function removeMessage(data: ThreadData, messageId: string): ThreadData {
   });
 }
 
-export function setReactions(data: ThreadData, messageId: string, reactions: ReactionCountDto[]): ThreadData {
+/** The message `messageId` with these fields changed, wherever it is cached (other messages untouched). */
+function patchMessage(data: ThreadData, messageId: string, patch: Partial<MessageDto>): ThreadData {
   return mapMessages(data, (messages) =>
-    messages.some((m) => m.id === messageId) ? messages.map((m) => (m.id === messageId ? { ...m, reactions } : m)) : messages,
+    messages.some((m) => m.id === messageId) ? messages.map((m) => (m.id === messageId ? { ...m, ...patch } : m)) : messages,
   );
+}
+
+export function setReactions(data: ThreadData, messageId: string, reactions: ReactionCountDto[]): ThreadData {
+  return patchMessage(data, messageId, { reactions });
+}
+
+/** A sent message's attachment finished processing (ready, with its URL, or failed with its reason). */
+export function setAttachment(data: ThreadData, messageId: string, attachment: MessageAttachmentDto): ThreadData {
+  return patchMessage(data, messageId, { attachment });
 }
 
 /** Read receipts: these messages were read at `readAt` (those already read keep their time). */

@@ -6,14 +6,15 @@ import { useIsRoomJoined, useRoom } from '../../lib/realtime/rooms';
 import { errorCode, trpc } from '../../lib/trpc';
 import { addToThread, patchThreads, refreshChatList } from './messages-cache';
 import { getOpenThread, newestSeenId, noteSeen } from './message-queries';
-import { markRead, removeMessage, replaceMessage, setReactions } from './thread-cache';
+import { markRead, removeMessage, replaceMessage, setAttachment, setReactions } from './thread-cache';
 
 /**
  * Keeps the messaging caches live while a messaging screen is open (issue 12 §5). The server
  * sends every change to the user rooms of both participants (the tab that made it is left out:
  * it has applied it already):
  * - `message:new` goes into the partner's cached thread; `message:updated` / `:deleted` /
- *   `:reactions` / `:read` patch the message wherever it is cached (by id: never doubled);
+ *   `:reactions` / `:read` / `:attachment` patch the message wherever it is cached (by id: never
+ *   doubled), so an attachment still processing when it was sent opens once it is ready;
  * - the chat list is read again on each (its order, last message and unread counts change).
  * After a reconnect the tab asks `messages.since` for what it missed, from the newest message it
  * saw, merges it by id, and re-reads the lists (edits, deletions and reads missed meanwhile).
@@ -38,6 +39,10 @@ export function useLiveMessages(myId: string | null): void {
   });
   useRealtimeEvent('message:reactions', ({ messageId, reactions }) => {
     patchThreads(queryClient, (data) => setReactions(data, messageId, reactions));
+  });
+  useRealtimeEvent('message:attachment', ({ attachment, messageId }) => {
+    // an attachment not sent yet is the composer's (it waits for its own upload)
+    if (messageId) patchThreads(queryClient, (data) => setAttachment(data, messageId, attachment));
   });
   useRealtimeEvent('message:read', ({ messageIds, readAt }) => {
     patchThreads(queryClient, (data) => markRead(data, messageIds, readAt));

@@ -45,12 +45,14 @@ export default async function globalSetup() {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'error',
     // Every spec signs in from 127.0.0.1; the limit itself is covered by the integration tests.
     AUTH_RATE_LIMIT: '1000',
+    // and every spec's writes count against that one address's budgets (the budgets: integration tests)
+    WRITE_BUDGET_SCALE: '100',
   };
   const config = loadConfig(env);
   // Specs that look behind the UI (queues) read these; workers inherit the environment.
   process.env.E2E_REDIS_PREFIX = env.REDIS_PREFIX;
   // A spec may start a second copy of the server on the same database, Redis and files.
-  const shared = ['NODE_ENV', 'HOST', 'DATABASE_URL', 'REDIS_PREFIX', 'STORAGE_DIR', 'UPLOADS_DIR', 'OUTBOX_DIR', 'LOG_LEVEL', 'AUTH_RATE_LIMIT', 'DIST_DIR'] as const;
+  const shared = ['NODE_ENV', 'HOST', 'DATABASE_URL', 'REDIS_PREFIX', 'STORAGE_DIR', 'UPLOADS_DIR', 'OUTBOX_DIR', 'LOG_LEVEL', 'AUTH_RATE_LIMIT', 'WRITE_BUDGET_SCALE', 'DIST_DIR'] as const;
   process.env.E2E_SERVER_ENV = JSON.stringify(Object.fromEntries(shared.map((k) => [k, env[k]])));
 
   // the demo (its media through the pipeline) and the web build side by side: neither needs the other
