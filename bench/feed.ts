@@ -129,14 +129,14 @@ export async function seed(db: Awaited<ReturnType<typeof createBenchDb>>['db']) 
     select md5('t' || i)::uuid, md5('u' || i)::uuid, 'VIP Club', 50, 'monthly' from generate_series(1, ${sql.lit(CREATORS)}) i`.execute(db);
   // every fan subscribes to 5 creators (one of them lapsed); the bench fan also to every 25th creator
   await sql`
-    insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end)
+    insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price)
     select md5('u' || f)::uuid, md5('t' || c)::uuid, 'active', now() - interval '10 days',
-           case when k = 1 then now() - interval '1 day' else now() + interval '20 days' end
+           case when k = 1 then now() - interval '1 day' else now() + interval '20 days' end, 50
     from generate_series(${sql.lit(CREATORS + 1)}, ${sql.lit(users)}) f,
          generate_series(1, 5) k,
          lateral (select 1 + ((f * 31 + k * 97) % ${sql.lit(CREATORS)}) as c) pick
     union all
-    select md5('u' || ${sql.lit(FAN_NUMBER)})::uuid, md5('t' || c)::uuid, 'active', now() - interval '10 days', now() + interval '20 days'
+    select md5('u' || ${sql.lit(FAN_NUMBER)})::uuid, md5('t' || c)::uuid, 'active', now() - interval '10 days', now() + interval '20 days', 50
     from generate_series(1, ${sql.lit(CREATORS)}, 25) c`.execute(db);
   // every 20th post a draft, every 4th premium; one post every 3 minutes, creators interleaved
   await sql`

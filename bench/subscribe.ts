@@ -103,8 +103,8 @@ export async function benchSubscribe(ctx: BenchContext): Promise<Array<Figure | 
     const floorStarted = performance.now();
     await sql`
       with s as (
-        insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end)
-        select id, ${tierId}, 'active', now(), now() + interval '7 days' from unnest(${fans}::uuid[]) as f(id)
+        insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price)
+        select id, ${tierId}, 'active', now(), now() + interval '7 days', 40 from unnest(${fans}::uuid[]) as f(id)
         returning id, subscriber_id
       ), m as (
         insert into subscribers (creator_id, subscriber_id, tier_id, status)

@@ -56,6 +56,7 @@ export interface MySubscriptionDto {
   id: string;
   /** null: the platform's Premium */
   creator: { id: string; username: string; displayName: string; avatarUrl: string | null } | null;
+  /** `discountedPrice`: what this fan pays each period (the price agreed, or the tier's lower price of today) */
   tier: { id: string; name: string; price: string; paymentInterval: PaymentInterval; discountedPrice: string };
   status: MySubscriptionStatus;
   currentPeriodEnd: Date;

@@ -10,10 +10,14 @@ import { BILLING_TEXTS as T } from './texts';
  */
 
 /** An id; a malformed one reads as the thing not found (`message`). */
-const idSaying = (message: string) => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message);
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idSaying = (message: string) => z.string().regex(UUID_PATTERN, message);
 const uuid = idSaying(T.tierNotFound);
 
-/** Rand with at most 2 decimals, more than 0: '50', '49.9', 40.5 -> '50.00', '49.90', '40.50'. */
+/** The most a tier may cost per period (issue 22: a sane bound, so no fan is charged a mistyped fortune). */
+export const MAX_TIER_PRICE = 100_000;
+
+/** Rand with at most 2 decimals, more than 0, at most MAX_TIER_PRICE: '50', '49.9', 40.5 -> '50.00', '49.90', '40.50'. */
 export const PriceInput = z
   .union([z.string(), z.number()])
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
@@ -23,7 +27,7 @@ export const PriceInput = z
       .regex(/^\d+(\.\d+)?$/, T.priceInvalid)
       .regex(/^\d+(\.\d{1,2})?$/, T.priceDecimals)
       .refine((v) => Number(v) > 0, T.priceInvalid)
-      .refine((v) => Number(v) <= 99_999_999.99, T.priceTooHigh)
+      .refine((v) => Number(v) <= MAX_TIER_PRICE, T.priceTooHigh)
       .transform((v) => Number(v).toFixed(2)),
   );
 
@@ -58,8 +62,11 @@ export type TierIdInput = z.output<typeof TierIdInput>;
 export const UpdateTierInput = TierInput.extend({ id: uuid });
 export type UpdateTierInput = z.output<typeof UpdateTierInput>;
 
-/** A key the client makes once per Subscribe intent (a uuid), reused by its retries. */
-export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Invalid request key');
+/**
+ * A key the client makes once per Subscribe intent, reused by its retries: a UUID and nothing
+ * else, so it can never look like a key the system makes (renewals and the like, docs/payments.md).
+ */
+export const IdempotencyKey = z.string().regex(UUID_PATTERN, T.requestKeyInvalid);
 
 export const SubscribeInput = z.object({ tierId: uuid, idempotencyKey: IdempotencyKey });
 export type SubscribeInput = z.output<typeof SubscribeInput>;

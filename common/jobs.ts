@@ -38,12 +38,19 @@ export interface MailJobs {
   /** An annual subscription renews soon (issue 11), jobId per subscription and period; only with activity e-mail on. */
   'renewal-reminder': { subscriptionId: string; periodEnd: string };
   /**
+   * The fan's creator turned private or hidden (issue 22): the subscription ends at its period end
+   * and is not charged again. Sent once, whatever the notification settings (it is about money).
+   * jobId `creator-unavailable-<subscriptionId>` (creatorUnavailableMailJobId).
+   */
+  'creator-unavailable': { subscriptionId: string };
+  /**
    * A direct message to a recipient who was offline, with activity mail allowed (issue 12). Names
    * the message only; skipped when it was read or deleted before the mail went. jobId
    * `new-message-<messageId>` (newMessageMailJobId).
    */
   'new-message': { messageId: string };
 }
+export const creatorUnavailableMailJobId = (subscriptionId: string) => `creator-unavailable-${subscriptionId}`;
 export const newMessageMailJobId = (messageId: string) => `new-message-${messageId}`;
 
 export const SECURITY_NOTICE_KINDS = ['new-sign-in', 'two-factor-enabled', 'two-factor-disabled', 'recovery-code-used', 'password-changed'] as const;

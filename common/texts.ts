@@ -487,7 +487,11 @@ export const BILLING_TEXTS = {
   tierDescriptionTooLong: 'Description must be at most 500 characters',
   priceInvalid: 'Price must be a number greater than 0',
   priceDecimals: 'Price can have at most 2 decimal places',
-  priceTooHigh: 'Price must be at most R99,999,999.99',
+  priceTooHigh: 'Price must be at most R100,000',
+  /** the tier form, beside the price, when the tier has subscribers (issue 22: grandfathered prices) */
+  priceChangeNote: 'A new price applies to new subscribers only. A lower price also applies to existing subscribers at their next renewal.',
+  requestKeyInvalid: 'Invalid request key',
+  resumeCreatorUnavailable: 'This creator’s profile is no longer available, so this subscription cannot be resumed.',
   intervalInvalid: 'Billing interval must be weekly, monthly or annually',
   discountInvalid: 'Discount must be a whole number from 0 to 100',
   tierArchived: 'This tier has subscribers, so it was archived: new fans no longer see it and current subscribers keep it.',

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { QUEUE_NAMES, type QueueName } from '../common/jobs';
 import type { DB } from './db/kysely';
 import { outboxCounts } from './outbox/outbox';
@@ -26,6 +26,18 @@ export const jobDuration = new Histogram({
   help: 'Time a worker spent on a job, by queue, job name and outcome (completed, failed, released)',
   labelNames: ['queue', 'job', 'outcome'] as const,
   buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800],
+  registers: [processRegistry],
+});
+
+/**
+ * Subscriptions a billing-maintenance step threw for (issue 22), by step (creator-unavailable,
+ * renew, expire, remind): each is retried at a later run while the others go on, so a rate above
+ * zero is a row that needs a look (the worker's log names it).
+ */
+export const billingSubscriptionFailures = new Counter({
+  name: 'billing_subscription_failures_total',
+  help: 'Subscriptions a billing-maintenance step failed for, by step; each is retried at a later run',
+  labelNames: ['step'] as const,
   registers: [processRegistry],
 });
 

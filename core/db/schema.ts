@@ -279,8 +279,22 @@ export interface SubscriptionsTable {
   provider_subscription_id: string | null;
   /** the period end the renewal reminder was sent for */
   reminded_period_end: Timestamp | null;
+  /** the price the fan agreed to per period: renewals charge at most this (docs/payments.md) */
+  price: Money;
+  /** the price agreed for next_tier_id when the fan asked for the change */
+  next_price: Money | null;
+  /** the creator's profile turned private or hidden: set to end at its period end, the fan told */
+  creator_unavailable_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** A billing-maintenance step threw for the subscription: not tried for it again before retry_at. */
+export interface SubscriptionBillingRetriesTable {
+  subscription_id: string;
+  step: string;
+  failures: Generated<number>;
+  retry_at: Timestamp;
 }
 
 export interface SubscribersTable {
@@ -444,6 +458,7 @@ export interface Database {
   subscription_tiers: SubscriptionTiersTable;
   subscriptions: SubscriptionsTable;
   subscribers: SubscribersTable;
+  subscription_billing_retries: SubscriptionBillingRetriesTable;
   payments: PaymentsTable;
   outbox: OutboxTable;
   billing_events: BillingEventsTable;
@@ -510,9 +525,11 @@ export const databaseColumns = columns({
   ],
   subscriptions: [
     'id', 'subscriber_id', 'tier_id', 'status', 'current_period_start', 'current_period_end', 'cancel_at_period_end',
-    'past_due_since', 'grace_until', 'next_tier_id', 'provider', 'provider_subscription_id', 'reminded_period_end', 'created_at', 'updated_at',
+    'past_due_since', 'grace_until', 'next_tier_id', 'provider', 'provider_subscription_id', 'reminded_period_end', 'price', 'next_price',
+    'creator_unavailable_at', 'created_at', 'updated_at',
   ],
   subscribers: ['id', 'creator_id', 'subscriber_id', 'tier_id', 'status', 'created_at', 'updated_at'],
+  subscription_billing_retries: ['subscription_id', 'step', 'failures', 'retry_at'],
   payments: [
     'id', 'user_id', 'tier_id', 'creator_id', 'subscription_id', 'description', 'idempotency_key', 'amount', 'currency',
     'provider', 'provider_ref', 'status', 'kind', 'reverses_payment_id', 'system_key', 'created_at',

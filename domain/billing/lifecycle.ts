@@ -1,6 +1,7 @@
 import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import type { PaymentProvider } from '../../core/payments/provider';
+import { OWNER_ONLY_VISIBILITIES } from '../access/access';
 import { activeSubscriptionWhere } from '../subscriptions/active';
 import { updateSubscription } from '../subscriptions/write';
 import type { Clock } from './clock';
@@ -23,6 +24,18 @@ async function ownActiveSubscription(db: DB, userId: string, id: string, at: Dat
   return row;
 }
 
+/** Whether the subscription's creator is private or hidden now (nobody but them may see the profile). */
+async function creatorUnavailable(db: DB, subscriptionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('subscriptions as s')
+    .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
+    .innerJoin('privacy_settings as ps', 'ps.user_id', 't.creator_id')
+    .select('ps.profile_visibility')
+    .where('s.id', '=', subscriptionId)
+    .executeTakeFirst();
+  return Boolean(row && OWNER_ONLY_VISIBILITIES.includes(row.profile_visibility));
+}
+
 /**
  * Cancel keeps what was paid for: access runs to the period end, then the maintenance job ends the
  * subscription (no renewal, no refund: fees are non-refundable, spec part 2 §1). Resume before then
@@ -38,8 +51,17 @@ export async function setCancelAtPeriodEnd(
   await deps.db.transaction().execute(async (trx) => {
     const row = await ownActiveSubscription(trx, userId, subscriptionId, now);
     if (row.cancel_at_period_end === cancel) return;
+    // nobody resumes paying for a creator turned private or hidden (docs/payments.md)
+    if (!cancel && (await creatorUnavailable(trx, row.id))) {
+      throw new BillingError('CONFLICT', BILLING_TEXTS.resumeCreatorUnavailable);
+    }
     if (row.provider === 'stripe' && row.provider_subscription_id) await deps.provider.setCancelAtPeriodEnd(row.provider_subscription_id, cancel);
     // a cancelled subscription does not move to another tier either
-    await updateSubscription(trx, row.id, { cancelAtPeriodEnd: cancel, ...(cancel && { nextTierId: null }) }, now);
+    await updateSubscription(
+      trx,
+      row.id,
+      { cancelAtPeriodEnd: cancel, ...(cancel ? { nextTierId: null, nextPrice: null } : { creatorUnavailableAt: null }) },
+      now,
+    );
   });
 }

@@ -1,58 +1,156 @@
 import { sql } from 'kysely';
-import { discountedPrice } from '../../common/billing-schemas';
+import { creatorUnavailableMailJobId, MAIL_JOB_OPTIONS } from '../../common/jobs';
 import type { DB } from '../../core/db/kysely';
-import type { QueuedEntry } from '../../core/outbox/outbox';
+import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { PaymentProvider } from '../../core/payments/provider';
+import { OWNER_ONLY_VISIBILITIES } from '../access/access';
 import { updateSubscription } from '../subscriptions/write';
 import { findTierForBilling, insertPayment, setPremiumFlag } from './billing.queries';
 import type { Clock } from './clock';
 import { addReceipt, addRenewalReminder, noEffects, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor, REMINDER_DAYS, RENEW_AHEAD_MS } from './periods';
+import { renewalPrice } from './prices';
 
 /** Subscriptions handled per run and step; the job runs every few minutes, so a backlog drains. */
 const BATCH = 500;
+/**
+ * A step that threw for a subscription is not tried for it again before this long (a few runs
+ * later), and rows that never failed are served first: a row that always fails cannot keep the
+ * others out of a batch.
+ */
+export const RETRY_AFTER_FAILURE_MS = 30 * 60_000;
+
+export type BillingStep = 'creator-unavailable' | 'renew' | 'expire' | 'remind';
+
+/** A subscription a step threw for: logged and counted by the job, tried again later. */
+export interface BillingFailure {
+  subscriptionId: string;
+  step: BillingStep;
+  error: unknown;
+}
 
 export interface BillingRunResult {
   renewed: number;
   pastDue: number;
   expired: number;
+  /** subscriptions set to end because their creator turned private or hidden, with the fan's mail (also in `effects.jobs`) */
+  creatorUnavailable: { subscriptionId: string; mail: QueuedEntry }[];
   reminders: { subscriptionId: string; periodEnd: Date }[];
+  failures: BillingFailure[];
   effects: BillingEffects;
 }
 
+export interface BillingRunDeps {
+  db: DB;
+  /** charges the renewals this job makes (the built-in provider, or any 'direct' one) */
+  provider: PaymentProvider;
+  /** the provider whose subscriptions renew themselves (Stripe), told to stop them; null when none is configured */
+  managedProvider?: PaymentProvider | null;
+  clock: Clock;
+  /** rows per step and run (tests make it small) */
+  batchSize?: number;
+}
+
+/**
+ * Rows set aside after a failure (subscription_billing_retries, joined as `r`) wait until their
+ * retry_at, and then come behind every row that never failed.
+ */
+const retryable = (now: Date) => sql<boolean>`(r.retry_at is null or r.retry_at <= ${now})`;
+const neverFailedFirst = sql`r.subscription_id is not null`;
+const setAside = sql<boolean>`r.subscription_id is not null`.as('set_aside');
+
 /**
  * The billing lifecycle, run by the `billing-maintenance` job (docs/payments.md), on `clock`:
- * 1. renew: subscriptions not cancelled whose period ends within RENEW_AHEAD_MS (or is over,
- *    within its grace) are charged through the provider at the tier's price of today (the next
- *    tier's, after a tier change); the new period starts at the old end. A charge that fails makes
- *    the subscription past due: access until period end + GRACE_DAYS, retried each run.
- *    Stripe's own subscriptions renew through its webhooks, not here.
- * 2. expire: active subscriptions whose period and grace are over end ('expired'); a lapsed
+ * 1. creator unavailable: subscriptions to a creator whose profile is private or hidden (nobody
+ *    but the creator may see it, domain/access) stop renewing: they end at their period end (a
+ *    Stripe subscription is told first, cancel_at_period_end) and the fan is mailed once.
+ * 2. renew: subscriptions not cancelled whose period ends within RENEW_AHEAD_MS (or is over,
+ *    within its grace) are charged through the provider at the price the fan agreed to, or the
+ *    tier's lower price of today (./prices.ts; the next tier's, after a tier change); the new
+ *    period starts at the old end. A charge that fails makes the subscription past due: access
+ *    until period end + GRACE_DAYS, retried each run. Stripe's own subscriptions renew through
+ *    its webhooks, not here.
+ * 3. expire: active subscriptions whose period and grace are over end ('expired'); a lapsed
  *    Premium turns the profile's is_premium off; each lapse is announced to the fan.
- * 3. remind: annual subscriptions renewing within REMINDER_DAYS get one reminder per period.
- * Each renewal is its own transaction with the payment keyed by (subscription, period end), so a
- * job that runs twice, or two workers at once, charge a period once.
+ * 4. remind: annual subscriptions renewing within REMINDER_DAYS get one reminder per period.
+ * Each subscription is handled in its own transaction: one that throws (a provider error, a row
+ * the database refuses) is rolled back, reported in `failures`, and left alone for
+ * RETRY_AFTER_FAILURE_MS while every other one goes on. A renewal's payment is keyed by
+ * (subscription, period end), so a job that runs twice, or two workers at once, charge a period once.
  */
-export async function runBillingMaintenance(deps: { db: DB; provider: PaymentProvider; clock: Clock }): Promise<BillingRunResult> {
+export async function runBillingMaintenance(deps: BillingRunDeps): Promise<BillingRunResult> {
   const { db, provider, clock } = deps;
+  const limit = deps.batchSize ?? BATCH;
   const now = clock.now();
-  const out: BillingRunResult = { renewed: 0, pastDue: 0, expired: 0, reminders: [], effects: noEffects() };
+  const out: BillingRunResult = { renewed: 0, pastDue: 0, expired: 0, creatorUnavailable: [], reminders: [], failures: [], effects: noEffects() };
+  /**
+   * One subscription's step, isolated: a throw is reported, the row set aside for a while (in a
+   * table of its own, so even a row the database refuses to change is), and the run goes on.
+   */
+  const each = async <T>(step: BillingStep, row: { id: string; set_aside: boolean }, work: () => Promise<T>): Promise<T | undefined> => {
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      out.failures.push({ subscriptionId: row.id, step, error });
+      const retryAt = new Date(now.getTime() + RETRY_AFTER_FAILURE_MS);
+      try {
+        await db
+          .insertInto('subscription_billing_retries')
+          .values({ subscription_id: row.id, step, retry_at: retryAt })
+          .onConflict((oc) => oc.column('subscription_id').doUpdateSet((eb) => ({ step, retry_at: retryAt, failures: sql`${eb.ref('subscription_billing_retries.failures')} + 1` })))
+          .execute();
+      } catch (markError) {
+        // the subscription was deleted meanwhile (an account deletion): nothing left to set aside
+        if ((markError as { code?: string }).code !== '23503') throw markError;
+      }
+      return undefined;
+    }
+    if (row.set_aside) await db.deleteFrom('subscription_billing_retries').where('subscription_id', '=', row.id).execute();
+    return result;
+  };
 
+  // 1. nobody pays for a creator they cannot see
+  const unavailable = await db
+    .selectFrom('subscriptions')
+    .innerJoin('subscription_tiers as t', 't.id', 'subscriptions.tier_id')
+    .innerJoin('privacy_settings as ps', 'ps.user_id', 't.creator_id')
+    .leftJoin('subscription_billing_retries as r', 'r.subscription_id', 'subscriptions.id')
+    .select(['subscriptions.id', setAside])
+    .where('subscriptions.status', '=', 'active')
+    .where('subscriptions.cancel_at_period_end', '=', false)
+    .where('ps.profile_visibility', 'in', OWNER_ONLY_VISIBILITIES)
+    .where(retryable(now))
+    .orderBy(neverFailedFirst)
+    .orderBy('subscriptions.current_period_end')
+    .limit(limit)
+    .execute();
+  for (const row of unavailable) {
+    const mail = await each('creator-unavailable', row, () => stopForUnavailableCreator(db, deps.managedProvider ?? null, row.id, now));
+    if (!mail) continue;
+    out.creatorUnavailable.push({ subscriptionId: row.id, mail });
+    out.effects.jobs.push(mail);
+  }
+
+  // 2. renew what is due
   if (provider.flow === 'direct') {
     const due = await db
       .selectFrom('subscriptions')
-      .select('id')
-      .where('status', '=', 'active')
-      .where('cancel_at_period_end', '=', false)
-      .where('provider', '<>', 'stripe')
-      .where('current_period_end', '<=', new Date(now.getTime() + RENEW_AHEAD_MS))
-      .where((eb) => eb.or([eb('grace_until', 'is', null), eb('grace_until', '>', now)]))
-      .orderBy('current_period_end')
-      .limit(BATCH)
+      .leftJoin('subscription_billing_retries as r', 'r.subscription_id', 'subscriptions.id')
+      .select(['subscriptions.id', setAside])
+      .where('subscriptions.status', '=', 'active')
+      .where('subscriptions.cancel_at_period_end', '=', false)
+      .where('subscriptions.provider', '<>', 'stripe')
+      .where('subscriptions.current_period_end', '<=', new Date(now.getTime() + RENEW_AHEAD_MS))
+      .where((eb) => eb.or([eb('subscriptions.grace_until', 'is', null), eb('subscriptions.grace_until', '>', now)]))
+      .where(retryable(now))
+      .orderBy(neverFailedFirst)
+      .orderBy('subscriptions.current_period_end')
+      .limit(limit)
       .execute();
-    for (const { id } of due) {
-      const outcome = await renewOne(db, provider, id, now);
+    for (const row of due) {
+      const outcome = await each('renew', row, () => renewOne(db, provider, row.id, now));
       if (outcome === 'past-due') out.pastDue += 1;
       else if (outcome) {
         out.renewed += 1;
@@ -61,59 +159,104 @@ export async function runBillingMaintenance(deps: { db: DB; provider: PaymentPro
     }
   }
 
-  // 2. expire what is over (the cancelled at their end, the past due after their grace)
+  // 3. expire what is over (the cancelled at their end, the past due after their grace)
   const lapsed = await db
-    .selectFrom('subscriptions as s')
-    .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
-    .select(['s.id', 's.subscriber_id', 't.creator_id'])
-    .where('s.status', '=', 'active')
-    .where('s.current_period_end', '<=', now)
-    .where((eb) => eb.or([eb('s.grace_until', 'is', null), eb('s.grace_until', '<=', now)]))
+    .selectFrom('subscriptions')
+    .innerJoin('subscription_tiers as t', 't.id', 'subscriptions.tier_id')
+    .leftJoin('subscription_billing_retries as r', 'r.subscription_id', 'subscriptions.id')
+    .select(['subscriptions.id', 'subscriptions.subscriber_id', 't.creator_id', setAside])
+    .where('subscriptions.status', '=', 'active')
+    .where('subscriptions.current_period_end', '<=', now)
+    .where((eb) => eb.or([eb('subscriptions.grace_until', 'is', null), eb('subscriptions.grace_until', '<=', now)]))
     .where((eb) =>
       eb.or([
         // cancelled: ends at its period end
-        eb('s.cancel_at_period_end', '=', true),
+        eb('subscriptions.cancel_at_period_end', '=', true),
         // past due: ends when its grace is over
-        eb('s.grace_until', 'is not', null),
+        eb('subscriptions.grace_until', 'is not', null),
         // Stripe's renew by webhook: one that heard nothing for GRACE_DAYS past its end is over
-        eb.and([eb('s.provider', '=', 'stripe'), eb('s.current_period_end', '<=', new Date(now.getTime() - GRACE_DAYS * DAY_MS))]),
+        eb.and([eb('subscriptions.provider', '=', 'stripe'), eb('subscriptions.current_period_end', '<=', new Date(now.getTime() - GRACE_DAYS * DAY_MS))]),
         // a subscription this job renews is renewed above (or made past due), never ended here
       ]),
     )
-    .limit(BATCH)
+    .where(retryable(now))
+    .orderBy(neverFailedFirst)
+    .orderBy('subscriptions.current_period_end')
+    .limit(limit)
     .execute();
   for (const row of lapsed) {
-    await db.transaction().execute(async (trx) => {
-      await updateSubscription(trx, row.id, { status: 'expired', nextTierId: null }, now);
-      if (row.creator_id === null) await setPremiumFlag(trx, row.subscriber_id, now);
-    });
+    const ended = await each('expire', row, () =>
+      db.transaction().execute(async (trx) => {
+        await updateSubscription(trx, row.id, { status: 'expired', nextTierId: null, nextPrice: null }, now);
+        if (row.creator_id === null) await setPremiumFlag(trx, row.subscriber_id, now);
+        return true;
+      }),
+    );
+    if (!ended) continue;
     out.expired += 1;
     out.effects.entitlements.push({ userId: row.subscriber_id, creatorId: row.creator_id, active: false });
   }
 
-  // 3. renewal reminders for annual subscriptions
+  // 4. renewal reminders for annual subscriptions
   const remind = await db
-    .selectFrom('subscriptions as s')
-    .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
-    .select(['s.id', 's.current_period_end'])
-    .where('s.status', '=', 'active')
-    .where('s.cancel_at_period_end', '=', false)
+    .selectFrom('subscriptions')
+    .innerJoin('subscription_tiers as t', 't.id', 'subscriptions.tier_id')
+    .leftJoin('subscription_billing_retries as r', 'r.subscription_id', 'subscriptions.id')
+    .select(['subscriptions.id', 'subscriptions.current_period_end', setAside])
+    .where('subscriptions.status', '=', 'active')
+    .where('subscriptions.cancel_at_period_end', '=', false)
     .where('t.payment_interval', '=', 'annually')
     .where('t.creator_id', 'is not', null)
-    .where('s.current_period_end', '>', now)
-    .where('s.current_period_end', '<=', new Date(now.getTime() + REMINDER_DAYS * DAY_MS))
-    .where(sql<boolean>`s.reminded_period_end is distinct from s.current_period_end`)
-    .limit(BATCH)
+    .where('subscriptions.current_period_end', '>', now)
+    .where('subscriptions.current_period_end', '<=', new Date(now.getTime() + REMINDER_DAYS * DAY_MS))
+    .where(sql<boolean>`subscriptions.reminded_period_end is distinct from subscriptions.current_period_end`)
+    .where(retryable(now))
+    .orderBy(neverFailedFirst)
+    .limit(limit)
     .execute();
   for (const row of remind) {
-    const mail = await db.transaction().execute(async (trx) => {
-      await updateSubscription(trx, row.id, { remindedPeriodEnd: row.current_period_end }, now);
-      return addRenewalReminder(trx, row.id, row.current_period_end);
-    });
+    const mail = await each('remind', row, () =>
+      db.transaction().execute(async (trx) => {
+        await updateSubscription(trx, row.id, { remindedPeriodEnd: row.current_period_end }, now);
+        return addRenewalReminder(trx, row.id, row.current_period_end);
+      }),
+    );
+    if (!mail) continue;
     out.reminders.push({ subscriptionId: row.id, periodEnd: row.current_period_end });
     out.effects.jobs.push(mail);
   }
   return out;
+}
+
+/**
+ * A subscription to a creator nobody but the creator may see stops renewing: a provider-managed
+ * one (Stripe) is told first (cancel_at_period_end), then it is marked here, with the fan's mail
+ * in the outbox, in one transaction with the row locked. The mail's entry when this call stopped
+ * it; null when there was nothing to do. A provider error throws: the row stays as it was and a
+ * later run tries again.
+ */
+async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null, id: string, now: Date): Promise<QueuedEntry | null> {
+  return db.transaction().execute(async (trx) => {
+    const sub = await trx
+      .selectFrom('subscriptions as s')
+      .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
+      .leftJoin('privacy_settings as ps', 'ps.user_id', 't.creator_id')
+      .select(['s.id', 's.status', 's.cancel_at_period_end', 's.provider', 's.provider_subscription_id', 'ps.profile_visibility'])
+      .where('s.id', '=', id)
+      .forUpdate('s')
+      .skipLocked()
+      .executeTakeFirst();
+    if (!sub || sub.status !== 'active' || sub.cancel_at_period_end) return null;
+    if (!sub.profile_visibility || !OWNER_ONLY_VISIBILITIES.includes(sub.profile_visibility)) return null;
+    if (sub.provider_subscription_id && sub.provider !== 'builtin') {
+      if (managed?.name !== sub.provider) throw new Error(`no ${sub.provider} provider configured to stop subscription ${sub.id}`);
+      await managed.setCancelAtPeriodEnd(sub.provider_subscription_id, true);
+    }
+    await updateSubscription(trx, sub.id, { cancelAtPeriodEnd: true, nextTierId: null, nextPrice: null, creatorUnavailableAt: now }, now);
+    return addToOutbox(trx, {
+      queue: 'mail', name: 'creator-unavailable', data: { subscriptionId: sub.id }, jobId: creatorUnavailableMailJobId(sub.id), options: MAIL_JOB_OPTIONS,
+    });
+  });
 }
 
 /** One renewal in its own transaction: the receipt job written with its payment, 'past-due', or null (nothing due any more). */
@@ -121,7 +264,7 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
   return db.transaction().execute(async (trx) => {
     const sub = await trx
       .selectFrom('subscriptions')
-      .select(['id', 'subscriber_id', 'tier_id', 'next_tier_id', 'current_period_end', 'past_due_since', 'status', 'cancel_at_period_end'])
+      .select(['id', 'subscriber_id', 'tier_id', 'next_tier_id', 'price', 'next_price', 'current_period_end', 'past_due_since', 'status', 'cancel_at_period_end'])
       .where('id', '=', id)
       .forUpdate()
       .skipLocked()
@@ -129,8 +272,10 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
     if (!sub || sub.status !== 'active' || sub.cancel_at_period_end) return null;
     if (sub.current_period_end.getTime() > now.getTime() + RENEW_AHEAD_MS) return null;
     const tier = await findTierForBilling(trx, sub.next_tier_id ?? sub.tier_id);
-    if (!tier) return null;
-    const amount = discountedPrice(tier.price, tier.discount_percentage);
+    if (!tier) throw new Error(`subscription ${sub.id} has no tier to renew at`);
+    // never a charge for a creator the fan cannot see (step 1 stops these; this is its backstop)
+    if (tier.creator_visibility && OWNER_ONLY_VISIBILITIES.includes(tier.creator_visibility)) return null;
+    const amount = renewalPrice(sub.next_tier_id ? sub.next_price : sub.price, tier);
     const description = paymentDescription(tier);
     // one key per subscription and period: a second run for the same period is refused by the
     // unique index of system keys, which no client's key can reach
@@ -138,7 +283,12 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
     const charge = await provider.charge({ userId: sub.subscriber_id, amount, description, idempotencyKey: key });
     if (!charge.ok) {
       if (sub.past_due_since) return 'past-due';
-      await updateSubscription(trx, sub.id, { pastDueSince: now, graceUntil: new Date(sub.current_period_end.getTime() + GRACE_DAYS * DAY_MS) }, now);
+      await updateSubscription(
+        trx,
+        sub.id,
+        { pastDueSince: now, graceUntil: new Date(sub.current_period_end.getTime() + GRACE_DAYS * DAY_MS) },
+        now,
+      );
       await insertPayment(trx, {
         userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description,
         idempotencyKey: null, systemKey: `failed-${key}`, amount, provider: provider.name, providerRef: null, status: 'failed', createdAt: now,
@@ -149,7 +299,10 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
     await updateSubscription(
       trx,
       sub.id,
-      { tierId: tier.id, nextTierId: null, periodStart: start, periodEnd: periodEndFor(start, tier), pastDueSince: null, graceUntil: null },
+      {
+        tierId: tier.id, nextTierId: null, nextPrice: null, price: amount, periodStart: start, periodEnd: periodEndFor(start, tier),
+        pastDueSince: null, graceUntil: null,
+      },
       now,
     );
     const paymentId = await insertPayment(trx, {

@@ -63,7 +63,7 @@ export async function applyProviderEvent(
         }
         const periodEnd = periodEndFor(now, tier);
         const subscriptionId = await recordSubscription(trx, {
-          subscriberId: event.userId, tierId: tier.id, status: 'active', periodStart: now, periodEnd,
+          subscriberId: event.userId, tierId: tier.id, status: 'active', periodStart: now, periodEnd, price: amount,
           provider: deps.provider.name, providerSubscriptionId: event.providerSubscriptionId, createdAt: now,
         });
         const paymentId = await insertPayment(trx, {

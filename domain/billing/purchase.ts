@@ -95,8 +95,9 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
     if (current) {
       if (req.kind === 'premium') throw new BillingError('CONFLICT', BILLING_TEXTS.alreadyPremium);
       if (current.tier_id === tier.id) throw new BillingError('CONFLICT', BILLING_TEXTS.alreadySubscribed);
-      // another tier of the same creator: it replaces the current one when the paid period ends
-      await updateSubscription(trx, current.id, { nextTierId: tier.id, cancelAtPeriodEnd: false }, now);
+      // another tier of the same creator: it replaces the current one when the paid period ends, at
+      // the price the fan sees now (a later rise does not reach them, ./prices.ts)
+      await updateSubscription(trx, current.id, { nextTierId: tier.id, nextPrice: amount, cancelAtPeriodEnd: false }, now);
       return {
         result: { kind: 'tier-change-scheduled', creatorUsername: tier.creator_username ?? '', tierName: tier.name, effectiveAt: current.current_period_end },
         effects: noEffects(),
@@ -111,6 +112,8 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       status: 'active',
       periodStart: now,
       periodEnd,
+      // what the fan agreed to: renewals charge at most this (./prices.ts)
+      price: amount,
       provider: deps.provider.name,
       createdAt: now,
     });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { discountedPrice } from '../../common/billing-schemas';
 import type { SubscriptionStatus } from '../../common/enums';
 import type { DB } from '../../core/db/kysely';
 
@@ -10,6 +11,11 @@ export interface SubscriptionRecord {
   status: SubscriptionStatus;
   periodStart: Date;
   periodEnd: Date;
+  /**
+   * what the fan agreed to pay each period ('40.00'); the tier's discounted price by default.
+   * Renewals charge at most this (domain/billing/prices.ts).
+   */
+  price?: string;
   /** 'builtin' by default; 'stripe' with the provider's subscription id */
   provider?: string;
   providerSubscriptionId?: string | null;
@@ -30,33 +36,36 @@ export interface SubscriptionRecord {
  */
 export async function recordSubscriptions(db: DB, records: readonly SubscriptionRecord[]): Promise<string[]> {
   if (records.length === 0) return [];
-  const rows = records.map((r) => {
-    const createdAt = r.createdAt ?? new Date();
-    return {
-      id: r.id ?? randomUUID(),
-      subscriber_id: r.subscriberId,
-      tier_id: r.tierId,
-      status: r.status,
-      current_period_start: r.periodStart,
-      current_period_end: r.periodEnd,
-      provider: r.provider ?? 'builtin',
-      provider_subscription_id: r.providerSubscriptionId ?? null,
-      created_at: createdAt,
-      updated_at: r.updatedAt ?? createdAt,
-    };
-  });
   const write = async (trx: DB) => {
-    await trx.insertInto('subscriptions').values(rows).execute();
     const tiers = await trx
       .selectFrom('subscription_tiers')
-      .select(['id', 'creator_id'])
-      .where('id', 'in', [...new Set(rows.map((r) => r.tier_id))])
+      .select(['id', 'creator_id', 'price', 'discount_percentage'])
+      .where('id', 'in', [...new Set(records.map((r) => r.tierId))])
       .execute();
-    const creatorOf = new Map(tiers.map((t) => [t.id, t.creator_id]));
+    const tierOf = new Map(tiers.map((t) => [t.id, t]));
+    const rows = records.map((r) => {
+      const createdAt = r.createdAt ?? new Date();
+      const tier = tierOf.get(r.tierId);
+      return {
+        id: r.id ?? randomUUID(),
+        subscriber_id: r.subscriberId,
+        tier_id: r.tierId,
+        status: r.status,
+        current_period_start: r.periodStart,
+        current_period_end: r.periodEnd,
+        // a missing tier is left to the foreign key to refuse
+        price: r.price ?? (tier ? discountedPrice(tier.price, tier.discount_percentage) : '0.00'),
+        provider: r.provider ?? 'builtin',
+        provider_subscription_id: r.providerSubscriptionId ?? null,
+        created_at: createdAt,
+        updated_at: r.updatedAt ?? createdAt,
+      };
+    });
+    await trx.insertInto('subscriptions').values(rows).execute();
     // one row per (creator, subscriber): the last subscription recorded for the pair wins
     const mirror = new Map<string, { creator_id: string; subscriber_id: string; tier_id: string; status: SubscriptionStatus; created_at: Date; updated_at: Date }>();
     for (const r of rows) {
-      const creatorId = creatorOf.get(r.tier_id);
+      const creatorId = tierOf.get(r.tier_id)?.creator_id;
       if (!creatorId) continue;
       mirror.set(`${creatorId}:${r.subscriber_id}`, {
         creator_id: creatorId,
@@ -102,6 +111,10 @@ export interface SubscriptionChange {
   graceUntil?: Date | null;
   nextTierId?: string | null;
   remindedPeriodEnd?: Date | null;
+  /** the price agreed per period, and the one agreed for next_tier_id */
+  price?: string;
+  nextPrice?: string | null;
+  creatorUnavailableAt?: Date | null;
 }
 
 /**
@@ -123,6 +136,9 @@ export async function updateSubscription(db: DB, id: string, change: Subscriptio
         ...(change.graceUntil !== undefined && { grace_until: change.graceUntil }),
         ...(change.nextTierId !== undefined && { next_tier_id: change.nextTierId }),
         ...(change.remindedPeriodEnd !== undefined && { reminded_period_end: change.remindedPeriodEnd }),
+        ...(change.price !== undefined && { price: change.price }),
+        ...(change.nextPrice !== undefined && { next_price: change.nextPrice }),
+        ...(change.creatorUnavailableAt !== undefined && { creator_unavailable_at: change.creatorUnavailableAt }),
         updated_at: at,
       })
       .where('id', '=', id)

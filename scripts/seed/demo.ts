@@ -65,9 +65,9 @@ export async function seedDemo({ db, storage, log = () => {}, now = new Date() }
   }
 }
 
-async function insertAll(trx: Kysely<Database>, people: PeoplePlan, content: ContentPlan): Promise<void> {
+/** The demo's people, their settings, tiers, subscriptions and payments (no posts, no files). */
+export async function insertPeople(trx: Kysely<Database>, people: PeoplePlan): Promise<void> {
   const p = people.rows;
-  const c = content.rows;
   await trx.insertInto('users').values(p.users).execute();
   await trx.insertInto('profiles').values(p.profiles).execute();
   await trx.insertInto('privacy_settings').values(p.privacy_settings).execute();
@@ -77,6 +77,11 @@ async function insertAll(trx: Kysely<Database>, people: PeoplePlan, content: Con
   await trx.insertInto('subscription_tiers').values(p.subscription_tiers).execute();
   await recordSubscriptions(trx, p.subscriptions);
   await trx.insertInto('payments').values(p.payments).execute();
+}
+
+async function insertAll(trx: Kysely<Database>, people: PeoplePlan, content: ContentPlan): Promise<void> {
+  const c = content.rows;
+  await insertPeople(trx, people);
   await trx.insertInto('posts').values(c.posts).execute();
   await trx.insertInto('media_files').values(c.media_files).execute();
   await trx.insertInto('post_likes').values(c.post_likes).execute();

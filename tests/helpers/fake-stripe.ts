@@ -18,6 +18,8 @@ export interface FakeStripe {
   requests: FakeStripeRequest[];
   /** 'active' until cancelled here; any id the tests name exists */
   subscriptionStatus(id: string): string;
+  /** what the last `POST /v1/subscriptions/:id` set cancel_at_period_end to (false before any) */
+  cancelsAtPeriodEnd(id: string): boolean;
   /** the payment intent the fake says paid this invoice */
   intentOf(invoiceId: string): string;
   /** the next `count` requests to `method path` answer 500 (Stripe's api_error) */
@@ -36,12 +38,13 @@ type Answer = { status: number; body: unknown };
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const cancelled = new Set<string>();
+  const cancelAtPeriodEnd = new Set<string>();
   const refunded = new Set<string>();
   const answered = new Map<string, Answer>();
   const failures = new Map<string, number>();
   const intentOf = (invoiceId: string) => `pi_${invoiceId.replace(/^in_/, '')}`;
   const error = (status: number, type: string, message: string, code?: string): Answer => ({ status, body: { error: { type, message, ...(code && { code }) } } });
-  const subscription = (id: string) => ({ id, object: 'subscription', status: cancelled.has(id) ? 'canceled' : 'active', cancel_at_period_end: false });
+  const subscription = (id: string) => ({ id, object: 'subscription', status: cancelled.has(id) ? 'canceled' : 'active', cancel_at_period_end: cancelAtPeriodEnd.has(id) });
 
   function answer(request: FakeStripeRequest): Answer {
     const route = `${request.method} ${request.path}`;
@@ -52,6 +55,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(request.path)?.[1];
     if (sub && request.method === 'GET') return { status: 200, body: subscription(sub) };
+    if (sub && request.method === 'POST') {
+      if (cancelled.has(sub)) return error(400, 'invalid_request_error', `The subscription ${sub} is already canceled.`);
+      if (request.params.cancel_at_period_end === 'true') cancelAtPeriodEnd.add(sub);
+      if (request.params.cancel_at_period_end === 'false') cancelAtPeriodEnd.delete(sub);
+      return { status: 200, body: subscription(sub) };
+    }
     if (sub && request.method === 'DELETE') {
       if (cancelled.has(sub)) return error(400, 'invalid_request_error', `The subscription ${sub} is already canceled.`);
       cancelled.add(sub);
@@ -100,6 +109,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     subscriptionStatus: (id) => subscription(id).status,
+    cancelsAtPeriodEnd: (id) => cancelAtPeriodEnd.has(id),
     intentOf,
     failNext(method, path, count = 1) {
       failures.set(`${method} ${path}`, count);

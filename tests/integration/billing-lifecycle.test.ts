@@ -48,7 +48,7 @@ const activeAt = async (id: string, at: Date) =>
   Boolean(await app.deps.db.selectFrom('subscriptions').select('id').where('id', '=', id).where(activeSubscriptionWhere('subscriptions', at)).executeTakeFirst());
 
 describe('renewal', () => {
-  it('renews a due subscription at today’s price from the old period end; the paid period keeps its price', async () => {
+  it('renews a due subscription at the price the fan agreed to from the old period end; a rise reaches new fans only', async () => {
     const { fan, tier, asCreator } = await setup();
     const clock = fixedClock(T0);
     const id = await subscribeAt(clock, fan, tier.id);
@@ -62,7 +62,7 @@ describe('renewal', () => {
     clock.set(new Date(T0.getTime() + 5 * DAY_MS));
     expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 0, expired: 0 });
 
-    // half an hour before the end: renewed at the new price, period from the old end
+    // half an hour before the end: renewed at the agreed price (the rise is not theirs), period from the old end
     clock.set(new Date(T0.getTime() + 7 * DAY_MS - 30 * 60_000));
     expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 1, expired: 0 });
     const renewed = await subscription(id);
@@ -70,7 +70,7 @@ describe('renewal', () => {
     expect(renewed.current_period_end).toEqual(new Date(T0.getTime() + 14 * DAY_MS));
     expect(await paymentsOf(fan.id)).toEqual([
       { amount: '40.00', status: 'succeeded' },
-      { amount: '48.00', status: 'succeeded' },
+      { amount: '40.00', status: 'succeeded' },
     ]);
     // running again (or on a second worker) charges the period once
     expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 0 });

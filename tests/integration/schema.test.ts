@@ -36,7 +36,8 @@ const NULLABLE = {
   comments: ['parent_id'],
   bookmarks: [],
   subscription_tiers: ['creator_id', 'description', 'discount_percentage', 'archived_at'],
-  subscriptions: ['past_due_since', 'grace_until', 'next_tier_id', 'provider_subscription_id', 'reminded_period_end'],
+  subscriptions: ['past_due_since', 'grace_until', 'next_tier_id', 'provider_subscription_id', 'reminded_period_end', 'next_price', 'creator_unavailable_at'],
+  subscription_billing_retries: [],
   subscribers: [],
   payments: ['user_id', 'tier_id', 'creator_id', 'subscription_id', 'provider_ref', 'idempotency_key', 'reverses_payment_id', 'system_key'],
   outbox: ['relayed_at', 'done_at', 'failed_at', 'last_error'],
@@ -237,7 +238,7 @@ describe('constraints', () => {
     await t.db.insertInto('subscribers').values({ creator_id: creator, subscriber_id: fan, tier_id: tierId, status: 'active' }).execute();
     const { id: subscriptionId } = await t.db
       .insertInto('subscriptions')
-      .values({ subscriber_id: fan, tier_id: tierId, status: 'active', current_period_start: new Date(), current_period_end: new Date(Date.now() + 60_000) })
+      .values({ subscriber_id: fan, tier_id: tierId, status: 'active', current_period_start: new Date(), current_period_end: new Date(Date.now() + 60_000), price: 5 })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db

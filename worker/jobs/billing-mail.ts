@@ -1,6 +1,6 @@
-import { discountedPrice } from '../../common/billing-schemas';
 import { formatRand } from '../../common/format';
 import { BRAND } from '../../common/texts';
+import { renewalPrice } from '../../domain/billing/prices';
 import { wantsEmail } from '../../domain/notifications/email-consent';
 import { findMailRecipient } from '../mail/email-tokens';
 import { mailTransportFor, type OutgoingMail } from '../mail/transport';
@@ -9,7 +9,8 @@ import type { MailDeps, MailHandler, MailOutcome } from './mail';
 /**
  * Billing mail (issue 11): a receipt after every charge and a reminder before an annual renewal.
  * Both are 'activity' mail (domain/notifications/email-consent.ts): sent only with e-mail
- * notifications on. The jobs carry ids only; the worker reads the rest when it sends.
+ * notifications on. The notice that a subscription ends because its creator turned private or
+ * hidden (issue 22) is about the fan's money and always goes. The jobs carry ids only; the worker reads the rest when it sends.
  */
 
 const day = (d: Date) => d.toLocaleDateString('en-ZA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -31,11 +32,18 @@ function compose(to: string, subject: string, lines: string[], link: string): Ou
   };
 }
 
-async function deliver(job: { id?: string; timestamp: number }, deps: MailDeps, userId: string, mail: (to: string) => OutgoingMail): Promise<MailOutcome> {
+/** `consent: 'activity'`: only with activity mail on; 'none': a notice about the fan's money, always sent. */
+async function deliver(
+  job: { id?: string; timestamp: number },
+  deps: MailDeps,
+  userId: string,
+  mail: (to: string) => OutgoingMail,
+  consent: 'activity' | 'none' = 'activity',
+): Promise<MailOutcome> {
   if (!job.id) throw new Error('billing mail job has no id');
   const recipient = await findMailRecipient(deps.db, userId);
   if (!recipient) return { skipped: 'no-account' };
-  if (!(await wantsEmail(deps.db, userId, 'activity'))) return { skipped: 'no-consent' };
+  if (consent === 'activity' && !(await wantsEmail(deps.db, userId, 'activity'))) return { skipped: 'no-consent' };
   const transport = deps.transport ?? mailTransportFor(deps.config, deps.log);
   const key = { jobId: job.id, createdAt: new Date(job.timestamp) };
   const earlier = await transport.findDelivery(recipient.email, key);
@@ -69,14 +77,14 @@ export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, 
     .selectFrom('subscriptions as s')
     .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
     .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
-    .select(['s.subscriber_id', 's.status', 's.cancel_at_period_end', 's.current_period_end', 't.name', 't.price', 't.discount_percentage', 'pr.display_name'])
+    .select(['s.subscriber_id', 's.status', 's.cancel_at_period_end', 's.current_period_end', 's.price as agreed', 't.name', 't.price', 't.discount_percentage', 'pr.display_name'])
     .where('s.id', '=', job.data.subscriptionId)
     .executeTakeFirst();
   // cancelled or already renewed since: nothing to remind of
   if (!sub || sub.status !== 'active' || sub.cancel_at_period_end || sub.current_period_end.toISOString() !== job.data.periodEnd) {
     return { skipped: 'gone' };
   }
-  const amount = discountedPrice(sub.price, sub.discount_percentage);
+  const amount = renewalPrice(sub.agreed, sub);
   return deliver(job, deps, sub.subscriber_id, (to) =>
     compose(
       to,
@@ -87,5 +95,34 @@ export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, 
       ],
       `${deps.config.appUrl}/settings/account/subscriptions`,
     ),
+  );
+};
+
+export const sendCreatorUnavailable: MailHandler<'creator-unavailable'> = async (job, deps) => {
+  const sub = await deps.db
+    .selectFrom('subscriptions as s')
+    .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
+    .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
+    .select(['s.subscriber_id', 's.status', 's.creator_unavailable_at', 's.current_period_end', 't.name', 'pr.display_name'])
+    .where('s.id', '=', job.data.subscriptionId)
+    .executeTakeFirst();
+  // resumed since (the creator is visible again) or gone: nothing to tell
+  if (!sub || sub.status !== 'active' || !sub.creator_unavailable_at) return { skipped: 'gone' };
+  const creator = sub.display_name ?? 'this creator';
+  return deliver(
+    job,
+    deps,
+    sub.subscriber_id,
+    (to) =>
+      compose(
+        to,
+        `Your subscription to ${creator} ends on ${day(sub.current_period_end)}`,
+        [
+          `${creator}'s profile is no longer available, so your subscription (${sub.name}) will not renew: it ends on ${day(sub.current_period_end)} and you will not be charged again.`,
+          'Nothing needs doing on your side.',
+        ],
+        `${deps.config.appUrl}/settings/account/subscriptions`,
+      ),
+    'none',
   );
 };

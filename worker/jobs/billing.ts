@@ -1,3 +1,4 @@
+import { billingSubscriptionFailures } from '../../core/metrics';
 import { paymentProviderFor, providerNamed } from '../../core/payments';
 import { builtinProvider } from '../../core/payments/builtin';
 import type { PaymentProvider } from '../../core/payments/provider';
@@ -8,21 +9,44 @@ import { runBillingMaintenance } from '../../domain/billing/maintenance';
 import { carryOutRefund } from '../../domain/billing/refunds';
 import type { WorkerDeps } from '../registry';
 
+/** What the log may say about a failure: its kind and message, never the error's other fields (SQL parameters, request bodies). */
+function describeFailure(error: unknown): { name: string; code?: string; message: string } {
+  if (!(error instanceof Error)) return { name: 'unknown', message: String(error).slice(0, 200) };
+  const code = (error as { code?: unknown }).code;
+  return { name: error.name, ...(typeof code === 'string' && { code }), message: error.message.slice(0, 200) };
+}
+
 /**
  * The `billing-maintenance` job (every 10 minutes, worker/workers.ts): the lifecycle run of
  * domain/billing/maintenance.ts, then what it leaves to announce: `entitlement:changed` to fans
- * whose subscription lapsed, receipts for renewals, reminder mails (outbox rows written with the
- * renewal or the reminder's mark, jobIds from the payment or the subscription and period, so a
- * second run queues nothing twice). Built-in-provider
- * subscriptions renew here; with Stripe configured they still do (old ones), and Stripe's renew
- * through its webhooks. Tests pass their own clock and provider.
+ * whose subscription lapsed, and the jobs it wrote to the outbox with each change (receipts for
+ * renewals, reminder mails, the mail to fans whose creator turned private or hidden; jobIds from
+ * the payment, or the subscription and period, so a second run queues nothing twice). A
+ * subscription a step failed for is logged (its id, the step and the error's kind) and counted in
+ * `billing_subscription_failures_total{step}`; the run goes on and a later one retries it.
+ * Built-in-provider subscriptions renew here; with Stripe configured they still do (old ones), and
+ * Stripe's renew through its webhooks but are told here to stop when their creator turns private
+ * or hidden. Tests pass their own clock and providers.
  */
-export async function billingMaintenance(deps: WorkerDeps, opts: { clock?: Clock; provider?: PaymentProvider } = {}) {
+export async function billingMaintenance(
+  deps: WorkerDeps,
+  opts: { clock?: Clock; provider?: PaymentProvider; managedProvider?: PaymentProvider | null; batchSize?: number } = {},
+) {
   const configured = paymentProviderFor(deps.config);
   const provider = opts.provider ?? (configured.flow === 'direct' ? configured : builtinProvider);
-  const run = await runBillingMaintenance({ db: deps.db, provider, clock: opts.clock ?? systemClock });
+  const managedProvider = opts.managedProvider !== undefined ? opts.managedProvider : configured.flow === 'checkout' ? configured : null;
+  const run = await runBillingMaintenance({
+    db: deps.db, provider, managedProvider, clock: opts.clock ?? systemClock, ...(opts.batchSize && { batchSize: opts.batchSize }),
+  });
+  for (const f of run.failures) {
+    billingSubscriptionFailures.inc({ step: f.step });
+    deps.log.error({ subscriptionId: f.subscriptionId, step: f.step, error: describeFailure(f.error) }, 'billing step failed for a subscription; retried at a later run');
+  }
   await applyBillingEffects(deps, run.effects);
-  return { renewed: run.renewed, pastDue: run.pastDue, expired: run.expired, reminders: run.reminders.length };
+  return {
+    renewed: run.renewed, pastDue: run.pastDue, expired: run.expired, reminders: run.reminders.length,
+    creatorUnavailable: run.creatorUnavailable.length, failures: run.failures.length,
+  };
 }
 
 /**

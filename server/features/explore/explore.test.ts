@@ -181,8 +181,8 @@ describe('explore.search', () => {
     // weigh): stored variants, and a like, a bookmark and a comment of one of the 10 fans (users
     // 10,001-10,010; the first is the viewer below); and subscriptions, two per creator
     await sql`
-      insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end)
-      select md5('u' || i)::uuid, md5('t' || (1 + (i * 7 + k * 13) % 10000))::uuid, 'active', now() - interval '1 day', now() + interval '29 days'
+      insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price)
+      select md5('u' || i)::uuid, md5('t' || (1 + (i * 7 + k * 13) % 10000))::uuid, 'active', now() - interval '1 day', now() + interval '29 days', 50
       from generate_series(1, 10010) i, generate_series(1, 2) k
       on conflict do nothing`.execute(app.deps.db);
     await sql`

@@ -60,6 +60,7 @@ export function findMySubscriptions(db: DB, userId: string, { id, limit = 100 }:
       's.cancel_at_period_end',
       's.grace_until',
       's.past_due_since',
+      's.price as agreed_price',
       sql<boolean>`${activeSubscriptionWhere('s')}`.as('is_active'),
       't.id as tier_id',
       't.name as tier_name',

@@ -22,6 +22,7 @@ import { BillingError } from '../../../domain/billing/errors';
 import { setCancelAtPeriodEnd } from '../../../domain/billing/lifecycle';
 import { purchase, type BillingDeps, type PurchaseRequest } from '../../../domain/billing/purchase';
 import { PREMIUM_PERIOD_DAYS } from '../../../domain/billing/periods';
+import { renewalPrice } from '../../../domain/billing/prices';
 import type { SessionUser } from '../../auth/session';
 import {
   countPremiumPostsByKind,
@@ -138,7 +139,8 @@ function mine(row: MySubscriptionRow): MySubscriptionDto {
       name: row.tier_name,
       price: row.price,
       paymentInterval: row.payment_interval,
-      discountedPrice: discountedPrice(row.price, row.discount_percentage),
+      // what this fan pays each period: the price they agreed to, or the tier's lower one of today
+      discountedPrice: renewalPrice(row.agreed_price, row),
     },
     status,
     currentPeriodEnd: row.current_period_end,

@@ -34,7 +34,8 @@ function failureText(error: unknown, fallback: string): string {
  * The tier manager's add/edit form (spec part 2 §2, §5; issue 11 item 1): name, description,
  * price (rand, 2 decimals), interval and an optional whole-number discount, checked by the same
  * schema the server parses with (common/billing-schemas.ts). Saving or cancelling goes back to
- * the list; the spec's toasts say how it went. A preview shows the card fans will see.
+ * the list; the spec's toasts say how it went. A preview shows the card fans will see; a tier
+ * with subscribers says what a price change does to them (issue 22).
  */
 export function TierForm({ tier, onDone }: { tier: TierDto | null; onDone: () => void }) {
   const utils = trpc.useUtils();
@@ -105,6 +106,12 @@ export function TierForm({ tier, onDone }: { tier: TierDto | null; onDone: () =>
             />
           )}
         </FormField>
+        {/* existing fans keep the price they agreed to unless it goes down (docs/payments.md) */}
+        {tier && tier.activeSubscribers > 0 ? (
+          <p role="note" className="rounded-xl border border-border bg-surface px-3.5 py-2.5 text-xs text-muted sm:col-span-2">
+            {BILLING_TEXTS.priceChangeNote}
+          </p>
+        ) : null}
       </div>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium text-foreground">Billing interval</legend>

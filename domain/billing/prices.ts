@@ -1,0 +1,15 @@
+import { discountedPrice } from '../../common/billing-schemas';
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+/**
+ * What a renewal charges (issue 22, docs/payments.md): the price the fan agreed to, or the tier's
+ * discounted price of today when that is lower. A price cut reaches existing fans at their next
+ * renewal (and becomes what they agreed to); a rise reaches new fans only. `agreed` null: nothing
+ * was agreed (never for a subscription written since the price was stored), today's price.
+ */
+export function renewalPrice(agreed: string | null, tier: { price: string; discount_percentage: number | null }): string {
+  const today = discountedPrice(tier.price, tier.discount_percentage);
+  if (agreed === null) return today;
+  return cents(today) < cents(agreed) ? today : (cents(agreed) / 100).toFixed(2);
+}
