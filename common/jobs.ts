@@ -38,6 +38,11 @@ export interface MailJobs {
   /** An annual subscription renews soon (issue 11), jobId per subscription and period; only with activity e-mail on. */
   'renewal-reminder': { subscriptionId: string; periodEnd: string };
   /**
+   * A Checkout paid by a method that clears later (a bank debit) failed: no subscription started.
+   * Sent whatever the notification settings say (the fan is waiting for it). jobId from the event.
+   */
+  'checkout-payment-failed': { userId: string; tierId: string };
+  /**
    * A direct message to a recipient who was offline, with activity mail allowed (issue 12). Names
    * the message only; skipped when it was read or deleted before the mail went. jobId
    * `new-message-<messageId>` (newMessageMailJobId).

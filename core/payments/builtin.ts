@@ -20,6 +20,9 @@ export const builtinProvider: PaymentProvider = {
   async setCancelAtPeriodEnd() {},
   // built-in subscriptions live only in our tables: nothing at a provider to stop or pay back
   async cancelNow() {},
+  async subscriptionEnded() {
+    return false;
+  },
   async refund() {},
   verifyWebhook() {
     throw new WebhookSignatureError('The built-in provider receives no webhooks');

@@ -33,9 +33,28 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/**
+ * Whether a finished Checkout has the money: 'paid', 'unpaid' (an asynchronous payment method
+ * still clearing: Stripe says later with checkout.session.async_payment_succeeded or _failed), or
+ * 'no_payment_required' (nothing to pay, which counts only where the price is zero).
+ */
+export type CheckoutPaymentStatus = 'paid' | 'unpaid' | 'no_payment_required';
+
 /** A verified provider webhook event, in the terms billing code applies. */
 export type ProviderEvent =
-  | { id: string; kind: 'checkout-completed'; userId: string; tierId: string; idempotencyKey: string; providerSubscriptionId: string | null; paymentRef: string; amount: string }
+  | {
+      id: string;
+      kind: 'checkout-completed';
+      userId: string;
+      tierId: string;
+      idempotencyKey: string;
+      providerSubscriptionId: string | null;
+      paymentRef: string;
+      amount: string;
+      paymentStatus: CheckoutPaymentStatus;
+    }
+  /** an asynchronous Checkout payment that did not go through: nothing starts, the fan is told */
+  | { id: string; kind: 'checkout-failed'; userId: string; tierId: string }
   | { id: string; kind: 'invoice-paid'; providerSubscriptionId: string; paymentRef: string; amount: string; periodEnd: Date | null; firstInvoice: boolean }
   | { id: string; kind: 'invoice-failed'; providerSubscriptionId: string }
   | { id: string; kind: 'subscription-ended'; providerSubscriptionId: string }
@@ -54,6 +73,11 @@ export interface PaymentProvider {
    * duplicate checkout, domain/billing/duplicate-checkout.ts). Safe to repeat: one already ended is done.
    */
   cancelNow(providerSubscriptionId: string): Promise<void>;
+  /**
+   * Whether the provider has ended this subscription (asked, not inferred from which webhook came
+   * first: Stripe does not promise the order of its events).
+   */
+  subscriptionEnded(providerSubscriptionId: string): Promise<boolean>;
   /** The whole payment back to the payer. Safe to repeat: the same ref is refunded once. */
   refund(paymentRef: string): Promise<void>;
   /** throws WebhookSignatureError unless the body is signed with the webhook secret */

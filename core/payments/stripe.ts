@@ -28,9 +28,12 @@ function invoicePeriodEnd(invoice: Loose): Date | null {
 export function toProviderEvent(event: { id: string; type: string; data: { object: unknown } }): ProviderEvent {
   const object = event.data.object as Loose;
   switch (event.type) {
-    case 'checkout.session.completed': {
+    // an async payment that cleared later sends the session again, now 'paid': it starts as completed would
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
       const metadata = (object.metadata ?? {}) as Record<string, string>;
       if (!metadata.userId || !metadata.tierId || !metadata.idempotencyKey) return { id: event.id, kind: 'ignored', type: event.type };
+      const status = object.payment_status;
       return {
         id: event.id,
         kind: 'checkout-completed',
@@ -40,7 +43,14 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
         providerSubscriptionId: str(object.subscription),
         paymentRef: str(object.invoice) ?? str(object.payment_intent) ?? (object.id as string),
         amount: fromCents(object.amount_total as number),
+        // anything Stripe may add later is not money received
+        paymentStatus: status === 'paid' || status === 'no_payment_required' ? status : 'unpaid',
       };
+    }
+    case 'checkout.session.async_payment_failed': {
+      const metadata = (object.metadata ?? {}) as Record<string, string>;
+      if (!metadata.userId || !metadata.tierId) return { id: event.id, kind: 'ignored', type: event.type };
+      return { id: event.id, kind: 'checkout-failed', userId: metadata.userId, tierId: metadata.tierId };
     }
     case 'invoice.paid': {
       const sub = invoiceSubscription(object);
@@ -138,6 +148,10 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
         const subscription = await client.subscriptions.retrieve(providerSubscriptionId);
         if (!ENDED_SUBSCRIPTION.has(subscription.status)) throw error;
       }
+    },
+    async subscriptionEnded(providerSubscriptionId) {
+      const subscription = await client.subscriptions.retrieve(providerSubscriptionId);
+      return ENDED_SUBSCRIPTION.has(subscription.status);
     },
     async refund(paymentRef) {
       const target = await refundTarget(client, paymentRef);

@@ -12,9 +12,11 @@ export interface BillingEffects {
   receipts: { paymentId: string }[];
   /** second checkouts to cancel and refund at the provider (./duplicate-checkout.ts) */
   duplicateCheckouts: DuplicateCheckout[];
+  /** asynchronous Checkout payments that failed: the fan is told by mail (jobId from the event) */
+  checkoutFailures: { userId: string; tierId: string; eventId: string }[];
 }
 
-export const noEffects = (): BillingEffects => ({ entitlements: [], receipts: [], duplicateCheckouts: [] });
+export const noEffects = (): BillingEffects => ({ entitlements: [], receipts: [], duplicateCheckouts: [], checkoutFailures: [] });
 
 export const receiptJobId = (paymentId: string) => `billing-receipt-${paymentId}`;
 
@@ -40,6 +42,13 @@ export async function applyBillingEffects(
       await deps.queues.add('mail', 'billing-receipt', { paymentId: r.paymentId }, { ...MAIL_JOB_OPTIONS, jobId: receiptJobId(r.paymentId) });
     } catch (err) {
       deps.log.warn({ err, paymentId: r.paymentId }, 'could not queue the receipt mail');
+    }
+  }
+  for (const f of effects.checkoutFailures) {
+    try {
+      await deps.queues.add('mail', 'checkout-payment-failed', { userId: f.userId, tierId: f.tierId }, { ...MAIL_JOB_OPTIONS, jobId: `checkout-payment-failed-${f.eventId}` });
+    } catch (err) {
+      deps.log.warn({ err, userId: f.userId }, 'could not queue the failed-payment mail');
     }
   }
   for (const d of effects.duplicateCheckouts) {

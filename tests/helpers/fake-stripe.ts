@@ -18,6 +18,8 @@ export interface FakeStripe {
   requests: FakeStripeRequest[];
   /** 'active' until cancelled here; any id the tests name exists */
   subscriptionStatus(id: string): string;
+  /** Stripe ends the subscription on its own (the customer or the dashboard cancelled it) */
+  endSubscription(id: string): void;
   /** the payment intent the fake says paid this invoice */
   intentOf(invoiceId: string): string;
   /** the next `count` requests to `method path` answer 500 (Stripe's api_error) */
@@ -100,6 +102,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     subscriptionStatus: (id) => subscription(id).status,
+    endSubscription: (id) => void cancelled.add(id),
     intentOf,
     failNext(method, path, count = 1) {
       failures.set(`${method} ${path}`, count);

@@ -31,11 +31,17 @@ function compose(to: string, subject: string, lines: string[], link: string): Ou
   };
 }
 
-async function deliver(job: { id?: string; timestamp: number }, deps: MailDeps, userId: string, mail: (to: string) => OutgoingMail): Promise<MailOutcome> {
+async function deliver(
+  job: { id?: string; timestamp: number },
+  deps: MailDeps,
+  userId: string,
+  mail: (to: string) => OutgoingMail,
+  consent: 'activity' | 'always' = 'activity',
+): Promise<MailOutcome> {
   if (!job.id) throw new Error('billing mail job has no id');
   const recipient = await findMailRecipient(deps.db, userId);
   if (!recipient) return { skipped: 'no-account' };
-  if (!(await wantsEmail(deps.db, userId, 'activity'))) return { skipped: 'no-consent' };
+  if (consent === 'activity' && !(await wantsEmail(deps.db, userId, 'activity'))) return { skipped: 'no-consent' };
   const transport = deps.transport ?? mailTransportFor(deps.config, deps.log);
   const key = { jobId: job.id, createdAt: new Date(job.timestamp) };
   const earlier = await transport.findDelivery(recipient.email, key);
@@ -87,5 +93,33 @@ export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, 
       ],
       `${deps.config.appUrl}/settings/account/subscriptions`,
     ),
+  );
+};
+
+/** An async Checkout payment failed (docs/payments.md, "Paid means paid"): sent whatever the settings say. */
+export const sendCheckoutPaymentFailed: MailHandler<'checkout-payment-failed'> = async (job, deps) => {
+  const tier = await deps.db
+    .selectFrom('subscription_tiers as t')
+    .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
+    .select(['t.name', 'pr.display_name', 'pr.username'])
+    .where('t.id', '=', job.data.tierId)
+    .executeTakeFirst();
+  const what = tier ? (tier.display_name ? `${tier.display_name} — ${tier.name}` : tier.name) : 'your subscription';
+  const again = tier?.username ? `${deps.config.appUrl}/${tier.username}/subscribe` : `${deps.config.appUrl}/settings/account/subscriptions`;
+  return deliver(
+    job,
+    deps,
+    job.data.userId,
+    (to) =>
+      compose(
+        to,
+        `Your ${BRAND.name} payment did not go through`,
+        [
+          `Your payment for ${what} did not go through, so the subscription has not started and nothing was charged.`,
+          `To try again with another payment method: ${again}`,
+        ],
+        `${deps.config.appUrl}/settings/account/subscriptions`,
+      ),
+    'always',
   );
 };
