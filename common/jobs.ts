@@ -69,6 +69,12 @@ export interface MaintenanceJobs {
    * (domain/billing/duplicate-checkout.ts). jobId `undo-duplicate-checkout-<webhook event id>`.
    */
   'undo-duplicate-checkout': { paymentId: string; providerSubscriptionId: string | null };
+  /**
+   * An admin's refund (issue 22 §4, domain/billing/admin-refund.ts): asks the provider for `amount`
+   * (rand) back with `reversalKey` as its idempotency key, then records the reversal once. Written
+   * to the outbox with its refund_requests row; jobId `provider-refund-<reversalKey>`.
+   */
+  'provider-refund': { paymentId: string; amount: string; reversalKey: string };
   /** repeatable: removes sessions and e-mail tokens past their expiry */
   'purge-expired': Record<string, never>;
   /**

@@ -303,6 +303,19 @@ export interface PaymentsTable {
   created_at: CreatedAt;
 }
 
+/** An admin's refund: asked of the provider by the `provider-refund` job, then recorded as a reversal (docs/payments.md). */
+export interface RefundRequestsTable {
+  id: Generated<string>;
+  payment_id: string;
+  /** positive; counts against what is left to refund until completed */
+  amount: Money;
+  /** the reversal row's system key and the provider's idempotency key */
+  reversal_key: string;
+  requested_by: string | null;
+  completed_at: Date | null;
+  created_at: CreatedAt;
+}
+
 /** Provider webhook events already applied (each once). */
 export interface BillingEventsTable {
   provider: string;
@@ -407,6 +420,7 @@ export interface Database {
   subscribers: SubscribersTable;
   payments: PaymentsTable;
   billing_events: BillingEventsTable;
+  refund_requests: RefundRequestsTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;
   message_attachments: MessageAttachmentsTable;
@@ -477,6 +491,7 @@ export const databaseColumns = columns({
     'provider', 'provider_ref', 'status', 'created_at',
   ],
   billing_events: ['provider', 'event_id', 'type', 'received_at'],
+  refund_requests: ['id', 'payment_id', 'amount', 'reversal_key', 'requested_by', 'completed_at', 'created_at'],
   messages: [
     'id', 'sender_id', 'recipient_id', 'content', 'media_key', 'media_type', 'reply_to_id', 'created_at', 'edited_at', 'read_at',
     'client_id', 'attachment_id',

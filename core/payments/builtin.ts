@@ -23,7 +23,13 @@ export const builtinProvider: PaymentProvider = {
   async subscriptionEnded() {
     return false;
   },
-  async refund() {},
+  // the money never left: the ledger's reversal row is the whole refund
+  async refund() {
+    return { ref: null };
+  },
+  async chargeInfo(charge) {
+    return { refs: [charge.chargeId, charge.paymentIntent, charge.invoice].filter((r): r is string => Boolean(r)), refunds: [] };
+  },
   verifyWebhook() {
     throw new WebhookSignatureError('The built-in provider receives no webhooks');
   },

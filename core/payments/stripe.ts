@@ -1,11 +1,11 @@
 import Stripe from 'stripe';
 import type { PaymentInterval } from '../../common/enums';
+import { fromCents, toCents } from '../../common/money';
 import type { PaymentProvider, ProviderEvent } from './provider';
 import { WebhookSignatureError } from './provider';
 
 const STRIPE_INTERVAL: Record<PaymentInterval, 'week' | 'month' | 'year'> = { weekly: 'week', monthly: 'month', annually: 'year' };
-const toCents = (amount: string) => Math.round(Number(amount) * 100);
-const fromCents = (cents: number | null | undefined) => ((cents ?? 0) / 100).toFixed(2);
+const rand = (cents: unknown) => fromCents(typeof cents === 'number' && Number.isInteger(cents) ? cents : 0);
 
 /** Stripe objects as read here: only the fields used, whatever the account's API version adds. */
 type Loose = Record<string, unknown>;
@@ -42,7 +42,7 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
         idempotencyKey: metadata.idempotencyKey,
         providerSubscriptionId: str(object.subscription),
         paymentRef: str(object.invoice) ?? str(object.payment_intent) ?? (object.id as string),
-        amount: fromCents(object.amount_total as number),
+        amount: rand(object.amount_total),
         // anything Stripe may add later is not money received
         paymentStatus: status === 'paid' || status === 'no_payment_required' ? status : 'unpaid',
       };
@@ -60,7 +60,7 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
         kind: 'invoice-paid',
         providerSubscriptionId: sub,
         paymentRef: object.id as string,
-        amount: fromCents(object.amount_paid as number),
+        amount: rand(object.amount_paid),
         periodEnd: invoicePeriodEnd(object),
         firstInvoice: object.billing_reason === 'subscription_create',
       };
@@ -68,6 +68,17 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
     case 'invoice.payment_failed': {
       const sub = invoiceSubscription(object);
       return sub ? { id: event.id, kind: 'invoice-failed', providerSubscriptionId: sub } : { id: event.id, kind: 'ignored', type: event.type };
+    }
+    case 'charge.refunded':
+      return { id: event.id, kind: 'charge-refunded', charge: { chargeId: str(object.id), paymentIntent: str(object.payment_intent), invoice: str(object.invoice) } };
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const charge = { chargeId: str(object.charge), paymentIntent: str(object.payment_intent), invoice: null };
+      const disputeId = object.id as string;
+      if (event.type === 'charge.dispute.created') return { id: event.id, kind: 'dispute-opened', disputeId, charge, amount: rand(object.amount) };
+      // 'warning_closed': an inquiry that never became a chargeback, so nothing stays taken
+      const won = object.status === 'won' || object.status === 'warning_closed';
+      return { id: event.id, kind: 'dispute-closed', disputeId, charge, amount: rand(object.amount), won };
     }
     case 'customer.subscription.deleted':
       return { id: event.id, kind: 'subscription-ended', providerSubscriptionId: object.id as string };
@@ -153,15 +164,36 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
       const subscription = await client.subscriptions.retrieve(providerSubscriptionId);
       return ENDED_SUBSCRIPTION.has(subscription.status);
     },
-    async refund(paymentRef) {
+    async refund(paymentRef, amount, idempotencyKey) {
       const target = await refundTarget(client, paymentRef);
       try {
-        // the key comes from our ledger's reference: a retried job refunds once
-        await client.refunds.create(target, { idempotencyKey: `refund-${paymentRef}` });
+        // the key is the ledger's: a retried job refunds once, and the webhook that reports the
+        // refund finds the key in its metadata and records the same reversal row
+        const refund = await client.refunds.create({ ...target, amount: toCents(amount), metadata: { reversal_key: idempotencyKey } }, { idempotencyKey });
+        return { ref: refund.id };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return;
+        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return { ref: null };
         throw error;
       }
+    },
+    async chargeInfo(charge) {
+      const refs = [charge.chargeId, charge.paymentIntent, charge.invoice].filter((r): r is string => Boolean(r));
+      // API 2025-03-31 and later: a subscription's invoice names its payment only in invoice_payments
+      if (!charge.invoice && charge.paymentIntent) {
+        const paid = await client.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: charge.paymentIntent }, limit: 1 });
+        const invoice = str(paid.data[0]?.invoice);
+        if (invoice) refs.push(invoice);
+      }
+      const listed = charge.paymentIntent
+        ? await client.refunds.list({ payment_intent: charge.paymentIntent, limit: 100 })
+        : charge.chargeId
+          ? await client.refunds.list({ charge: charge.chargeId, limit: 100 })
+          : { data: [] };
+      const refunds = listed.data
+        // a pending refund is on its way back (Stripe counts it in amount_refunded); failed and canceled ones are not
+        .filter((r) => r.status === 'succeeded' || r.status === 'pending')
+        .map((r) => ({ id: r.id, amount: fromCents(r.amount), reversalKey: r.metadata?.reversal_key ?? null }));
+      return { refs, refunds };
     },
     verifyWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');

@@ -76,7 +76,7 @@ export async function undoDuplicateCheckout(
 ): Promise<UndoOutcome> {
   const payment = await deps.db
     .selectFrom('payments')
-    .select(['id', 'status', 'provider', 'provider_ref', 'idempotency_key'])
+    .select(['id', 'status', 'provider', 'provider_ref', 'idempotency_key', 'amount'])
     .where('id', '=', data.paymentId)
     .executeTakeFirst();
   if (!payment) return { skipped: 'gone' };
@@ -94,7 +94,8 @@ export async function undoDuplicateCheckout(
     if (granted) return { skipped: 'not-a-duplicate' };
     await deps.provider.cancelNow(data.providerSubscriptionId);
   }
-  if (payment.provider_ref) await deps.provider.refund(payment.provider_ref);
+  // the key from the ledger's reference, as before amounts could be partial: the same refund at Stripe
+  if (payment.provider_ref) await deps.provider.refund(payment.provider_ref, payment.amount, `refund-${payment.provider_ref}`);
   await deps.db.updateTable('payments').set({ status: 'refunded' }).where('id', '=', payment.id).where('status', '=', 'succeeded').execute();
   return { refunded: true };
 }

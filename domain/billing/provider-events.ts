@@ -5,6 +5,7 @@ import { recordSubscription, updateSubscription } from '../subscriptions/write';
 import { findActiveSubscriptionToCreator, findTierForBilling, insertPayment, lockPair, setPremiumFlag } from './billing.queries';
 import type { Clock } from './clock';
 import { pendingDuplicateCheckout, recordDuplicateCheckout } from './duplicate-checkout';
+import { applyChargeEvent, chargeFacts, type ChargeEvent } from './provider-reversals';
 import { noEffects, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor } from './periods';
@@ -27,7 +28,9 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
  *   invoice-paid: a renewal (the next period, a payment; the first invoice is the checkout's own); a
  *     subscription that ended here is active again only when Stripe says it has not ended;
  *   invoice-failed: past due, access until period end + GRACE_DAYS;
- *   subscription-ended: ends now (cancelled at Stripe, or unpaid).
+ *   subscription-ended: ends now (cancelled at Stripe, or unpaid);
+ *   charge-refunded, dispute-opened, dispute-closed: reversal rows, and what they mean for access
+ *     (./provider-reversals.ts, ./reversal-access.ts).
  */
 export async function applyProviderEvent(
   deps: { db: DB; provider: PaymentProvider; clock: Clock },
@@ -41,6 +44,9 @@ export async function applyProviderEvent(
     event.kind === 'checkout-completed' && event.paymentStatus !== 'unpaid' && event.providerSubscriptionId && !(await seenBefore(deps, event.id))
       ? await deps.provider.subscriptionEnded(event.providerSubscriptionId)
       : false;
+  // a refund or dispute: the charge's refunds as the provider lists them (the truth, whatever order
+  // its events came in), read before the transaction too
+  const facts = isChargeEvent(event) && !(await seenBefore(deps, event.id)) ? await chargeFacts(deps, event) : null;
   return deps.db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('billing_events')
@@ -134,6 +140,13 @@ export async function applyProviderEvent(
         await updateSubscription(trx, sub.id, { pastDueSince: now, graceUntil: new Date(sub.current_period_end.getTime() + GRACE_DAYS * DAY_MS) }, now);
         return { outcome: 'applied' as const, effects };
       }
+      case 'charge-refunded':
+      case 'dispute-opened':
+      case 'dispute-closed': {
+        // a redelivery racing the first delivery: the first one applies it
+        if (!facts) return { outcome: 'ignored' as const, effects };
+        return { outcome: await applyChargeEvent(trx, deps.provider.name, event, facts, effects, now), effects };
+      }
       case 'subscription-ended': {
         const sub = await subscriptionByProviderId(trx, deps.provider.name, event.providerSubscriptionId);
         if (!sub || sub.status !== 'active') return { outcome: 'ignored' as const, effects };
@@ -146,6 +159,10 @@ export async function applyProviderEvent(
       }
     }
   });
+}
+
+function isChargeEvent(event: ProviderEvent): event is Extract<ProviderEvent, ChargeEvent> {
+  return event.kind === 'charge-refunded' || event.kind === 'dispute-opened' || event.kind === 'dispute-closed';
 }
 
 /** A redelivery: no need to ask the provider (the transaction still decides, under the row's lock). */

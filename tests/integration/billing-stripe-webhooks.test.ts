@@ -185,7 +185,7 @@ describe('POST /webhooks/stripe', () => {
       'DELETE /v1/subscriptions/sub_tabs_2', 'GET /v1/invoice_payments', 'POST /v1/refunds',
     ]);
     expect(asked[3]!.params).toMatchObject({ invoice: 'in_tabs_2', status: 'paid' });
-    expect(asked[4]!.params).toEqual({ payment_intent: fakeStripe.intentOf('in_tabs_2') });
+    expect(asked[4]!.params).toMatchObject({ payment_intent: fakeStripe.intentOf('in_tabs_2'), amount: '4000' });
     expect(asked[4]!.idempotencyKey).toBe('refund-in_tabs_2');
     expect(fakeStripe.subscriptionStatus('sub_tabs_2')).toBe('canceled');
     expect(fakeStripe.subscriptionStatus('sub_tabs_1')).toBe('active');

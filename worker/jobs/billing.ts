@@ -3,6 +3,7 @@ import { paymentProviderFor } from '../../core/payments';
 import { builtinProvider } from '../../core/payments/builtin';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { systemClock, type Clock } from '../../domain/billing/clock';
+import { carryOutRefund } from '../../domain/billing/admin-refund';
 import { undoDuplicateCheckout } from '../../domain/billing/duplicate-checkout';
 import { applyBillingEffects } from '../../domain/billing/effects';
 import { runBillingMaintenance } from '../../domain/billing/maintenance';
@@ -42,5 +43,20 @@ export async function billingMaintenance(deps: WorkerDeps, opts: { clock?: Clock
 export async function undoDuplicateCheckoutJob(deps: WorkerDeps, data: { paymentId: string; providerSubscriptionId: string | null }) {
   const outcome = await undoDuplicateCheckout({ db: deps.db, provider: paymentProviderFor(deps.config) }, data);
   if ('skipped' in outcome && outcome.skipped === 'not-a-duplicate') deps.log.warn({ paymentId: data.paymentId }, 'undo-duplicate-checkout refused: not a duplicate checkout');
+  return outcome;
+}
+
+/**
+ * The `provider-refund` job (an admin's refund, written to the outbox with its request): the
+ * configured provider refunds, the reversal is recorded once, and a refund in full ends the fan's
+ * access (their sockets hear `entitlement:changed`). A provider error fails the attempt; BullMQ
+ * retries it, and the outbox hands it back if Redis lost it. Tests pass their own clock.
+ */
+export async function providerRefundJob(deps: WorkerDeps, data: { paymentId: string; amount: string; reversalKey: string }, opts: { clock?: Clock } = {}) {
+  const outcome = await carryOutRefund({ db: deps.db, provider: paymentProviderFor(deps.config), clock: opts.clock ?? systemClock }, data);
+  if ('refunded' in outcome) {
+    await applyBillingEffects(deps, outcome.effects);
+    return { refunded: true };
+  }
   return outcome;
 }

@@ -2,7 +2,7 @@ import { postExists, purgeExpiredCredentials } from '../../domain/maintenance/ma
 import path from 'node:path';
 import type { QueueHandlers } from '../registry';
 import { deleteQueuedFiles, expireDataExports } from './account-files';
-import { billingMaintenance, undoDuplicateCheckoutJob } from './billing';
+import { billingMaintenance, providerRefundJob, undoDuplicateCheckoutJob } from './billing';
 import { buildDataExport, markDataExportFailed } from './data-export';
 import { requeueLostJobs } from './lost-jobs';
 import { sweepIncomingUploads } from './uploads-sweep';
@@ -16,6 +16,11 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
   /** A second Stripe checkout for the same creator: cancelled now and refunded (worker/jobs/billing.ts). */
   async 'undo-duplicate-checkout'(job, deps) {
     return undoDuplicateCheckoutJob(deps, job.data);
+  },
+
+  /** An admin's refund: through the provider, then the reversal row (worker/jobs/billing.ts). */
+  async 'provider-refund'(job, deps) {
+    return providerRefundJob(deps, job.data);
   },
 
   async 'purge-expired'(_job, { db }) {
