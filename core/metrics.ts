@@ -1,5 +1,7 @@
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { QUEUE_NAMES, type QueueName } from '../common/jobs';
+import type { DB } from './db/kysely';
+import { outboxCounts } from './outbox/outbox';
 import type { Queues } from './queues/queues';
 
 /**
@@ -48,8 +50,25 @@ export function queueDepthRegistry(queues: Pick<Queues, QueueName>): Registry {
   return registry;
 }
 
+/** A registry with one gauge, `outbox_rows{state}`: jobs waiting in the outbox, and those given up (core/outbox). */
+export function outboxRegistry(db: DB): Registry {
+  const registry = new Registry();
+  new Gauge({
+    name: 'outbox_rows',
+    help: 'Outbox rows whose job has not run through yet (pending) and rows given up after every retry (failed)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await outboxCounts(db);
+      this.set({ state: 'pending' }, counts.pending);
+      this.set({ state: 'failed' }, counts.failed);
+    },
+  });
+  return registry;
+}
+
 /** The text a scrape gets: the process's metrics and, when given, the queue depths. */
-export async function renderMetrics(extra?: Registry): Promise<{ contentType: string; body: string }> {
-  const registry = extra ? Registry.merge([processRegistry, extra]) : processRegistry;
+export async function renderMetrics(...extra: Registry[]): Promise<{ contentType: string; body: string }> {
+  const registry = extra.length ? Registry.merge([processRegistry, ...extra]) : processRegistry;
   return { contentType: registry.contentType, body: await registry.metrics() };
 }

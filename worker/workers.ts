@@ -4,6 +4,7 @@ import { QUEUE_NAMES, type QueueName } from '../common/jobs';
 import type { Config } from '../core/config';
 import { isDependencyUnavailable, throttledReporter } from '../core/dependency-errors';
 import { jobDuration } from '../core/metrics';
+import { markOutboxDone, relayOutbox } from '../core/outbox/outbox';
 import { createRedis } from '../core/redis';
 import { requeueLostJobs } from './jobs/lost-jobs';
 import { requeueLostAttachmentJobs } from './jobs/message-attachment';
@@ -76,6 +77,8 @@ export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[
           const timer = jobDuration.startTimer({ queue, job: job.name });
           try {
             const result = await handlerFor(registry, queue, job.name)(job as never, deps, { token, signal });
+            // the outbox row (if the job has one) is done: the relay no longer hands it back
+            if (job.id) await markOutboxDone(deps.db, job.id);
             timer({ outcome: 'completed' });
             log.info({ queue, job: job.name, jobId: job.id, ms: Date.now() - started }, 'job done');
             return result;
@@ -160,8 +163,9 @@ export async function ensureJobSchedulers(queues: { maintenance: Queue }): Promi
 
 /**
  * What must not depend on Redis keeping a schedule: every LOST_JOB_SWEEP_INTERVAL_MS (20 s),
- * from this process's own timer, the job schedules are re-created if Redis lost them, and the
- * posts whose job is lost are queued again (jobs/lost-jobs.ts). So after Redis comes back, even
+ * from this process's own timer, the job schedules are re-created if Redis lost them, the
+ * posts whose job is lost are queued again (jobs/lost-jobs.ts), and the outbox's rows whose job
+ * is missing or failed are handed back (core/outbox). So after Redis comes back, even
  * empty, every processing post is queued again within LOST_JOB_AFTER_MS + the interval (< 1 min).
  */
 function startKeeper(deps: WorkerDeps): { stop(): Promise<void> } {
@@ -175,6 +179,7 @@ function startKeeper(deps: WorkerDeps): { stop(): Promise<void> } {
         if (created.length) log.warn({ schedules: created }, 'job schedules were missing from Redis: created again');
         await requeueLostJobs(deps, config.LOST_JOB_AFTER_MS);
         await requeueLostAttachmentJobs(deps, config.LOST_JOB_AFTER_MS);
+        await relayOutbox(deps, config.LOST_JOB_AFTER_MS);
       } catch (error) {
         report(error);
       }

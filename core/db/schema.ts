@@ -300,6 +300,31 @@ export interface PaymentsTable {
   provider: string;
   provider_ref: string | null;
   status: 'succeeded' | 'failed' | 'refunded';
+  /** a charge, or a reversal of one in a row of its own (refund and dispute negative, dispute_won positive) */
+  kind: Generated<PaymentKind>;
+  /** a reversal's charge */
+  reverses_payment_id: string | null;
+  /** a key the system made (renewal, reversal, duplicate checkout); clients' keys are in idempotency_key */
+  system_key: string | null;
+  created_at: CreatedAt;
+}
+
+export type PaymentKind = 'charge' | 'refund' | 'dispute' | 'dispute_won';
+
+/** Work that must happen, written with the change that needs it and relayed to BullMQ (core/outbox). */
+export interface OutboxTable {
+  id: Generated<string>;
+  queue: string;
+  name: string;
+  job_id: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  options: ColumnType<Record<string, unknown>, string | undefined, string>;
+  available_at: ColumnType<Date, Date | undefined, Date>;
+  relays: Generated<number>;
+  relayed_at: Date | null;
+  done_at: Date | null;
+  failed_at: Date | null;
+  last_error: string | null;
   created_at: CreatedAt;
 }
 
@@ -419,6 +444,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   subscribers: SubscribersTable;
   payments: PaymentsTable;
+  outbox: OutboxTable;
   billing_events: BillingEventsTable;
   refund_requests: RefundRequestsTable;
   messages: MessagesTable;
@@ -488,7 +514,10 @@ export const databaseColumns = columns({
   subscribers: ['id', 'creator_id', 'subscriber_id', 'tier_id', 'status', 'created_at', 'updated_at'],
   payments: [
     'id', 'user_id', 'tier_id', 'creator_id', 'subscription_id', 'description', 'idempotency_key', 'amount', 'currency',
-    'provider', 'provider_ref', 'status', 'created_at',
+    'provider', 'provider_ref', 'status', 'kind', 'reverses_payment_id', 'system_key', 'created_at',
+  ],
+  outbox: [
+    'id', 'queue', 'name', 'job_id', 'data', 'options', 'available_at', 'relays', 'relayed_at', 'done_at', 'failed_at', 'last_error', 'created_at',
   ],
   billing_events: ['provider', 'event_id', 'type', 'received_at'],
   refund_requests: ['id', 'payment_id', 'amount', 'reversal_key', 'requested_by', 'completed_at', 'created_at'],

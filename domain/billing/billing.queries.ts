@@ -67,7 +67,10 @@ export async function insertPayment(
     /** null: a charge that bought no subscription (a duplicate checkout, ./duplicate-checkout.ts) */
     subscriptionId: string | null;
     description: string;
+    /** the client's key (a UUID the fan's request carries) */
     idempotencyKey: string | null;
+    /** or a key the system made (renewals, duplicate checkouts): never in the clients' column */
+    systemKey?: string | null;
     amount: string;
     provider: string;
     providerRef: string | null;
@@ -84,6 +87,7 @@ export async function insertPayment(
       subscription_id: row.subscriptionId,
       description: row.description,
       idempotency_key: row.idempotencyKey,
+      system_key: row.systemKey ?? null,
       amount: row.amount,
       currency: 'ZAR',
       provider: row.provider,

@@ -127,7 +127,8 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
     if (!tier) return null;
     const amount = discountedPrice(tier.price, tier.discount_percentage);
     const description = paymentDescription(tier);
-    // one key per subscription and period: a second run for the same period is refused by the unique index
+    // one key per subscription and period: a second run for the same period is refused by the
+    // unique index of system keys, which no client's key can reach
     const key = `renewal-${sub.id}-${sub.current_period_end.getTime()}`;
     const charge = await provider.charge({ userId: sub.subscriber_id, amount, description, idempotencyKey: key });
     if (!charge.ok) {
@@ -135,7 +136,7 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
       await updateSubscription(trx, sub.id, { pastDueSince: now, graceUntil: new Date(sub.current_period_end.getTime() + GRACE_DAYS * DAY_MS) }, now);
       await insertPayment(trx, {
         userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description,
-        idempotencyKey: `failed-${key}`, amount, provider: provider.name, providerRef: null, status: 'failed', createdAt: now,
+        idempotencyKey: null, systemKey: `failed-${key}`, amount, provider: provider.name, providerRef: null, status: 'failed', createdAt: now,
       });
       return 'past-due';
     }
@@ -148,7 +149,7 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
     );
     const paymentId = await insertPayment(trx, {
       userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description,
-      idempotencyKey: key, amount, provider: provider.name, providerRef: charge.ref, status: 'succeeded', createdAt: now,
+      idempotencyKey: null, systemKey: key, amount, provider: provider.name, providerRef: charge.ref, status: 'succeeded', createdAt: now,
     });
     return { paymentId };
   });

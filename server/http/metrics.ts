@@ -2,14 +2,14 @@ import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import type { Registry } from 'prom-client';
 import type { AppDeps } from '../../core/deps';
-import { httpRequestDuration, queueDepthRegistry, renderMetrics } from '../../core/metrics';
+import { httpRequestDuration, outboxRegistry, queueDepthRegistry, renderMetrics } from '../../core/metrics';
 import { hasMetricsToken } from '../../core/metrics-token';
 import { sessionUserOf } from './session-user';
 
 /** GET /metrics (Prometheus text): for a scraper with METRICS_TOKEN or an admin's session; else 401/403. */
 export function metricsRoutes(deps: AppDeps): Router {
   const router = Router();
-  let queueDepths: Registry | null = null;
+  let depths: Registry[] | null = null;
   router.get('/metrics', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     if (!hasMetricsToken(req.headers.authorization, deps.config.METRICS_TOKEN)) {
@@ -20,8 +20,8 @@ export function metricsRoutes(deps: AppDeps): Router {
         return;
       }
     }
-    queueDepths ??= queueDepthRegistry(deps.queues);
-    const { contentType, body } = await renderMetrics(queueDepths);
+    depths ??= [queueDepthRegistry(deps.queues), outboxRegistry(deps.db)];
+    const { contentType, body } = await renderMetrics(...depths);
     res.setHeader('Content-Type', contentType);
     res.send(body);
   });

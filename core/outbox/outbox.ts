@@ -1,0 +1,169 @@
+import type { JobsOptions } from 'bullmq';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { JobData, JobName, QueueName } from '../../common/jobs';
+import type { DB } from '../db/kysely';
+import type { Queues } from '../queues/queues';
+
+/**
+ * The outbox (docs/operations.md): nothing in Redis is the only copy of work that must happen.
+ * Code that needs a job writes an outbox row in the same transaction as the change that needs it
+ * (`addToOutbox`), and after the commit hands the entries to `dispatchOutbox`, which queues them
+ * at once when Redis answers. Whatever did not reach Redis, or that Redis later lost, or whose
+ * job failed, is queued again by the relay (`relayOutbox`, every worker's keeper) until the worker
+ * that runs the job marks the row done (`markOutboxDone`, worker/workers.ts). Jobs are idempotent
+ * and keyed by `jobId`, so a second add or run changes nothing.
+ */
+
+/** What a row may carry of BullMQ's options; the delay comes from `delayMs` (the row's available_at). */
+export type OutboxJobOptions = Pick<JobsOptions, 'attempts' | 'backoff' | 'removeOnComplete' | 'removeOnFail' | 'priority'>;
+
+export interface OutboxEntry<Q extends QueueName, N extends JobName<Q>> {
+  queue: Q;
+  name: N;
+  data: JobData<Q, N>;
+  jobId: string;
+  options?: OutboxJobOptions;
+  /** run no sooner than this long after the commit */
+  delayMs?: number;
+}
+
+/** An entry of any queue and job, as written (what `dispatchOutbox` takes). */
+export type QueuedEntry = { queue: QueueName; name: string; data: unknown; jobId: string; options?: OutboxJobOptions; delayMs?: number };
+
+/**
+ * Writes the row in `trx` (the transaction of the change that needs the job). A row with this
+ * jobId already there is kept as it is: the job is the same job. Returns the entry, for
+ * `dispatchOutbox` after the commit.
+ */
+export async function addToOutbox<Q extends QueueName, N extends JobName<Q>>(trx: DB, entry: OutboxEntry<Q, N>): Promise<QueuedEntry> {
+  await trx
+    .insertInto('outbox')
+    .values({
+      queue: entry.queue,
+      name: entry.name,
+      job_id: entry.jobId,
+      data: JSON.stringify(entry.data),
+      options: JSON.stringify(entry.options ?? {}),
+      available_at: sql<Date>`now() + ${`${entry.delayMs ?? 0} milliseconds`}::interval`,
+    })
+    .onConflict((oc) => oc.column('job_id').doNothing())
+    .execute();
+  return entry;
+}
+
+/**
+ * After the commit: queues each entry now. A failure (Redis down) is only logged: the row stays,
+ * and the relay queues it within one sweep of Redis answering again.
+ */
+export async function dispatchOutbox(deps: { queues: Pick<Queues, 'add'>; log: Pick<Logger, 'warn'> }, entries: readonly QueuedEntry[]): Promise<void> {
+  await Promise.all(
+    entries.map(async (e) => {
+      try {
+        await deps.queues.add(e.queue, e.name as never, e.data as never, { ...e.options, jobId: e.jobId, ...(e.delayMs ? { delay: e.delayMs } : {}) });
+      } catch (err) {
+        deps.log.warn({ err, queue: e.queue, job: e.name, jobId: e.jobId }, 'job not queued now: the outbox relay will queue it');
+      }
+    }),
+  );
+}
+
+/** The worker ran the job through: its row is done (no row: a job that needs none, e.g. a schedule). */
+export async function markOutboxDone(db: DB, jobId: string): Promise<void> {
+  await db.updateTable('outbox').set({ done_at: new Date() }).where('job_id', '=', jobId).where('done_at', 'is', null).execute();
+}
+
+/** A failed job is handed back this many times (each with its own attempts) before its row fails for good. */
+export const OUTBOX_MAX_RELAYS = 10;
+/** Rows looked at per sweep, oldest first; the rest wait for the next sweep. */
+const RELAY_BATCH = 500;
+
+export interface RelayResult {
+  queued: number;
+  retried: number;
+  done: number;
+  failed: number;
+}
+
+/**
+ * One sweep: every pending row that is due and was not looked at for `staleMs` (doubling with
+ * each relay, so a job that keeps failing is retried less and less often) has its job looked up
+ * by id. No job (Redis lost it, or was down at the commit): queued again. Completed: the row is
+ * done. Failed: retried, up to OUTBOX_MAX_RELAYS times, then the row fails for good (operators see
+ * it in /metrics `outbox_rows{state="failed"}` and the job in Bull Board's failed list). Waiting,
+ * delayed or active: alive, left alone. Several workers may sweep at once: the jobId makes a
+ * second add a no-op.
+ */
+export async function relayOutbox(deps: { db: DB; queues: Queues; log: Pick<Logger, 'warn' | 'error'> }, staleMs: number): Promise<RelayResult> {
+  const { db, queues, log } = deps;
+  const result: RelayResult = { queued: 0, retried: 0, done: 0, failed: 0 };
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['id', 'queue', 'name', 'job_id', 'data', 'options', 'relays'])
+    .where('done_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('available_at', '<=', sql<Date>`now()`)
+    .where((eb) =>
+      eb.or([
+        eb('relayed_at', 'is', null),
+        eb('relayed_at', '<', sql<Date>`now() - ${staleMs} * power(2, least(relays, 8)) * interval '1 millisecond'`),
+      ]),
+    )
+    .orderBy('available_at')
+    .limit(RELAY_BATCH)
+    .execute();
+  for (const row of rows) {
+    const queue = queues[row.queue as QueueName];
+    if (!queue) {
+      await db.updateTable('outbox').set({ failed_at: new Date(), last_error: `unknown queue ${row.queue}` }).where('id', '=', row.id).execute();
+      result.failed++;
+      continue;
+    }
+    const state = await queue.getJobState(row.job_id);
+    if (state === 'completed') {
+      await db.updateTable('outbox').set({ done_at: new Date() }).where('id', '=', row.id).execute();
+      result.done++;
+    } else if (state === 'unknown') {
+      // its worker may have finished it (marking the row done, then removing the job) since the select
+      const fresh = await db.selectFrom('outbox').select('done_at').where('id', '=', row.id).executeTakeFirst();
+      if (fresh?.done_at) continue;
+      await queue.add(row.name, row.data, { ...(row.options as OutboxJobOptions), jobId: row.job_id });
+      await db.updateTable('outbox').set({ relayed_at: new Date(), relays: sql<number>`relays + 1` }).where('id', '=', row.id).execute();
+      result.queued++;
+    } else if (state === 'failed') {
+      const job = await queue.getJob(row.job_id);
+      if (row.relays >= OUTBOX_MAX_RELAYS || !job) {
+        await db.updateTable('outbox').set({ failed_at: new Date(), last_error: job?.failedReason ?? 'failed' }).where('id', '=', row.id).execute();
+        log.error({ queue: row.queue, job: row.name, jobId: row.job_id, reason: job?.failedReason }, 'outbox: job failed for good');
+        result.failed++;
+      } else {
+        await job.retry('failed');
+        await db
+          .updateTable('outbox')
+          .set({ relayed_at: new Date(), relays: sql<number>`relays + 1`, last_error: job.failedReason ?? null })
+          .where('id', '=', row.id)
+          .execute();
+        result.retried++;
+      }
+    } else {
+      await db.updateTable('outbox').set({ relayed_at: new Date() }).where('id', '=', row.id).execute();
+    }
+  }
+  // done rows are kept a week (what ran, for an operator's question), then go
+  await db.deleteFrom('outbox').where('done_at', '<', sql<Date>`now() - interval '7 days'`).execute();
+  if (result.queued || result.retried || result.failed) log.warn({ ...result }, 'outbox relay: jobs queued again, retried or given up');
+  return result;
+}
+
+/** For /metrics: rows waiting for their job, and rows given up. */
+export async function outboxCounts(db: DB): Promise<{ pending: number; failed: number }> {
+  const row = await db
+    .selectFrom('outbox')
+    .select([
+      sql<string>`count(*) filter (where done_at is null and failed_at is null)`.as('pending'),
+      sql<string>`count(*) filter (where failed_at is not null)`.as('failed'),
+    ])
+    .where('done_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), failed: Number(row.failed) };
+}
