@@ -192,7 +192,7 @@ describe('POST /webhooks/stripe', () => {
 
     // the fan's history: paid once, the second charge refunded; the creator earns one payment
     const history = await asFan.trpc.payments.history.query();
-    expect(history.map((p) => [p.amount, p.status]).sort()).toEqual([['40.00', 'refunded'], ['40.00', 'succeeded']]);
+    expect(history.map((p) => [p.amount, p.label]).sort()).toEqual([['-40.00', 'refund'], ['40.00', 'paid'], ['40.00', 'refunded']]);
     expect((await asCreator.trpc.creatorStats.earnings.query()).thisMonth).toBe('40.00');
 
     // Stripe redelivers either event (and its own follow-ups for the cancelled one): nothing changes
@@ -224,13 +224,13 @@ describe('POST /webhooks/stripe', () => {
     await queue.resume();
     const waiting = await jobIn(queue, undoJobId(second.id), 'delayed');
     expect(waiting.attemptsMade).toBe(1);
-    const statuses = async () => (await asFan.trpc.payments.history.query()).map((p) => p.status).sort();
-    expect(await statuses()).toEqual(['succeeded', 'succeeded']);
+    const statuses = async () => (await asFan.trpc.payments.history.query()).map((p) => p.label).sort();
+    expect(await statuses()).toEqual(['paid', 'paid']);
     expect((await asCreator.trpc.creatorStats.earnings.query()).thisMonth).toBe('80.00');
 
     await waiting.promote();
     await jobIn(queue, undoJobId(second.id), 'completed');
-    expect(await statuses()).toEqual(['refunded', 'succeeded']);
+    expect(await statuses()).toEqual(['paid', 'refund', 'refunded']);
     expect((await asCreator.trpc.creatorStats.earnings.query()).thisMonth).toBe('40.00');
     // the second attempt finds the subscription cancelled by the first, and refunds with the same key
     const asked = fakeStripe.requests.slice(seen);
