@@ -41,7 +41,7 @@ export async function billingMaintenance(deps: WorkerDeps, opts: { clock?: Clock
  * provider, then the ledger row 'refunded'. A provider error fails the attempt; BullMQ retries it.
  */
 export async function undoDuplicateCheckoutJob(deps: WorkerDeps, data: { paymentId: string; providerSubscriptionId: string | null }) {
-  const outcome = await undoDuplicateCheckout({ db: deps.db, provider: paymentProviderFor(deps.config) }, data);
+  const outcome = await undoDuplicateCheckout({ db: deps.db, provider: paymentProviderFor(deps.config), clock: systemClock }, data);
   if ('skipped' in outcome && outcome.skipped === 'not-a-duplicate') deps.log.warn({ paymentId: data.paymentId }, 'undo-duplicate-checkout refused: not a duplicate checkout');
   return outcome;
 }
