@@ -30,7 +30,7 @@ export function reversalsOf(eb: ExpressionBuilder<Database & { p: Database['paym
 }
 
 /** The Payment History's word for a row, from its kind, status and reversals. */
-export function paymentLabel(row: { kind: PaymentKind; status: string; amount: string }, reversals: Partial<ReversalState> | null): PaymentLabel {
+export function paymentLabel(row: { kind: PaymentKind; status: string; amount: string }, reversals: { [K in keyof ReversalState]?: ReversalState[K] | null } | null): PaymentLabel {
   if (row.kind === 'refund') return 'refund';
   if (row.kind === 'dispute') return 'chargeback';
   if (row.kind === 'dispute_won') return 'dispute-won';

@@ -38,7 +38,7 @@ export async function billingMaintenance(deps: WorkerDeps, opts: { clock?: Clock
 /**
  * The `undo-duplicate-checkout` job (queued after a webhook's commit, domain/billing/effects.ts):
  * a second checkout's subscription cancelled now and its payment refunded through the configured
- * provider, then the ledger row 'refunded'. A provider error fails the attempt; BullMQ retries it.
+ * provider, then its refund row in the ledger. A provider error fails the attempt; BullMQ retries it.
  */
 export async function undoDuplicateCheckoutJob(deps: WorkerDeps, data: { paymentId: string; providerSubscriptionId: string | null }) {
   const outcome = await undoDuplicateCheckout({ db: deps.db, provider: paymentProviderFor(deps.config), clock: systemClock }, data);
