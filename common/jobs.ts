@@ -70,11 +70,19 @@ export interface MaintenanceJobs {
    */
   'undo-duplicate-checkout': { paymentId: string; providerSubscriptionId: string | null };
   /**
-   * An admin's refund (issue 22 §4, domain/billing/admin-refund.ts): asks the provider for `amount`
-   * (rand) back with `reversalKey` as its idempotency key, then records the reversal once. Written
-   * to the outbox with its refund_requests row; jobId `provider-refund-<reversalKey>`.
+   * A provider-renewed subscription that ended here other than by running out (its fan or its
+   * creator deleted) is cancelled at the provider now (domain/billing/account-deletion.ts). From
+   * the outbox; jobId `cancel-provider-subscription-<provider>-<id>`; safe to repeat.
    */
-  'provider-refund': { paymentId: string; amount: string; reversalKey: string };
+  'cancel-provider-subscription': { provider: string; providerSubscriptionId: string };
+  /**
+   * (Part of) a charge paid back through the provider that took it, then written as a refund row
+   * (domain/billing/refunds.ts): a deleted creator's fans' pro rata refunds, and an admin's refunds
+   * (domain/billing/admin-refund.ts). From the outbox; jobId `provider-refund-<systemKey>`; the
+   * system key is also the provider's idempotency key (and, at Stripe, the refund's metadata
+   * `reversal_key`), so a repeat refunds once and the charge.refunded webhook adds nothing.
+   */
+  'provider-refund': { paymentId: string; amount: string; systemKey: string };
   /** repeatable: removes sessions and e-mail tokens past their expiry */
   'purge-expired': Record<string, never>;
   /**

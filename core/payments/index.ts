@@ -26,3 +26,15 @@ function stripeAddress(apiUrl: string | undefined): Stripe.StripeConfig | undefi
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 }
+
+/**
+ * The provider that took a payment or runs a subscription, by the name the ledger recorded: the
+ * built-in one always, Stripe while it is configured. Anything else throws, so a job that must
+ * reach that provider fails visibly (and is retried) instead of pretending it did.
+ */
+export function providerNamed(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>, name: string): PaymentProvider {
+  if (name === builtinProvider.name) return builtinProvider;
+  const configured = paymentProviderFor(config);
+  if (configured.name === name) return configured;
+  throw new Error(`The payment provider "${name}" is not configured: set its settings to reach it`);
+}

@@ -107,11 +107,12 @@ export interface PaymentProvider {
    */
   subscriptionEnded(providerSubscriptionId: string): Promise<boolean>;
   /**
-   * `amount` (rand, '12.50') of the payment back to the payer. Safe to repeat: the same
-   * idempotency key is one refund. Answers the provider's id for it (null: none, the built-in
-   * provider, or a payment already refunded in full).
+   * The payment back to the payer: all of it, or `amount` (rand). Safe to repeat: the same
+   * `idempotencyKey` (default: one per ref) refunds once; at Stripe the key also goes in the
+   * refund's metadata (`reversal_key`), so the charge.refunded webhook knows the refund as ours.
+   * Answers the provider's id for it (null: the built-in provider, or a payment already refunded in full).
    */
-  refund(paymentRef: string, amount: string, idempotencyKey: string): Promise<{ ref: string | null }>;
+  refund(paymentRef: string, opts?: { amount?: string; idempotencyKey?: string }): Promise<{ ref: string | null }>;
   /** The references and refunds of the charge an event names (webhook providers; asked before the event's transaction). */
   chargeInfo(charge: ChargeRef): Promise<ProviderCharge>;
   /** throws WebhookSignatureError unless the body is signed with the webhook secret */

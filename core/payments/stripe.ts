@@ -164,12 +164,16 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
       const subscription = await client.subscriptions.retrieve(providerSubscriptionId);
       return ENDED_SUBSCRIPTION.has(subscription.status);
     },
-    async refund(paymentRef, amount, idempotencyKey) {
+    async refund(paymentRef, opts = {}) {
       const target = await refundTarget(client, paymentRef);
+      const idempotencyKey = opts.idempotencyKey ?? `refund-${paymentRef}`;
       try {
-        // the key is the ledger's: a retried job refunds once, and the webhook that reports the
-        // refund finds the key in its metadata and records the same reversal row
-        const refund = await client.refunds.create({ ...target, amount: toCents(amount), metadata: { reversal_key: idempotencyKey } }, { idempotencyKey });
+        // the key comes from our ledger (the reference, or the refund's own key): a retried job
+        // refunds once, and the webhook that reports the refund finds the key in its metadata
+        const refund = await client.refunds.create(
+          { ...target, ...(opts.amount && { amount: toCents(opts.amount) }), metadata: { reversal_key: idempotencyKey } },
+          { idempotencyKey },
+        );
         return { ref: refund.id };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return { ref: null };

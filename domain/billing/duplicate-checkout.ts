@@ -104,7 +104,7 @@ export async function undoDuplicateCheckout(
     if (granted) return { skipped: 'not-a-duplicate' };
     await deps.provider.cancelNow(data.providerSubscriptionId);
   }
-  const refund = payment.provider_ref ? await deps.provider.refund(payment.provider_ref, payment.amount, key) : { ref: null };
+  const refund = payment.provider_ref ? await deps.provider.refund(payment.provider_ref, { amount: payment.amount, idempotencyKey: key }) : { ref: null };
   const now = deps.clock.now();
   await deps.db.transaction().execute((trx) =>
     recordReversal(trx, { paymentId: payment.id, kind: 'refund', amount: payment.amount, providerRef: refund.ref, systemKey: key, now }),

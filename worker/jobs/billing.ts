@@ -1,12 +1,12 @@
 import { MAIL_JOB_OPTIONS } from '../../common/jobs';
-import { paymentProviderFor } from '../../core/payments';
+import { paymentProviderFor, providerNamed } from '../../core/payments';
 import { builtinProvider } from '../../core/payments/builtin';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { systemClock, type Clock } from '../../domain/billing/clock';
-import { carryOutRefund } from '../../domain/billing/admin-refund';
 import { undoDuplicateCheckout } from '../../domain/billing/duplicate-checkout';
 import { applyBillingEffects } from '../../domain/billing/effects';
 import { runBillingMaintenance } from '../../domain/billing/maintenance';
+import { carryOutRefund } from '../../domain/billing/refunds';
 import type { WorkerDeps } from '../registry';
 
 export const renewalReminderJobId = (subscriptionId: string, periodEnd: Date) => `renewal-reminder-${subscriptionId}-${periodEnd.getTime()}`;
@@ -46,17 +46,24 @@ export async function undoDuplicateCheckoutJob(deps: WorkerDeps, data: { payment
   return outcome;
 }
 
+/** The `cancel-provider-subscription` job (from the outbox, domain/billing/account-deletion.ts). */
+export async function cancelProviderSubscriptionJob(deps: WorkerDeps, data: { provider: string; providerSubscriptionId: string }) {
+  await providerNamed(deps.config, data.provider).cancelNow(data.providerSubscriptionId);
+  return { cancelled: data.providerSubscriptionId };
+}
+
 /**
- * The `provider-refund` job (an admin's refund, written to the outbox with its request): the
- * configured provider refunds, the reversal is recorded once, and a refund in full ends the fan's
- * access (their sockets hear `entitlement:changed`). A provider error fails the attempt; BullMQ
- * retries it, and the outbox hands it back if Redis lost it. Tests pass their own clock.
+ * The `provider-refund` job (from the outbox, domain/billing/refunds.ts: a deleted creator's fans'
+ * pro rata refunds, an admin's refunds): the provider refunds, the reversal is recorded once, and
+ * what it means for access follows (a refund in full ends it; the fan's sockets hear
+ * `entitlement:changed`). Tests pass their own clock.
  */
-export async function providerRefundJob(deps: WorkerDeps, data: { paymentId: string; amount: string; reversalKey: string }, opts: { clock?: Clock } = {}) {
-  const outcome = await carryOutRefund({ db: deps.db, provider: paymentProviderFor(deps.config), clock: opts.clock ?? systemClock }, data);
+export async function providerRefundJob(deps: WorkerDeps, data: { paymentId: string; amount: string; systemKey: string }, clock: Clock = systemClock) {
+  const outcome = await carryOutRefund({ db: deps.db, providerFor: (name) => providerNamed(deps.config, name), clock }, data);
   if ('refunded' in outcome) {
+    deps.log.info({ paymentId: data.paymentId, amount: outcome.refunded }, 'refunded at the provider');
     await applyBillingEffects(deps, outcome.effects);
-    return { refunded: true };
+    return { refunded: outcome.refunded, reversalId: outcome.reversalId };
   }
   return outcome;
 }

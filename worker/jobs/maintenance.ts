@@ -2,7 +2,7 @@ import { postExists, purgeExpiredCredentials } from '../../domain/maintenance/ma
 import path from 'node:path';
 import type { QueueHandlers } from '../registry';
 import { deleteQueuedFiles, expireDataExports } from './account-files';
-import { billingMaintenance, providerRefundJob, undoDuplicateCheckoutJob } from './billing';
+import { billingMaintenance, cancelProviderSubscriptionJob, providerRefundJob, undoDuplicateCheckoutJob } from './billing';
 import { buildDataExport, markDataExportFailed } from './data-export';
 import { requeueLostJobs } from './lost-jobs';
 import { sweepIncomingUploads } from './uploads-sweep';
@@ -18,7 +18,12 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
     return undoDuplicateCheckoutJob(deps, job.data);
   },
 
-  /** An admin's refund: through the provider, then the reversal row (worker/jobs/billing.ts). */
+  /** A subscription ended here by a deletion is cancelled at its provider (worker/jobs/billing.ts). */
+  async 'cancel-provider-subscription'(job, deps) {
+    return cancelProviderSubscriptionJob(deps, job.data);
+  },
+
+  /** A refund through the provider that took the charge, then its ledger row (worker/jobs/billing.ts). */
   async 'provider-refund'(job, deps) {
     return providerRefundJob(deps, job.data);
   },

@@ -7,7 +7,12 @@ import {
   type ConfirmIdentityInput,
   type DataExportDto,
 } from '../../../common/security';
+import type { DB } from '../../../core/db/kysely';
 import type { AppDeps } from '../../../core/deps';
+import { dispatchOutbox } from '../../../core/outbox/outbox';
+import { endSubscriptionsOfDeletedUser, type EndedByDeletion } from '../../../domain/billing/account-deletion';
+import { systemClock } from '../../../domain/billing/clock';
+import { applyBillingEffects } from '../../../domain/billing/effects';
 import { verifyPassword } from '../../auth/password';
 import { limitOrThrow } from '../../auth/rate-limit';
 import { verifySecondFactor } from '../../auth/two-factor';
@@ -83,13 +88,30 @@ async function queueFileJob(deps: AccountDeps, userId: string): Promise<void> {
   }
 }
 
+/**
+ * The rows of the user's data and what their going means for money, in the caller's transaction:
+ * subscriptions on either side are cancelled at their provider and the fans of a creator who goes
+ * are refunded the unused part of their period (both through the outbox:
+ * domain/billing/account-deletion.ts), the files are listed for their job, the rows deleted.
+ */
+async function deleteData(trx: DB, userId: string): Promise<EndedByDeletion> {
+  const ended = await endSubscriptionsOfDeletedUser(trx, userId, systemClock.now());
+  await q.queueFileDeletions(trx, userId, await q.collectStoredFiles(trx, userId));
+  await q.deleteUserData(trx, userId);
+  return ended;
+}
+
+/** After the commit: the provider calls queued now (the outbox keeps them otherwise), the fans told. */
+async function afterDeletion(deps: AccountDeps, ended: EndedByDeletion): Promise<void> {
+  await dispatchOutbox(deps, ended.outbox);
+  await applyBillingEffects(deps, ended.effects);
+}
+
 /** Delete All Data: one transaction for the rows (and the list of files), then the files' job. */
 export async function deleteAllData(deps: AccountDeps, userId: string, input: ConfirmIdentityInput): Promise<{ ok: true }> {
   await confirmIdentity(deps, userId, input);
-  await deps.db.transaction().execute(async (trx) => {
-    await q.queueFileDeletions(trx, userId, await q.collectStoredFiles(trx, userId));
-    await q.deleteUserData(trx, userId);
-  });
+  const ended = await deps.db.transaction().execute((trx) => deleteData(trx, userId));
+  await afterDeletion(deps, ended);
   await queueFileJob(deps, userId);
   return { ok: true };
 }
@@ -101,12 +123,12 @@ export async function deleteAllData(deps: AccountDeps, userId: string, input: Co
  */
 export async function deleteAccount(deps: AccountDeps, userId: string, input: ConfirmIdentityInput): Promise<{ ok: true }> {
   await confirmIdentity(deps, userId, input);
-  const sessionIds = await deps.db.transaction().execute(async (trx) => {
-    await q.queueFileDeletions(trx, userId, await q.collectStoredFiles(trx, userId));
-    await q.deleteUserData(trx, userId);
-    return q.deleteUserRow(trx, userId);
+  const { ended, sessionIds } = await deps.db.transaction().execute(async (trx) => {
+    const ended = await deleteData(trx, userId);
+    return { ended, sessionIds: await q.deleteUserRow(trx, userId) };
   });
   if (sessionIds.length) await deps.realtime.disconnectSessions(sessionIds);
+  await afterDeletion(deps, ended);
   await queueFileJob(deps, userId);
   return { ok: true };
 }

@@ -195,11 +195,15 @@ describe('delete all data', () => {
     const mentionsTarget = (row: string) => ids.some((id) => row.includes(id));
     // every removed row was the target's or hung on the target's posts, tiers, subscriptions or messages
     expect(removed.filter(([, row]) => !mentionsTarget(row))).toEqual([]);
-    // what changed in place: the target's own profile, and the fan's payment, detached from the deleted tier
+    // what changed in place: the target's own profile, and the fan's payment, detached from the deleted tier;
+    // what is new: the fan's refund of the unused days (docs/payments.md), made through the outbox
     const changed = added.filter(([table, row]) => !(table === 'sessions' && row.includes(w.target.id)));
-    expect(changed.map(([table]) => table).sort()).toEqual(['payments', 'profiles']);
-    const payment = JSON.parse(changed.find(([t]) => t === 'payments')![1]) as { user_id: string; tier_id: string | null; amount: number | string };
-    expect(payment).toMatchObject({ user_id: w.fan.id, tier_id: null });
+    expect(changed.map(([table]) => table).sort()).toEqual(['outbox', 'payments', 'payments', 'profiles']);
+    type Row = { user_id: string; tier_id: string | null; amount: number; kind: string };
+    const payments = changed.filter(([t]) => t === 'payments').map(([, row]) => JSON.parse(row) as Row);
+    expect(payments.find((p) => p.kind === 'charge')).toMatchObject({ user_id: w.fan.id, tier_id: null });
+    expect(payments.find((p) => p.kind === 'refund')).toMatchObject({ user_id: w.fan.id, tier_id: null, amount: expect.any(Number) });
+    expect(payments.find((p) => p.kind === 'refund')!.amount).toBeLessThan(0);
 
     const profile = await app.deps.db.selectFrom('profiles').selectAll().where('id', '=', w.target.id).executeTakeFirstOrThrow();
     expect(profile).toMatchObject({ bio: null, avatar_url: null, is_premium: false, categories: [], custom_links: [], social_links: {} });
@@ -248,8 +252,9 @@ describe('delete account', () => {
 
     const { removed, added } = diff(before, after);
     expect(removed.filter(([, row]) => !ids.some((id) => row.includes(id)))).toEqual([]);
-    // the fan's payment stays in their ledger, detached; the fan's session may have been touched by their own request
-    expect(added.map(([t]) => t).filter((t) => t !== 'sessions')).toEqual(['payments']);
+    // the fan's payment stays in their ledger, detached, and the unused days come back to them as a
+    // refund (an outbox row made it); the fan's session may have been touched by their own request
+    expect(added.map(([t]) => t).filter((t) => t !== 'sessions').sort()).toEqual(['outbox', 'payments', 'payments']);
 
     for (const key of w.targetKeys) expect(await app.deps.storage.exists(key), key).toBe(false);
     for (const key of w.othersKeys) expect(await app.deps.storage.exists(key), key).toBe(true);

@@ -4,7 +4,7 @@ import { fromCents, toCents } from '../../../common/money';
 import type { AdminPaymentSearchInput, AdminRefundInput } from '../../../common/refund-schemas';
 import type { AppDeps } from '../../../core/deps';
 import { dispatchOutbox } from '../../../core/outbox/outbox';
-import { paymentProviderFor } from '../../../core/payments';
+import { providerNamed } from '../../../core/payments';
 import { requestRefund } from '../../../domain/billing/admin-refund';
 import { BillingError } from '../../../domain/billing/errors';
 import { paymentLabel } from '../../../domain/billing/reversal-state';
@@ -62,7 +62,14 @@ export async function searchPayments(deps: Pick<AppDeps, 'db'>, input: AdminPaym
 export async function refundPayment(deps: AppDeps, adminId: string, input: AdminRefundInput): Promise<{ paymentId: string; amount: string }> {
   await limitOrThrow(deps.redis, deps.config.REDIS_PREFIX, 'admin-refund', [`user:${adminId}`], ADMIN_REFUND_LIMIT);
   try {
-    const requested = await requestRefund({ db: deps.db, provider: paymentProviderFor(deps.config) }, { adminId, ...input });
+    const reachable = (name: string) => {
+      try {
+        return Boolean(providerNamed(deps.config, name));
+      } catch {
+        return false;
+      }
+    };
+    const requested = await requestRefund({ db: deps.db, reachable }, { adminId, ...input });
     await dispatchOutbox(deps, [requested.job]);
     return { paymentId: requested.paymentId, amount: requested.amount };
   } catch (error) {

@@ -1,0 +1,75 @@
+import type { DB } from '../../core/db/kysely';
+import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
+import { noEffects, type BillingEffects } from './effects';
+import { proRataRefund, PROVIDER_CALL_JOB_OPTIONS, queueRefund } from './refunds';
+
+export const cancelProviderSubscriptionJobId = (provider: string, providerSubscriptionId: string) =>
+  `cancel-provider-subscription-${provider}-${providerSubscriptionId}`;
+
+export interface EndedByDeletion {
+  /** provider calls to dispatch after the commit (their outbox rows are written already) */
+  outbox: QueuedEntry[];
+  /** the fans of a deleted creator lose access: announced after the commit */
+  effects: BillingEffects;
+  /** fans refunded the unused part of their period */
+  refunds: number;
+}
+
+/**
+ * Before a deletion removes the subscriptions on either side of `userId` (Delete All Data,
+ * Delete Account; docs/payments.md "Deletions"), in the deletion's transaction:
+ * - every one the provider renews (Stripe's) is cancelled there now, by a `cancel-provider-
+ *   subscription` job from the outbox, retried until the provider confirms: nobody is charged
+ *   for a subscription that no longer exists here;
+ * - a fan whose creator is going gets the unused part of the current period back, pro rata by
+ *   days, from the period's last charge (`provider-refund`, written once per subscription and
+ *   period). A fan deleting their own account is not refunded: fees are non-refundable.
+ */
+export async function endSubscriptionsOfDeletedUser(trx: DB, userId: string, now: Date): Promise<EndedByDeletion> {
+  const rows = await trx
+    .selectFrom('subscriptions as s')
+    .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
+    .select(['s.id', 's.subscriber_id', 's.provider', 's.provider_subscription_id', 's.current_period_start', 's.current_period_end', 't.creator_id'])
+    .where('s.status', '=', 'active')
+    .where((eb) => eb.or([eb('s.subscriber_id', '=', userId), eb('t.creator_id', '=', userId)]))
+    // a renewal run holding one of them finishes first; one starting later finds it gone
+    .forUpdate('s')
+    .execute();
+  const lastCharges = rows.length
+    ? await trx
+        .selectFrom('payments')
+        .distinctOn('subscription_id')
+        .select(['subscription_id', 'id', 'amount'])
+        .where('subscription_id', 'in', rows.map((r) => r.id))
+        .where('kind', '=', 'charge')
+        .where('status', '=', 'succeeded')
+        .orderBy('subscription_id')
+        .orderBy('created_at', 'desc')
+        .execute()
+    : [];
+  const lastCharge = new Map(lastCharges.map((c) => [c.subscription_id, c]));
+  const out: EndedByDeletion = { outbox: [], effects: noEffects(), refunds: 0 };
+  for (const s of rows) {
+    if (s.provider !== 'builtin' && s.provider_subscription_id) {
+      out.outbox.push(
+        await addToOutbox(trx, {
+          queue: 'maintenance',
+          name: 'cancel-provider-subscription',
+          data: { provider: s.provider, providerSubscriptionId: s.provider_subscription_id },
+          jobId: cancelProviderSubscriptionJobId(s.provider, s.provider_subscription_id),
+          options: PROVIDER_CALL_JOB_OPTIONS,
+        }),
+      );
+    }
+    const creatorGoing = s.creator_id === userId && s.subscriber_id !== userId;
+    if (!creatorGoing) continue;
+    out.effects.entitlements.push({ userId: s.subscriber_id, creatorId: s.creator_id, active: false });
+    const charge = lastCharge.get(s.id);
+    if (!charge || s.current_period_end <= now) continue;
+    const amount = proRataRefund(charge.amount, s.current_period_start, s.current_period_end, now);
+    if (amount === '0.00') continue;
+    out.outbox.push(await queueRefund(trx, { paymentId: charge.id, amount, systemKey: `prorata-refund-${s.id}-${s.current_period_end.getTime()}` }));
+    out.refunds += 1;
+  }
+  return out;
+}

@@ -1,0 +1,97 @@
+import { fromCents, toCents } from '../../common/money';
+import type { DB } from '../../core/db/kysely';
+import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
+import type { PaymentProvider } from '../../core/payments/provider';
+import type { Clock } from './clock';
+import { DAY_MS } from './periods';
+import { noEffects, type BillingEffects } from './effects';
+import { completeRefundRequest } from './provider-reversals';
+import { accessAfterReversal } from './reversal-access';
+import { recordReversal, refundableAmount } from './reversals';
+
+/** A provider call that must happen is retried for hours by BullMQ, then handed back by the outbox relay. */
+export const PROVIDER_CALL_JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential', delay: 30_000 } } as const;
+
+export interface RefundRequest {
+  /** the charge to pay back (part of) */
+  paymentId: string;
+  /** rand, positive; capped at what is left of the charge when the job runs */
+  amount: string;
+  /** the reversal's system key, which is also the provider's idempotency key: one refund however often the job runs */
+  systemKey: string;
+}
+
+/**
+ * A refund to make at the provider: an outbox row written in the caller's transaction (the change
+ * that decided it), carried out by the `provider-refund` job (`carryOutRefund`).
+ */
+export function queueRefund(trx: DB, request: RefundRequest): Promise<QueuedEntry> {
+  return addToOutbox(trx, {
+    queue: 'maintenance',
+    name: 'provider-refund',
+    data: request,
+    jobId: `provider-refund-${request.systemKey}`,
+    options: PROVIDER_CALL_JOB_OPTIONS,
+  });
+}
+
+export type RefundOutcome = { refunded: string; reversalId: string; effects: BillingEffects } | { skipped: 'done' | 'gone' | 'nothing-left' };
+
+/**
+ * The `provider-refund` job: pays back at most what is left of the charge through the provider
+ * that took it (the built-in one calls nobody), and only then writes the refund row, so the ledger
+ * never says more than the provider did. A provider error fails the attempt (retried); a repeat
+ * after success finds the row and stops. An admin's request with this key (./admin-refund.ts) is
+ * closed with it, and what the refund means for access (./reversal-access.ts) comes back as effects.
+ */
+export async function carryOutRefund(
+  deps: { db: DB; providerFor: (name: string) => PaymentProvider; clock: Clock },
+  request: RefundRequest,
+): Promise<RefundOutcome> {
+  const { db } = deps;
+  const close = () => completeRefundRequest(db, request.systemKey, deps.clock.now());
+  if (await db.selectFrom('payments').select('id').where('system_key', '=', request.systemKey).executeTakeFirst()) {
+    await close();
+    return { skipped: 'done' };
+  }
+  const charge = await db
+    .selectFrom('payments')
+    .select(['id', 'provider', 'provider_ref'])
+    .where('id', '=', request.paymentId)
+    .where('kind', '=', 'charge')
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+  if (!charge) {
+    await close();
+    return { skipped: 'gone' };
+  }
+  const cents = Math.min(toCents(request.amount), toCents(await refundableAmount(db, charge.id)));
+  if (cents <= 0) {
+    // refunded elsewhere meanwhile (the dashboard): nothing is pending any more
+    await close();
+    return { skipped: 'nothing-left' };
+  }
+  const amount = fromCents(cents);
+  const refund = charge.provider_ref ? await deps.providerFor(charge.provider).refund(charge.provider_ref, { amount, idempotencyKey: request.systemKey }) : { ref: null };
+  const now = deps.clock.now();
+  return db.transaction().execute(async (trx) => {
+    const reversal = await recordReversal(trx, { paymentId: charge.id, kind: 'refund', amount, providerRef: refund.ref, systemKey: request.systemKey, now });
+    await completeRefundRequest(trx, request.systemKey, now);
+    if (!reversal) return { skipped: 'gone' as const };
+    const effects = noEffects();
+    const change = await accessAfterReversal(trx, reversal.charge.subscriptionId, { now, mayRestore: false });
+    if (change) effects.entitlements.push(change);
+    return { refunded: amount, reversalId: reversal.id, effects };
+  });
+}
+
+/**
+ * The unused part of a paid period, pro rata by whole days (docs/payments.md): the days left from
+ * `at` to the period's end (rounded down) over the period's days, of what was paid, rounded down
+ * to the cent. Nothing once the period is over.
+ */
+export function proRataRefund(paid: string, periodStart: Date, periodEnd: Date, at: Date): string {
+  const periodDays = Math.max(1, Math.round((periodEnd.getTime() - periodStart.getTime()) / DAY_MS));
+  const daysLeft = Math.min(periodDays, Math.max(0, Math.floor((periodEnd.getTime() - at.getTime()) / DAY_MS)));
+  return fromCents(Math.floor((toCents(paid) * daysLeft) / periodDays));
+}
