@@ -67,14 +67,45 @@ export interface MySubscriptionDto {
   nextTier: { id: string; name: string } | null;
 }
 
+/** A ledger row's kind: a charge, or a reversal of one (docs/payments.md, "Refunds and disputes"). */
+export type PaymentKind = 'charge' | 'refund' | 'dispute' | 'dispute_won';
+
+/**
+ * What the Payment History says of a row, from the ledger: a charge is paid, failed, refunded (in
+ * full), partly refunded or disputed (a dispute still open or lost); a reversal row says what it is.
+ */
+export type PaymentLabel = 'paid' | 'failed' | 'refunded' | 'partly-refunded' | 'disputed' | 'refund' | 'chargeback' | 'dispute-won';
+
 export interface PaymentDto {
   id: string;
   description: string;
+  /** negative for a refund or a chargeback */
   amount: string;
   currency: string;
   status: 'succeeded' | 'failed' | 'refunded';
+  kind: PaymentKind;
+  label: PaymentLabel;
   provider: string;
   createdAt: Date;
+}
+
+/** A charge as the admin's payments screen shows it (issue 22 §4). */
+export interface AdminPaymentDto {
+  id: string;
+  description: string;
+  amount: string;
+  /** refunded so far (positive) */
+  refunded: string;
+  /** asked of the provider, not confirmed yet */
+  pendingRefund: string;
+  /** what an admin may still refund: amount − refunded − pending (0.00 when disputed) */
+  refundable: string;
+  label: PaymentLabel;
+  provider: string;
+  providerRef: string | null;
+  createdAt: Date;
+  fan: { username: string; email: string } | null;
+  creator: { username: string } | null;
 }
 
 export interface SubscriberRowDto {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBadgeCount, formatCompactCount, formatRand } from './format';
+import { formatBadgeCount, formatCompactCount, formatRand, formatSignedRand } from './format';
 
 describe('formatCompactCount', () => {
   it('reads like the spec cards', () => {
@@ -25,5 +25,12 @@ describe('formatRand', () => {
   it('prefixes R with two decimals', () => {
     expect(formatRand('150')).toBe('R150.00');
     expect(formatRand(127.5)).toBe('R127.50');
+  });
+});
+
+describe('formatSignedRand', () => {
+  it('shows money going back with a minus sign before the currency', () => {
+    expect(formatSignedRand('-40.00')).toBe('\u2212R40.00');
+    expect(formatSignedRand('12.50')).toBe('R12.50');
   });
 });

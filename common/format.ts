@@ -4,6 +4,11 @@ export function formatRand(amount: string | number): string {
   return `R${value.toFixed(2)}`;
 }
 
+/** A ledger amount that may be negative (a refund, a chargeback): −R40.00, with a true minus sign. */
+export function formatSignedRand(amount: string): string {
+  return amount.trim().startsWith('-') ? `−${formatRand(amount.trim().slice(1))}` : formatRand(amount);
+}
+
 /** Subscriber counts like the spec's cards: 950, 2.3k, 8.5k, 12k, 1.2M. */
 export function formatCompactCount(count: number): string {
   if (count < 1000) return String(count);

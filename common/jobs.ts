@@ -44,6 +44,11 @@ export interface MailJobs {
    */
   'creator-unavailable': { subscriptionId: string };
   /**
+   * A Checkout paid by a method that clears later (a bank debit) failed: no subscription started.
+   * Sent whatever the notification settings say (the fan is waiting for it). jobId from the event.
+   */
+  'checkout-payment-failed': { userId: string; tierId: string };
+  /**
    * A direct message to a recipient who was offline, with activity mail allowed (issue 12). Names
    * the message only; skipped when it was read or deleted before the mail went. jobId
    * `new-message-<messageId>` (newMessageMailJobId).
@@ -85,8 +90,10 @@ export interface MaintenanceJobs {
   'cancel-provider-subscription': { provider: string; providerSubscriptionId: string };
   /**
    * (Part of) a charge paid back through the provider that took it, then written as a refund row
-   * (domain/billing/refunds.ts). From the outbox; jobId `provider-refund-<systemKey>`; the system
-   * key is also the provider's idempotency key, so a repeat refunds once.
+   * (domain/billing/refunds.ts): a deleted creator's fans' pro rata refunds, and an admin's refunds
+   * (domain/billing/admin-refund.ts). From the outbox; jobId `provider-refund-<systemKey>`; the
+   * system key is also the provider's idempotency key (and, at Stripe, the refund's metadata
+   * `reversal_key`), so a repeat refunds once and the charge.refunded webhook adds nothing.
    */
   'provider-refund': { paymentId: string; amount: string; systemKey: string };
   /** repeatable: removes sessions and e-mail tokens past their expiry */

@@ -27,6 +27,7 @@ import { Route as AuthForgotPasswordRouteImport } from './routes/auth_.forgot-pa
 import { Route as AuthResetPasswordRouteImport } from './routes/auth_.reset-password'
 import { Route as PostIndexRouteImport } from './routes/post.index'
 import { Route as PostIdRouteImport } from './routes/post.$id'
+import { Route as AuthedAdminPaymentsRouteImport } from './routes/_authed.admin.payments'
 import { Route as AuthedAdminReportsRouteImport } from './routes/_authed.admin.reports'
 import { Route as AuthedMessagesIndexRouteImport } from './routes/_authed.messages.index'
 import { Route as AuthedMessagesUsernameRouteImport } from './routes/_authed.messages.$username'
@@ -133,6 +134,11 @@ const PostIdRoute = PostIdRouteImport.update({
   id: '/post/$id',
   path: '/post/$id',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedAdminPaymentsRoute = AuthedAdminPaymentsRouteImport.update({
+  id: '/admin/payments',
+  path: '/admin/payments',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedAdminReportsRoute = AuthedAdminReportsRouteImport.update({
   id: '/admin/reports',
@@ -247,6 +253,7 @@ export interface FileRoutesByFullPath {
   '/post/$id': typeof PostIdRoute
   '/$username/': typeof UsernameIndexRoute
   '/post/': typeof PostIndexRoute
+  '/admin/payments': typeof AuthedAdminPaymentsRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
   '/messages/$username': typeof AuthedMessagesUsernameRoute
   '/settings/media': typeof AuthedSettingsMediaRoute
@@ -282,6 +289,7 @@ export interface FileRoutesByTo {
   '/post/$id': typeof PostIdRoute
   '/$username': typeof UsernameIndexRoute
   '/post': typeof PostIndexRoute
+  '/admin/payments': typeof AuthedAdminPaymentsRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
   '/messages/$username': typeof AuthedMessagesUsernameRoute
   '/settings/media': typeof AuthedSettingsMediaRoute
@@ -320,6 +328,7 @@ export interface FileRoutesById {
   '/post/$id': typeof PostIdRoute
   '/$username/': typeof UsernameIndexRoute
   '/post/': typeof PostIndexRoute
+  '/_authed/admin/payments': typeof AuthedAdminPaymentsRoute
   '/_authed/admin/reports': typeof AuthedAdminReportsRoute
   '/_authed/messages/$username': typeof AuthedMessagesUsernameRoute
   '/_authed/settings/media': typeof AuthedSettingsMediaRoute
@@ -358,6 +367,7 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/$username/'
     | '/post/'
+    | '/admin/payments'
     | '/admin/reports'
     | '/messages/$username'
     | '/settings/media'
@@ -393,6 +403,7 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/$username'
     | '/post'
+    | '/admin/payments'
     | '/admin/reports'
     | '/messages/$username'
     | '/settings/media'
@@ -430,6 +441,7 @@ export interface FileRouteTypes {
     | '/post/$id'
     | '/$username/'
     | '/post/'
+    | '/_authed/admin/payments'
     | '/_authed/admin/reports'
     | '/_authed/messages/$username'
     | '/_authed/settings/media'
@@ -592,6 +604,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PostIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/admin/payments': {
+      id: '/_authed/admin/payments'
+      path: '/admin/payments'
+      fullPath: '/admin/payments'
+      preLoaderRoute: typeof AuthedAdminPaymentsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/admin/reports': {
       id: '/_authed/admin/reports'
       path: '/admin/reports'
@@ -734,6 +753,7 @@ interface AuthedRouteChildren {
   AuthedCreateRoute: typeof AuthedCreateRoute
   AuthedExploreRoute: typeof AuthedExploreRoute
   AuthedSubscribeRoute: typeof AuthedSubscribeRoute
+  AuthedAdminPaymentsRoute: typeof AuthedAdminPaymentsRoute
   AuthedAdminReportsRoute: typeof AuthedAdminReportsRoute
   AuthedMessagesUsernameRoute: typeof AuthedMessagesUsernameRoute
   AuthedSettingsMediaRoute: typeof AuthedSettingsMediaRoute
@@ -757,6 +777,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedCreateRoute: AuthedCreateRoute,
   AuthedExploreRoute: AuthedExploreRoute,
   AuthedSubscribeRoute: AuthedSubscribeRoute,
+  AuthedAdminPaymentsRoute: AuthedAdminPaymentsRoute,
   AuthedAdminReportsRoute: AuthedAdminReportsRoute,
   AuthedMessagesUsernameRoute: AuthedMessagesUsernameRoute,
   AuthedSettingsMediaRoute: AuthedSettingsMediaRoute,

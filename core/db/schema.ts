@@ -351,6 +351,19 @@ export interface OutboxTable {
   created_at: CreatedAt;
 }
 
+/** An admin's refund: asked of the provider by the `provider-refund` job, then recorded as a reversal (docs/payments.md). */
+export interface RefundRequestsTable {
+  id: Generated<string>;
+  payment_id: string;
+  /** positive; counts against what is left to refund until completed */
+  amount: Money;
+  /** the reversal row's system key and the provider's idempotency key */
+  reversal_key: string;
+  requested_by: string | null;
+  completed_at: Date | null;
+  created_at: CreatedAt;
+}
+
 /** Provider webhook events already applied (each once). */
 export interface BillingEventsTable {
   provider: string;
@@ -462,6 +475,7 @@ export interface Database {
   payments: PaymentsTable;
   outbox: OutboxTable;
   billing_events: BillingEventsTable;
+  refund_requests: RefundRequestsTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;
   message_attachments: MessageAttachmentsTable;
@@ -538,6 +552,7 @@ export const databaseColumns = columns({
     'id', 'queue', 'name', 'job_id', 'data', 'options', 'available_at', 'relays', 'relayed_at', 'done_at', 'failed_at', 'last_error', 'created_at',
   ],
   billing_events: ['provider', 'event_id', 'type', 'received_at'],
+  refund_requests: ['id', 'payment_id', 'amount', 'reversal_key', 'requested_by', 'completed_at', 'created_at'],
   messages: [
     'id', 'sender_id', 'recipient_id', 'content', 'media_key', 'media_type', 'reply_to_id', 'created_at', 'edited_at', 'read_at',
     'client_id', 'attachment_id',

@@ -20,7 +20,16 @@ export const builtinProvider: PaymentProvider = {
   async setCancelAtPeriodEnd() {},
   // built-in subscriptions live only in our tables: nothing at a provider to stop or pay back
   async cancelNow() {},
-  async refund() {},
+  async subscriptionEnded() {
+    return false;
+  },
+  // the money never left: the ledger's reversal row is the whole refund
+  async refund() {
+    return { ref: null };
+  },
+  async chargeInfo(charge) {
+    return { refs: [charge.chargeId, charge.paymentIntent, charge.invoice].filter((r): r is string => Boolean(r)), refunds: [] };
+  },
   verifyWebhook() {
     throw new WebhookSignatureError('The built-in provider receives no webhooks');
   },

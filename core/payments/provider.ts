@@ -33,9 +33,56 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/**
+ * Whether a finished Checkout has the money: 'paid', 'unpaid' (an asynchronous payment method
+ * still clearing: Stripe says later with checkout.session.async_payment_succeeded or _failed), or
+ * 'no_payment_required' (nothing to pay, which counts only where the price is zero).
+ */
+export type CheckoutPaymentStatus = 'paid' | 'unpaid' | 'no_payment_required';
+
+/** The provider's names for one charge, as an event carries them (whichever it has). */
+export interface ChargeRef {
+  chargeId: string | null;
+  paymentIntent: string | null;
+  invoice: string | null;
+}
+
+/** One refund the provider made of a charge. */
+export interface ProviderRefund {
+  id: string;
+  /** '12.50' rand, positive */
+  amount: string;
+  /** the ledger's key it was asked for with (an admin's refund); null: made elsewhere (the dashboard) */
+  reversalKey: string | null;
+}
+
+/** What the provider knows of a charge: the references our ledger may hold it under, and its refunds. */
+export interface ProviderCharge {
+  refs: string[];
+  refunds: ProviderRefund[];
+}
+
 /** A verified provider webhook event, in the terms billing code applies. */
 export type ProviderEvent =
-  | { id: string; kind: 'checkout-completed'; userId: string; tierId: string; idempotencyKey: string; providerSubscriptionId: string | null; paymentRef: string; amount: string }
+  | {
+      id: string;
+      kind: 'checkout-completed';
+      userId: string;
+      tierId: string;
+      idempotencyKey: string;
+      providerSubscriptionId: string | null;
+      paymentRef: string;
+      amount: string;
+      paymentStatus: CheckoutPaymentStatus;
+    }
+  /** an asynchronous Checkout payment that did not go through: nothing starts, the fan is told */
+  | { id: string; kind: 'checkout-failed'; userId: string; tierId: string }
+  /** money went back on a charge (in full or in part, by us or in the provider's dashboard) */
+  | { id: string; kind: 'charge-refunded'; charge: ChargeRef }
+  /** the payer disputed a charge (a chargeback): `amount` is what the provider took back */
+  | { id: string; kind: 'dispute-opened'; disputeId: string; charge: ChargeRef; amount: string }
+  /** a dispute ended: won (the money came back to us) or lost */
+  | { id: string; kind: 'dispute-closed'; disputeId: string; charge: ChargeRef; amount: string; won: boolean }
   | { id: string; kind: 'invoice-paid'; providerSubscriptionId: string; paymentRef: string; amount: string; periodEnd: Date | null; firstInvoice: boolean }
   | { id: string; kind: 'invoice-failed'; providerSubscriptionId: string }
   | { id: string; kind: 'subscription-ended'; providerSubscriptionId: string }
@@ -55,10 +102,19 @@ export interface PaymentProvider {
    */
   cancelNow(providerSubscriptionId: string): Promise<void>;
   /**
-   * The payment back to the payer: all of it, or `amount` (rand). Safe to repeat: the same
-   * `idempotencyKey` (default: one per ref) refunds once.
+   * Whether the provider has ended this subscription (asked, not inferred from which webhook came
+   * first: Stripe does not promise the order of its events).
    */
-  refund(paymentRef: string, opts?: { amount?: string; idempotencyKey?: string }): Promise<void>;
+  subscriptionEnded(providerSubscriptionId: string): Promise<boolean>;
+  /**
+   * The payment back to the payer: all of it, or `amount` (rand). Safe to repeat: the same
+   * `idempotencyKey` (default: one per ref) refunds once; at Stripe the key also goes in the
+   * refund's metadata (`reversal_key`), so the charge.refunded webhook knows the refund as ours.
+   * Answers the provider's id for it (null: the built-in provider, or a payment already refunded in full).
+   */
+  refund(paymentRef: string, opts?: { amount?: string; idempotencyKey?: string }): Promise<{ ref: string | null }>;
+  /** The references and refunds of the charge an event names (webhook providers; asked before the event's transaction). */
+  chargeInfo(charge: ChargeRef): Promise<ProviderCharge>;
   /** throws WebhookSignatureError unless the body is signed with the webhook secret */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

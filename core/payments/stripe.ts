@@ -5,8 +5,7 @@ import type { PaymentProvider, ProviderEvent } from './provider';
 import { WebhookSignatureError } from './provider';
 
 const STRIPE_INTERVAL: Record<PaymentInterval, 'week' | 'month' | 'year'> = { weekly: 'week', monthly: 'month', annually: 'year' };
-/** Stripe's amounts are whole cents; a missing one is nothing. */
-const randOf = (cents: number | null | undefined) => fromCents(cents ?? 0);
+const rand = (cents: unknown) => fromCents(typeof cents === 'number' && Number.isInteger(cents) ? cents : 0);
 
 /** Stripe objects as read here: only the fields used, whatever the account's API version adds. */
 type Loose = Record<string, unknown>;
@@ -29,9 +28,12 @@ function invoicePeriodEnd(invoice: Loose): Date | null {
 export function toProviderEvent(event: { id: string; type: string; data: { object: unknown } }): ProviderEvent {
   const object = event.data.object as Loose;
   switch (event.type) {
-    case 'checkout.session.completed': {
+    // an async payment that cleared later sends the session again, now 'paid': it starts as completed would
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
       const metadata = (object.metadata ?? {}) as Record<string, string>;
       if (!metadata.userId || !metadata.tierId || !metadata.idempotencyKey) return { id: event.id, kind: 'ignored', type: event.type };
+      const status = object.payment_status;
       return {
         id: event.id,
         kind: 'checkout-completed',
@@ -40,8 +42,15 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
         idempotencyKey: metadata.idempotencyKey,
         providerSubscriptionId: str(object.subscription),
         paymentRef: str(object.invoice) ?? str(object.payment_intent) ?? (object.id as string),
-        amount: randOf(object.amount_total as number),
+        amount: rand(object.amount_total),
+        // anything Stripe may add later is not money received
+        paymentStatus: status === 'paid' || status === 'no_payment_required' ? status : 'unpaid',
       };
+    }
+    case 'checkout.session.async_payment_failed': {
+      const metadata = (object.metadata ?? {}) as Record<string, string>;
+      if (!metadata.userId || !metadata.tierId) return { id: event.id, kind: 'ignored', type: event.type };
+      return { id: event.id, kind: 'checkout-failed', userId: metadata.userId, tierId: metadata.tierId };
     }
     case 'invoice.paid': {
       const sub = invoiceSubscription(object);
@@ -51,7 +60,7 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
         kind: 'invoice-paid',
         providerSubscriptionId: sub,
         paymentRef: object.id as string,
-        amount: randOf(object.amount_paid as number),
+        amount: rand(object.amount_paid),
         periodEnd: invoicePeriodEnd(object),
         firstInvoice: object.billing_reason === 'subscription_create',
       };
@@ -59,6 +68,17 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
     case 'invoice.payment_failed': {
       const sub = invoiceSubscription(object);
       return sub ? { id: event.id, kind: 'invoice-failed', providerSubscriptionId: sub } : { id: event.id, kind: 'ignored', type: event.type };
+    }
+    case 'charge.refunded':
+      return { id: event.id, kind: 'charge-refunded', charge: { chargeId: str(object.id), paymentIntent: str(object.payment_intent), invoice: str(object.invoice) } };
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const charge = { chargeId: str(object.charge), paymentIntent: str(object.payment_intent), invoice: null };
+      const disputeId = object.id as string;
+      if (event.type === 'charge.dispute.created') return { id: event.id, kind: 'dispute-opened', disputeId, charge, amount: rand(object.amount) };
+      // 'warning_closed': an inquiry that never became a chargeback, so nothing stays taken
+      const won = object.status === 'won' || object.status === 'warning_closed';
+      return { id: event.id, kind: 'dispute-closed', disputeId, charge, amount: rand(object.amount), won };
     }
     case 'customer.subscription.deleted':
       return { id: event.id, kind: 'subscription-ended', providerSubscriptionId: object.id as string };
@@ -140,18 +160,44 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
         if (!ENDED_SUBSCRIPTION.has(subscription.status)) throw error;
       }
     },
+    async subscriptionEnded(providerSubscriptionId) {
+      const subscription = await client.subscriptions.retrieve(providerSubscriptionId);
+      return ENDED_SUBSCRIPTION.has(subscription.status);
+    },
     async refund(paymentRef, opts = {}) {
       const target = await refundTarget(client, paymentRef);
+      const idempotencyKey = opts.idempotencyKey ?? `refund-${paymentRef}`;
       try {
-        // the key comes from our ledger (the reference, or the refund's own key): a retried job refunds once
-        await client.refunds.create(
-          { ...target, ...(opts.amount && { amount: toCents(opts.amount) }) },
-          { idempotencyKey: opts.idempotencyKey ?? `refund-${paymentRef}` },
+        // the key comes from our ledger (the reference, or the refund's own key): a retried job
+        // refunds once, and the webhook that reports the refund finds the key in its metadata
+        const refund = await client.refunds.create(
+          { ...target, ...(opts.amount && { amount: toCents(opts.amount) }), metadata: { reversal_key: idempotencyKey } },
+          { idempotencyKey },
         );
+        return { ref: refund.id };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return;
+        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return { ref: null };
         throw error;
       }
+    },
+    async chargeInfo(charge) {
+      const refs = [charge.chargeId, charge.paymentIntent, charge.invoice].filter((r): r is string => Boolean(r));
+      // API 2025-03-31 and later: a subscription's invoice names its payment only in invoice_payments
+      if (!charge.invoice && charge.paymentIntent) {
+        const paid = await client.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: charge.paymentIntent }, limit: 1 });
+        const invoice = str(paid.data[0]?.invoice);
+        if (invoice) refs.push(invoice);
+      }
+      const listed = charge.paymentIntent
+        ? await client.refunds.list({ payment_intent: charge.paymentIntent, limit: 100 })
+        : charge.chargeId
+          ? await client.refunds.list({ charge: charge.chargeId, limit: 100 })
+          : { data: [] };
+      const refunds = listed.data
+        // a pending refund is on its way back (Stripe counts it in amount_refunded); failed and canceled ones are not
+        .filter((r) => r.status === 'succeeded' || r.status === 'pending')
+        .map((r) => ({ id: r.id, amount: fromCents(r.amount), reversalKey: r.metadata?.reversal_key ?? null }));
+      return { refs, refunds };
     },
     verifyWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');

@@ -1,6 +1,8 @@
 import type { DB } from '../../core/db/kysely';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { insertPayment } from './billing.queries';
+import type { Clock } from './clock';
+import { recordReversal } from './reversals';
 
 /**
  * A fan who opens the subscribe page in two tabs can pay two Stripe Checkouts for one creator: the
@@ -11,7 +13,7 @@ import { insertPayment } from './billing.queries';
  *   2. in the same transaction, the outbox row of the job `undo-duplicate-checkout` (maintenance
  *      queue, jobId from the event, queued after the commit or by the relay), which cancels the
  *      second Stripe subscription now and refunds its payment, each with a Stripe idempotency
- *      key, then marks the payment 'refunded' (which creator earnings do not count).
+ *      key, then records the refund as a reversal row (creator earnings net it out).
  * A failed provider call fails the job, and BullMQ tries again (UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS).
  */
 
@@ -59,31 +61,40 @@ export async function pendingDuplicateCheckout(db: DB, event: CheckoutEvent): Pr
     .select('id')
     .where('system_key', '=', duplicateCheckoutKey(event.id))
     .where('status', '=', 'succeeded')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('payments as r').select('r.id').whereRef('r.reverses_payment_id', '=', 'payments.id').where('r.kind', '=', 'refund'))))
     .executeTakeFirst();
   return payment ? { eventId: event.id, paymentId: payment.id, providerSubscriptionId: event.providerSubscriptionId } : null;
 }
 
 export type UndoOutcome = { refunded: true } | { skipped: 'done' | 'gone' | 'not-a-duplicate' };
 
+/** The refund's key: our reversal row's system key, Stripe's idempotency key and the refund's metadata alike. */
+const refundKey = (payment: { id: string; provider_ref: string | null }) => `refund-${payment.provider_ref ?? payment.id}`;
+
 /**
  * Step 2, the job: re-reads the payment (done already: skipped), cancels the second subscription
- * now, refunds the payment, and only then writes 'refunded', so the ledger never says more than
- * the provider did. Each step is safe to repeat. Never touches a subscription we granted access on.
+ * now, refunds the payment, and only then records the refund as a reversal row (./reversals.ts),
+ * so the ledger never says more than the provider did. Each step is safe to repeat, and Stripe's
+ * charge.refunded for the same refund finds the same key. Never touches a subscription we granted
+ * access on.
  */
 export async function undoDuplicateCheckout(
-  deps: { db: DB; provider: PaymentProvider },
+  deps: { db: DB; provider: PaymentProvider; clock: Clock },
   data: { paymentId: string; providerSubscriptionId: string | null },
 ): Promise<UndoOutcome> {
   const payment = await deps.db
     .selectFrom('payments')
-    .select(['id', 'status', 'provider', 'provider_ref', 'system_key'])
+    .select(['id', 'status', 'provider', 'provider_ref', 'system_key', 'amount'])
     .where('id', '=', data.paymentId)
     .executeTakeFirst();
   if (!payment) return { skipped: 'gone' };
+  // 'refunded': undone before refunds were rows of their own
   if (payment.status === 'refunded') return { skipped: 'done' };
   if (payment.status !== 'succeeded' || payment.provider !== deps.provider.name || !payment.system_key?.startsWith(KEY_PREFIX)) {
     return { skipped: 'not-a-duplicate' };
   }
+  const key = refundKey(payment);
+  if (await deps.db.selectFrom('payments').select('id').where('system_key', '=', key).executeTakeFirst()) return { skipped: 'done' };
   if (data.providerSubscriptionId) {
     const granted = await deps.db
       .selectFrom('subscriptions')
@@ -94,7 +105,10 @@ export async function undoDuplicateCheckout(
     if (granted) return { skipped: 'not-a-duplicate' };
     await deps.provider.cancelNow(data.providerSubscriptionId);
   }
-  if (payment.provider_ref) await deps.provider.refund(payment.provider_ref);
-  await deps.db.updateTable('payments').set({ status: 'refunded' }).where('id', '=', payment.id).where('status', '=', 'succeeded').execute();
+  const refund = payment.provider_ref ? await deps.provider.refund(payment.provider_ref, { amount: payment.amount, idempotencyKey: key }) : { ref: null };
+  const now = deps.clock.now();
+  await deps.db.transaction().execute((trx) =>
+    recordReversal(trx, { paymentId: payment.id, kind: 'refund', amount: payment.amount, providerRef: refund.ref, systemKey: key, now }),
+  );
   return { refunded: true };
 }

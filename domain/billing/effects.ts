@@ -12,7 +12,8 @@ export interface BillingEffects {
   entitlements: { userId: string; creatorId: string | null; active: boolean }[];
   /**
    * Jobs whose outbox rows were written in the payment's transaction (receipts, renewal reminders,
-   * a duplicate checkout's cancel and refund): queued after the commit, or by the relay.
+   * a duplicate checkout's cancel and refund, a failed checkout's mail): queued after the commit,
+   * or by the relay.
    */
   jobs: QueuedEntry[];
 }
@@ -46,6 +47,20 @@ export function addUndoDuplicateCheckout(trx: DB, d: DuplicateCheckout): Promise
     data: { paymentId: d.paymentId, providerSubscriptionId: d.providerSubscriptionId },
     jobId: undoDuplicateCheckoutJobId(d.eventId),
     options: UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS,
+  });
+}
+
+/**
+ * In the webhook's transaction: an asynchronous Checkout payment failed; the fan is told by mail
+ * (whatever the notification settings: they are waiting for it). jobId from the event.
+ */
+export function addCheckoutFailedMail(trx: DB, f: { userId: string; tierId: string; eventId: string }): Promise<QueuedEntry> {
+  return addToOutbox(trx, {
+    queue: 'mail',
+    name: 'checkout-payment-failed',
+    data: { userId: f.userId, tierId: f.tierId },
+    jobId: `checkout-payment-failed-${f.eventId}`,
+    options: MAIL_JOB_OPTIONS,
   });
 }
 

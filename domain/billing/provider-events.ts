@@ -1,11 +1,12 @@
 import { discountedPrice } from '../../common/billing-schemas';
 import type { DB } from '../../core/db/kysely';
-import type { PaymentProvider, ProviderEvent } from '../../core/payments/provider';
+import type { CheckoutPaymentStatus, PaymentProvider, ProviderEvent } from '../../core/payments/provider';
 import { recordSubscription, updateSubscription } from '../subscriptions/write';
 import { findActiveSubscriptionToCreator, findTierForBilling, insertPayment, lockPair, setPremiumFlag } from './billing.queries';
 import type { Clock } from './clock';
 import { pendingDuplicateCheckout, recordDuplicateCheckout } from './duplicate-checkout';
-import { addReceipt, addUndoDuplicateCheckout, noEffects, type BillingEffects } from './effects';
+import { applyChargeEvent, chargeFacts, type ChargeEvent } from './provider-reversals';
+import { addCheckoutFailedMail, addReceipt, addUndoDuplicateCheckout, noEffects, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor } from './periods';
 
@@ -15,18 +16,37 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
  * Applies one verified provider webhook event, once: its id goes into billing_events in the same
  * transaction as its effect, so a replayed or concurrently redelivered event finds the id taken
  * and changes nothing (the second insert waits for the first transaction, then conflicts).
- *   checkout-completed: the subscription starts (subscription + subscribers + payment, as subscribe);
+ *   checkout-completed: once the money is in (payment_status 'paid', or 'no_payment_required' at a
+ *     price of zero; an 'unpaid' one waits for Stripe's async_payment_succeeded, which comes here as
+ *     checkout-completed again), the subscription starts (subscription + subscribers + payment, as
+ *     subscribe). One Stripe already ended (its customer.subscription.deleted came first) is
+ *     recorded as ended, with its payment, and grants nothing: the state is Stripe's, asked before
+ *     the transaction, not the order the events arrived in;
+ *   checkout-failed: an async payment that failed: nothing is written but the event, the fan is told;
  *     when the fan already subscribes to that creator (a second tab's checkout), its charge is
  *     recorded and the undo (cancel now, refund) left for after the commit (./duplicate-checkout.ts);
- *   invoice-paid: a renewal (the next period, a payment; the first invoice is the checkout's own);
+ *   invoice-paid: a renewal (the next period, a payment; the first invoice is the checkout's own); a
+ *     subscription that ended here is active again only when Stripe says it has not ended;
  *   invoice-failed: past due, access until period end + GRACE_DAYS;
- *   subscription-ended: ends now (cancelled at Stripe, or unpaid).
+ *   subscription-ended: ends now (cancelled at Stripe, or unpaid);
+ *   charge-refunded, dispute-opened, dispute-closed: reversal rows, and what they mean for access
+ *     (./provider-reversals.ts, ./reversal-access.ts).
  */
 export async function applyProviderEvent(
   deps: { db: DB; provider: PaymentProvider; clock: Clock },
   event: ProviderEvent,
 ): Promise<{ outcome: EventOutcome; effects: BillingEffects }> {
   const now = deps.clock.now();
+  // asked outside the transaction (a network call): whether Stripe already ended the subscription
+  // this checkout started. An answer that changes in between is a customer.subscription.deleted,
+  // which then finds the subscription and ends it.
+  const endedAtProvider =
+    event.kind === 'checkout-completed' && event.paymentStatus !== 'unpaid' && event.providerSubscriptionId && !(await seenBefore(deps, event.id))
+      ? await deps.provider.subscriptionEnded(event.providerSubscriptionId)
+      : false;
+  // a refund or dispute: the charge's refunds as the provider lists them (the truth, whatever order
+  // its events came in), read before the transaction too
+  const facts = isChargeEvent(event) && !(await seenBefore(deps, event.id)) ? await chargeFacts(deps, event) : null;
   return deps.db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('billing_events')
@@ -49,7 +69,9 @@ export async function applyProviderEvent(
         const user = await trx.selectFrom('users').select('id').where('id', '=', event.userId).executeTakeFirst();
         if (!tier || !user) return { outcome: 'ignored' as const, effects };
         await lockPair(trx, event.userId, tier.creator_id);
-        const amount = event.amount || discountedPrice(tier.price, tier.discount_percentage);
+        const price = discountedPrice(tier.price, tier.discount_percentage);
+        if (!paid(event.paymentStatus, event.amount, price)) return { outcome: 'ignored' as const, effects };
+        const amount = event.amount || price;
         const existing = await findActiveSubscriptionToCreator(trx, event.userId, tier.creator_id, now);
         if (existing) {
           // the same Stripe subscription again (a second event for one checkout): nothing to undo
@@ -63,7 +85,8 @@ export async function applyProviderEvent(
         }
         const periodEnd = periodEndFor(now, tier);
         const subscriptionId = await recordSubscription(trx, {
-          subscriberId: event.userId, tierId: tier.id, status: 'active', periodStart: now, periodEnd, price: amount,
+          // 'canceled': ended early (active.ts), so no access whatever its period end says
+          subscriberId: event.userId, tierId: tier.id, status: endedAtProvider ? 'canceled' : 'active', periodStart: now, periodEnd, price: amount,
           provider: deps.provider.name, providerSubscriptionId: event.providerSubscriptionId, createdAt: now,
         });
         const paymentId = await insertPayment(trx, {
@@ -71,9 +94,17 @@ export async function applyProviderEvent(
           idempotencyKey: event.idempotencyKey, amount,
           provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now,
         });
+        effects.jobs.push(await addReceipt(trx, paymentId));
+        if (endedAtProvider) return { outcome: 'applied' as const, effects };
         if (tier.creator_id === null) await setPremiumFlag(trx, event.userId, now);
         effects.entitlements.push({ userId: event.userId, creatorId: tier.creator_id, active: true });
-        effects.jobs.push(await addReceipt(trx, paymentId));
+        return { outcome: 'applied' as const, effects };
+      }
+      case 'checkout-failed': {
+        const tier = await findTierForBilling(trx, event.tierId);
+        const user = await trx.selectFrom('users').select('id').where('id', '=', event.userId).executeTakeFirst();
+        if (!tier || !user) return { outcome: 'ignored' as const, effects };
+        effects.jobs.push(await addCheckoutFailedMail(trx, { userId: event.userId, tierId: tier.id, eventId: event.id }));
         return { outcome: 'applied' as const, effects };
       }
       case 'invoice-paid': {
@@ -82,14 +113,25 @@ export async function applyProviderEvent(
         if (!sub) return { outcome: 'ignored' as const, effects };
         const tier = await findTierForBilling(trx, sub.tier_id);
         if (!tier) return { outcome: 'ignored' as const, effects };
+        // money for a subscription ended here (out of order, or expired while Stripe was late):
+        // recorded, but access only when Stripe says the subscription still runs
+        const reopen = sub.status !== 'active' && !(await deps.provider.subscriptionEnded(event.providerSubscriptionId));
         const start = sub.current_period_end;
         const end = event.periodEnd && event.periodEnd > start ? event.periodEnd : periodEndFor(start, tier);
-        await updateSubscription(trx, sub.id, { status: 'active', periodStart: start, periodEnd: end, pastDueSince: null, graceUntil: null }, now);
+        await updateSubscription(
+          trx, sub.id,
+          { ...((sub.status === 'active' || reopen) && { status: 'active' as const }), periodStart: start, periodEnd: end, pastDueSince: null, graceUntil: null },
+          now,
+        );
         const paymentId = await insertPayment(trx, {
           userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description: paymentDescription(tier),
           idempotencyKey: null, amount: event.amount, provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now,
         });
         effects.jobs.push(await addReceipt(trx, paymentId));
+        if (reopen) {
+          if (tier.creator_id === null) await setPremiumFlag(trx, sub.subscriber_id, now);
+          effects.entitlements.push({ userId: sub.subscriber_id, creatorId: tier.creator_id, active: true });
+        }
         return { outcome: 'applied' as const, effects };
       }
       case 'invoice-failed': {
@@ -97,6 +139,13 @@ export async function applyProviderEvent(
         if (!sub || sub.past_due_since) return { outcome: 'ignored' as const, effects };
         await updateSubscription(trx, sub.id, { pastDueSince: now, graceUntil: new Date(sub.current_period_end.getTime() + GRACE_DAYS * DAY_MS) }, now);
         return { outcome: 'applied' as const, effects };
+      }
+      case 'charge-refunded':
+      case 'dispute-opened':
+      case 'dispute-closed': {
+        // a redelivery racing the first delivery: the first one applies it
+        if (!facts) return { outcome: 'ignored' as const, effects };
+        return { outcome: await applyChargeEvent(trx, deps.provider.name, event, facts, effects, now), effects };
       }
       case 'subscription-ended': {
         const sub = await subscriptionByProviderId(trx, deps.provider.name, event.providerSubscriptionId);
@@ -111,6 +160,23 @@ export async function applyProviderEvent(
     }
   });
 }
+
+function isChargeEvent(event: ProviderEvent): event is Extract<ProviderEvent, ChargeEvent> {
+  return event.kind === 'charge-refunded' || event.kind === 'dispute-opened' || event.kind === 'dispute-closed';
+}
+
+/** A redelivery: no need to ask the provider (the transaction still decides, under the row's lock). */
+async function seenBefore(deps: { db: DB; provider: PaymentProvider }, eventId: string): Promise<boolean> {
+  const row = await deps.db.selectFrom('billing_events').select('event_id').where('provider', '=', deps.provider.name).where('event_id', '=', eventId).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Paid means paid: the money is in, or there was none to pay because the price is zero. */
+function paid(status: CheckoutPaymentStatus, amount: string, price: string): boolean {
+  if (status === 'paid') return true;
+  return status === 'no_payment_required' && isZero(amount) && isZero(price);
+}
+const isZero = (amount: string) => /^0+(\.0+)?$/.test(amount);
 
 async function subscriptionByProviderId(db: DB, provider: string, providerSubscriptionId: string) {
   return db

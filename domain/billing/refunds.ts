@@ -4,6 +4,9 @@ import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { PaymentProvider } from '../../core/payments/provider';
 import type { Clock } from './clock';
 import { DAY_MS } from './periods';
+import { noEffects, type BillingEffects } from './effects';
+import { completeRefundRequest } from './provider-reversals';
+import { accessAfterReversal } from './reversal-access';
 import { recordReversal, refundableAmount } from './reversals';
 
 /** A provider call that must happen is retried for hours by BullMQ, then handed back by the outbox relay. */
@@ -32,20 +35,25 @@ export function queueRefund(trx: DB, request: RefundRequest): Promise<QueuedEntr
   });
 }
 
-export type RefundOutcome = { refunded: string; reversalId: string } | { skipped: 'done' | 'gone' | 'nothing-left' };
+export type RefundOutcome = { refunded: string; reversalId: string; effects: BillingEffects } | { skipped: 'done' | 'gone' | 'nothing-left' };
 
 /**
  * The `provider-refund` job: pays back at most what is left of the charge through the provider
  * that took it (the built-in one calls nobody), and only then writes the refund row, so the ledger
  * never says more than the provider did. A provider error fails the attempt (retried); a repeat
- * after success finds the row and stops.
+ * after success finds the row and stops. An admin's request with this key (./admin-refund.ts) is
+ * closed with it, and what the refund means for access (./reversal-access.ts) comes back as effects.
  */
 export async function carryOutRefund(
   deps: { db: DB; providerFor: (name: string) => PaymentProvider; clock: Clock },
   request: RefundRequest,
 ): Promise<RefundOutcome> {
   const { db } = deps;
-  if (await db.selectFrom('payments').select('id').where('system_key', '=', request.systemKey).executeTakeFirst()) return { skipped: 'done' };
+  const close = () => completeRefundRequest(db, request.systemKey, deps.clock.now());
+  if (await db.selectFrom('payments').select('id').where('system_key', '=', request.systemKey).executeTakeFirst()) {
+    await close();
+    return { skipped: 'done' };
+  }
   const charge = await db
     .selectFrom('payments')
     .select(['id', 'provider', 'provider_ref'])
@@ -53,16 +61,28 @@ export async function carryOutRefund(
     .where('kind', '=', 'charge')
     .where('status', '=', 'succeeded')
     .executeTakeFirst();
-  if (!charge) return { skipped: 'gone' };
+  if (!charge) {
+    await close();
+    return { skipped: 'gone' };
+  }
   const cents = Math.min(toCents(request.amount), toCents(await refundableAmount(db, charge.id)));
-  if (cents <= 0) return { skipped: 'nothing-left' };
+  if (cents <= 0) {
+    // refunded elsewhere meanwhile (the dashboard): nothing is pending any more
+    await close();
+    return { skipped: 'nothing-left' };
+  }
   const amount = fromCents(cents);
-  if (charge.provider_ref) await deps.providerFor(charge.provider).refund(charge.provider_ref, { amount, idempotencyKey: request.systemKey });
-  const reversal = await db
-    .transaction()
-    .execute((trx) => recordReversal(trx, { paymentId: charge.id, kind: 'refund', amount, providerRef: null, systemKey: request.systemKey, now: deps.clock.now() }));
-  if (!reversal) return { skipped: 'gone' };
-  return { refunded: amount, reversalId: reversal.id };
+  const refund = charge.provider_ref ? await deps.providerFor(charge.provider).refund(charge.provider_ref, { amount, idempotencyKey: request.systemKey }) : { ref: null };
+  const now = deps.clock.now();
+  return db.transaction().execute(async (trx) => {
+    const reversal = await recordReversal(trx, { paymentId: charge.id, kind: 'refund', amount, providerRef: refund.ref, systemKey: request.systemKey, now });
+    await completeRefundRequest(trx, request.systemKey, now);
+    if (!reversal) return { skipped: 'gone' as const };
+    const effects = noEffects();
+    const change = await accessAfterReversal(trx, reversal.charge.subscriptionId, { now, mayRestore: false });
+    if (change) effects.entitlements.push(change);
+    return { refunded: amount, reversalId: reversal.id, effects };
+  });
 }
 
 /**

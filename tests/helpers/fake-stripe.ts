@@ -20,6 +20,12 @@ export interface FakeStripe {
   subscriptionStatus(id: string): string;
   /** what the last `POST /v1/subscriptions/:id` set cancel_at_period_end to (false before any) */
   cancelsAtPeriodEnd(id: string): boolean;
+  /** Stripe ends the subscription on its own (the customer or the dashboard cancelled it) */
+  endSubscription(id: string): void;
+  /** a refund made outside the app (Stripe's dashboard): what a later charge.refunded reports */
+  refundInDashboard(paymentIntent: string, cents: number): string;
+  /** the refunds made of a payment intent, oldest first */
+  refundsOf(paymentIntent: string): FakeRefund[];
   /** the payment intent the fake says paid this invoice */
   intentOf(invoiceId: string): string;
   /** the next `count` requests to `method path` answer 500 (Stripe's api_error) */
@@ -29,17 +35,35 @@ export interface FakeStripe {
 
 type Answer = { status: number; body: unknown };
 
+export interface FakeRefund {
+  id: string;
+  /** cents */
+  amount: number;
+  reversalKey: string | null;
+}
+
 /**
  * Stripe's HTTP API, the few calls billing makes besides Checkout, on a local port: the real
  * stripe SDK talks to it (STRIPE_API_URL), so what reaches "Stripe" is asserted on the wire. Like
- * Stripe, a repeated Idempotency-Key gets the first answer again, a refund of a refunded payment
- * is `charge_already_refunded`, and cancelling a cancelled subscription is an invalid request.
+ * Stripe, a repeated Idempotency-Key gets the first answer again, refunds carry their amount and
+ * metadata (and are listed by payment), and cancelling a cancelled subscription is an invalid request.
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const cancelled = new Set<string>();
   const cancelAtPeriodEnd = new Set<string>();
-  const refunded = new Set<string>();
+  const refunds = new Map<string, FakeRefund[]>();
+  const refundsOf = (paid: string) => refunds.get(paid) ?? [];
+  const addRefund = (paid: string, amount: number, reversalKey: string | null) => {
+    const refund = { id: `re_fake_${[...refunds.values()].flat().length + 1}`, amount, reversalKey };
+    refunds.set(paid, [...refundsOf(paid), refund]);
+    return refund;
+  };
+  const refundBody = (paid: string, r: FakeRefund) => ({
+    id: r.id, object: 'refund', status: 'succeeded', amount: r.amount,
+    payment_intent: paid.startsWith('pi_') ? paid : null, charge: paid.startsWith('ch_') ? paid : null,
+    metadata: r.reversalKey ? { reversal_key: r.reversalKey } : {},
+  });
   const answered = new Map<string, Answer>();
   const failures = new Map<string, number>();
   const intentOf = (invoiceId: string) => `pi_${invoiceId.replace(/^in_/, '')}`;
@@ -67,16 +91,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { status: 200, body: subscription(sub) };
     }
     if (route === 'GET /v1/invoice_payments') {
-      const invoice = request.params.invoice ?? '';
+      // by invoice (what paid it), or by payment (which invoice it paid)
+      const byIntent = request.params['payment[payment_intent]'];
+      const invoice = request.params.invoice ?? (byIntent?.startsWith('pi_') ? `in_${byIntent.slice(3)}` : '');
       const data = invoice ? [{ id: `inpay_${invoice}`, object: 'invoice_payment', invoice, status: 'paid', is_default: true, payment: { type: 'payment_intent', payment_intent: intentOf(invoice) } }] : [];
       return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoice_payments' } };
     }
     if (route === 'POST /v1/refunds') {
       const paid = request.params.payment_intent ?? request.params.charge ?? '';
       if (!paid) return error(400, 'invalid_request_error', 'Missing payment_intent or charge');
-      if (refunded.has(paid)) return error(400, 'invalid_request_error', `Charge for ${paid} has already been refunded.`, 'charge_already_refunded');
-      refunded.add(paid);
-      return { status: 200, body: { id: `re_${paid}`, object: 'refund', status: 'succeeded', payment_intent: request.params.payment_intent ?? null, charge: request.params.charge ?? null } };
+      // the app always names the amount (the fake does not know what each payment was)
+      const amount = Number(request.params.amount);
+      if (!Number.isInteger(amount) || amount <= 0) return error(400, 'invalid_request_error', 'This fake wants a positive amount in cents');
+      const refund = addRefund(paid, amount, request.params['metadata[reversal_key]'] ?? null);
+      return { status: 200, body: refundBody(paid, refund) };
+    }
+    if (route === 'GET /v1/refunds') {
+      const paid = request.params.payment_intent ?? request.params.charge ?? '';
+      return { status: 200, body: { object: 'list', data: refundsOf(paid).map((r) => refundBody(paid, r)).reverse(), has_more: false, url: '/v1/refunds' } };
     }
     return error(404, 'invalid_request_error', `Unrecognized request URL (${route})`, 'resource_missing');
   }
@@ -110,6 +142,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     subscriptionStatus: (id) => subscription(id).status,
     cancelsAtPeriodEnd: (id) => cancelAtPeriodEnd.has(id),
+    endSubscription: (id) => void cancelled.add(id),
+    refundInDashboard: (paymentIntent, cents) => addRefund(paymentIntent, cents, null).id,
+    refundsOf,
     intentOf,
     failNext(method, path, count = 1) {
       failures.set(`${method} ${path}`, count);

@@ -57,6 +57,7 @@ describe('POST /webhooks/stripe', () => {
       subscription: 'sub_test_1',
       invoice: 'in_test_first',
       amount_total: 4000,
+      payment_status: 'paid',
       metadata: { userId: fan.id, tierId: tier.id, idempotencyKey: 'key-0123456789abcdef' },
     });
 
@@ -155,6 +156,7 @@ describe('POST /webhooks/stripe', () => {
         subscription: `sub_${tag}_${n}`,
         invoice: `in_${tag}_${n}`,
         amount_total: 4000,
+        payment_status: 'paid',
         metadata: { userId: fan.id, tierId: tier.id, idempotencyKey: `key-${tag}-tab-${n}-0123456789` },
       });
     return { asCreator, asFan: await clientAs(app, fan.id), fan, first: tab(1), second: tab(2) };
@@ -177,16 +179,20 @@ describe('POST /webhooks/stripe', () => {
     // at Stripe: the second subscription cancelled now (a DELETE, not cancel_at_period_end), and
     // the payment of its first invoice refunded in full with a key from our reference
     const asked = fakeStripe.requests.slice(seen);
-    expect(asked.map((r) => `${r.method} ${r.path}`)).toEqual(['DELETE /v1/subscriptions/sub_tabs_2', 'GET /v1/invoice_payments', 'POST /v1/refunds']);
-    expect(asked[1]!.params).toMatchObject({ invoice: 'in_tabs_2', status: 'paid' });
-    expect(asked[2]!.params).toEqual({ payment_intent: fakeStripe.intentOf('in_tabs_2') });
-    expect(asked[2]!.idempotencyKey).toBe('refund-in_tabs_2');
+    // (each checkout first asks whether Stripe has ended its subscription: docs/payments.md, event order)
+    expect(asked.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v1/subscriptions/sub_tabs_1', 'GET /v1/subscriptions/sub_tabs_2',
+      'DELETE /v1/subscriptions/sub_tabs_2', 'GET /v1/invoice_payments', 'POST /v1/refunds',
+    ]);
+    expect(asked[3]!.params).toMatchObject({ invoice: 'in_tabs_2', status: 'paid' });
+    expect(asked[4]!.params).toMatchObject({ payment_intent: fakeStripe.intentOf('in_tabs_2'), amount: '4000' });
+    expect(asked[4]!.idempotencyKey).toBe('refund-in_tabs_2');
     expect(fakeStripe.subscriptionStatus('sub_tabs_2')).toBe('canceled');
     expect(fakeStripe.subscriptionStatus('sub_tabs_1')).toBe('active');
 
     // the fan's history: paid once, the second charge refunded; the creator earns one payment
     const history = await asFan.trpc.payments.history.query();
-    expect(history.map((p) => [p.amount, p.status]).sort()).toEqual([['40.00', 'refunded'], ['40.00', 'succeeded']]);
+    expect(history.map((p) => [p.amount, p.label]).sort()).toEqual([['-40.00', 'refund'], ['40.00', 'paid'], ['40.00', 'refunded']]);
     expect((await asCreator.trpc.creatorStats.earnings.query()).thisMonth).toBe('40.00');
 
     // Stripe redelivers either event (and its own follow-ups for the cancelled one): nothing changes
@@ -194,7 +200,7 @@ describe('POST /webhooks/stripe', () => {
     expect(await outcomeOf(first)).toBe('duplicate');
     expect(await outcomeOf(event('evt_tabs_2_deleted', 'customer.subscription.deleted', { id: 'sub_tabs_2', object: 'subscription' }))).toBe('ignored');
     await app.drain('maintenance');
-    expect(fakeStripe.requests.slice(seen)).toHaveLength(3);
+    expect(fakeStripe.requests.slice(seen)).toHaveLength(5);
     expect(await asFan.trpc.payments.history.query()).toEqual(history);
     expect((await asFan.trpc.subscriptions.mine.query()).map((s) => s.status)).toEqual(['active']);
   });
@@ -218,13 +224,13 @@ describe('POST /webhooks/stripe', () => {
     await queue.resume();
     const waiting = await jobIn(queue, undoJobId(second.id), 'delayed');
     expect(waiting.attemptsMade).toBe(1);
-    const statuses = async () => (await asFan.trpc.payments.history.query()).map((p) => p.status).sort();
-    expect(await statuses()).toEqual(['succeeded', 'succeeded']);
+    const statuses = async () => (await asFan.trpc.payments.history.query()).map((p) => p.label).sort();
+    expect(await statuses()).toEqual(['paid', 'paid']);
     expect((await asCreator.trpc.creatorStats.earnings.query()).thisMonth).toBe('80.00');
 
     await waiting.promote();
     await jobIn(queue, undoJobId(second.id), 'completed');
-    expect(await statuses()).toEqual(['refunded', 'succeeded']);
+    expect(await statuses()).toEqual(['paid', 'refund', 'refunded']);
     expect((await asCreator.trpc.creatorStats.earnings.query()).thisMonth).toBe('40.00');
     // the second attempt finds the subscription cancelled by the first, and refunds with the same key
     const asked = fakeStripe.requests.slice(seen);

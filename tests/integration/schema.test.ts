@@ -42,6 +42,7 @@ const NULLABLE = {
   payments: ['user_id', 'tier_id', 'creator_id', 'subscription_id', 'provider_ref', 'idempotency_key', 'reverses_payment_id', 'system_key'],
   outbox: ['relayed_at', 'done_at', 'failed_at', 'last_error'],
   billing_events: [],
+  refund_requests: ['requested_by', 'completed_at'],
   messages: ['content', 'media_key', 'media_type', 'reply_to_id', 'edited_at', 'read_at', 'client_id', 'attachment_id'],
   message_reactions: [],
   message_attachments: [

@@ -32,13 +32,13 @@ function compose(to: string, subject: string, lines: string[], link: string): Ou
   };
 }
 
-/** `consent: 'activity'`: only with activity mail on; 'none': a notice about the fan's money, always sent. */
+/** `consent: 'activity'`: only with activity mail on; 'always': a notice about the fan's money, sent whatever the settings. */
 async function deliver(
   job: { id?: string; timestamp: number },
   deps: MailDeps,
   userId: string,
   mail: (to: string) => OutgoingMail,
-  consent: 'activity' | 'none' = 'activity',
+  consent: 'activity' | 'always' = 'activity',
 ): Promise<MailOutcome> {
   if (!job.id) throw new Error('billing mail job has no id');
   const recipient = await findMailRecipient(deps.db, userId);
@@ -123,6 +123,34 @@ export const sendCreatorUnavailable: MailHandler<'creator-unavailable'> = async 
         ],
         `${deps.config.appUrl}/settings/account/subscriptions`,
       ),
-    'none',
+    'always',
+  );
+};
+
+/** An async Checkout payment failed (docs/payments.md, "Paid means paid"): sent whatever the settings say. */
+export const sendCheckoutPaymentFailed: MailHandler<'checkout-payment-failed'> = async (job, deps) => {
+  const tier = await deps.db
+    .selectFrom('subscription_tiers as t')
+    .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
+    .select(['t.name', 'pr.display_name', 'pr.username'])
+    .where('t.id', '=', job.data.tierId)
+    .executeTakeFirst();
+  const what = tier ? (tier.display_name ? `${tier.display_name} — ${tier.name}` : tier.name) : 'your subscription';
+  const again = tier?.username ? `${deps.config.appUrl}/${tier.username}/subscribe` : `${deps.config.appUrl}/settings/account/subscriptions`;
+  return deliver(
+    job,
+    deps,
+    job.data.userId,
+    (to) =>
+      compose(
+        to,
+        `Your ${BRAND.name} payment did not go through`,
+        [
+          `Your payment for ${what} did not go through, so the subscription has not started and nothing was charged.`,
+          `To try again with another payment method: ${again}`,
+        ],
+        `${deps.config.appUrl}/settings/account/subscriptions`,
+      ),
+    'always',
   );
 };

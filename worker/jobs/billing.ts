@@ -52,10 +52,10 @@ export async function billingMaintenance(
 /**
  * The `undo-duplicate-checkout` job (queued after a webhook's commit, domain/billing/effects.ts):
  * a second checkout's subscription cancelled now and its payment refunded through the configured
- * provider, then the ledger row 'refunded'. A provider error fails the attempt; BullMQ retries it.
+ * provider, then its refund row in the ledger. A provider error fails the attempt; BullMQ retries it.
  */
 export async function undoDuplicateCheckoutJob(deps: WorkerDeps, data: { paymentId: string; providerSubscriptionId: string | null }) {
-  const outcome = await undoDuplicateCheckout({ db: deps.db, provider: paymentProviderFor(deps.config) }, data);
+  const outcome = await undoDuplicateCheckout({ db: deps.db, provider: paymentProviderFor(deps.config), clock: systemClock }, data);
   if ('skipped' in outcome && outcome.skipped === 'not-a-duplicate') deps.log.warn({ paymentId: data.paymentId }, 'undo-duplicate-checkout refused: not a duplicate checkout');
   return outcome;
 }
@@ -66,9 +66,18 @@ export async function cancelProviderSubscriptionJob(deps: WorkerDeps, data: { pr
   return { cancelled: data.providerSubscriptionId };
 }
 
-/** The `provider-refund` job (from the outbox, domain/billing/refunds.ts). Tests pass their own clock. */
+/**
+ * The `provider-refund` job (from the outbox, domain/billing/refunds.ts: a deleted creator's fans'
+ * pro rata refunds, an admin's refunds): the provider refunds, the reversal is recorded once, and
+ * what it means for access follows (a refund in full ends it; the fan's sockets hear
+ * `entitlement:changed`). Tests pass their own clock.
+ */
 export async function providerRefundJob(deps: WorkerDeps, data: { paymentId: string; amount: string; systemKey: string }, clock: Clock = systemClock) {
   const outcome = await carryOutRefund({ db: deps.db, providerFor: (name) => providerNamed(deps.config, name), clock }, data);
-  if ('refunded' in outcome) deps.log.info({ paymentId: data.paymentId, amount: outcome.refunded }, 'refunded at the provider');
+  if ('refunded' in outcome) {
+    deps.log.info({ paymentId: data.paymentId, amount: outcome.refunded }, 'refunded at the provider');
+    await applyBillingEffects(deps, outcome.effects);
+    return { refunded: outcome.refunded, reversalId: outcome.reversalId };
+  }
   return outcome;
 }

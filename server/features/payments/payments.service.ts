@@ -1,8 +1,20 @@
-import type { PaymentDto } from '../../../common/billing-dtos';
+import { TRPCError } from '@trpc/server';
+import type { AdminPaymentDto, PaymentDto } from '../../../common/billing-dtos';
+import { fromCents, toCents } from '../../../common/money';
+import type { AdminPaymentSearchInput, AdminRefundInput } from '../../../common/refund-schemas';
 import type { AppDeps } from '../../../core/deps';
-import { findPaymentsOf } from './payments.queries';
+import { dispatchOutbox } from '../../../core/outbox/outbox';
+import { providerNamed } from '../../../core/payments';
+import { requestRefund } from '../../../domain/billing/admin-refund';
+import { BillingError } from '../../../domain/billing/errors';
+import { paymentLabel } from '../../../domain/billing/reversal-state';
+import { limitOrThrow } from '../../auth/rate-limit';
+import { findPaymentsOf, searchCharges } from './payments.queries';
 
-/** The Payment History box: the ledger is its only source. */
+/** An admin's refunds per minute: enough for a queue of disputes, not for a runaway script. */
+const ADMIN_REFUND_LIMIT = { points: 30, windowSeconds: 60 };
+
+/** The Payment History box: the ledger is its only source (charges and their reversal rows). */
 export async function paymentHistory(deps: Pick<AppDeps, 'db'>, userId: string): Promise<PaymentDto[]> {
   const rows = await findPaymentsOf(deps.db, userId);
   return rows.map((r) => ({
@@ -11,7 +23,57 @@ export async function paymentHistory(deps: Pick<AppDeps, 'db'>, userId: string):
     amount: r.amount,
     currency: r.currency,
     status: r.status,
+    kind: r.kind,
+    label: paymentLabel(r, r),
     provider: r.provider,
     createdAt: r.created_at,
   }));
+}
+
+/** The admin's payments screen: charges by fan, creator, id or provider reference. */
+export async function searchPayments(deps: Pick<AppDeps, 'db'>, input: AdminPaymentSearchInput): Promise<AdminPaymentDto[]> {
+  const rows = await searchCharges(deps.db, input.query);
+  return rows.map((r) => {
+    const label = paymentLabel(r, r);
+    const left = toCents(r.amount) - toCents(r.refunded ?? '0') - toCents(r.pending);
+    const refundable = r.status === 'succeeded' && label !== 'disputed' ? Math.max(0, left) : 0;
+    return {
+      id: r.id,
+      description: r.description,
+      amount: r.amount,
+      refunded: r.refunded ?? '0.00',
+      pendingRefund: r.pending,
+      refundable: fromCents(refundable),
+      label,
+      provider: r.provider,
+      providerRef: r.provider_ref,
+      createdAt: r.created_at,
+      fan: r.fan_username && r.fan_email ? { username: r.fan_username, email: r.fan_email } : null,
+      creator: r.creator_username ? { username: r.creator_username } : null,
+    };
+  });
+}
+
+/**
+ * An admin's refund: checked and written with its outbox row in one transaction, then the job
+ * queued at once (the outbox relay queues it later if Redis is away). The provider is asked by the
+ * job; the answer says the refund is on its way.
+ */
+export async function refundPayment(deps: AppDeps, adminId: string, input: AdminRefundInput): Promise<{ paymentId: string; amount: string }> {
+  await limitOrThrow(deps.redis, deps.config.REDIS_PREFIX, 'admin-refund', [`user:${adminId}`], ADMIN_REFUND_LIMIT);
+  try {
+    const reachable = (name: string) => {
+      try {
+        return Boolean(providerNamed(deps.config, name));
+      } catch {
+        return false;
+      }
+    };
+    const requested = await requestRefund({ db: deps.db, reachable }, { adminId, ...input });
+    await dispatchOutbox(deps, [requested.job]);
+    return { paymentId: requested.paymentId, amount: requested.amount };
+  } catch (error) {
+    if (error instanceof BillingError) throw new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message });
+    throw error;
+  }
 }

@@ -1,23 +1,20 @@
 import { Receipt } from 'lucide-react';
-import { formatRand } from '../../../common/format';
+import { formatSignedRand } from '../../../common/format';
+import { PaymentLabelPill } from '../../components/payment-label';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate, isoString } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 
-const STATUS_STYLE: Record<string, string> = {
-  succeeded: 'bg-emerald-500/10 text-emerald-300 ring-emerald-400/30',
-  failed: 'bg-rose-500/10 text-rose-300 ring-rose-400/30',
-  refunded: 'bg-surface-raised text-muted ring-border-strong',
-};
-const STATUS_LABEL: Record<string, string> = { succeeded: 'Paid', failed: 'Failed', refunded: 'Refunded' };
 /** Who took the money, said plainly (issue 11 item 6: the built-in provider charges no card). */
 const PROVIDER_NOTE: Record<string, string> = { builtin: 'test payment, no card charged', stripe: 'paid with Stripe' };
 
 /**
  * The payment screen's Payment History box (spec part 2 §2): the signed-in user's own charges
- * from the payments ledger, newest first, or 'No payment history available'.
+ * from the payments ledger, newest first, or 'No payment history available'. A charge says Paid,
+ * Refunded, Partly refunded or Disputed from its reversal rows; refunds and chargebacks are rows
+ * of their own, with the money going back shown as a negative amount (docs/payments.md).
  */
 export function PaymentHistory() {
   const history = trpc.payments.history.useQuery();
@@ -38,7 +35,7 @@ export function PaymentHistory() {
       ) : (
         <ul aria-label="Payments" className="mt-4 divide-y divide-border">
           {history.data.map((payment) => (
-            <li key={payment.id} className="flex items-start gap-4 py-3 first:pt-0 last:pb-0">
+            <li key={payment.id} data-testid="payment-row" className="flex items-start gap-4 py-3 first:pt-0 last:pb-0">
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-words text-foreground">{payment.description || 'Subscription payment'}</p>
                 <p className="text-xs text-subtle">
@@ -47,10 +44,10 @@ export function PaymentHistory() {
                 </p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row-reverse sm:items-center sm:gap-4">
-                <span className="font-semibold text-foreground tabular-nums sm:w-24 sm:text-right">{formatRand(payment.amount)}</span>
-                <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1', STATUS_STYLE[payment.status] ?? STATUS_STYLE.refunded)}>
-                  {STATUS_LABEL[payment.status] ?? payment.status}
+                <span className={cn('font-semibold tabular-nums sm:w-24 sm:text-right', payment.kind === 'charge' ? 'text-foreground' : 'text-muted')}>
+                  {formatSignedRand(payment.amount)}
                 </span>
+                <PaymentLabelPill label={payment.label} />
               </div>
             </li>
           ))}

@@ -1,0 +1,23 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AdminPayments } from '../features/admin-payments/admin-payments';
+import { usePageTitle } from '../lib/page-title';
+
+const PaymentsSearch = z.object({ q: z.string().trim().max(200).catch('').optional() });
+
+/** /admin/payments: charges looked up and refunded by admins (issue 22 §4). */
+export const Route = createFileRoute('/_authed/admin/payments')({
+  validateSearch: PaymentsSearch,
+  loaderDeps: ({ search }) => ({ q: search.q ?? '' }),
+  loader: ({ context, deps }) => {
+    if (deps.q && context.trpcUtils.auth.me.getData()?.role === 'admin') void context.trpcUtils.payments.adminSearch.prefetch({ query: deps.q });
+  },
+  component: PaymentsRoute,
+});
+
+function PaymentsRoute() {
+  usePageTitle('Payments');
+  const { q } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  return <AdminPayments query={q ?? ''} onSearch={(next) => void navigate({ search: { q: next || undefined } })} />;
+}
