@@ -56,7 +56,8 @@ export interface MySubscriptionDto {
   id: string;
   /** null: the platform's Premium */
   creator: { id: string; username: string; displayName: string; avatarUrl: string | null } | null;
-  tier: { id: string; name: string; price: string; paymentInterval: PaymentInterval; discountedPrice: string };
+  /** `archived`: new fans can no longer choose it (resubscribing means choosing another plan) */
+  tier: { id: string; name: string; price: string; paymentInterval: PaymentInterval; discountedPrice: string; archived: boolean };
   status: MySubscriptionStatus;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;

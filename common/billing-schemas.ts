@@ -60,7 +60,21 @@ export type UpdateTierInput = z.output<typeof UpdateTierInput>;
 /** A key the client makes once per Subscribe intent (a uuid), reused by its retries. */
 export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Invalid request key');
 
-export const SubscribeInput = z.object({ tierId: uuid, idempotencyKey: IdempotencyKey });
+/**
+ * The amount the fan saw and confirmed before paying (issue 22 item 7), rand as a decimal string:
+ * '40', '40.5' -> '40.00', '40.50'. The server refuses the purchase when it is not what would be
+ * charged now (the price changed under the fan).
+ */
+export const ConfirmedAmount = z
+  .string({ error: T.confirmedAmountMissing })
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, T.confirmedAmountMissing)
+  .transform((v) => {
+    const [units = '0', cents = ''] = v.split('.');
+    return `${units.replace(/^0+(?=\d)/, '')}.${cents.padEnd(2, '0')}`;
+  });
+
+export const SubscribeInput = z.object({ tierId: uuid, idempotencyKey: IdempotencyKey, confirmedAmount: ConfirmedAmount });
 export type SubscribeInput = z.output<typeof SubscribeInput>;
 
 export const SubscribePageInput = z.object({ username: z.string().trim().min(1).max(100) });
@@ -74,6 +88,7 @@ export type PremiumTierInput = z.output<typeof PremiumTierInput>;
 export const UpgradePremiumInput = z.object({
   tierId: idSaying(T.premiumTierMissing),
   idempotencyKey: IdempotencyKey,
+  confirmedAmount: ConfirmedAmount,
 });
 export type UpgradePremiumInput = z.output<typeof UpgradePremiumInput>;
 

@@ -56,7 +56,7 @@ export interface RunningWorkers {
 
 export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[] = QUEUE_NAMES): Promise<RunningWorkers> {
   assertComplete(registry, {
-    mail: ['confirm-email', 'reset-password', 'billing-receipt', 'renewal-reminder', 'new-message'],
+    mail: ['confirm-email', 'reset-password', 'billing-receipt', 'renewal-reminder', 'renewal-failed', 'new-message'],
     maintenance: ['purge-expired', 'delete-post-files', 'expire-uploads', 'requeue-processing', 'delete-user-files', 'build-data-export', 'expire-data-exports', 'billing-maintenance', 'undo-duplicate-checkout'],
     media: ['process-post', 'process-avatar', 'process-message-attachment'],
     transcode: ['process-post', 'process-message-attachment'],

@@ -10,19 +10,22 @@ export interface BillingEffects {
   entitlements: { userId: string; creatorId: string | null; active: boolean }[];
   /** succeeded payments to send a receipt for */
   receipts: { paymentId: string }[];
+  /** renewals whose charge first failed (their `failed` ledger row): the fan is told what to do */
+  renewalFailures: { paymentId: string }[];
   /** second checkouts to cancel and refund at the provider (./duplicate-checkout.ts) */
   duplicateCheckouts: DuplicateCheckout[];
 }
 
-export const noEffects = (): BillingEffects => ({ entitlements: [], receipts: [], duplicateCheckouts: [] });
+export const noEffects = (): BillingEffects => ({ entitlements: [], receipts: [], renewalFailures: [], duplicateCheckouts: [] });
 
 export const receiptJobId = (paymentId: string) => `billing-receipt-${paymentId}`;
+export const renewalFailedJobId = (paymentId: string) => `renewal-failed-${paymentId}`;
 
 /**
  * After the commit, never inside it: the fan's open pages hear `entitlement:changed` (all their
  * sockets: the tab that subscribed navigates anyway), and each charge gets its receipt job (jobId
  * from the payment id, so a retried request or job queues it once). A Redis hiccup here loses a
- * live update or a receipt, never money: both are logged. A duplicate checkout's undo job is
+ * live update or a mail, never money: both are logged. A duplicate checkout's undo job is
  * money: when it cannot be queued this throws (the webhook answers 500, Stripe redelivers the
  * event, and provider-events.ts hands the undo back while its payment is not refunded).
  */
@@ -32,7 +35,7 @@ export async function applyBillingEffects(
 ): Promise<void> {
   for (const e of effects.entitlements) {
     deps.realtime.toUser(e.userId, 'entitlement:changed', { creatorId: e.creatorId, active: e.active });
-    // Premium is the signed-in user's `isPremium`, which server copies hold in their session caches
+    // Premium is the signed-in user's `isPremium` and verified badge, which server copies hold in their session caches
     if (e.creatorId === null) await deps.realtime.forgetSessions({ userIds: [e.userId] });
   }
   for (const r of effects.receipts) {
@@ -40,6 +43,13 @@ export async function applyBillingEffects(
       await deps.queues.add('mail', 'billing-receipt', { paymentId: r.paymentId }, { ...MAIL_JOB_OPTIONS, jobId: receiptJobId(r.paymentId) });
     } catch (err) {
       deps.log.warn({ err, paymentId: r.paymentId }, 'could not queue the receipt mail');
+    }
+  }
+  for (const f of effects.renewalFailures) {
+    try {
+      await deps.queues.add('mail', 'renewal-failed', { paymentId: f.paymentId }, { ...MAIL_JOB_OPTIONS, jobId: renewalFailedJobId(f.paymentId) });
+    } catch (err) {
+      deps.log.warn({ err, paymentId: f.paymentId }, 'could not queue the renewal-failed mail');
     }
   }
   for (const d of effects.duplicateCheckouts) {

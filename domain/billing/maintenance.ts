@@ -53,7 +53,10 @@ export async function runBillingMaintenance(deps: { db: DB; provider: PaymentPro
     for (const { id } of due) {
       const outcome = await renewOne(db, provider, id, now);
       if (outcome === 'past-due') out.pastDue += 1;
-      else if (outcome) {
+      else if (outcome && 'failedPaymentId' in outcome) {
+        out.pastDue += 1;
+        out.effects.renewalFailures.push({ paymentId: outcome.failedPaymentId });
+      } else if (outcome) {
         out.renewed += 1;
         out.effects.receipts.push(outcome);
       }
@@ -111,8 +114,11 @@ export async function runBillingMaintenance(deps: { db: DB; provider: PaymentPro
   return out;
 }
 
-/** One renewal in its own transaction: the payment to send a receipt for, 'past-due', or null (nothing due any more). */
-async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date): Promise<{ paymentId: string } | 'past-due' | null> {
+/**
+ * One renewal in its own transaction: the payment to send a receipt for, the `failed` row of a
+ * charge that first failed this period (the fan is mailed), 'past-due' (failed again), or null.
+ */
+async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date): Promise<{ paymentId: string } | { failedPaymentId: string } | 'past-due' | null> {
   return db.transaction().execute(async (trx) => {
     const sub = await trx
       .selectFrom('subscriptions')
@@ -133,11 +139,11 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
     if (!charge.ok) {
       if (sub.past_due_since) return 'past-due';
       await updateSubscription(trx, sub.id, { pastDueSince: now, graceUntil: new Date(sub.current_period_end.getTime() + GRACE_DAYS * DAY_MS) }, now);
-      await insertPayment(trx, {
+      const failedPaymentId = await insertPayment(trx, {
         userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description,
         idempotencyKey: `failed-${key}`, amount, provider: provider.name, providerRef: null, status: 'failed', createdAt: now,
       });
-      return 'past-due';
+      return { failedPaymentId };
     }
     const start = sub.current_period_end;
     await updateSubscription(

@@ -8,7 +8,7 @@ import type { DB } from '../../core/db/kysely';
 import { emailTokenExpiry, findMailRecipient, issueEmailToken } from '../mail/email-tokens';
 import { exportReadyMessage, securityNoticeMessage } from '../mail/security-mail';
 import { exportDownloadPath } from '../../common/security';
-import { sendReceipt, sendRenewalReminder } from './billing-mail';
+import { sendReceipt, sendRenewalFailed, sendRenewalReminder } from './billing-mail';
 import { wantsEmail } from '../../domain/notifications/email-consent';
 import { findUnreadMessageForMail } from '../../domain/messaging/mail.queries';
 import { composeMail } from '../mail/compose';
@@ -111,6 +111,7 @@ export const mailHandlers: { [N in JobName<'mail'>]: MailHandler<N> } = {
   'new-message': (job, deps) => sendNewMessage(job, deps),
   'billing-receipt': (job, deps) => sendReceipt(job, deps),
   'renewal-reminder': (job, deps) => sendRenewalReminder(job, deps),
+  'renewal-failed': (job, deps) => sendRenewalFailed(job, deps),
 };
 
 /** Security mail (issue 13): no consent check, always sent; once per job across retries (outbox). */
