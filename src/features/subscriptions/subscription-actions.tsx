@@ -55,7 +55,7 @@ export function PastDueNotice({ subscription: s }: { subscription: MySubscriptio
   );
 }
 
-export function SubscriptionActions({ subscription: s }: { subscription: MySubscriptionDto }) {
+export function SubscriptionActions({ subscription: s, cancelLabel = 'Cancel' }: { subscription: MySubscriptionDto; cancelLabel?: string }) {
   const utils = trpc.useUtils();
   const cancel = trpc.subscriptions.cancel.useMutation();
   const resume = trpc.subscriptions.resume.useMutation();
@@ -105,7 +105,7 @@ export function SubscriptionActions({ subscription: s }: { subscription: MySubsc
         onConfirm={onCancel}
         trigger={
           <Button variant="secondary" className="shrink-0">
-            Cancel
+            {cancelLabel}
           </Button>
         }
       />

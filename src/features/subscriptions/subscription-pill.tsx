@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Link } from '@tanstack/react-router';
 import { Check, ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { MySubscriptionDto } from '../../../common/billing-dtos';
 import { formatRand } from '../../../common/format';
 import { BILLING_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
@@ -42,19 +42,30 @@ export function SubscriptionPill({ creator }: { creator: { id: string; name: str
           data-testid="subscription-dialog"
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-5 overflow-y-auto rounded-card border border-border bg-surface-raised p-5 shadow-2xl shadow-black/60 md:p-6"
         >
-          <AlertDialog.Title className="text-lg font-semibold tracking-tight break-words text-foreground">Your subscription to {creator.name}</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-semibold tracking-tight break-words text-foreground">
+            Your subscription to {creator.name}
+          </AlertDialog.Title>
           {open ? <SubscriptionDetails creatorId={creator.id} /> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
-            <Link to="/settings/account/subscriptions" className="text-center text-sm font-medium text-violet-300 underline-offset-4 hover:underline">
-              All your subscriptions
-            </Link>
-            <AlertDialog.Cancel asChild>
-              <Button variant="ghost">Close</Button>
-            </AlertDialog.Cancel>
-          </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/** Where every state of the dialog ends: all subscriptions on the left, Close and the action on the right. */
+function Footer({ action }: { action?: ReactNode }) {
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <Link to="/settings/account/subscriptions" className="text-center text-sm font-medium whitespace-nowrap text-violet-300 underline-offset-4 hover:underline">
+        All your subscriptions
+      </Link>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row">
+        <AlertDialog.Cancel asChild>
+          <Button variant="secondary">Close</Button>
+        </AlertDialog.Cancel>
+        {action}
+      </div>
+    </div>
   );
 }
 
@@ -63,25 +74,36 @@ function SubscriptionDetails({ creatorId }: { creatorId: string }) {
   const mine = trpc.subscriptions.mine.useQuery();
   if (mine.isError && !mine.data) {
     return (
-      <AlertDialog.Description asChild>
-        <div>
-          <LoadError compact message={BILLING_TEXTS.loadFailed} onRetry={() => void mine.refetch()} />
-        </div>
-      </AlertDialog.Description>
+      <>
+        <AlertDialog.Description asChild>
+          <div>
+            <LoadError compact message={BILLING_TEXTS.loadFailed} onRetry={() => void mine.refetch()} />
+          </div>
+        </AlertDialog.Description>
+        <Footer />
+      </>
     );
   }
   if (!mine.data) {
     return (
-      <AlertDialog.Description asChild>
-        <div>
-          <LoadingPlaceholder label="Loading your subscription" rows={3} rowClassName="h-6 w-full" className="gap-3" />
-        </div>
-      </AlertDialog.Description>
+      <>
+        <AlertDialog.Description asChild>
+          <div>
+            <LoadingPlaceholder label="Loading your subscription" rows={3} rowClassName="h-6 w-full" className="gap-3" />
+          </div>
+        </AlertDialog.Description>
+        <Footer />
+      </>
     );
   }
   const s = mine.data.find((x) => x.creator?.id === creatorId);
   if (!s) {
-    return <AlertDialog.Description className="text-sm text-muted">{BILLING_TEXTS.subscriptionNotFound}</AlertDialog.Description>;
+    return (
+      <>
+        <AlertDialog.Description className="text-sm text-muted">{BILLING_TEXTS.subscriptionNotFound}</AlertDialog.Description>
+        <Footer />
+      </>
+    );
   }
   return <Details subscription={s} />;
 }
@@ -108,9 +130,7 @@ function Details({ subscription: s }: { subscription: MySubscriptionDto }) {
         {s.nextTier ? <DetailRow label="From then" value={s.nextTier.name} /> : null}
       </dl>
       <PastDueNotice subscription={s} />
-      <div className="flex justify-end">
-        <SubscriptionActions subscription={s} />
-      </div>
+      <Footer action={<SubscriptionActions subscription={s} cancelLabel="Cancel subscription" />} />
     </>
   );
 }
