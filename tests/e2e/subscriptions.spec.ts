@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,12 @@ async function shoot(page: Page, name: string, { fullPage = true }: { fullPage?:
     await page.screenshot({ path: path.join(screens, `${name}-${width}.png`), fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The open dialog's serious or critical axe violations (WCAG A and AA), one line each. */
+async function dialogViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[role="alertdialog"]').withTags(['wcag2a', 'wcag2aa']).setLegacyMode().analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 /** What maya's published premium posts are, by kind, as the seed made them. */
@@ -114,6 +121,7 @@ test('a creator adds a discounted weekly tier; a fan confirms the amounts (nothi
   await expect(confirm.getByTestId('provider-note')).toHaveText(BILLING_TEXTS.builtinProviderLabel);
   // focus starts on Cancel, so Enter alone never pays
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  expect(await dialogViolations(shop)).toEqual([]);
   await shoot(shop, 'purchase-dialog', { fullPage: false });
   // nothing is charged while the fan reads, nor when they close it with Escape
   await shop.keyboard.press('Escape');
@@ -139,6 +147,7 @@ test('a creator adds a discounted weekly tier; a fan confirms the amounts (nothi
   await expect(manage.getByTestId('subscription-price')).toHaveText('R40.00 / week');
   await expect(manage.getByTestId('subscription-date')).toHaveText(calendarDate(7));
   await expect(manage.getByTestId('subscription-status')).toHaveText(`Renews on ${calendarDate(7)}`);
+  expect(await dialogViolations(shop)).toEqual([]);
   await shoot(shop, 'subscription-dialog', { fullPage: false });
   await manage.getByRole('button', { name: 'Cancel subscription' }).click();
   const ask = shop.getByRole('alertdialog', { name: 'Cancel your subscription to Maya Chen?' });
