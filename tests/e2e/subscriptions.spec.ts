@@ -6,6 +6,7 @@ import { BILLING_TEXTS, LINK_TEXTS, POST_TEXTS, PROFILE_TEXTS } from '../../comm
 import { CREATORS } from '../../scripts/seed/cast';
 import { e2eBaseURL, findPost, imagesSettled, newPageAs, toasts, trpcMutation, trpcQuery, type ApiPost } from './support/app';
 import { DEMO_PASSWORD } from './support/env';
+import { withDatabase } from './support/retry-reset';
 import { scrollUntilShown } from './support/paging';
 
 /**
@@ -293,4 +294,42 @@ test('an ended subscription offers Resubscribe, through the confirmation, and no
   await expect(confirm).toHaveCount(0);
   expect(await trpcQuery<unknown[]>(zoe.request, 'payments.history', undefined)).toEqual(before);
   await zoe.context().close();
+});
+
+test('a renewal that failed tells the fan what to do, on the subscriptions screen and in the profile dialog', async ({ browser }) => {
+  // fan07 (read by no other spec): the renewal of one of their subscriptions failed, as the job
+  // leaves it (still active, past due, access until the grace ends); put back afterwards
+  const FAN07 = 'fan07@demo.test';
+  const row = await withDatabase(async (db) =>
+    (
+      await db.query<{ id: string; username: string; display_name: string; grace_until: Date }>(
+        `UPDATE subscriptions s SET past_due_since = now(), grace_until = s.current_period_end + interval '3 days'
+         FROM subscription_tiers t JOIN profiles pr ON pr.id = t.creator_id
+         WHERE s.id = (SELECT s2.id FROM subscriptions s2 JOIN subscription_tiers t2 ON t2.id = s2.tier_id
+                       WHERE s2.subscriber_id = (SELECT id FROM users WHERE email = $1) AND s2.status = 'active' AND t2.creator_id IS NOT NULL
+                       ORDER BY s2.current_period_end LIMIT 1)
+           AND t.id = s.tier_id
+         RETURNING s.id, pr.username, pr.display_name, s.grace_until`,
+        [FAN07],
+      )
+    ).rows[0],
+  );
+  expect(row, 'fan07 subscribes to a creator in the seed').toBeTruthy();
+  const until = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(row!.grace_until);
+  try {
+    const fan = await newPageAs(browser, FAN07, { at: '/settings/account/subscriptions' });
+    const item = fan.getByRole('list', { name: 'Your subscriptions' }).getByRole('listitem').filter({ hasText: row!.display_name });
+    await expect(item.getByTestId('subscription-status')).toHaveText(`Payment failed: access until ${until}`);
+    await expect(item.getByTestId('past-due-notice')).toHaveText(BILLING_TEXTS.renewalFailed(until));
+    await expect(item.getByRole('button', { name: 'Cancel' })).toBeVisible();
+
+    await fan.goto(`/${row!.username}`);
+    await fan.getByTestId('subscribed').click();
+    const manage = fan.getByRole('alertdialog', { name: `Your subscription to ${row!.display_name}` });
+    await expect(manage.getByTestId('past-due-notice')).toHaveText(BILLING_TEXTS.renewalFailed(until));
+    await shoot(fan, 'subscription-dialog-past-due', { fullPage: false });
+    await fan.context().close();
+  } finally {
+    await withDatabase((db) => db.query('UPDATE subscriptions SET past_due_since = null, grace_until = null WHERE id = $1', [row!.id]));
+  }
 });

@@ -60,7 +60,11 @@ export function PurchaseDialog({ purchase }: { purchase: Purchase }) {
               {offer.renewal ? (
                 <>
                   <DetailRow label="Each renewal" value={`${formatRand(offer.renewal.amount)} every ${offer.renewal.every}`} testId="renewal-amount" />
-                  <DetailRow label={offer.startsAt ? 'First charge' : 'First renewal'} value={formatCalendarDate(offer.renewal.firstAt)} testId="first-renewal" />
+                  <DetailRow
+                    label={offer.startsAt ? 'First charge' : 'First renewal'}
+                    value={formatCalendarDate(offer.renewal.firstAt)}
+                    testId="first-renewal"
+                  />
                 </>
               ) : null}
             </dl>

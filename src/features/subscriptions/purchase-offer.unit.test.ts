@@ -25,6 +25,10 @@ describe('what the confirmation asks the fan to agree to', () => {
 
   it('Premium: every 30 days from today', () => {
     const offer = premiumOffer({ id: 'p', name: 'Premium', discountedPrice: '150.00', periodDays: 30 }, { now, provider: 'stripe' });
-    expect(offer).toMatchObject({ item: { kind: 'premium', tierId: 'p' }, amountNow: '150.00', renewal: { every: '30 days', firstAt: new Date('2027-03-02T10:00:00Z') } });
+    expect(offer).toMatchObject({
+      item: { kind: 'premium', tierId: 'p' },
+      amountNow: '150.00',
+      renewal: { every: '30 days', firstAt: new Date('2027-03-02T10:00:00Z') },
+    });
   });
 });

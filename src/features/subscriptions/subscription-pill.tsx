@@ -56,7 +56,10 @@ export function SubscriptionPill({ creator }: { creator: { id: string; name: str
 function Footer({ action }: { action?: ReactNode }) {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <Link to="/settings/account/subscriptions" className="text-center text-sm font-medium whitespace-nowrap text-violet-300 underline-offset-4 hover:underline">
+      <Link
+        to="/settings/account/subscriptions"
+        className="text-center text-sm font-medium whitespace-nowrap text-violet-300 underline-offset-4 hover:underline"
+      >
         All your subscriptions
       </Link>
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
@@ -110,7 +113,7 @@ function SubscriptionDetails({ creatorId }: { creatorId: string }) {
 
 function Details({ subscription: s }: { subscription: MySubscriptionDto }) {
   const status = statusLine(s);
-  const renews = s.status === 'active' || s.status === 'past_due';
+  const dateLabel = { active: 'Next renewal', past_due: 'Renewal due', canceling: 'Access until', ended: 'Ended on' }[s.status];
   return (
     <>
       <AlertDialog.Description
@@ -122,11 +125,7 @@ function Details({ subscription: s }: { subscription: MySubscriptionDto }) {
       <dl className={DETAIL_LIST_CLASS}>
         <DetailRow label="Plan" value={s.tier.name} testId="subscription-tier" />
         <DetailRow label="Price" value={`${formatRand(s.tier.discountedPrice)} / ${intervalUnit(s.tier.paymentInterval)}`} testId="subscription-price" />
-        <DetailRow
-          label={renews ? 'Next renewal' : s.status === 'canceling' ? 'Access until' : 'Ended on'}
-          value={formatCalendarDate(s.currentPeriodEnd)}
-          testId="subscription-date"
-        />
+        <DetailRow label={dateLabel} value={formatCalendarDate(s.currentPeriodEnd)} testId="subscription-date" />
         {s.nextTier ? <DetailRow label="From then" value={s.nextTier.name} /> : null}
       </dl>
       <PastDueNotice subscription={s} />
