@@ -57,42 +57,26 @@ export function usePurchase(): Purchase {
   const charge = async (current: PurchaseOffer, idempotencyKey: string) => {
     const { item, confirmedAmount } = current;
     if (item.kind === 'premium') {
-      const result = await upgrade.mutateAsync({
-        tierId: item.tierId,
-        idempotencyKey,
-        confirmedAmount,
-      });
+      const result = await upgrade.mutateAsync({ tierId: item.tierId, idempotencyKey, confirmedAmount });
       attempts.settle(scopeOf(item));
       if (result.kind === 'redirect') return window.location.assign(result.url);
       void refreshEntitlement(queryClient, utils, null);
       notify.success({ title: BILLING_TEXTS.premiumSubscribed });
       setOffer(null);
-      return void (await navigate({
-        to: '/$username',
-        params: { username: result.username },
-      }));
+      return void (await navigate({ to: '/$username', params: { username: result.username } }));
     }
-    const result = await subscribe.mutateAsync({
-      tierId: item.tierId,
-      idempotencyKey,
-      confirmedAmount,
-    });
+    const result = await subscribe.mutateAsync({ tierId: item.tierId, idempotencyKey, confirmedAmount });
     attempts.settle(scopeOf(item));
     if (result.kind === 'redirect') return window.location.assign(result.url);
     // not awaited: the pages that show this creator refetch when they are next shown
     void refreshEntitlement(queryClient, utils, item.creatorId);
     setOffer(null);
     if (result.kind === 'tier-change-scheduled') {
-      notify.success({
-        title: BILLING_TEXTS.tierChangeScheduled(result.tierName, formatCalendarDate(result.effectiveAt)),
-      });
+      notify.success({ title: BILLING_TEXTS.tierChangeScheduled(result.tierName, formatCalendarDate(result.effectiveAt)) });
       return;
     }
     notify.success({ title: BILLING_TEXTS.subscribed });
-    await navigate({
-      to: '/$username',
-      params: { username: result.creatorUsername },
-    });
+    await navigate({ to: '/$username', params: { username: result.creatorUsername } });
   };
 
   const pay = async () => {
