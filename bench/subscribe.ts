@@ -57,7 +57,7 @@ export async function benchSubscribe(ctx: BenchContext): Promise<Array<Figure | 
         fetch(`${app.url}/trpc/subscriptions.subscribe`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie: cookies[i]!, origin: app.url },
-          body: JSON.stringify({ json: { tierId, idempotencyKey: key } }),
+          body: JSON.stringify({ json: { tierId, idempotencyKey: key, confirmedAmount: '40.00' } }),
         }).then(
           async (r) => {
             if (r.ok) return 0;

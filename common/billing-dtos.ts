@@ -56,8 +56,11 @@ export interface MySubscriptionDto {
   id: string;
   /** null: the platform's Premium */
   creator: { id: string; username: string; displayName: string; avatarUrl: string | null } | null;
-  /** `discountedPrice`: what this fan pays each period (the price agreed, or the tier's lower price of today) */
-  tier: { id: string; name: string; price: string; paymentInterval: PaymentInterval; discountedPrice: string };
+  /**
+   * `discountedPrice`: what this fan pays each period (the price agreed, or the tier's lower price
+   * of today); `archived`: new fans can no longer choose it (resubscribing means choosing another plan)
+   */
+  tier: { id: string; name: string; price: string; paymentInterval: PaymentInterval; discountedPrice: string; archived: boolean };
   status: MySubscriptionStatus;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;

@@ -68,7 +68,21 @@ export type UpdateTierInput = z.output<typeof UpdateTierInput>;
  */
 export const IdempotencyKey = z.string().regex(UUID_PATTERN, T.requestKeyInvalid);
 
-export const SubscribeInput = z.object({ tierId: uuid, idempotencyKey: IdempotencyKey });
+/**
+ * The amount the fan saw and confirmed before paying (issue 22 item 7), rand as a decimal string:
+ * '40', '40.5' -> '40.00', '40.50'. The server refuses the purchase when it is not what would be
+ * charged now (the price changed under the fan).
+ */
+export const ConfirmedAmount = z
+  .string({ error: T.confirmedAmountMissing })
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, T.confirmedAmountMissing)
+  .transform((v) => {
+    const [units = '0', cents = ''] = v.split('.');
+    return `${units.replace(/^0+(?=\d)/, '')}.${cents.padEnd(2, '0')}`;
+  });
+
+export const SubscribeInput = z.object({ tierId: uuid, idempotencyKey: IdempotencyKey, confirmedAmount: ConfirmedAmount });
 export type SubscribeInput = z.output<typeof SubscribeInput>;
 
 export const SubscribePageInput = z.object({ username: z.string().trim().min(1).max(100) });
@@ -82,6 +96,7 @@ export type PremiumTierInput = z.output<typeof PremiumTierInput>;
 export const UpgradePremiumInput = z.object({
   tierId: idSaying(T.premiumTierMissing),
   idempotencyKey: IdempotencyKey,
+  confirmedAmount: ConfirmedAmount,
 });
 export type UpgradePremiumInput = z.output<typeof UpgradePremiumInput>;
 

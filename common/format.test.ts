@@ -26,6 +26,20 @@ describe('formatRand', () => {
     expect(formatRand('150')).toBe('R150.00');
     expect(formatRand(127.5)).toBe('R127.50');
   });
+
+  it('separates thousands (issue 22: R3,428.20), from strings without a float on the way', () => {
+    expect(formatRand('3428.20')).toBe('R3,428.20');
+    expect(formatRand('3428.2')).toBe('R3,428.20');
+    expect(formatRand(3428.2)).toBe('R3,428.20');
+    expect(formatRand('99999999.99')).toBe('R99,999,999.99');
+    expect(formatRand('1000')).toBe('R1,000.00');
+    expect(formatRand('999.99')).toBe('R999.99');
+    expect(formatRand('0.01')).toBe('R0.01');
+    expect(formatRand('-1250.50')).toBe('-R1,250.50');
+    expect(formatRand('1234.567')).toBe('R1,234.57');
+    expect(formatRand('999.995')).toBe('R1,000.00');
+    expect(formatRand(12000, { whole: true })).toBe('R12,000');
+  });
 });
 
 describe('formatSignedRand', () => {

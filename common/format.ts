@@ -1,7 +1,24 @@
-/** Money is numeric(10,2) in the database and a decimal string on the wire: R150.00. */
-export function formatRand(amount: string | number): string {
-  const value = typeof amount === 'string' ? Number(amount) : amount;
-  return `R${value.toFixed(2)}`;
+/**
+ * Money as every screen and mail shows it: R3,428.20 (issue 22). Money is numeric(10,2) in the
+ * database and a decimal string on the wire; the string is formatted as it is (no float on the
+ * way), a number (a chart's value) is rounded to cents first. `whole`: no cents (a chart's axis).
+ */
+export function formatRand(amount: string | number, { whole = false }: { whole?: boolean } = {}): string {
+  const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();
+  const match = /^(-)?(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match) return `R${text}`;
+  const [, minus = '', int = '', frac = ''] = match;
+  let cents = frac.padEnd(2, '0');
+  let units = int.replace(/^0+(?=\d)/, '') || '0';
+  if (cents.length > 2) {
+    // more than two decimals (never from the database): round half up, carrying into the units
+    const rounded = (BigInt(units + cents.slice(0, 2)) + (Number(cents[2]) >= 5 ? 1n : 0n)).toString().padStart(3, '0');
+    units = rounded.slice(0, -2);
+    cents = rounded.slice(-2);
+  }
+  const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const negative = minus && /[1-9]/.test(units + cents);
+  return `${negative ? '-' : ''}R${grouped}${whole ? '' : `.${cents}`}`;
 }
 
 /** A ledger amount that may be negative (a refund, a chargeback): −R40.00, with a true minus sign. */

@@ -49,6 +49,12 @@ export interface MailJobs {
    */
   'checkout-payment-failed': { userId: string; tierId: string };
   /**
+   * A renewal charge failed for the first time in a period (issue 22 item 9): what happens now
+   * and what to do. Names the `failed` ledger row (one per period), jobId `renewal-failed-<paymentId>`;
+   * only with activity e-mail on.
+   */
+  'renewal-failed': { paymentId: string };
+  /**
    * A direct message to a recipient who was offline, with activity mail allowed (issue 12). Names
    * the message only; skipped when it was read or deleted before the mail went. jobId
    * `new-message-<messageId>` (newMessageMailJobId).

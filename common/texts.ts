@@ -505,6 +505,14 @@ export const BILLING_TEXTS = {
   builtinProviderLabel: 'Test payments: no card is charged',
   stripeProviderLabel: 'Payments by Stripe',
   checkoutSuccess: 'Payment received: your subscription starts in a moment.',
+  // issue 22: the confirmation before every charge, its refusal, and a renewal that failed
+  confirmedAmountMissing: 'Confirm the amount before paying.',
+  priceChanged: (amount: string) => `The price is now ${amount}. Nothing was charged: check the new price and confirm again.`,
+  /** the policy pages' own words (terms of service, Subscriptions and payments) */
+  nonRefundable: 'Subscription fees are non-refundable, except where the law requires a refund.',
+  cancelAnyTime: 'Cancelling stops future renewals; access continues until the end of the period already paid for.',
+  renewalFailed: (date: string) =>
+    `Your last renewal payment failed. You keep access until ${date} while we keep trying the charge; if it still fails by then, the subscription ends and you can subscribe again from the creator's page. To stop it instead, cancel it.`,
 } as const;
 
 /** Refunds, disputes and the admin's payments screen (issue 22 §4; not in the spec: our own words). */

@@ -75,7 +75,7 @@ export interface RunningWorkers {
 
 export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[] = QUEUE_NAMES): Promise<RunningWorkers> {
   assertComplete(registry, {
-    mail: ['confirm-email', 'reset-password', 'billing-receipt', 'renewal-reminder', 'creator-unavailable', 'new-message', 'checkout-payment-failed'],
+    mail: ['confirm-email', 'reset-password', 'billing-receipt', 'renewal-reminder', 'renewal-failed', 'creator-unavailable', 'new-message', 'checkout-payment-failed'],
     maintenance: [
       'purge-expired', 'delete-post-files', 'expire-uploads', 'requeue-processing', 'delete-user-files', 'expire-data-exports',
       'billing-maintenance', 'undo-duplicate-checkout', 'cancel-provider-subscription', 'provider-refund', 'expire-unsent-attachments',

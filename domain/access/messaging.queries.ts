@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../core/db/kysely';
 import { activeSubscriptionExists } from '../subscriptions/active';
+import { verifiedBadge } from './verified-badge';
 
 /**
  * What the messaging rule (./messaging.ts) needs about one partner, seen from `viewerId`, in one
@@ -17,7 +18,7 @@ export function findMessagingFacts(db: DB, viewerId: string, partner: { username
       'pr.username',
       'pr.display_name',
       'pr.avatar_url',
-      'pr.is_verified',
+      verifiedBadge('pr').as('verified_badge'),
       'pr.is_premium',
       'ps.profile_visibility',
       sql<boolean>`coalesce(ps.show_online_status, true)`.as('show_online_status'),

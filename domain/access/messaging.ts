@@ -68,7 +68,7 @@ export async function loadPartner(db: DB, viewerId: string, partner: { username:
       username: row.username,
       displayName: row.display_name,
       avatarUrl: row.avatar_url,
-      isVerified: row.is_verified,
+      isVerified: row.verified_badge,
       isPremium: row.is_premium,
     },
   };

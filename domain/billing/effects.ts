@@ -22,10 +22,18 @@ export const noEffects = (): BillingEffects => ({ entitlements: [], jobs: [] });
 
 export const receiptJobId = (paymentId: string) => `billing-receipt-${paymentId}`;
 export const renewalReminderJobId = (subscriptionId: string, periodEnd: Date) => `renewal-reminder-${subscriptionId}-${periodEnd.getTime()}`;
+export const renewalFailedJobId = (paymentId: string) => `renewal-failed-${paymentId}`;
 
 /** In the payment's transaction: its receipt (jobId from the payment id, so a repeat writes nothing). */
 export function addReceipt(trx: DB, paymentId: string): Promise<QueuedEntry> {
   return addToOutbox(trx, { queue: 'mail', name: 'billing-receipt', data: { paymentId }, jobId: receiptJobId(paymentId), options: MAIL_JOB_OPTIONS });
+}
+
+/** In the transaction of a renewal charge that first failed this period (its `failed` row): what the fan should do. */
+export function addRenewalFailedMail(trx: DB, failedPaymentId: string): Promise<QueuedEntry> {
+  return addToOutbox(trx, {
+    queue: 'mail', name: 'renewal-failed', data: { paymentId: failedPaymentId }, jobId: renewalFailedJobId(failedPaymentId), options: MAIL_JOB_OPTIONS,
+  });
 }
 
 /** In the transaction that marks the period reminded: the reminder mail. */
@@ -76,7 +84,7 @@ export async function applyBillingEffects(
 ): Promise<void> {
   for (const e of effects.entitlements) {
     deps.realtime.toUser(e.userId, 'entitlement:changed', { creatorId: e.creatorId, active: e.active });
-    // Premium is the signed-in user's `isPremium`, which server copies hold in their session caches
+    // Premium is the signed-in user's `isPremium` and verified badge, which server copies hold in their session caches
     if (e.creatorId === null) await deps.realtime.forgetSessions({ userIds: [e.userId] });
   }
   await dispatchOutbox(deps, effects.jobs);

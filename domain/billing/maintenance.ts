@@ -7,7 +7,7 @@ import { OWNER_ONLY_VISIBILITIES } from '../access/access';
 import { updateSubscription } from '../subscriptions/write';
 import { findTierForBilling, insertPayment, setPremiumFlag } from './billing.queries';
 import type { Clock } from './clock';
-import { addReceipt, addRenewalReminder, noEffects, type BillingEffects } from './effects';
+import { addReceipt, addRenewalFailedMail, addRenewalReminder, noEffects, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor, REMINDER_DAYS, RENEW_AHEAD_MS } from './periods';
 import { renewalPrice } from './prices';
@@ -152,9 +152,12 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     for (const row of due) {
       const outcome = await each('renew', row, () => renewOne(db, provider, row.id, now));
       if (outcome === 'past-due') out.pastDue += 1;
-      else if (outcome) {
+      else if (outcome && 'failed' in outcome) {
+        out.pastDue += 1;
+        out.effects.jobs.push(outcome.failed);
+      } else if (outcome) {
         out.renewed += 1;
-        out.effects.jobs.push(outcome);
+        out.effects.jobs.push(outcome.renewed);
       }
     }
   }
@@ -259,8 +262,12 @@ async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null
   });
 }
 
-/** One renewal in its own transaction: the receipt job written with its payment, 'past-due', or null (nothing due any more). */
-async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date): Promise<QueuedEntry | 'past-due' | null> {
+/**
+ * One renewal in its own transaction: the receipt job written with its payment (`renewed`), the
+ * mail of a charge that first failed this period, written with its `failed` row (`failed`: the fan
+ * is told what to do), 'past-due' (failed again), or null (nothing due any more).
+ */
+async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date): Promise<{ renewed: QueuedEntry } | { failed: QueuedEntry } | 'past-due' | null> {
   return db.transaction().execute(async (trx) => {
     const sub = await trx
       .selectFrom('subscriptions')
@@ -283,17 +290,12 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
     const charge = await provider.charge({ userId: sub.subscriber_id, amount, description, idempotencyKey: key });
     if (!charge.ok) {
       if (sub.past_due_since) return 'past-due';
-      await updateSubscription(
-        trx,
-        sub.id,
-        { pastDueSince: now, graceUntil: new Date(sub.current_period_end.getTime() + GRACE_DAYS * DAY_MS) },
-        now,
-      );
-      await insertPayment(trx, {
+      await updateSubscription(trx, sub.id, { pastDueSince: now, graceUntil: new Date(sub.current_period_end.getTime() + GRACE_DAYS * DAY_MS) }, now);
+      const failedPaymentId = await insertPayment(trx, {
         userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description,
         idempotencyKey: null, systemKey: `failed-${key}`, amount, provider: provider.name, providerRef: null, status: 'failed', createdAt: now,
       });
-      return 'past-due';
+      return { failed: await addRenewalFailedMail(trx, failedPaymentId) };
     }
     const start = sub.current_period_end;
     await updateSubscription(
@@ -309,6 +311,6 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
       userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description,
       idempotencyKey: null, systemKey: key, amount, provider: provider.name, providerRef: charge.ref, status: 'succeeded', createdAt: now,
     });
-    return addReceipt(trx, paymentId);
+    return { renewed: await addReceipt(trx, paymentId) };
   });
 }

@@ -1,3 +1,4 @@
+import { addCalendarMonths, periodEnd } from '../../common/billing-periods';
 import type { PaymentInterval } from '../../common/enums';
 
 export const DAY_MS = 24 * 60 * 60_000;
@@ -17,28 +18,8 @@ export const REMINDER_DAYS = 7;
  */
 export const RENEW_AHEAD_MS = 60 * 60_000;
 
-/** One calendar month later; the 31st becomes the last day of a shorter month (Jan 31 -> Feb 28). */
-export function addCalendarMonths(start: Date, months: number): Date {
-  const d = new Date(start);
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, lastDay));
-  return d;
-}
-
-/** The end of a period starting at `start`: a week, a calendar month, a year (Feb 29 -> Feb 28). */
-export function periodEnd(start: Date, interval: PaymentInterval): Date {
-  switch (interval) {
-    case 'weekly':
-      return new Date(start.getTime() + 7 * DAY_MS);
-    case 'monthly':
-      return addCalendarMonths(start, 1);
-    case 'annually':
-      return addCalendarMonths(start, 12);
-  }
-}
+// the period arithmetic is shared with the fan's confirmation before paying (its first renewal date)
+export { addCalendarMonths, periodEnd };
 
 /** The platform's Premium runs 30 days; a creator's tier follows its interval. */
 export function periodEndFor(start: Date, tier: { creator_id: string | null; payment_interval: PaymentInterval }): Date {

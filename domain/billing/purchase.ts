@@ -1,5 +1,6 @@
 import type { SubscribeResultDto } from '../../common/billing-dtos';
 import { discountedPrice } from '../../common/billing-schemas';
+import { formatRand } from '../../common/format';
 import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import type { PaymentProvider } from '../../core/payments/provider';
@@ -41,6 +42,11 @@ export interface PurchaseRequest {
   idempotencyKey: string;
   /** 'creator': a creator's tier (/{username}/subscribe); 'premium': the platform's tier (payment screen) */
   kind: 'creator' | 'premium';
+  /**
+   * What the fan confirmed paying ('40.00', issue 22 item 7): the API always sends it and a
+   * different price is refused; absent only for callers on the server's side (seed, tests).
+   */
+  confirmedAmount?: string;
 }
 
 export type PurchaseOutcome = { result: SubscribeResultDto; effects: BillingEffects };
@@ -62,8 +68,13 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
   if (tier.creator_visibility && OWNER_ONLY_VISIBILITIES.includes(tier.creator_visibility)) throw new BillingError('NOT_FOUND', notFound);
   const amount = discountedPrice(tier.price, tier.discount_percentage);
   const description = paymentDescription(tier);
+  // the price changed under the fan (or a tier change, which is charged this price at the renewal)
+  const confirmed = () => {
+    if (req.confirmedAmount !== undefined && req.confirmedAmount !== amount) throw new BillingError('CONFLICT', BILLING_TEXTS.priceChanged(formatRand(amount)));
+  };
 
   if (deps.provider.flow === 'checkout') {
+    confirmed();
     const current = await findActiveSubscriptionToCreator(deps.db, req.userId, tier.creator_id, deps.clock.now());
     if (current) throw new BillingError('CONFLICT', req.kind === 'premium' ? BILLING_TEXTS.alreadyPremium : BILLING_TEXTS.alreadySubscribed);
     const back = req.kind === 'premium' ? `/${req.username}` : `/${tier.creator_username}`;
@@ -91,6 +102,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       // the same request again (double click, retry): the first one's answer, no second charge
       return { result: subscribedResult(tier, req, done.subscription_id, done.current_period_end), effects: noEffects() };
     }
+    confirmed();
     const current = await findActiveSubscriptionToCreator(trx, req.userId, tier.creator_id, now);
     if (current) {
       if (req.kind === 'premium') throw new BillingError('CONFLICT', BILLING_TEXTS.alreadyPremium);

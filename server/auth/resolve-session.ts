@@ -6,6 +6,7 @@ import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookies'
 import type { SessionInfo, SessionUser } from './session';
 import type { SessionCache } from './session-cache';
 import { deleteSession, findSessionWithUser, setSessionExpiry, touchSession, type SessionWithUserRow } from './session.queries';
+import { hasVerifiedBadge } from '../../domain/access/verified-badge';
 
 /** "Last seen" in the sessions list is this precise: one write per session per 5 minutes at most. */
 const SESSION_SEEN_EVERY_MS = 5 * 60_000;
@@ -68,6 +69,6 @@ function toSessionUser(row: SessionWithUserRow): SessionUser {
     avatarUrl: row.avatar_url,
     isCreator: row.is_creator,
     isPremium: row.is_premium,
-    isVerified: row.is_verified,
+    isVerified: hasVerifiedBadge(row),
   };
 }

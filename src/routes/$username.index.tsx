@@ -7,6 +7,7 @@ import { ProfilePage } from '../features/profiles/profile-page';
 import { parseUsername, profileListOptions, profilePostsInput } from '../features/profiles/profile-queries';
 import { ProfileSearch } from '../features/profiles/profile-search';
 import { ProfileMessage } from '../features/profiles/profile-states';
+import { SubscriptionPill } from '../features/subscriptions/subscription-pill';
 import { usePageTitle } from '../lib/page-title';
 import type { Post } from '../lib/post-cache';
 
@@ -35,6 +36,10 @@ function renderTile(post: Post) {
   return <PostCard post={post} layout="media" />;
 }
 
+function renderSubscribed(creator: { id: string; name: string }) {
+  return <SubscriptionPill creator={creator} />;
+}
+
 function ProfileRoute() {
   const params = Route.useParams();
   const search = Route.useSearch();
@@ -56,6 +61,7 @@ function ProfileRoute() {
           onSearchChange={onSearchChange}
           renderPost={renderPost}
           renderTile={renderTile}
+          renderSubscribed={renderSubscribed}
         />
       ) : (
         <UsernameRequired message={error ?? PROFILE_TEXTS.usernameRequired} />

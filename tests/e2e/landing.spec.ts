@@ -35,7 +35,7 @@ test('the landing page: hero texts, buttons to the right tabs', async ({ page })
   await expect(page.getByLabel('Date of birth')).toHaveCount(0);
 });
 
-test('featured creators: the public demo creators with verified badges and subscriber counts', async ({ page }) => {
+test('featured creators: the public demo creators with verified badges (verified or Premium) and subscriber counts', async ({ page }) => {
   await page.goto('/');
   const section = featured(page);
   await expect(section.getByRole('heading', { name: LANDING.featuredHeading })).toBeVisible();
@@ -53,7 +53,8 @@ test('featured creators: the public demo creators with verified badges and subsc
   for (const creator of visible.slice(0, 6)) {
     const card = section.getByRole('link', { name: new RegExp(creator.displayName) });
     await expect(card).toHaveAttribute('href', `/${creator.username}`);
-    await expect(card.getByRole('img', { name: 'Verified' })).toHaveCount(creator.verified ? 1 : 0);
+    // verified, or Premium (whose upgrade card promises the badge: issue 22)
+    await expect(card.getByRole('img', { name: 'Verified' })).toHaveCount(creator.verified || creator.premium ? 1 : 0);
     const count = demoSubscriberCount(creator.username);
     await expect(card).toContainText(`${formatCompactCount(count)} ${count === 1 ? 'subscriber' : 'subscribers'}`);
     // no picture in the demo: the first letter stands in

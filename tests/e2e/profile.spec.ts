@@ -354,7 +354,8 @@ test('Subscribed with a checkmark for a subscriber, Subscribe for anyone else; M
 
   const samCard = header(sam, 'Ava Moreau');
   await expect(samCard.getByTestId('subscribed')).toHaveText(PROFILE_TEXTS.subscribed);
-  await expect(samCard.getByTestId('subscribed').locator('svg')).toHaveCount(1);
+  // a checkmark, and the chevron that says it opens the subscription (subscriptions.spec.ts)
+  await expect(samCard.getByTestId('subscribed').locator('svg')).toHaveCount(2);
   await expect(samCard.getByRole('link', { name: PROFILE_TEXTS.subscribe, exact: true })).toHaveCount(0);
   await expect(subscribeNow(sam)).toHaveCount(0);
   await expect(samCard.getByRole('link', { name: PROFILE_TEXTS.message })).toHaveAttribute('href', '/messages/ava');

@@ -128,7 +128,7 @@ describe('one subscription that fails cannot stop billing for the others', () =>
     const silver = await asCreator.trpc.tiers.create.mutate({ name: 'Silver', price: '20', paymentInterval: 'weekly' });
     const mover = await makeUser(app.deps.db);
     const moverId = await subscribeAt(clock, mover, tier.id);
-    await (await clientAs(app, mover.id)).trpc.subscriptions.subscribe.mutate({ tierId: silver.id, idempotencyKey: randomUUID() });
+    await (await clientAs(app, mover.id)).trpc.subscriptions.subscribe.mutate({ tierId: silver.id, idempotencyKey: randomUUID(), confirmedAmount: '20.00' });
     await app.deps.db.deleteFrom('subscription_tiers').where('id', '=', silver.id).execute();
 
     const before = await failuresCounted('renew');
@@ -198,8 +198,8 @@ describe('clients’ idempotency keys', () => {
     const premiumTier = await app.deps.db.selectFrom('subscription_tiers').select('id').where('creator_id', 'is', null).where('name', '=', 'Premium').executeTakeFirstOrThrow();
     for (const key of [`renewal-${randomUUID()}-${Date.now()}`, 'failed-renewal-0123456789abcdef', 'x'.repeat(40)]) {
       for (const call of [
-        () => asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: key }),
-        () => asFan.trpc.subscriptions.upgradePremium.mutate({ tierId: premiumTier.id, idempotencyKey: key }),
+        () => asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: key, confirmedAmount: '40.00' }),
+        () => asFan.trpc.subscriptions.upgradePremium.mutate({ tierId: premiumTier.id, idempotencyKey: key, confirmedAmount: '150.00' }),
       ]) {
         const error = await expectTrpcError(call(), 'BAD_REQUEST');
         expect((error.data as unknown as { validation: { fieldErrors: Record<string, string[]> } }).validation.fieldErrors.idempotencyKey).toEqual([
@@ -209,6 +209,6 @@ describe('clients’ idempotency keys', () => {
     }
     expect(await app.deps.db.selectFrom('payments').select('id').where('user_id', '=', fan.id).execute()).toEqual([]);
     // a UUID goes through
-    expect((await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID() })).kind).toBe('subscribed');
+    expect((await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '40.00' })).kind).toBe('subscribed');
   });
 });

@@ -82,7 +82,7 @@ describe('renewal', () => {
     const silver = await asCreator.trpc.tiers.create.mutate({ name: 'Silver', price: '20', paymentInterval: 'monthly' });
     const clock = fixedClock(T0);
     const id = await subscribeAt(clock, fan, tier.id);
-    await (await clientAs(app, fan.id)).trpc.subscriptions.subscribe.mutate({ tierId: silver.id, idempotencyKey: randomUUID() });
+    await (await clientAs(app, fan.id)).trpc.subscriptions.subscribe.mutate({ tierId: silver.id, idempotencyKey: randomUUID(), confirmedAmount: '20.00' });
     clock.set(new Date(T0.getTime() + 7 * DAY_MS));
     await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock });
     const row = await subscription(id);
@@ -148,7 +148,7 @@ describe('cancel to the period end, and the media route', () => {
     const { creator, fan, tier } = await setup();
     const post = await makePost(app.deps.db, app.deps.storage, { creatorId: creator.id, isPremium: true, kind: 'image' });
     const asFan = await clientAs(app, fan.id);
-    const result = await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID() });
+    const result = await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '40.00' });
     if (result.kind !== 'subscribed') throw new Error('expected a subscription');
     const id = result.subscriptionId;
     const variants = ['original', 'web', 'thumb'];

@@ -84,7 +84,7 @@ describe('renewal prices', () => {
     const fan = await makeUser(app.deps.db);
     const id = await subscribeAt(clock, fan, gold.id);
     const asFan = await clientAs(app, fan.id);
-    expect((await asFan.trpc.subscriptions.subscribe.mutate({ tierId: silverTier.id, idempotencyKey: randomUUID() })).kind).toBe('tier-change-scheduled');
+    expect((await asFan.trpc.subscriptions.subscribe.mutate({ tierId: silverTier.id, idempotencyKey: randomUUID(), confirmedAmount: '20.00' })).kind).toBe('tier-change-scheduled');
 
     // raised after the fan asked: the change happens at the price they saw
     await asCreator.trpc.tiers.update.mutate({ ...silver, id: silverTier.id, price: '80' });

@@ -190,7 +190,7 @@ describe('built-in provider refunds', () => {
     const tier = await asCreator.trpc.tiers.create.mutate({ name: 'Gold', price: '40', paymentInterval: 'monthly', discountPercentage: 0 });
     const premiumPost = await makePost(builtin.deps.db, builtin.deps.storage, { creatorId: creator.id, isPremium: true, kind: 'image' });
     const asFan = await clientAs(builtin, fan.id);
-    await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID() });
+    await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '40.00' });
     expect((await asFan.fetch(`/media/${premiumPost.id}/original`)).status).toBe(200);
     const asAdmin = await clientAs(builtin, (await makeAdmin(builtin)).id);
     const [payment] = await asAdmin.trpc.payments.adminSearch.query({ query: creator.username });

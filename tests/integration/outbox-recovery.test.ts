@@ -118,7 +118,7 @@ describe('Redis loses its data', () => {
     };
     // Redis unreachable for the queue at the commit: every add throws
     const unreachable = { ...app.deps.queues, add: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379')) };
-    const result = await subscribe({ ...app.deps, queues: unreachable }, user, { tierId: tier.id, idempotencyKey: randomUUID() });
+    const result = await subscribe({ ...app.deps, queues: unreachable }, user, { tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '40.00' });
     expect(result).toMatchObject({ kind: 'subscribed' });
     expect(await app.deps.queues.mail.getJobCounts('waiting')).toEqual({ waiting: 0 });
 

@@ -7,10 +7,12 @@ import { mailTransportFor, type OutgoingMail } from '../mail/transport';
 import type { MailDeps, MailHandler, MailOutcome } from './mail';
 
 /**
- * Billing mail (issue 11): a receipt after every charge and a reminder before an annual renewal.
- * Both are 'activity' mail (domain/notifications/email-consent.ts): sent only with e-mail
- * notifications on. The notice that a subscription ends because its creator turned private or
- * hidden (issue 22) is about the fan's money and always goes. The jobs carry ids only; the worker reads the rest when it sends.
+ * Billing mail (issue 11): a receipt after every charge, a reminder before an annual renewal, and
+ * (issue 22) word that a renewal charge failed and what to do: 'activity' mail
+ * (domain/notifications/email-consent.ts), sent only with e-mail notifications on. The notice that
+ * a subscription ends because its creator turned private or hidden, and that a Checkout payment
+ * failed, are about the fan's money and always go. The jobs carry ids only; the worker reads the
+ * rest when it sends.
  */
 
 const day = (d: Date) => d.toLocaleDateString('en-ZA', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -152,5 +154,34 @@ export const sendCheckoutPaymentFailed: MailHandler<'checkout-payment-failed'> =
         `${deps.config.appUrl}/settings/account/subscriptions`,
       ),
     'always',
+  );
+};
+
+/**
+ * A renewal charge failed (issue 22 item 9), once per period (the job names that period's `failed`
+ * ledger row): access lasts through the grace while the charge is retried, then it ends; the
+ * subscriptions screen says the same and has Cancel. Skipped once the subscription renewed or
+ * ended since (nothing left to do).
+ */
+export const sendRenewalFailed: MailHandler<'renewal-failed'> = async (job, deps) => {
+  const row = await deps.db
+    .selectFrom('payments as p')
+    .innerJoin('subscriptions as s', 's.id', 'p.subscription_id')
+    .select(['p.user_id', 'p.amount', 'p.description', 'p.status', 's.status as subscription_status', 's.past_due_since', 's.grace_until', 's.current_period_end'])
+    .where('p.id', '=', job.data.paymentId)
+    .executeTakeFirst();
+  if (!row?.user_id || row.status !== 'failed' || row.subscription_status !== 'active' || !row.past_due_since) return { skipped: 'gone' };
+  const until = day(row.grace_until ?? row.current_period_end);
+  return deliver(job, deps, row.user_id, (to) =>
+    compose(
+      to,
+      `Your payment of ${formatRand(row.amount)} failed`,
+      [
+        `We could not charge ${formatRand(row.amount)} to renew your subscription (${row.description}).`,
+        `You keep access until ${until} while we keep trying the charge. If it still fails by then, the subscription ends, and you can subscribe again from the creator's page.`,
+        'To stop it instead, cancel it on your subscriptions page: you will not be charged again.',
+      ],
+      `${deps.config.appUrl}/settings/account/subscriptions`,
+    ),
   );
 };

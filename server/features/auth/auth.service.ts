@@ -32,6 +32,7 @@ import {
 import { isTwoFactorEnabled } from '../../auth/two-factor.queries';
 import { fieldError } from '../../trpc/errors';
 import * as q from './auth.queries';
+import { hasVerifiedBadge } from '../../../domain/access/verified-badge';
 
 /** The configured attempts per window (AUTH_RATE_LIMIT, default 10 a minute). */
 const authLimit = (config: { AUTH_RATE_LIMIT: number }) => ({ ...RATE_LIMITS.auth, points: config.AUTH_RATE_LIMIT });
@@ -61,7 +62,7 @@ function candidateToDto(row: q.SignInCandidate): UserDto {
     avatarUrl: row.avatar_url,
     isCreator: row.is_creator,
     isPremium: row.is_premium,
-    isVerified: row.is_verified,
+    isVerified: hasVerifiedBadge(row),
     role: row.role,
   };
 }

@@ -14,7 +14,7 @@ describe('creatorStats', () => {
     const asAva = await clientAs(app, ava.id);
     const gold = await asAva.trpc.tiers.create.mutate({ name: 'Gold', price: '50', paymentInterval: 'weekly', discountPercentage: 20 });
     const fans = [await makeUser(app.deps.db), await makeUser(app.deps.db)];
-    for (const fan of fans) await (await clientAs(app, fan.id)).trpc.subscriptions.subscribe.mutate({ tierId: gold.id, idempotencyKey: randomUUID() });
+    for (const fan of fans) await (await clientAs(app, fan.id)).trpc.subscriptions.subscribe.mutate({ tierId: gold.id, idempotencyKey: randomUUID(), confirmedAmount: '40.00' });
     // an older payment, last month, and one of another creator that must not count
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));

@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../../core/db/kysely';
 import { listedCreatorWhere } from '../../../domain/access/listing';
+import { verifiedBadge } from '../../../domain/access/verified-badge';
 import { activeSubscriberCount } from '../../../domain/subscriptions/active';
 import { containsPattern } from '../posts/posts.queries';
 
@@ -33,6 +34,7 @@ export function findCreatorCards(db: DB, filter: CreatorCardFilter) {
           'pr.avatar_url',
           'pr.categories',
           'pr.is_verified',
+          verifiedBadge('pr').as('verified_badge'),
           'pr.is_premium',
           'pr.created_at',
         ])

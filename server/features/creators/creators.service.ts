@@ -16,7 +16,7 @@ export async function creatorCards(deps: Pick<AppDeps, 'db'>, filter: CreatorCar
     displayName: row.display_name,
     avatarUrl: row.avatar_url,
     categories: row.categories,
-    isVerified: row.is_verified,
+    isVerified: row.verified_badge,
     isPremium: row.is_premium,
     subscriberCount: Number(row.subscriber_count),
   }));

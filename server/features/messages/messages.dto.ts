@@ -64,7 +64,7 @@ export function toChatPreviewDto(row: Awaited<ReturnType<typeof findChatPage>>[n
       username: row.username,
       displayName: row.display_name,
       avatarUrl: row.avatar_url,
-      isVerified: row.is_verified,
+      isVerified: row.verified_badge,
       isPremium: row.is_premium,
     },
     lastMessage:

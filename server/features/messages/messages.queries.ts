@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../../core/db/kysely';
 import type { Database } from '../../../core/db/schema';
+import { verifiedBadge } from '../../../domain/access/verified-badge';
 
 /**
  * The messages feature's SQL. Every list is one statement per page, keyset on
@@ -131,7 +132,7 @@ export function findChatPage(db: DB, userId: string, before: { at: string; partn
       'pr.username',
       'pr.display_name',
       'pr.avatar_url',
-      'pr.is_verified',
+      verifiedBadge('pr').as('verified_badge'),
       'pr.is_premium',
       'lm.id as lm_id',
       'lm.sender_id as lm_sender_id',

@@ -3,6 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { FeedCursor } from '../../../common/post-schemas';
 import type { DB } from '../../../core/db/kysely';
 import type { Database } from '../../../core/db/schema';
+import { verifiedBadge } from '../../../domain/access/verified-badge';
 import { viewerSubscribedColumn, visiblePostWhere } from '../../../domain/access/access';
 
 /** created_at to the microsecond, as the ISO string a cursor carries (a JS Date keeps only ms). */
@@ -47,7 +48,7 @@ function cardsOf(db: DB, viewerId: string | null, page: PageKeys) {
       'pr.username',
       'pr.display_name',
       'pr.avatar_url',
-      'pr.is_verified',
+      verifiedBadge('pr').as('verified_badge'),
       'pr.is_premium as creator_is_premium',
       'ps.profile_visibility',
       isoMicros('page.sort_at').as('cursor_at'),

@@ -106,7 +106,7 @@ export function toPostDtos(viewerId: string | null, rows: PostCardRow[]): PostDt
         username: row.username,
         displayName: row.display_name,
         avatarUrl: row.avatar_url,
-        isVerified: row.is_verified,
+        isVerified: row.verified_badge,
         isPremium: row.creator_is_premium,
       },
       counts: {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CustomLink, SocialLinks } from '../../../core/db/schema';
 import type { DB } from '../../../core/db/kysely';
+import { verifiedBadge } from '../../../domain/access/verified-badge';
 import { activeSubscriberCount, activeSubscriptionExists } from '../../../domain/subscriptions/active';
 import { MEDIA_TAB_KINDS } from '../posts/posts.queries';
 
@@ -27,7 +28,7 @@ export function findProfileHeader(db: DB, username: string, viewerId: string | n
       'pr.avatar_url',
       'pr.bio',
       'pr.categories',
-      'pr.is_verified',
+      verifiedBadge('pr').as('verified_badge'),
       'pr.is_premium',
       'pr.is_creator',
       'pr.custom_links',

@@ -48,7 +48,7 @@ export async function profileByUsername(deps: Deps, viewerId: string | null, use
     avatarUrl: row.avatar_url,
     bio: row.bio,
     categories: row.categories,
-    isVerified: row.is_verified,
+    isVerified: row.verified_badge,
     isPremium: row.is_premium,
     isCreator: row.is_creator,
     socialLinks: toSocialLinks(row.social_links),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../core/db/kysely';
+import { verifiedBadge } from '../../../domain/access/verified-badge';
 import { activeSubscriptionWhere } from '../../../domain/subscriptions/active';
 
 /** A creator by username for the subscribe page, with their visibility. */
@@ -7,7 +8,7 @@ export function findCreatorByUsername(db: DB, username: string) {
   return db
     .selectFrom('profiles as pr')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
-    .select(['pr.id', 'pr.username', 'pr.display_name', 'pr.avatar_url', 'pr.is_verified', 'pr.is_creator', 'ps.profile_visibility'])
+    .select(['pr.id', 'pr.username', 'pr.display_name', 'pr.avatar_url', verifiedBadge('pr').as('verified_badge'), 'pr.is_creator', 'ps.profile_visibility'])
     .where(sql`lower(pr.username)`, '=', username.toLowerCase())
     .executeTakeFirst();
 }
@@ -67,6 +68,7 @@ export function findMySubscriptions(db: DB, userId: string, { id, limit = 100 }:
       't.price',
       't.payment_interval',
       't.discount_percentage',
+      't.archived_at',
       't.creator_id',
       'pr.username',
       'pr.display_name',

@@ -65,7 +65,7 @@ export async function subscribePage(deps: Deps, viewerId: string | null, usernam
     premiumCounts.total += Number(row.n);
   }
   return {
-    creator: { id: creator.id, username: creator.username, displayName: creator.display_name, avatarUrl: creator.avatar_url, isVerified: creator.is_verified },
+    creator: { id: creator.id, username: creator.username, displayName: creator.display_name, avatarUrl: creator.avatar_url, isVerified: creator.verified_badge },
     tiers: tiers.map(publicTier),
     premiumCounts,
     viewer: {
@@ -106,11 +106,11 @@ async function buy(deps: Deps, user: SessionUser, req: Omit<PurchaseRequest, 'us
 }
 
 export function subscribe(deps: Deps, user: SessionUser, input: SubscribeInput): Promise<SubscribeResultDto> {
-  return buy(deps, user, { tierId: input.tierId, idempotencyKey: input.idempotencyKey, kind: 'creator' });
+  return buy(deps, user, { tierId: input.tierId, idempotencyKey: input.idempotencyKey, confirmedAmount: input.confirmedAmount, kind: 'creator' });
 }
 
 export async function upgradePremium(deps: Deps, user: SessionUser, input: UpgradePremiumInput): Promise<PremiumResultDto> {
-  const result = await buy(deps, user, { tierId: input.tierId, idempotencyKey: input.idempotencyKey, kind: 'premium' });
+  const result = await buy(deps, user, { tierId: input.tierId, idempotencyKey: input.idempotencyKey, confirmedAmount: input.confirmedAmount, kind: 'premium' });
   if (result.kind === 'redirect') return result;
   if (result.kind !== 'subscribed') throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: BILLING_TEXTS.subscribeFailed });
   return { kind: 'subscribed', username: user.username, currentPeriodEnd: result.currentPeriodEnd };
@@ -141,6 +141,7 @@ function mine(row: MySubscriptionRow): MySubscriptionDto {
       paymentInterval: row.payment_interval,
       // what this fan pays each period: the price they agreed to, or the tier's lower one of today
       discountedPrice: renewalPrice(row.agreed_price, row),
+      archived: row.archived_at !== null,
     },
     status,
     currentPeriodEnd: row.current_period_end,

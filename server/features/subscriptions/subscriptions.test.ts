@@ -55,7 +55,7 @@ describe('subscriptions.subscribe', () => {
     const socket = await sockets.open(app, fan);
     const live = new Promise((resolve) => socket.once('entitlement:changed', resolve));
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 20 }, () => asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: key })));
+    const results = await Promise.all(Array.from({ length: 20 }, () => asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: key, confirmedAmount: '40.00' })));
     expect(new Set(results.map((r) => (r.kind === 'subscribed' ? r.subscriptionId : r.kind))).size).toBe(1);
     expect(results[0]).toMatchObject({ kind: 'subscribed', creatorUsername: creator.username });
     expect(await live).toEqual({ creatorId: creator.id, active: true });
@@ -65,7 +65,7 @@ describe('subscriptions.subscribe', () => {
     expect(payments).toEqual([
       expect.objectContaining({ amount: '40.00', currency: 'ZAR', status: 'succeeded', provider: 'builtin', description: expect.stringContaining('Gold') }),
     ]);
-    await expectTrpcError(asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID() }), 'CONFLICT', BILLING_TEXTS.alreadySubscribed);
+    await expectTrpcError(asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '40.00' }), 'CONFLICT', BILLING_TEXTS.alreadySubscribed);
     expect(await count('payments', 'user_id', fan.id)).toBe(1);
 
     // the profile shows Subscribed, and the creator's subscriber count reads the same truth
@@ -77,12 +77,43 @@ describe('subscriptions.subscribe', () => {
     expect(mails.filter((m) => m.to === fan.email && m.subject.includes('R40.00'))).toHaveLength(1);
   });
 
+  it('charges only the amount the fan confirmed: a price changed under the fan is refused and nothing is written (issue 22 item 7)', async () => {
+    const { creator, tier } = await creatorWithTier();
+    const fan = await makeUser(app.deps.db);
+    const asFan = await clientAs(app, fan.id);
+    // the fan saw R40.00 (R50 less 20%); the creator raises the price before the fan presses Pay
+    await (await clientAs(app, creator.id)).trpc.tiers.update.mutate({ id: tier.id, name: 'Gold', price: '60', paymentInterval: 'weekly', discountPercentage: 20 });
+    const key = randomUUID();
+    await expectTrpcError(asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: key, confirmedAmount: '40.00' }), 'CONFLICT', BILLING_TEXTS.priceChanged('R48.00'));
+    expect(await count('payments', 'user_id', fan.id)).toBe(0);
+    expect(await count('subscriptions', 'subscriber_id', fan.id)).toBe(0);
+    // no amount at all is no confirmation
+    await expectTrpcError(
+      asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID() } as unknown as { tierId: string; idempotencyKey: string; confirmedAmount: string }),
+      'BAD_REQUEST',
+      BILLING_TEXTS.confirmedAmountMissing,
+    );
+    // confirming the new price ('48' reads as R48.00) goes through, at that price
+    expect(await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '48' })).toMatchObject({ kind: 'subscribed' });
+    expect((await asFan.trpc.payments.history.query()).map((p) => p.amount)).toEqual(['48.00']);
+
+    // Premium alike: the plan costs R150.00, a fan who confirmed R100.00 is not charged
+    const asOther = await clientAs(app, (await makeUser(app.deps.db)).id);
+    const premium = await asOther.trpc.subscriptions.premiumTier.query({});
+    await expectTrpcError(
+      asOther.trpc.subscriptions.upgradePremium.mutate({ tierId: premium.id, idempotencyKey: randomUUID(), confirmedAmount: '100.00' }),
+      'CONFLICT',
+      BILLING_TEXTS.priceChanged('R150.00'),
+    );
+    expect(await asOther.trpc.payments.history.query()).toEqual([]);
+  });
+
   it('two different keys at once still make one subscription', async () => {
     const { tier } = await creatorWithTier();
     const fan = await makeUser(app.deps.db);
     const asFan = await clientAs(app, fan.id);
     const settled = await Promise.allSettled(
-      Array.from({ length: 5 }, () => asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID() })),
+      Array.from({ length: 5 }, () => asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '40.00' })),
     );
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
     expect(await count('subscriptions', 'subscriber_id', fan.id)).toBe(1);
@@ -92,22 +123,22 @@ describe('subscriptions.subscribe', () => {
   it('refuses visitors, self-subscription, unknown, archived and Premium tier ids', async () => {
     const { creator, tier } = await creatorWithTier();
     await expectTrpcError(
-      app.client().trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID() }),
+      app.client().trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '40.00' }),
       'UNAUTHORIZED',
       BILLING_TEXTS.signInToSubscribe,
     );
     const asCreator = await clientAs(app, creator.id);
-    await expectTrpcError(asCreator.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID() }), 'FORBIDDEN', BILLING_TEXTS.selfSubscribe);
+    await expectTrpcError(asCreator.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '40.00' }), 'FORBIDDEN', BILLING_TEXTS.selfSubscribe);
     const fan = await makeUser(app.deps.db);
     const asFan = await clientAs(app, fan.id);
     const premium = await app.client().trpc.subscriptions.premiumTier.query({});
     for (const tierId of [randomUUID(), premium.id]) {
-      await expectTrpcError(asFan.trpc.subscriptions.subscribe.mutate({ tierId, idempotencyKey: randomUUID() }), 'NOT_FOUND', BILLING_TEXTS.tierNotFound);
+      await expectTrpcError(asFan.trpc.subscriptions.subscribe.mutate({ tierId, idempotencyKey: randomUUID(), confirmedAmount: '40.00' }), 'NOT_FOUND', BILLING_TEXTS.tierNotFound);
     }
     // a creator who went private or hidden cannot be subscribed to by tier id either
     const goneTier = (await creatorWithTier()).tier;
     await app.deps.db.updateTable('privacy_settings').set({ profile_visibility: 'hidden' }).where('user_id', '=', (await app.deps.db.selectFrom('subscription_tiers').select('creator_id').where('id', '=', goneTier.id).executeTakeFirstOrThrow()).creator_id!).execute();
-    await expectTrpcError(asFan.trpc.subscriptions.subscribe.mutate({ tierId: goneTier.id, idempotencyKey: randomUUID() }), 'NOT_FOUND', BILLING_TEXTS.tierNotFound);
+    await expectTrpcError(asFan.trpc.subscriptions.subscribe.mutate({ tierId: goneTier.id, idempotencyKey: randomUUID(), confirmedAmount: '40.00' }), 'NOT_FOUND', BILLING_TEXTS.tierNotFound);
     expect(await count('subscriptions', 'subscriber_id', creator.id)).toBe(0);
     expect(await count('subscriptions', 'subscriber_id', fan.id)).toBe(0);
   });
@@ -117,8 +148,8 @@ describe('subscriptions.subscribe', () => {
     const silver = await (await clientAs(app, creator.id)).trpc.tiers.create.mutate({ name: 'Silver', price: '20', paymentInterval: 'weekly' });
     const fan = await makeUser(app.deps.db);
     const asFan = await clientAs(app, fan.id);
-    const first = await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID() });
-    const change = await asFan.trpc.subscriptions.subscribe.mutate({ tierId: silver.id, idempotencyKey: randomUUID() });
+    const first = await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '40.00' });
+    const change = await asFan.trpc.subscriptions.subscribe.mutate({ tierId: silver.id, idempotencyKey: randomUUID(), confirmedAmount: '20.00' });
     expect(change).toMatchObject({ kind: 'tier-change-scheduled', tierName: 'Silver' });
     expect(first.kind === 'subscribed' && change.kind === 'tier-change-scheduled' && change.effectiveAt.getTime()).toBe(first.kind === 'subscribed' && first.currentPeriodEnd.getTime());
     expect(await count('payments', 'user_id', fan.id)).toBe(1);
@@ -133,7 +164,7 @@ describe('cancel, resume and payments with other users’ ids', () => {
     const other = await makeUser(app.deps.db);
     const asFan = await clientAs(app, fan.id);
     const asOther = await clientAs(app, other.id);
-    const result = await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID() });
+    const result = await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '40.00' });
     if (result.kind !== 'subscribed') throw new Error('expected a subscription');
     const id = result.subscriptionId;
 
@@ -163,18 +194,18 @@ describe('Premium', () => {
     expect(await asUser.trpc.subscriptions.premiumTier.query({ tierId: premium.id })).toEqual(premium);
     await expectTrpcError(asUser.trpc.subscriptions.premiumTier.query({ tierId: tier.id }), 'NOT_FOUND', BILLING_TEXTS.premiumTierMissing);
     await expectTrpcError(
-      asUser.trpc.subscriptions.upgradePremium.mutate({ tierId: tier.id, idempotencyKey: randomUUID() }),
+      asUser.trpc.subscriptions.upgradePremium.mutate({ tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '150.00' }),
       'NOT_FOUND',
       BILLING_TEXTS.premiumTierMissing,
     );
     const before = Date.now();
-    const result = await asUser.trpc.subscriptions.upgradePremium.mutate({ tierId: premium.id, idempotencyKey: randomUUID() });
+    const result = await asUser.trpc.subscriptions.upgradePremium.mutate({ tierId: premium.id, idempotencyKey: randomUUID(), confirmedAmount: '150.00' });
     expect(result).toMatchObject({ kind: 'subscribed', username: user.username });
     if (result.kind !== 'subscribed') throw new Error('expected a subscription');
     expect(Math.round((result.currentPeriodEnd.getTime() - before) / 86_400_000)).toBe(30);
     const profile = await app.deps.db.selectFrom('profiles').select('is_premium').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(profile.is_premium).toBe(true);
-    await expectTrpcError(asUser.trpc.subscriptions.upgradePremium.mutate({ tierId: premium.id, idempotencyKey: randomUUID() }), 'CONFLICT', BILLING_TEXTS.alreadyPremium);
+    await expectTrpcError(asUser.trpc.subscriptions.upgradePremium.mutate({ tierId: premium.id, idempotencyKey: randomUUID(), confirmedAmount: '150.00' }), 'CONFLICT', BILLING_TEXTS.alreadyPremium);
     // the upgrade card is gone and links go past the free limit of 5 (profiles read is_premium)
     const own = await asUser.trpc.profiles.byUsername.query({ username: user.username });
     expect(own.showUpgradeCard).toBe(false);
@@ -204,7 +235,7 @@ describe('Premium benefits', () => {
     expect(await featured()).toEqual([newer.id, upgrader.id]);
     const asUpgrader = await clientAs(app, upgrader.id);
     const premium = await asUpgrader.trpc.subscriptions.premiumTier.query({});
-    await asUpgrader.trpc.subscriptions.upgradePremium.mutate({ tierId: premium.id, idempotencyKey: randomUUID() });
+    await asUpgrader.trpc.subscriptions.upgradePremium.mutate({ tierId: premium.id, idempotencyKey: randomUUID(), confirmedAmount: '150.00' });
     expect(await featured()).toEqual([upgrader.id, newer.id]);
   });
 });

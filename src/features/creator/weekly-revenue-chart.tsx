@@ -13,7 +13,7 @@ export function WeeklyRevenueChart({ weeks }: { weeks: { label: string; total: n
         <BarChart data={weeks} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke="var(--color-border)" />
           <XAxis dataKey="label" tick={{ fill: 'var(--color-muted)', fontSize: 11 }} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} />
-          <YAxis tick={{ fill: 'var(--color-muted)', fontSize: 11 }} tickLine={false} axisLine={false} width={56} tickFormatter={(v: number) => `R${v}`} />
+          <YAxis tick={{ fill: 'var(--color-muted)', fontSize: 11 }} tickLine={false} axisLine={false} width={56} tickFormatter={(v: number) => formatRand(v, { whole: true })} />
           <Tooltip
             cursor={{ fill: 'rgb(139 92 246 / 0.08)' }}
             contentStyle={{ background: 'var(--color-surface-raised)', border: '1px solid var(--color-border-strong)', borderRadius: 12, color: 'var(--color-foreground)' }}

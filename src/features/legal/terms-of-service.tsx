@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { BRAND } from '../../../common/texts';
+import { BILLING_TEXTS, BRAND } from '../../../common/texts';
 import { LegalPage, SAFETY_EMAIL, SUPPORT_EMAIL } from './legal-page';
 
 const name = BRAND.name;
@@ -79,8 +79,8 @@ export function TermsOfService() {
               Payments are handled by third-party payment providers. {name} does not store your card data.
             </p>
             <p>
-              <strong>Subscription fees are non-refundable, except where the law requires a refund.</strong>{' '}
-              Cancelling stops future renewals; access continues until the end of the period already paid for.
+              {/* the same words the fan confirms before paying (the purchase dialog) */}
+              <strong>{BILLING_TEXTS.nonRefundable}</strong> {BILLING_TEXTS.cancelAnyTime}
             </p>
           </>,
         ],

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Check, Crown, MessageCircle, PencilLine, Settings2, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatCompactCount } from '../../../common/format';
 import { PROFILE_TEXTS } from '../../../common/texts';
 import { Avatar } from '../../components/ui/avatar';
@@ -7,6 +8,12 @@ import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import type { Profile } from './profile-queries';
+
+/**
+ * The Subscribed pill that opens the viewer's subscription (features/subscriptions, given by the
+ * route: features do not import each other); without it, a plain 'Subscribed'.
+ */
+export type RenderSubscribed = (creator: { id: string; name: string }) => ReactNode;
 import { SocialLinkIcons } from './social-links';
 
 /**
@@ -17,7 +24,7 @@ import { SocialLinkIcons } from './social-links';
  * and Edit Profile for the owner. Counts, Subscribe and Manage Subscription Tier are for creators'
  * pages only: a fan's page shows Message to others and Edit Profile to its owner.
  */
-export function ProfileHeader({ profile }: { profile: Profile }) {
+export function ProfileHeader({ profile, renderSubscribed }: { profile: Profile; renderSubscribed?: RenderSubscribed }) {
   const name = profile.displayName || profile.username;
   const { viewer } = profile;
 
@@ -49,7 +56,9 @@ export function ProfileHeader({ profile }: { profile: Profile }) {
               </>
             ) : (
               <>
-                {!profile.isCreator ? null : viewer.isSubscribed ? (
+                {!profile.isCreator ? null : viewer.isSubscribed && renderSubscribed ? (
+                  renderSubscribed({ id: profile.id, name })
+                ) : viewer.isSubscribed ? (
                   <span data-testid="subscribed" className={buttonClasses({ variant: 'secondary', className: 'cursor-default text-emerald-300' })}>
                     <Check aria-hidden="true" className="size-4" />
                     {PROFILE_TEXTS.subscribed}

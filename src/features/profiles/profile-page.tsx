@@ -11,7 +11,7 @@ import { ContentTab } from './content-tab';
 import { DraftsTab } from './drafts-tab';
 import { LinksTab } from './links-tab';
 import { BecomeCreatorCard, SubscribeNowCard, UpgradeCard } from './profile-cards';
-import { ProfileHeader } from './profile-header';
+import { ProfileHeader, type RenderSubscribed } from './profile-header';
 import { profileQueryOptions, type Profile } from './profile-queries';
 import { profileTabs, visibleTab, type ProfileSearch, type ProfileTab } from './profile-search';
 import { ProfileHeaderSkeleton, ProfileMessage } from './profile-states';
@@ -23,6 +23,8 @@ interface ProfilePageProps {
   onSearchChange: (patch: Partial<ProfileSearch>) => void;
   renderPost: (post: Post) => ReactNode;
   renderTile: (post: Post) => ReactNode;
+  /** the Subscribed pill that opens the viewer's subscription */
+  renderSubscribed?: RenderSubscribed;
 }
 
 /**
@@ -32,7 +34,7 @@ interface ProfilePageProps {
  * unknown one, is 'Profile not found - The profile you're looking for doesn't exist or is private.'
  * Post cards come from the route (`renderPost`, `renderTile`): features do not import each other.
  */
-export function ProfilePage({ username, search, onSearchChange, renderPost, renderTile }: ProfilePageProps) {
+export function ProfilePage({ username, search, onSearchChange, renderPost, renderTile, renderSubscribed }: ProfilePageProps) {
   const profile = trpc.profiles.byUsername.useQuery({ username }, profileQueryOptions);
   const notFound = errorCode(profile.error) === 'NOT_FOUND';
   usePageTitle(notFound ? PROFILE_TEXTS.notFound.title : profile.data ? profile.data.displayName || profile.data.username : null);
@@ -51,7 +53,16 @@ export function ProfilePage({ username, search, onSearchChange, renderPost, rend
       </div>
     );
   }
-  return <LoadedProfile profile={profile.data} search={search} onSearchChange={onSearchChange} renderPost={renderPost} renderTile={renderTile} />;
+  return (
+    <LoadedProfile
+      profile={profile.data}
+      search={search}
+      onSearchChange={onSearchChange}
+      renderPost={renderPost}
+      renderTile={renderTile}
+      renderSubscribed={renderSubscribed}
+    />
+  );
 }
 
 function LoadedProfile({
@@ -60,6 +71,7 @@ function LoadedProfile({
   onSearchChange,
   renderPost,
   renderTile,
+  renderSubscribed,
 }: Omit<ProfilePageProps, 'username'> & { profile: Profile }) {
   const { isOwner, isSubscribed } = profile.viewer;
   const isCreator = profile.isCreator;
@@ -71,7 +83,7 @@ function LoadedProfile({
 
   return (
     <div className="flex flex-col gap-6">
-      <ProfileHeader profile={profile} />
+      <ProfileHeader profile={profile} renderSubscribed={renderSubscribed} />
       {/* subscribing, premium and creator tools are for creators' pages; a fan is offered to become one */}
       {isCreator && !isOwner && !isSubscribed ? <SubscribeNowCard profile={profile} /> : null}
       {isCreator && isOwner && profile.showUpgradeCard ? <UpgradeCard profile={profile} /> : null}

@@ -9,7 +9,8 @@ import { trpc } from '../../lib/trpc';
  * that creator's posts are refetched, not patched: the server's one access rule decides again.
  * Only queries that hold the creator's posts or profile are touched (open ones refetch at once,
  * the others when next shown), never every list. Premium (creatorId null) changes the user
- * themself: their own profile (upgrade card, links), auth.me (isPremium).
+ * themself: their own profile (upgrade card, links, verified badge), auth.me (isPremium), and
+ * the badge on their own posts in cached lists (issue 22 item 8).
  */
 const POST_LIST_KEYS = Object.values(POST_LISTS).map((list) => getQueryKey(list));
 const POST_KEY = getQueryKey(trpc.posts.byId);
@@ -39,8 +40,24 @@ export function holdsCreator(query: Query, creatorId: string): boolean {
 export async function refreshEntitlement(queryClient: QueryClient, utils: ReturnType<typeof trpc.useUtils>, creatorId: string | null): Promise<void> {
   const billing = [utils.subscriptions.subscribePage.invalidate(), utils.subscriptions.mine.invalidate(), utils.payments.history.invalidate()];
   if (creatorId === null) {
-    await Promise.all([...billing, utils.auth.me.invalidate(), utils.profiles.byUsername.invalidate(), utils.subscriptions.premiumTier.invalidate()]);
+    const me = utils.auth.me.getData();
+    await Promise.all([
+      ...billing,
+      utils.auth.me.invalidate(),
+      utils.profiles.byUsername.invalidate(),
+      utils.subscriptions.premiumTier.invalidate(),
+      me
+        ? queryClient.invalidateQueries({
+            predicate: (query) => holdsCreator(query, me.id),
+          })
+        : null,
+    ]);
     return;
   }
-  await Promise.all([...billing, queryClient.invalidateQueries({ predicate: (query) => holdsCreator(query, creatorId) })]);
+  await Promise.all([
+    ...billing,
+    queryClient.invalidateQueries({
+      predicate: (query) => holdsCreator(query, creatorId),
+    }),
+  ]);
 }

@@ -1,17 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { BadgeCheck, CreditCard, Crown, SearchX } from 'lucide-react';
-import { useState } from 'react';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { TierPrice } from '../../components/tier-price';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { formatCalendarDate } from '../../lib/format';
-import { notify } from '../../lib/toast';
-import { errorCode, isServerError, trpc } from '../../lib/trpc';
-import { useAttemptKeys } from './attempt-key';
-import { refreshEntitlement } from './entitlement';
+import { errorCode, trpc } from '../../lib/trpc';
 import { PaymentHistory } from './payment-history';
+import { PurchaseDialog } from './purchase-dialog';
+import { premiumOffer } from './purchase-offer';
+import { usePurchase } from './use-purchase';
 
 /**
  * The body of /settings/account/payment?tier={tierId} (spec part 2 §2, issue 11 item 5): with a
@@ -35,7 +33,10 @@ export function PaymentScreen({ tierId, checkout }: { tierId?: string; checkout?
 
 function NoPaymentMethods() {
   return (
-    <section aria-labelledby="payment-methods-heading" className="flex flex-col items-center gap-3 rounded-card border border-dashed border-border px-6 py-10 text-center">
+    <section
+      aria-labelledby="payment-methods-heading"
+      className="flex flex-col items-center gap-3 rounded-card border border-dashed border-border px-6 py-10 text-center"
+    >
       <CreditCard aria-hidden="true" className="size-7 text-subtle" />
       <h2 id="payment-methods-heading" className="font-semibold text-foreground">
         {BILLING_TEXTS.noPaymentMethods}
@@ -52,12 +53,8 @@ function NoPaymentMethods() {
 function PlanBox({ tierId }: { tierId: string }) {
   const tier = trpc.subscriptions.premiumTier.useQuery({ tierId });
   const mine = trpc.subscriptions.mine.useQuery();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
-  const upgrade = trpc.subscriptions.upgradePremium.useMutation();
-  const attempts = useAttemptKeys();
-  const [pending, setPending] = useState(false);
+  const provider = trpc.subscriptions.provider.useQuery();
+  const purchase = usePurchase();
 
   if (errorCode(tier.error) === 'NOT_FOUND') {
     return (
@@ -73,35 +70,14 @@ function PlanBox({ tierId }: { tierId: string }) {
   const plan = tier.data;
   const premium = mine.data?.find((s) => s.creator === null && s.status !== 'ended') ?? null;
 
-  const onSubscribe = async () => {
-    if (pending) return;
-    setPending(true);
-    try {
-      const result = await upgrade.mutateAsync({ tierId: plan.id, idempotencyKey: attempts.keyFor(plan.id) });
-      attempts.settle(plan.id);
-      if (result.kind === 'redirect') {
-        window.location.assign(result.url);
-        return;
-      }
-      void refreshEntitlement(queryClient, utils, null);
-      notify.success({ title: BILLING_TEXTS.premiumSubscribed });
-      await navigate({ to: '/$username', params: { username: result.username } });
-    } catch (error) {
-      // a refusal ends the attempt; a dropped connection keeps the key, so pressing again cannot charge twice
-      if (isServerError(error)) attempts.settle(plan.id);
-      const code = errorCode(error);
-      const description =
-        code === 'UNAUTHORIZED'
-          ? BILLING_TEXTS.signInToSubscribe
-          : code === 'NOT_FOUND' || code === 'CONFLICT'
-            ? (error as Error).message
-            : BILLING_TEXTS.subscribeFailed;
-      notify.error({ title: 'Error', description });
-      if (code === 'CONFLICT') void utils.subscriptions.mine.invalidate();
-    } finally {
-      setPending(false);
-    }
-  };
+  // nothing is charged until the fan presses Pay in the confirmation
+  const onSubscribe = () =>
+    purchase.confirm(
+      premiumOffer(plan, {
+        now: new Date(),
+        provider: provider.data?.provider ?? null,
+      }),
+    );
 
   return (
     <section
@@ -123,10 +99,17 @@ function PlanBox({ tierId }: { tierId: string }) {
           You are Premium · {premium.cancelAtPeriodEnd ? 'ends on' : 'renews on'} {formatCalendarDate(premium.currentPeriodEnd)}
         </p>
       ) : (
-        <Button size="lg" className="mt-5 w-full sm:w-auto" onClick={() => void onSubscribe()} disabled={pending || mine.isPending} aria-busy={pending || undefined}>
-          {pending ? 'Processing...' : 'Subscribe Now'}
+        <Button
+          size="lg"
+          className="mt-5 w-full sm:w-auto"
+          onClick={onSubscribe}
+          disabled={purchase.pending || mine.isPending}
+          aria-busy={purchase.pending || undefined}
+        >
+          {purchase.pending ? 'Processing...' : 'Subscribe Now'}
         </Button>
       )}
+      <PurchaseDialog purchase={purchase} />
     </section>
   );
 }

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { BadgeCheck, Layers, UserX } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import type { SubscribePageDto } from '../../../common/billing-dtos';
+import { useEffect } from 'react';
+import type { PublicTierDto, SubscribePageDto } from '../../../common/billing-dtos';
 import { BILLING_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import { DeadEnd } from '../../components/dead-end';
 import { EmptyState } from '../../components/empty-state';
@@ -15,13 +14,13 @@ import { formatCalendarDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { storePostAuthPath } from '../../lib/session';
 import { notify } from '../../lib/toast';
-import { errorCode, isServerError, trpc } from '../../lib/trpc';
-import { useAttemptKeys } from './attempt-key';
-import { refreshEntitlement } from './entitlement';
+import { errorCode, trpc } from '../../lib/trpc';
 import { PremiumUnlocks } from './premium-unlocks';
 import { ProviderNote } from './provider-note';
+import { PurchaseDialog } from './purchase-dialog';
+import { tierOffer } from './purchase-offer';
 import { TierCard, type TierCardState } from './tier-card';
-
+import { usePurchase } from './use-purchase';
 
 /**
  * /{username}/subscribe (spec part 2 §2, issue 11 item 2-3): 'Subscribe to {display name}', a
@@ -52,15 +51,11 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
   const name = creator.displayName || creator.username;
   const navigate = useNavigate();
   const location = useRouterState({ select: (s) => s.location.href });
-  const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
-  const subscribe = trpc.subscriptions.subscribe.useMutation();
-  const attempts = useAttemptKeys();
-  const [pendingTier, setPendingTier] = useState<string | null>(null);
+  const purchase = usePurchase();
+  const pendingTier = purchase.pending && purchase.offer?.item.kind === 'creator' ? purchase.offer.item.tierId : null;
   const current = viewer.subscription;
 
-  const onSubscribe = async (tierId: string) => {
-    if (pendingTier) return;
+  const onSubscribe = (tier: PublicTierDto) => {
     if (!viewer.signedIn) {
       // the spec's words, then sign in and come back to this page
       notify.error({ title: BILLING_TEXTS.signInToSubscribe });
@@ -68,37 +63,18 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
       void navigate({ to: '/auth', search: { tab: 'signin' } });
       return;
     }
-    setPendingTier(tierId);
-    try {
-      const result = await subscribe.mutateAsync({ tierId, idempotencyKey: attempts.keyFor(tierId) });
-      attempts.settle(tierId);
-      if (result.kind === 'redirect') {
-        window.location.assign(result.url);
-        return;
-      }
-      // not awaited: the pages that show this creator refetch when they are next shown
-      void refreshEntitlement(queryClient, utils, creator.id);
-      if (result.kind === 'tier-change-scheduled') {
-        notify.success({ title: BILLING_TEXTS.tierChangeScheduled(result.tierName, formatCalendarDate(result.effectiveAt)) });
-        return;
-      }
-      notify.success({ title: BILLING_TEXTS.subscribed });
-      await navigate({ to: '/$username', params: { username: result.creatorUsername } });
-    } catch (error) {
-      // a refusal ends the attempt; a dropped connection keeps the key, so pressing again cannot charge twice
-      if (isServerError(error)) attempts.settle(tierId);
-      const code = errorCode(error);
-      const description =
-        code === 'UNAUTHORIZED'
-          ? BILLING_TEXTS.signInToSubscribe
-          : code === 'CONFLICT' || code === 'FORBIDDEN' || code === 'NOT_FOUND'
-            ? (error as Error).message
-            : BILLING_TEXTS.subscribeFailed;
-      notify.error({ title: 'Error', description });
-      if (code === 'CONFLICT' || code === 'NOT_FOUND') void utils.subscriptions.subscribePage.invalidate({ username: creator.username });
-    } finally {
-      setPendingTier(null);
-    }
+    // nothing is charged until the fan presses Pay in the confirmation
+    purchase.confirm(
+      tierOffer(
+        tier,
+        { id: creator.id, name },
+        {
+          now: new Date(),
+          provider,
+          currentPeriodEnd: current?.currentPeriodEnd ?? null,
+        },
+      ),
+    );
   };
 
   const stateOf = (tierId: string): TierCardState => {
@@ -139,7 +115,10 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
       ) : null}
 
       {current ? (
-        <p role="status" className="flex flex-col gap-3 rounded-card border border-emerald-400/30 bg-emerald-500/10 px-4 py-3 text-sm text-emerald-100 sm:flex-row sm:items-center sm:justify-between">
+        <p
+          role="status"
+          className="flex flex-col gap-3 rounded-card border border-emerald-400/30 bg-emerald-500/10 px-4 py-3 text-sm text-emerald-100 sm:flex-row sm:items-center sm:justify-between"
+        >
           <span className="flex items-center gap-2">
             <BadgeCheck aria-hidden="true" className="size-4 shrink-0 text-emerald-300" />
             <span>
@@ -166,12 +145,15 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
               tier={tier}
               state={stateOf(tier.id)}
               actionLabel={current ? 'Switch at renewal' : 'Subscribe'}
-              onSubscribe={() => void onSubscribe(tier.id)}
-              footnote={current && current.tierId !== tier.id ? `Starts when your current period ends (${formatCalendarDate(current.currentPeriodEnd)}).` : null}
+              onSubscribe={() => onSubscribe(tier)}
+              footnote={
+                current && current.tierId !== tier.id ? `Starts when your current period ends (${formatCalendarDate(current.currentPeriodEnd)}).` : null
+              }
             />
           ))}
         </section>
       )}
+      <PurchaseDialog purchase={purchase} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { demoEmail } from './app';
  * What a failed attempt of a spec changed for good, put back before its retry, straight in the
  * database the e2e server uses: a retry must meet the demo as the first attempt did.
  */
-async function withDatabase<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const { DATABASE_URL } = JSON.parse(process.env.E2E_SERVER_ENV ?? '{}') as { DATABASE_URL?: string };
   if (!DATABASE_URL) throw new Error('E2E_SERVER_ENV is not set: run through tests/e2e/playwright.config.ts');
   const client = new pg.Client({ connectionString: DATABASE_URL });

@@ -1,0 +1,100 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { Link } from '@tanstack/react-router';
+import { CreditCard } from 'lucide-react';
+import { formatRand } from '../../../common/format';
+import { BILLING_TEXTS } from '../../../common/texts';
+import { Button } from '../../components/ui/button';
+import { formatCalendarDate } from '../../lib/format';
+import { ProviderNote } from './provider-note';
+import type { PurchaseOffer } from './purchase-offer';
+import type { Purchase } from './use-purchase';
+import { DETAIL_LIST_CLASS, DetailRow } from './detail-row';
+
+/** The sentence a screen reader hears first: what is paid, when, and how often. */
+function summary(offer: PurchaseOffer): string {
+  const { renewal } = offer;
+  if (offer.startsAt) {
+    return renewal
+      ? `Nothing is charged now. From ${formatCalendarDate(offer.startsAt)} you pay ${formatRand(renewal.amount)} every ${renewal.every}.`
+      : 'Nothing is charged now.';
+  }
+  const now = `You pay ${formatRand(offer.amountNow)} now`;
+  return renewal ? `${now}, then ${formatRand(renewal.amount)} every ${renewal.every} from ${formatCalendarDate(renewal.firstAt)}.` : `${now}.`;
+}
+
+/**
+ * The one confirmation before a charge (issue 22 item 7), for every purchase (usePurchase):
+ * what is charged now, how much each renewal is and how often, the first renewal date, that the
+ * fan can cancel any time and keep access to the period end, that fees are non-refundable (the
+ * terms' own words), who takes the money, and Pay. Radix AlertDialog: focus is trapped inside
+ * and starts on Cancel (Enter alone never pays), Escape and Cancel close it without charging,
+ * except while the charge is under way.
+ */
+export function PurchaseDialog({ purchase }: { purchase: Purchase }) {
+  const { offer, pending } = purchase;
+  return (
+    <AlertDialog.Root open={offer !== null} onOpenChange={(open) => (open ? undefined : purchase.close())}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
+        {offer ? (
+          <AlertDialog.Content
+            data-testid="purchase-dialog"
+            className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-5 overflow-y-auto rounded-card border border-border bg-surface-raised p-5 shadow-2xl shadow-black/60 md:p-6"
+            onEscapeKeyDown={(event) => {
+              if (pending) event.preventDefault();
+            }}
+          >
+            <div className="flex gap-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-violet-500/15 text-violet-300 ring-1 ring-violet-400/30">
+                <CreditCard aria-hidden="true" className="size-5" />
+              </span>
+              <div className="flex min-w-0 flex-col gap-1.5">
+                <AlertDialog.Title className="text-lg font-semibold tracking-tight break-words text-foreground">{offer.title}</AlertDialog.Title>
+                <AlertDialog.Description className="text-sm leading-relaxed text-muted">{summary(offer)}</AlertDialog.Description>
+              </div>
+            </div>
+
+            <dl className={DETAIL_LIST_CLASS}>
+              <DetailRow label="Plan" value={offer.planName} />
+              <DetailRow label="Charged now" value={offer.startsAt ? 'Nothing' : formatRand(offer.amountNow)} testId="charged-now" strong />
+              {offer.renewal ? (
+                <>
+                  <DetailRow label="Each renewal" value={`${formatRand(offer.renewal.amount)} every ${offer.renewal.every}`} testId="renewal-amount" />
+                  <DetailRow
+                    label={offer.startsAt ? 'First charge' : 'First renewal'}
+                    value={formatCalendarDate(offer.renewal.firstAt)}
+                    testId="first-renewal"
+                  />
+                </>
+              ) : null}
+            </dl>
+
+            <ul className="flex list-disc flex-col gap-1.5 pl-5 text-xs leading-relaxed text-muted marker:text-subtle">
+              {offer.renewal ? <li>You can cancel any time. {BILLING_TEXTS.cancelAnyTime}</li> : null}
+              <li>
+                {BILLING_TEXTS.nonRefundable}{' '}
+                <Link to="/terms" hash="subscriptions" className="font-medium text-violet-300 underline underline-offset-4 hover:text-violet-200">
+                  Terms of Service
+                </Link>
+              </li>
+            </ul>
+
+            {offer.provider ? <ProviderNote provider={offer.provider} className="self-start" /> : null}
+
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <AlertDialog.Cancel asChild>
+                <Button variant="secondary" disabled={pending}>
+                  Cancel
+                </Button>
+              </AlertDialog.Cancel>
+              {/* Not AlertDialog.Action: that would close the dialog before the charge has answered. */}
+              <Button loading={pending} onClick={() => void purchase.pay()}>
+                {offer.startsAt ? 'Confirm switch' : `Pay ${formatRand(offer.amountNow)}`}
+              </Button>
+            </div>
+          </AlertDialog.Content>
+        ) : null}
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,84 @@
+import type { PaymentProviderName, PublicTierDto } from '../../../common/billing-dtos';
+import { periodEnd } from '../../../common/billing-periods';
+import { intervalUnit } from '../../lib/tier-price';
+
+/**
+ * What the fan is asked to confirm before any charge (issue 22 item 7), built from what the page
+ * already shows: the one shape every purchase takes (a creator's tier, Premium; an unlock or a tip
+ * later, with `renewal: null`), read by the one dialog (./purchase-dialog.tsx) and paid through
+ * the one hook (./use-purchase.ts).
+ */
+
+/** What is bought: which procedure charges it. */
+export type PurchaseItem = { kind: 'creator'; tierId: string; creatorId: string } | { kind: 'premium'; tierId: string };
+
+export interface PurchaseOffer {
+  item: PurchaseItem;
+  /** the dialog's heading: 'Subscribe to Maya Chen' */
+  title: string;
+  /** the plan by name: 'Weekly Pass' */
+  planName: string;
+  /** charged when the fan presses Pay, rand as the server writes it: '40.00' ('0.00': nothing now) */
+  amountNow: string;
+  /** the price the fan agrees to; the server refuses the purchase when it differs (the price changed) */
+  confirmedAmount: string;
+  /** how a subscription renews: each renewal's amount, how often, and the first renewal; null for a one-off purchase */
+  renewal: { amount: string; every: string; firstAt: Date } | null;
+  /** a tier change starts at the end of the period already paid for, not now */
+  startsAt: Date | null;
+  provider: PaymentProviderName | null;
+}
+
+/** A creator's tier: charged now and every interval, the first renewal one period from now. */
+export function tierOffer(
+  tier: Pick<PublicTierDto, 'id' | 'name' | 'paymentInterval' | 'discountedPrice'>,
+  creator: { id: string; name: string },
+  opts: {
+    now: Date;
+    provider: PaymentProviderName | null;
+    currentPeriodEnd?: Date | null;
+  },
+): PurchaseOffer {
+  const change = opts.currentPeriodEnd ?? null;
+  const start = change ?? opts.now;
+  return {
+    item: { kind: 'creator', tierId: tier.id, creatorId: creator.id },
+    title: change ? `Switch to ${tier.name}` : `Subscribe to ${creator.name}`,
+    planName: tier.name,
+    amountNow: change ? '0.00' : tier.discountedPrice,
+    confirmedAmount: tier.discountedPrice,
+    renewal: {
+      amount: tier.discountedPrice,
+      every: intervalUnit(tier.paymentInterval),
+      firstAt: change ?? periodEnd(start, tier.paymentInterval),
+    },
+    startsAt: change,
+    provider: opts.provider,
+  };
+}
+
+/** The platform's Premium: charged now and every `periodDays` days. */
+export function premiumOffer(
+  plan: {
+    id: string;
+    name: string;
+    discountedPrice: string;
+    periodDays: number;
+  },
+  opts: { now: Date; provider: PaymentProviderName | null },
+): PurchaseOffer {
+  return {
+    item: { kind: 'premium', tierId: plan.id },
+    title: `Subscribe to ${plan.name}`,
+    planName: plan.name,
+    amountNow: plan.discountedPrice,
+    confirmedAmount: plan.discountedPrice,
+    renewal: {
+      amount: plan.discountedPrice,
+      every: `${plan.periodDays} days`,
+      firstAt: new Date(opts.now.getTime() + plan.periodDays * 24 * 60 * 60_000),
+    },
+    startsAt: null,
+    provider: opts.provider,
+  };
+}

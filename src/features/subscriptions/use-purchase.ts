@@ -1,0 +1,117 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useRef, useState } from 'react';
+import { BILLING_TEXTS } from '../../../common/texts';
+import { formatCalendarDate } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { errorCode, isServerError, trpc } from '../../lib/trpc';
+import { useAttemptKeys } from './attempt-key';
+import { refreshEntitlement } from './entitlement';
+import type { PurchaseItem, PurchaseOffer } from './purchase-offer';
+
+/** The key's scope: one idempotency key per confirmed offer, kept until the server answers. */
+const scopeOf = (item: PurchaseItem) => `${item.kind}:${item.tierId}`;
+
+export interface Purchase {
+  /** the offer being confirmed (the dialog is open), or null */
+  offer: PurchaseOffer | null;
+  /** Pay was pressed and the server has not answered yet */
+  pending: boolean;
+  /** opens the confirmation; nothing is charged until `pay` */
+  confirm: (offer: PurchaseOffer) => void;
+  /** charges the offer being confirmed, once however often it is pressed */
+  pay: () => Promise<void>;
+  /** closes the confirmation (not while paying) */
+  close: () => void;
+}
+
+/**
+ * Every purchase, one path (issue 22 item 7; docs/payments.md): the page builds an offer
+ * (./purchase-offer.ts), the fan confirms it in PurchaseDialog, and Pay charges it with the amount
+ * the fan saw (`confirmedAmount`: the server refuses a price that changed) and one idempotency key
+ * per confirmation. The key is kept until the server answers, so a double press, or Pay again
+ * after a dropped connection, charges once; a server answer ends the attempt. After success the
+ * spec's toasts and destinations: 'You've successfully subscribed!' and the creator's profile,
+ * 'You've successfully subscribed to Premium!' and the user's own; a tier change says when it
+ * takes effect; a Stripe checkout leaves for Stripe.
+ */
+export function usePurchase(): Purchase {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const subscribe = trpc.subscriptions.subscribe.useMutation();
+  const upgrade = trpc.subscriptions.upgradePremium.useMutation();
+  const attempts = useAttemptKeys();
+  const [offer, setOffer] = useState<PurchaseOffer | null>(null);
+  const [pending, setPending] = useState(false);
+  // a second press in the same frame, before `pending` re-renders the button disabled
+  const paying = useRef(false);
+
+  const confirm = useCallback((next: PurchaseOffer) => {
+    if (!paying.current) setOffer(next);
+  }, []);
+  const close = useCallback(() => {
+    if (!paying.current) setOffer(null);
+  }, []);
+
+  const charge = async (current: PurchaseOffer, idempotencyKey: string) => {
+    const { item, confirmedAmount } = current;
+    if (item.kind === 'premium') {
+      const result = await upgrade.mutateAsync({ tierId: item.tierId, idempotencyKey, confirmedAmount });
+      attempts.settle(scopeOf(item));
+      if (result.kind === 'redirect') return window.location.assign(result.url);
+      void refreshEntitlement(queryClient, utils, null);
+      notify.success({ title: BILLING_TEXTS.premiumSubscribed });
+      setOffer(null);
+      return void (await navigate({ to: '/$username', params: { username: result.username } }));
+    }
+    const result = await subscribe.mutateAsync({ tierId: item.tierId, idempotencyKey, confirmedAmount });
+    attempts.settle(scopeOf(item));
+    if (result.kind === 'redirect') return window.location.assign(result.url);
+    // not awaited: the pages that show this creator refetch when they are next shown
+    void refreshEntitlement(queryClient, utils, item.creatorId);
+    setOffer(null);
+    if (result.kind === 'tier-change-scheduled') {
+      notify.success({ title: BILLING_TEXTS.tierChangeScheduled(result.tierName, formatCalendarDate(result.effectiveAt)) });
+      return;
+    }
+    notify.success({ title: BILLING_TEXTS.subscribed });
+    await navigate({ to: '/$username', params: { username: result.creatorUsername } });
+  };
+
+  const pay = async () => {
+    const current = offer;
+    if (!current || paying.current) return;
+    paying.current = true;
+    setPending(true);
+    try {
+      await charge(current, attempts.keyFor(scopeOf(current.item)));
+    } catch (error) {
+      // a refusal ends the attempt (and the confirmation: what it said may no longer hold); a
+      // dropped connection keeps both, so pressing Pay again sends the same key and cannot charge twice
+      if (isServerError(error)) {
+        attempts.settle(scopeOf(current.item));
+        setOffer(null);
+      }
+      const code = errorCode(error);
+      const description =
+        code === 'UNAUTHORIZED'
+          ? BILLING_TEXTS.signInToSubscribe
+          : code === 'CONFLICT' || code === 'FORBIDDEN' || code === 'NOT_FOUND' || code === 'BAD_REQUEST'
+            ? (error as Error).message
+            : BILLING_TEXTS.subscribeFailed;
+      notify.error({ title: 'Error', description });
+      // already subscribed, or the price changed: show what holds now
+      if (code === 'CONFLICT' || code === 'NOT_FOUND') {
+        void utils.subscriptions.subscribePage.invalidate();
+        void utils.subscriptions.premiumTier.invalidate();
+        void utils.subscriptions.mine.invalidate();
+      }
+    } finally {
+      paying.current = false;
+      setPending(false);
+    }
+  };
+
+  return { offer, pending, confirm, pay, close };
+}

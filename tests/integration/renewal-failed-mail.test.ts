@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { builtinProvider, failingProvider } from '../../core/payments/builtin';
+import { fixedClock } from '../../domain/billing/clock';
+import { DAY_MS } from '../../domain/billing/periods';
+import { purchase } from '../../domain/billing/purchase';
+import { billingMaintenance } from '../../worker/jobs/billing';
+import { makeUser } from '../helpers/factories';
+import { useFileServer } from '../helpers/file-server';
+import { clientAs } from '../helpers/trpc';
+
+/**
+ * Issue 22 item 9: a renewal that fails tells the fan by e-mail, once per period however often the
+ * job retries the charge, what happens now and what to do (the subscriptions screen says the same).
+ */
+const app = useFileServer({ emptyUsers: true });
+const T0 = new Date('2026-11-23T10:00:00Z');
+
+describe('a failed renewal', () => {
+  it('mails the fan once, with the amount, the date access lasts until and where to manage it', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const fan = await makeUser(app.deps.db);
+    const tier = await (await clientAs(app, creator.id)).trpc.tiers.create.mutate({ name: 'Gold', price: '3428.20', paymentInterval: 'weekly' });
+    const clock = fixedClock(T0);
+    await purchase(
+      { db: app.deps.db, provider: builtinProvider, clock, appUrl: app.url },
+      { userId: fan.id, email: fan.email, username: fan.username, tierId: tier.id, idempotencyKey: randomUUID(), kind: 'creator', confirmedAmount: '3428.20' },
+    );
+    const failures = async () => (await app.outbox()).filter((m) => m.to === fan.email && m.subject.includes('failed'));
+    expect(await failures()).toEqual([]);
+
+    const declined = failingProvider();
+    clock.set(new Date(T0.getTime() + 7 * DAY_MS));
+    expect(await billingMaintenance(app.deps, { clock, provider: declined })).toMatchObject({ pastDue: 1 });
+    // the job retries on its next runs: no second mail
+    clock.set(new Date(T0.getTime() + 8 * DAY_MS));
+    expect(await billingMaintenance(app.deps, { clock, provider: declined })).toMatchObject({ pastDue: 1 });
+
+    const mails = await failures();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your payment of R3,428.20 failed');
+    expect(mails[0]!.text).toContain('You keep access until 3 December 2026');
+    expect(mails[0]!.text).toContain('cancel it on your subscriptions page');
+    expect(mails[0]!.text).toContain(`${app.deps.config.appUrl}/settings/account/subscriptions`);
+  });
+});
