@@ -2,6 +2,7 @@ import { MAIL_JOB_OPTIONS } from '../../common/jobs';
 import type { Logger } from 'pino';
 import type { Queues } from '../../core/queues/queues';
 import type { Realtime } from '../../core/realtime/realtime';
+import { entitlementEnded } from '../announcements/access-changes';
 import { UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS, undoDuplicateCheckoutJobId, type DuplicateCheckout } from './duplicate-checkout';
 
 /** What a billing write leaves to do once it committed: live entitlement events, receipts, provider calls. */
@@ -32,6 +33,8 @@ export async function applyBillingEffects(
 ): Promise<void> {
   for (const e of effects.entitlements) {
     deps.realtime.toUser(e.userId, 'entitlement:changed', { creatorId: e.creatorId, active: e.active });
+    // rooms joined while subscribed ('friends' profiles) are checked again
+    if (!e.active) entitlementEnded(deps.realtime, e.userId);
     // Premium is the signed-in user's `isPremium`, which server copies hold in their session caches
     if (e.creatorId === null) await deps.realtime.forgetSessions({ userIds: [e.userId] });
   }
