@@ -11,7 +11,8 @@ let app: TestServer;
 const sockets = socketPool();
 
 beforeAll(async () => {
-  app = await startTestServer({ workerQueues: ['mail'] });
+  // a quiet period of 1 s: the new-message mail (one per conversation and period) goes out at once
+  app = await startTestServer({ workerQueues: ['mail'], env: { MESSAGE_MAIL_QUIET_MS: '1000' } });
 });
 afterAll(async () => {
   await app?.close();
