@@ -14,7 +14,7 @@ import { onlineUsers } from '../../../domain/presence/presence';
  */
 export async function notifyOfflineRecipient(
   deps: Pick<AppDeps, 'db' | 'redis' | 'config' | 'queues' | 'log'>,
-  { messageId, senderId, recipientId }: { messageId: string; senderId: string; recipientId: string },
+  { messageId, senderId, recipientId, sentAt }: { messageId: string; senderId: string; recipientId: string; sentAt: Date },
   now = Date.now(),
 ): Promise<void> {
   try {
@@ -22,12 +22,13 @@ export async function notifyOfflineRecipient(
     if (online.has(recipientId)) return;
     if (!(await wantsEmail(deps.db, recipientId, 'activity'))) return;
     const quiet = deps.config.MESSAGE_MAIL_QUIET_MS;
-    const periodStart = Math.floor(now / quiet) * quiet;
+    // the period the message was stored in: the one whose job will count it
+    const periodStart = Math.floor(sentAt.getTime() / quiet) * quiet;
     await deps.queues.add(
       'mail',
       'new-message',
       { recipientId, senderId, periodStart, periodEnd: periodStart + quiet },
-      { ...MAIL_JOB_OPTIONS, jobId: newMessageMailJobId(recipientId, senderId, periodStart), delay: periodStart + quiet - now },
+      { ...MAIL_JOB_OPTIONS, jobId: newMessageMailJobId(recipientId, senderId, periodStart), delay: Math.max(0, periodStart + quiet - now) },
     );
   } catch (error) {
     deps.log.warn({ err: error, messageId }, 'could not queue the new-message mail');

@@ -188,7 +188,7 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, input: S
   emitMessageNew(deps, message);
   await announceUnreadCount(deps, recipientId);
   await clearTyping(deps.redis, deps.config.REDIS_PREFIX, senderId, recipientId).catch(() => {});
-  await notifyOfflineRecipient(deps, { messageId: id, senderId, recipientId });
+  await notifyOfflineRecipient(deps, { messageId: id, senderId, recipientId, sentAt: new Date(message.createdAt) });
   return message;
 }
 
