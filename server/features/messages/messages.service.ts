@@ -233,15 +233,28 @@ export async function editMessage(deps: MessagesDeps, userId: string, input: Edi
 export async function deleteMessage(deps: MessagesDeps, userId: string, input: MessageIdInput): Promise<{ id: string }> {
   const facts = await participantMessage(deps, userId, input.id);
   if (facts.sender_id !== userId) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGE_TEXTS.deleteOwnOnly });
+  if (!(await removeMessage(deps, facts))) throw notFound(MESSAGE_TEXTS.messageNotFound);
+  return { id: facts.id };
+}
+
+/**
+ * Removes a message (its author deleting it, or an admin acting on a report): the row, its
+ * reactions and attachment row and the conversations in one transaction; the file after the
+ * commit; both participants hear it. False when it was gone already.
+ */
+export async function removeMessage(
+  deps: MessagesDeps,
+  facts: { id: string; sender_id: string; recipient_id: string; read_at: Date | null },
+): Promise<boolean> {
   const keys = await deps.db.transaction().execute(async (trx) => {
-    const deleted = await trx.deleteFrom('messages').where('id', '=', facts.id).where('sender_id', '=', userId).returning('attachment_id').executeTakeFirst();
+    const deleted = await trx.deleteFrom('messages').where('id', '=', facts.id).where('sender_id', '=', facts.sender_id).returning('attachment_id').executeTakeFirst();
     if (!deleted) return null;
     await refreshConversation(trx, facts.sender_id, facts.recipient_id);
     if (!deleted.attachment_id) return [];
     const file = await trx.deleteFrom('message_attachments').where('id', '=', deleted.attachment_id).returning(['storage_key', 'source_key']).executeTakeFirst();
     return [file?.storage_key, file?.source_key].filter((k): k is string => Boolean(k));
   });
-  if (keys === null) throw notFound(MESSAGE_TEXTS.messageNotFound);
+  if (keys === null) return false;
   for (const key of keys) {
     await deps.storage.delete(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'could not delete a message file'));
   }
@@ -250,7 +263,7 @@ export async function deleteMessage(deps: MessagesDeps, userId: string, input: M
   deps.realtime.toUser(facts.recipient_id, 'message:deleted', event, { except });
   deps.realtime.toUser(facts.sender_id, 'message:deleted', event, { except });
   if (!facts.read_at) await announceUnreadCount(deps, facts.recipient_id);
-  return { id: facts.id };
+  return true;
 }
 
 /** Toggles the caller's reaction (one of each emoji per user per message); both participants hear the new counts. */
