@@ -163,6 +163,13 @@ test('two people message each other live: text, image, read receipts, reply, edi
   await expect(report).toContainText(b.displayName);
   await expect(report).toContainText(a.displayName);
   await screenshots(admin, 'admin-reports');
+  // opening it (logged) shows the reported picture from the report's own copy
+  await report.getByRole('button', { name: 'Open report' }).click();
+  const evidence = report.getByTestId('report-evidence');
+  await expect(evidence.getByRole('img', { name: /^Reported file/ })).toBeVisible();
+  await expect.poll(() => evidence.getByRole('img', { name: /^Reported file/ }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(evidence.getByRole('button', { name: 'Suspend account' })).toBeVisible();
+  await screenshots(admin, 'admin-report-open');
   await report.getByRole('button', { name: 'Close report' }).click();
   await expect(report).toHaveCount(0);
 
