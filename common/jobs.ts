@@ -55,14 +55,16 @@ export interface MailJobs {
    */
   'renewal-failed': { paymentId: string };
   /**
-   * A direct message to a recipient who was offline, with activity mail allowed (issue 12). Names
-   * the message only; skipped when it was read or deleted before the mail went. jobId
-   * `new-message-<messageId>` (newMessageMailJobId).
+   * Direct messages to a recipient who was offline, with activity mail allowed (issue 12, issue 23
+   * §5): one delayed job per conversation and quiet period (jobId newMessageMailJobId), run at the
+   * period's end, which mails one summary of the messages of that period still unread. Names the
+   * two users and the period only.
    */
-  'new-message': { messageId: string };
+  'new-message': { recipientId: string; senderId: string; periodStart: number; periodEnd: number };
 }
 export const creatorUnavailableMailJobId = (subscriptionId: string) => `creator-unavailable-${subscriptionId}`;
-export const newMessageMailJobId = (messageId: string) => `new-message-${messageId}`;
+/** One per recipient, sender and quiet period (the period's start, ms since the epoch). */
+export const newMessageMailJobId = (recipientId: string, senderId: string, periodStart: number) => `new-message-${recipientId}-${senderId}-${periodStart}`;
 
 export const SECURITY_NOTICE_KINDS = ['new-sign-in', 'two-factor-enabled', 'two-factor-disabled', 'recovery-code-used', 'password-changed'] as const;
 export type SecurityNoticeKind = (typeof SECURITY_NOTICE_KINDS)[number];

@@ -102,5 +102,9 @@ export interface MessageReportDto {
   messageId: string | null;
   /** the message's text when it was reported */
   content: string | null;
+  /** the message's file when it was reported, kept in storage the report owns (admins only: `url`) */
+  evidence: { kind: string; name: string; url: string } | null;
   closedAt: string | null;
+  /** what the admin did when closing it */
+  resolution: 'dismissed' | 'content-removed' | 'account-suspended' | null;
 }

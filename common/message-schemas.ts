@@ -74,3 +74,6 @@ export type AdminReportsInput = z.output<typeof AdminReportsInput>;
 
 export const CloseReportInput = z.object({ id });
 export type CloseReportInput = z.output<typeof CloseReportInput>;
+/** Admins acting on one report: open it (logged), remove the message, suspend its sender. */
+export const ReportIdInput = z.object({ id });
+export type ReportIdInput = z.output<typeof ReportIdInput>;

@@ -48,6 +48,10 @@ export const MESSAGE_ATTACHMENT_ACCEPT = MESSAGE_ATTACHMENT_EXTENSIONS.map((ext)
 
 /** The path of an attachment's served file (the authorised media route). */
 export const messageMediaUrl = (attachmentId: string) => `/media/messages/${attachmentId}`;
+/** A report's copy of the reported file: admins only (server/http/message-media.ts). */
+export const reportEvidenceUrl = (reportId: string) => `/media/reports/${reportId}`;
+/** Where a report's copy of the reported file lives in storage (owned by the report, not the sender). */
+export const reportEvidenceKey = (reportId: string, copyId: string) => `message-reports/${reportId}/${copyId}`;
 
 /** The upload endpoint of chat attachments: `POST ?name=<file name>` with the raw bytes. */
 export const MESSAGE_ATTACHMENT_UPLOAD_PATH = '/message-attachments';

@@ -1,5 +1,5 @@
 import type { CommentDto } from './post-dtos';
-import type { MessageAttachmentDto, MessageDto, ReactionCountDto } from './message-dtos';
+import type { MessageAttachmentDto, MessageDto, Messaging, ReactionCountDto } from './message-dtos';
 
 /**
  * Socket.IO contract between the browser, the server and the worker.
@@ -126,6 +126,22 @@ export interface PresenceEvent {
   userId: string;
   online: boolean;
 }
+/**
+ * To this socket only: it was taken out of these rooms because its user may no longer hear them
+ * (a creator went private, a block, a subscription ended). The client stops expecting their events.
+ */
+export interface RoomsRevokedEvent {
+  kind: RoomKind;
+  ids: string[];
+}
+/**
+ * To one participant's room `user:<id>`: whether they may write to `partnerId` changed (a block or
+ * an unblock, either way); an open thread swaps its composer for the reason, or back, at once.
+ */
+export interface MessagingChangedEvent {
+  partnerId: string;
+  messaging: Messaging;
+}
 export interface RateLimitedEvent {
   /** events per second a socket may send */
   limit: number;
@@ -178,6 +194,10 @@ export interface ServerToClientEvents {
   typing: (event: TypingEvent) => void;
   /** room `presence:<userId>`: online state of a user whose thread is open */
   presence: (event: PresenceEvent) => void;
+  /** this socket was removed from rooms its user may no longer hear (permissions changed since the join) */
+  'rooms:revoked': (event: RoomsRevokedEvent) => void;
+  /** room `user:<id>`: a block or unblock changed whether the user may write to `partnerId` */
+  'messaging:changed': (event: MessagingChangedEvent) => void;
   /** this socket sent more than LIMITS.socketEventsPerSecond events in a second; the extra ones were dropped */
   'rate:limited': (event: RateLimitedEvent) => void;
   /**
@@ -216,6 +236,23 @@ export interface ClientToServerEvents {
   'room:join': (request: RoomRequest, ack?: (result: RoomAck) => void) => void;
   /** Leave these rooms of one kind. */
   'room:leave': (request: RoomRequest, ack?: (result: RoomAck) => void) => void;
+}
+
+/**
+ * Asks every server copy to run the room authoriser of `kind` again for the sockets concerned and
+ * take each out of the rooms its user may no longer hear: the sockets of `userIds`, the sockets in
+ * the rooms `ids`, or (posts) the sockets in the rooms of `creatorId`'s posts.
+ */
+export interface RoomReauthorisation {
+  kind: RoomKind;
+  userIds?: string[];
+  ids?: string[];
+  creatorId?: string;
+}
+
+/** Between server copies (and from the worker, through the Redis emitter's serverSideEmit). */
+export interface ServerSideEvents {
+  'rooms:reauthorise': (request: RoomReauthorisation) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

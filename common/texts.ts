@@ -75,6 +75,7 @@ export const AUTH_TEXTS = {
   // Our own, for flows the spec leaves out (confirmation, reset, rate limit).
   invalidCredentials: 'Invalid email or password',
   emailNotConfirmed: 'Please confirm your email address before signing in. We have sent you a new link.',
+  accountSuspended: 'This account has been suspended after a report. Write to safety@creatorhub.app if you think this is a mistake.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   emailConfirmed: { title: 'Email confirmed', description: 'Your account is ready. You can sign in now.' },
   emailAlreadyConfirmed: { title: 'Email already confirmed', description: 'This email address is already confirmed. You can sign in.' },
@@ -458,6 +459,9 @@ export const MESSAGE_TEXTS = {
   replyNotInConversation: 'The message you replied to is not in this conversation',
   reportNotFound: 'Report not found',
   reportReasonRequired: 'Please say why you are reporting this message',
+  reportContentRemoved: 'The reported message was removed.',
+  reportSenderSuspended: 'The account was suspended and signed out everywhere.',
+  reportNoSender: 'The account that sent this message no longer exists.',
 } as const;
 
 /** Subscription tiers, subscribing, Premium, payments (issue 11; spec part 2 §2, §8). */

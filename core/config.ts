@@ -61,6 +61,11 @@ const ConfigSchema = z.object({
   MEDIA_TIME_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** Posts one creator may have processing (queued or in the worker) at once; more uploads are refused until one is done. */
   MAX_PROCESSING_POSTS_PER_CREATOR: z.coerce.number().int().min(1).default(5),
+  /**
+   * New-message mail: at most one per conversation in this long (one delayed job per conversation
+   * and period, which then mails a summary 'N new messages from …'; docs/messaging.md).
+   */
+  MESSAGE_MAIL_QUIET_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
   /** On SIGTERM a worker lets active jobs finish this long, then hands them back to the queue. */
   WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** `npm run worker` only: serve the worker's own /metrics (job durations) on this port. */

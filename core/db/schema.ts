@@ -39,6 +39,8 @@ export interface UsersTable {
   role: ColumnType<UserRole, UserRole | undefined, UserRole>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** set by an admin acting on a report: no sign-in, no sessions */
+  suspended_at: Date | null;
 }
 
 export interface SessionsTable {
@@ -438,6 +440,22 @@ export interface MessageReportsTable {
   updated_at: UpdatedAt;
   closed_at: Timestamp | null;
   closed_by: string | null;
+  /** the reported file, copied into storage the report owns (issue 23 §8) */
+  evidence_key: string | null;
+  evidence_type: string | null;
+  evidence_kind: string | null;
+  evidence_name: string | null;
+  resolution: ReportResolution | null;
+}
+
+export type ReportResolution = 'dismissed' | 'content-removed' | 'account-suspended';
+
+/** Every opening of a report by an admin. */
+export interface ReportViewsTable {
+  id: Generated<string>;
+  report_id: string;
+  admin_id: string | null;
+  created_at: CreatedAt;
 }
 
 export interface MessageReactionsTable {
@@ -482,6 +500,7 @@ export interface Database {
   conversations: ConversationsTable;
   user_blocks: UserBlocksTable;
   message_reports: MessageReportsTable;
+  report_views: ReportViewsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -505,7 +524,7 @@ function columns<const L extends ExactColumns<Database>>(list: L & (AssertAllLis
 }
 
 export const databaseColumns = columns({
-  users: ['id', 'email', 'password_hash', 'email_verified_at', 'role', 'created_at', 'updated_at'],
+  users: ['id', 'email', 'password_hash', 'email_verified_at', 'role', 'created_at', 'updated_at', 'suspended_at'],
   sessions: ['id', 'user_id', 'expires_at', 'created_at', 'user_agent', 'ip', 'public_id', 'last_seen_at'],
   totp_credentials: ['user_id', 'secret', 'enabled_at', 'last_used_step', 'created_at'],
   recovery_codes: ['id', 'user_id', 'code_hash', 'used_at', 'created_at'],
@@ -566,5 +585,7 @@ export const databaseColumns = columns({
   user_blocks: ['blocker_id', 'blocked_id', 'created_at'],
   message_reports: [
     'id', 'message_id', 'reporter_id', 'sender_id', 'content', 'reason', 'status', 'created_at', 'updated_at', 'closed_at', 'closed_by',
+    'evidence_key', 'evidence_type', 'evidence_kind', 'evidence_name', 'resolution',
   ],
+  report_views: ['id', 'report_id', 'admin_id', 'created_at'],
 });

@@ -70,6 +70,10 @@ export function createRealtime(
       await forgotten;
     },
     forgetSessions,
+    reauthoriseRooms(request) {
+      // every server copy's adapter hears it (server/realtime/reauthorise.ts acts on its own sockets)
+      emitter.serverSideEmit('rooms:reauthorise', request);
+    },
     onForgetSessions(listener) {
       forgetListeners.add(listener);
       return () => void forgetListeners.delete(listener);

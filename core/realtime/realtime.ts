@@ -1,4 +1,4 @@
-import { isSocketId, type ServerEventName, type ServerEventPayload } from '../../common/socket-events';
+import { isSocketId, type RoomReauthorisation, type ServerEventName, type ServerEventPayload } from '../../common/socket-events';
 
 /** A Socket.IO socket id checked by `socketIdFromHeader`: the only thing `except` accepts. */
 export type SocketId = string & { readonly __brand: 'SocketId' };
@@ -57,6 +57,12 @@ export interface Realtime {
   forgetSessions(which: ForgetSessions): Promise<void>;
   /** Tells `listener` of every forgetSessions made in this process (a server's own cache); returns the unsubscribe. */
   onForgetSessions(listener: (which: ForgetSessions) => void): () => void;
+  /**
+   * Permissions changed (visibility, a block, a subscription ended): every server copy runs the
+   * room authoriser again for the sockets concerned and takes them out of the rooms they may no
+   * longer hear (each removed socket is told with `rooms:revoked`). After the commit; fire and forget.
+   */
+  reauthoriseRooms(request: RoomReauthorisation): void;
   /** Sends a typed event to every socket of one user (room `user:<id>`), on every server process. */
   toUser<E extends PayloadEventName>(userId: string, event: E, payload: ServerEventPayload<E>[0], options?: EmitOptions): void;
   /**
@@ -71,6 +77,7 @@ export const noopRealtime: Realtime = {
   disconnectSessions: async () => {},
   forgetSessions: async () => {},
   onForgetSessions: () => () => {},
+  reauthoriseRooms() {},
   toUser() {},
   toRooms() {},
 };

@@ -58,3 +58,19 @@ export function findAttachmentAudience(db: DB, attachmentId: string) {
     .where('a.id', '=', attachmentId)
     .executeTakeFirst();
 }
+
+/** Of these users, the ones with a block between them and `userId`, either way (one query). */
+export async function findBlockedEitherWay(db: DB, userId: string, others: string[]): Promise<Set<string>> {
+  if (others.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('user_blocks')
+    .select(['blocker_id', 'blocked_id'])
+    .where((w) =>
+      w.or([
+        w.and([w('blocker_id', '=', userId), w('blocked_id', 'in', others)]),
+        w.and([w('blocked_id', '=', userId), w('blocker_id', 'in', others)]),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((r) => (r.blocker_id === userId ? r.blocked_id : r.blocker_id)));
+}

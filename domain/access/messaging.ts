@@ -74,7 +74,10 @@ export async function loadPartner(db: DB, viewerId: string, partner: { username:
   };
 }
 
-/** Whether `senderId` may send a message to `recipientId` now. */
+/**
+ * Whether `senderId` may send a message to `recipientId` now. Editing a message and reacting to
+ * one reach the partner like a message does, so they ask the same question.
+ */
 export async function canMessage(db: DB, senderId: string, recipientId: string): Promise<boolean> {
   return (await loadPartner(db, senderId, { id: recipientId }))?.messaging === 'available';
 }

@@ -12,6 +12,7 @@ function recorder(): Realtime & { sent: Sent[] } {
     sent,
     disconnectSessions: async () => {},
     forgetSessions: async () => {},
+    reauthoriseRooms: () => {},
     onForgetSessions: () => () => {},
     toUser(userId, event, payload, options) {
       sent.push({ rooms: [`user:${userId}`], event, payload, options });

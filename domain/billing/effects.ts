@@ -4,6 +4,7 @@ import type { DB } from '../../core/db/kysely';
 import { addToOutbox, dispatchOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { Queues } from '../../core/queues/queues';
 import type { Realtime } from '../../core/realtime/realtime';
+import { entitlementEnded } from '../announcements/access-changes';
 import { UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS, undoDuplicateCheckoutJobId, type DuplicateCheckout } from './duplicate-checkout';
 
 /** What a billing write leaves to do once it committed: live entitlement events, and jobs to queue. */
@@ -84,6 +85,8 @@ export async function applyBillingEffects(
 ): Promise<void> {
   for (const e of effects.entitlements) {
     deps.realtime.toUser(e.userId, 'entitlement:changed', { creatorId: e.creatorId, active: e.active });
+    // rooms joined while subscribed ('friends' profiles) are checked again
+    if (!e.active) entitlementEnded(deps.realtime, e.userId);
     // Premium is the signed-in user's `isPremium` and verified badge, which server copies hold in their session caches
     if (e.creatorId === null) await deps.realtime.forgetSessions({ userIds: [e.userId] });
   }

@@ -16,10 +16,11 @@ describe('periods', () => {
 });
 
 describe('Stripe events, as billing reads them', () => {
-  it('maps the four events it applies and ignores the rest', () => {
+  it('maps the events it applies and ignores the rest', () => {
     const ev = (type: string, object: object) => toProviderEvent({ id: 'evt_1', type, data: { object } });
-    expect(ev('checkout.session.completed', { id: 'cs_1', subscription: 'sub_1', invoice: 'in_1', amount_total: 4000, metadata: { userId: 'u', tierId: 't', idempotencyKey: 'k' } })).toEqual({
+    expect(ev('checkout.session.completed', { id: 'cs_1', subscription: 'sub_1', invoice: 'in_1', amount_total: 4000, payment_status: 'paid', metadata: { userId: 'u', tierId: 't', idempotencyKey: 'k' } })).toEqual({
       id: 'evt_1', kind: 'checkout-completed', userId: 'u', tierId: 't', idempotencyKey: 'k', providerSubscriptionId: 'sub_1', paymentRef: 'in_1', amount: '40.00',
+      paymentStatus: 'paid',
     });
     expect(ev('checkout.session.completed', { id: 'cs_2', metadata: {} })).toMatchObject({ kind: 'ignored' });
     expect(ev('invoice.paid', { id: 'in_2', amount_paid: 1500, billing_reason: 'subscription_cycle', subscription: 'sub_1', lines: { data: [{ period: { end: 1_800_000_000 } }] } })).toEqual({
@@ -27,6 +28,6 @@ describe('Stripe events, as billing reads them', () => {
     });
     expect(ev('invoice.payment_failed', { id: 'in_3', parent: { subscription_details: { subscription: 'sub_9' } } })).toEqual({ id: 'evt_1', kind: 'invoice-failed', providerSubscriptionId: 'sub_9' });
     expect(ev('customer.subscription.deleted', { id: 'sub_1' })).toEqual({ id: 'evt_1', kind: 'subscription-ended', providerSubscriptionId: 'sub_1' });
-    expect(ev('charge.refunded', { id: 'ch_1' })).toEqual({ id: 'evt_1', kind: 'ignored', type: 'charge.refunded' });
+    expect(ev('customer.created', { id: 'cus_1' })).toEqual({ id: 'evt_1', kind: 'ignored', type: 'customer.created' });
   });
 });

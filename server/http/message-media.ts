@@ -5,6 +5,7 @@ import { resolveSession } from '../auth/resolve-session';
 import type { AppDeps } from '../../core/deps';
 import { canSeeMessageMedia } from '../../domain/access/messaging';
 import { AttachmentRefusal, receiveAttachment } from '../features/messages/attachments.service';
+import { reportEvidence } from '../features/messages/reports.service';
 import { serveFile } from './media';
 import { sessionUserOf } from './session-user';
 
@@ -58,6 +59,24 @@ export function messageMediaRoutes(deps: AppDeps): Router {
       contentType: file.contentType,
       byteSize: file.byteSize,
       name: file.fileName.replace(/\.[^.]+$/, ''),
+      shared: false,
+    });
+  });
+  // a report's copy of the reported file: admins only (the sender never reaches it)
+  router.get('/media/reports/:reportId', async (req, res) => {
+    const viewer = (await resolveSession(deps, req.headers.cookie, res))?.user ?? null;
+    if (!viewer) return refuse(res, 401, 'UNAUTHORIZED', MESSAGE_TEXTS.notAuthenticated);
+    if (viewer.role !== 'admin') return refuse(res, 403, 'FORBIDDEN', 'Forbidden');
+    const file = await reportEvidence(deps, String(req.params.reportId));
+    const stored = file && (await deps.storage.stat(file.storageKey));
+    if (!file || !stored) return refuse(res, 404, 'NOT_FOUND', 'Not found');
+    await serveFile(deps, req, res, {
+      fileId: file.id,
+      postId: file.id,
+      storageKey: file.storageKey,
+      contentType: file.contentType,
+      byteSize: stored.size,
+      name: file.name.replace(/\.[^.]+$/, ''),
       shared: false,
     });
   });

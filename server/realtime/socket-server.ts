@@ -8,6 +8,7 @@ import {
   sessionRoom,
   userRoom,
   type ClientToServerEvents,
+  type ServerSideEvents,
   type ServerToClientEvents,
 } from '../../common/socket-events';
 import { resolveSession } from '../auth/resolve-session';
@@ -17,13 +18,14 @@ import { socketChannelKey } from '../../core/realtime/emitter';
 import { throttledReporter } from '../../core/dependency-errors';
 import { parseRoomRequest, ROOM_AUTHORISERS } from './rooms/room-requests';
 import { createPresenceTracker } from './presence';
+import { parseReauthorisation, reauthoriseLocalSockets } from './reauthorise';
 
 interface SocketData {
   userId: string | null;
   sessionId: string | null;
 }
 
-export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 /**
  * Socket.IO on the HTTP server. The handshake is authenticated from the session cookie:
@@ -59,6 +61,12 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
       deps.log.error({ err: error }, 'socket handshake failed');
       next(new Error('handshake failed'));
     }
+  });
+  // permissions changed somewhere (any copy or the worker): this copy's sockets follow
+  io.on('rooms:reauthorise', (request: unknown) => {
+    const parsed = parseReauthorisation(request);
+    if (!parsed) return;
+    reauthoriseLocalSockets(io, deps, parsed).catch((error: unknown) => deps.log.error({ err: error, kind: parsed.kind }, 'rooms:reauthorise failed'));
   });
   // online state of signed-in users (direct messages: the thread header's dot)
   const presence = createPresenceTracker(deps);

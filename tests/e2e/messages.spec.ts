@@ -165,6 +165,13 @@ test('two people message each other live: text, image, read receipts, reply, edi
   await expect(report).toContainText(b.displayName);
   await expect(report).toContainText(a.displayName);
   await screenshots(admin, 'admin-reports');
+  // opening it (logged) shows the reported picture from the report's own copy
+  await report.getByRole('button', { name: 'Open report' }).click();
+  const evidence = report.getByTestId('report-evidence');
+  await expect(evidence.getByRole('img', { name: /^Reported file/ })).toBeVisible();
+  await expect.poll(() => evidence.getByRole('img', { name: /^Reported file/ }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(evidence.getByRole('button', { name: 'Suspend account' })).toBeVisible();
+  await screenshots(admin, 'admin-report-open');
   await report.getByRole('button', { name: 'Close report' }).click();
   await expect(report).toHaveCount(0);
 
@@ -196,16 +203,45 @@ test('two people message each other live: text, image, read receipts, reply, edi
   await a.page.getByTestId('message-scroller').evaluate((el) => (el.scrollTop = 0));
   await screenshots(a.page, 'messages-thread-older');
 
-  // A blocks B: A's composer gives way; B's next message is refused and says why
+  // A blocks B: A's composer gives way; B's open thread follows at once, before B tries to write
   await a.page.getByRole('button', { name: 'Conversation options' }).click();
   await a.page.getByRole('menuitem', { name: 'Block' }).click();
   await a.page.getByRole('alertdialog').getByRole('button', { name: 'Block' }).click();
   await expect(a.page.getByTestId('messaging-unavailable')).toContainText('You blocked this user');
-  await composer(b.page).fill('Are you there?');
-  await composer(b.page).press('Enter');
-  await expect(b.page.getByTestId('pending-message').filter({ hasText: 'Are you there?' })).toHaveAttribute('data-status', 'failed');
   await expect(b.page.getByTestId('messaging-unavailable')).toContainText('Messaging is unavailable');
-  await expect(bubble(a.page, 'Are you there?')).toHaveCount(0);
+  await expect(composer(b.page)).toHaveCount(0);
+});
+
+test('a block shows in both open threads at once: the composer gives way to the reason and the online dot goes', async ({ browser }) => {
+  const a = await newPerson(browser, 'Ines');
+  const b = await newPerson(browser, 'Jonas');
+  const hello = await trpcMutation(a.page.request, e2eBaseURL(), 'messages.send', { username: b.username, content: 'Hi Jonas', clientId: `block-${Date.now()}` });
+  expect(hello.status, hello.message ?? '').toBe(200);
+  await a.page.goto(`/messages/${b.username}`);
+  await b.page.goto(`/messages/${a.username}`);
+  await expect(bubble(b.page, 'Hi Jonas')).toBeVisible();
+  // each sees the other online, and may write
+  await expect(b.page.getByTestId('online-dot')).toBeVisible();
+  await expect(a.page.getByTestId('online-dot')).toBeVisible();
+  await expect(composer(b.page)).toBeVisible();
+
+  await a.page.getByRole('button', { name: 'Conversation options' }).click();
+  await a.page.getByRole('menuitem', { name: 'Block' }).click();
+  await a.page.getByRole('alertdialog').getByRole('button', { name: 'Block' }).click();
+
+  // no reload on either side
+  await expect(a.page.getByTestId('messaging-unavailable')).toContainText('You blocked this user');
+  await expect(b.page.getByTestId('messaging-unavailable')).toContainText('Messaging is unavailable in this conversation.');
+  await expect(composer(b.page)).toHaveCount(0);
+  await expect(composer(a.page)).toHaveCount(0);
+  await expect(b.page.getByTestId('online-dot')).toHaveCount(0);
+  await expect(a.page.getByTestId('online-dot')).toHaveCount(0);
+  await screenshots(b.page, 'messages-blocked-live');
+
+  // unblocking brings B's composer back, live too
+  await a.page.getByTestId('messaging-unavailable').getByRole('button', { name: 'Unblock' }).click();
+  await expect(composer(b.page)).toBeVisible();
+  await expect(composer(a.page)).toBeVisible();
 });
 
 test('a video sent while it is still processing opens on both sides when it is ready, without a reload', async ({ browser }) => {

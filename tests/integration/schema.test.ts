@@ -16,7 +16,7 @@ type ListsAll<L extends NullableLists> = {
   [T in keyof Database]: [NullableColumn<Database[T]>] extends [L[T][number]] ? true : ['missing', T];
 };
 const NULLABLE = {
-  users: ['email_verified_at'],
+  users: ['email_verified_at', 'suspended_at'],
   sessions: ['user_agent', 'ip'],
   email_tokens: ['used_at'],
   totp_credentials: ['enabled_at', 'last_used_step'],
@@ -50,7 +50,8 @@ const NULLABLE = {
   ],
   conversations: ['last_message_id'],
   user_blocks: [],
-  message_reports: ['message_id', 'sender_id', 'content', 'closed_at', 'closed_by'],
+  message_reports: ['message_id', 'sender_id', 'content', 'closed_at', 'closed_by', 'evidence_key', 'evidence_type', 'evidence_kind', 'evidence_name', 'resolution'],
+  report_views: ['admin_id'],
 } as const satisfies NullableLists;
 const nullableListIsComplete: { [T in keyof Database]: true } = {} as ListsAll<typeof NULLABLE>;
 void nullableListIsComplete;

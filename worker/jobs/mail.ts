@@ -10,7 +10,7 @@ import { exportReadyMessage, securityNoticeMessage } from '../mail/security-mail
 import { exportDownloadPath } from '../../common/security';
 import { sendCheckoutPaymentFailed, sendCreatorUnavailable, sendReceipt, sendRenewalFailed, sendRenewalReminder } from './billing-mail';
 import { wantsEmail } from '../../domain/notifications/email-consent';
-import { findUnreadMessageForMail } from '../../domain/messaging/mail.queries';
+import { findUnreadSummaryForMail } from '../../domain/messaging/mail.queries';
 import { composeMail } from '../mail/compose';
 import { newMessageMail } from '../mail/new-message-mail';
 import { mailTransportFor, type DeliveryResult, type MailTransport, type OutgoingMail } from '../mail/transport';
@@ -149,18 +149,22 @@ async function sendExportReady(job: MailJob<'export-ready'>, deps: MailDeps): Pr
 }
 
 /**
- * A message to an offline recipient (issue 12): skipped when it was read or deleted meanwhile, or
- * when the recipient has turned activity mail off since; once per job across retries (outbox).
+ * Messages to an offline recipient (issue 12, issue 23 §5), one job per conversation and quiet
+ * period, run at the period's end: one summary of the period's messages still unread; skipped when
+ * all were read or deleted meanwhile, or when the recipient has turned activity mail off since;
+ * once per job across retries (outbox).
  */
 async function sendNewMessage(job: MailJob<'new-message'>, deps: MailDeps): Promise<MailOutcome> {
   if (!job.id) throw new Error(`mail job ${job.name} has no id`);
-  const row = await findUnreadMessageForMail(deps.db, job.data.messageId);
-  if (!row) return { skipped: 'expired' };
-  if (!(await wantsEmail(deps.db, row.recipient_id, 'activity'))) return { skipped: 'no-consent' };
+  const { recipientId, senderId, periodStart, periodEnd } = job.data;
+  const row = await findUnreadSummaryForMail(deps.db, recipientId, senderId, new Date(periodStart), new Date(periodEnd));
+  const unread = Number(row?.unread ?? 0);
+  if (!row || unread === 0) return { skipped: 'expired' };
+  if (!(await wantsEmail(deps.db, recipientId, 'activity'))) return { skipped: 'no-consent' };
   const transport = deps.transport ?? mailTransportFor(deps.config, deps.log);
   const key = { jobId: job.id, createdAt: new Date(job.timestamp) };
   const earlier = await transport.findDelivery(row.recipient_email, key);
   if (earlier) return earlier;
   const sender = { username: row.sender_username, displayName: row.sender_display_name };
-  return transport.send(newMessageMail(deps.config.appUrl, row.recipient_email, sender), key);
+  return transport.send(newMessageMail(deps.config.appUrl, row.recipient_email, sender, unread), key);
 }

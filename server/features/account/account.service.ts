@@ -21,6 +21,7 @@ import { isTwoFactorEnabled } from '../../auth/two-factor.queries';
 import { fieldError } from '../../trpc/errors';
 import { findPasswordHash } from '../security/security.queries';
 import * as q from './account.queries';
+import { profileAccessChanged } from '../../../domain/announcements/access-changes';
 
 export type AccountDeps = Pick<AppDeps, 'config' | 'db' | 'redis' | 'queues' | 'log' | 'realtime'>;
 
@@ -53,6 +54,7 @@ export async function management(deps: AccountDeps, userId: string): Promise<Man
 
 export async function setHidden(deps: AccountDeps, userId: string, hidden: boolean): Promise<{ hidden: boolean }> {
   await q.setProfileHidden(deps.db, userId, hidden);
+  profileAccessChanged(deps.realtime, userId);
   return { hidden };
 }
 

@@ -144,6 +144,7 @@ export async function findSignInCandidate(db: Db, email: string) {
     .select([
       'users.id',
       'users.password_hash',
+      'users.suspended_at',
       ...USER_DTO_COLUMNS,
     ])
     .where('users.email', '=', email)
@@ -155,7 +156,7 @@ export async function findSignInCandidateById(db: Db, userId: string) {
   return db
     .selectFrom('users')
     .innerJoin('profiles', 'profiles.id', 'users.id')
-    .select(['users.id', 'users.password_hash', ...USER_DTO_COLUMNS])
+    .select(['users.id', 'users.password_hash', 'users.suspended_at', ...USER_DTO_COLUMNS])
     .where('users.id', '=', userId)
     .executeTakeFirst();
 }

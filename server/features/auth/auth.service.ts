@@ -197,7 +197,8 @@ export async function signIn(
   if (!(await verifyPassword(candidate.password_hash, input.password))) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: AUTH_TEXTS.invalidCredentials });
   }
-  // Only the right password learns that the address is unconfirmed.
+  // Only the right password learns that the account is suspended or the address unconfirmed.
+  refuseSuspended(candidate);
   if (!candidate.email_verified_at) {
     await resendConfirmation(deps, candidate.id);
     throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_TEXTS.emailNotConfirmed });
@@ -209,6 +210,11 @@ export async function signIn(
   return startSession(deps, candidate, meta);
 }
 
+/** An account suspended by an admin (a report acted on) gets no session, whatever the credentials. */
+function refuseSuspended(candidate: Pick<q.SignInCandidate, 'suspended_at'>) {
+  if (candidate.suspended_at) throw new TRPCError({ code: 'FORBIDDEN', message: AUTH_TEXTS.accountSuspended });
+}
+
 /** A new token at every sign-in; a session the browser still carried is retired (no fixation). */
 async function startSession(
   deps: AuthDeps,
@@ -216,6 +222,7 @@ async function startSession(
   meta: { ip: string; userAgent: string | null; currentSessionId: string | null },
   notices: SecurityNoticeKind[] = [],
 ): Promise<SignedIn> {
+  refuseSuspended(candidate);
   if (meta.currentSessionId) {
     await invalidateSession(deps.db, meta.currentSessionId);
     await deps.realtime.forgetSessions({ sessionIds: [meta.currentSessionId] });

@@ -6,19 +6,33 @@ import { onlineUsers } from '../../../domain/presence/presence';
 
 /**
  * A new message to a recipient with no live socket anywhere is mailed to them, only with their
- * consent to activity mail (domain/notifications/email-consent.ts). The job names the message
- * only (jobId from its id: a repeat adds nothing); the worker re-reads it and skips a message
- * read or deleted meanwhile. A failure here never fails the send: the message is stored.
+ * consent to activity mail (domain/notifications/email-consent.ts), and at most once per
+ * conversation per quiet period (MESSAGE_MAIL_QUIET_MS): time is cut into periods, each message
+ * asks for the job of its conversation and period (jobId: a repeat adds nothing), delayed to the
+ * period's end, when the worker mails one summary of what is still unread. So 30 messages make one
+ * mail, and two mails of one conversation are a whole period apart. A failure here never fails the
+ * send: the message is stored.
  */
 export async function notifyOfflineRecipient(
   deps: Pick<AppDeps, 'db' | 'redis' | 'config' | 'queues' | 'log'>,
-  { messageId, recipientId }: { messageId: string; recipientId: string },
+  { messageId, senderId, recipientId, sentAt }: { messageId: string; senderId: string; recipientId: string; sentAt: Date },
+  now = Date.now(),
 ): Promise<void> {
   try {
     const online = await onlineUsers(deps.redis, deps.config.REDIS_PREFIX, [recipientId]);
     if (online.has(recipientId)) return;
     if (!(await wantsEmail(deps.db, recipientId, 'activity'))) return;
-    await queueThroughOutbox(deps, { queue: 'mail', name: 'new-message', data: { messageId }, jobId: newMessageMailJobId(messageId), options: MAIL_JOB_OPTIONS });
+    const quiet = deps.config.MESSAGE_MAIL_QUIET_MS;
+    // the period the message was stored in: the one whose job will count it
+    const periodStart = Math.floor(sentAt.getTime() / quiet) * quiet;
+    await queueThroughOutbox(deps, {
+      queue: 'mail',
+      name: 'new-message',
+      data: { recipientId, senderId, periodStart, periodEnd: periodStart + quiet },
+      jobId: newMessageMailJobId(recipientId, senderId, periodStart),
+      options: MAIL_JOB_OPTIONS,
+      delayMs: Math.max(0, periodStart + quiet - now),
+    });
   } catch (error) {
     deps.log.warn({ err: error, messageId }, 'could not queue the new-message mail');
   }

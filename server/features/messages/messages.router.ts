@@ -7,6 +7,7 @@ import {
   MessageIdInput,
   PartnerInput,
   ReactInput,
+  ReportIdInput,
   ReportMessageInput,
   SendMessageInput,
   SinceInput,
@@ -30,7 +31,7 @@ import {
   unblock,
   unreadCount,
 } from './messages.service';
-import { closeReport, listReports, reportMessage } from './reports.service';
+import { closeReport, listReports, openReport, removeReportedMessage, reportMessage, suspendReportedSender } from './reports.service';
 
 /** Spec part 2 §8: 'Not authenticated' without a session. */
 const authed = authedProcedureSaying(MESSAGE_TEXTS.notAuthenticated);
@@ -54,4 +55,8 @@ export const messagesRouter = router({
   report: authed.input(ReportMessageInput).mutation(({ ctx, input }) => reportMessage(ctx, ctx.user.id, input)),
   adminReports: adminProcedure.input(AdminReportsInput).query(({ ctx, input }) => listReports(ctx, input)),
   closeReport: adminProcedure.input(CloseReportInput).mutation(({ ctx, input }) => closeReport(ctx, ctx.user.id, input)),
+  /** one report with what was reported (text, the file's copy); each call is logged in report_views */
+  openReport: adminProcedure.input(ReportIdInput).mutation(({ ctx, input }) => openReport(ctx, ctx.user.id, input)),
+  removeReportedMessage: adminProcedure.input(ReportIdInput).mutation(({ ctx, input }) => removeReportedMessage(ctx, ctx.user.id, input)),
+  suspendReportedSender: adminProcedure.input(ReportIdInput).mutation(({ ctx, input }) => suspendReportedSender(ctx, ctx.user.id, input)),
 });

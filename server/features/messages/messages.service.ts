@@ -17,8 +17,8 @@ import { isUuid } from '../../../common/post-schemas';
 import { MESSAGE_TEXTS, SERVER_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
-import { loadPartner, type LoadedPartner } from '../../../domain/access/messaging';
-import { showsOnlineStatus } from '../../../domain/access/messaging.queries';
+import { canMessage, loadPartner, type LoadedPartner } from '../../../domain/access/messaging';
+import { findBlockedEitherWay, showsOnlineStatus } from '../../../domain/access/messaging.queries';
 import { clearTyping, noteTyping, onlineUsers } from '../../../domain/presence/presence';
 import { hitRateLimit } from '../../auth/rate-limit';
 import { localFixedWindow } from '../../auth/local-rate-limit';
@@ -95,8 +95,11 @@ export async function thread(deps: MessagesDeps, userId: string, input: ThreadIn
   const rows = await findThreadPage(deps.db, userId, found.profile.id, cursor && { createdAt: cursor.at, id: cursor.id }, MESSAGE_PAGE_SIZE + 1);
   const page = rows.slice(0, MESSAGE_PAGE_SIZE);
   const oldest = page[page.length - 1];
+  // across a block neither side learns whether the other read their messages
+  const blocked = found.messaging !== 'available' && (await findBlockedEitherWay(deps.db, userId, [found.profile.id])).size > 0;
+  const hideRead = (m: MessageDto): MessageDto => (blocked && m.senderId === userId ? { ...m, readAt: null } : m);
   return {
-    messages: page.reverse().map(toMessageDto),
+    messages: page.reverse().map(toMessageDto).map(hideRead),
     nextCursor: rows.length > MESSAGE_PAGE_SIZE && oldest ? encodeCursor(oldest.created_at, oldest.id) : null,
   };
 }
@@ -194,8 +197,17 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, input: S
   emitMessageNew(deps, message);
   await announceUnreadCount(deps, recipientId);
   await clearTyping(deps.redis, deps.config.REDIS_PREFIX, senderId, recipientId).catch(() => {});
-  await notifyOfflineRecipient(deps, { messageId: id, recipientId });
+  await notifyOfflineRecipient(deps, { messageId: id, senderId, recipientId, sentAt: new Date(message.createdAt) });
   return message;
+}
+
+/**
+ * An edit or a reaction reaches the other participant like a message: refused, in the words of a
+ * refused send, when the caller may not write to them now (a block either way, a profile gone private).
+ */
+async function mayReachPartner(deps: MessagesDeps, userId: string, facts: { sender_id: string; recipient_id: string }) {
+  const partnerId = facts.sender_id === userId ? facts.recipient_id : facts.sender_id;
+  if (!(await canMessage(deps.db, userId, partnerId))) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGE_TEXTS.cannotMessage });
 }
 
 /** The message, when the caller is one of its two participants; 'Message not found' otherwise. */
@@ -209,6 +221,7 @@ export async function editMessage(deps: MessagesDeps, userId: string, input: Edi
   const facts = await participantMessage(deps, userId, input.id);
   if (facts.sender_id !== userId) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGE_TEXTS.editOwnOnly });
   if (!input.content) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.emptyMessage });
+  await mayReachPartner(deps, userId, facts);
   await deps.db
     .updateTable('messages')
     .set({ content: input.content, edited_at: new Date() })
@@ -229,15 +242,28 @@ export async function editMessage(deps: MessagesDeps, userId: string, input: Edi
 export async function deleteMessage(deps: MessagesDeps, userId: string, input: MessageIdInput): Promise<{ id: string }> {
   const facts = await participantMessage(deps, userId, input.id);
   if (facts.sender_id !== userId) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGE_TEXTS.deleteOwnOnly });
+  if (!(await removeMessage(deps, facts))) throw notFound(MESSAGE_TEXTS.messageNotFound);
+  return { id: facts.id };
+}
+
+/**
+ * Removes a message (its author deleting it, or an admin acting on a report): the row, its
+ * reactions and attachment row and the conversations in one transaction; the file after the
+ * commit; both participants hear it. False when it was gone already.
+ */
+export async function removeMessage(
+  deps: MessagesDeps,
+  facts: { id: string; sender_id: string; recipient_id: string; read_at: Date | null },
+): Promise<boolean> {
   const keys = await deps.db.transaction().execute(async (trx) => {
-    const deleted = await trx.deleteFrom('messages').where('id', '=', facts.id).where('sender_id', '=', userId).returning('attachment_id').executeTakeFirst();
+    const deleted = await trx.deleteFrom('messages').where('id', '=', facts.id).where('sender_id', '=', facts.sender_id).returning('attachment_id').executeTakeFirst();
     if (!deleted) return null;
     await refreshConversation(trx, facts.sender_id, facts.recipient_id);
     if (!deleted.attachment_id) return [];
     const file = await trx.deleteFrom('message_attachments').where('id', '=', deleted.attachment_id).returning(['storage_key', 'source_key']).executeTakeFirst();
     return [file?.storage_key, file?.source_key].filter((k): k is string => Boolean(k));
   });
-  if (keys === null) throw notFound(MESSAGE_TEXTS.messageNotFound);
+  if (keys === null) return false;
   for (const key of keys) {
     await deps.storage.delete(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'could not delete a message file'));
   }
@@ -246,12 +272,13 @@ export async function deleteMessage(deps: MessagesDeps, userId: string, input: M
   deps.realtime.toUser(facts.recipient_id, 'message:deleted', event, { except });
   deps.realtime.toUser(facts.sender_id, 'message:deleted', event, { except });
   if (!facts.read_at) await announceUnreadCount(deps, facts.recipient_id);
-  return { id: facts.id };
+  return true;
 }
 
 /** Toggles the caller's reaction (one of each emoji per user per message); both participants hear the new counts. */
 export async function reactToMessage(deps: MessagesDeps, userId: string, input: ReactInput): Promise<{ messageId: string; reactions: ReactionCountDto[] }> {
   const facts = await participantMessage(deps, userId, input.id);
+  await mayReachPartner(deps, userId, facts);
   await deps.db.transaction().execute(async (trx) => {
     const removed = await trx
       .deleteFrom('message_reactions')
@@ -281,7 +308,9 @@ export async function reactToMessage(deps: MessagesDeps, userId: string, input: 
 /**
  * Marks messages to the caller as read, in one statement: ids of messages to anyone else (or
  * unknown, or read already) change nothing. Each sender hears which of theirs were read (two
- * checks); the caller's other tabs hear it too, and the badge follows.
+ * checks), unless a block stands between them (a read receipt reaches the other side like a
+ * message, and the thread hides read state across a block); the caller's other tabs hear it too,
+ * and the badge follows.
  */
 export async function markRead(deps: MessagesDeps, userId: string, input: MarkReadInput): Promise<{ ids: string[]; readAt: string }> {
   const ids = [...new Set(input.ids.filter(isUuid))];
@@ -300,9 +329,10 @@ export async function markRead(deps: MessagesDeps, userId: string, input: MarkRe
   if (rows.length) {
     const bySender = new Map<string, string[]>();
     for (const row of rows) bySender.set(row.sender_id, [...(bySender.get(row.sender_id) ?? []), row.id]);
+    const blocked = await findBlockedEitherWay(deps.db, userId, [...bySender.keys()]);
     for (const [senderId, messageIds] of bySender) {
       const event = { messageIds, readAt: iso, readerId: userId, senderId };
-      deps.realtime.toUser(senderId, 'message:read', event);
+      if (!blocked.has(senderId)) deps.realtime.toUser(senderId, 'message:read', event);
       deps.realtime.toUser(userId, 'message:read', event, { except: deps.socketId ?? null });
     }
     await announceUnreadCount(deps, userId);
@@ -330,6 +360,12 @@ export async function typing(deps: MessagesDeps, userId: string, input: Username
   return { ok: true };
 }
 
+/**
+ * A block acts at once: both users' open threads hear their new state (`messaging:changed`: the
+ * composer gives way to the reason, the online dot goes), and every server copy takes their
+ * sockets out of each other's presence rooms. From then on nothing of the blocked user reaches
+ * the blocker: sends, edits and reactions are refused, typing and read receipts are not passed on.
+ */
 export async function block(deps: MessagesDeps, userId: string, input: UsernameInput): Promise<{ messaging: Messaging }> {
   const found = await partnerOrThrow(deps, userId, input.username);
   await deps.db
@@ -337,11 +373,28 @@ export async function block(deps: MessagesDeps, userId: string, input: UsernameI
     .values({ blocker_id: userId, blocked_id: found.profile.id })
     .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
     .execute();
+  await announceMessagingChange(deps, userId, found.profile.id);
   return { messaging: 'blocked-by-you' };
 }
 
 export async function unblock(deps: MessagesDeps, userId: string, input: UsernameInput): Promise<{ messaging: Messaging }> {
   const found = await partnerOrThrow(deps, userId, input.username);
   await deps.db.deleteFrom('user_blocks').where('blocker_id', '=', userId).where('blocked_id', '=', found.profile.id).execute();
-  return { messaging: (await partnerOrThrow(deps, userId, input.username)).messaging };
+  const states = await announceMessagingChange(deps, userId, found.profile.id);
+  return { messaging: states.get(userId) ?? 'unavailable' };
+}
+
+/** Each side's state toward the other, after a block or unblock, to their own rooms; presence rooms re-checked. */
+async function announceMessagingChange(deps: MessagesDeps, a: string, b: string): Promise<Map<string, Messaging>> {
+  const states = new Map<string, Messaging>();
+  for (const [me, partnerId] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const messaging = (await loadPartner(deps.db, me, { id: partnerId }))?.messaging ?? 'unavailable';
+    states.set(me, messaging);
+    deps.realtime.toUser(me, 'messaging:changed', { partnerId, messaging });
+  }
+  deps.realtime.reauthoriseRooms({ kind: 'presence', userIds: [a, b], ids: [a, b] });
+  return states;
 }

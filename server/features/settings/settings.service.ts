@@ -16,8 +16,9 @@ import { SETTINGS_TEXTS, VALIDATION } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { databaseErrorOf, fieldError } from '../../trpc/errors';
 import * as q from './settings.queries';
+import { profileAccessChanged } from '../../../domain/announcements/access-changes';
 
-type Deps = Pick<AppDeps, 'db'>;
+type Deps = Pick<AppDeps, 'db' | 'realtime'>;
 export type PrivacyVisibilityChoice = (typeof PRIVACY_VISIBILITIES)[number];
 
 /**
@@ -89,7 +90,8 @@ export async function privacySettings(deps: Deps, userId: string): Promise<Priva
 /**
  * Saves visibility (public, private or friends), show online status and allow friend requests.
  * The access rule (domain/access) reads the row on every request, so the feed, profile, Explore,
- * featured lists, socket rooms and the media route follow at once.
+ * featured lists and the media route follow at once; sockets already in the user's rooms are
+ * checked again (domain/announcements/access-changes.ts).
  */
 export async function savePrivacySettings(deps: Deps, userId: string, input: SavePrivacyInput): Promise<{ settings: PrivacySettingsDto; message: string }> {
   const row = await q.upsertPrivacySettings(deps.db, userId, {
@@ -97,6 +99,8 @@ export async function savePrivacySettings(deps: Deps, userId: string, input: Sav
     show_online_status: input.showOnlineStatus,
     allow_friend_requests: input.allowFriendRequests,
   });
+  // sockets that joined this user's post or presence rooms under the old setting follow the new one
+  profileAccessChanged(deps.realtime, userId);
   return { settings: toPrivacy(row), message: SETTINGS_TEXTS.privacySaved };
 }
 

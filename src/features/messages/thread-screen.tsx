@@ -97,6 +97,16 @@ export function ThreadScreen({ username, me }: { username: string; me: CurrentUs
   const [reporting, setReporting] = useState<MessageDto | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
+  // a block or unblock, by either of us, changes this thread at once: the composer gives way to
+  // the reason (or comes back) and the online dot goes (the server also takes us out of the room)
+  useRealtimeEvent('messaging:changed', ({ partnerId: changed, messaging }) => {
+    if (changed !== partnerId) return;
+    if (messaging === 'available') return void utils.messages.partner.invalidate({ username });
+    setReplyTo(null);
+    setEditing(null);
+    utils.messages.partner.setData({ username }, (data) => (data ? { ...data, messaging, online: null } : data));
+  });
+
   const setMessaging = (messaging: Messaging) =>
     utils.messages.partner.setData({ username }, (data) => (data ? { ...data, messaging } : data));
   const block = async () => {

@@ -110,6 +110,7 @@ function open(io: SocketIoClient['io'], identity: string): AppSocket {
   socketIdentity = identity;
   s.on('connect', () => rooms.connected(roomSender(s)));
   s.on('disconnect', () => rooms.disconnected());
+  s.on('rooms:revoked', ({ kind, ids }) => rooms.revoked(kind, ids));
   s.on('session:revoked', () => {
     // The server ends this session's sockets right after; do not reconnect with a dead cookie
     // (the shell reconnects as a visitor once the session watcher has noticed).

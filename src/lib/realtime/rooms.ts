@@ -150,6 +150,17 @@ export function createRoomRegistry({ maxIdsPerMessage, perSecond, batchMs }: Roo
       changed();
     },
 
+    /**
+     * The server took this socket out of rooms it may no longer hear (a creator went private, a
+     * block, a subscription ended): they are not joined any more. A retained one is asked for
+     * again on the next connection, and refused there while the reason stands.
+     */
+    revoked(kind: RoomKind, ids: readonly string[]): void {
+      let any = false;
+      for (const id of ids) any = joined.delete(roomKey(kind, id)) || any;
+      if (any) changed();
+    },
+
     isJoined(kind: RoomKind, id: string): boolean {
       return joinedSnapshot.has(roomKey(kind, id));
     },

@@ -158,4 +158,27 @@ describe('the room registry', () => {
     rooms.disconnected();
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it('forgets a room the server took the socket out of, and asks for it again on the next connection', () => {
+    const rooms = registry();
+    const socket = fakeSocket();
+    const listener = vi.fn();
+    rooms.subscribe(listener);
+    rooms.connected(socket.sender);
+    rooms.retain('post', 'a');
+    rooms.retain('post', 'b');
+    vi.advanceTimersByTime(100);
+    socket.ackAll();
+    expect([rooms.isJoined('post', 'a'), rooms.isJoined('post', 'b')]).toEqual([true, true]);
+    listener.mockClear();
+
+    rooms.revoked('post', ['a', 'unknown']);
+    expect([rooms.isJoined('post', 'a'), rooms.isJoined('post', 'b')]).toEqual([false, true]);
+    expect(listener).toHaveBeenCalledTimes(1);
+
+    const again = fakeSocket();
+    rooms.connected(again.sender);
+    vi.advanceTimersByTime(100);
+    expect(again.sent).toEqual([{ op: 'join', kind: 'post', ids: ['a', 'b'] }]);
+  });
 });
