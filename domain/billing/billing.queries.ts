@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../core/db/kysely';
+import type { ProfileVisibility } from '../../common/enums';
+import { OWNER_ONLY_VISIBILITIES } from '../access/access';
 import { activeSubscriptionWhere } from '../subscriptions/active';
 
 /** A tier with what billing needs of its creator (null for the platform's Premium). */
@@ -8,8 +10,10 @@ export async function findTierForBilling(db: DB, tierId: string) {
     .selectFrom('subscription_tiers as t')
     .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 't.creator_id')
+    .leftJoin('users as cu', 'cu.id', 't.creator_id')
     .select([
       'ps.profile_visibility as creator_visibility',
+      'cu.suspended_at as creator_suspended_at',
       't.id',
       't.creator_id',
       't.name',
@@ -24,6 +28,14 @@ export async function findTierForBilling(db: DB, tierId: string) {
     .executeTakeFirst();
 }
 export type BillingTier = NonNullable<Awaited<ReturnType<typeof findTierForBilling>>>;
+
+/**
+ * Nobody but the creator may see them (a private or hidden profile, domain/access) or an admin
+ * suspended them: no new fan subscribes, and no fan is charged again for them.
+ */
+export function creatorUnavailable(creator: { creator_visibility: ProfileVisibility | null; creator_suspended_at: Date | null }): boolean {
+  return creator.creator_suspended_at !== null || (creator.creator_visibility !== null && OWNER_ONLY_VISIBILITIES.includes(creator.creator_visibility));
+}
 
 /**
  * Serialises billing writes of one fan towards one creator (or Premium) until the transaction

@@ -1,7 +1,7 @@
 import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import type { PaymentProvider } from '../../core/payments/provider';
-import { OWNER_ONLY_VISIBILITIES } from '../access/access';
+import { creatorUnavailable } from './billing.queries';
 import { activeSubscriptionWhere } from '../subscriptions/active';
 import { updateSubscription } from '../subscriptions/write';
 import type { Clock } from './clock';
@@ -24,16 +24,18 @@ async function ownActiveSubscription(db: DB, userId: string, id: string, at: Dat
   return row;
 }
 
-/** Whether the subscription's creator is private or hidden now (nobody but them may see the profile). */
-async function creatorUnavailable(db: DB, subscriptionId: string): Promise<boolean> {
+/** Whether the subscription's creator is private, hidden or suspended now (./billing.queries.ts creatorUnavailable). */
+async function subscriptionCreatorUnavailable(db: DB, subscriptionId: string): Promise<boolean> {
   const row = await db
     .selectFrom('subscriptions as s')
     .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
-    .innerJoin('privacy_settings as ps', 'ps.user_id', 't.creator_id')
-    .select('ps.profile_visibility')
+    .leftJoin('privacy_settings as ps', 'ps.user_id', 't.creator_id')
+    .leftJoin('users as cu', 'cu.id', 't.creator_id')
+    .select(['ps.profile_visibility as creator_visibility', 'cu.suspended_at as creator_suspended_at'])
     .where('s.id', '=', subscriptionId)
+    .where('t.creator_id', 'is not', null)
     .executeTakeFirst();
-  return Boolean(row && OWNER_ONLY_VISIBILITIES.includes(row.profile_visibility));
+  return Boolean(row && creatorUnavailable(row));
 }
 
 /**
@@ -51,8 +53,8 @@ export async function setCancelAtPeriodEnd(
   await deps.db.transaction().execute(async (trx) => {
     const row = await ownActiveSubscription(trx, userId, subscriptionId, now);
     if (row.cancel_at_period_end === cancel) return;
-    // nobody resumes paying for a creator turned private or hidden (docs/payments.md)
-    if (!cancel && (await creatorUnavailable(trx, row.id))) {
+    // nobody resumes paying for a creator turned private, hidden or suspended (docs/payments.md)
+    if (!cancel && (await subscriptionCreatorUnavailable(trx, row.id))) {
       throw new BillingError('CONFLICT', BILLING_TEXTS.resumeCreatorUnavailable);
     }
     if (row.provider === 'stripe' && row.provider_subscription_id) await deps.provider.setCancelAtPeriodEnd(row.provider_subscription_id, cancel);

@@ -5,7 +5,7 @@ import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { OWNER_ONLY_VISIBILITIES } from '../access/access';
 import { updateSubscription } from '../subscriptions/write';
-import { findTierForBilling, insertPayment, setPremiumFlag } from './billing.queries';
+import { creatorUnavailable, findTierForBilling, insertPayment, setPremiumFlag } from './billing.queries';
 import type { Clock } from './clock';
 import { addReceipt, addRenewalFailedMail, addRenewalReminder, noEffects, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
@@ -111,16 +111,17 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     return result;
   };
 
-  // 1. nobody pays for a creator they cannot see
+  // 1. nobody pays for a creator they cannot see, or one an admin suspended
   const unavailable = await db
     .selectFrom('subscriptions')
     .innerJoin('subscription_tiers as t', 't.id', 'subscriptions.tier_id')
-    .innerJoin('privacy_settings as ps', 'ps.user_id', 't.creator_id')
+    .innerJoin('users as cu', 'cu.id', 't.creator_id')
+    .leftJoin('privacy_settings as ps', 'ps.user_id', 't.creator_id')
     .leftJoin('subscription_billing_retries as r', 'r.subscription_id', 'subscriptions.id')
     .select(['subscriptions.id', setAside])
     .where('subscriptions.status', '=', 'active')
     .where('subscriptions.cancel_at_period_end', '=', false)
-    .where('ps.profile_visibility', 'in', OWNER_ONLY_VISIBILITIES)
+    .where((eb) => eb.or([eb('ps.profile_visibility', 'in', OWNER_ONLY_VISIBILITIES), eb('cu.suspended_at', 'is not', null)]))
     .where(retryable(now))
     .orderBy(neverFailedFirst)
     .orderBy('subscriptions.current_period_end')
@@ -244,13 +245,14 @@ async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null
       .selectFrom('subscriptions as s')
       .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
       .leftJoin('privacy_settings as ps', 'ps.user_id', 't.creator_id')
-      .select(['s.id', 's.status', 's.cancel_at_period_end', 's.provider', 's.provider_subscription_id', 'ps.profile_visibility'])
+      .leftJoin('users as cu', 'cu.id', 't.creator_id')
+      .select(['s.id', 's.status', 's.cancel_at_period_end', 's.provider', 's.provider_subscription_id', 'ps.profile_visibility as creator_visibility', 'cu.suspended_at as creator_suspended_at'])
       .where('s.id', '=', id)
       .forUpdate('s')
       .skipLocked()
       .executeTakeFirst();
     if (!sub || sub.status !== 'active' || sub.cancel_at_period_end) return null;
-    if (!sub.profile_visibility || !OWNER_ONLY_VISIBILITIES.includes(sub.profile_visibility)) return null;
+    if (!creatorUnavailable(sub)) return null;
     if (sub.provider_subscription_id && sub.provider !== 'builtin') {
       if (managed?.name !== sub.provider) throw new Error(`no ${sub.provider} provider configured to stop subscription ${sub.id}`);
       await managed.setCancelAtPeriodEnd(sub.provider_subscription_id, true);
@@ -281,7 +283,7 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
     const tier = await findTierForBilling(trx, sub.next_tier_id ?? sub.tier_id);
     if (!tier) throw new Error(`subscription ${sub.id} has no tier to renew at`);
     // never a charge for a creator the fan cannot see (step 1 stops these; this is its backstop)
-    if (tier.creator_visibility && OWNER_ONLY_VISIBILITIES.includes(tier.creator_visibility)) return null;
+    if (creatorUnavailable(tier)) return null;
     const amount = renewalPrice(sub.next_tier_id ? sub.next_price : sub.price, tier);
     const description = paymentDescription(tier);
     // one key per subscription and period: a second run for the same period is refused by the

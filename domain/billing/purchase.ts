@@ -4,9 +4,9 @@ import { formatRand } from '../../common/format';
 import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import type { PaymentProvider } from '../../core/payments/provider';
-import { OWNER_ONLY_VISIBILITIES } from '../access/access';
 import { recordSubscription, updateSubscription } from '../subscriptions/write';
 import {
+  creatorUnavailable,
   findActiveSubscriptionToCreator,
   findPaymentByKey,
   findTierForBilling,
@@ -65,7 +65,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
   if (!tier || tier.archived_at || (req.kind === 'premium') !== (tier.creator_id === null)) throw new BillingError('NOT_FOUND', notFound);
   if (tier.creator_id === req.userId) throw new BillingError('FORBIDDEN', BILLING_TEXTS.selfSubscribe);
   // a private or hidden creator is nobody's to find, by tier id either (domain/access)
-  if (tier.creator_visibility && OWNER_ONLY_VISIBILITIES.includes(tier.creator_visibility)) throw new BillingError('NOT_FOUND', notFound);
+  if (creatorUnavailable(tier)) throw new BillingError('NOT_FOUND', notFound);
   const amount = discountedPrice(tier.price, tier.discount_percentage);
   const description = paymentDescription(tier);
   // the price changed under the fan (or a tier change, which is charged this price at the renewal)

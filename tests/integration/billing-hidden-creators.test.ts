@@ -160,3 +160,26 @@ describe('a creator who turns private or hidden', () => {
     await waitFor(async () => (await mailsTo('zoe@demo.test')).length === 1);
   });
 });
+
+describe('a creator an admin suspends', () => {
+  it('is never paid again: subscribing is refused, and each fan’s subscription ends at its period end with a mail', async () => {
+    const { creator, tier } = await creatorWithTier();
+    const clock = fixedClock(T0);
+    const fan = await makeUser(app.deps.db);
+    const id = await subscribeAt(clock, fan, tier.id);
+    clock.set(new Date(T0.getTime() + DAY_MS));
+    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ creatorUnavailable: 0 });
+
+    // what suspendReportedSender writes (server/features/messages/reports.service.ts)
+    await app.deps.db.updateTable('users').set({ suspended_at: clock.now() }).where('id', '=', creator.id).execute();
+    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ creatorUnavailable: 1, failures: 0 });
+    expect(await subscription(id)).toMatchObject({ cancel_at_period_end: true, status: 'active' });
+    await waitFor(async () => (await mailsTo(fan.email)).length === 1);
+    const newcomer = await makeUser(app.deps.db);
+    await expect(subscribeAt(clock, newcomer, tier.id)).rejects.toThrow();
+
+    clock.set(new Date(T0.getTime() + WEEK));
+    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ expired: 1, renewed: 0 });
+    expect(await app.deps.db.selectFrom('payments').select('id').where('user_id', '=', fan.id).where('creator_id', '=', creator.id).execute()).toHaveLength(1);
+  });
+});
