@@ -30,7 +30,8 @@ const settled = (id: string) =>
   }, 60_000, `post ${id} to be processed`);
 
 beforeAll(async () => {
-  app = await startTestServer();
+  // one creator uploads all 42 hostile files within a minute: more than a person's upload budget
+  app = await startTestServer({ env: { WRITE_BUDGET_SCALE: '10' } });
   work = await mkdtemp(path.join(tmpdir(), 'media-hostile-'));
   const vera = await makeUser(app.deps.db, { isCreator: true, username: 'vera' });
   const asVera = await clientAs(app, vera.id);

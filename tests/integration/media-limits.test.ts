@@ -207,7 +207,7 @@ describe('posts processing at once, per creator', () => {
     // two places free: of three retries at once, two pass and the third is refused. The failed
     // rows are held locked until all three retries wait, so they run truly at once.
     const done = (await processingOf(user.id)).slice(0, 2).map((p) => p.id);
-    await app.deps.db.updateTable('posts').set({ status: 'published' }).where('id', 'in', done).execute();
+    await app.deps.db.updateTable('posts').set({ status: 'published', published_at: new Date() }).where('id', 'in', done).execute();
     const ids = [first, second, third].map((p) => p.id);
     const hold = await app.deps.db.startTransaction().execute();
     await hold.selectFrom('posts').select('id').where('id', 'in', ids).forUpdate().execute();
