@@ -1,9 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AdminPayments } from '../features/admin-payments/admin-payments';
 import { usePageTitle } from '../lib/page-title';
+import { searchTextParam, searchValidator } from '../lib/search-params';
 
-const PaymentsSearch = z.object({ q: z.string().trim().max(200).catch('').optional() });
+// plain readers, not zod: validateSearch is in the router's chunk every first visit loads (lib/search-params.ts)
+const PaymentsSearch = searchValidator<{ q?: string }>({ q: searchTextParam });
 
 /** /admin/payments: charges looked up and refunded by admins (issue 22 §4). */
 export const Route = createFileRoute('/_authed/admin/payments')({

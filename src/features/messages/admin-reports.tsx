@@ -13,13 +13,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { formatLongDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { errorCode, trpc } from '../../lib/trpc';
+import { reportsOptions } from './message-queries';
 import { serverMessage } from './use-message-actions';
 
-export const reportsOptions = {
-  staleTime: 0,
-  getNextPageParam: (page: { nextCursor: string | null }) => page.nextCursor,
-  initialCursor: null,
-};
 
 /**
  * /admin/reports (issue 12 §6, issue 23 §8): the open reports of messages, newest first, each

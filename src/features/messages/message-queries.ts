@@ -11,6 +11,13 @@ export const chatListOptions = {
   initialCursor: null,
 };
 
+/** Admins' open reports (/admin/reports). */
+export const reportsOptions = {
+  staleTime: 0,
+  getNextPageParam: (page: { nextCursor: string | null }) => page.nextCursor,
+  initialCursor: null,
+};
+
 export const threadOptions = {
   staleTime: 0,
   // the cursor leads to OLDER messages: React Query's "next" page is the one above
