@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { toCents } from '../../common/money';
 import type { DB } from '../../core/db/kysely';
 import type { PaymentKind } from '../../core/db/schema';
 
@@ -33,7 +34,8 @@ export interface ReversalOutcome {
  * reversal means for access (a full refund or an open dispute ends it, a dispute won restores it).
  */
 export async function recordReversal(trx: DB, req: ReversalRequest): Promise<ReversalOutcome | null> {
-  if (!/^\d{1,8}(\.\d{1,2})?$/.test(req.amount) || Number(req.amount) <= 0) throw new RangeError(`A reversal's amount is positive rand, not ${req.amount}`);
+  // toCents refuses what is not an amount in rand; a reversal's amount is also more than nothing
+  if (toCents(req.amount) <= 0) throw new RangeError(`A reversal's amount is positive rand, not ${req.amount}`);
   // the charge row is locked: two reversals of one charge (a webhook and an admin's refund) queue up
   const charge = await trx
     .selectFrom('payments')
