@@ -6,7 +6,7 @@ import type { PaymentProvider } from '../../core/payments/provider';
 import { OWNER_ONLY_VISIBILITIES } from '../access/access';
 import { updateSubscription } from '../subscriptions/write';
 import { creatorUnavailable, findTierForBilling, insertPayment, setPremiumFlag } from './billing.queries';
-import type { Clock } from './clock';
+import type { Clock } from '../../core/clock';
 import { addReceipt, addRenewalFailedMail, addRenewalReminder, noEffects, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor, REMINDER_DAYS, RENEW_AHEAD_MS } from './periods';
