@@ -13,7 +13,7 @@ import { MEDIA_KINDS } from '../../../common/enums';
 import { BILLING_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { Realtime } from '../../../core/realtime/realtime';
-import { OWNER_ONLY_VISIBILITIES } from '../../../domain/access/access';
+import { isOwnerOnlyProfile } from '../../../domain/access/access';
 import { findActiveSubscriptionToCreator } from '../../../domain/billing/billing.queries';
 import { applyBillingEffects } from '../../../domain/billing/effects';
 import { BillingError } from '../../../domain/billing/errors';
@@ -50,7 +50,7 @@ const publicTier = (t: { id: string; name: string; description: string | null; p
 /** /{username}/subscribe: the creator, live tiers, what a subscription unlocks, and the viewer's state. */
 export async function subscribePage(deps: Deps, viewerId: string | null, username: string): Promise<SubscribePageDto> {
   const creator = await findCreatorByUsername(deps.db, username);
-  const hidden = creator && creator.id !== viewerId && creator.profile_visibility !== null && OWNER_ONLY_VISIBILITIES.includes(creator.profile_visibility);
+  const hidden = creator && creator.id !== viewerId && isOwnerOnlyProfile(creator.profile_visibility);
   if (!creator || !creator.is_creator || hidden) throw new TRPCError({ code: 'NOT_FOUND', message: PROFILE_TEXTS.creatorNotFound });
   const [tiers, counts, current] = await Promise.all([
     findLiveTiers(deps.db, creator.id),
