@@ -124,7 +124,7 @@ describe('past due, grace and expiry', () => {
     clock.set(new Date(end.getTime() + GRACE_DAYS * DAY_MS + 60_000));
     const run = await billingMaintenance({ ...app.deps, clock, payments: declined });
     expect(run).toMatchObject({ expired: 1 });
-    expect(await lapse).toEqual({ creatorId: creator.id, active: false });
+    expect(await lapse).toEqual({ subject: { kind: 'creator', creatorId: creator.id }, active: false });
     expect((await subscription(id)).status).toBe('expired');
     const mirror = await app.deps.db.selectFrom('subscribers').select('status').where('subscriber_id', '=', fan.id).executeTakeFirstOrThrow();
     expect(mirror.status).toBe('expired');
