@@ -1,3 +1,4 @@
+import type { EntitlementSubject } from './entitlements';
 import type { CommentDto } from './post-dtos';
 import type { MessageAttachmentDto, MessageDto, Messaging, ReactionCountDto } from './message-dtos';
 
@@ -75,12 +76,12 @@ export interface UnreadChangedEvent {
   count: number;
 }
 /**
- * To the fan only (room `user:<fanId>`): a subscription to this creator (null: the platform's
- * Premium) started or lapsed; open feeds, profiles and post pages refetch what they show of that
- * creator, so premium posts unlock or lock without a reload.
+ * To the fan only (room `user:<fanId>`): an entitlement (common/entitlements.ts: a subscription
+ * to a creator, or the platform's Premium) started or ended; open feeds, profiles and post pages
+ * refetch what they show of it, so premium posts unlock or lock without a reload.
  */
 export interface EntitlementChangedEvent {
-  creatorId: string | null;
+  subject: EntitlementSubject;
   active: boolean;
 }
 /** Direct messages (issue 12): to the two participants' rooms `user:<id>`. */

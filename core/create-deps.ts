@@ -1,8 +1,11 @@
+import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { createDb } from './db/kysely';
 import { isDependencyUnavailable, throttledReporter } from './dependency-errors';
 import type { AppDeps } from './deps';
 import { createLogger } from './logger';
+import { createPaymentProvider } from './payments';
+import type { PaymentProvider } from './payments/provider';
 import { createQueues } from './queues/queues';
 import { createRealtime } from './realtime/emitter';
 import { createRedis } from './redis';
@@ -16,6 +19,14 @@ export interface OwnedDeps extends AppDeps {
 export interface CreateDepsOptions {
   /** called with the SQL of every query the pool runs (tests count queries with it) */
   onQuery?: (sql: string) => void;
+  /**
+   * Tests only: the provider instead of the one the settings choose (e.g. failingProvider()), and
+   * a clock instead of the system's (fixedClock(), which the test then moves). startTestServer
+   * passes its `payments` and `clock` options here; a test that needs another provider or time for
+   * one call passes `{ ...app.deps, payments, clock }`.
+   */
+  payments?: PaymentProvider;
+  clock?: Clock;
 }
 
 /**
@@ -58,6 +69,8 @@ export function createDeps(config: Config, name = 'server', opts: CreateDepsOpti
     queues,
     realtime,
     storage,
+    payments: opts.payments ?? createPaymentProvider(config),
+    clock: opts.clock ?? systemClock,
     async close() {
       await queues.close();
       queueConnection.disconnect();

@@ -1,7 +1,9 @@
 import type { Redis } from 'ioredis';
+import type { Clock } from './clock';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { DB } from './db/kysely';
+import type { PaymentProvider } from './payments/provider';
 import type { Queues } from './queues/queues';
 import type { Realtime } from './realtime/realtime';
 import type { Storage } from './storage/storage';
@@ -16,4 +18,8 @@ export interface AppDeps {
   realtime: Realtime;
   /** media files (disk or S3); served only through the authorised media route */
   storage: Storage;
+  /** the payment provider the settings choose (Stripe or the built-in one); providerNamed (core/payments) finds the one a ledger row names */
+  payments: PaymentProvider;
+  /** the business clock: whatever decides money or expiry (renewals, periods, grace, expiring links) reads the time here */
+  clock: Clock;
 }

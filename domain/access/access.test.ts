@@ -2,7 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_STATUSES, PROFILE_VISIBILITIES, type ProfileVisibility } from '../../common/enums';
 import { makePost, makeSubscription, makeUser } from '../../tests/helpers/factories';
 import { createTestDb, type TestDatabase } from '../../tests/helpers/test-db';
-import { filterVisiblePostIds, loadPostAccess, loadViewer, postAccess, toFacts, viewerOfRows, viewerSubscribedColumn, visiblePostWhere } from './access';
+import {
+  filterVisiblePostIds,
+  isOwnerOnlyProfile,
+  loadPostAccess,
+  loadViewer,
+  ownerOnlyProfileWhere,
+  postAccess,
+  profileVisibleToAll,
+  profileVisibleToAllWhere,
+  toFacts,
+  viewerOfRows,
+  viewerSubscribedColumn,
+  viewerWithoutEntitlements,
+  visiblePostWhere,
+} from './access';
 import { findPostAccessFacts } from './access.queries';
 
 let t: TestDatabase;
@@ -15,10 +29,10 @@ afterAll(async () => {
 
 describe('the access rule', () => {
   it('decides visibility and media as the spec says', () => {
-    const anyone = { userId: 'u-fan', subscribedTo: new Set<string>() };
-    const subscriber = { userId: 'u-sub', subscribedTo: new Set(['c1']) };
-    const owner = { userId: 'c1', subscribedTo: new Set<string>() };
-    const visitor = { userId: null, subscribedTo: new Set<string>() };
+    const anyone = viewerWithoutEntitlements('u-fan');
+    const subscriber = { userId: 'u-sub', entitlements: { creators: new Set(['c1']) } };
+    const owner = viewerWithoutEntitlements('c1');
+    const visitor = viewerWithoutEntitlements(null);
     const post = (over: Partial<Parameters<typeof postAccess>[1]> = {}) => ({
       creatorId: 'c1',
       status: 'published' as const,
@@ -49,6 +63,38 @@ describe('the access rule', () => {
     expect(postAccess(subscriber, post({ creatorVisibility: 'friends' })).visible).toBe(true);
     expect(postAccess(owner, post({ creatorVisibility: 'friends' })).visible).toBe(true);
     expect(postAccess(visitor, post({ creatorVisibility: null })).visible).toBe(true);
+  });
+
+  it('names the profile rules: owner-only (private, hidden) and visible to all (public, or no settings row)', () => {
+    expect(PROFILE_VISIBILITIES.filter(isOwnerOnlyProfile)).toEqual(['private', 'hidden']);
+    expect(isOwnerOnlyProfile(null)).toBe(false);
+    expect(PROFILE_VISIBILITIES.filter(profileVisibleToAll)).toEqual(['public']);
+    expect(profileVisibleToAll(null)).toBe(true);
+    // the same answers as the general rule asked for nobody, and for someone without a subscription
+    for (const visibility of [...PROFILE_VISIBILITIES, null]) {
+      expect(profileVisibleToAll(visibility)).toBe(postAccess(viewerWithoutEntitlements(null), { creatorId: 'c1', status: 'published', isPremium: false, creatorVisibility: visibility }).visible);
+      if (visibility !== 'friends') expect(isOwnerOnlyProfile(visibility)).toBe(!postAccess(viewerWithoutEntitlements('u-fan'), { creatorId: 'c1', status: 'published', isPremium: false, creatorVisibility: visibility }).visible);
+    }
+  });
+
+  it('has SQL forms of the profile rules that agree with them on every visibility and a missing row', async () => {
+    const db = t.db;
+    const users = [];
+    for (const visibility of PROFILE_VISIBILITIES) users.push(await makeUser(db, { visibility }));
+    const noRow = await makeUser(db);
+    await db.deleteFrom('privacy_settings').where('user_id', '=', noRow.id).execute();
+    users.push(noRow);
+    const rows = await db
+      .selectFrom('profiles as pr')
+      .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
+      .select(['pr.id', 'ps.profile_visibility', ownerOnlyProfileWhere('ps.profile_visibility').as('owner_only'), profileVisibleToAllWhere().as('to_all')])
+      .where('pr.id', 'in', users.map((u) => u.id))
+      .execute();
+    expect(rows).toHaveLength(PROFILE_VISIBILITIES.length + 1);
+    for (const row of rows) {
+      expect(row.owner_only).toBe(isOwnerOnlyProfile(row.profile_visibility));
+      expect(row.to_all).toBe(profileVisibleToAll(row.profile_visibility));
+    }
   });
 
   it('has an SQL form that agrees with it on every status, visibility and viewer', async () => {
@@ -117,10 +163,10 @@ describe('the access rule', () => {
     await makeSubscription(db, { subscriberId: fan.id, creatorId: c.id, status: 'expired' });
     const posts = [a, b, c].map((x) => ({ creatorId: x.id, isPremium: true }));
     const viewer = await loadViewer(db, fan.id, posts);
-    expect([...viewer.subscribedTo]).toEqual([a.id]);
-    expect(await loadViewer(db, null, posts)).toEqual({ userId: null, subscribedTo: new Set() });
+    expect([...viewer.entitlements.creators]).toEqual([a.id]);
+    expect(await loadViewer(db, null, posts)).toEqual({ userId: null, entitlements: { creators: new Set() } });
     // a's own premium posts need no lookup (and a has no subscriptions anyway)
-    expect(await loadViewer(db, a.id, [{ creatorId: a.id, isPremium: true }])).toEqual({ userId: a.id, subscribedTo: new Set() });
+    expect(await loadViewer(db, a.id, [{ creatorId: a.id, isPremium: true }])).toEqual({ userId: a.id, entitlements: { creators: new Set() } });
 
     const premium = await makePost(db, null, { creatorId: a.id, isPremium: true });
     expect(await loadPostAccess(db, fan.id, premium.id, { media: true })).toMatchObject({ visible: true, canViewMedia: true });

@@ -26,6 +26,11 @@ import { findPostAccessFacts } from './access.queries';
  * pass each row through `postAccess`. The viewer's entitlements come either from `loadViewer`
  * (one query for all the creators in question) or, in a list's own statement, from the
  * `viewerSubscribedColumn` of each row (`viewerOfRows`): never one query per post.
+ *
+ * Profiles by name, each with its SQL twin (access.test.ts checks each pair agrees):
+ * `isOwnerOnlyProfile` / `ownerOnlyProfileWhere` (private, hidden: nobody else sees them, nobody
+ * subscribes to them, nobody is charged for them) and `profileVisibleToAll` /
+ * `profileVisibleToAllWhere` (listed, announced, cacheable by anyone).
  */
 
 /** Profiles nobody but their owner may see. */
@@ -41,13 +46,22 @@ export interface PostAccessFacts {
   creatorVisibility: ProfileVisibility | null;
 }
 
+/**
+ * What a viewer is entitled to beyond what everyone may see. Today that is subscriptions
+ * (`creators`); a single post unlock adds a `posts` set here and one line in `entitledToMedia`.
+ */
+export interface Entitlements {
+  /**
+   * creators the viewer has an active subscription to (domain/subscriptions/active.ts; only those
+   * asked about when loaded: the creators of premium posts when media matters, and of 'friends'
+   * profiles always). Opens the creator's premium media and their 'friends' profile.
+   */
+  readonly creators: ReadonlySet<string>;
+}
+
 export interface Viewer {
   userId: string | null;
-  /**
-   * creators the viewer has an active subscription to (only those asked about when loaded: the
-   * creators of premium posts when media matters, and of 'friends' profiles always)
-   */
-  subscribedTo: ReadonlySet<string>;
+  entitlements: Entitlements;
 }
 
 export interface PostAccess {
@@ -57,7 +71,27 @@ export interface PostAccess {
   canViewMedia: boolean;
 }
 
-export const anonymousViewer: Viewer = { userId: null, subscribedTo: new Set() };
+/** A viewer judged without entitlements: what they may see as anyone signed in (or a visitor). */
+export function viewerWithoutEntitlements(userId: string | null): Viewer {
+  return { userId, entitlements: { creators: new Set() } };
+}
+
+export const anonymousViewer: Viewer = viewerWithoutEntitlements(null);
+
+/** Nobody but their owner may see the profile (private, hidden): no one else subscribes to it or pays for it. */
+export function isOwnerOnlyProfile(visibility: ProfileVisibility | null): boolean {
+  return visibility !== null && OWNER_ONLY_VISIBILITIES.includes(visibility);
+}
+
+/** `isOwnerOnlyProfile` as SQL, over the profile_visibility column named (null: a missing row, public). */
+export function ownerOnlyProfileWhere(column: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(column)} is not null and ${sql.ref(column)} in (${sql.join(OWNER_ONLY_VISIBILITIES)}))`;
+}
+
+/** Everyone may see the profile, signed in or not (`canSeeProfile` for nobody in particular). */
+export function profileVisibleToAll(visibility: ProfileVisibility | null): boolean {
+  return visibility === null || !NOT_PUBLIC_VISIBILITIES.includes(visibility);
+}
 
 /**
  * Whether a profile (its page, its posts) may be seen by the viewer: `private` and `hidden` only
@@ -73,14 +107,19 @@ export function canSeeProfile(
 ): boolean {
   if (viewerId !== null && viewerId === profileId) return true;
   if (visibility === 'friends') return viewerId !== null && viewerIsActiveSubscriber;
-  return visibility === null || !OWNER_ONLY_VISIBILITIES.includes(visibility);
+  return !isOwnerOnlyProfile(visibility);
+}
+
+/** Whether the viewer's entitlements open this post's premium media (the one place a post unlock will be added). */
+function entitledToMedia(viewer: Viewer, post: PostAccessFacts): boolean {
+  return viewer.entitlements.creators.has(post.creatorId);
 }
 
 export function postAccess(viewer: Viewer, post: PostAccessFacts): PostAccess {
   const isOwner = viewer.userId !== null && viewer.userId === post.creatorId;
-  const profileVisible = canSeeProfile(viewer.userId, post.creatorId, post.creatorVisibility, viewer.subscribedTo.has(post.creatorId));
+  const profileVisible = canSeeProfile(viewer.userId, post.creatorId, post.creatorVisibility, viewer.entitlements.creators.has(post.creatorId));
   const visible = isOwner || (post.status === 'published' && profileVisible);
-  const canViewMedia = visible && (isOwner || !post.isPremium || viewer.subscribedTo.has(post.creatorId));
+  const canViewMedia = visible && (isOwner || !post.isPremium || entitledToMedia(viewer, post));
   return { visible, isOwner, canViewMedia };
 }
 
@@ -98,8 +137,8 @@ export async function loadViewer(
   if (!userId) return anonymousViewer;
   const asked = posts.filter((p) => p.creatorId !== userId && (p.creatorVisibility === 'friends' || (opts.media && p.isPremium)));
   const creatorIds = [...new Set(asked.map((p) => p.creatorId))];
-  if (creatorIds.length === 0) return { userId, subscribedTo: new Set() };
-  return { userId, subscribedTo: new Set(await findActiveSubscriptionCreatorIds(db, userId, creatorIds)) };
+  if (creatorIds.length === 0) return viewerWithoutEntitlements(userId);
+  return { userId, entitlements: { creators: new Set(await findActiveSubscriptionCreatorIds(db, userId, creatorIds)) } };
 }
 
 /**
@@ -116,7 +155,7 @@ export function viewerSubscribedColumn(viewerId: string | null): RawBuilder<bool
 /** The viewer that `loadViewer` would load for these rows, from their `viewerSubscribedColumn`. */
 export function viewerOfRows(userId: string | null, rows: readonly { creator_id: string; viewer_subscribed: boolean }[]): Viewer {
   if (!userId) return anonymousViewer;
-  return { userId, subscribedTo: new Set(rows.filter((r) => r.viewer_subscribed).map((r) => r.creator_id)) };
+  return { userId, entitlements: { creators: new Set(rows.filter((r) => r.viewer_subscribed).map((r) => r.creator_id)) } };
 }
 
 /**

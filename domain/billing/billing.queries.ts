@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../core/db/kysely';
 import type { ProfileVisibility } from '../../common/enums';
-import { OWNER_ONLY_VISIBILITIES } from '../access/access';
+import { isOwnerOnlyProfile } from '../access/access';
 import { activeSubscriptionWhere } from '../subscriptions/active';
 
 /** A tier with what billing needs of its creator (null for the platform's Premium). */
@@ -34,7 +34,7 @@ export type BillingTier = NonNullable<Awaited<ReturnType<typeof findTierForBilli
  * suspended them: no new fan subscribes, and no fan is charged again for them.
  */
 export function creatorUnavailable(creator: { creator_visibility: ProfileVisibility | null; creator_suspended_at: Date | null }): boolean {
-  return creator.creator_suspended_at !== null || (creator.creator_visibility !== null && OWNER_ONLY_VISIBILITIES.includes(creator.creator_visibility));
+  return creator.creator_suspended_at !== null || isOwnerOnlyProfile(creator.creator_visibility);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { DB } from '../../core/db/kysely';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { insertPayment } from './billing.queries';
-import type { Clock } from './clock';
+import type { Clock } from '../../core/clock';
 import { recordReversal } from './reversals';
 
 /**

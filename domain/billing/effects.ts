@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { MAIL_JOB_OPTIONS } from '../../common/jobs';
+import { subscriptionEntitlement } from '../../common/entitlements';
 import type { DB } from '../../core/db/kysely';
 import { addToOutbox, dispatchOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { Queues } from '../../core/queues/queues';
@@ -84,7 +85,7 @@ export async function applyBillingEffects(
   effects: BillingEffects,
 ): Promise<void> {
   for (const e of effects.entitlements) {
-    deps.realtime.toUser(e.userId, 'entitlement:changed', { creatorId: e.creatorId, active: e.active });
+    deps.realtime.toUser(e.userId, 'entitlement:changed', { subject: subscriptionEntitlement(e.creatorId), active: e.active });
     // rooms joined while subscribed ('friends' profiles) are checked again
     if (!e.active) entitlementEnded(deps.realtime, e.userId);
     // Premium is the signed-in user's `isPremium` and verified badge, which server copies hold in their session caches

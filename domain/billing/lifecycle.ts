@@ -4,7 +4,7 @@ import type { PaymentProvider } from '../../core/payments/provider';
 import { creatorUnavailable } from './billing.queries';
 import { activeSubscriptionWhere } from '../subscriptions/active';
 import { updateSubscription } from '../subscriptions/write';
-import type { Clock } from './clock';
+import type { Clock } from '../../core/clock';
 import { BillingError } from './errors';
 
 /**

@@ -3,10 +3,10 @@ import { creatorUnavailableMailJobId, MAIL_JOB_OPTIONS } from '../../common/jobs
 import type { DB } from '../../core/db/kysely';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { PaymentProvider } from '../../core/payments/provider';
-import { OWNER_ONLY_VISIBILITIES } from '../access/access';
+import { ownerOnlyProfileWhere } from '../access/access';
 import { updateSubscription } from '../subscriptions/write';
 import { creatorUnavailable, findTierForBilling, insertPayment, setPremiumFlag } from './billing.queries';
-import type { Clock } from './clock';
+import type { Clock } from '../../core/clock';
 import { addReceipt, addRenewalFailedMail, addRenewalReminder, noEffects, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor, REMINDER_DAYS, RENEW_AHEAD_MS } from './periods';
@@ -121,7 +121,7 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     .select(['subscriptions.id', setAside])
     .where('subscriptions.status', '=', 'active')
     .where('subscriptions.cancel_at_period_end', '=', false)
-    .where((eb) => eb.or([eb('ps.profile_visibility', 'in', OWNER_ONLY_VISIBILITIES), eb('cu.suspended_at', 'is not', null)]))
+    .where((eb) => eb.or([ownerOnlyProfileWhere('ps.profile_visibility'), eb('cu.suspended_at', 'is not', null)]))
     .where(retryable(now))
     .orderBy(neverFailedFirst)
     .orderBy('subscriptions.current_period_end')

@@ -3,7 +3,7 @@ import type { DB } from '../../core/db/kysely';
 import type { CheckoutPaymentStatus, PaymentProvider, ProviderEvent } from '../../core/payments/provider';
 import { recordSubscription, updateSubscription } from '../subscriptions/write';
 import { findActiveSubscriptionToCreator, findTierForBilling, insertPayment, lockPair, setPremiumFlag } from './billing.queries';
-import type { Clock } from './clock';
+import type { Clock } from '../../core/clock';
 import { pendingDuplicateCheckout, recordDuplicateCheckout } from './duplicate-checkout';
 import { applyChargeEvent, chargeFacts, type ChargeEvent } from './provider-reversals';
 import { addCheckoutFailedMail, addReceipt, addUndoDuplicateCheckout, noEffects, type BillingEffects } from './effects';

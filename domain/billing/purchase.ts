@@ -15,7 +15,7 @@ import {
   setPremiumFlag,
   type BillingTier,
 } from './billing.queries';
-import type { Clock } from './clock';
+import type { Clock } from '../../core/clock';
 import { addReceipt, noEffects, type BillingEffects } from './effects';
 import { BillingError } from './errors';
 import { periodEndFor, PREMIUM_PERIOD_DAYS } from './periods';

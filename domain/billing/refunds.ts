@@ -2,7 +2,7 @@ import { fromCents, toCents } from '../../common/money';
 import type { DB } from '../../core/db/kysely';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { PaymentProvider } from '../../core/payments/provider';
-import type { Clock } from './clock';
+import type { Clock } from '../../core/clock';
 import { DAY_MS } from './periods';
 import { noEffects, type BillingEffects } from './effects';
 import { completeRefundRequest } from './provider-reversals';

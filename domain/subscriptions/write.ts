@@ -122,7 +122,7 @@ export interface SubscriptionChange {
  * mirrors this subscription's pair, in one transaction (the caller's when `db` is one). The only
  * updater of both tables, as `recordSubscriptions` is their only inserter.
  */
-export async function updateSubscription(db: DB, id: string, change: SubscriptionChange, at: Date = new Date()): Promise<void> {
+export async function updateSubscription(db: DB, id: string, change: SubscriptionChange, at: Date): Promise<void> {
   const write = async (trx: DB) => {
     const row = await trx
       .updateTable('subscriptions')

@@ -1,8 +1,6 @@
 import express, { Router } from 'express';
 import type { AppDeps } from '../../core/deps';
-import { paymentProviderFor } from '../../core/payments';
 import { WebhookSignatureError } from '../../core/payments/provider';
-import { systemClock, type Clock } from '../../domain/billing/clock';
 import { applyBillingEffects } from '../../domain/billing/effects';
 import { applyProviderEvent } from '../../domain/billing/provider-events';
 
@@ -15,10 +13,10 @@ import { applyProviderEvent } from '../../domain/billing/provider-events';
  * rows committed with the event, so a Redis that refuses them now only delays them. Mounted before the Origin check: Stripe
  * sends no Origin, and the signature is what authenticates it. 404 without Stripe settings.
  */
-export function stripeWebhookRoutes(deps: AppDeps, clock: Clock = systemClock): Router {
+export function stripeWebhookRoutes(deps: AppDeps): Router {
   const router = Router();
   router.post('/webhooks/stripe', express.raw({ type: () => true, limit: '1mb' }), async (req, res, next) => {
-    const provider = paymentProviderFor(deps.config);
+    const provider = deps.payments;
     if (provider.name !== 'stripe') {
       res.status(404).json({ error: { message: 'Not found' } });
       return;
@@ -37,7 +35,7 @@ export function stripeWebhookRoutes(deps: AppDeps, clock: Clock = systemClock): 
       return;
     }
     try {
-      const { outcome, effects } = await applyProviderEvent({ db: deps.db, provider, clock }, event);
+      const { outcome, effects } = await applyProviderEvent({ db: deps.db, provider, clock: deps.clock }, event);
       await applyBillingEffects(deps, effects);
       deps.log.info({ eventId: event.id, kind: event.kind, outcome }, 'stripe webhook');
       res.json({ received: true, outcome });

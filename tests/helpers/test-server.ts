@@ -8,7 +8,7 @@ import superjson from 'superjson';
 import { inject } from 'vitest';
 import { createApp, type App } from '../../server/app';
 import { loadConfig } from '../../core/config';
-import { createDeps, type OwnedDeps } from '../../core/create-deps';
+import { createDeps, type CreateDepsOptions, type OwnedDeps } from '../../core/create-deps';
 import type { AppRouter } from '../../server/trpc/router';
 import type { QueueName } from '../../common/jobs';
 import { startWorkers } from '../../worker/workers';
@@ -66,6 +66,9 @@ export interface TestServerOptions {
   workerQueues?: readonly QueueName[];
   /** extra settings (environment variables) for this server */
   env?: Record<string, string>;
+  /** the payment provider and the business clock of this server and its workers (createDeps: tests override deps there) */
+  payments?: CreateDepsOptions['payments'];
+  clock?: CreateDepsOptions['clock'];
 }
 
 /**
@@ -91,7 +94,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...opts.env,
   });
   const queryLog: string[] = [];
-  const deps = createDeps(config, 'server', { onQuery: (sql) => queryLog.push(sql) });
+  const deps = createDeps(config, 'server', { onQuery: (sql) => queryLog.push(sql), payments: opts.payments, clock: opts.clock });
   const app = createApp(deps);
   await new Promise<void>((resolve) => app.httpServer.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(app.httpServer.address() as AddressInfo).port}`;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_TEXTS } from '../../common/texts';
 import { builtinProvider } from '../../core/payments/builtin';
-import { fixedClock } from '../../domain/billing/clock';
+import { fixedClock } from '../../core/clock';
 import { RETRY_AFTER_FAILURE_MS } from '../../domain/billing/maintenance';
 import { DAY_MS } from '../../domain/billing/periods';
 import { purchase } from '../../domain/billing/purchase';
@@ -74,10 +74,10 @@ describe('a creator who turns private or hidden', () => {
 
     // while the profile is public nothing changes
     clock.set(new Date(T0.getTime() + DAY_MS));
-    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ creatorUnavailable: 0 });
+    expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ creatorUnavailable: 0 });
 
     await goPrivate(asCreator, 'private');
-    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ creatorUnavailable: 1, failures: 0 });
+    expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ creatorUnavailable: 1, failures: 0 });
     expect(await subscription(id)).toMatchObject({ cancel_at_period_end: true, creator_unavailable_at: clock.now(), status: 'active' });
     const [mail] = await waitFor(async () => {
       const mails = await mailsTo(fan.email);
@@ -86,7 +86,7 @@ describe('a creator who turns private or hidden', () => {
     expect(mail!.text).toContain('will not renew');
     expect(mail!.text).toContain('you will not be charged again');
     // a second run changes nothing and mails nobody
-    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ creatorUnavailable: 0 });
+    expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ creatorUnavailable: 0 });
 
     // the fan cannot resume paying for a profile nobody may see
     const asFan = await clientAs(app, fan.id);
@@ -94,7 +94,7 @@ describe('a creator who turns private or hidden', () => {
 
     // at the period end it ends, unpaid; the 'friends' creator's subscriber renews as ever
     clock.set(new Date(T0.getTime() + WEEK));
-    const run = await billingMaintenance(app.deps, { clock });
+    const run = await billingMaintenance({ ...app.deps, clock });
     expect(run).toMatchObject({ expired: 1, renewed: 1 });
     expect((await subscription(id)).status).toBe('expired');
     expect((await subscription(friendsId)).current_period_end).toEqual(new Date(T0.getTime() + 2 * WEEK));
@@ -115,23 +115,23 @@ describe('a creator who turns private or hidden', () => {
     // Stripe fails: nothing is marked here, nobody is mailed, and it is tried again later
     const clock = fixedClock(new Date(T0.getTime() + DAY_MS));
     fakeStripe.failNext('POST', '/v1/subscriptions/sub_hidden_1');
-    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ creatorUnavailable: 0, failures: 1 });
+    expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ creatorUnavailable: 0, failures: 1 });
     expect(await subscription(id)).toMatchObject({ cancel_at_period_end: false, creator_unavailable_at: null });
     expect(fakeStripe.cancelsAtPeriodEnd('sub_hidden_1')).toBe(false);
 
     clock.advance(RETRY_AFTER_FAILURE_MS);
-    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ creatorUnavailable: 1, failures: 0 });
+    expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ creatorUnavailable: 1, failures: 0 });
     expect(fakeStripe.cancelsAtPeriodEnd('sub_hidden_1')).toBe(true);
     expect(fakeStripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions/sub_hidden_1').at(-1)!.params).toMatchObject({
       cancel_at_period_end: 'true',
     });
     expect(await subscription(id)).toMatchObject({ cancel_at_period_end: true });
     await waitFor(async () => (await mailsTo(fan.email)).length === 1);
-    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ creatorUnavailable: 0 });
+    expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ creatorUnavailable: 0 });
 
     // Stripe invoices nothing more; here it ends at its period end
     clock.set(new Date(T0.getTime() + WEEK));
-    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ expired: 1 });
+    expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ expired: 1 });
     expect((await subscription(id)).status).toBe('expired');
     expect(await paymentsOf(fan.id)).toBe(0);
     expect(await mailsTo(fan.email)).toHaveLength(1);
@@ -154,7 +154,7 @@ describe('a creator who turns private or hidden', () => {
         .executeTakeFirstOrThrow();
     expect(await toCreator('iris')).toMatchObject({ status: 'active', cancel_at_period_end: false });
 
-    await billingMaintenance(app.deps, { clock: fixedClock(now) });
+    await billingMaintenance({ ...app.deps, clock: fixedClock(now) });
     expect(await toCreator('iris')).toMatchObject({ status: 'active', cancel_at_period_end: true, creator_unavailable_at: now });
     expect(await toCreator('maya')).toMatchObject({ status: 'active', cancel_at_period_end: false, creator_unavailable_at: null });
     await waitFor(async () => (await mailsTo('zoe@demo.test')).length === 1);
@@ -168,18 +168,18 @@ describe('a creator an admin suspends', () => {
     const fan = await makeUser(app.deps.db);
     const id = await subscribeAt(clock, fan, tier.id);
     clock.set(new Date(T0.getTime() + DAY_MS));
-    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ creatorUnavailable: 0 });
+    expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ creatorUnavailable: 0 });
 
     // what suspendReportedSender writes (server/features/messages/reports.service.ts)
     await app.deps.db.updateTable('users').set({ suspended_at: clock.now() }).where('id', '=', creator.id).execute();
-    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ creatorUnavailable: 1, failures: 0 });
+    expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ creatorUnavailable: 1, failures: 0 });
     expect(await subscription(id)).toMatchObject({ cancel_at_period_end: true, status: 'active' });
     await waitFor(async () => (await mailsTo(fan.email)).length === 1);
     const newcomer = await makeUser(app.deps.db);
     await expect(subscribeAt(clock, newcomer, tier.id)).rejects.toThrow();
 
     clock.set(new Date(T0.getTime() + WEEK));
-    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ expired: 1, renewed: 0 });
+    expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ expired: 1, renewed: 0 });
     expect(await app.deps.db.selectFrom('payments').select('id').where('user_id', '=', fan.id).where('creator_id', '=', creator.id).execute()).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { BILLING_TEXTS } from '../../common/texts';
 import { renderMetrics } from '../../core/metrics';
 import { builtinProvider } from '../../core/payments/builtin';
 import type { PaymentProvider } from '../../core/payments/provider';
-import { fixedClock } from '../../domain/billing/clock';
+import { fixedClock } from '../../core/clock';
 import { RETRY_AFTER_FAILURE_MS, runBillingMaintenance } from '../../domain/billing/maintenance';
 import { DAY_MS } from '../../domain/billing/periods';
 import { purchase } from '../../domain/billing/purchase';
@@ -133,7 +133,7 @@ describe('one subscription that fails cannot stop billing for the others', () =>
 
     const before = await failuresCounted('renew');
     clock.set(end);
-    const run = await billingMaintenance(app.deps, { clock, provider: throwingFor(exploding.id), managedProvider: null });
+    const run = await billingMaintenance({ ...app.deps, clock, payments: throwingFor(exploding.id) });
 
     // everyone else: renewed, ended, lapsed
     expect(run).toMatchObject({ expired: 2 });
@@ -154,9 +154,9 @@ describe('one subscription that fails cannot stop billing for the others', () =>
     expect(await setAside(explodingId)).toMatchObject({ step: 'renew', failures: 1, retry_at: new Date(end.getTime() + RETRY_AFTER_FAILURE_MS) });
 
     // the next run leaves them alone; once their wait is over and the cause gone, they renew
-    expect(await billingMaintenance(app.deps, { clock, provider: throwingFor(exploding.id), managedProvider: null })).toMatchObject({ renewed: 0, failures: 0 });
+    expect(await billingMaintenance({ ...app.deps, clock, payments: throwingFor(exploding.id) })).toMatchObject({ renewed: 0, failures: 0 });
     clock.set(new Date(end.getTime() + RETRY_AFTER_FAILURE_MS));
-    expect(await billingMaintenance(app.deps, { clock, provider: builtinProvider, managedProvider: null })).toMatchObject({ renewed: 1, failures: 1 });
+    expect(await billingMaintenance({ ...app.deps, clock, payments: builtinProvider })).toMatchObject({ renewed: 1, failures: 1 });
     expect((await subscription(explodingId)).current_period_end).toEqual(new Date(end.getTime() + WEEK));
     expect(await setAside(explodingId)).toBeUndefined();
   });

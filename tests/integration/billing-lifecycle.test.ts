@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtinProvider, failingProvider } from '../../core/payments/builtin';
-import { fixedClock } from '../../domain/billing/clock';
+import { fixedClock } from '../../core/clock';
 import { runBillingMaintenance } from '../../domain/billing/maintenance';
 import { purchase } from '../../domain/billing/purchase';
 import { DAY_MS, GRACE_DAYS } from '../../domain/billing/periods';
@@ -122,9 +122,9 @@ describe('past due, grace and expiry', () => {
     expect(await paymentsOf(fan.id)).toHaveLength(2);
     const lapse = new Promise((resolve) => socket.once('entitlement:changed', resolve));
     clock.set(new Date(end.getTime() + GRACE_DAYS * DAY_MS + 60_000));
-    const run = await billingMaintenance(app.deps, { clock, provider: declined });
+    const run = await billingMaintenance({ ...app.deps, clock, payments: declined });
     expect(run).toMatchObject({ expired: 1 });
-    expect(await lapse).toEqual({ creatorId: creator.id, active: false });
+    expect(await lapse).toEqual({ subject: { kind: 'creator', creatorId: creator.id }, active: false });
     expect((await subscription(id)).status).toBe('expired');
     const mirror = await app.deps.db.selectFrom('subscribers').select('status').where('subscriber_id', '=', fan.id).executeTakeFirstOrThrow();
     expect(mirror.status).toBe('expired');
@@ -203,8 +203,8 @@ describe('renewal reminders', () => {
     await subscribeAt(clock, fan, tier.id);
     await subscribeAt(clock, quiet, tier.id);
     clock.set(new Date('2027-11-18T10:00:00Z'));
-    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ reminders: 2 });
-    expect(await billingMaintenance(app.deps, { clock })).toMatchObject({ reminders: 0 });
+    expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ reminders: 2 });
+    expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ reminders: 0 });
     const mails = await app.outbox();
     expect(mails.filter((m) => m.to === fan.email && m.subject.includes('renews on'))).toHaveLength(1);
     expect(mails.filter((m) => m.to === quiet.email)).toEqual([]);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BILLING_TEXTS } from '../../common/texts';
 import { builtinProvider } from '../../core/payments/builtin';
-import { fixedClock } from '../../domain/billing/clock';
+import { fixedClock } from '../../core/clock';
 import { runBillingMaintenance } from '../../domain/billing/maintenance';
 import { DAY_MS } from '../../domain/billing/periods';
 import { purchase } from '../../domain/billing/purchase';

@@ -2,7 +2,6 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinProvider } from '../../core/payments/builtin';
 import type { CheckoutRequest, PaymentProvider } from '../../core/payments/provider';
-import { systemClock } from '../../domain/billing/clock';
 import { purchase } from '../../domain/billing/purchase';
 import { makePost, makeUser } from '../helpers/factories';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
@@ -125,7 +124,7 @@ describe('POST /webhooks/stripe', () => {
       },
     };
     const { result } = await purchase(
-      { db: app.deps.db, provider, clock: systemClock, appUrl: 'https://creatorhub.example' },
+      { db: app.deps.db, provider, clock: app.deps.clock, appUrl: 'https://creatorhub.example' },
       { userId: fan.id, email: fan.email, username: fan.username, tierId: tier.id, idempotencyKey: 'key-abcdef0123456789', kind: 'creator' },
     );
     expect(result).toEqual({ kind: 'redirect', url: 'https://checkout.stripe.test/c/pay/cs_test_2' });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { builtinProvider } from '../../core/payments/builtin';
-import { fixedClock } from '../../domain/billing/clock';
+import { fixedClock } from '../../core/clock';
 import { DAY_MS } from '../../domain/billing/periods';
 import { billingMaintenance } from '../../worker/jobs/billing';
 import { makePost, makeUser } from '../helpers/factories';
@@ -45,7 +45,7 @@ describe('the verified badge follows Premium', () => {
     expect((await badges()).profile).toBe(true);
     clock.set(new Date(clock.now().getTime() + 31 * DAY_MS));
     // the job's effects make the session caches forget the user, so auth.me follows at once
-    expect(await billingMaintenance(app.deps, { clock, provider: builtinProvider })).toMatchObject({ expired: 1 });
+    expect(await billingMaintenance({ ...app.deps, clock, payments: builtinProvider })).toMatchObject({ expired: 1 });
     expect(await badges()).toEqual({ profile: false, card: false, post: false, me: false });
 
     // a user the platform verified keeps the badge without Premium

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { builtinProvider, failingProvider } from '../../core/payments/builtin';
-import { fixedClock } from '../../domain/billing/clock';
+import { fixedClock } from '../../core/clock';
 import { DAY_MS } from '../../domain/billing/periods';
 import { purchase } from '../../domain/billing/purchase';
 import { billingMaintenance } from '../../worker/jobs/billing';
@@ -31,10 +31,10 @@ describe('a failed renewal', () => {
 
     const declined = failingProvider();
     clock.set(new Date(T0.getTime() + 7 * DAY_MS));
-    expect(await billingMaintenance(app.deps, { clock, provider: declined })).toMatchObject({ pastDue: 1 });
+    expect(await billingMaintenance({ ...app.deps, clock, payments: declined })).toMatchObject({ pastDue: 1 });
     // the job retries on its next runs: no second mail
     clock.set(new Date(T0.getTime() + 8 * DAY_MS));
-    expect(await billingMaintenance(app.deps, { clock, provider: declined })).toMatchObject({ pastDue: 1 });
+    expect(await billingMaintenance({ ...app.deps, clock, payments: declined })).toMatchObject({ pastDue: 1 });
 
     const mails = await failures();
     expect(mails).toHaveLength(1);

@@ -1,8 +1,6 @@
 import { billingSubscriptionFailures } from '../../core/metrics';
-import { paymentProviderFor, providerNamed } from '../../core/payments';
+import { providerNamed } from '../../core/payments';
 import { builtinProvider } from '../../core/payments/builtin';
-import type { PaymentProvider } from '../../core/payments/provider';
-import { systemClock, type Clock } from '../../domain/billing/clock';
 import { undoDuplicateCheckout } from '../../domain/billing/duplicate-checkout';
 import { applyBillingEffects } from '../../domain/billing/effects';
 import { runBillingMaintenance } from '../../domain/billing/maintenance';
@@ -26,17 +24,14 @@ function describeFailure(error: unknown): { name: string; code?: string; message
  * `billing_subscription_failures_total{step}`; the run goes on and a later one retries it.
  * Built-in-provider subscriptions renew here; with Stripe configured they still do (old ones), and
  * Stripe's renew through its webhooks but are told here to stop when their creator turns private
- * or hidden. Tests pass their own clock and providers.
+ * or hidden. Tests pass their own clock and provider in deps (`{ ...app.deps, clock, payments }`).
  */
-export async function billingMaintenance(
-  deps: WorkerDeps,
-  opts: { clock?: Clock; provider?: PaymentProvider; managedProvider?: PaymentProvider | null; batchSize?: number } = {},
-) {
-  const configured = paymentProviderFor(deps.config);
-  const provider = opts.provider ?? (configured.flow === 'direct' ? configured : builtinProvider);
-  const managedProvider = opts.managedProvider !== undefined ? opts.managedProvider : configured.flow === 'checkout' ? configured : null;
+export async function billingMaintenance(deps: WorkerDeps, opts: { batchSize?: number } = {}) {
+  const configured = deps.payments;
+  const provider = configured.flow === 'direct' ? configured : builtinProvider;
+  const managedProvider = configured.flow === 'checkout' ? configured : null;
   const run = await runBillingMaintenance({
-    db: deps.db, provider, managedProvider, clock: opts.clock ?? systemClock, ...(opts.batchSize && { batchSize: opts.batchSize }),
+    db: deps.db, provider, managedProvider, clock: deps.clock, ...(opts.batchSize && { batchSize: opts.batchSize }),
   });
   for (const f of run.failures) {
     billingSubscriptionFailures.inc({ step: f.step });
@@ -55,14 +50,14 @@ export async function billingMaintenance(
  * provider, then its refund row in the ledger. A provider error fails the attempt; BullMQ retries it.
  */
 export async function undoDuplicateCheckoutJob(deps: WorkerDeps, data: { paymentId: string; providerSubscriptionId: string | null }) {
-  const outcome = await undoDuplicateCheckout({ db: deps.db, provider: paymentProviderFor(deps.config), clock: systemClock }, data);
+  const outcome = await undoDuplicateCheckout({ db: deps.db, provider: deps.payments, clock: deps.clock }, data);
   if ('skipped' in outcome && outcome.skipped === 'not-a-duplicate') deps.log.warn({ paymentId: data.paymentId }, 'undo-duplicate-checkout refused: not a duplicate checkout');
   return outcome;
 }
 
 /** The `cancel-provider-subscription` job (from the outbox, domain/billing/account-deletion.ts). */
 export async function cancelProviderSubscriptionJob(deps: WorkerDeps, data: { provider: string; providerSubscriptionId: string }) {
-  await providerNamed(deps.config, data.provider).cancelNow(data.providerSubscriptionId);
+  await providerNamed(deps.payments, data.provider).cancelNow(data.providerSubscriptionId);
   return { cancelled: data.providerSubscriptionId };
 }
 
@@ -70,10 +65,10 @@ export async function cancelProviderSubscriptionJob(deps: WorkerDeps, data: { pr
  * The `provider-refund` job (from the outbox, domain/billing/refunds.ts: a deleted creator's fans'
  * pro rata refunds, an admin's refunds): the provider refunds, the reversal is recorded once, and
  * what it means for access follows (a refund in full ends it; the fan's sockets hear
- * `entitlement:changed`). Tests pass their own clock.
+ * `entitlement:changed`).
  */
-export async function providerRefundJob(deps: WorkerDeps, data: { paymentId: string; amount: string; systemKey: string }, clock: Clock = systemClock) {
-  const outcome = await carryOutRefund({ db: deps.db, providerFor: (name) => providerNamed(deps.config, name), clock }, data);
+export async function providerRefundJob(deps: WorkerDeps, data: { paymentId: string; amount: string; systemKey: string }) {
+  const outcome = await carryOutRefund({ db: deps.db, providerFor: (name) => providerNamed(deps.payments, name), clock: deps.clock }, data);
   if ('refunded' in outcome) {
     deps.log.info({ paymentId: data.paymentId, amount: outcome.refunded }, 'refunded at the provider');
     await applyBillingEffects(deps, outcome.effects);

@@ -28,8 +28,8 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
     return providerRefundJob(deps, job.data);
   },
 
-  async 'purge-expired'(_job, { db }) {
-    return purgeExpiredCredentials(db, new Date());
+  async 'purge-expired'(_job, { db, clock }) {
+    return purgeExpiredCredentials(db, clock.now());
   },
 
   /**

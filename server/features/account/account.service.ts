@@ -12,7 +12,6 @@ import type { DB } from '../../../core/db/kysely';
 import type { AppDeps } from '../../../core/deps';
 import { addToOutbox, dispatchOutbox, type QueuedEntry } from '../../../core/outbox/outbox';
 import { endSubscriptionsOfDeletedUser, type EndedByDeletion } from '../../../domain/billing/account-deletion';
-import { systemClock } from '../../../domain/billing/clock';
 import { applyBillingEffects } from '../../../domain/billing/effects';
 import { verifyPassword } from '../../auth/password';
 import { limitOrThrow } from '../../auth/rate-limit';
@@ -23,7 +22,7 @@ import { findPasswordHash } from '../security/security.queries';
 import * as q from './account.queries';
 import { profileAccessChanged } from '../../../domain/announcements/access-changes';
 
-export type AccountDeps = Pick<AppDeps, 'config' | 'db' | 'redis' | 'queues' | 'log' | 'realtime'>;
+export type AccountDeps = Pick<AppDeps, 'config' | 'db' | 'redis' | 'queues' | 'log' | 'realtime' | 'clock'>;
 
 /** The job that removes the files listed under one batch of storage_deletions (one batch per deletion). */
 export const deleteUserFilesJobId = (batch: string) => `delete-user-files-${batch}`;
@@ -94,8 +93,8 @@ async function fileJob(trx: DB, keys: string[]): Promise<QueuedEntry> {
  * are refunded the unused part of their period (both through the outbox:
  * domain/billing/account-deletion.ts), the files are listed for their job, the rows deleted.
  */
-async function deleteData(trx: DB, userId: string): Promise<EndedByDeletion> {
-  const ended = await endSubscriptionsOfDeletedUser(trx, userId, systemClock.now());
+async function deleteData(trx: DB, userId: string, now: Date): Promise<EndedByDeletion> {
+  const ended = await endSubscriptionsOfDeletedUser(trx, userId, now);
   const keys = await q.collectStoredFiles(trx, userId);
   await q.deleteUserData(trx, userId);
   ended.outbox.push(await fileJob(trx, keys));
@@ -111,7 +110,7 @@ async function afterDeletion(deps: AccountDeps, ended: EndedByDeletion): Promise
 /** Delete All Data: one transaction for the rows (and the list of files), then the files' job. */
 export async function deleteAllData(deps: AccountDeps, userId: string, input: ConfirmIdentityInput): Promise<{ ok: true }> {
   await confirmIdentity(deps, userId, input);
-  const ended = await deps.db.transaction().execute((trx) => deleteData(trx, userId));
+  const ended = await deps.db.transaction().execute((trx) => deleteData(trx, userId, deps.clock.now()));
   await afterDeletion(deps, ended);
   return { ok: true };
 }
@@ -127,7 +126,7 @@ export async function deleteAccount(deps: AccountDeps, userId: string, input: Co
     // first, before this transaction writes rows of its own: no outbox row may name the account
     // (a job for it now would find it gone and skip); the rows written below name no account
     await q.forgetOutboxRowsOf(trx, userId);
-    const ended = await deleteData(trx, userId);
+    const ended = await deleteData(trx, userId, deps.clock.now());
     return { ended, sessionIds: await q.deleteUserRow(trx, userId) };
   });
   if (sessionIds.length) await deps.realtime.disconnectSessions(sessionIds);

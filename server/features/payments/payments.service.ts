@@ -64,7 +64,7 @@ export async function refundPayment(deps: AppDeps, adminId: string, input: Admin
   try {
     const reachable = (name: string) => {
       try {
-        return Boolean(providerNamed(deps.config, name));
+        return Boolean(providerNamed(deps.payments, name));
       } catch {
         return false;
       }

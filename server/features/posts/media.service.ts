@@ -2,7 +2,7 @@ import { MEDIA_VARIANTS, type MediaVariant } from '../../../common/enums';
 import { postName } from '../../../common/post-name';
 import { isUuid } from '../../../common/post-schemas';
 import type { DB } from '../../../core/db/kysely';
-import { loadViewer, postAccess, toFacts } from '../../../domain/access/access';
+import { loadViewer, postAccess, profileVisibleToAll, toFacts, viewerWithoutEntitlements } from '../../../domain/access/access';
 import { findMediaRequest } from './posts.queries';
 
 export interface MediaFileToServe {
@@ -38,12 +38,11 @@ export async function decideMediaRequest(db: DB, viewerId: string | null, postId
   const row = await findMediaRequest(db, postId, variant);
   if (!row) return { outcome: 'not-found' };
   const facts = toFacts(row);
-  const viewer = variant === 'preview' ? { userId: viewerId, subscribedTo: new Set<string>() } : await loadViewer(db, viewerId, [facts]);
+  const viewer = variant === 'preview' ? viewerWithoutEntitlements(viewerId) : await loadViewer(db, viewerId, [facts]);
   const access = postAccess(viewer, facts);
   if (!access.visible) return { outcome: 'not-found' };
   if (variant !== 'preview' && !access.canViewMedia) return { outcome: 'forbidden' };
   if (!row.file_id || !row.storage_key || !row.content_type || row.byte_size === null) return { outcome: 'not-found' };
-  const publicCreator = row.profile_visibility === null || row.profile_visibility === 'public';
   return {
     outcome: 'ok',
     file: {
@@ -53,7 +52,7 @@ export async function decideMediaRequest(db: DB, viewerId: string | null, postId
       byteSize: Number(row.byte_size),
       name: postName({ title: row.title, creator: { displayName: row.display_name, username: row.username } }),
       postId: row.id,
-      shared: !row.is_premium && row.status === 'published' && publicCreator,
+      shared: !row.is_premium && row.status === 'published' && profileVisibleToAll(row.profile_visibility),
     },
   };
 }

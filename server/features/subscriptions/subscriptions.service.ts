@@ -12,11 +12,9 @@ import { discountedPrice, type PremiumTierInput, type SubscribeInput, type Upgra
 import { MEDIA_KINDS } from '../../../common/enums';
 import { BILLING_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
-import { paymentProviderFor } from '../../../core/payments';
 import type { Realtime } from '../../../core/realtime/realtime';
-import { OWNER_ONLY_VISIBILITIES } from '../../../domain/access/access';
+import { isOwnerOnlyProfile } from '../../../domain/access/access';
 import { findActiveSubscriptionToCreator } from '../../../domain/billing/billing.queries';
-import { systemClock, type Clock } from '../../../domain/billing/clock';
 import { applyBillingEffects } from '../../../domain/billing/effects';
 import { BillingError } from '../../../domain/billing/errors';
 import { setCancelAtPeriodEnd } from '../../../domain/billing/lifecycle';
@@ -33,10 +31,10 @@ import {
   type MySubscriptionRow,
 } from './subscriptions.queries';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'queues' | 'log'> & { realtime: Realtime; clock?: Clock };
+type Deps = Pick<AppDeps, 'db' | 'config' | 'queues' | 'log' | 'payments' | 'clock'> & { realtime: Realtime };
 
 export function billingDeps(deps: Deps): BillingDeps {
-  return { db: deps.db, provider: paymentProviderFor(deps.config), clock: deps.clock ?? systemClock, appUrl: deps.config.appUrl };
+  return { db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl };
 }
 
 const publicTier = (t: { id: string; name: string; description: string | null; price: string; payment_interval: PublicTierDto['paymentInterval']; discount_percentage: number | null }): PublicTierDto => ({
@@ -52,12 +50,12 @@ const publicTier = (t: { id: string; name: string; description: string | null; p
 /** /{username}/subscribe: the creator, live tiers, what a subscription unlocks, and the viewer's state. */
 export async function subscribePage(deps: Deps, viewerId: string | null, username: string): Promise<SubscribePageDto> {
   const creator = await findCreatorByUsername(deps.db, username);
-  const hidden = creator && creator.id !== viewerId && creator.profile_visibility !== null && OWNER_ONLY_VISIBILITIES.includes(creator.profile_visibility);
+  const hidden = creator && creator.id !== viewerId && isOwnerOnlyProfile(creator.profile_visibility);
   if (!creator || !creator.is_creator || hidden) throw new TRPCError({ code: 'NOT_FOUND', message: PROFILE_TEXTS.creatorNotFound });
   const [tiers, counts, current] = await Promise.all([
     findLiveTiers(deps.db, creator.id),
     countPremiumPostsByKind(deps.db, creator.id),
-    viewerId ? findActiveSubscriptionToCreator(deps.db, viewerId, creator.id, (deps.clock ?? systemClock).now()) : undefined,
+    viewerId ? findActiveSubscriptionToCreator(deps.db, viewerId, creator.id, deps.clock.now()) : undefined,
   ]);
   const premiumCounts = { ...Object.fromEntries(MEDIA_KINDS.map((k) => [k, 0])), total: 0 } as SubscribePageDto['premiumCounts'];
   for (const row of counts) {
@@ -75,7 +73,7 @@ export async function subscribePage(deps: Deps, viewerId: string | null, usernam
         ? { id: current.id, tierId: current.tier_id, tierName: current.tier_name, currentPeriodEnd: current.current_period_end, cancelAtPeriodEnd: current.cancel_at_period_end }
         : null,
     },
-    provider: paymentProviderFor(deps.config).name,
+    provider: deps.payments.name,
   };
 }
 
@@ -163,7 +161,7 @@ export async function setCancel(deps: Deps, userId: string, subscriptionId: stri
   return mine(row);
 }
 
-export function providerInfo(deps: Pick<AppDeps, 'config'>): ProviderDto {
-  const provider = paymentProviderFor(deps.config).name;
+export function providerInfo(deps: Pick<AppDeps, 'payments'>): ProviderDto {
+  const provider = deps.payments.name;
   return { provider, label: provider === 'stripe' ? BILLING_TEXTS.stripeProviderLabel : BILLING_TEXTS.builtinProviderLabel };
 }

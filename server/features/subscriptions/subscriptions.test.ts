@@ -58,7 +58,7 @@ describe('subscriptions.subscribe', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: key, confirmedAmount: '40.00' })));
     expect(new Set(results.map((r) => (r.kind === 'subscribed' ? r.subscriptionId : r.kind))).size).toBe(1);
     expect(results[0]).toMatchObject({ kind: 'subscribed', creatorUsername: creator.username });
-    expect(await live).toEqual({ creatorId: creator.id, active: true });
+    expect(await live).toEqual({ subject: { kind: 'creator', creatorId: creator.id }, active: true });
     expect(await count('subscriptions', 'subscriber_id', fan.id)).toBe(1);
     expect(await count('subscribers', 'subscriber_id', fan.id)).toBe(1);
     const payments = await asFan.trpc.payments.history.query();

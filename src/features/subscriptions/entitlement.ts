@@ -1,14 +1,15 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
+import type { EntitlementSubject } from '../../../common/entitlements';
 import { POST_LISTS, type Post } from '../../lib/post-cache';
 import { trpc } from '../../lib/trpc';
 
 /**
- * What the viewer may see changed (issue 11 item 4): a subscription started or lapsed. Posts
- * carry `viewer.canViewMedia` and their media addresses from the server, so the cached copies of
- * that creator's posts are refetched, not patched: the server's one access rule decides again.
- * Only queries that hold the creator's posts or profile are touched (open ones refetch at once,
- * the others when next shown), never every list. Premium (creatorId null) changes the user
+ * What the viewer may see changed (issue 11 item 4): an entitlement (common/entitlements.ts)
+ * started or ended. Posts carry `viewer.canViewMedia` and their media addresses from the server,
+ * so the cached copies of that creator's posts are refetched, not patched: the server's one access
+ * rule decides again. Only queries that hold the creator's posts or profile are touched (open ones
+ * refetch at once, the others when next shown), never every list. Premium changes the user
  * themself: their own profile (upgrade card, links, verified badge), auth.me (isPremium), and
  * the badge on their own posts in cached lists (issue 22 item 8).
  */
@@ -37,9 +38,9 @@ export function holdsCreator(query: Query, creatorId: string): boolean {
   return false;
 }
 
-export async function refreshEntitlement(queryClient: QueryClient, utils: ReturnType<typeof trpc.useUtils>, creatorId: string | null): Promise<void> {
+export async function refreshEntitlements(queryClient: QueryClient, utils: ReturnType<typeof trpc.useUtils>, subject: EntitlementSubject): Promise<void> {
   const billing = [utils.subscriptions.subscribePage.invalidate(), utils.subscriptions.mine.invalidate(), utils.payments.history.invalidate()];
-  if (creatorId === null) {
+  if (subject.kind === 'premium') {
     const me = utils.auth.me.getData();
     await Promise.all([
       ...billing,
@@ -57,7 +58,7 @@ export async function refreshEntitlement(queryClient: QueryClient, utils: Return
   await Promise.all([
     ...billing,
     queryClient.invalidateQueries({
-      predicate: (query) => holdsCreator(query, creatorId),
+      predicate: (query) => holdsCreator(query, subject.creatorId),
     }),
   ]);
 }

@@ -4,7 +4,7 @@ import { BILLING_TEXTS } from '../../../common/texts';
 import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { refreshEntitlement } from './entitlement';
+import { refreshEntitlements } from './entitlement';
 
 /**
  * Mounted once in the app shell: when one of the user's subscriptions starts or lapses (in this
@@ -14,7 +14,7 @@ import { refreshEntitlement } from './entitlement';
 export function useEntitlementUpdates(): void {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
-  useRealtimeEvent('entitlement:changed', ({ creatorId }) => void refreshEntitlement(queryClient, utils, creatorId));
+  useRealtimeEvent('entitlement:changed', ({ subject }) => void refreshEntitlements(queryClient, utils, subject));
 
   // Back from Stripe Checkout (`?checkout=success`): the subscription starts when Stripe's webhook
   // arrives, a moment later, and the event above unlocks the page then. Say so meanwhile.

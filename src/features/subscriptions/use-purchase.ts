@@ -6,7 +6,7 @@ import { formatCalendarDate } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { errorCode, isServerError, trpc } from '../../lib/trpc';
 import { useAttemptKeys } from './attempt-key';
-import { refreshEntitlement } from './entitlement';
+import { refreshEntitlements } from './entitlement';
 import type { PurchaseItem, PurchaseOffer } from './purchase-offer';
 
 /** The key's scope: one idempotency key per confirmed offer, kept until the server answers. */
@@ -60,7 +60,7 @@ export function usePurchase(): Purchase {
       const result = await upgrade.mutateAsync({ tierId: item.tierId, idempotencyKey, confirmedAmount });
       attempts.settle(scopeOf(item));
       if (result.kind === 'redirect') return window.location.assign(result.url);
-      void refreshEntitlement(queryClient, utils, null);
+      void refreshEntitlements(queryClient, utils, { kind: 'premium' });
       notify.success({ title: BILLING_TEXTS.premiumSubscribed });
       setOffer(null);
       return void (await navigate({ to: '/$username', params: { username: result.username } }));
@@ -69,7 +69,7 @@ export function usePurchase(): Purchase {
     attempts.settle(scopeOf(item));
     if (result.kind === 'redirect') return window.location.assign(result.url);
     // not awaited: the pages that show this creator refetch when they are next shown
-    void refreshEntitlement(queryClient, utils, item.creatorId);
+    void refreshEntitlements(queryClient, utils, { kind: 'creator', creatorId: item.creatorId });
     setOffer(null);
     if (result.kind === 'tier-change-scheduled') {
       notify.success({ title: BILLING_TEXTS.tierChangeScheduled(result.tierName, formatCalendarDate(result.effectiveAt)) });
