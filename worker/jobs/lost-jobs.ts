@@ -1,10 +1,10 @@
 import { mediaQueueFor, processPostJobId } from '../../common/jobs';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { enqueueProcessPost } from '../../core/queues/media';
-import { failPost } from '../../domain/processing/fail-post';
 import { findIdleProcessingPosts, type IdleCursor } from '../../domain/processing/lost-jobs.queries';
 import { touchPost } from '../../domain/processing/processing.queries';
 import type { WorkerDeps } from '../registry';
+import { failProcessingPost } from './media-job';
 import { runLeaseMs } from './media-run';
 
 const PAGE = 200;
@@ -44,7 +44,7 @@ export async function requeueLostJobs(deps: Pick<WorkerDeps, 'db' | 'queues' | '
         await touchPost(db, post.id);
         result.requeued++;
       } else if (state === 'failed') {
-        await failPost(deps, { postId: post.id, creatorId: post.creator_id, optimisticId: post.optimistic_id }, UPLOAD_TEXTS.processingFailed);
+        await failProcessingPost(deps, post.id, UPLOAD_TEXTS.processingFailed);
         result.failed++;
       }
     }

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { StorageNotFoundError } from '../../core/storage/storage';
+import { applyPostEffects } from '../../domain/posts/effects';
+import { failPost } from '../../domain/posts/transitions';
 import { trackTempDir } from '../media/child-processes';
 import { MediaAbortedError, MediaContentError } from '../media/errors';
 import type { OutputFile } from '../media/types';
@@ -76,4 +78,14 @@ export async function storeOutputFile(storage: WorkerDeps['storage'], key: strin
     height: file.height ?? null,
     durationSeconds: file.durationSeconds ?? null,
   };
+}
+
+/**
+ * A post being processed fails for good: 'failed' with the reason its creator reads, and the
+ * creator hears it (post:failed). Only a post still 'processing' changes, so a run that finds it
+ * failed, finished or deleted already says nothing.
+ */
+export async function failProcessingPost(deps: Pick<WorkerDeps, 'db' | 'queues' | 'realtime' | 'log' | 'config'>, postId: string, reason: string): Promise<void> {
+  const effects = await failPost(deps.db, postId, reason);
+  if (effects) await applyPostEffects(deps, effects);
 }

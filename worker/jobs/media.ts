@@ -3,13 +3,14 @@ import type { MediaJobs } from '../../common/jobs';
 import { watermarkLabel } from '../../common/media-settings';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { uploadRuleFor } from '../../common/uploads';
-import { completeProcessing, findPostToProcess, reopenFailedPost, type ProcessedFileRow } from '../../domain/processing/processing.queries';
-import { failPost } from '../../domain/processing/fail-post';
-import { announceDraftReady, announcePostPublished, announceProgress, type AnnouncedPost } from '../../domain/announcements/post-events';
+import { findPostToProcess } from '../../domain/processing/processing.queries';
+import { announceProgress, type AnnouncedPost } from '../../domain/announcements/post-events';
+import { applyPostEffects } from '../../domain/posts/effects';
+import { completeProcessing, retryPost, type ProcessedFileRow } from '../../domain/posts/transitions';
 import { processUpload } from '../media/pipeline';
 import type { JobContext, QueueHandlers, WorkerDeps } from '../registry';
 import { processAvatar } from './avatar';
-import { endMediaJob, storeOutputFile, withUploadInWorkDir } from './media-job';
+import { endMediaJob, failProcessingPost, storeOutputFile, withUploadInWorkDir } from './media-job';
 import { holdRun, type MediaRun } from './media-run';
 
 type ProcessPostJob = Job<MediaJobs['process-post']>;
@@ -34,10 +35,11 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
   const first = await findPostToProcess(db, postId);
   if (!first) return { skipped: 'deleted' };
   if (first.status === 'draft' || first.status === 'published') return { skipped: 'done' };
-  if (first.status === 'failed') await reopenFailedPost(db, postId);
+  // retried from Bull Board: this run is the processing its retry would queue, so its effects are not applied
+  if (first.status === 'failed') await retryPost(db, postId);
 
   const announced: AnnouncedPost = { postId, creatorId: first.creator_id, optimisticId: first.optimistic_id };
-  const fail = (reason: string) => failPost(deps, announced, reason);
+  const fail = (reason: string) => failProcessingPost(deps, postId, reason);
 
   const written: string[] = [];
   let run: MediaRun | null = null;
@@ -79,7 +81,7 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
         rows.push({ variant: file.variant, ...stored });
       }
 
-      const done = await completeProcessing(db, postId, runId, media.mediaKind, rows);
+      const done = await completeProcessing(db, { postId, runId, mediaKind: media.mediaKind, files: rows });
       if (!done) {
         // deleted, finished or taken over by another run meanwhile: what THIS run wrote belongs to nobody
         await removeKeys(deps, written);
@@ -89,8 +91,7 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
       await removeKeys(deps, done.previousKeys.filter((key) => !written.includes(key)));
       // not awaited: with Redis away it would wait for its return, and the post is done already
       void job.updateProgress(100).catch(() => {});
-      if (done.status === 'published') announcePostPublished(deps.realtime, announced, done.creatorVisibility);
-      else announceDraftReady(deps.realtime, announced);
+      await applyPostEffects(deps, done.effects);
       return { status: done.status, files: rows.map((r) => r.variant) };
     });
   } catch (error) {

@@ -158,25 +158,6 @@ export async function countLikes(db: DB, postId: string): Promise<number> {
   return Number(row.n);
 }
 
-/**
- * Locks the post for deletion when `creatorId` owns it. Taken first in the delete transaction so
- * a media job writing variants right now finishes before the file list is read (or fails after).
- */
-export function lockOwnPost(db: DB, postId: string, creatorId: string) {
-  return db.selectFrom('posts').select('id').where('id', '=', postId).where('creator_id', '=', creatorId).forUpdate().executeTakeFirst();
-}
-
-export async function findStorageKeys(db: DB, postId: string): Promise<string[]> {
-  const rows = await db.selectFrom('media_files').select('storage_key').where('post_id', '=', postId).execute();
-  return rows.map((r) => r.storage_key);
-}
-
-/** Deletes the post; likes, comments, bookmarks and media rows go with it (ON DELETE CASCADE). */
-export async function deletePost(db: DB, postId: string): Promise<boolean> {
-  const result = await db.deleteFrom('posts').where('id', '=', postId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
 /** What the media route needs: the post's access facts, its name (title, creator), and the asked variant if stored. */
 export function findMediaRequest(db: DB, postId: string, variant: string) {
   return db

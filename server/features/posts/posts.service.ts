@@ -2,24 +2,22 @@ import { TRPCError } from '@trpc/server';
 import type { MediaVariant } from '../../../common/enums';
 import type { LikeResult, PostDto, PostMediaDto, PostPageDto } from '../../../common/post-dtos';
 import { isUuid, type FeedInput } from '../../../common/post-schemas';
-import { postRoom, userRoom } from '../../../common/socket-events';
+import { postRoom } from '../../../common/socket-events';
 import { POST_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { DB } from '../../../core/db/kysely';
-import { addToOutbox, dispatchOutbox } from '../../../core/outbox/outbox';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
+import { applyPostEffects } from '../../../domain/posts/effects';
+import { deletePost as deletePostOfCreator } from '../../../domain/posts/transitions';
 import { loadPostAccess, postAccess, toFacts, viewerOfRows, type LoadedPostAccess } from '../../../domain/access/access';
 import {
   countLikes,
   deleteLike,
-  deletePost as deletePostRow,
   findCreatorPostsPage,
   findExplorePage,
   findFeedPage,
   findPostCardsByIds,
-  findStorageKeys,
   insertLike,
-  lockOwnPost,
   type PostCardRow,
 } from './posts.queries';
 
@@ -192,22 +190,15 @@ async function likeResult(deps: LikeDeps, postId: string, liked: boolean, change
  * those who may see it) and to the creator's other tabs (drafts and uploads are not always in a room).
  */
 export async function deletePost(
-  deps: Pick<AppDeps, 'db' | 'realtime' | 'queues' | 'log'> & EmitOrigin,
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'queues' | 'log' | 'config'> & EmitOrigin,
   userId: string,
   postId: string,
 ): Promise<{ postId: string }> {
   const access = await requireVisiblePost(deps.db, userId, postId);
   if (!access.isOwner) throw new TRPCError({ code: 'FORBIDDEN', message: POST_TEXTS.deleteNotAllowed.description });
-  const job = await deps.db.transaction().execute(async (trx) => {
-    if (!(await lockOwnPost(trx, postId, userId))) return null;
-    const keys = await findStorageKeys(trx, postId);
-    await deletePostRow(trx, postId);
-    // the files go by a job whose outbox row commits with the deletion (Redis away: the relay queues it)
-    return addToOutbox(trx, { queue: 'maintenance', name: 'delete-post-files', data: { postId, keys }, jobId: `delete-post-files-${postId}` });
-  });
+  const effects = await deletePostOfCreator(deps.db, userId, postId);
   // deleted meanwhile (a second tab): the post is gone either way, but this call did not do it
-  if (job === null) throw postNotFound();
-  await dispatchOutbox(deps, [job]);
-  deps.realtime.toRooms([postRoom(postId), userRoom(userId)], 'post:deleted', { postId }, { except: deps.socketId });
+  if (effects === null) throw postNotFound();
+  await applyPostEffects(deps, effects);
   return { postId };
 }

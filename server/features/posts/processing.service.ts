@@ -1,9 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { UPLOAD_TEXTS, type ToastText } from '../../../common/texts';
-import { isDependencyUnavailable } from '../../../core/dependency-errors';
 import type { AppDeps } from '../../../core/deps';
-import { enqueueProcessPost } from '../../../core/queues/media';
-import { reopenFailedPost } from '../../../domain/processing/processing.queries';
+import { applyPostEffects } from '../../../domain/posts/effects';
+import { retryPost } from '../../../domain/posts/transitions';
 import { countProcessingPosts, lockCreator } from '../../../domain/processing/processing-limit.queries';
 import { postNotFound, requireVisiblePost } from './posts.service';
 
@@ -19,7 +18,7 @@ import { postNotFound, requireVisiblePost } from './posts.service';
  * ('Retry saved' ...) and the lost-job sweep queues the post once Redis is back.
  */
 export async function retryProcessing(
-  deps: Pick<AppDeps, 'db' | 'queues' | 'config' | 'log'>,
+  deps: Pick<AppDeps, 'db' | 'queues' | 'config' | 'log' | 'realtime'>,
   userId: string,
   postId: string,
 ): Promise<{ postId: string; status: 'processing'; notice?: ToastText }> {
@@ -27,25 +26,20 @@ export async function retryProcessing(
   if (!access.isOwner) throw postNotFound();
   const limit = deps.config.MAX_PROCESSING_POSTS_PER_CREATOR;
   // the throws roll the reopening back
-  const reopened = await deps.db.transaction().execute(async (trx) => {
+  const effects = await deps.db.transaction().execute(async (trx) => {
     await lockCreator(trx, userId);
-    const row = await reopenFailedPost(trx, postId, { creatorId: userId });
-    if (!row) throw new TRPCError({ code: 'BAD_REQUEST', message: UPLOAD_TEXTS.retryNotPossible });
+    const retried = await retryPost(trx, postId, { creatorId: userId });
+    if (!retried) throw new TRPCError({ code: 'BAD_REQUEST', message: UPLOAD_TEXTS.retryNotPossible });
     if ((await countProcessingPosts(trx, userId)) > limit) {
       throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: processingLimitMessage(limit) });
     }
-    return row;
+    return retried;
   });
-  try {
-    // bounded, as at an upload's finish: with Redis away the answer comes within seconds
-    await enqueueProcessPost(deps.queues, postId, reopened.media_kind, 2 * deps.config.REDIS_COMMAND_TIMEOUT_MS);
-  } catch (error) {
-    if (!isDependencyUnavailable(error)) throw error;
-    // the retry is committed: the post is 'processing' in PostgreSQL, and the lost-job sweep
-    // queues it once Redis answers again; the creator is told so instead of 'try again'
-    deps.log.warn({ err: error, postId }, 'could not queue a retried post; the lost-job sweep will');
-    return { postId, status: 'processing', notice: UPLOAD_TEXTS.retrySavedForLater };
-  }
+  // bounded, as at an upload's finish: with Redis away the answer comes within seconds
+  const { unqueued } = await applyPostEffects(deps, effects);
+  // the retry is committed: the post is 'processing' in PostgreSQL, and the lost-job sweep
+  // queues it once Redis answers again; the creator is told so instead of 'try again'
+  if (unqueued.length > 0) return { postId, status: 'processing', notice: UPLOAD_TEXTS.retrySavedForLater };
   return { postId, status: 'processing' };
 }
 

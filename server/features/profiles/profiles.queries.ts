@@ -127,27 +127,3 @@ export function dismissUpgradeCard(db: DB, userId: string) {
     .where('id', '=', userId)
     .executeTakeFirst();
 }
-
-/**
- * Publishes the caller's draft: `status = 'draft'` and `creator_id = caller` are part of the
- * statement, so another user's post, a published post and a processing upload are all left
- * alone (undefined). Returns what the post:published event needs.
- */
-export function publishOwnDraft(db: DB, userId: string, postId: string) {
-  return db
-    .updateTable('posts')
-    .set({ status: 'published', target_status: 'published', published_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-    .where('id', '=', postId)
-    .where('creator_id', '=', userId)
-    .where('status', '=', 'draft')
-    .returning((eb) => [
-      'posts.id',
-      'posts.optimistic_id',
-      eb
-        .selectFrom('privacy_settings')
-        .select('privacy_settings.profile_visibility')
-        .whereRef('privacy_settings.user_id', '=', 'posts.creator_id')
-        .as('profile_visibility'),
-    ])
-    .executeTakeFirst();
-}

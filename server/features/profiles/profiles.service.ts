@@ -16,14 +16,14 @@ import type { AppDeps } from '../../../core/deps';
 import type { CustomLink, SocialLinks } from '../../../core/db/schema';
 import { fieldError } from '../../trpc/errors';
 import { canSeeProfile } from '../../../domain/access/access';
-import { announcePostPublished } from '../../../domain/announcements/post-events';
+import { applyPostEffects } from '../../../domain/posts/effects';
+import { publishDraft as publishOwnDraft } from '../../../domain/posts/transitions';
 import { creatorPostsPage, postNotFound } from '../posts/posts.service';
 import {
   appendCustomLink,
   dismissUpgradeCard as dismissUpgradeCardRow,
   findProfileHeader,
   findProfileVisibility,
-  publishOwnDraft,
   removeCustomLink,
   updateSocialLinks as updateSocialLinksRow,
 } from './profiles.queries';
@@ -97,15 +97,15 @@ export async function drafts(deps: Deps, userId: string, { cursor, limit }: Draf
  * the profile is public, open feeds with `post:published`, as the upload pipeline does.
  */
 export async function publishDraft(
-  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'queues' | 'log' | 'config'>,
   userId: string,
   postId: string,
 ): Promise<{ postId: string; status: 'published' }> {
   if (!isUuid(postId)) throw postNotFound();
-  const row = await publishOwnDraft(deps.db, userId, postId);
-  if (!row) throw postNotFound();
-  announcePostPublished(deps.realtime, { postId: row.id, creatorId: userId, optimisticId: row.optimistic_id }, row.profile_visibility ?? null);
-  return { postId: row.id, status: 'published' };
+  const effects = await publishOwnDraft(deps.db, userId, postId);
+  if (!effects) throw postNotFound();
+  await applyPostEffects(deps, effects);
+  return { postId, status: 'published' };
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { MediaKind } from '../../../common/enums';
 import type { DB } from '../../../core/db/kysely';
 
 /** A finished upload: who sent it, its size, and the post it became (null once deleted). */
@@ -14,40 +13,6 @@ export async function claimUpload(db: DB, row: { id: string; userId: string; fil
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-}
-
-export interface NewProcessingPost {
-  id: string;
-  creatorId: string;
-  title: string | null;
-  text: string | null;
-  hashtags: string[];
-  isPremium: boolean;
-  isNsfw: boolean;
-  targetStatus: 'draft' | 'published';
-  mediaKind: MediaKind;
-  originalFilename: string;
-  optimisticId: string | null;
-}
-
-export async function insertProcessingPost(db: DB, post: NewProcessingPost): Promise<void> {
-  await db
-    .insertInto('posts')
-    .values({
-      id: post.id,
-      creator_id: post.creatorId,
-      title: post.title,
-      post_text: post.text,
-      hashtags: post.hashtags,
-      is_premium: post.isPremium,
-      is_nsfw: post.isNsfw,
-      status: 'processing',
-      target_status: post.targetStatus,
-      media_kind: post.mediaKind,
-      original_filename: post.originalFilename,
-      optimistic_id: post.optimisticId,
-    })
-    .execute();
 }
 
 /** The uploaded bytes as the post's 'original' until the worker replaces it with the processed file. */

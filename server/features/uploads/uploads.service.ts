@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { processPostJobId } from '../../../common/jobs';
 import { UPLOAD_TEXTS } from '../../../common/texts';
 import type { UnfinishedPostDto } from '../../../common/upload-dtos';
 import { checkUploadFile, parseHashtags, UploadMetadata, uploadRuleFor, type UploadRule } from '../../../common/uploads';
 import type { AppDeps } from '../../../core/deps';
-import { enqueueProcessPost } from '../../../core/queues/media';
 import {
   claimUpload,
   findFinishedUpload,
   findUnfinishedPosts,
-  insertProcessingPost,
   insertSourceFile,
   linkUploadToPost,
 } from './uploads.queries';
 import { countProcessingPosts, lockCreator } from '../../../domain/processing/processing-limit.queries';
+import { applyPostEffects } from '../../../domain/posts/effects';
+import { createProcessingPost } from '../../../domain/posts/transitions';
 
 /**
  * Post uploads: the rules checked when a tus upload is created and the one place an upload
@@ -138,7 +137,7 @@ export interface FinishResult {
  * MAX_PROCESSING_POSTS_PER_CREATOR posts processing is refused (429, the upload kept for a later finish); the creator's row is locked
  * while counting, so concurrent finishes cannot pass the limit together.
  */
-export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queues' | 'log' | 'config'>, input: FinishInput): Promise<FinishResult> {
+export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queues' | 'log' | 'config' | 'realtime'>, input: FinishInput): Promise<FinishResult> {
   const earlier = await findFinishedUpload(deps.db, input.uploadId);
   if (earlier) {
     if (earlier.user_id !== input.userId) throw new UploadRefusal(403, 'FORBIDDEN', UPLOAD_TEXTS.notYourUpload);
@@ -185,7 +184,7 @@ export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queue
     if (!(await claimUpload(trx, { id: input.uploadId, userId: input.userId, filename: meta.filename, byteSize: input.receivedSize }))) {
       return false;
     }
-    await insertProcessingPost(trx, {
+    const effects = await createProcessingPost(trx, {
       id: postId,
       creatorId: input.userId,
       title: meta.title ?? null,
@@ -200,7 +199,7 @@ export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queue
     });
     await insertSourceFile(trx, postId, sourceKey, input.receivedSize);
     await linkUploadToPost(trx, input.uploadId, postId);
-    return true;
+    return effects;
   });
   if (created === 'full') {
     // the upload stays complete on disk: finishing it again (HEAD) works once a post is done
@@ -213,12 +212,8 @@ export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queue
     return { postId: winner?.post_id ?? null, created: false };
   }
 
-  try {
-    // bounded: with Redis away the finish answers within seconds instead of hanging
-    await enqueueProcessPost(deps.queues, postId, rule.mediaKind, 2 * deps.config.REDIS_COMMAND_TIMEOUT_MS);
-  } catch (error) {
-    deps.log.error({ err: error, postId, jobId: processPostJobId(postId) }, 'could not queue a new post for processing; the lost-job sweep will');
-  }
+  // queued after the commit, bounded: with Redis away the finish answers within seconds, and the sweep queues it later
+  await applyPostEffects(deps, created);
   return { postId, created: true };
 }
 

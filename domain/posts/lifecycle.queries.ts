@@ -1,0 +1,164 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { MediaKind, MediaVariant } from '../../common/enums';
+import type { DB } from '../../core/db/kysely';
+import type { Database } from '../../core/db/schema';
+import { becoming, changeableFrom, type FinishedStatus } from './lifecycle';
+
+/**
+ * The only writes of a post's state (lifecycle.ts): each is one statement guarded by the states
+ * its change starts from, and returns what its announcements need (who the creator is, the
+ * upload's optimistic id, the creator's profile visibility now). Called by ./transitions.ts only.
+ */
+
+/** The creator's profile visibility as it is now (who hears of a publication depends on it, not on upload time). */
+const creatorVisibility = (eb: ExpressionBuilder<Database, 'posts'>) =>
+  eb
+    .selectFrom('privacy_settings')
+    .select('privacy_settings.profile_visibility')
+    .whereRef('privacy_settings.user_id', '=', 'posts.creator_id')
+    .as('profile_visibility');
+
+export interface NewProcessingPost {
+  id: string;
+  creatorId: string;
+  title: string | null;
+  text: string | null;
+  hashtags: string[];
+  isPremium: boolean;
+  isNsfw: boolean;
+  targetStatus: FinishedStatus;
+  mediaKind: MediaKind;
+  originalFilename: string;
+  optimisticId: string | null;
+}
+
+export async function insertProcessingPost(db: DB, post: NewProcessingPost): Promise<void> {
+  await db
+    .insertInto('posts')
+    .values({
+      id: post.id,
+      creator_id: post.creatorId,
+      title: post.title,
+      post_text: post.text,
+      hashtags: post.hashtags,
+      is_premium: post.isPremium,
+      is_nsfw: post.isNsfw,
+      status: 'processing',
+      target_status: post.targetStatus,
+      media_kind: post.mediaKind,
+      original_filename: post.originalFilename,
+      optimistic_id: post.optimisticId,
+    })
+    .execute();
+}
+
+/** failed -> processing, reason cleared (`creatorId`: only their own post). Undefined when not failed, or not theirs. */
+export function reopenFailed(db: DB, postId: string, opts: { creatorId?: string }) {
+  return db
+    .updateTable('posts')
+    .set({ status: 'processing', failure_reason: null, updated_at: new Date() })
+    .where('id', '=', postId)
+    .$if(opts.creatorId !== undefined, (q) => q.where('creator_id', '=', opts.creatorId!))
+    .where('status', 'in', changeableFrom('retry'))
+    .returning(['media_kind'])
+    .executeTakeFirst();
+}
+
+/** The post locked for its final processing write, when it is still processing. */
+export function lockProcessing(trx: DB, postId: string) {
+  return trx
+    .selectFrom('posts')
+    .select(['status', 'target_status', 'processing_run'])
+    .where('id', '=', postId)
+    .where('status', 'in', changeableFrom('complete'))
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export interface ProcessedFileRow {
+  variant: MediaVariant;
+  storageKey: string;
+  contentType: string;
+  byteSize: number;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+}
+
+/** The processed files replace the post's media rows; the keys of the rows replaced. */
+export async function replaceMediaFiles(trx: DB, postId: string, files: ProcessedFileRow[]): Promise<string[]> {
+  const previous = await trx.deleteFrom('media_files').where('post_id', '=', postId).returning('storage_key').execute();
+  await trx
+    .insertInto('media_files')
+    .values(
+      files.map((f) => ({
+        post_id: postId,
+        variant: f.variant,
+        storage_key: f.storageKey,
+        content_type: f.contentType,
+        byte_size: f.byteSize,
+        width: f.width,
+        height: f.height,
+        duration_seconds: f.durationSeconds,
+      })),
+    )
+    .execute();
+  return previous.map((r) => r.storage_key);
+}
+
+/** processing -> `status` (published with its published_at, lifecycle.ts `becoming`). */
+export function finishProcessing(trx: DB, postId: string, status: FinishedStatus, mediaKind: MediaKind) {
+  return trx
+    .updateTable('posts')
+    .set({ ...becoming(status, sql<Date>`now()`), media_kind: mediaKind, failure_reason: null, updated_at: sql<Date>`now()` })
+    .where('id', '=', postId)
+    .where('status', 'in', changeableFrom('complete'))
+    .returning((eb) => ['posts.creator_id', 'posts.optimistic_id', creatorVisibility(eb)])
+    .executeTakeFirst();
+}
+
+/** processing -> failed with the reason its creator reads. Undefined when it was not processing. */
+export function markFailed(db: DB, postId: string, reason: string) {
+  return db
+    .updateTable('posts')
+    .set({ status: 'failed', failure_reason: reason, updated_at: new Date() })
+    .where('id', '=', postId)
+    .where('status', 'in', changeableFrom('fail'))
+    .returning(['creator_id', 'optimistic_id'])
+    .executeTakeFirst();
+}
+
+/**
+ * draft -> published, the caller's own draft only: `creator_id` and the draft state are part of
+ * the statement, so another user's post, a published post and a processing upload are left alone
+ * (undefined).
+ */
+export function publishOwnDraft(db: DB, creatorId: string, postId: string) {
+  return db
+    .updateTable('posts')
+    .set({ ...becoming('published', sql<Date>`now()`), target_status: 'published', updated_at: sql<Date>`now()` })
+    .where('id', '=', postId)
+    .where('creator_id', '=', creatorId)
+    .where('status', 'in', changeableFrom('publish'))
+    .returning((eb) => ['posts.id', 'posts.optimistic_id', creatorVisibility(eb)])
+    .executeTakeFirst();
+}
+
+/**
+ * Locks the post for deletion when `creatorId` owns it. Taken first in the delete transaction so
+ * a media job writing variants right now finishes before the file list is read (or fails after).
+ */
+export function lockOwnPost(db: DB, postId: string, creatorId: string) {
+  return db.selectFrom('posts').select('id').where('id', '=', postId).where('creator_id', '=', creatorId).forUpdate().executeTakeFirst();
+}
+
+export async function findStorageKeys(db: DB, postId: string): Promise<string[]> {
+  const rows = await db.selectFrom('media_files').select('storage_key').where('post_id', '=', postId).execute();
+  return rows.map((r) => r.storage_key);
+}
+
+/** Deletes the post; likes, comments, bookmarks and media rows go with it (ON DELETE CASCADE). */
+export async function deletePostRow(db: DB, postId: string): Promise<boolean> {
+  const result = await db.deleteFrom('posts').where('id', '=', postId).where('status', 'in', changeableFrom('delete')).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

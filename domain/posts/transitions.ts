@@ -1,0 +1,126 @@
+import type { MediaKind, ProfileVisibility } from '../../common/enums';
+import type { DB } from '../../core/db/kysely';
+import { addToOutbox } from '../../core/outbox/outbox';
+import type { AnnouncedPost } from '../announcements/post-events';
+import { noPostEffects, type PostEffects } from './effects';
+import type { FinishedStatus } from './lifecycle';
+import {
+  deletePostRow,
+  findStorageKeys,
+  finishProcessing,
+  insertProcessingPost,
+  lockOwnPost,
+  lockProcessing,
+  markFailed,
+  publishOwnDraft,
+  reopenFailed,
+  replaceMediaFiles,
+  type NewProcessingPost,
+  type ProcessedFileRow,
+} from './lifecycle.queries';
+
+/**
+ * One post lifecycle (lifecycle.ts): every change of a post's state, for the server's features
+ * (uploads, posts, profiles) and the worker (media job, lost-job sweep). Each takes the database
+ * or the caller's transaction, writes the change (refused, with nothing written, from a state the
+ * change does not start from) and returns who must hear of it as PostEffects, which the caller
+ * hands to applyPostEffects (./effects.ts) after the commit. No other code writes `posts.status`.
+ */
+
+export type { NewProcessingPost, ProcessedFileRow };
+
+/** A finished upload becomes a post 'processing' (in the upload's transaction), to be queued for its media job. */
+export async function createProcessingPost(trx: DB, post: NewProcessingPost): Promise<PostEffects> {
+  await insertProcessingPost(trx, post);
+  return { ...noPostEffects(), process: [{ postId: post.id, mediaKind: post.mediaKind }] };
+}
+
+/**
+ * failed -> processing (reason cleared), to be queued again: the creator's retry (`creatorId`:
+ * only their own post), or a media job retried from Bull Board (whose own run is the processing:
+ * it leaves `effects` unapplied). Null when the post is not failed (or not theirs).
+ */
+export async function retryPost(db: DB, postId: string, opts: { creatorId?: string } = {}): Promise<PostEffects | null> {
+  const row = await reopenFailed(db, postId, opts);
+  if (!row) return null;
+  return { ...noPostEffects(), process: [{ postId, mediaKind: row.media_kind }] };
+}
+
+export interface Completed {
+  status: FinishedStatus;
+  /** the keys of the media rows replaced (the uploaded bytes), for the caller to delete */
+  previousKeys: string[];
+  effects: PostEffects;
+}
+
+/**
+ * processing -> the status its creator chose (published with its published_at, or draft), the
+ * processed files replacing the post's media rows, in one transaction. The post is locked first;
+ * null (nothing written) when it is gone, no longer 'processing' (deleted or finished meanwhile),
+ * or no longer held by `runId` (another run took it over, thinking this one dead, and may have
+ * deleted this run's files).
+ */
+export async function completeProcessing(
+  db: DB,
+  { postId, runId, mediaKind, files }: { postId: string; runId: string; mediaKind: MediaKind; files: ProcessedFileRow[] },
+): Promise<Completed | null> {
+  return db.transaction().execute(async (trx) => {
+    const post = await lockProcessing(trx, postId);
+    if (!post || post.processing_run !== runId) return null;
+    const previousKeys = await replaceMediaFiles(trx, postId, files);
+    const status = post.target_status;
+    const row = await finishProcessing(trx, postId, status, mediaKind);
+    if (!row) return null;
+    const announced = { postId, creatorId: row.creator_id, optimisticId: row.optimistic_id };
+    const effects =
+      status === 'published'
+        ? await published(trx, announced, row.profile_visibility ?? null)
+        : { ...noPostEffects(), events: [{ kind: 'draft-ready' as const, post: announced }] };
+    return { status, previousKeys, effects };
+  });
+}
+
+/** processing -> failed with the reason its creator reads. Null when it was not processing (failed, finished or deleted already). */
+export async function failPost(db: DB, postId: string, reason: string): Promise<PostEffects | null> {
+  const row = await markFailed(db, postId, reason);
+  if (!row) return null;
+  return { ...noPostEffects(), events: [{ kind: 'failed', post: { postId, creatorId: row.creator_id, optimisticId: row.optimistic_id }, reason }] };
+}
+
+/**
+ * draft -> published: the creator's own draft only. Null for another user's post, an unknown id
+ * and a post that is not a draft.
+ */
+export async function publishDraft(db: DB, creatorId: string, postId: string): Promise<PostEffects | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await publishOwnDraft(trx, creatorId, postId);
+    if (!row) return null;
+    return published(trx, { postId: row.id, creatorId, optimisticId: row.optimistic_id }, row.profile_visibility ?? null);
+  });
+}
+
+/**
+ * Any state -> gone, the creator's own post only, in one transaction: the rows go (likes,
+ * comments, bookmarks and media rows by cascade) and the outbox job 'delete-post-files' removes
+ * the stored files. The post is locked first, so a media job writing variants right now finishes
+ * before the file list is read (or fails after). Null when it is not there (or not theirs).
+ */
+export async function deletePost(db: DB, creatorId: string, postId: string): Promise<PostEffects | null> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockOwnPost(trx, postId, creatorId))) return null;
+    const keys = await findStorageKeys(trx, postId);
+    if (!(await deletePostRow(trx, postId))) return null;
+    // the outbox row commits with the deletion (Redis away: the relay queues it)
+    const job = await addToOutbox(trx, { queue: 'maintenance', name: 'delete-post-files', data: { postId, keys }, jobId: `delete-post-files-${postId}` });
+    return { ...noPostEffects(), events: [{ kind: 'deleted' as const, postId, creatorId }], jobs: [job] };
+  });
+}
+
+/**
+ * What follows a post becoming published, however it did (processing finished, a draft
+ * published; a scheduled post's time come, later). `db` is the transaction of the change: work
+ * that must happen for every publication (notifying subscribers) goes here as an outbox row.
+ */
+async function published(_db: DB, post: AnnouncedPost, creatorVisibility: ProfileVisibility | null): Promise<PostEffects> {
+  return { ...noPostEffects(), events: [{ kind: 'published', post, creatorVisibility }] };
+}
