@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from 'express';
+import { readId } from '../../common/ids';
 import { downloadFileName } from '../../common/media';
 import { POST_TEXTS } from '../../common/texts';
 import { resolveSession } from '../auth/resolve-session';
@@ -24,8 +25,9 @@ export function mediaRoutes(deps: AppDeps): Router {
   const router = Router();
   router.get('/media/:postId/:variant', async (req, res) => {
     const viewerId = (await resolveSession(deps, req.headers.cookie, res))?.user.id ?? null;
-    const postId = String(req.params.postId);
-    const decision = await decideMediaRequest(deps.db, viewerId, postId, String(req.params.variant));
+    // a malformed id is an unknown one (common/ids.ts)
+    const postId = readId(req.params.postId);
+    const decision = postId ? await decideMediaRequest(deps.db, viewerId, postId, String(req.params.variant)) : { outcome: 'not-found' as const };
     if (decision.outcome === 'not-found') return refuse(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
     if (decision.outcome === 'forbidden') {
       const { title, description } = POST_TEXTS.premiumToast;

@@ -1,5 +1,5 @@
 import { ROOM_KINDS, roomName, userRoom, type RoomKind, type RoomReauthorisation } from '../../common/socket-events';
-import { isUuid } from '../../common/post-schemas';
+import { isUuid } from '../../common/ids';
 import type { AppDeps } from '../../core/deps';
 import type { IoServer } from './socket-server';
 import { ROOM_AUTHORISERS } from './rooms/room-requests';

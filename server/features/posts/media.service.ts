@@ -1,6 +1,5 @@
 import { MEDIA_VARIANTS, type MediaVariant } from '../../../common/enums';
 import { postName } from '../../../common/post-name';
-import { isUuid } from '../../../common/post-schemas';
 import type { DB } from '../../../core/db/kysely';
 import { loadViewer, postAccess, toFacts } from '../../../domain/access/access';
 import { findMediaRequest } from './posts.queries';
@@ -34,7 +33,7 @@ const isVariant = (value: string): value is MediaVariant => (MEDIA_VARIANTS as r
  * otherwise the stored file. Two queries at most (post + file, then entitlement if premium).
  */
 export async function decideMediaRequest(db: DB, viewerId: string | null, postId: string, variant: string): Promise<MediaDecision> {
-  if (!isUuid(postId) || !isVariant(variant)) return { outcome: 'not-found' };
+  if (!isVariant(variant)) return { outcome: 'not-found' };
   const row = await findMediaRequest(db, postId, variant);
   if (!row) return { outcome: 'not-found' };
   const facts = toFacts(row);

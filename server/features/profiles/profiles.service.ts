@@ -10,7 +10,6 @@ import type {
   ProfilePostsInput,
   UpdateSocialLinksInput,
 } from '../../../common/profile-schemas';
-import { isUuid } from '../../../common/post-schemas';
 import { LINK_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { CustomLink, SocialLinks } from '../../../core/db/schema';
@@ -101,7 +100,6 @@ export async function publishDraft(
   userId: string,
   postId: string,
 ): Promise<{ postId: string; status: 'published' }> {
-  if (!isUuid(postId)) throw postNotFound();
   const row = await publishOwnDraft(deps.db, userId, postId);
   if (!row) throw postNotFound();
   announcePostPublished(deps.realtime, { postId: row.id, creatorId: userId, optimisticId: row.optimistic_id }, row.profile_visibility ?? null);
