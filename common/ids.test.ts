@@ -4,7 +4,7 @@ import { entityId, idList, isUuid, messageId, postId, readId, replyToId, tierId,
 import { BILLING_TEXTS, MESSAGE_TEXTS, POST_TEXTS } from './texts';
 
 const ID = '7d444840-9dc0-11d1-b245-5ffdce74fad2';
-const MALFORMED = ['', 'nope', `${ID}x`, ID.slice(1), ` ${ID}`, ID.replaceAll('-', ''), "1' or '1'='1", 'g'.repeat(36)];
+const MALFORMED = ['', 'nope', `${ID}x`, ID.slice(1), `${ID} ${ID}`, ID.replaceAll('-', ''), "1' or '1'='1", 'g'.repeat(36)];
 
 /** The answer a procedure gives when `schema` refuses `value` (null: it parses). */
 function answerFor(schema: z.ZodType, value: unknown) {
@@ -21,6 +21,7 @@ describe('common/ids.ts: ids parsed once', () => {
 
   it('answers a malformed id exactly like an unknown one: the thing not found, with its code', () => {
     expect(messageId.parse(ID)).toBe(ID);
+    expect(postId.parse(` ${ID}\n`)).toBe(ID);
     for (const value of MALFORMED.filter(Boolean)) {
       expect(answerFor(postId, value), value).toEqual({ code: 'NOT_FOUND', message: POST_TEXTS.notFound });
       expect(answerFor(messageId, value), value).toEqual({ code: 'NOT_FOUND', message: MESSAGE_TEXTS.messageNotFound });
@@ -32,7 +33,7 @@ describe('common/ids.ts: ids parsed once', () => {
   });
 
   it("keeps a missing post id a form's validation error ('Post ID is required'), not an unknown post", () => {
-    const parsed = postId.safeParse('');
+    const parsed = postId.safeParse(' ');
     expect(parsed.success ? [] : parsed.error.issues.map((i) => i.message)).toEqual([POST_TEXTS.idRequired]);
     expect(parsed.success ? 'parsed' : unknownIdAnswer(parsed.error)).toBeNull();
   });

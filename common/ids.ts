@@ -33,7 +33,8 @@ export interface UnknownIdAnswer {
  */
 export function entityId(message: string, { code = 'NOT_FOUND', required }: { code?: UnknownIdAnswer['code']; required?: string } = {}) {
   const answer: UnknownIdAnswer = { code, message };
-  const base = required ? z.string().min(1, { message: required, abort: true }) : z.string();
+  // trimmed: an id copied with a space around it is still the id
+  const base = required ? z.string().trim().min(1, { message: required, abort: true }) : z.string().trim();
   return base.refine(isUuid, { message, params: { [UNKNOWN_ID]: answer } });
 }
 

@@ -3,7 +3,7 @@ import { FeedCursor } from './cursor-schema';
 import { commentParentId, postId } from './ids';
 import { LIMITS } from './limits';
 import { safeText } from './text-schema';
-import { COMMENT_TEXTS, POST_TEXTS } from './texts';
+import { COMMENT_TEXTS } from './texts';
 
 /**
  * Inputs of the posts, comments and bookmarks procedures, shared by the forms and the server.

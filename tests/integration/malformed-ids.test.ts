@@ -20,7 +20,7 @@ async function sameAsUnknown(call: (id: string) => Promise<unknown>, code: strin
   for (const id of MALFORMED) {
     app.queries.reset();
     const error = await expectTrpcError(call(id), code, message);
-    expect((error.data as { validation?: unknown }).validation ?? null, id).toBeNull();
+    expect((error.data as unknown as { validation?: unknown }).validation ?? null, id).toBeNull();
     expect(app.queries.withoutSession(), id).toEqual([]);
   }
 }
@@ -65,7 +65,7 @@ describe('a malformed id is an unknown id', () => {
   it("keeps other refusals: a missing post id is a form's 'Post ID is required', a bad cursor 'Invalid cursor'", async () => {
     const visitor = app.client();
     const missing = await expectTrpcError(visitor.trpc.posts.byId.query({ id: '' }), 'BAD_REQUEST');
-    expect((missing.data as { validation: { messages: string[] } }).validation.messages).toEqual([POST_TEXTS.idRequired]);
+    expect((missing.data as unknown as { validation: { messages: string[] } }).validation.messages).toEqual([POST_TEXTS.idRequired]);
     await expectTrpcError(visitor.trpc.posts.feed.query({ cursor: { createdAt: '2026-01-01T00:00:00Z', id: 'nope' } }), 'BAD_REQUEST', 'Invalid cursor');
   });
 

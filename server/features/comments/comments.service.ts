@@ -7,7 +7,7 @@ import { commentsOpenFor } from '../../../domain/content/comments-open';
 import type { SessionUser } from '../../auth/session';
 import type { AppDeps } from '../../../core/deps';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
-import { requireVisiblePost } from '../posts/posts.service';
+import { requireVisiblePost } from '../../shared/visible-post';
 import { commentBelongsToPost, countComments, findComments, insertComment } from './comments.queries';
 
 /**

@@ -2,22 +2,8 @@ import { MEDIA_VARIANTS, type MediaVariant } from '../../../common/enums';
 import { postName } from '../../../common/post-name';
 import type { DB } from '../../../core/db/kysely';
 import { loadViewer, postAccess, toFacts } from '../../../domain/access/access';
+import type { MediaFileToServe } from '../../http/serve-file';
 import { findMediaRequest } from './posts.queries';
-
-export interface MediaFileToServe {
-  fileId: string;
-  storageKey: string;
-  contentType: string;
-  byteSize: number;
-  /** what the post is called (postName), for a download's file name */
-  name: string;
-  postId: string;
-  /**
-   * May a shared cache keep it? Only free posts of public creators; premium media and media of
-   * creators who are not public are `private` (the answer depends on who asks).
-   */
-  shared: boolean;
-}
 
 export type MediaDecision =
   | { outcome: 'not-found' }

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../core/deps';
 import { enqueueProcessPost } from '../../../core/queues/media';
 import { reopenFailedPost } from '../../../domain/processing/processing.queries';
 import { countProcessingPosts, lockCreator } from '../../../domain/processing/processing-limit.queries';
-import { postNotFound, requireVisiblePost } from './posts.service';
+import { postNotFound, requireVisiblePost } from '../../shared/visible-post';
 
 /**
  * The creator retries a post whose processing failed: it goes back to 'processing' (reason

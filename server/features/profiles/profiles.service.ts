@@ -16,10 +16,12 @@ import type { CustomLink, SocialLinks } from '../../../core/db/schema';
 import { fieldError } from '../../trpc/errors';
 import { canSeeProfile } from '../../../domain/access/access';
 import { announcePostPublished } from '../../../domain/announcements/post-events';
-import { creatorPostsPage, postNotFound } from '../posts/posts.service';
+import { cardPage } from '../../shared/post-cards/post-cards';
+import { postNotFound } from '../../shared/visible-post';
 import {
   appendCustomLink,
   dismissUpgradeCard as dismissUpgradeCardRow,
+  findCreatorPostsPage,
   findProfileHeader,
   findProfileVisibility,
   publishOwnDraft,
@@ -74,19 +76,14 @@ export async function profileByUsername(deps: Deps, viewerId: string | null, use
 export async function profilePosts(deps: Deps, viewerId: string | null, { username, cursor, limit, kind, q }: ProfilePostsInput): Promise<PostPageDto> {
   const profile = await findProfileVisibility(deps.db, username, viewerId);
   if (!profile || !canSeeProfile(viewerId, profile.id, profile.profile_visibility, profile.is_subscribed === true)) throw profileNotFound();
-  return creatorPostsPage(deps, viewerId, {
-    creatorId: profile.id,
-    status: 'published',
-    mediaOnly: kind === 'media',
-    q: q || null,
-    cursor: cursor ?? null,
-    limit,
-  });
+  // the profile is visible: the access rule still filters each row
+  const page = { creatorId: profile.id, viewerId, status: 'published', mediaOnly: kind === 'media', q: q || null, cursor: cursor ?? null, limit } as const;
+  return cardPage(viewerId, await findCreatorPostsPage(deps.db, page), limit);
 }
 
 /** The Drafts tab: the caller's own drafts, newest first, 10 per page. Nobody else's, ever. */
 export async function drafts(deps: Deps, userId: string, { cursor, limit }: DraftsInput): Promise<PostPageDto> {
-  return creatorPostsPage(deps, userId, { creatorId: userId, status: 'draft', cursor: cursor ?? null, limit });
+  return cardPage(userId, await findCreatorPostsPage(deps.db, { creatorId: userId, viewerId: userId, status: 'draft', cursor: cursor ?? null, limit }), limit);
 }
 
 /**

@@ -1,14 +1,14 @@
 import { Router, type Response } from 'express';
-import { readId } from '../../common/ids';
-import { MESSAGE_ATTACHMENT_UPLOAD_PATH } from '../../common/messages';
-import { MESSAGE_TEXTS } from '../../common/texts';
-import { resolveSession } from '../auth/resolve-session';
-import type { AppDeps } from '../../core/deps';
-import { canSeeMessageMedia } from '../../domain/access/messaging';
-import { AttachmentRefusal, receiveAttachment } from '../features/messages/attachments.service';
-import { reportEvidence } from '../features/messages/reports.service';
-import { serveFile } from './media';
-import { sessionUserOf } from './session-user';
+import { readId } from '../../../common/ids';
+import { MESSAGE_ATTACHMENT_UPLOAD_PATH } from '../../../common/messages';
+import { MESSAGE_TEXTS } from '../../../common/texts';
+import { resolveSession } from '../../auth/resolve-session';
+import type { AppDeps } from '../../../core/deps';
+import { canSeeMessageMedia } from '../../../domain/access/messaging';
+import { AttachmentRefusal, receiveAttachment } from './attachments.service';
+import { reportEvidence } from './reports.service';
+import { serveFile } from '../../http/serve-file';
+import { sessionUserOf } from '../../http/session-user';
 
 /**
  * Chat attachments over plain HTTP (issue 12):

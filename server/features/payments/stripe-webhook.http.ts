@@ -1,10 +1,10 @@
 import express, { Router } from 'express';
-import type { AppDeps } from '../../core/deps';
-import { paymentProviderFor } from '../../core/payments';
-import { WebhookSignatureError } from '../../core/payments/provider';
-import { systemClock, type Clock } from '../../domain/billing/clock';
-import { applyBillingEffects } from '../../domain/billing/effects';
-import { applyProviderEvent } from '../../domain/billing/provider-events';
+import type { AppDeps } from '../../../core/deps';
+import { paymentProviderFor } from '../../../core/payments';
+import { WebhookSignatureError } from '../../../core/payments/provider';
+import { systemClock, type Clock } from '../../../domain/billing/clock';
+import { applyBillingEffects } from '../../../domain/billing/effects';
+import { applyProviderEvent } from '../../../domain/billing/provider-events';
 
 /**
  * POST /webhooks/stripe (docs/payments.md): the raw body (Stripe signs the exact bytes), the
