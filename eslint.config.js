@@ -4,6 +4,9 @@ import tseslint from 'typescript-eslint';
 /** The repo's top-level code folders: a relative import reaching one of them leaves its own folder. */
 const TOP_FOLDERS = ['bench', 'common', 'core', 'domain', 'migrations', 'scripts', 'server', 'src', 'tests', 'worker'];
 
+const SERVER_FENCE =
+  "Server features do not import each other's insides: move what several share to server/shared/ (or domain/); outside features, import only a feature's *.router.ts or *.http.ts (docs/architecture.md, Layout).";
+
 const reaching = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
 
 /**
@@ -71,6 +74,35 @@ export default tseslint.config(
             { regex: '(^|/)features/', message: 'Features do not import each other: move shared code to components/ or lib/.' },
           ],
         },
+      ],
+    },
+  },
+  // The server's features are fenced like the client's: a feature (server/features/<name>/) imports
+  // nothing of another feature; what several need lives in server/shared/ (post cards, creator
+  // cards, visible-post), server/auth/ or domain/. The rest of server/ (app.ts, trpc/router.ts, http/,
+  // shared/, realtime/, auth/) reaches a feature only through its entry points, its *.router.ts and
+  // *.http.ts. Type imports count as imports: a feature's types are its insides too.
+  {
+    files: ['server/features/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\./)', message: SERVER_FENCE },
+            { regex: '(^|/)features/', message: SERVER_FENCE },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)features/[^/]+/(?![^/]+\\.(router|http)$)', message: SERVER_FENCE }] },
       ],
     },
   },

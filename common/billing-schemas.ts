@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { joinedCursor } from './cursor-schema';
+import { isUuid, premiumTierId, subscriptionId, tierId } from './ids';
 import { PAYMENT_INTERVALS } from './enums';
 import { safeText } from './text-schema';
 import { BILLING_TEXTS as T } from './texts';
@@ -9,10 +10,6 @@ import { BILLING_TEXTS as T } from './texts';
  * the forms and the server. Money travels as a decimal string with at most 2 decimals.
  */
 
-/** An id; a malformed one reads as the thing not found (`message`). */
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const idSaying = (message: string) => z.string().regex(UUID_PATTERN, message);
-const uuid = idSaying(T.tierNotFound);
 
 /** The most a tier may cost per period (issue 22: a sane bound, so no fan is charged a mistyped fortune). */
 export const MAX_TIER_PRICE = 100_000;
@@ -56,17 +53,17 @@ export type TierInput = z.output<typeof TierInput>;
 /** What the tier form holds before parsing (price as typed). */
 export type TierFormValues = z.input<typeof TierInput>;
 
-export const TierIdInput = z.object({ id: uuid });
+export const TierIdInput = z.object({ id: tierId });
 export type TierIdInput = z.output<typeof TierIdInput>;
 
-export const UpdateTierInput = TierInput.extend({ id: uuid });
+export const UpdateTierInput = TierInput.extend({ id: tierId });
 export type UpdateTierInput = z.output<typeof UpdateTierInput>;
 
 /**
  * A key the client makes once per Subscribe intent, reused by its retries: a UUID and nothing
  * else, so it can never look like a key the system makes (renewals and the like, docs/payments.md).
  */
-export const IdempotencyKey = z.string().regex(UUID_PATTERN, T.requestKeyInvalid);
+export const IdempotencyKey = z.string().refine(isUuid, T.requestKeyInvalid);
 
 /**
  * The amount the fan saw and confirmed before paying (issue 22 item 7), rand as a decimal string:
@@ -82,26 +79,26 @@ export const ConfirmedAmount = z
     return `${units.replace(/^0+(?=\d)/, '')}.${cents.padEnd(2, '0')}`;
   });
 
-export const SubscribeInput = z.object({ tierId: uuid, idempotencyKey: IdempotencyKey, confirmedAmount: ConfirmedAmount });
+export const SubscribeInput = z.object({ tierId, idempotencyKey: IdempotencyKey, confirmedAmount: ConfirmedAmount });
 export type SubscribeInput = z.output<typeof SubscribeInput>;
 
 export const SubscribePageInput = z.object({ username: z.string().trim().min(1).max(100) });
 export type SubscribePageInput = z.output<typeof SubscribePageInput>;
 
 export const PremiumTierInput = z.object({
-  tierId: idSaying(T.premiumTierMissing).nullish(),
+  tierId: premiumTierId.nullish(),
 });
 export type PremiumTierInput = z.output<typeof PremiumTierInput>;
 
 export const UpgradePremiumInput = z.object({
-  tierId: idSaying(T.premiumTierMissing),
+  tierId: premiumTierId,
   idempotencyKey: IdempotencyKey,
   confirmedAmount: ConfirmedAmount,
 });
 export type UpgradePremiumInput = z.output<typeof UpgradePremiumInput>;
 
 export const SubscriptionIdInput = z.object({
-  id: idSaying(T.subscriptionNotFound),
+  id: subscriptionId,
 });
 export type SubscriptionIdInput = z.output<typeof SubscriptionIdInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from './ids';
 
 /**
  * Keyset cursors (one schema for every list): the last row's time as ISO-8601 UTC with up to
@@ -10,7 +11,6 @@ import { z } from 'zod';
 export const INVALID_CURSOR = 'Invalid cursor';
 
 const ISO_INSTANT = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * An instant that exists, written as the server writes it: the calendar date and time of day
@@ -24,7 +24,7 @@ export function isRealInstant(value: string): boolean {
 }
 
 export const cursorInstant = z.string().max(40).refine(isRealInstant, INVALID_CURSOR);
-export const cursorId = z.string().regex(UUID, INVALID_CURSOR);
+export const cursorId = z.string().refine(isUuid, INVALID_CURSOR);
 
 /** The feed, profile, drafts, bookmarks and Explore cursor. */
 export const FeedCursor = z.object({ createdAt: cursorInstant, id: cursorId });
@@ -37,6 +37,6 @@ export function joinedCursor(separator: '~' | '|') {
     .max(100)
     .refine((value) => {
       const parts = value.split(separator);
-      return parts.length === 2 && isRealInstant(parts[0]!) && UUID.test(parts[1]!);
+      return parts.length === 2 && isRealInstant(parts[0]!) && isUuid(parts[1]!);
     }, INVALID_CURSOR);
 }

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { joinedCursor } from './cursor-schema';
+import { attachmentId, idList, messageId, replyToId, reportId } from './ids';
 import { MARK_READ_MAX, MESSAGE_MAX_LENGTH, QUICK_EMOJI, REPORT_REASON_MAX_LENGTH } from './messages';
 import { safeString, safeText } from './text-schema';
 import { MESSAGE_TEXTS } from './texts';
 
 /**
  * Inputs of the messages procedures (server/features/messages), shared with the client's forms.
- * Ids are only checked to be short single-line strings: an id that is not a uuid reads like any
- * unknown id ('Message not found'), so a malformed link says no more than a dead one.
+ * Ids are common/ids.ts's: one that is not a uuid reads like any unknown id ('Message not found').
  */
-const id = safeString('single-line').trim().min(1).max(100);
 const username = safeString('single-line').trim().min(1, MESSAGE_TEXTS.userNotFound).max(100);
 
 /** Keyset position: `<created_at with microseconds, ISO>~<id>` (common/cursor-schema.ts). */
@@ -34,33 +33,33 @@ export type ThreadInput = z.output<typeof ThreadInput>;
 export const SendMessageInput = z.object({
   username,
   content: content.optional(),
-  attachmentId: id.optional(),
-  replyToId: id.optional(),
+  attachmentId: attachmentId.optional(),
+  replyToId: replyToId.optional(),
   /** one per message the client creates; a retry of the same message sends the same one */
   clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'clientId must be 1-64 letters, digits, - or _'),
 });
 export type SendMessageInput = z.output<typeof SendMessageInput>;
 
-export const EditMessageInput = z.object({ id, content });
+export const EditMessageInput = z.object({ id: messageId, content });
 export type EditMessageInput = z.output<typeof EditMessageInput>;
 
-export const MessageIdInput = z.object({ id });
+export const MessageIdInput = z.object({ id: messageId });
 export type MessageIdInput = z.output<typeof MessageIdInput>;
 
-export const ReactInput = z.object({ id, emoji: z.enum(QUICK_EMOJI, { message: 'Unknown emoji' }) });
+export const ReactInput = z.object({ id: messageId, emoji: z.enum(QUICK_EMOJI, { message: 'Unknown emoji' }) });
 export type ReactInput = z.output<typeof ReactInput>;
 
-export const MarkReadInput = z.object({ ids: z.array(id).min(1).max(MARK_READ_MAX) });
+export const MarkReadInput = z.object({ ids: idList(MARK_READ_MAX) });
 export type MarkReadInput = z.output<typeof MarkReadInput>;
 
-export const SinceInput = z.object({ afterId: id });
+export const SinceInput = z.object({ afterId: messageId });
 export type SinceInput = z.output<typeof SinceInput>;
 
 export const UsernameInput = z.object({ username });
 export type UsernameInput = z.output<typeof UsernameInput>;
 
 export const ReportMessageInput = z.object({
-  messageId: id,
+  messageId,
   reason: z
     .string()
     .check(safeText('multi-line'))
@@ -72,8 +71,8 @@ export type ReportMessageInput = z.output<typeof ReportMessageInput>;
 export const AdminReportsInput = z.object({ cursor, status: z.enum(['open', 'closed']).default('open') }).default({ status: 'open' });
 export type AdminReportsInput = z.output<typeof AdminReportsInput>;
 
-export const CloseReportInput = z.object({ id });
+export const CloseReportInput = z.object({ id: reportId });
 export type CloseReportInput = z.output<typeof CloseReportInput>;
 /** Admins acting on one report: open it (logged), remove the message, suspend its sender. */
-export const ReportIdInput = z.object({ id });
+export const ReportIdInput = z.object({ id: reportId });
 export type ReportIdInput = z.output<typeof ReportIdInput>;

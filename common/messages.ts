@@ -48,7 +48,7 @@ export const MESSAGE_ATTACHMENT_ACCEPT = MESSAGE_ATTACHMENT_EXTENSIONS.map((ext)
 
 /** The path of an attachment's served file (the authorised media route). */
 export const messageMediaUrl = (attachmentId: string) => `/media/messages/${attachmentId}`;
-/** A report's copy of the reported file: admins only (server/http/message-media.ts). */
+/** A report's copy of the reported file: admins only (server/features/messages/messages.http.ts). */
 export const reportEvidenceUrl = (reportId: string) => `/media/reports/${reportId}`;
 /** Where a report's copy of the reported file lives in storage (owned by the report, not the sender). */
 export const reportEvidenceKey = (reportId: string, copyId: string) => `message-reports/${reportId}/${copyId}`;

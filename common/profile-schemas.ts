@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { EXPLORE_CATEGORIES } from './enums';
 import { normalizeSocialHandle, normalizeWebUrl, type SocialHandleKind } from './links';
 import { LIMITS, PROFILE_LIMITS } from './limits';
-import { FeedCursor, postIdSchema } from './post-schemas';
+import { postId } from './ids';
+import { FeedCursor } from './post-schemas';
 import { safeText } from './text-schema';
 import { LINK_TEXTS, PROFILE_TEXTS } from './texts';
 
@@ -47,7 +48,7 @@ export const DraftsInput = z.object({
 });
 export type DraftsInput = z.output<typeof DraftsInput>;
 
-export const PublishDraftInput = z.object({ postId: postIdSchema });
+export const PublishDraftInput = z.object({ postId });
 export type PublishDraftInput = z.output<typeof PublishDraftInput>;
 
 /** A custom link: both fields required; the URL must be http(s) (https:// is added when it has no scheme). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdempotencyKey } from './billing-schemas';
+import { paymentId } from './ids';
 import { safeText } from './text-schema';
 import { REFUND_TEXTS as T } from './texts';
 
@@ -23,7 +24,7 @@ const RefundAmount = z
   });
 
 export const AdminRefundInput = z.object({
-  paymentId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, T.paymentNotFound),
+  paymentId,
   amount: RefundAmount,
   /** one per Refund press, reused by its retries: one refund however often it is sent */
   idempotencyKey: IdempotencyKey,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth-schemas';
+import { entityId } from './ids';
 import { LIMITS } from './limits';
 import { safeString } from './text-schema';
 import { AUTH_TEXTS } from './texts';
@@ -112,7 +113,7 @@ export const ChangePasswordInput = z
   });
 export type ChangePasswordInput = z.output<typeof ChangePasswordInput>;
 
-export const RevokeSessionInput = z.object({ sessionId: z.uuid(SECURITY_TEXTS.sessionNotFound) });
+export const RevokeSessionInput = z.object({ sessionId: entityId(SECURITY_TEXTS.sessionNotFound) });
 export type RevokeSessionInput = z.output<typeof RevokeSessionInput>;
 
 /** What a destructive account action asks for again: the password, and a code with two-factor on. */

@@ -5,7 +5,7 @@ import { MediaSettingsInput } from './media-settings';
 import { AddCommentInput, PostIdInput } from './post-schemas';
 import { AddLinkInput, ExploreSearchInput, ProfileByUsernameInput, UpdateSocialLinksInput } from './profile-schemas';
 import { safeString, safeText, textProblem } from './text-schema';
-import { VALIDATION } from './texts';
+import { COMMENT_TEXTS, POST_TEXTS, VALIDATION } from './texts';
 import { UploadMetadata } from './uploads';
 
 const messagesOf = (schema: z.ZodType, input: unknown) => {
@@ -14,6 +14,7 @@ const messagesOf = (schema: z.ZodType, input: unknown) => {
 };
 
 const CONTROL = VALIDATION.controlCharacters;
+const POST = '7d444840-9dc0-11d1-b245-5ffdce74fad2';
 
 describe('textProblem', () => {
   it('accepts ordinary text, emoji and other scripts in both kinds', () => {
@@ -73,11 +74,12 @@ describe('safeText / safeString', () => {
 
 describe('the shared input schemas refuse unstorable text', () => {
   it('comments: NUL and controls refused, tabs, newlines and emoji kept', () => {
-    expect(messagesOf(AddCommentInput, { postId: 'p', text: 'hi\u0000' })).toEqual([CONTROL]);
-    expect(messagesOf(AddCommentInput, { postId: 'p', text: 'x\uD800' })).toEqual([VALIDATION.invalidCharacters]);
-    expect(AddCommentInput.parse({ postId: 'p', text: 'line one\n\tline two 🎉' }).text).toBe('line one\n\tline two 🎉');
-    expect(messagesOf(AddCommentInput, { postId: 'p', text: 'ok', parentId: 'c\u0000' })).toEqual([CONTROL]);
-    expect(messagesOf(PostIdInput, { postId: 'p\u0000' })).toEqual([CONTROL]);
+    expect(messagesOf(AddCommentInput, { postId: POST, text: 'hi\u0000' })).toEqual([CONTROL]);
+    expect(messagesOf(AddCommentInput, { postId: POST, text: 'x\uD800' })).toEqual([VALIDATION.invalidCharacters]);
+    expect(AddCommentInput.parse({ postId: POST, text: 'line one\n\tline two 🎉' }).text).toBe('line one\n\tline two 🎉');
+    // an id with a control character is no id: answered like an unknown one (common/ids.ts)
+    expect(messagesOf(AddCommentInput, { postId: POST, text: 'ok', parentId: 'c\u0000' })).toEqual([COMMENT_TEXTS.parentNotFound]);
+    expect(messagesOf(PostIdInput, { postId: 'p\u0000' })).toEqual([POST_TEXTS.notFound]);
   });
 
   it('sign-up: names, username, e-mail and password', () => {

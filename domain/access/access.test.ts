@@ -171,7 +171,7 @@ describe('the access rule', () => {
     const premium = await makePost(db, null, { creatorId: a.id, isPremium: true });
     expect(await loadPostAccess(db, fan.id, premium.id, { media: true })).toMatchObject({ visible: true, canViewMedia: true });
     expect(await loadPostAccess(db, null, premium.id, { media: true })).toMatchObject({ visible: true, canViewMedia: false });
-    expect(await loadPostAccess(db, fan.id, 'nope', { media: true })).toBeNull();
+    expect(await loadPostAccess(db, fan.id, '00000000-0000-0000-0000-000000000000', { media: true })).toBeNull();
     expect(await findPostAccessFacts(db, [])).toEqual([]);
   });
 });

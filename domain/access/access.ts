@@ -1,7 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { PostStatus, ProfileVisibility } from '../../common/enums';
 import type { DB } from '../../core/db/kysely';
-import { isUuid } from '../../common/post-schemas';
 import { activeSubscriptionExists, findActiveSubscriptionCreatorIds } from '../subscriptions/active';
 import { findPostAccessFacts } from './access.queries';
 
@@ -191,7 +190,6 @@ export interface LoadedPostAccess extends PostAccess {
  * (reported false for premium posts of others). Null when the id matches no post.
  */
 export async function loadPostAccess(db: DB, viewerId: string | null, postId: string, opts: { media: boolean }): Promise<LoadedPostAccess | null> {
-  if (!isUuid(postId)) return null;
   const [row] = await findPostAccessFacts(db, [postId]);
   if (!row) return null;
   const facts = toFacts(row);
@@ -201,7 +199,7 @@ export async function loadPostAccess(db: DB, viewerId: string | null, postId: st
 
 /** Of these post ids, the ones visible to the viewer (socket room joins): one query. */
 export async function filterVisiblePostIds(db: DB, viewerId: string | null, postIds: string[]): Promise<string[]> {
-  const ids = [...new Set(postIds.filter(isUuid))];
+  const ids = [...new Set(postIds)];
   if (ids.length === 0) return [];
   const rows = await findPostAccessFacts(db, ids);
   const viewer = await loadViewer(db, viewerId, rows.map(toFacts), { media: false });

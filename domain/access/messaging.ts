@@ -1,6 +1,5 @@
 import type { ProfileVisibility } from '../../common/enums';
 import type { Messaging } from '../../common/message-dtos';
-import { isUuid } from '../../common/post-schemas';
 import type { DB } from '../../core/db/kysely';
 import { canSeeProfile } from './access';
 import { findAttachmentAudience, findMessagingFacts } from './messaging.queries';
@@ -47,7 +46,6 @@ export interface LoadedPartner extends MessagingDecision {
 
 /** The partner as the viewer may know them; null when unknown or not known to the viewer (one query). */
 export async function loadPartner(db: DB, viewerId: string, partner: { username: string } | { id: string }): Promise<LoadedPartner | null> {
-  if ('id' in partner && !isUuid(partner.id)) return null;
   const row = await findMessagingFacts(db, viewerId, partner);
   if (!row) return null;
   const decision = decideMessaging({
@@ -92,7 +90,6 @@ export type MessageMediaDecision =
  * 404 for an unknown id or a file not ready yet; 403 for anyone else (signed out included).
  */
 export async function canSeeMessageMedia(db: DB, viewerId: string | null, attachmentId: string): Promise<MessageMediaDecision> {
-  if (!isUuid(attachmentId)) return { outcome: 'not-found' };
   const row = await findAttachmentAudience(db, attachmentId);
   if (!row) return { outcome: 'not-found' };
   const allowed = viewerId !== null && [row.owner_id, row.sender_id, row.recipient_id].includes(viewerId);

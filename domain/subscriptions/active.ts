@@ -25,7 +25,7 @@ import type { DB } from '../../core/db/kysely';
 
 /** The condition on one `subscriptions` row (by its table name or alias). */
 export function activeSubscriptionWhere(subscription = 'subscriptions', at?: Date): RawBuilder<SqlBool> {
-  // `at`: billing code's clock (domain/billing/clock.ts); everything else asks about now
+  // `at`: billing code's clock (core/clock.ts); everything else asks about now
   const now = at ? sql`${at}::timestamptz` : sql`now()`;
   return sql<SqlBool>`(${sql.ref(`${subscription}.status`)} = 'active' and (${sql.ref(`${subscription}.current_period_end`)} > ${now} or ${sql.ref(`${subscription}.grace_until`)} > ${now}))`;
 }

@@ -1,5 +1,5 @@
 import { ROOM_KINDS, roomName, userRoom, type RoomKind, type RoomReauthorisation } from '../../common/socket-events';
-import { isUuid } from '../../common/post-schemas';
+import { readId } from '../../common/ids';
 import type { AppDeps } from '../../core/deps';
 import type { IoServer } from './socket-server';
 import { ROOM_AUTHORISERS } from './rooms/room-requests';
@@ -56,8 +56,9 @@ export async function reauthoriseLocalSockets(io: IoServer, deps: Pick<AppDeps, 
 
 /** The post rooms open on this copy whose post is `creatorId`'s (one query over those ids). */
 async function creatorPostRooms(deps: Pick<AppDeps, 'db'>, rooms: Map<string, Set<string>>, creatorId: string): Promise<Set<string>> {
-  const postIds = [...rooms.keys()].filter((r) => r.startsWith('post:')).map((r) => r.slice('post:'.length)).filter(isUuid);
-  if (postIds.length === 0 || !isUuid(creatorId)) return new Set();
+  // post rooms are joined by uuid only (room-requests.ts) and the creator's id was parsed below
+  const postIds = [...rooms.keys()].filter((r) => r.startsWith('post:')).map((r) => r.slice('post:'.length));
+  if (postIds.length === 0) return new Set();
   const owned = await deps.db.selectFrom('posts').select('id').where('creator_id', '=', creatorId).where('id', 'in', postIds).execute();
   return new Set(owned.map((p) => roomName('post', p.id)));
 }
@@ -72,6 +73,6 @@ export function parseReauthorisation(value: unknown): RoomReauthorisation | null
     kind: kind as RoomKind,
     userIds: strings(userIds),
     ids: strings(ids),
-    creatorId: typeof creatorId === 'string' ? creatorId : undefined,
+    creatorId: readId(creatorId) ?? undefined,
   };
 }

@@ -4,6 +4,7 @@ import type { CreateExpressContextOptions } from '@trpc/server/adapters/express'
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { validationMessages } from '../../common/auth-schemas';
+import { unknownIdAnswer } from '../../common/ids';
 import { SOCKET_ID_HEADER } from '../../common/socket-events';
 import { SERVER_TEXTS, UPLOAD_TEXTS, VALIDATION } from '../../common/texts';
 import { resolveSession } from '../auth/resolve-session';
@@ -96,8 +97,21 @@ const writeBudget = t.middleware(async ({ ctx, path, type, next }) => {
   return next();
 });
 
+/**
+ * The one policy for ids (common/ids.ts): an input refused because an id is not a uuid is answered
+ * like an unknown id ('Post not found', 404), not as a 'Validation Error', so no service checks
+ * an id's shape again.
+ */
+const malformedIdIsUnknown = t.middleware(async ({ next }) => {
+  const result = await next();
+  const zod = !result.ok && result.error.cause instanceof ZodError ? result.error.cause : null;
+  const answer = zod && unknownIdAnswer(zod);
+  if (answer) throw new TRPCError(answer);
+  return result;
+});
+
 /** Every procedure starts here (the authed, creator and admin ones too), so no write escapes its budget. */
-export const publicProcedure = t.procedure.use(writeBudget);
+export const publicProcedure = t.procedure.use(writeBudget).use(malformedIdIsUnknown);
 
 /** A signed-in procedure whose refusal (UNAUTHORIZED) carries the spec's words for that action. */
 export function authedProcedureSaying(message: string) {

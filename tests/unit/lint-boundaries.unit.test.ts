@@ -27,6 +27,12 @@ describe('import boundaries (eslint.config.js, DESIGN.md Layout)', () => {
     ['common/ importing node:*', 'common/sample.ts', "import { createHash } from 'node:crypto';\nvoid createHash;\n"],
     ['src/ importing server/ code', 'src/lib/sample.ts', "import { appRouter } from '../../server/trpc/router';\nvoid appRouter;\n"],
     ['src/ importing core/ types', 'src/lib/sample.ts', "import type { Config } from '../../core/config';\nexport type C = Config;\n"],
+    // server features are fenced like the client's (docs/architecture.md, Layout)
+    ["a server feature importing another feature's service", 'server/features/bookmarks/sample.ts', "import { feed } from '../posts/posts.service';\nvoid feed;\n"],
+    ["a server feature importing another feature's queries' types", 'server/features/creator-stats/sample.ts', "import type { TierRow } from '../tiers/tiers.queries';\nexport type T = TierRow;\n"],
+    ['a server feature reaching another through features/', 'server/features/explore/sample.ts', "import { findFeedPage } from '../../features/posts/posts.queries';\nvoid findFeedPage;\n"],
+    ["server/http/ importing a feature's service", 'server/http/sample.ts', "import { decideMediaRequest } from '../features/posts/media.service';\nvoid decideMediaRequest;\n"],
+    ['server/shared/ importing a feature', 'server/shared/sample.ts', "import { findFeedPage } from '../features/posts/posts.queries';\nvoid findFeedPage;\n"],
   ])('refuses %s', async (_name, filePath, code) => {
     expect(await boundaryErrors(filePath, code)).toHaveLength(1);
   });
@@ -37,6 +43,8 @@ describe('import boundaries (eslint.config.js, DESIGN.md Layout)', () => {
     ['server/ importing domain/', 'server/features/posts/sample.ts', "import { canSeeProfile } from '../../../domain/access/access';\nvoid canSeeProfile;\n"],
     ['worker/ importing core/ and domain/', 'worker/jobs/sample.ts', "import { hashToken } from '../../core/token-hash';\nimport { canSeeProfile } from '../../domain/access/access';\nvoid hashToken;\nvoid canSeeProfile;\n"],
     ['src/ importing server/ types', 'src/lib/sample.ts', "import type { AppRouter } from '../../server/trpc/router';\nexport type R = AppRouter;\n"],
+    ['a server feature importing its own files, server/shared/ and server/auth/', 'server/features/bookmarks/sample.ts', "import { insertBookmark } from './bookmarks.queries';\nimport { cardPage } from '../../shared/post-cards/post-cards';\nimport { hashPassword } from '../../auth/password';\nvoid insertBookmark;\nvoid cardPage;\nvoid hashPassword;\n"],
+    ["the app reaching features through their routers and routes", 'server/sample.ts', "import { postsRouter } from './features/posts/posts.router';\nimport { mediaRoutes } from './features/posts/media.http';\nvoid postsRouter;\nvoid mediaRoutes;\n"],
     ['a domain/ test using tests/helpers', 'domain/access/sample.test.ts', "import { makeUser } from '../../tests/helpers/factories';\nvoid makeUser;\n"],
   ])('allows %s', async (_name, filePath, code) => {
     expect(await boundaryErrors(filePath, code)).toEqual([]);

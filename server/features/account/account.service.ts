@@ -18,7 +18,7 @@ import { limitOrThrow } from '../../auth/rate-limit';
 import { verifySecondFactor } from '../../auth/two-factor';
 import { isTwoFactorEnabled } from '../../auth/two-factor.queries';
 import { fieldError } from '../../trpc/errors';
-import { findPasswordHash } from '../security/security.queries';
+import { findPasswordHash } from '../../auth/password.queries';
 import * as q from './account.queries';
 import { profileAccessChanged } from '../../../domain/announcements/access-changes';
 

@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { isUuid } from '../../../common/post-schemas';
+import { readId } from '../../../common/ids';
 import { SECURITY_TEXTS } from '../../../common/security';
 import type { AppDeps } from '../../../core/deps';
 import { StorageNotFoundError } from '../../../core/storage/storage';
@@ -21,8 +21,8 @@ export function exportDownloadRoutes(deps: AppDeps): Router {
   router.get('/exports/:exportId/download', async (req, res) => {
     const user = await sessionUserOf(deps, req, res);
     if (!user) return refuse(res, 401, 'Not authenticated');
-    const exportId = String(req.params.exportId);
-    if (!isUuid(exportId)) return refuse(res, 404, SECURITY_TEXTS.exportNotFound);
+    const exportId = readId(req.params.exportId);
+    if (!exportId) return refuse(res, 404, SECURITY_TEXTS.exportNotFound);
     const row = await deps.db
       .selectFrom('data_exports')
       .select(['storage_key', 'created_at'])

@@ -132,10 +132,6 @@ export async function markVerificationStatusEmail(db: Db, userId: string, now: D
     .execute();
 }
 
-export async function updatePasswordHash(db: Db, userId: string, passwordHash: string, now: Date): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
-}
-
 /** Everything sign-in needs in one read: the hash to verify and the profile for the user DTO. */
 export async function findSignInCandidate(db: Db, email: string) {
   return db

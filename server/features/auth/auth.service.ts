@@ -15,13 +15,13 @@ import {
   type SessionInfo,
   type SessionUser,
 } from '../../auth/session';
-import type { DB } from '../../../core/db/kysely';
 import type { AppDeps } from '../../../core/deps';
 import { addToOutbox, dispatchOutbox, queueThroughOutbox, type QueuedEntry } from '../../../core/outbox/outbox';
 import { hashToken } from '../../../core/token-hash';
 import { SECURITY_TEXTS, TWO_FACTOR } from '../../../common/security';
 import type { SecurityNoticeKind } from '../../../common/jobs';
-import { describeDevice } from '../../auth/device';
+import { updatePasswordHash } from '../../auth/password.queries';
+import { addSecurityNotice } from '../../auth/security-notices';
 import {
   challengeTokenHash,
   consumeSignInChallenge,
@@ -239,21 +239,6 @@ async function startSession(
 }
 
 /**
- * Security mail (always sent: no consent check), as an outbox row in the transaction of the
- * change it tells of; the caller dispatches the entry after the commit. The job holds the user id,
- * the kind, the device name and the time: nothing secret.
- */
-export function addSecurityNotice(trx: DB, userId: string, kind: SecurityNoticeKind, userAgent: string | null): Promise<QueuedEntry> {
-  return addToOutbox(trx, {
-    queue: 'mail',
-    name: 'security-notice',
-    data: { userId, kind, device: userAgent ? describeDevice(userAgent) : null, at: new Date().toISOString() },
-    jobId: oneMailJobId('security-notice', randomUUID()),
-    options: MAIL_JOB_OPTIONS,
-  });
-}
-
-/**
  * The code step of a sign-in: the challenge (from the HttpOnly cookie set with the password step)
  * names the account; the code is the app's or a recovery code. Rate limited per challenge (5
  * codes) and per address and account like sign-in; the challenge is consumed by the one request
@@ -333,7 +318,7 @@ export async function resetPassword(
   const removed = await db.transaction().execute(async (trx) => {
     const userId = await q.consumeEmailToken(trx, tokenHash, 'reset_password', now);
     if (!userId) return null;
-    await q.updatePasswordHash(trx, userId, passwordHash, now);
+    await updatePasswordHash(trx, userId, passwordHash, now);
     await q.retireEmailTokens(trx, userId, 'reset_password', now);
     // The link reached the inbox, which is what confirming the address proves.
     await q.markUserEmailVerified(trx, userId, now);

@@ -5,9 +5,9 @@ import { postRoom } from '../../../common/socket-events';
 import { BOOKMARK_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
-import { findBookmarkedPage } from '../posts/posts.queries';
-import { requireVisiblePost, toPage, toPostDtos } from '../posts/posts.service';
-import { countBookmarks, deleteBookmark, insertBookmark } from './bookmarks.queries';
+import { cardPage } from '../../shared/post-cards/post-cards';
+import { requireVisiblePost } from '../../shared/visible-post';
+import { countBookmarks, deleteBookmark, findBookmarkedPage, insertBookmark } from './bookmarks.queries';
 
 type Deps = Pick<AppDeps, 'db' | 'realtime'> & EmitOrigin;
 
@@ -39,6 +39,5 @@ async function changed(deps: Deps, postId: string, bookmarked: boolean): Promise
 
 /** The user's bookmarks that they may still see, newest bookmark first, as feed cards. */
 export async function listBookmarks(deps: Pick<AppDeps, 'db'>, userId: string, { cursor, limit }: BookmarksListInput): Promise<PostPageDto> {
-  const rows = await findBookmarkedPage(deps.db, { userId, cursor: cursor ?? null, limit });
-  return toPage(toPostDtos(userId, rows), rows, limit);
+  return cardPage(userId, await findBookmarkedPage(deps.db, { userId, cursor: cursor ?? null, limit }), limit);
 }

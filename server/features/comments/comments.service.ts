@@ -1,13 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import type { AddCommentResult, CommentDto } from '../../../common/post-dtos';
-import { isUuid, type AddCommentInput } from '../../../common/post-schemas';
+import type { AddCommentInput } from '../../../common/post-schemas';
 import { postRoom } from '../../../common/socket-events';
 import { COMMENT_TEXTS, SETTINGS_TEXTS } from '../../../common/texts';
 import { commentsOpenFor } from '../../../domain/content/comments-open';
 import type { SessionUser } from '../../auth/session';
 import type { AppDeps } from '../../../core/deps';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
-import { requireVisiblePost } from '../posts/posts.service';
+import { requireVisiblePost } from '../../shared/visible-post';
 import { commentBelongsToPost, countComments, findComments, insertComment } from './comments.queries';
 
 /**
@@ -44,7 +44,7 @@ export async function addComment(
   }
   const parent = parentId ?? null;
   const parentNotFound = () => new TRPCError({ code: 'BAD_REQUEST', message: COMMENT_TEXTS.parentNotFound });
-  if (parent !== null && !(isUuid(parent) && (await commentBelongsToPost(deps.db, parent, postId)))) throw parentNotFound();
+  if (parent !== null && !(await commentBelongsToPost(deps.db, parent, postId))) throw parentNotFound();
 
   const row = await insertComment(deps.db, { postId, userId: user.id, parentId: parent, text }).catch((error: { code?: string }) => {
     // the parent was deleted between the check and the insert

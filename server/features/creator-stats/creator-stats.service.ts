@@ -1,6 +1,6 @@
 import type { EarningsDto, SubscribersPageDto } from '../../../common/billing-dtos';
 import type { AppDeps } from '../../../core/deps';
-import { findCreatorTiers } from '../tiers/tiers.queries';
+import { findCreatorTiers } from '../../shared/creator-tiers.queries';
 import { findActiveSubscribers, findEarnings, SUBSCRIBERS_PAGE_SIZE } from './creator-stats.queries';
 
 /** `<instant>|<id>`, checked by SubscribersInput (common/cursor-schema.ts) before it comes here. */

@@ -2,25 +2,8 @@ import { LIMITS } from '../../../common/limits';
 import type { CreatorCardDto } from '../../../common/profile-dtos';
 import type { AppDeps } from '../../../core/deps';
 import { CREATOR_TEXTS } from '../../../common/texts';
-import { findCreatorCards, makeCreator, type CreatorCardFilter } from './creators.queries';
-
-/**
- * Creator cards (the featured strip, Explore): creators who may be listed, with their real
- * active subscriber counts (the spec's fixed lookup is not copied; see DESIGN.md).
- */
-export async function creatorCards(deps: Pick<AppDeps, 'db'>, filter: CreatorCardFilter): Promise<CreatorCardDto[]> {
-  const rows = await findCreatorCards(deps.db, filter);
-  return rows.map((row) => ({
-    id: row.id,
-    username: row.username,
-    displayName: row.display_name,
-    avatarUrl: row.avatar_url,
-    categories: row.categories,
-    isVerified: row.verified_badge,
-    isPremium: row.is_premium,
-    subscriberCount: Number(row.subscriber_count),
-  }));
-}
+import { creatorCards } from '../../shared/creator-cards/creator-cards';
+import { makeCreator } from './creators.queries';
 
 /** The landing page's Featured Creators grid: the first cards with no filter. */
 export function featuredCreators(deps: Pick<AppDeps, 'db'>): Promise<CreatorCardDto[]> {

@@ -2,8 +2,9 @@ import type { CreatorCardDto } from '../../../common/profile-dtos';
 import type { PostPageDto } from '../../../common/post-dtos';
 import type { ExploreCreatorsInput, ExploreSearchInput } from '../../../common/profile-schemas';
 import type { AppDeps } from '../../../core/deps';
-import { explorePage } from '../posts/posts.service';
-import { creatorCards } from '../creators/creators.service';
+import { creatorCards } from '../../shared/creator-cards/creator-cards';
+import { cardPage } from '../../shared/post-cards/post-cards';
+import { findExplorePage } from './explore.queries';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -13,7 +14,7 @@ type Deps = Pick<AppDeps, 'db'>;
  * creators never appear, not even to themselves.
  */
 export async function search(deps: Deps, viewerId: string, { q, categories, cursor, limit }: ExploreSearchInput): Promise<PostPageDto> {
-  return explorePage(deps, viewerId, { q: q || null, categories, cursor: cursor ?? null, limit });
+  return cardPage(viewerId, await findExplorePage(deps.db, { viewerId, q: q || null, categories, cursor: cursor ?? null, limit }), limit);
 }
 
 /** Explore's creator cards for the same search and chips. */

@@ -8,7 +8,7 @@ import { useFileServer } from '../../../tests/helpers/file-server';
 import { type TestClient } from '../../../tests/helpers/test-server';
 import { clientAs, expectTrpcError } from '../../../tests/helpers/trpc';
 import type { Database } from '../../../core/db/schema';
-import { findExplorePage } from '../posts/posts.queries';
+import { findExplorePage } from './explore.queries';
 
 // every test starts from no users at all
 const app = useFileServer({ emptyUsers: true });

@@ -13,7 +13,6 @@ import type {
   UsernameInput,
 } from '../../../common/message-schemas';
 import { CHAT_LIST_PAGE_SIZE, MESSAGE_PAGE_SIZE, MESSAGE_SEND_LIMIT, SINCE_MAX, TYPING_TTL_MS } from '../../../common/messages';
-import { isUuid } from '../../../common/post-schemas';
 import { MESSAGE_TEXTS, SERVER_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
@@ -147,20 +146,18 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, input: S
 
   let attachmentKind: string | null = null;
   if (input.attachmentId) {
-    const attachment = isUuid(input.attachmentId)
-      ? await deps.db
-          .selectFrom('message_attachments as a')
-          .select(['a.id', 'a.kind', 'a.status', (eb) => eb.exists(eb.selectFrom('messages').select('id').whereRef('attachment_id', '=', 'a.id')).as('used')])
-          .where('a.id', '=', input.attachmentId)
-          .where('a.owner_id', '=', senderId)
-          .executeTakeFirst()
-      : undefined;
+    const attachment = await deps.db
+      .selectFrom('message_attachments as a')
+      .select(['a.id', 'a.kind', 'a.status', (eb) => eb.exists(eb.selectFrom('messages').select('id').whereRef('attachment_id', '=', 'a.id')).as('used')])
+      .where('a.id', '=', input.attachmentId)
+      .where('a.owner_id', '=', senderId)
+      .executeTakeFirst();
     if (!attachment || attachment.used) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.attachmentNotFound });
     if (attachment.status === 'failed') throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.attachmentFailed });
     attachmentKind = attachment.kind;
   }
   if (input.replyToId) {
-    const quoted = isUuid(input.replyToId) ? await findMessageFacts(deps.db, input.replyToId) : undefined;
+    const quoted = await findMessageFacts(deps.db, input.replyToId);
     const inPair =
       quoted &&
       ((quoted.sender_id === senderId && quoted.recipient_id === recipientId) || (quoted.sender_id === recipientId && quoted.recipient_id === senderId));
@@ -212,7 +209,7 @@ async function mayReachPartner(deps: MessagesDeps, userId: string, facts: { send
 
 /** The message, when the caller is one of its two participants; 'Message not found' otherwise. */
 async function participantMessage(deps: MessagesDeps, userId: string, id: string) {
-  const facts = isUuid(id) ? await findMessageFacts(deps.db, id) : undefined;
+  const facts = await findMessageFacts(deps.db, id);
   if (!facts || (facts.sender_id !== userId && facts.recipient_id !== userId)) throw notFound(MESSAGE_TEXTS.messageNotFound);
   return facts;
 }
@@ -313,7 +310,7 @@ export async function reactToMessage(deps: MessagesDeps, userId: string, input: 
  * and the badge follows.
  */
 export async function markRead(deps: MessagesDeps, userId: string, input: MarkReadInput): Promise<{ ids: string[]; readAt: string }> {
-  const ids = [...new Set(input.ids.filter(isUuid))];
+  const { ids } = input;
   const readAt = new Date();
   const rows = ids.length
     ? await deps.db

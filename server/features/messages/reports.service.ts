@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import type { MessageReportDto } from '../../../common/message-dtos';
 import type { AdminReportsInput, CloseReportInput, ReportIdInput, ReportMessageInput } from '../../../common/message-schemas';
 import { reportEvidenceKey, reportEvidenceUrl } from '../../../common/messages';
-import { isUuid } from '../../../common/post-schemas';
 import { MESSAGE_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { ReportResolution } from '../../../core/db/schema';
@@ -26,15 +25,13 @@ const reportNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGE
  * sender deleting the message hides nothing from the admins, and only admins can fetch the copy.
  */
 export async function reportMessage(deps: ReportDeps, userId: string, input: ReportMessageInput): Promise<{ id: string }> {
-  const message = isUuid(input.messageId)
-    ? await deps.db
-        .selectFrom('messages as m')
-        .leftJoin('message_attachments as a', (j) => j.onRef('a.id', '=', 'm.attachment_id').on('a.status', '=', 'ready'))
-        .select(['m.id', 'm.sender_id', 'm.content', 'a.storage_key', 'a.content_type', 'a.kind', 'a.original_filename'])
-        .where('m.id', '=', input.messageId)
-        .where('m.recipient_id', '=', userId)
-        .executeTakeFirst()
-    : undefined;
+  const message = await deps.db
+    .selectFrom('messages as m')
+    .leftJoin('message_attachments as a', (j) => j.onRef('a.id', '=', 'm.attachment_id').on('a.status', '=', 'ready'))
+    .select(['m.id', 'm.sender_id', 'm.content', 'a.storage_key', 'a.content_type', 'a.kind', 'a.original_filename'])
+    .where('m.id', '=', input.messageId)
+    .where('m.recipient_id', '=', userId)
+    .executeTakeFirst();
   if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGE_TEXTS.messageNotFound });
 
   const earlier = await deps.db
@@ -162,7 +159,6 @@ export async function listReports(deps: Pick<AppDeps, 'db'>, input: AdminReports
 
 /** Admins: one report with what was reported; every opening is written to report_views (who, when). */
 export async function openReport(deps: Pick<AppDeps, 'db'>, adminId: string, input: ReportIdInput): Promise<MessageReportDto & { views: number }> {
-  if (!isUuid(input.id)) throw reportNotFound();
   return deps.db.transaction().execute(async (trx) => {
     const row = await reportsQuery({ db: trx }).where('r.id', '=', input.id).executeTakeFirst();
     if (!row) throw reportNotFound();
@@ -174,7 +170,6 @@ export async function openReport(deps: Pick<AppDeps, 'db'>, adminId: string, inp
 
 /** Admins: the report's copy of the reported file, for the media route (null: no such report or copy). */
 export async function reportEvidence(deps: Pick<AppDeps, 'db'>, reportId: string) {
-  if (!isUuid(reportId)) return null;
   const row = await deps.db
     .selectFrom('message_reports')
     .select(['id', 'evidence_key', 'evidence_type', 'evidence_name'])
@@ -184,14 +179,12 @@ export async function reportEvidence(deps: Pick<AppDeps, 'db'>, reportId: string
 }
 
 async function close(deps: Pick<AppDeps, 'db'>, adminId: string, id: string, resolution: ReportResolution) {
-  const row = isUuid(id)
-    ? await deps.db
-        .updateTable('message_reports')
-        .set({ status: 'closed', resolution, closed_at: new Date(), closed_by: adminId, updated_at: new Date() })
-        .where('id', '=', id)
-        .returning('id')
-        .executeTakeFirst()
-    : undefined;
+  const row = await deps.db
+    .updateTable('message_reports')
+    .set({ status: 'closed', resolution, closed_at: new Date(), closed_by: adminId, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
   if (!row) throw reportNotFound();
   return row;
 }
@@ -202,7 +195,7 @@ export async function closeReport(deps: Pick<AppDeps, 'db'>, adminId: string, in
 }
 
 async function reportFacts(deps: Pick<AppDeps, 'db'>, id: string) {
-  const row = isUuid(id) ? await deps.db.selectFrom('message_reports').select(['id', 'message_id', 'sender_id']).where('id', '=', id).executeTakeFirst() : undefined;
+  const row = await deps.db.selectFrom('message_reports').select(['id', 'message_id', 'sender_id']).where('id', '=', id).executeTakeFirst();
   if (!row) throw reportNotFound();
   return row;
 }

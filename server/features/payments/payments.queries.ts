@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { isUuid } from '../../../common/ids';
 import type { DB } from '../../../core/db/kysely';
 import { reversalsOf } from '../../../domain/billing/reversal-state';
 
@@ -14,8 +15,6 @@ export function findPaymentsOf(db: DB, userId: string, limit = 50) {
     .limit(limit)
     .execute();
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The admin's search (issue 22 §4): charges whose fan (username or e-mail) or creator (username)
@@ -43,7 +42,7 @@ export function searchCharges(db: DB, query: string, limit = 50) {
         eb('p.user_id', 'in', eb.selectFrom('users').select('id').where('email', '=', name)),
         eb('p.creator_id', 'in', eb.selectFrom('profiles').select('id').where('username', '=', name)),
         eb('p.provider_ref', '=', query),
-        ...(UUID.test(query) ? [eb('p.id', '=', query)] : []),
+        ...(isUuid(query) ? [eb('p.id', '=', query)] : []),
       ]),
     )
     .orderBy('p.created_at', 'desc')

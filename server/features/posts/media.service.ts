@@ -1,24 +1,9 @@
 import { MEDIA_VARIANTS, type MediaVariant } from '../../../common/enums';
 import { postName } from '../../../common/post-name';
-import { isUuid } from '../../../common/post-schemas';
 import type { DB } from '../../../core/db/kysely';
 import { loadViewer, postAccess, profileVisibleToAll, toFacts, viewerWithoutEntitlements } from '../../../domain/access/access';
+import type { MediaFileToServe } from '../../http/serve-file';
 import { findMediaRequest } from './posts.queries';
-
-export interface MediaFileToServe {
-  fileId: string;
-  storageKey: string;
-  contentType: string;
-  byteSize: number;
-  /** what the post is called (postName), for a download's file name */
-  name: string;
-  postId: string;
-  /**
-   * May a shared cache keep it? Only free posts of public creators; premium media and media of
-   * creators who are not public are `private` (the answer depends on who asks).
-   */
-  shared: boolean;
-}
 
 export type MediaDecision =
   | { outcome: 'not-found' }
@@ -34,7 +19,7 @@ const isVariant = (value: string): value is MediaVariant => (MEDIA_VARIANTS as r
  * otherwise the stored file. Two queries at most (post + file, then entitlement if premium).
  */
 export async function decideMediaRequest(db: DB, viewerId: string | null, postId: string, variant: string): Promise<MediaDecision> {
-  if (!isUuid(postId) || !isVariant(variant)) return { outcome: 'not-found' };
+  if (!isVariant(variant)) return { outcome: 'not-found' };
   const row = await findMediaRequest(db, postId, variant);
   if (!row) return { outcome: 'not-found' };
   const facts = toFacts(row);

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../core/deps';
 import { applyPostEffects } from '../../../domain/posts/effects';
 import { retryPost } from '../../../domain/posts/transitions';
 import { countProcessingPosts, lockCreator } from '../../../domain/processing/processing-limit.queries';
-import { postNotFound, requireVisiblePost } from './posts.service';
+import { postNotFound, requireVisiblePost } from '../../shared/visible-post';
 
 /**
  * The creator retries a post whose processing failed: it goes back to 'processing' (reason

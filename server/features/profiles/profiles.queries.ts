@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
+import type { FeedCursor } from '../../../common/post-schemas';
 import type { CustomLink, SocialLinks } from '../../../core/db/schema';
 import type { DB } from '../../../core/db/kysely';
 import { verifiedBadge } from '../../../domain/access/verified-badge';
 import { activeSubscriberCount, activeSubscriptionExists } from '../../../domain/subscriptions/active';
-import { MEDIA_TAB_KINDS } from '../posts/posts.queries';
+import { visiblePostWhere } from '../../../domain/access/access';
+import { cardsOf, pageAfter, postsWithPrivacy, PUBLISHED_ORDER, type SortColumn } from '../../shared/post-cards/post-cards.queries';
 
 /**
  * The /{username} header in one statement: the profile, its privacy setting, its counts (active
@@ -126,4 +128,52 @@ export function dismissUpgradeCard(db: DB, userId: string) {
     .set({ upgrade_card_dismissed: true, updated_at: sql<Date>`now()` })
     .where('id', '=', userId)
     .executeTakeFirst();
+}
+
+/** The kinds the Content tab's media view shows (spec part 1 §9: 'Media tab counts image and video types'). */
+export const MEDIA_TAB_KINDS = ['image', 'video'] as const;
+
+/**
+ * Search within one creator's posts: the stemmed words of the text and hashtags through the
+ * `search` tsvector, or, for a single word with or without '#', the exact hashtag (which also
+ * finds tags the text parser drops, such as stop words).
+ */
+export function textOrHashtagWhere(q: string) {
+  const tag = q.replace(/^#+/, '').toLowerCase();
+  const text = sql<SqlBool>`posts.search @@ websearch_to_tsquery('english', ${q})`;
+  if (!/^[\p{L}\p{N}_]+$/u.test(tag)) return text;
+  return sql<SqlBool>`(${text} or posts.hashtags @> array[${tag}]::text[])`;
+}
+
+/**
+ * One page of one creator's posts in one status ('published' for the Content tab, newest
+ * published first, walking posts_creator_published_idx; 'draft' for the owner's Drafts tab,
+ * newest made first, walking posts_creator_idx), through the access rule; stops after `limit` rows.
+ */
+export function findCreatorPostsPage(
+  db: DB,
+  opts: {
+    creatorId: string;
+    viewerId: string | null;
+    status: 'published' | 'draft';
+    mediaOnly?: boolean;
+    q?: string | null;
+    cursor: FeedCursor | null;
+    limit: number;
+  },
+) {
+  const { cursor, q } = opts;
+  const order: SortColumn = opts.status === 'published' ? PUBLISHED_ORDER : 'posts.created_at';
+  const page = postsWithPrivacy(db)
+    .select(['posts.id', sql<Date>`${sql.ref(order)}`.as('sort_at')])
+    .where('posts.creator_id', '=', opts.creatorId)
+    .where('posts.status', '=', opts.status)
+    .where(visiblePostWhere(opts.viewerId))
+    .$if(opts.mediaOnly === true, (b) => b.where('posts.media_kind', 'in', MEDIA_TAB_KINDS))
+    .$if(Boolean(q), (b) => b.where(textOrHashtagWhere(q!)))
+    .$if(cursor !== null, (b) => b.where(pageAfter(cursor!, order)))
+    .orderBy(order, 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(opts.limit);
+  return cardsOf(db, opts.viewerId, page);
 }

@@ -10,7 +10,6 @@ import type {
   ProfilePostsInput,
   UpdateSocialLinksInput,
 } from '../../../common/profile-schemas';
-import { isUuid } from '../../../common/post-schemas';
 import { LINK_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { CustomLink, SocialLinks } from '../../../core/db/schema';
@@ -18,10 +17,12 @@ import { fieldError } from '../../trpc/errors';
 import { canSeeProfile } from '../../../domain/access/access';
 import { applyPostEffects } from '../../../domain/posts/effects';
 import { publishDraft as publishOwnDraft } from '../../../domain/posts/transitions';
-import { creatorPostsPage, postNotFound } from '../posts/posts.service';
+import { cardPage } from '../../shared/post-cards/post-cards';
+import { postNotFound } from '../../shared/visible-post';
 import {
   appendCustomLink,
   dismissUpgradeCard as dismissUpgradeCardRow,
+  findCreatorPostsPage,
   findProfileHeader,
   findProfileVisibility,
   removeCustomLink,
@@ -75,19 +76,14 @@ export async function profileByUsername(deps: Deps, viewerId: string | null, use
 export async function profilePosts(deps: Deps, viewerId: string | null, { username, cursor, limit, kind, q }: ProfilePostsInput): Promise<PostPageDto> {
   const profile = await findProfileVisibility(deps.db, username, viewerId);
   if (!profile || !canSeeProfile(viewerId, profile.id, profile.profile_visibility, profile.is_subscribed === true)) throw profileNotFound();
-  return creatorPostsPage(deps, viewerId, {
-    creatorId: profile.id,
-    status: 'published',
-    mediaOnly: kind === 'media',
-    q: q || null,
-    cursor: cursor ?? null,
-    limit,
-  });
+  // the profile is visible: the access rule still filters each row
+  const page = { creatorId: profile.id, viewerId, status: 'published', mediaOnly: kind === 'media', q: q || null, cursor: cursor ?? null, limit } as const;
+  return cardPage(viewerId, await findCreatorPostsPage(deps.db, page), limit);
 }
 
 /** The Drafts tab: the caller's own drafts, newest first, 10 per page. Nobody else's, ever. */
 export async function drafts(deps: Deps, userId: string, { cursor, limit }: DraftsInput): Promise<PostPageDto> {
-  return creatorPostsPage(deps, userId, { creatorId: userId, status: 'draft', cursor: cursor ?? null, limit });
+  return cardPage(userId, await findCreatorPostsPage(deps.db, { creatorId: userId, viewerId: userId, status: 'draft', cursor: cursor ?? null, limit }), limit);
 }
 
 /**
@@ -101,7 +97,6 @@ export async function publishDraft(
   userId: string,
   postId: string,
 ): Promise<{ postId: string; status: 'published' }> {
-  if (!isUuid(postId)) throw postNotFound();
   const effects = await publishOwnDraft(deps.db, userId, postId);
   if (!effects) throw postNotFound();
   await applyPostEffects(deps, effects);

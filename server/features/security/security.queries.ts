@@ -27,8 +27,3 @@ export async function deleteSessionOfUser(db: Db, userId: string, publicId: stri
   return row?.id;
 }
 
-/** The account's password hash: changing the password and the account's destructive actions ask for it again. */
-export async function findPasswordHash(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
-  return row?.password_hash;
-}

@@ -11,6 +11,8 @@ import {
 import type { AppDeps } from '../../../core/deps';
 import { dispatchOutbox } from '../../../core/outbox/outbox';
 import { describeDevice } from '../../auth/device';
+import { findPasswordHash, updatePasswordHash } from '../../auth/password.queries';
+import { addSecurityNotice } from '../../auth/security-notices';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { limitOrThrow } from '../../auth/rate-limit';
 import { invalidateUserSessions } from '../../auth/session';
@@ -25,8 +27,6 @@ import {
 } from '../../auth/two-factor';
 import * as tf from '../../auth/two-factor.queries';
 import { fieldError } from '../../trpc/errors';
-import { updatePasswordHash } from '../auth/auth.queries';
-import { addSecurityNotice } from '../auth/auth.service';
 import * as q from './security.queries';
 
 export type SecurityDeps = Pick<AppDeps, 'config' | 'db' | 'redis' | 'queues' | 'log' | 'realtime'>;
@@ -79,7 +79,7 @@ export async function revokeSession(deps: SecurityDeps, caller: Pick<Caller, 'us
 /** Current password required; every other session ends (and its sockets); security mail. */
 export async function changePassword(deps: SecurityDeps, caller: Caller, input: ChangePasswordInput) {
   await limitAttempts(deps, caller.userId, 'password-change');
-  const hash = await q.findPasswordHash(deps.db, caller.userId);
+  const hash = await findPasswordHash(deps.db, caller.userId);
   if (!hash || !(await verifyPassword(hash, input.currentPassword))) {
     throw fieldError('currentPassword', SECURITY_TEXTS.wrongPassword);
   }

@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { randomUUID } from 'node:crypto';
 import { processAvatarJobId } from '../../../common/jobs';
 import { LIMITS } from '../../../common/limits';
-import { isUuid } from '../../../common/post-schemas';
+import { readId } from '../../../common/ids';
 import { AVATAR_TYPES, AVATAR_UPLOAD_PATH, avatarIncomingKey, avatarKey } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
@@ -66,11 +66,11 @@ export function avatarRoutes(deps: AppDeps): Router {
   );
 
   router.get('/avatars/:userId/:file', async (req, res) => {
-    const userId = String(req.params.userId);
-    const match = /^([0-9a-f-]{36})\.webp$/.exec(String(req.params.file));
-    if (!isUuid(userId) || !match?.[1] || !isUuid(match[1])) return refuse(res, 404, 'Not found');
+    const userId = readId(req.params.userId);
+    const uploadId = readId(/^(.*)\.webp$/.exec(String(req.params.file))?.[1]);
+    if (!userId || !uploadId) return refuse(res, 404, 'Not found');
     try {
-      const object = await deps.storage.get(avatarKey(userId, match[1]));
+      const object = await deps.storage.get(avatarKey(userId, uploadId));
       res.setHeader('Content-Type', 'image/webp');
       res.setHeader('Content-Length', String(object.size));
       // the key names one upload: its bytes never change

@@ -4,7 +4,8 @@ import { discountedPrice, type TierInput, type UpdateTierInput } from '../../../
 import { BILLING_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { fieldError } from '../../trpc/errors';
-import { deleteOrArchiveTier, findCreatorTiers, insertTier, updateTier, type TierRow } from './tiers.queries';
+import { findCreatorTiers, type TierRow } from '../../shared/creator-tiers.queries';
+import { deleteOrArchiveTier, insertTier, updateTier } from './tiers.queries';
 
 function toDto(row: TierRow): TierDto {
   return {

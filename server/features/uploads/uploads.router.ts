@@ -1,7 +1,7 @@
 import { creatorProcedure, router } from '../../trpc/init';
 import { unfinishedPosts } from './uploads.service';
 
-/** The tus endpoint is /uploads (server/http/uploads.ts); this is what the upload screen asks besides. */
+/** The tus endpoint is /uploads (uploads.http.ts); this is what the upload screen asks besides. */
 export const uploadsRouter = router({
   /**
    * The creator's posts still processing, and those that failed with their reason (at most 50,

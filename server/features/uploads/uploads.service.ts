@@ -17,7 +17,7 @@ import { createProcessingPost } from '../../../domain/posts/transitions';
 
 /**
  * Post uploads: the rules checked when a tus upload is created and the one place an upload
- * becomes a post. The tus protocol itself lives in server/http/uploads.ts.
+ * becomes a post. The tus protocol itself lives in uploads.http.ts.
  */
 
 /** An upload refused, with the HTTP status and the words the client shows. */

@@ -1,3 +1,4 @@
+import { isUuid } from '../../../common/ids';
 import { LIMITS } from '../../../common/limits';
 import { ROOM_KINDS, type RoomKind } from '../../../common/socket-events';
 import type { RoomAuthoriser } from './authoriser';
@@ -18,13 +19,13 @@ const isRoomKind = (value: unknown): value is RoomKind => (ROOM_KINDS as readonl
 
 /**
  * A socket's `room:join` / `room:leave` request as sent by anyone: a known kind and its ids
- * (strings of at most 100 characters, no duplicates, at most LIMITS.postRoomJoinMax); null when
+ * (every room is named by a uuid: others are dropped like unknown ones, no duplicates, at most LIMITS.postRoomJoinMax); null when
  * it is not that shape.
  */
 export function parseRoomRequest(value: unknown): { kind: RoomKind; ids: string[] } | null {
   if (typeof value !== 'object' || value === null) return null;
   const { kind, ids } = value as { kind?: unknown; ids?: unknown };
   if (!isRoomKind(kind) || !Array.isArray(ids)) return null;
-  const strings = ids.filter((v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 100);
+  const strings = ids.filter((v): v is string => typeof v === 'string' && isUuid(v));
   return { kind, ids: [...new Set(strings)].slice(0, LIMITS.postRoomJoinMax) };
 }

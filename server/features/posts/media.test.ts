@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureBytes, makePost, makeSubscription, makeUser, type MadePost, type MadeUser } from '../../tests/helpers/factories';
-import { startTestServer, type TestClient, type TestServer } from '../../tests/helpers/test-server';
-import { clientAs } from '../../tests/helpers/trpc';
-import { parseRange } from './media';
+import { fixtureBytes, makePost, makeSubscription, makeUser, type MadePost, type MadeUser } from '../../../tests/helpers/factories';
+import { startTestServer, type TestClient, type TestServer } from '../../../tests/helpers/test-server';
+import { clientAs } from '../../../tests/helpers/trpc';
+import { parseRange } from '../../http/serve-file';
 
 let app: TestServer;
 let alice: MadeUser;

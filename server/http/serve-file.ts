@@ -1,9 +1,6 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { downloadFileName } from '../../common/media';
-import { POST_TEXTS } from '../../common/texts';
-import { resolveSession } from '../auth/resolve-session';
 import type { AppDeps } from '../../core/deps';
-import { decideMediaRequest, type MediaFileToServe } from '../features/posts/media.service';
 import { pipeToClient } from './pipe-to-client';
 import { RangeNotSatisfiableError, StorageNotFoundError, type ByteRange } from '../../core/storage/storage';
 
@@ -11,37 +8,31 @@ import { RangeNotSatisfiableError, StorageNotFoundError, type ByteRange } from '
 const PRIVATE_MAX_AGE_S = 600;
 const SHARED_MAX_AGE_S = 3600;
 
-/**
- * GET /media/:postId/:variant — the only way to a stored file. The session is resolved as for
- * every request (resolveSession); the one access rule (domain/access/access.ts) decides:
- * 404 for an unknown post or variant and for a post the viewer may not see, 403 for the full
- * media of a premium post without an active subscription (every variant but 'preview', ranges
- * and downloads included). Served with Range (206/416), ETag (304), Cache-Control (private
- * unless the post is free and its creator public), nosniff, and Content-Disposition
- * (`?download=1`: attachment named `<slug of the post's name>.<ext>`).
- */
-export function mediaRoutes(deps: AppDeps): Router {
-  const router = Router();
-  router.get('/media/:postId/:variant', async (req, res) => {
-    const viewerId = (await resolveSession(deps, req.headers.cookie, res))?.user.id ?? null;
-    const postId = String(req.params.postId);
-    const decision = await decideMediaRequest(deps.db, viewerId, postId, String(req.params.variant));
-    if (decision.outcome === 'not-found') return refuse(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
-    if (decision.outcome === 'forbidden') {
-      const { title, description } = POST_TEXTS.premiumToast;
-      return refuse(res, 403, { message: `${title} - ${description}`, title, description, code: 'PREMIUM_CONTENT' });
-    }
-    await serveFile(deps, req, res, decision.file);
-  });
-  return router;
+export interface MediaFileToServe {
+  fileId: string;
+  storageKey: string;
+  contentType: string;
+  byteSize: number;
+  /** what the post is called (postName), for a download's file name */
+  name: string;
+  postId: string;
+  /**
+   * May a shared cache keep it? Only free posts of public creators; premium media and media of
+   * creators who are not public are `private` (the answer depends on who asks).
+   */
+  shared: boolean;
 }
 
-function refuse(res: Response, status: number, error: Record<string, string>) {
+/** A refusal of a media request, never cached (404 and 403 depend on who asks). */
+export function refuseMedia(res: Response, status: number, error: Record<string, string>) {
   res.setHeader('Cache-Control', 'no-store');
   res.status(status).json({ error });
 }
 
-/** Streams one stored file with the headers above (the chat attachments' route uses it too). */
+/**
+ * Streams one stored file to a client that may have it (the caller checked access): the media
+ * routes of posts and of chat attachments, and a report's evidence, alike.
+ */
 export async function serveFile(deps: AppDeps, req: Request, res: Response, file: MediaFileToServe) {
   const etag = `"${file.fileId}-${file.byteSize}"`;
   res.setHeader('ETag', etag);
@@ -73,7 +64,7 @@ export async function serveFile(deps: AppDeps, req: Request, res: Response, file
     if (error instanceof RangeNotSatisfiableError) return rangeNotSatisfiable(res, error.size);
     if (error instanceof StorageNotFoundError) {
       deps.log.error({ postId: file.postId, key: file.storageKey }, 'media row points at a missing file');
-      return refuse(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+      return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
     }
     throw error;
   }

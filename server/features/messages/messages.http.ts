@@ -1,13 +1,14 @@
 import { Router, type Response } from 'express';
-import { MESSAGE_ATTACHMENT_UPLOAD_PATH } from '../../common/messages';
-import { MESSAGE_TEXTS } from '../../common/texts';
-import { resolveSession } from '../auth/resolve-session';
-import type { AppDeps } from '../../core/deps';
-import { canSeeMessageMedia } from '../../domain/access/messaging';
-import { AttachmentRefusal, receiveAttachment } from '../features/messages/attachments.service';
-import { reportEvidence } from '../features/messages/reports.service';
-import { serveFile } from './media';
-import { sessionUserOf } from './session-user';
+import { readId } from '../../../common/ids';
+import { MESSAGE_ATTACHMENT_UPLOAD_PATH } from '../../../common/messages';
+import { MESSAGE_TEXTS } from '../../../common/texts';
+import { resolveSession } from '../../auth/resolve-session';
+import type { AppDeps } from '../../../core/deps';
+import { canSeeMessageMedia } from '../../../domain/access/messaging';
+import { AttachmentRefusal, receiveAttachment } from './attachments.service';
+import { reportEvidence } from './reports.service';
+import { serveFile } from '../../http/serve-file';
+import { sessionUserOf } from '../../http/session-user';
 
 /**
  * Chat attachments over plain HTTP (issue 12):
@@ -48,7 +49,9 @@ export function messageMediaRoutes(deps: AppDeps): Router {
 
   router.get('/media/messages/:attachmentId', async (req, res) => {
     const viewerId = (await resolveSession(deps, req.headers.cookie, res))?.user.id ?? null;
-    const decision = await canSeeMessageMedia(deps.db, viewerId, String(req.params.attachmentId));
+    // a malformed id is an unknown one (common/ids.ts)
+    const attachmentId = readId(req.params.attachmentId);
+    const decision = attachmentId ? await canSeeMessageMedia(deps.db, viewerId, attachmentId) : { outcome: 'not-found' as const };
     if (decision.outcome === 'not-found') return refuse(res, 404, 'NOT_FOUND', 'Not found');
     if (decision.outcome === 'forbidden') return refuse(res, 403, 'FORBIDDEN', 'Forbidden');
     const { file } = decision;
@@ -67,7 +70,8 @@ export function messageMediaRoutes(deps: AppDeps): Router {
     const viewer = (await resolveSession(deps, req.headers.cookie, res))?.user ?? null;
     if (!viewer) return refuse(res, 401, 'UNAUTHORIZED', MESSAGE_TEXTS.notAuthenticated);
     if (viewer.role !== 'admin') return refuse(res, 403, 'FORBIDDEN', 'Forbidden');
-    const file = await reportEvidence(deps, String(req.params.reportId));
+    const reportId = readId(req.params.reportId);
+    const file = reportId && (await reportEvidence(deps, reportId));
     const stored = file && (await deps.storage.stat(file.storageKey));
     if (!file || !stored) return refuse(res, 404, 'NOT_FOUND', 'Not found');
     await serveFile(deps, req, res, {

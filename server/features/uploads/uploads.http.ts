@@ -5,11 +5,11 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { UPLOAD_TEXTS } from '../../common/texts';
-import { MAX_UPLOAD_BYTES, UPLOAD_POST_ID_HEADER } from '../../common/uploads';
-import type { SessionUser } from '../auth/session';
-import type { AppDeps } from '../../core/deps';
-import { findFinishedUpload } from '../features/uploads/uploads.queries';
+import { UPLOAD_TEXTS } from '../../../common/texts';
+import { MAX_UPLOAD_BYTES, UPLOAD_POST_ID_HEADER } from '../../../common/uploads';
+import type { SessionUser } from '../../auth/session';
+import type { AppDeps } from '../../../core/deps';
+import { findFinishedUpload } from './uploads.queries';
 import {
   checkNewUpload,
   checkProcessingRoom,
@@ -17,9 +17,9 @@ import {
   storedMetadata,
   UploadRefusal,
   type FinishResult,
-} from '../features/uploads/uploads.service';
-import { httpErrorAnswer } from '../trpc/errors';
-import { sessionUserOf } from './session-user';
+} from './uploads.service';
+import { httpErrorAnswer } from '../../trpc/errors';
+import { sessionUserOf } from '../../http/session-user';
 import { RedisLocker } from './tus-redis-locker';
 
 export const UPLOAD_PATH = '/uploads';

@@ -1,7 +1,7 @@
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/server';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { unavailableDependency } from '../../core/dependency-errors';
+import { unavailableDependency } from '../../../core/dependency-errors';
 
 /**
  * tus locks shared by every server copy through Redis, so the requests of one upload may reach any

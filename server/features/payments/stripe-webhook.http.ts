@@ -1,8 +1,8 @@
 import express, { Router } from 'express';
-import type { AppDeps } from '../../core/deps';
-import { WebhookSignatureError } from '../../core/payments/provider';
-import { applyBillingEffects } from '../../domain/billing/effects';
-import { applyProviderEvent } from '../../domain/billing/provider-events';
+import type { AppDeps } from '../../../core/deps';
+import { WebhookSignatureError } from '../../../core/payments/provider';
+import { applyBillingEffects } from '../../../domain/billing/effects';
+import { applyProviderEvent } from '../../../domain/billing/provider-events';
 
 /**
  * POST /webhooks/stripe (docs/payments.md): the raw body (Stripe signs the exact bytes), the

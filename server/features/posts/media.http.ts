@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import { readId } from '../../../common/ids';
+import { POST_TEXTS } from '../../../common/texts';
+import type { AppDeps } from '../../../core/deps';
+import { resolveSession } from '../../auth/resolve-session';
+import { refuseMedia, serveFile } from '../../http/serve-file';
+import { decideMediaRequest } from './media.service';
+
+/**
+ * GET /media/:postId/:variant — the only way to a post's stored file. The session is resolved as for
+ * every request (resolveSession); the one access rule (domain/access/access.ts) decides:
+ * 404 for an unknown post or variant and for a post the viewer may not see, 403 for the full
+ * media of a premium post without an active subscription (every variant but 'preview', ranges
+ * and downloads included). Served with Range (206/416), ETag (304), Cache-Control (private
+ * unless the post is free and its creator public), nosniff, and Content-Disposition
+ * (`?download=1`: attachment named `<slug of the post's name>.<ext>`).
+ */
+export function mediaRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.get('/media/:postId/:variant', async (req, res) => {
+    const viewerId = (await resolveSession(deps, req.headers.cookie, res))?.user.id ?? null;
+    // a malformed id is an unknown one (common/ids.ts)
+    const postId = readId(req.params.postId);
+    const decision = postId ? await decideMediaRequest(deps.db, viewerId, postId, String(req.params.variant)) : { outcome: 'not-found' as const };
+    if (decision.outcome === 'not-found') return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+    if (decision.outcome === 'forbidden') {
+      const { title, description } = POST_TEXTS.premiumToast;
+      return refuseMedia(res, 403, { message: `${title} - ${description}`, title, description, code: 'PREMIUM_CONTENT' });
+    }
+    await serveFile(deps, req, res, decision.file);
+  });
+  return router;
+}
