@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { MessageCircle } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ChatPreviewDto } from '../../../common/message-dtos';
 import { SENTINEL_VISIBLE_RATIO } from '../../../common/messages';
 import { MESSAGE_TEXTS, SHELL_TEXTS } from '../../../common/texts';
@@ -25,7 +25,7 @@ import { PremiumMark } from './premium-mark';
  */
 export function ChatList({ myId }: { myId: string }) {
   const chats = trpc.messages.chatList.useInfiniteQuery({}, chatListOptions);
-  const rows = chats.data?.pages.flatMap((p) => p.chats) ?? [];
+  const rows = useMemo(() => chats.data?.pages.flatMap((p) => p.chats) ?? [], [chats.data]);
 
   useEffect(() => {
     if (chats.isError) notify.error({ title: 'Error', description: MESSAGE_TEXTS.chatListFailed }, { id: 'chat-list-failed' });

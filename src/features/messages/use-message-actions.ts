@@ -42,7 +42,7 @@ export function useMessageActions(username: string, onMessagingRefused: () => vo
       queryClient.setQueryData<ThreadData>(getQueryKey(trpc.messages.thread, { username }, 'infinite'), (data) => upsertMessage(data, message));
       refreshChatList(queryClient);
     },
-    [utils, username, queryClient],
+    [username, queryClient],
   );
 
   /** Uploads the file (once), then sends; the same clientId on every try, so a retry never makes two. */
