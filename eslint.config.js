@@ -91,4 +91,17 @@ export default tseslint.config(
     plugins: { 'check-file': checkFile },
     rules: { 'check-file/filename-naming-convention': ['error', { '**/*.{js,ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }] },
   },
+  {
+    // One naming for the client's React Query modules: `<name>-queries.ts` holds the options a
+    // route's loader and its component share (input, cache times, paging), `<name>-cache.ts` the
+    // functions that read or patch cached data (docs/adding-a-feature.md).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-blocklist': [
+        'error',
+        { '**/*-query.ts': '*-queries.ts', '**/*-query-options.ts': '*-queries.ts', '**/*-caches.ts': '*-cache.ts' },
+      ],
+    },
+  },
 );

@@ -15,7 +15,7 @@ import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { MEDIA_LABELS } from './attachment-kind';
 import { formatPreviewTime } from './message-format';
-import { chatListOptions, noteSeen } from './message-queries';
+import { chatListOptions, noteSeen } from './messages-queries';
 import { PremiumMark } from './premium-mark';
 
 /**

@@ -5,7 +5,7 @@ import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { useIsRoomJoined, useRoom } from '../../lib/realtime/rooms';
 import { errorCode, trpc } from '../../lib/trpc';
 import { addToThread, patchThreads, refreshChatList } from './messages-cache';
-import { getOpenThread, newestSeenId, noteSeen } from './message-queries';
+import { getOpenThread, newestSeenId, noteSeen } from './messages-queries';
 import { markRead, removeMessage, replaceMessage, setAttachment, setReactions } from './thread-cache';
 
 /**
