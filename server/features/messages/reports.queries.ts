@@ -56,6 +56,17 @@ export function upsertReport(
     .executeTakeFirstOrThrow();
 }
 
+/** A profile's card columns under its alias's prefix (`rp_username`): the reporter's and the sender's. */
+const personColumns = <A extends 'rp' | 'sp'>(a: A) =>
+  [
+    `${a}.id as ${a}_id`,
+    `${a}.username as ${a}_username`,
+    `${a}.display_name as ${a}_display_name`,
+    `${a}.avatar_url as ${a}_avatar_url`,
+    `${a}.is_verified as ${a}_is_verified`,
+    `${a}.is_premium as ${a}_is_premium`,
+  ] as const;
+
 /** Reports with both profiles (the sender's may be gone), for the admins' list and report page. */
 function selectReports(db: DB) {
   return db
@@ -74,18 +85,8 @@ function selectReports(db: DB) {
       'r.evidence_name',
       isoMicro('r.created_at').as('created_at'),
       isoMicro('r.closed_at').as('closed_at'),
-      'rp.id as rp_id',
-      'rp.username as rp_username',
-      'rp.display_name as rp_display_name',
-      'rp.avatar_url as rp_avatar_url',
-      'rp.is_verified as rp_is_verified',
-      'rp.is_premium as rp_is_premium',
-      'sp.id as sp_id',
-      'sp.username as sp_username',
-      'sp.display_name as sp_display_name',
-      'sp.avatar_url as sp_avatar_url',
-      'sp.is_verified as sp_is_verified',
-      'sp.is_premium as sp_is_premium',
+      ...personColumns('rp'),
+      ...personColumns('sp'),
     ]);
 }
 

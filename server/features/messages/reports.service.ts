@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { randomUUID } from 'node:crypto';
-import type { MessageReportDto } from '../../../common/message-dtos';
+import type { ChatPartnerDto, MessageReportDto } from '../../../common/message-dtos';
 import type { AdminReportsInput, CloseReportInput, ReportIdInput, ReportMessageInput } from '../../../common/message-schemas';
 import { reportEvidenceKey, reportEvidenceUrl } from '../../../common/messages';
 import { isUuid } from '../../../common/post-schemas';
@@ -71,26 +71,16 @@ function toReportDto(r: ReportRow): MessageReportDto {
     messageId: r.message_id,
     content: r.content,
     evidence: r.evidence_key && r.evidence_kind ? { kind: r.evidence_kind, name: r.evidence_name ?? 'file', url: reportEvidenceUrl(r.id) } : null,
-    reporter: {
-      id: r.rp_id,
-      username: r.rp_username,
-      displayName: r.rp_display_name,
-      avatarUrl: r.rp_avatar_url,
-      isVerified: r.rp_is_verified,
-      isPremium: r.rp_is_premium,
-    },
-    sender:
-      r.sp_id && r.sp_username && r.sp_display_name !== null
-        ? {
-            id: r.sp_id,
-            username: r.sp_username,
-            displayName: r.sp_display_name,
-            avatarUrl: r.sp_avatar_url,
-            isVerified: Boolean(r.sp_is_verified),
-            isPremium: Boolean(r.sp_is_premium),
-          }
-        : null,
+    reporter: personOf(r, 'rp')!,
+    sender: personOf(r, 'sp'),
   };
+}
+
+/** The reporter's or the sender's card from their prefixed columns; null when the profile is gone (a deleted account). */
+function personOf(r: ReportRow, a: 'rp' | 'sp'): ChatPartnerDto | null {
+  const [id, username, displayName] = [r[`${a}_id`], r[`${a}_username`], r[`${a}_display_name`]];
+  if (!id || !username || displayName === null) return null;
+  return { id, username, displayName, avatarUrl: r[`${a}_avatar_url`], isVerified: Boolean(r[`${a}_is_verified`]), isPremium: Boolean(r[`${a}_is_premium`]) };
 }
 
 /** Admins: reports by status, newest first, one statement per page (the list shows no evidence: opening a report does, and is logged). */
