@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** The repo's top-level code folders: a relative import reaching one of them leaves its own folder. */
@@ -103,6 +105,34 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '(^|/)features/[^/]+/(?![^/]+\\.(router|http)$)', message: SERVER_FENCE }] },
+      ],
+    },
+  },
+  {
+    // React's rules of hooks, and every value an effect, memo or callback reads in its dependencies.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // bulletproof-react: kebab-case file names (`use-post-upload.ts`, `messages.queries.ts`). Route
+    // files keep TanStack Router's names ($param, _layout, __root, dots for nesting) and migrations
+    // their timestamps.
+    files: ['**/*.{js,ts,tsx}'],
+    ignores: ['src/routes/**', 'migrations/**'],
+    plugins: { 'check-file': checkFile },
+    rules: { 'check-file/filename-naming-convention': ['error', { '**/*.{js,ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }] },
+  },
+  {
+    // One naming for the client's React Query modules: `<name>-queries.ts` holds the options a
+    // route's loader and its component share (input, cache times, paging), `<name>-cache.ts` the
+    // functions that read or patch cached data (docs/adding-a-feature.md).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-blocklist': [
+        'error',
+        { '**/*-query.ts': '*-queries.ts', '**/*-query-options.ts': '*-queries.ts', '**/*-caches.ts': '*-cache.ts' },
       ],
     },
   },

@@ -192,3 +192,46 @@ export const processPostJobId = (postId: string) => `process-post-${postId}`;
 
 export type JobName<Q extends QueueName> = keyof JobsByQueue[Q] & string;
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobsByQueue[Q][N];
+
+/**
+ * Every job name of every queue at run time, derived from the contracts above: each queue's
+ * record must name exactly the keys of its interface (a name missing here, or one retired from
+ * the interface, is a compile error). The worker checks its handlers against it at start
+ * (worker/registry.ts assertComplete), and a unit test compares it with the registry.
+ */
+const JOB_NAME_SETS: { [Q in QueueName]: { [N in JobName<Q>]: true } } = {
+  mail: {
+    'confirm-email': true,
+    'reset-password': true,
+    'security-notice': true,
+    'export-ready': true,
+    'billing-receipt': true,
+    'renewal-reminder': true,
+    'creator-unavailable': true,
+    'checkout-payment-failed': true,
+    'renewal-failed': true,
+    'new-message': true,
+  },
+  maintenance: {
+    'billing-maintenance': true,
+    'undo-duplicate-checkout': true,
+    'cancel-provider-subscription': true,
+    'provider-refund': true,
+    'purge-expired': true,
+    'delete-post-files': true,
+    'expire-uploads': true,
+    'requeue-processing': true,
+    'delete-user-files': true,
+    'expire-data-exports': true,
+    'expire-unsent-attachments': true,
+  },
+  media: { 'process-post': true, 'process-avatar': true },
+  transcode: { 'process-post': true },
+  attachments: { 'process-message-attachment': true },
+  'attachment-transcode': { 'process-message-attachment': true },
+  exports: { 'build-data-export': true },
+};
+
+export const JOB_NAMES = Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, Object.keys(JOB_NAME_SETS[queue])])) as {
+  [Q in QueueName]: JobName<Q>[];
+};

@@ -122,6 +122,11 @@ const flag = z
 /** tus sends a key without a value as null; treat it as absent. */
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === null || v === '' ? undefined : v), schema.optional());
 
+/** A post's title, text and typed hashtags, as the upload form and the tus metadata both hold them to. */
+const postTitle = safeString('single-line').max(POST_TITLE_MAX_LENGTH, `Title must be at most ${POST_TITLE_MAX_LENGTH} characters`);
+const postText = safeString('multi-line').max(POST_TEXT_MAX_LENGTH, `Post text must be at most ${POST_TEXT_MAX_LENGTH} characters`);
+const typedHashtags = safeString('single-line').max(2000);
+
 /**
  * The tus `Upload-Metadata` of a post upload (every value a string, as tus carries them).
  * Keys: filename (required), filetype, title, postText, hashtags, isPaidContent, isNsfw, status,
@@ -136,16 +141,29 @@ export const UploadMetadata = z.object({
   /** blank means untitled: the post is then named by postName (common/post-name.ts) */
   title: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
-    safeString('single-line').max(POST_TITLE_MAX_LENGTH, `Title must be at most ${POST_TITLE_MAX_LENGTH} characters`).optional(),
+    postTitle.optional(),
   ),
-  postText: optional(safeString('multi-line').max(POST_TEXT_MAX_LENGTH, `Post text must be at most ${POST_TEXT_MAX_LENGTH} characters`)),
-  hashtags: optional(safeString('single-line').max(2000)),
+  postText: optional(postText),
+  hashtags: optional(typedHashtags),
   isPaidContent: optional(flag).transform((v) => v ?? false),
   isNsfw: optional(flag).transform((v) => v ?? false),
   status: optional(z.enum(['draft', 'published'], { message: 'status must be draft or published' })).transform((v) => v ?? 'published'),
   optimisticId: optional(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'optimisticId must be 1-100 letters, digits, - or _')),
 });
 export type UploadMetadata = z.output<typeof UploadMetadata>;
+
+/**
+ * The upload form's fields (src/features/uploads, on the shared form helper), held to the limits
+ * the server applies to the same values in UploadMetadata.
+ */
+export const PostFieldsInput = z.object({
+  title: postTitle,
+  postText,
+  hashtags: typedHashtags,
+  isPaidContent: z.boolean(),
+  isNsfw: z.boolean(),
+});
+export type PostFieldsInput = z.output<typeof PostFieldsInput>;
 
 /** What the upload form knows; `toUploadMetadata` turns it into tus metadata (strings). */
 export interface UploadPostFields {

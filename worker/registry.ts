@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import type { JobData, JobName, JobsByQueue, QueueName } from '../common/jobs';
+import type { JobData, JobName, QueueName } from '../common/jobs';
 import type { AppDeps } from '../core/deps';
 
 /** The shared deps a job may use; `queues` are the producers, for jobs that queue other jobs (requeue-processing). */
@@ -31,7 +31,7 @@ export function handlerFor<Q extends QueueName>(registry: HandlerRegistry, queue
 }
 
 /** At start: every queue has handlers and every job name has a function (guards against a registry built with casts). */
-export function assertComplete(registry: HandlerRegistry, expected: { [Q in QueueName]: (keyof JobsByQueue[Q])[] }) {
+export function assertComplete(registry: HandlerRegistry, expected: { [Q in QueueName]: readonly JobName<Q>[] }) {
   for (const [queue, names] of Object.entries(expected) as [QueueName, string[]][]) {
     for (const name of names) {
       if (typeof (registry[queue] as Record<string, unknown>)[name] !== 'function') {

@@ -1,6 +1,6 @@
 import { Worker, WaitingError, type Queue, type WorkerOptions } from 'bullmq';
 import sharp from 'sharp';
-import { QUEUE_NAMES, type QueueName } from '../common/jobs';
+import { JOB_NAMES, QUEUE_NAMES, type QueueName } from '../common/jobs';
 import type { Config } from '../core/config';
 import { isDependencyUnavailable, throttledReporter } from '../core/dependency-errors';
 import { jobDuration } from '../core/metrics';
@@ -74,18 +74,7 @@ export interface RunningWorkers {
 }
 
 export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[] = QUEUE_NAMES): Promise<RunningWorkers> {
-  assertComplete(registry, {
-    mail: ['confirm-email', 'reset-password', 'billing-receipt', 'renewal-reminder', 'renewal-failed', 'creator-unavailable', 'new-message', 'checkout-payment-failed'],
-    maintenance: [
-      'purge-expired', 'delete-post-files', 'expire-uploads', 'requeue-processing', 'delete-user-files', 'expire-data-exports',
-      'billing-maintenance', 'undo-duplicate-checkout', 'cancel-provider-subscription', 'provider-refund', 'expire-unsent-attachments',
-    ],
-    media: ['process-post', 'process-avatar'],
-    transcode: ['process-post'],
-    attachments: ['process-message-attachment'],
-    'attachment-transcode': ['process-message-attachment'],
-    exports: ['build-data-export'],
-  });
+  assertComplete(registry, JOB_NAMES);
   const { config, log } = deps;
   // BullMQ re-emits its connections' errors as the worker's 'error' (logged below)
   const connections = queues.map(() => createRedis(config.REDIS_URL, { forBullmq: true }));

@@ -24,3 +24,13 @@ export function localFixedWindow(limit: RateLimit, now: () => number = Date.now,
     return { allowed, retryAfterSeconds, counts: [window.count] };
   };
 }
+
+/** The in-memory counters limits fall back on while Redis is away, one per bucket (and side). */
+const processWindows = new Map<string, (id: string) => RateLimitResult>();
+
+/** Counts one attempt of `id` against `limit` in this process, under the counter `key` (a bucket). */
+export function countLocally(key: string, limit: RateLimit, id: string): RateLimitResult {
+  let hit = processWindows.get(key);
+  if (!hit) processWindows.set(key, (hit = localFixedWindow(limit)));
+  return hit(id);
+}

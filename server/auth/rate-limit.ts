@@ -2,7 +2,9 @@ import { TRPCError } from '@trpc/server';
 import type { Redis } from 'ioredis';
 import { RATE_LIMITS } from '../../common/limits';
 import { AUTH_TEXTS, SERVER_TEXTS } from '../../common/texts';
+import { isDependencyUnavailable } from '../../core/dependency-errors';
 import { tooManyRequests } from '../trpc/errors';
+import { countLocally } from './local-rate-limit';
 
 export interface RateLimit {
   /** attempts allowed per window */
@@ -78,16 +80,35 @@ export async function limitOrThrow(
   bucket: string,
   ids: string[],
   limit: RateLimit = RATE_LIMITS.auth,
+  options: LimitOptions = {},
 ): Promise<void> {
   let result: RateLimitResult;
   try {
     result = await hitRateLimit(redis, prefix, bucket, ids, limit);
   } catch (error) {
-    // Fails closed: with the counters out of reach (Redis down) nobody gets unlimited attempts.
-    // The app's Redis connection gives up within REDIS_COMMAND_TIMEOUT_MS, so this is quick.
-    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SERVER_TEXTS.unavailable, cause: error });
+    // Fails closed by default: with the counters out of reach (Redis down) nobody gets unlimited
+    // attempts. The app's Redis connection gives up within REDIS_COMMAND_TIMEOUT_MS, so this is quick.
+    if (options.whileRedisIsAway !== 'count-locally' || !isDependencyUnavailable(error)) {
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SERVER_TEXTS.unavailable, cause: error });
+    }
+    result = combine(ids.map((id) => countLocally(bucket, limit, id)));
   }
-  if (!result.allowed) throw tooManyRequests(AUTH_TEXTS.tooManyAttempts, result.retryAfterSeconds);
+  if (!result.allowed) throw tooManyRequests(options.message ?? AUTH_TEXTS.tooManyAttempts, result.retryAfterSeconds);
+}
+
+export interface LimitOptions {
+  /** the 429's words (default: the sign-in's 'Too many attempts…') */
+  message?: string;
+  /**
+   * 'refuse' (default): 503 while the Redis counters are out of reach. 'count-locally': ordinary
+   * writes (sending a message) are counted in this process's memory instead (local-rate-limit.ts).
+   */
+  whileRedisIsAway?: 'refuse' | 'count-locally';
+}
+
+function combine(results: RateLimitResult[]): RateLimitResult {
+  const allowed = results.every((r) => r.allowed);
+  return { allowed, retryAfterSeconds: Math.max(0, ...results.map((r) => r.retryAfterSeconds)), counts: results.flatMap((r) => r.counts) };
 }
 
 /** Removes every rate-limit counter under the prefix (tests, and an operator unlocking accounts). */

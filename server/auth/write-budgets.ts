@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { AUTH_TEXTS, MESSAGE_TEXTS, SERVER_TEXTS } from '../../common/texts';
 import { isDependencyUnavailable } from '../../core/dependency-errors';
-import { localFixedWindow } from './local-rate-limit';
+import { countLocally } from './local-rate-limit';
 import { hitRateLimit, type RateLimit, type RateLimitResult } from './rate-limit';
 
 /**
@@ -153,14 +153,6 @@ export type BudgetVerdict =
   | { outcome: 'allowed' }
   | { outcome: 'over'; retryAfterSeconds: number; message: string }
   | { outcome: 'unavailable'; error: unknown };
-
-/** The in-memory counters a budget falls back on while Redis is away, one per action and side. */
-const localWindows = new Map<string, (id: string) => RateLimitResult>();
-function countLocally(key: string, limit: RateLimit, id: string): RateLimitResult {
-  let hit = localWindows.get(key);
-  if (!hit) localWindows.set(key, (hit = localFixedWindow(limit)));
-  return hit(id);
-}
 
 /**
  * Counts one write of `action` against its budget for the user (when signed in) and the address.

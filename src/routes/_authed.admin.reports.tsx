@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminReports } from '../features/messages/admin-reports';
-import { reportsOptions } from '../features/messages/message-queries';
+import { reportsOptions } from '../features/messages/messages-queries';
 import { usePageTitle } from '../lib/page-title';
 
 /** /admin/reports: open reports of messages, for admins (issue 12 §6). */

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuthChecking } from '../features/messages/auth-checking';
-import { partnerOptions, threadOptions, threadUsername } from '../features/messages/message-queries';
+import { partnerOptions, threadOptions, threadUsername } from '../features/messages/messages-queries';
 import { ThreadScreen } from '../features/messages/thread-screen';
 import { useLiveMessages } from '../features/messages/use-live-messages';
 import { useGateOnSessionLoss, useMe } from '../lib/session';

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { MESSAGE_TEXTS } from '../../common/texts';
 import { AuthChecking } from '../features/messages/auth-checking';
 import { ChatList, ChatListSkeleton } from '../features/messages/chat-list';
-import { chatListOptions } from '../features/messages/message-queries';
+import { chatListOptions } from '../features/messages/messages-queries';
 import { useLiveMessages } from '../features/messages/use-live-messages';
 import { usePageTitle } from '../lib/page-title';
 import { useGateOnSessionLoss, useMe } from '../lib/session';

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { PostCardSkeleton } from '../components/post-card-skeleton';
 import { CommentsSection } from '../features/comments/lazy-comments-section';
 import { FeaturedCreators } from '../features/creators/featured-creators';
-import { FEED_INPUT, feedQueryOptions } from '../features/feed/feed-cache';
+import { FEED_INPUT, feedQueryOptions } from '../features/feed/feed-queries';
 import { FeedSection } from '../features/feed/feed-section';
 import { PostCard } from '../features/posts/post-card';
 import { OptimisticPostCard } from '../features/uploads/optimistic-post-card';

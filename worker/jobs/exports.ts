@@ -1,5 +1,6 @@
 import type { QueueHandlers } from '../registry';
-import { buildDataExport, markDataExportFailed } from './data-export';
+import { buildDataExport } from './data-export';
+import { markDataExportFailed } from './data-export.queries';
 
 export const exportHandlers: QueueHandlers<'exports'> = {
   /** "Download my data": the zip, then the mail with its link (issues 13 and 23). */

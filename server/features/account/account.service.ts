@@ -20,6 +20,7 @@ import { isTwoFactorEnabled } from '../../auth/two-factor.queries';
 import { fieldError } from '../../trpc/errors';
 import { findPasswordHash } from '../../auth/password.queries';
 import * as q from './account.queries';
+import * as exportsQ from './data-exports.queries';
 import { profileAccessChanged } from '../../../domain/announcements/access-changes';
 
 export type AccountDeps = Pick<AppDeps, 'config' | 'db' | 'redis' | 'queues' | 'log' | 'realtime' | 'clock'>;
@@ -137,7 +138,6 @@ export async function deleteAccount(deps: AccountDeps, userId: string, input: Co
 export const dataExportJobId = (exportId: string) => `data-export-${exportId}`;
 
 type ExportRow = { id: string; status: 'pending' | 'ready' | 'failed'; created_at: Date; expires_at: Date; byte_size: string | null; failure_reason: string | null };
-const EXPORT_COLUMNS = ['id', 'status', 'created_at', 'expires_at', 'byte_size', 'failure_reason'] as const;
 
 function toExportDto(row: ExportRow): DataExportDto {
   return {
@@ -152,14 +152,7 @@ function toExportDto(row: ExportRow): DataExportDto {
 }
 
 export async function listExports(deps: AccountDeps, userId: string): Promise<DataExportDto[]> {
-  const rows = await deps.db
-    .selectFrom('data_exports')
-    .select(EXPORT_COLUMNS)
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', new Date())
-    .orderBy('created_at', 'desc')
-    .limit(5)
-    .execute();
+  const rows = await exportsQ.findCurrentExports(deps.db, userId, new Date(), 5);
   return rows.map(toExportDto);
 }
 
@@ -171,23 +164,12 @@ export async function listExports(deps: AccountDeps, userId: string): Promise<Da
 export async function requestExport(deps: AccountDeps, userId: string): Promise<DataExportDto> {
   const now = new Date();
   const { row, jobs } = await deps.db.transaction().execute(async (trx) => {
-    // one request at a time per user: the user's row is the lock
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-    const recent = await trx
-      .selectFrom('data_exports')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('status', '<>', 'failed')
-      .where('created_at', '>', new Date(now.getTime() - DATA_EXPORT.cooldownMs))
-      .executeTakeFirst();
+    await exportsQ.lockUserForExport(trx, userId);
+    const recent = await exportsQ.findRecentExport(trx, userId, new Date(now.getTime() - DATA_EXPORT.cooldownMs));
     if (recent) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: SECURITY_TEXTS.exportTooSoon });
     // a build still running for a replaced export finds its row gone and deletes its own file
-    const replaced = await trx.deleteFrom('data_exports').where('user_id', '=', userId).returning(['id', 'storage_key']).execute();
-    const row = await trx
-      .insertInto('data_exports')
-      .values({ user_id: userId, expires_at: new Date(now.getTime() + DATA_EXPORT.lifetimeMs) })
-      .returning(EXPORT_COLUMNS)
-      .executeTakeFirstOrThrow();
+    const replaced = await exportsQ.deleteExportsOf(trx, userId);
+    const row = await exportsQ.insertExport(trx, userId, new Date(now.getTime() + DATA_EXPORT.lifetimeMs));
     const jobs = [await addToOutbox(trx, { queue: 'exports', name: 'build-data-export', data: { exportId: row.id }, jobId: dataExportJobId(row.id) })];
     const files = replaced.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
     if (files.length) jobs.push(await fileJob(trx, files));

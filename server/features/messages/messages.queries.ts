@@ -196,3 +196,69 @@ export async function findReactionCounts(db: DB, messageId: string) {
     .groupBy('emoji')
     .execute();
 }
+
+/** One of the owner's attachments, with whether a message uses it already; undefined when unknown or someone else's. */
+export function findOwnAttachment(db: DB, ownerId: string, attachmentId: string) {
+  return db
+    .selectFrom('message_attachments as a')
+    .select(['a.id', 'a.kind', 'a.status', (eb) => eb.exists(eb.selectFrom('messages').select('id').whereRef('attachment_id', '=', 'a.id')).as('used')])
+    .where('a.id', '=', attachmentId)
+    .where('a.owner_id', '=', ownerId)
+    .executeTakeFirst();
+}
+
+/** Inserts a message; undefined when the sender's clientId was used already (a concurrent repeat won). */
+export function insertMessage(
+  trx: DB,
+  values: { sender_id: string; recipient_id: string; content: string | null; attachment_id: string | null; media_type: string | null; reply_to_id: string | null; client_id: string },
+) {
+  return trx
+    .insertInto('messages')
+    .values(values)
+    .onConflict((oc) => oc.columns(['sender_id', 'client_id']).where('client_id', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export async function updateMessageContent(db: DB, id: string, senderId: string, content: string): Promise<void> {
+  await db.updateTable('messages').set({ content, edited_at: new Date() }).where('id', '=', id).where('sender_id', '=', senderId).execute();
+}
+
+/** Deletes the sender's message and its attachment row; null when it was gone, else the attachment's stored keys. */
+export async function deleteMessageRow(trx: DB, id: string, senderId: string): Promise<string[] | null> {
+  const deleted = await trx.deleteFrom('messages').where('id', '=', id).where('sender_id', '=', senderId).returning('attachment_id').executeTakeFirst();
+  if (!deleted) return null;
+  if (!deleted.attachment_id) return [];
+  const file = await trx.deleteFrom('message_attachments').where('id', '=', deleted.attachment_id).returning(['storage_key', 'source_key']).executeTakeFirst();
+  return [file?.storage_key, file?.source_key].filter((k): k is string => Boolean(k));
+}
+
+/** Removes the user's reaction with this emoji, or adds it when there was none. */
+export async function toggleReaction(trx: DB, messageId: string, userId: string, emoji: string): Promise<void> {
+  const removed = await trx
+    .deleteFrom('message_reactions')
+    .where('message_id', '=', messageId)
+    .where('user_id', '=', userId)
+    .where('emoji', '=', emoji)
+    .returning('id')
+    .executeTakeFirst();
+  if (removed) return;
+  await trx
+    .insertInto('message_reactions')
+    .values({ message_id: messageId, user_id: userId, emoji })
+    .onConflict((oc) => oc.columns(['message_id', 'user_id', 'emoji']).doNothing())
+    .execute();
+}
+
+/** Marks the recipient's unread messages among `ids` read, in one statement; the ones it changed. */
+export function markMessagesRead(db: DB, recipientId: string, ids: string[], readAt: Date) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .updateTable('messages')
+    .set({ read_at: readAt })
+    .where('id', 'in', ids)
+    .where('recipient_id', '=', recipientId)
+    .where('read_at', 'is', null)
+    .returning(['id', 'sender_id'])
+    .execute();
+}

@@ -16,8 +16,8 @@ import {
 } from '../../../common/message-schemas';
 import { MESSAGE_TEXTS } from '../../../common/texts';
 import { adminProcedure, authedProcedureSaying, router } from '../../trpc/init';
+import { block, unblock } from './blocks.service';
 import {
-  block,
   chatList,
   deleteMessage,
   editMessage,
@@ -27,10 +27,9 @@ import {
   reactToMessage,
   sendMessage,
   thread,
-  typing,
-  unblock,
   unreadCount,
 } from './messages.service';
+import { typing } from './presence.service';
 import { closeReport, listReports, openReport, removeReportedMessage, reportMessage, suspendReportedSender } from './reports.service';
 
 /** Spec part 2 §8: 'Not authenticated' without a session. */

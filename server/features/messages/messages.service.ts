@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { ChatPreviewDto, MessageDto, Messaging, PartnerDto, ReactionCountDto } from '../../../common/message-dtos';
+import type { ChatPreviewDto, MessageDto, PartnerDto, ReactionCountDto } from '../../../common/message-dtos';
 import type {
   ChatListInput,
   EditMessageInput,
@@ -10,34 +10,37 @@ import type {
   SendMessageInput,
   SinceInput,
   ThreadInput,
-  UsernameInput,
 } from '../../../common/message-schemas';
-import { CHAT_LIST_PAGE_SIZE, MESSAGE_PAGE_SIZE, MESSAGE_SEND_LIMIT, SINCE_MAX, TYPING_TTL_MS } from '../../../common/messages';
-import { MESSAGE_TEXTS, SERVER_TEXTS } from '../../../common/texts';
+import { CHAT_LIST_PAGE_SIZE, MESSAGE_PAGE_SIZE, MESSAGE_SEND_LIMIT, SINCE_MAX } from '../../../common/messages';
+import { MESSAGE_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
-import { canMessage, loadPartner, type LoadedPartner } from '../../../domain/access/messaging';
-import { findBlockedEitherWay, showsOnlineStatus } from '../../../domain/access/messaging.queries';
-import { clearTyping, noteTyping, onlineUsers } from '../../../domain/presence/presence';
-import { hitRateLimit } from '../../auth/rate-limit';
-import { localFixedWindow } from '../../auth/local-rate-limit';
-import { isDependencyUnavailable } from '../../../core/dependency-errors';
-import { tooManyRequests } from '../../trpc/errors';
+import { canMessage, loadPartner } from '../../../domain/access/messaging';
+import { findBlockedEitherWay } from '../../../domain/access/messaging.queries';
+import { clearTyping } from '../../../domain/presence/presence';
+import { limitOrThrow } from '../../auth/rate-limit';
 import { decodeCursor, encodeCursor, toChatPreviewDto, toMessageDto, toReactionCounts } from './messages.dto';
 import { announceUnreadCount, emitMessageNew, emitMessageUpdated } from './messages.events';
 import { notifyOfflineRecipient } from './message-mail';
 import {
   countUnreadMessages,
+  deleteMessageRow,
   findChatPage,
   findMessageByClientId,
   findMessageFacts,
   findMessagesByIds,
   findMessagesSince,
+  findOwnAttachment,
   findReactionCounts,
   findThreadPage,
+  insertMessage,
+  markMessagesRead,
   refreshConversation,
+  toggleReaction,
   touchConversation,
+  updateMessageContent,
 } from './messages.queries';
+import { partnerOnline } from './presence.service';
 
 export { announceUnreadCount } from './messages.events';
 
@@ -45,7 +48,8 @@ export { announceUnreadCount } from './messages.events';
  * Direct messages: every rule of spec part 2 §2, §5, §6 on the server. Who may find and write to
  * whom is decided by domain/access/messaging.ts; a message is read, edited, deleted, reacted to or
  * reported only by its participants (anyone else is told 'Message not found'), and edited or
- * deleted only by its author.
+ * deleted only by its author. Blocks are in blocks.service.ts, online state and typing in
+ * presence.service.ts, reports in reports.service.ts, the SQL in messages.queries.ts.
  */
 export type MessagesDeps = Pick<AppDeps, 'db' | 'redis' | 'config' | 'realtime' | 'queues' | 'log' | 'storage'> & Partial<EmitOrigin>;
 
@@ -56,7 +60,8 @@ export function unreadCount(deps: Pick<AppDeps, 'db'>, userId: string): Promise<
   return countUnreadMessages(deps.db, userId);
 }
 
-async function partnerOrThrow(deps: MessagesDeps, userId: string, username: string, message: string = MESSAGE_TEXTS.userNotFound) {
+/** The partner the caller names, as the messaging rule sees them; NOT_FOUND with `message` when none. */
+export async function partnerOrThrow(deps: MessagesDeps, userId: string, username: string, message: string = MESSAGE_TEXTS.userNotFound) {
   const partner = await loadPartner(deps.db, userId, { username });
   if (!partner) throw notFound(message);
   return partner;
@@ -73,19 +78,9 @@ export async function chatList(deps: MessagesDeps, userId: string, input: ChatLi
   };
 }
 
-async function isOnline(deps: MessagesDeps, partner: LoadedPartner): Promise<boolean | null> {
-  if (!partner.showOnlineStatus || partner.messaging !== 'available') return null;
-  try {
-    return (await onlineUsers(deps.redis, deps.config.REDIS_PREFIX, [partner.profile.id])).has(partner.profile.id);
-  } catch (error) {
-    deps.log.warn({ err: error }, 'presence: Redis unavailable');
-    return null;
-  }
-}
-
 export async function partner(deps: MessagesDeps, userId: string, input: PartnerInput): Promise<PartnerDto> {
   const found = await partnerOrThrow(deps, userId, input.username);
-  return { profile: found.profile, online: await isOnline(deps, found), messaging: found.messaging };
+  return { profile: found.profile, online: await partnerOnline(deps, found), messaging: found.messaging };
 }
 
 export async function thread(deps: MessagesDeps, userId: string, input: ThreadInput): Promise<{ messages: MessageDto[]; nextCursor: string | null }> {
@@ -109,22 +104,15 @@ async function messageDto(deps: MessagesDeps, viewerId: string, id: string): Pro
   return toMessageDto(row);
 }
 
-/** While Redis is away, the sending limit counted in this process (send-limit-fallback.ts). */
-const sendLimitWhileRedisIsAway = localFixedWindow(MESSAGE_SEND_LIMIT);
-
 /**
  * 30 messages a minute per user, counted in Redis; with the counter out of reach (Redis down)
  * counted in this process instead, so nobody sends unlimited and sending goes on.
  */
-async function limitSending(deps: MessagesDeps, userId: string) {
-  let result;
-  try {
-    result = await hitRateLimit(deps.redis, deps.config.REDIS_PREFIX, 'message-send', [`user:${userId}`], MESSAGE_SEND_LIMIT);
-  } catch (error) {
-    if (!isDependencyUnavailable(error)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SERVER_TEXTS.unavailable, cause: error });
-    result = sendLimitWhileRedisIsAway(userId);
-  }
-  if (!result.allowed) throw tooManyRequests(MESSAGE_TEXTS.sendRateLimited, result.retryAfterSeconds);
+function limitSending(deps: MessagesDeps, userId: string): Promise<void> {
+  return limitOrThrow(deps.redis, deps.config.REDIS_PREFIX, 'message-send', [`user:${userId}`], MESSAGE_SEND_LIMIT, {
+    message: MESSAGE_TEXTS.sendRateLimited,
+    whileRedisIsAway: 'count-locally',
+  });
 }
 
 /**
@@ -146,12 +134,7 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, input: S
 
   let attachmentKind: string | null = null;
   if (input.attachmentId) {
-    const attachment = await deps.db
-      .selectFrom('message_attachments as a')
-      .select(['a.id', 'a.kind', 'a.status', (eb) => eb.exists(eb.selectFrom('messages').select('id').whereRef('attachment_id', '=', 'a.id')).as('used')])
-      .where('a.id', '=', input.attachmentId)
-      .where('a.owner_id', '=', senderId)
-      .executeTakeFirst();
+    const attachment = await findOwnAttachment(deps.db, senderId, input.attachmentId);
     if (!attachment || attachment.used) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.attachmentNotFound });
     if (attachment.status === 'failed') throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.attachmentFailed });
     attachmentKind = attachment.kind;
@@ -165,20 +148,15 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, input: S
   }
 
   const id = await deps.db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('messages')
-      .values({
-        sender_id: senderId,
-        recipient_id: recipientId,
-        content: content || null,
-        attachment_id: input.attachmentId ?? null,
-        media_type: attachmentKind,
-        reply_to_id: input.replyToId ?? null,
-        client_id: input.clientId,
-      })
-      .onConflict((oc) => oc.columns(['sender_id', 'client_id']).where('client_id', 'is not', null).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await insertMessage(trx, {
+      sender_id: senderId,
+      recipient_id: recipientId,
+      content: content || null,
+      attachment_id: input.attachmentId ?? null,
+      media_type: attachmentKind,
+      reply_to_id: input.replyToId ?? null,
+      client_id: input.clientId,
+    });
     if (!inserted) return null;
     await touchConversation(trx, senderId, recipientId, inserted.id);
     return inserted.id;
@@ -219,12 +197,7 @@ export async function editMessage(deps: MessagesDeps, userId: string, input: Edi
   if (facts.sender_id !== userId) throw new TRPCError({ code: 'FORBIDDEN', message: MESSAGE_TEXTS.editOwnOnly });
   if (!input.content) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.emptyMessage });
   await mayReachPartner(deps, userId, facts);
-  await deps.db
-    .updateTable('messages')
-    .set({ content: input.content, edited_at: new Date() })
-    .where('id', '=', facts.id)
-    .where('sender_id', '=', userId)
-    .execute();
+  await updateMessageContent(deps.db, facts.id, userId, input.content);
   // the caller's view is one of the two the event is built from
   const mine = (await emitMessageUpdated(deps, facts.id, [facts.sender_id, facts.recipient_id])).get(userId);
   if (!mine) throw notFound(MESSAGE_TEXTS.messageNotFound);
@@ -253,12 +226,9 @@ export async function removeMessage(
   facts: { id: string; sender_id: string; recipient_id: string; read_at: Date | null },
 ): Promise<boolean> {
   const keys = await deps.db.transaction().execute(async (trx) => {
-    const deleted = await trx.deleteFrom('messages').where('id', '=', facts.id).where('sender_id', '=', facts.sender_id).returning('attachment_id').executeTakeFirst();
-    if (!deleted) return null;
-    await refreshConversation(trx, facts.sender_id, facts.recipient_id);
-    if (!deleted.attachment_id) return [];
-    const file = await trx.deleteFrom('message_attachments').where('id', '=', deleted.attachment_id).returning(['storage_key', 'source_key']).executeTakeFirst();
-    return [file?.storage_key, file?.source_key].filter((k): k is string => Boolean(k));
+    const deleted = await deleteMessageRow(trx, facts.id, facts.sender_id);
+    if (deleted) await refreshConversation(trx, facts.sender_id, facts.recipient_id);
+    return deleted;
   });
   if (keys === null) return false;
   for (const key of keys) {
@@ -276,22 +246,7 @@ export async function removeMessage(
 export async function reactToMessage(deps: MessagesDeps, userId: string, input: ReactInput): Promise<{ messageId: string; reactions: ReactionCountDto[] }> {
   const facts = await participantMessage(deps, userId, input.id);
   await mayReachPartner(deps, userId, facts);
-  await deps.db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom('message_reactions')
-      .where('message_id', '=', facts.id)
-      .where('user_id', '=', userId)
-      .where('emoji', '=', input.emoji)
-      .returning('id')
-      .executeTakeFirst();
-    if (!removed) {
-      await trx
-        .insertInto('message_reactions')
-        .values({ message_id: facts.id, user_id: userId, emoji: input.emoji })
-        .onConflict((oc) => oc.columns(['message_id', 'user_id', 'emoji']).doNothing())
-        .execute();
-    }
-  });
+  await deps.db.transaction().execute((trx) => toggleReaction(trx, facts.id, userId, input.emoji));
   const rows = await findReactionCounts(deps.db, facts.id);
   let mine: ReactionCountDto[] = [];
   for (const receiver of [facts.sender_id, facts.recipient_id]) {
@@ -312,16 +267,7 @@ export async function reactToMessage(deps: MessagesDeps, userId: string, input: 
 export async function markRead(deps: MessagesDeps, userId: string, input: MarkReadInput): Promise<{ ids: string[]; readAt: string }> {
   const { ids } = input;
   const readAt = new Date();
-  const rows = ids.length
-    ? await deps.db
-        .updateTable('messages')
-        .set({ read_at: readAt })
-        .where('id', 'in', ids)
-        .where('recipient_id', '=', userId)
-        .where('read_at', 'is', null)
-        .returning(['id', 'sender_id'])
-        .execute()
-    : [];
+  const rows = await markMessagesRead(deps.db, userId, ids, readAt);
   const iso = readAt.toISOString();
   if (rows.length) {
     const bySender = new Map<string, string[]>();
@@ -342,56 +288,4 @@ export async function messagesSince(deps: MessagesDeps, userId: string, input: S
   const anchor = await participantMessage(deps, userId, input.afterId);
   const rows = await findMessagesSince(deps.db, userId, { createdAt: anchor.created_at, id: anchor.id }, SINCE_MAX + 1);
   return { messages: rows.slice(0, SINCE_MAX).map(toMessageDto), hasMore: rows.length > SINCE_MAX };
-}
-
-/**
- * 'typing' to the partner, when the caller may message them and shows their own online status
- * (whoever hides it is never seen typing either). Kept in Redis for TYPING_TTL_MS.
- */
-export async function typing(deps: MessagesDeps, userId: string, input: UsernameInput): Promise<{ ok: true }> {
-  const found = await loadPartner(deps.db, userId, { username: input.username });
-  if (!found || found.messaging !== 'available') return { ok: true };
-  if (!(await showsOnlineStatus(deps.db, userId))) return { ok: true };
-  await noteTyping(deps.redis, deps.config.REDIS_PREFIX, userId, found.profile.id).catch(() => {});
-  deps.realtime.toUser(found.profile.id, 'typing', { userId, expiresInMs: TYPING_TTL_MS });
-  return { ok: true };
-}
-
-/**
- * A block acts at once: both users' open threads hear their new state (`messaging:changed`: the
- * composer gives way to the reason, the online dot goes), and every server copy takes their
- * sockets out of each other's presence rooms. From then on nothing of the blocked user reaches
- * the blocker: sends, edits and reactions are refused, typing and read receipts are not passed on.
- */
-export async function block(deps: MessagesDeps, userId: string, input: UsernameInput): Promise<{ messaging: Messaging }> {
-  const found = await partnerOrThrow(deps, userId, input.username);
-  await deps.db
-    .insertInto('user_blocks')
-    .values({ blocker_id: userId, blocked_id: found.profile.id })
-    .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
-    .execute();
-  await announceMessagingChange(deps, userId, found.profile.id);
-  return { messaging: 'blocked-by-you' };
-}
-
-export async function unblock(deps: MessagesDeps, userId: string, input: UsernameInput): Promise<{ messaging: Messaging }> {
-  const found = await partnerOrThrow(deps, userId, input.username);
-  await deps.db.deleteFrom('user_blocks').where('blocker_id', '=', userId).where('blocked_id', '=', found.profile.id).execute();
-  const states = await announceMessagingChange(deps, userId, found.profile.id);
-  return { messaging: states.get(userId) ?? 'unavailable' };
-}
-
-/** Each side's state toward the other, after a block or unblock, to their own rooms; presence rooms re-checked. */
-async function announceMessagingChange(deps: MessagesDeps, a: string, b: string): Promise<Map<string, Messaging>> {
-  const states = new Map<string, Messaging>();
-  for (const [me, partnerId] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const messaging = (await loadPartner(deps.db, me, { id: partnerId }))?.messaging ?? 'unavailable';
-    states.set(me, messaging);
-    deps.realtime.toUser(me, 'messaging:changed', { partnerId, messaging });
-  }
-  deps.realtime.reauthoriseRooms({ kind: 'presence', userIds: [a, b], ids: [a, b] });
-  return states;
 }

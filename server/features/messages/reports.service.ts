@@ -1,7 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import type { MessageReportDto } from '../../../common/message-dtos';
+import type { ChatPartnerDto, MessageReportDto } from '../../../common/message-dtos';
 import type { AdminReportsInput, CloseReportInput, ReportIdInput, ReportMessageInput } from '../../../common/message-schemas';
 import { reportEvidenceKey, reportEvidenceUrl } from '../../../common/messages';
 import { MESSAGE_TEXTS } from '../../../common/texts';
@@ -9,8 +8,22 @@ import type { AppDeps } from '../../../core/deps';
 import type { ReportResolution } from '../../../core/db/schema';
 import { invalidateUserSessions } from '../../auth/session';
 import { decodeCursor, encodeCursor } from './messages.dto';
-import { findMessageFacts, isoMicro } from './messages.queries';
+import { findMessageFacts } from './messages.queries';
 import { removeMessage, type MessagesDeps } from './messages.service';
+import {
+  closeReportRow,
+  findEarlierReport,
+  findReport,
+  findReportableMessage,
+  findReportEvidence,
+  findReportFacts,
+  findReportPage,
+  recordReportView,
+  suspendUser,
+  upsertReport,
+  type ReportRow,
+  type ReportSnapshot,
+} from './reports.queries';
 
 const REPORTS_PAGE_SIZE = 20;
 
@@ -25,21 +38,10 @@ const reportNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: MESSAGE
  * sender deleting the message hides nothing from the admins, and only admins can fetch the copy.
  */
 export async function reportMessage(deps: ReportDeps, userId: string, input: ReportMessageInput): Promise<{ id: string }> {
-  const message = await deps.db
-    .selectFrom('messages as m')
-    .leftJoin('message_attachments as a', (j) => j.onRef('a.id', '=', 'm.attachment_id').on('a.status', '=', 'ready'))
-    .select(['m.id', 'm.sender_id', 'm.content', 'a.storage_key', 'a.content_type', 'a.kind', 'a.original_filename'])
-    .where('m.id', '=', input.messageId)
-    .where('m.recipient_id', '=', userId)
-    .executeTakeFirst();
+  const message = await findReportableMessage(deps.db, userId, input.messageId);
   if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGE_TEXTS.messageNotFound });
 
-  const earlier = await deps.db
-    .selectFrom('message_reports')
-    .select(['id', 'evidence_key'])
-    .where('message_id', '=', message.id)
-    .where('reporter_id', '=', userId)
-    .executeTakeFirst();
+  const earlier = await findEarlierReport(deps.db, userId, message.id);
   const reportId = earlier?.id ?? randomUUID();
   // the copy first: a report row never points at a file that is not there
   let evidence: { evidence_key: string; evidence_type: string; evidence_kind: string; evidence_name: string } | null = null;
@@ -49,62 +51,13 @@ export async function reportMessage(deps: ReportDeps, userId: string, input: Rep
     await deps.storage.put(key, source.stream, message.content_type);
     evidence = { evidence_key: key, evidence_type: message.content_type, evidence_kind: message.kind, evidence_name: message.original_filename ?? 'file' };
   }
-  const snapshot = { content: message.content, evidence_key: null, evidence_type: null, evidence_kind: null, evidence_name: null, ...evidence };
-  const row = await deps.db
-    .insertInto('message_reports')
-    .values({ id: reportId, message_id: message.id, reporter_id: userId, sender_id: message.sender_id, reason: input.reason, ...snapshot })
-    .onConflict((oc) =>
-      oc.columns(['message_id', 'reporter_id']).doUpdateSet({
-        reason: input.reason,
-        ...snapshot,
-        status: 'open',
-        resolution: null,
-        closed_at: null,
-        closed_by: null,
-        updated_at: new Date(),
-      }),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const snapshot: ReportSnapshot = { content: message.content, evidence_key: null, evidence_type: null, evidence_kind: null, evidence_name: null, ...evidence };
+  const row = await upsertReport(deps.db, { id: reportId, message_id: message.id, reporter_id: userId, sender_id: message.sender_id, reason: input.reason, ...snapshot });
   if (earlier?.evidence_key && earlier.evidence_key !== evidence?.evidence_key) {
     await deps.storage.delete(earlier.evidence_key).catch((error: unknown) => deps.log.warn({ err: error }, 'could not delete a replaced report copy'));
   }
   return { id: row.id };
 }
-
-function reportsQuery(deps: Pick<AppDeps, 'db'>) {
-  return deps.db
-    .selectFrom('message_reports as r')
-    .innerJoin('profiles as rp', 'rp.id', 'r.reporter_id')
-    .leftJoin('profiles as sp', 'sp.id', 'r.sender_id')
-    .select([
-      'r.id',
-      'r.reason',
-      'r.status',
-      'r.resolution',
-      'r.message_id',
-      'r.content',
-      'r.evidence_key',
-      'r.evidence_kind',
-      'r.evidence_name',
-      isoMicro('r.created_at').as('created_at'),
-      isoMicro('r.closed_at').as('closed_at'),
-      'rp.id as rp_id',
-      'rp.username as rp_username',
-      'rp.display_name as rp_display_name',
-      'rp.avatar_url as rp_avatar_url',
-      'rp.is_verified as rp_is_verified',
-      'rp.is_premium as rp_is_premium',
-      'sp.id as sp_id',
-      'sp.username as sp_username',
-      'sp.display_name as sp_display_name',
-      'sp.avatar_url as sp_avatar_url',
-      'sp.is_verified as sp_is_verified',
-      'sp.is_premium as sp_is_premium',
-    ]);
-}
-
-type ReportRow = Awaited<ReturnType<ReturnType<typeof reportsQuery>['execute']>>[number];
 
 function toReportDto(r: ReportRow): MessageReportDto {
   return {
@@ -117,38 +70,22 @@ function toReportDto(r: ReportRow): MessageReportDto {
     messageId: r.message_id,
     content: r.content,
     evidence: r.evidence_key && r.evidence_kind ? { kind: r.evidence_kind, name: r.evidence_name ?? 'file', url: reportEvidenceUrl(r.id) } : null,
-    reporter: {
-      id: r.rp_id,
-      username: r.rp_username,
-      displayName: r.rp_display_name,
-      avatarUrl: r.rp_avatar_url,
-      isVerified: r.rp_is_verified,
-      isPremium: r.rp_is_premium,
-    },
-    sender:
-      r.sp_id && r.sp_username && r.sp_display_name !== null
-        ? {
-            id: r.sp_id,
-            username: r.sp_username,
-            displayName: r.sp_display_name,
-            avatarUrl: r.sp_avatar_url,
-            isVerified: Boolean(r.sp_is_verified),
-            isPremium: Boolean(r.sp_is_premium),
-          }
-        : null,
+    reporter: personOf(r, 'rp')!,
+    sender: personOf(r, 'sp'),
   };
+}
+
+/** The reporter's or the sender's card from their prefixed columns; null when the profile is gone (a deleted account). */
+function personOf(r: ReportRow, a: 'rp' | 'sp'): ChatPartnerDto | null {
+  const [id, username, displayName] = [r[`${a}_id`], r[`${a}_username`], r[`${a}_display_name`]];
+  if (!id || !username || displayName === null) return null;
+  return { id, username, displayName, avatarUrl: r[`${a}_avatar_url`], isVerified: Boolean(r[`${a}_is_verified`]), isPremium: Boolean(r[`${a}_is_premium`]) };
 }
 
 /** Admins: reports by status, newest first, one statement per page (the list shows no evidence: opening a report does, and is logged). */
 export async function listReports(deps: Pick<AppDeps, 'db'>, input: AdminReportsInput): Promise<{ reports: MessageReportDto[]; nextCursor: string | null }> {
   const cursor = decodeCursor(input.cursor);
-  const rows = await reportsQuery(deps)
-    .where('r.status', '=', input.status)
-    .$if(cursor !== null, (q) => q.where(sql<boolean>`(r.created_at, r.id) < (${cursor!.at}::timestamptz, ${cursor!.id}::uuid)`))
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(REPORTS_PAGE_SIZE + 1)
-    .execute();
+  const rows = await findReportPage(deps.db, input.status, cursor, REPORTS_PAGE_SIZE + 1);
   const page = rows.slice(0, REPORTS_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
@@ -160,31 +97,20 @@ export async function listReports(deps: Pick<AppDeps, 'db'>, input: AdminReports
 /** Admins: one report with what was reported; every opening is written to report_views (who, when). */
 export async function openReport(deps: Pick<AppDeps, 'db'>, adminId: string, input: ReportIdInput): Promise<MessageReportDto & { views: number }> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await reportsQuery({ db: trx }).where('r.id', '=', input.id).executeTakeFirst();
+    const row = await findReport(trx, input.id);
     if (!row) throw reportNotFound();
-    await trx.insertInto('report_views').values({ report_id: row.id, admin_id: adminId }).execute();
-    const { n } = await trx.selectFrom('report_views').select((eb) => eb.fn.countAll<string>().as('n')).where('report_id', '=', row.id).executeTakeFirstOrThrow();
-    return { ...toReportDto(row), views: Number(n) };
+    return { ...toReportDto(row), views: await recordReportView(trx, row.id, adminId) };
   });
 }
 
 /** Admins: the report's copy of the reported file, for the media route (null: no such report or copy). */
 export async function reportEvidence(deps: Pick<AppDeps, 'db'>, reportId: string) {
-  const row = await deps.db
-    .selectFrom('message_reports')
-    .select(['id', 'evidence_key', 'evidence_type', 'evidence_name'])
-    .where('id', '=', reportId)
-    .executeTakeFirst();
+  const row = await findReportEvidence(deps.db, reportId);
   return row?.evidence_key && row.evidence_type ? { id: row.id, storageKey: row.evidence_key, contentType: row.evidence_type, name: row.evidence_name ?? 'file' } : null;
 }
 
 async function close(deps: Pick<AppDeps, 'db'>, adminId: string, id: string, resolution: ReportResolution) {
-  const row = await deps.db
-    .updateTable('message_reports')
-    .set({ status: 'closed', resolution, closed_at: new Date(), closed_by: adminId, updated_at: new Date() })
-    .where('id', '=', id)
-    .returning('id')
-    .executeTakeFirst();
+  const row = await closeReportRow(deps.db, id, adminId, resolution);
   if (!row) throw reportNotFound();
   return row;
 }
@@ -195,7 +121,7 @@ export async function closeReport(deps: Pick<AppDeps, 'db'>, adminId: string, in
 }
 
 async function reportFacts(deps: Pick<AppDeps, 'db'>, id: string) {
-  const row = await deps.db.selectFrom('message_reports').select(['id', 'message_id', 'sender_id']).where('id', '=', id).executeTakeFirst();
+  const row = await findReportFacts(deps.db, id);
   if (!row) throw reportNotFound();
   return row;
 }
@@ -226,12 +152,8 @@ export async function suspendReportedSender(
   const senderId = report.sender_id;
   if (!senderId) throw new TRPCError({ code: 'NOT_FOUND', message: MESSAGE_TEXTS.reportNoSender });
   const sessionIds = await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ suspended_at: new Date() }).where('id', '=', senderId).where('suspended_at', 'is', null).execute();
-    await trx
-      .updateTable('message_reports')
-      .set({ status: 'closed', resolution: 'account-suspended', closed_at: new Date(), closed_by: adminId, updated_at: new Date() })
-      .where('id', '=', report.id)
-      .execute();
+    await suspendUser(trx, senderId);
+    await closeReportRow(trx, report.id, adminId, 'account-suspended');
     return invalidateUserSessions(trx, senderId);
   });
   if (sessionIds.length) await deps.realtime.disconnectSessions(sessionIds);

@@ -13,7 +13,7 @@ import { CLIENT_COMMENT_PREFIX, type Comment } from '../../lib/post-cache';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { buildCommentTree, type CommentNode } from './comment-tree';
-import { commentsQueryOptions } from './comments-query';
+import { commentsQueryOptions } from './comments-queries';
 import { useAddComment } from './use-add-comment';
 
 /** Replies nest visually up to this depth; deeper ones line up with the last level. */

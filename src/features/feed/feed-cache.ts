@@ -1,22 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { CACHE, LIMITS } from '../../../common/limits';
-import type { PostPage } from '../../lib/post-cache';
 import { trpc } from '../../lib/trpc';
-
-/** The home feed's input: the spec's page of 5; the cursor is added by the infinite query. */
-export const FEED_INPUT = { limit: LIMITS.feedPageSize } as const;
-
-/**
- * Shared by the route loader's prefetch and the component's query, so both describe one cache
- * entry: cursor paging (the server's `nextCursor` is opaque, null after the last page; a page
- * shorter than 5 is the last) and the spec's feed cache times (fresh 2 min, kept 15 min).
- */
-export const feedQueryOptions = {
-  getNextPageParam: (lastPage: PostPage) => lastPage.nextCursor,
-  staleTime: CACHE.feed.staleTime,
-  gcTime: CACHE.feed.gcTime,
-};
 
 /**
  * Drops every cached feed page (the brand click on /): a feed on screen starts again from the

@@ -12,7 +12,7 @@ import { usePostList, type Post } from '../../lib/post-cache';
 import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { useMe } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { FEED_INPUT, feedQueryOptions } from './feed-cache';
+import { FEED_INPUT, feedQueryOptions } from './feed-queries';
 import { usePostsViewed } from './use-posts-viewed';
 
 const SKELETONS = 3;

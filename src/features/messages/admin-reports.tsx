@@ -13,7 +13,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { formatLongDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { errorCode, trpc } from '../../lib/trpc';
-import { reportsOptions } from './message-queries';
+import { reportsOptions } from './messages-queries';
 import { serverMessage } from './use-message-actions';
 
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { MessageCircle } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ChatPreviewDto } from '../../../common/message-dtos';
 import { SENTINEL_VISIBLE_RATIO } from '../../../common/messages';
 import { MESSAGE_TEXTS, SHELL_TEXTS } from '../../../common/texts';
@@ -15,7 +15,7 @@ import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { MEDIA_LABELS } from './attachment-kind';
 import { formatPreviewTime } from './message-format';
-import { chatListOptions, noteSeen } from './message-queries';
+import { chatListOptions, noteSeen } from './messages-queries';
 import { PremiumMark } from './premium-mark';
 
 /**
@@ -25,7 +25,7 @@ import { PremiumMark } from './premium-mark';
  */
 export function ChatList({ myId }: { myId: string }) {
   const chats = trpc.messages.chatList.useInfiniteQuery({}, chatListOptions);
-  const rows = chats.data?.pages.flatMap((p) => p.chats) ?? [];
+  const rows = useMemo(() => chats.data?.pages.flatMap((p) => p.chats) ?? [], [chats.data]);
 
   useEffect(() => {
     if (chats.isError) notify.error({ title: 'Error', description: MESSAGE_TEXTS.chatListFailed }, { id: 'chat-list-failed' });

@@ -1,5 +1,5 @@
 import { Paperclip, PencilLine, Reply, SendHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { MessageDto, MessageReplyDto } from '../../../common/message-dtos';
 import { MESSAGE_ATTACHMENT_ACCEPT, MESSAGE_MAX_LENGTH, QUICK_EMOJI } from '../../../common/messages';
 import { MESSAGE_TEXTS } from '../../../common/texts';
@@ -41,15 +41,18 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
   const textId = useId();
   const draftBeforeEdit = useRef('');
 
-  // editing starts from the message's text; leaving it brings the draft back
+  // editing starts from the message's text; leaving it brings the draft back. Only when another
+  // message is put in edit: the text typed meanwhile is read, not followed.
+  const startEditing = useEffectEvent(() => {
+    if (!editing) return;
+    draftBeforeEdit.current = text;
+    setText(editing.content ?? '');
+    requestAnimationFrame(() => textRef.current?.focus());
+  });
+  const editingId = editing?.id;
   useEffect(() => {
-    if (editing) {
-      draftBeforeEdit.current = text;
-      setText(editing.content ?? '');
-      requestAnimationFrame(() => textRef.current?.focus());
-    }
-    // only when another message is put in edit
-  }, [editing?.id]);
+    if (editingId) startEditing();
+  }, [editingId]);
   useEffect(() => {
     if (replyTo) textRef.current?.focus();
   }, [replyTo]);

@@ -11,7 +11,7 @@ import { notify } from '../../lib/toast';
 import { errorCode, trpc, type CurrentUser } from '../../lib/trpc';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
-import { noteSeen, partnerOptions, setOpenThread, threadOptions } from './message-queries';
+import { noteSeen, partnerOptions, setOpenThread, threadOptions } from './messages-queries';
 import { usePendingMessages } from './pending-messages';
 import { ReportDialog } from './report-dialog';
 import { threadMessages } from './thread-cache';

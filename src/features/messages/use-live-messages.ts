@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { useIsRoomJoined, useRoom } from '../../lib/realtime/rooms';
 import { errorCode, trpc } from '../../lib/trpc';
 import { addToThread, patchThreads, refreshChatList } from './messages-cache';
-import { getOpenThread, newestSeenId, noteSeen } from './message-queries';
+import { getOpenThread, newestSeenId, noteSeen } from './messages-queries';
 import { markRead, removeMessage, replaceMessage, setAttachment, setReactions } from './thread-cache';
 
 /**
@@ -61,14 +61,14 @@ export function useLiveMessages(myId: string | null): void {
   const joined = useIsRoomJoined('user', myId ?? '');
   const wasJoined = useRef(false);
   const lost = useRef(false);
+  const catchUpAfterLoss = useEffectEvent((me: string) => void catchUp(me));
   useEffect(() => {
     if (joined && wasJoined.current && lost.current && myId) {
       lost.current = false;
-      void catchUp(myId);
+      catchUpAfterLoss(myId);
     }
     if (joined) wasJoined.current = true;
     else if (wasJoined.current) lost.current = true;
-    // catchUp reads only stable references
   }, [joined, myId]);
 
   async function catchUp(me: string) {

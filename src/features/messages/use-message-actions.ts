@@ -8,7 +8,7 @@ import { notify } from '../../lib/toast';
 import { errorCode, isServerError, trpc } from '../../lib/trpc';
 import { attachmentKindOf } from './attachment-kind';
 import { patchThreads, refreshChatList } from './messages-cache';
-import { noteSeen } from './message-queries';
+import { noteSeen } from './messages-queries';
 import { pendingStore } from './pending-messages';
 import { markRead, removeMessage, replaceMessage, setReactions, toggleReaction, upsertMessage, type ThreadData } from './thread-cache';
 import { AttachmentUploadError, uploadAttachment } from './upload-attachment';
@@ -42,7 +42,7 @@ export function useMessageActions(username: string, onMessagingRefused: () => vo
       queryClient.setQueryData<ThreadData>(getQueryKey(trpc.messages.thread, { username }, 'infinite'), (data) => upsertMessage(data, message));
       refreshChatList(queryClient);
     },
-    [utils, username, queryClient],
+    [username, queryClient],
   );
 
   /** Uploads the file (once), then sends; the same clientId on every try, so a retry never makes two. */

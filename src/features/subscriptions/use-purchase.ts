@@ -6,11 +6,21 @@ import { formatCalendarDate } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { errorCode, isServerError, trpc } from '../../lib/trpc';
 import { useAttemptKeys } from './attempt-key';
+import type { EntitlementSubject } from '../../../common/entitlements';
 import { refreshEntitlements } from './entitlement';
 import type { PurchaseItem, PurchaseOffer } from './purchase-offer';
 
 /** The key's scope: one idempotency key per confirmed offer, kept until the server answers. */
 const scopeOf = (item: PurchaseItem) => `${item.kind}:${item.tierId}`;
+
+/** What every charge sends besides the item: one key per confirmation, and the amount the fan saw. */
+interface ChargeRequest {
+  idempotencyKey: string;
+  confirmedAmount: string;
+}
+
+/** A charge's result: off to the provider's checkout, or done here (whose entitlement changed, the toast, where to go next). */
+type Outcome = { redirect: string } | { entitlement: EntitlementSubject; toast: string; goTo: string | null };
 
 export interface Purchase {
   /** the offer being confirmed (the dialog is open), or null */
@@ -54,29 +64,37 @@ export function usePurchase(): Purchase {
     if (!paying.current) setOffer(null);
   }, []);
 
+  /**
+   * Each kind of purchase: its procedure, and what its success means (whose content the fan may
+   * now see, the spec's toast, where to go). A new kind (a tip, an unlock) is one more entry; the
+   * key, the confirmation, the errors and the refetches below are the same for every kind.
+   */
+  const charges: { [K in PurchaseItem['kind']]: (item: Extract<PurchaseItem, { kind: K }>, request: ChargeRequest) => Promise<Outcome> } = {
+    premium: async (item, request) => {
+      const result = await upgrade.mutateAsync({ tierId: item.tierId, ...request });
+      if (result.kind === 'redirect') return { redirect: result.url };
+      return { entitlement: { kind: 'premium' }, toast: BILLING_TEXTS.premiumSubscribed, goTo: result.username };
+    },
+    creator: async (item, request) => {
+      const result = await subscribe.mutateAsync({ tierId: item.tierId, ...request });
+      if (result.kind === 'redirect') return { redirect: result.url };
+      if (result.kind === 'tier-change-scheduled') {
+        return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: BILLING_TEXTS.tierChangeScheduled(result.tierName, formatCalendarDate(result.effectiveAt)), goTo: null };
+      }
+      return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: BILLING_TEXTS.subscribed, goTo: result.creatorUsername };
+    },
+  };
+
   const charge = async (current: PurchaseOffer, idempotencyKey: string) => {
     const { item, confirmedAmount } = current;
-    if (item.kind === 'premium') {
-      const result = await upgrade.mutateAsync({ tierId: item.tierId, idempotencyKey, confirmedAmount });
-      attempts.settle(scopeOf(item));
-      if (result.kind === 'redirect') return window.location.assign(result.url);
-      void refreshEntitlements(queryClient, utils, { kind: 'premium' });
-      notify.success({ title: BILLING_TEXTS.premiumSubscribed });
-      setOffer(null);
-      return void (await navigate({ to: '/$username', params: { username: result.username } }));
-    }
-    const result = await subscribe.mutateAsync({ tierId: item.tierId, idempotencyKey, confirmedAmount });
+    const outcome = await (charges[item.kind] as (item: PurchaseItem, request: ChargeRequest) => Promise<Outcome>)(item, { idempotencyKey, confirmedAmount });
     attempts.settle(scopeOf(item));
-    if (result.kind === 'redirect') return window.location.assign(result.url);
+    if ('redirect' in outcome) return window.location.assign(outcome.redirect);
     // not awaited: the pages that show this creator refetch when they are next shown
-    void refreshEntitlements(queryClient, utils, { kind: 'creator', creatorId: item.creatorId });
+    void refreshEntitlements(queryClient, utils, outcome.entitlement);
     setOffer(null);
-    if (result.kind === 'tier-change-scheduled') {
-      notify.success({ title: BILLING_TEXTS.tierChangeScheduled(result.tierName, formatCalendarDate(result.effectiveAt)) });
-      return;
-    }
-    notify.success({ title: BILLING_TEXTS.subscribed });
-    await navigate({ to: '/$username', params: { username: result.creatorUsername } });
+    notify.success({ title: outcome.toast });
+    if (outcome.goTo) await navigate({ to: '/$username', params: { username: outcome.goTo } });
   };
 
   const pay = async () => {

@@ -1,7 +1,7 @@
 import { AlertTriangle, FileUp, RotateCw, X } from 'lucide-react';
 import { UPLOAD_TEXTS } from '../../../common/texts';
 import { Button } from '../../components/ui/button';
-import type { UploadFailure } from './use-post-upload';
+import type { UploadFailure } from './upload-machine';
 
 /**
  * Why the upload failed, beside the form (role=alert, so it is announced), what was kept, and the

@@ -24,7 +24,8 @@ import { usePostUpload } from './use-post-upload';
  */
 export function UploadForm({ user }: { user: CurrentUser }) {
   const upload = usePostUpload(user);
-  const { picked, fields, setFields, phase, busy } = upload;
+  const { picked, phase, busy, form } = upload;
+  const fields = form.watch();
   const tags = useMemo(() => parseHashtags(fields.hashtags), [fields.hashtags]);
   const locked = busy;
   const formRef = useRef<HTMLFormElement>(null);
@@ -32,10 +33,13 @@ export function UploadForm({ user }: { user: CurrentUser }) {
   // Content Settings (/settings/content): a fresh form starts from the creator's Paid and NSFW defaults
   const contentDefaults = trpc.settings.content.useQuery(undefined, { staleTime: 60_000 });
   const pristine = !picked && phase === 'idle' && fields.title === '' && fields.postText === '' && fields.hashtags === '';
+  const { setValue } = form;
   useEffect(() => {
     const defaults = contentDefaults.data;
-    if (defaults && pristine) setFields((f) => ({ ...f, isPaidContent: defaults.defaultPaid, isNsfw: defaults.defaultNsfw }));
-  }, [contentDefaults.data, pristine, setFields]);
+    if (!defaults || !pristine) return;
+    setValue('isPaidContent', defaults.defaultPaid);
+    setValue('isNsfw', defaults.defaultNsfw);
+  }, [contentDefaults.data, pristine, setValue]);
 
   /** The file was refused for what it is: drop it and open the picker for another. */
   const chooseAnother = () => {
@@ -80,6 +84,7 @@ export function UploadForm({ user }: { user: CurrentUser }) {
 
       <FormField
         label="Title"
+        error={form.error('title')}
         hint={
           <span className="tabular-nums">
             Optional · {fields.title.length}/{POST_TITLE_MAX_LENGTH}
@@ -89,18 +94,18 @@ export function UploadForm({ user }: { user: CurrentUser }) {
         {(field) => (
           <Input
             {...field}
-            value={fields.title}
+            {...form.field('title')}
             maxLength={POST_TITLE_MAX_LENGTH}
             disabled={locked}
             placeholder="Give your post a name"
             autoComplete="off"
-            onChange={(event) => setFields((f) => ({ ...f, title: event.target.value }))}
           />
         )}
       </FormField>
 
       <FormField
         label="Post text"
+        error={form.error('postText')}
         hint={
           <span className="tabular-nums">
             {fields.postText.length}/{POST_TEXT_MAX_LENGTH}
@@ -110,12 +115,11 @@ export function UploadForm({ user }: { user: CurrentUser }) {
         {(field) => (
           <textarea
             {...field}
-            value={fields.postText}
+            {...form.field('postText')}
             maxLength={POST_TEXT_MAX_LENGTH}
             disabled={locked}
             rows={4}
             placeholder="Say something about your post..."
-            onChange={(event) => setFields((f) => ({ ...f, postText: event.target.value }))}
             className={cn(
               'min-h-28 w-full resize-y rounded-xl border border-border bg-surface px-3.5 py-3 text-sm text-foreground placeholder:text-subtle',
               'transition-colors outline-none hover:border-border-strong focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40',
@@ -127,6 +131,7 @@ export function UploadForm({ user }: { user: CurrentUser }) {
 
       <FormField
         label="Hashtags"
+        error={form.error('hashtags')}
         hint={
           tags.length ? (
             <span className="flex flex-wrap gap-1.5" aria-label="Hashtags to be added">
@@ -142,14 +147,7 @@ export function UploadForm({ user }: { user: CurrentUser }) {
         }
       >
         {(field) => (
-          <Input
-            {...field}
-            value={fields.hashtags}
-            disabled={locked}
-            placeholder="#art #travel"
-            autoComplete="off"
-            onChange={(event) => setFields((f) => ({ ...f, hashtags: event.target.value }))}
-          />
+          <Input {...field} {...form.field('hashtags')} disabled={locked} placeholder="#art #travel" autoComplete="off" />
         )}
       </FormField>
 
@@ -159,14 +157,14 @@ export function UploadForm({ user }: { user: CurrentUser }) {
           description="Only your subscribers can see it; others see a blurred preview."
           checked={fields.isPaidContent}
           disabled={locked}
-          onChange={(isPaidContent) => setFields((f) => ({ ...f, isPaidContent }))}
+          onChange={(on) => setValue('isPaidContent', on)}
         />
         <SwitchRow
           label="NSFW"
           description="Mark it as adult content."
           checked={fields.isNsfw}
           disabled={locked}
-          onChange={(isNsfw) => setFields((f) => ({ ...f, isNsfw }))}
+          onChange={(on) => setValue('isNsfw', on)}
         />
       </div>
 

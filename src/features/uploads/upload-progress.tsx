@@ -2,7 +2,7 @@ import { Pause, Play, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { formatFileSize } from './upload-format';
-import type { UploadPhase, UploadProgress } from './use-post-upload';
+import type { UploadPhase, UploadProgress } from './upload-machine';
 
 export function percentOf(progress: UploadProgress | null): number {
   if (!progress || progress.total <= 0) return 0;
