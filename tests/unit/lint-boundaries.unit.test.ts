@@ -14,7 +14,8 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
     .map((m) => m.message);
 }
 
-describe('import boundaries (eslint.config.js, DESIGN.md Layout)', () => {
+// The first lint loads every plugin and the type-aware parser: seconds on a busy machine.
+describe('import boundaries (eslint.config.js, DESIGN.md Layout)', { timeout: 60_000 }, () => {
   it.each([
     ['server/ importing worker/', 'server/features/posts/sample.ts', "import { runWorkers } from '../../../worker/workers';\nvoid runWorkers;\n"],
     ['server/ importing scripts/', 'server/sample.ts', "import { inProcessWorkers } from '../scripts/in-process-workers';\nvoid inProcessWorkers;\n"],
