@@ -25,6 +25,7 @@ import { createContext } from './trpc/init';
 import { trpcResponseMeta } from './trpc/response-meta';
 import { exportDownloadRoutes } from './features/account/export-download.http';
 import { appRouter } from './trpc/router';
+import { mediaOrigins } from './http/media-redirect';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,11 +59,11 @@ export function createApp(appDeps: AppDeps): App {
           scriptSrc: ["'self'"],
           // Radix and sonner set inline style attributes; no inline scripts are allowed.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins(config)],
+          mediaSrc: ["'self'", 'blob:', ...mediaOrigins(config)],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          frameSrc: ["'self'"],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...mediaOrigins(config)],
+          frameSrc: ["'self'", ...mediaOrigins(config)],
           objectSrc: ["'self'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],

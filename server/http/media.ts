@@ -4,6 +4,7 @@ import { POST_TEXTS } from '../../common/texts';
 import { resolveSession } from '../auth/resolve-session';
 import type { AppDeps } from '../../core/deps';
 import { decideMediaRequest, type MediaFileToServe } from '../features/posts/media.service';
+import { redirectToObject } from './media-redirect';
 import { pipeToClient } from './pipe-to-client';
 import { RangeNotSatisfiableError, StorageNotFoundError, type ByteRange } from '../../core/storage/storage';
 
@@ -41,8 +42,16 @@ function refuse(res: Response, status: number, error: Record<string, string>) {
   res.status(status).json({ error });
 }
 
-/** Streams one stored file with the headers above (the chat attachments' route uses it too). */
+/**
+ * Streams one stored file with the headers above (the chat attachments' route uses it too); with
+ * an object store, redirects to a presigned URL of it instead (media-redirect.ts).
+ */
 export async function serveFile(deps: AppDeps, req: Request, res: Response, file: MediaFileToServe) {
+  const name = downloadFileName(file.name, file.contentType, file.postId);
+  const disposition = `${req.query.download === '1' || req.query.download === 'true' ? 'attachment' : 'inline'}; filename="${name}"`;
+  if (deps.storage.signedUrl) {
+    return redirectToObject(deps.config, deps.storage.signedUrl.bind(deps.storage), res, file, disposition);
+  }
   const etag = `"${file.fileId}-${file.byteSize}"`;
   res.setHeader('ETag', etag);
   // no-transform: compression must never re-encode a media body (it would break ranges)
@@ -78,10 +87,8 @@ export async function serveFile(deps: AppDeps, req: Request, res: Response, file
     throw error;
   }
 
-  const name = downloadFileName(file.name, file.contentType, file.postId);
-  const disposition = req.query.download === '1' || req.query.download === 'true' ? 'attachment' : 'inline';
   res.setHeader('Content-Type', file.contentType);
-  res.setHeader('Content-Disposition', `${disposition}; filename="${name}"`);
+  res.setHeader('Content-Disposition', disposition);
   if (object.range) {
     res.status(206);
     res.setHeader('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);
