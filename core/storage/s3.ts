@@ -1,6 +1,7 @@
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -166,6 +167,29 @@ export class S3Storage implements Storage {
 
   async exists(key: string): Promise<boolean> {
     return (await this.stat(key)) !== null;
+  }
+
+  /** CopyObject: the store copies the bytes itself (up to 5 GB in one call, past any upload limit here). */
+  async copy(fromKey: string, toKey: string, contentType: string): Promise<{ size: number }> {
+    assertValidKey(fromKey);
+    assertValidKey(toKey);
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: toKey,
+          CopySource: `${this.bucket}/${fromKey}`,
+          ContentType: contentType,
+          MetadataDirective: 'REPLACE',
+        }),
+      );
+    } catch (error) {
+      if (isNotFound(error)) throw new StorageNotFoundError(fromKey);
+      throw error;
+    }
+    const info = await this.stat(toKey);
+    if (!info) throw new StorageNotFoundError(toKey);
+    return { size: info.size };
   }
 
   /** A presigned GetObject (query-string SigV4): the response headers asked for are signed in. */

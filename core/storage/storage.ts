@@ -38,6 +38,8 @@ export interface Storage {
    * only; disk storage has none and its files are streamed). See SignedUrlOptions.
    */
   signedUrl?(key: string, opts: SignedUrlOptions): Promise<string>;
+  /** Copies one stored object to another key inside the store (object stores: no byte passes through this process). */
+  copy?(fromKey: string, toKey: string, contentType: string): Promise<{ size: number }>;
 }
 
 export interface SignedUrlOptions {

@@ -1,10 +1,6 @@
-import { FileStore } from '@tus/file-store';
-import { EVENTS, Metadata, Server, type Upload } from '@tus/server';
+import { EVENTS, Metadata, Server, type DataStore, type Upload } from '@tus/server';
 import { Router, type Request, type Response } from 'express';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { MAX_UPLOAD_BYTES, UPLOAD_POST_ID_HEADER } from '../../common/uploads';
 import type { SessionUser } from '../auth/session';
@@ -19,6 +15,7 @@ import {
   type FinishResult,
 } from '../features/uploads/uploads.service';
 import { httpErrorAnswer } from '../trpc/errors';
+import { incomingUploads } from './incoming-uploads';
 import { sessionUserOf } from './session-user';
 import { RedisLocker } from './tus-redis-locker';
 
@@ -58,10 +55,11 @@ const TUS_VERSION = '1.0.0';
  * reading and answer with the offset they reached, so their clients resume on another copy. The finish links the
  * received file into disk storage (no copy, whatever its size) when both are on one filesystem.
  */
-export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; datastore: FileStore; drain(): void } {
+export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; datastore: DataStore; drain(): void } {
   const { config, log } = deps;
-  const directory = path.resolve(config.UPLOADS_DIR);
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: config.UPLOAD_EXPIRY_HOURS * 3_600_000 });
+  // UPLOADS_DIR, or the object store with STORAGE_DRIVER=s3 (incoming-uploads.ts)
+  const incoming = incomingUploads(config, deps.storage);
+  const { datastore } = incoming;
   const uploaders = new WeakMap<IncomingMessage, SessionUser>();
 
   const userOf = (req: unknown): SessionUser => {
@@ -72,21 +70,17 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
   };
 
   const removeIncoming = (id: string) =>
-    datastore.remove(id).catch((error: unknown) => log.warn({ err: error, uploadId: id }, 'could not remove a finished incoming upload'));
+    incoming.remove(id).catch((error: unknown) => log.warn({ err: error, uploadId: id }, 'could not remove a finished incoming upload'));
 
-  /** The finish of a complete tus upload: the bytes on disk become a post. */
+  /** The finish of a complete tus upload: the received bytes become a post. */
   const finish = async (upload: Upload, userId: string): Promise<FinishResult> => {
-    const file = path.join(directory, upload.id);
-    const { size: receivedSize } = await stat(file);
     try {
       return await finishUpload(deps, {
         uploadId: upload.id,
         userId,
         metadata: upload.metadata ?? {},
         declaredSize: upload.size ?? -1,
-        receivedSize,
-        open: () => createReadStream(file),
-        localPath: file,
+        ...(await incoming.received(upload)),
       });
     } catch (error) {
       // bytes that can never become a post are not kept

@@ -9,9 +9,12 @@ declare module 's3rver' {
     vhostBuckets?: boolean;
     resetOnClose?: boolean;
   }
+  import type { IncomingMessage, ServerResponse } from 'node:http';
   export default class S3rver {
     constructor(options?: S3rverOptions);
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string };
   }
 }
