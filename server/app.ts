@@ -26,6 +26,7 @@ import { trpcResponseMeta } from './trpc/response-meta';
 import { exportDownloadRoutes } from './features/account/export-download.http';
 import { appRouter } from './trpc/router';
 import { mediaOrigins } from './http/media-redirect';
+import { publicCache } from './http/public-cache';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -112,6 +113,9 @@ export function createApp(appDeps: AppDeps): App {
   app.use(avatarRoutes(deps));
   // "Download my data" zips, to their owner only (issue 13)
   app.use(exportDownloadRoutes(deps));
+  // anonymous answers of public queries: shared-cacheable, with ETags and a short memory cache
+  const anonymousCache = publicCache(deps);
+  app.use('/trpc', anonymousCache.middleware);
   app.use(
     '/trpc',
     createExpressMiddleware({
@@ -148,6 +152,7 @@ export function createApp(appDeps: AppDeps): App {
         // response (sent with 'Connection: close', so clients do not reuse them meanwhile).
         io.close(() => {
           forgets.close();
+          void anonymousCache.close();
           resolve();
         });
         httpServer.closeIdleConnections();
