@@ -22,6 +22,8 @@ const ConfigSchema = z.object({
    * Premium, pay-per-view and message media get URLs valid this long (a revoked entitlement stops
    * working within it); free media of public creators get hour-long shared URLs (server/http/media-redirect.ts).
    */
+  /** Anonymous answers of public queries from a short memory cache per copy (server/http/public-cache.ts); off only to measure without it. */
+  PUBLIC_CACHE: bool.default(true),
   MEDIA_SIGNED_URL_TTL_S: z.coerce.number().int().min(1).max(600).default(120),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CreatorHub <no-reply@creatorhub.local>'),

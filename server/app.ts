@@ -115,7 +115,7 @@ export function createApp(appDeps: AppDeps): App {
   app.use(exportDownloadRoutes(deps));
   // anonymous answers of public queries: shared-cacheable, with ETags and a short memory cache
   const anonymousCache = publicCache(deps);
-  app.use('/trpc', anonymousCache.middleware);
+  if (config.PUBLIC_CACHE) app.use('/trpc', anonymousCache.middleware);
   app.use(
     '/trpc',
     createExpressMiddleware({
