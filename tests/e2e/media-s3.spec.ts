@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { POST_TEXTS } from '../../common/texts';
 import { createStorage } from '../../core/storage';
 import { newS3Bucket, startS3Server, type RunningS3Server } from '../helpers/s3-server';
+import { playAndSeek } from './support/video';
 import { findPost, imagesSettled, toasts, trpcMutation } from './support/app';
 import { e2eDirs, DEMO_PASSWORD } from './support/env';
 
@@ -84,18 +85,7 @@ test('with S3 storage a subscriber plays the premium video from the store, seeks
   const post = page.getByRole('article', { name: PREMIUM_VIDEO, exact: true });
   const video = post.locator('video');
   await expect(video).toHaveAttribute('src', `/media/${id}/original`);
-  const played = await video.evaluate(async (v: HTMLVideoElement) => {
-    v.muted = true;
-    await v.play();
-    await new Promise((r) => setTimeout(r, 400));
-    const seeked = new Promise<void>((resolve, reject) => {
-      v.addEventListener('seeked', () => resolve(), { once: true });
-      v.addEventListener('error', () => reject(new Error(`media error ${v.error?.code}`)), { once: true });
-    });
-    v.currentTime = 2.5;
-    await seeked;
-    return { error: v.error?.code ?? null, time: v.currentTime, duration: v.duration };
-  });
+  const played = await playAndSeek(video);
   expect(played.error).toBeNull();
   expect(played.duration).toBeGreaterThan(3);
   expect(played.time).toBeGreaterThanOrEqual(2.4);
