@@ -26,8 +26,8 @@ const TUS_VERSION = '1.0.0';
 
 /**
  * The tus endpoint (resumable uploads, tus 1.0: creation, creation-with-upload, expiration,
- * termination) for post uploads, on @tus/server with a file store in UPLOADS_DIR, which nothing
- * serves. Before tus sees a request:
+ * termination) for post uploads, on @tus/server with a file store in UPLOADS_DIR, or in the
+ * bucket with STORAGE_DRIVER=s3 (incoming-uploads.ts); nothing serves either. Before tus sees a request:
  *   - the session cookie must belong to a creator: 401 'Please sign in to upload content',
  *     403 'Only creators can upload content' (every request of an upload, not just the first);
  *   - POST: the declared length and the metadata are checked (server/features/uploads): 400,
@@ -49,11 +49,13 @@ const TUS_VERSION = '1.0.0';
  *
  * The lock between concurrent requests on one upload lives in Redis (tus-redis-locker.ts), so with
  * several server copies the requests of one upload may reach any copy (no sticky routing);
- * UPLOADS_DIR must then be storage every copy sees (a shared volume). While Redis is unreachable
+ * with disk storage UPLOADS_DIR must then be a volume every copy sees (with S3, the bucket is
+ * all they share). While Redis is unreachable
  * HEAD still answers (the offset is the file on disk) and PATCH answers 503, which the web app's
  * client retries on the same upload. `drain()` (on shutdown) makes the PATCHes in flight stop
  * reading and answer with the offset they reached, so their clients resume on another copy. The finish links the
- * received file into disk storage (no copy, whatever its size) when both are on one filesystem.
+ * received file into disk storage (no copy, whatever its size) when both are on one filesystem,
+ * and copies it inside the store with S3.
  */
 export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; datastore: DataStore; drain(): void } {
   const { config, log } = deps;
