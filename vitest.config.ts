@@ -1,5 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that touch stored bytes (uploads, media processing, exports, account deletion), run a
+ * second time with STORAGE_DRIVER=s3 against the run's S3 server (tests/helpers/s3-server.ts).
+ */
+const S3_FILES = [
+  'tests/integration/uploads.test.ts',
+  'tests/integration/uploads-two-copies.test.ts',
+  'tests/integration/media-pipeline.test.ts',
+  'server/features/account/account.test.ts',
+];
+
 /** Integration files that mock a module with vi.mock. */
 const MOCKING_FILES = ['server/features/auth/reset-password.test.ts'];
 
@@ -36,6 +47,9 @@ export default defineConfig({
           // worker time. Each file still gets its own database, app and Redis prefix.
           isolate: false,
         },
+      },
+      {
+        test: { ...integration, name: 'integration-s3', include: S3_FILES, isolate: false, env: { TEST_STORAGE_DRIVER: 's3' } },
       },
       {
         // vi.mock replaces a module for one file, which needs a module cache of its own

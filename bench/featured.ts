@@ -10,7 +10,7 @@ let FANS = 20_000;
 const SUBSCRIPTIONS_PER_FAN = 10;
 
 /** The same rows `creators.featured` returns, as one hand-written statement: the floor. */
-const FLOOR_SQL = `
+export const FEATURED_FLOOR_SQL = `
   select c.id, c.username, c.display_name, c.avatar_url, c.is_verified, c.is_premium,
          (select count(distinct s.subscriber_id) from subscriptions s join subscription_tiers t on t.id = s.tier_id
           where t.creator_id = c.id and s.status = 'active' and s.current_period_end > now()) as subscriber_count
@@ -27,17 +27,15 @@ const FLOOR_SQL = `
  * own process (Express, context, tRPC, Kysely, superjson) against bare node:http + pg in another.
  */
 export async function benchFeatured(ctx: BenchContext): Promise<Array<Figure | string>> {
-  CREATORS = Math.max(200, Math.round(10_000 * ctx.scale));
-  FANS = Math.max(400, Math.round(20_000 * ctx.scale));
   const bench = await createBenchDb();
   const out: Array<Figure | string> = [];
   try {
     const started = Date.now();
-    await seed(bench.db);
+    await seedFeatured(bench.db, ctx.scale);
     out.push(`featured creators: ${CREATORS} creators, ${FANS} fans, ~${FANS * SUBSCRIPTIONS_PER_FAN} subscriptions (seeded in ${Date.now() - started} ms)`);
 
     const app = await startAppProcess(bench.url);
-    const floorServer = await startFloorProcess(bench.url, [{ sql: FLOOR_SQL, values: [] }]);
+    const floorServer = await startFloorProcess(bench.url, [{ sql: FEATURED_FLOOR_SQL, values: [] }]);
     try {
       const appUrl = `${app.url}/trpc/creators.featured`;
       const floorUrl = `${floorServer.url}/?r=0`;
@@ -59,7 +57,7 @@ export async function benchFeatured(ctx: BenchContext): Promise<Array<Figure | s
       const bare = await runLoad(`${app.url}/healthz`, load);
       out.push(loadFigure('  stack ceiling: GET /healthz', bare, floor, 'a plain Express route behind the same middleware (helmet, gzip, metrics; the request log skips it), no tRPC, beside the featured floor'));
 
-      const plan = await sql.raw(`explain (analyze, format text) ${FLOOR_SQL}`).execute(bench.db);
+      const plan = await sql.raw(`explain (analyze, format text) ${FEATURED_FLOOR_SQL}`).execute(bench.db);
       const text = (plan.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']);
       out.push(`  plan: ${text.filter((l) => /Index|Seq Scan|Execution Time/.test(l)).map((l) => l.trim()).join(' | ').slice(0, 400)}`);
     } finally {
@@ -72,7 +70,10 @@ export async function benchFeatured(ctx: BenchContext): Promise<Array<Figure | s
   return out;
 }
 
-async function seed(db: Awaited<ReturnType<typeof createBenchDb>>['db']) {
+/** 10,000 creators and 20,000 fans at scale 1 (the featured list's data; bench/two-copies.ts reuses it). */
+export async function seedFeatured(db: Awaited<ReturnType<typeof createBenchDb>>['db'], scale: number) {
+  CREATORS = Math.max(200, Math.round(10_000 * scale));
+  FANS = Math.max(400, Math.round(20_000 * scale));
   await sql`
     insert into users (id, email, password_hash, email_verified_at, created_at)
     select md5('u' || i)::uuid, 'u' || i || '@bench.test', 'x', now(), now() - (i || ' minutes')::interval

@@ -28,6 +28,7 @@ import { benchRealtime } from './realtime';
 import { benchSoak } from './soak';
 import { benchSubscribe } from './subscribe';
 import { benchImages, benchUpload, benchVideo } from './worker';
+import { benchTwoCopies } from './two-copies';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -62,6 +63,7 @@ const scenarios: Record<string, Scenario> = soak
       'subscribe.benchSubscribe': benchSubscribe,
       'messages.benchMessagesReads': benchMessagesReads,
       'messages.benchMessageDelivery': benchMessageDelivery,
+      'two-copies': benchTwoCopies,
     };
 
 console.log(

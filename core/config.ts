@@ -17,6 +17,14 @@ const ConfigSchema = z.object({
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
+  /**
+   * With STORAGE_DRIVER=s3 the media route answers a redirect to a presigned URL of the object.
+   * Premium, pay-per-view and message media get URLs valid this long (a revoked entitlement stops
+   * working within it); free media of public creators get hour-long shared URLs (server/http/media-redirect.ts).
+   */
+  /** Anonymous answers of public queries from a short memory cache per copy (server/http/public-cache.ts); off only to measure without it. */
+  PUBLIC_CACHE: bool.default(true),
+  MEDIA_SIGNED_URL_TTL_S: z.coerce.number().int().min(1).max(600).default(120),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CreatorHub <no-reply@creatorhub.local>'),
   OUTBOX_DIR: z.string().default('data/outbox'),

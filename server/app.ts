@@ -25,6 +25,8 @@ import { createContext } from './trpc/init';
 import { trpcResponseMeta } from './trpc/response-meta';
 import { exportDownloadRoutes } from './features/account/export-download.http';
 import { appRouter } from './trpc/router';
+import { mediaOrigins } from './http/media-redirect';
+import { publicCache } from './http/public-cache';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,11 +60,11 @@ export function createApp(appDeps: AppDeps): App {
           scriptSrc: ["'self'"],
           // Radix and sonner set inline style attributes; no inline scripts are allowed.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins(config)],
+          mediaSrc: ["'self'", 'blob:', ...mediaOrigins(config)],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          frameSrc: ["'self'"],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...mediaOrigins(config)],
+          frameSrc: ["'self'", ...mediaOrigins(config)],
           objectSrc: ["'self'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
@@ -111,6 +113,9 @@ export function createApp(appDeps: AppDeps): App {
   app.use(avatarRoutes(deps));
   // "Download my data" zips, to their owner only (issue 13)
   app.use(exportDownloadRoutes(deps));
+  // anonymous answers of public queries: shared-cacheable, with ETags and a short memory cache
+  const anonymousCache = publicCache(deps);
+  if (config.PUBLIC_CACHE) app.use('/trpc', anonymousCache.middleware);
   app.use(
     '/trpc',
     createExpressMiddleware({
@@ -147,6 +152,7 @@ export function createApp(appDeps: AppDeps): App {
         // response (sent with 'Connection: close', so clients do not reuse them meanwhile).
         io.close(() => {
           forgets.close();
+          void anonymousCache.close();
           resolve();
         });
         httpServer.closeIdleConnections();

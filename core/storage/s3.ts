@@ -1,6 +1,7 @@
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -9,12 +10,14 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import {
   assertValidKey,
   resolveRange,
   StorageNotFoundError,
   type ByteRange,
+  type SignedUrlOptions,
   type Storage,
   type StoredObject,
 } from './storage';
@@ -37,8 +40,8 @@ const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
  * An S3-compatible bucket (MinIO in docker-compose, or AWS S3). Path-style addressing, which
  * MinIO needs and AWS accepts; checksums only where the API requires them (the SDK's newer
  * default sends trailing CRC32 checksums in aws-chunked bodies, which several S3-compatible
- * stores reject). Objects are private: nothing here makes a public URL; the media route streams
- * them through the access rule like disk files.
+ * stores reject). Objects are private: the only way to one from outside is a presigned GET URL
+ * (`signedUrl`), which the media route hands out after its access check.
  *
  * `put` of a Buffer is one PutObject; a stream is cut into parts of `partSize` bytes and sent
  * as a multipart upload (one PutObject when it is shorter than a part), so a 100 MB video is
@@ -164,6 +167,45 @@ export class S3Storage implements Storage {
 
   async exists(key: string): Promise<boolean> {
     return (await this.stat(key)) !== null;
+  }
+
+  /** CopyObject: the store copies the bytes itself (up to 5 GB in one call, past any upload limit here). */
+  async copy(fromKey: string, toKey: string, contentType: string): Promise<{ size: number }> {
+    assertValidKey(fromKey);
+    assertValidKey(toKey);
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.bucket,
+          Key: toKey,
+          CopySource: `${this.bucket}/${fromKey}`,
+          ContentType: contentType,
+          MetadataDirective: 'REPLACE',
+        }),
+      );
+    } catch (error) {
+      if (isNotFound(error)) throw new StorageNotFoundError(fromKey);
+      throw error;
+    }
+    const info = await this.stat(toKey);
+    if (!info) throw new StorageNotFoundError(toKey);
+    return { size: info.size };
+  }
+
+  /** A presigned GetObject (query-string SigV4): the response headers asked for are signed in. */
+  async signedUrl(key: string, opts: SignedUrlOptions): Promise<string> {
+    assertValidKey(key);
+    const now = opts.now ?? Date.now();
+    const windowMs = (opts.windowS ?? 0) * 1000;
+    const signingDate = new Date(windowMs > 0 ? now - (now % windowMs) : now);
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ...(opts.contentType && { ResponseContentType: opts.contentType }),
+      ...(opts.contentDisposition && { ResponseContentDisposition: opts.contentDisposition }),
+      ...(opts.cacheControl && { ResponseCacheControl: opts.cacheControl }),
+    });
+    return getSignedUrl(this.client, command, { expiresIn: opts.expiresInS, signingDate });
   }
 }
 

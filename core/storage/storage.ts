@@ -33,6 +33,30 @@ export interface Storage {
   /** Deleting a missing key is not an error: cleanup jobs may run twice. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * A URL that serves the object itself, without this process, until it expires (object stores
+   * only; disk storage has none and its files are streamed). See SignedUrlOptions.
+   */
+  signedUrl?(key: string, opts: SignedUrlOptions): Promise<string>;
+  /** Copies one stored object to another key inside the store (object stores: no byte passes through this process). */
+  copy?(fromKey: string, toKey: string, contentType: string): Promise<{ size: number }>;
+}
+
+export interface SignedUrlOptions {
+  /** how long the URL works after its signing time */
+  expiresInS: number;
+  /**
+   * Sign as of the start of the current window of this many seconds instead of now, so every
+   * request in one window gets the same URL (one cache entry in a CDN). The URL then works for
+   * `expiresInS - windowS` seconds at least.
+   */
+  windowS?: number;
+  /** response headers the store answers with (part of the signature: they cannot be changed) */
+  contentType?: string;
+  contentDisposition?: string;
+  cacheControl?: string;
+  /** for tests: the current time in ms */
+  now?: number;
 }
 
 export class InvalidStorageKeyError extends Error {

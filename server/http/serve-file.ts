@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { downloadFileName } from '../../common/media';
 import type { AppDeps } from '../../core/deps';
+import { redirectToObject } from './media-redirect';
 import { pipeToClient } from './pipe-to-client';
 import { RangeNotSatisfiableError, StorageNotFoundError, type ByteRange } from '../../core/storage/storage';
 
@@ -31,9 +32,15 @@ export function refuseMedia(res: Response, status: number, error: Record<string,
 
 /**
  * Streams one stored file to a client that may have it (the caller checked access): the media
- * routes of posts and of chat attachments, and a report's evidence, alike.
+ * routes of posts and of chat attachments, and a report's evidence, alike. With an object store,
+ * redirects to a presigned URL of it instead (media-redirect.ts).
  */
 export async function serveFile(deps: AppDeps, req: Request, res: Response, file: MediaFileToServe) {
+  const name = downloadFileName(file.name, file.contentType, file.postId);
+  const disposition = `${req.query.download === '1' || req.query.download === 'true' ? 'attachment' : 'inline'}; filename="${name}"`;
+  if (deps.storage.signedUrl) {
+    return redirectToObject(deps.config, deps.storage.signedUrl.bind(deps.storage), res, file, disposition);
+  }
   const etag = `"${file.fileId}-${file.byteSize}"`;
   res.setHeader('ETag', etag);
   // no-transform: compression must never re-encode a media body (it would break ranges)
@@ -69,10 +76,8 @@ export async function serveFile(deps: AppDeps, req: Request, res: Response, file
     throw error;
   }
 
-  const name = downloadFileName(file.name, file.contentType, file.postId);
-  const disposition = req.query.download === '1' || req.query.download === 'true' ? 'attachment' : 'inline';
   res.setHeader('Content-Type', file.contentType);
-  res.setHeader('Content-Disposition', `${disposition}; filename="${name}"`);
+  res.setHeader('Content-Disposition', disposition);
   if (object.range) {
     res.status(206);
     res.setHeader('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.size}`);

@@ -6,6 +6,7 @@ import { BOOKMARK_TEXTS, COMMENT_TEXTS, FEED_TEXTS, POST_TEXTS } from '../../com
 import { e2eBaseURL, findPost, imagesSettled, newPageAs, signIn, toasts, trpcMutation, trpcQuery, type ApiPost } from './support/app';
 import { isNextPageCall, requestWithin, scrollToEnd, scrollUntilShown } from './support/paging';
 import { publishPicture } from './support/publish';
+import { playAndSeek } from './support/video';
 
 /**
  * The home feed, posts and their interactions (issue 3) against the seeded demo. Specs run two at
@@ -371,18 +372,7 @@ test('a subscriber plays the premium video, seeks in it, and saves it', async ({
   await expect(video).toHaveAttribute('src', `/media/${id}/original`);
   await expect(video).toHaveAttribute('controls', '');
 
-  const played = await video.evaluate(async (v: HTMLVideoElement) => {
-    v.muted = true;
-    await v.play();
-    await new Promise((r) => setTimeout(r, 400));
-    const seeked = new Promise<void>((resolve, reject) => {
-      v.addEventListener('seeked', () => resolve(), { once: true });
-      v.addEventListener('error', () => reject(new Error(`media error ${v.error?.code}`)), { once: true });
-    });
-    v.currentTime = 2.5;
-    await seeked;
-    return { error: v.error?.code ?? null, time: v.currentTime, duration: v.duration, readyState: v.readyState };
-  });
+  const played = await playAndSeek(video);
   expect(played.error).toBeNull();
   expect(played.duration).toBeGreaterThan(3);
   expect(played.time).toBeGreaterThanOrEqual(2.4);

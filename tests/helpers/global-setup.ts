@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { assertPostgresReachable, withDatabase, withMaintenanceClient } from '../../core/db/migrate';
 import { createMigratedDatabase, dropDatabase } from './databases';
+import { startS3Server } from './s3-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,6 +11,8 @@ declare module 'vitest' {
     runId: string;
     /** server URL without a database name */
     databaseServerUrl: string;
+    /** the run's S3 server (s3rver on loopback); a test server makes a bucket of its own on it */
+    s3Url: string;
   }
 }
 
@@ -48,8 +51,11 @@ export default async function setup(project: TestProject) {
   project.provide('templateDb', templateDb);
   project.provide('runId', runId);
   project.provide('databaseServerUrl', serverUrl);
+  const s3 = await startS3Server();
+  project.provide('s3Url', s3.url);
 
   return async () => {
+    await s3.stop();
     for (const name of await databasesOfRuns(serverUrl, (id) => id === runId)) await dropDatabase(serverUrl, name);
   };
 }

@@ -12,6 +12,7 @@ import { createDeps, type CreateDepsOptions, type OwnedDeps } from '../../core/c
 import type { AppRouter } from '../../server/trpc/router';
 import type { QueueName } from '../../common/jobs';
 import { startWorkers } from '../../worker/workers';
+import { newS3Bucket } from './s3-server';
 import { createTestDb } from './test-db';
 
 export interface OutboxMail {
@@ -69,6 +70,12 @@ export interface TestServerOptions {
   /** the payment provider and the business clock of this server and its workers (createDeps: tests override deps there) */
   payments?: CreateDepsOptions['payments'];
   clock?: CreateDepsOptions['clock'];
+  /**
+   * Where files live: 'disk' (a temp folder) or 's3' (a bucket of its own on the run's S3
+   * server). Default: TEST_STORAGE_DRIVER, else disk; the integration-s3 project runs the
+   * storage-touching files again with s3.
+   */
+  storage?: 'disk' | 's3';
 }
 
 /**
@@ -80,6 +87,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const testDb = shared ? null : await createTestDb();
   const dataDir = shared ? null : await mkdtemp(path.join(tmpdir(), 'creator-test-'));
   const outboxDir = shared ? shared.OUTBOX_DIR : path.join(dataDir!, 'outbox');
+  const storageEnv = shared ? sharedStorageEnv(shared) : await storageSettings(opts.storage ?? testStorageDriver());
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
@@ -91,6 +99,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     STORAGE_DIR: shared ? shared.STORAGE_DIR : path.join(dataDir!, 'storage'),
     UPLOADS_DIR: shared ? shared.UPLOADS_DIR : path.join(dataDir!, 'uploads-incoming'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...storageEnv,
     ...opts.env,
   });
   const queryLog: string[] = [];
@@ -138,6 +147,20 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The storage driver of test servers that do not choose one. */
+export function testStorageDriver(): 'disk' | 's3' {
+  return process.env.TEST_STORAGE_DRIVER === 's3' ? 's3' : 'disk';
+}
+
+async function storageSettings(driver: 'disk' | 's3'): Promise<Record<string, string>> {
+  return driver === 's3' ? newS3Bucket(inject('s3Url')) : { STORAGE_DRIVER: 'disk' };
+}
+
+function sharedStorageEnv(c: OwnedDeps['config']): Record<string, string> {
+  if (c.STORAGE_DRIVER !== 's3') return { STORAGE_DRIVER: 'disk' };
+  return { STORAGE_DRIVER: 's3', S3_ENDPOINT: c.S3_ENDPOINT!, S3_BUCKET: c.S3_BUCKET!, S3_ACCESS_KEY: c.S3_ACCESS_KEY!, S3_SECRET_KEY: c.S3_SECRET_KEY!, S3_REGION: c.S3_REGION };
 }
 
 async function deleteRedisKeys(deps: OwnedDeps, prefix: string) {

@@ -1,19 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { UPLOAD_POST_ID_HEADER } from '../../common/uploads';
 import { makeSessionCookie, makeUser } from '../helpers/factories';
 import { freePort, killGroup, processClient, startProcess, waitUntilReady, type AppProcess } from '../helpers/processes';
 import { createTestDb, type TestDatabase } from '../helpers/test-db';
 import { tusCreate, tusHead, tusPatch, TUS_HEADERS, uploadFields } from '../helpers/tus';
-import type { TestClient } from '../helpers/test-server';
+import { testStorageDriver, type TestClient } from '../helpers/test-server';
+import { newS3Bucket } from '../helpers/s3-server';
+import { createStorage, type Storage } from '../../core/storage';
 
 // Two server processes over one database, one Redis and one shared UPLOADS_DIR, as behind a load
-// balancer without sticky routing: the chunks of one upload may land on either copy, and two
+// balancer without sticky routing (run again by the integration-s3 project with the uploads and the
+// files in one S3 bucket instead, nothing shared on disk): the chunks of one upload may land on either copy, and two
 // PATCHes of one upload racing on different copies cannot both write (the tus lock is in Redis).
 let database: TestDatabase;
 let work: string;
@@ -21,6 +24,7 @@ let token: string;
 let creatorId: string;
 const copies: { process: AppProcess; url: string; client: TestClient }[] = [];
 const prefix = `two-copies-${process.pid}`;
+let storage: Storage;
 
 beforeAll(async () => {
   database = await createTestDb();
@@ -28,14 +32,16 @@ beforeAll(async () => {
   const creator = await makeUser(database.db, { isCreator: true });
   creatorId = creator.id;
   token = (await makeSessionCookie(database.db, creator.id)).token;
-  const env = {
+  const env: Record<string, string> = {
     DATABASE_URL: database.url,
     REDIS_PREFIX: prefix,
     STORAGE_DIR: path.join(work, 'storage'),
     UPLOADS_DIR: path.join(work, 'incoming'),
     OUTBOX_DIR: path.join(work, 'outbox'),
     LOST_JOB_AFTER_MS: String(3_600_000),
+    ...(testStorageDriver() === 's3' ? await newS3Bucket(inject('s3Url')) : { STORAGE_DRIVER: 'disk' }),
   };
+  storage = createStorage({ ...env, STORAGE_DRIVER: env.STORAGE_DRIVER as 'disk' | 's3', STORAGE_DIR: env.STORAGE_DIR! });
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -52,7 +58,7 @@ afterAll(async () => {
 });
 
 const postsOfCreator = () => database.db.selectFrom('posts').select('id').where('creator_id', '=', creatorId).execute();
-const stored = (postId: string) => readFile(path.join(work, 'storage', 'posts', postId, 'upload.mp4'));
+const stored = async (postId: string) => Buffer.concat(await (await storage.get(`posts/${postId}/upload.mp4`)).stream.toArray());
 
 /** A PATCH whose body is written piece by piece as the caller says, so two can be in flight at once. */
 function streamingPatch(base: string, location: string, offset: number, length: number) {

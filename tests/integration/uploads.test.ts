@@ -10,7 +10,7 @@ import { maintenanceHandlers } from '../../worker/jobs/maintenance';
 import { makeUser } from '../helpers/factories';
 import { fakeExe, jpegWithExif } from '../helpers/media-fixtures';
 import type { TestClient, TestServer } from '../helpers/test-server';
-import { startTestServer } from '../helpers/test-server';
+import { startTestServer, testStorageDriver } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
 import { encodeMetadata, TUS_HEADERS, tusCreate, tusHead, tusPatch, tusUpload, uploadFields } from '../helpers/tus';
 
@@ -31,6 +31,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/** Run again with STORAGE_DRIVER=s3 (the integration-s3 project): tus keeps uploads in the bucket then. */
+const onS3 = testStorageDriver() === 's3';
 
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; title: string; description?: string } }).error;
 
@@ -140,6 +143,11 @@ describe('what may be uploaded', () => {
     await tusPatch(creator, location, 0, image.subarray(0, 100));
     expect((await creator.fetch(location)).status).toBe(405);
     const id = location.split('/').pop()!;
+    if (onS3) {
+      // a short first part waits in `<id>.part`, never under posts/ (which is all the media route reads)
+      expect((await app.deps.storage.stat(`${id}.part`))?.size).toBe(100);
+      return;
+    }
     expect((await stat(path.join(app.deps.config.UPLOADS_DIR, id))).size).toBe(100);
     expect(path.resolve(app.deps.config.UPLOADS_DIR).startsWith(path.resolve(app.deps.config.STORAGE_DIR))).toBe(false);
   });
@@ -216,7 +224,8 @@ describe('a resumable upload', () => {
 
     // the incoming file is gone; the finished upload still answers HEAD as complete
     const id = location.split('/').pop()!;
-    await expect(stat(path.join(app.deps.config.UPLOADS_DIR, id))).rejects.toThrow();
+    if (onS3) await expect.poll(async () => (await app.deps.storage.exists(id)) || (await app.deps.storage.exists(`${id}.info`))).toBe(false);
+    else await expect(stat(path.join(app.deps.config.UPLOADS_DIR, id))).rejects.toThrow();
     const again = await tusHead(creator, location);
     expect(again.status).toBe(200);
     expect(again.headers.get('upload-offset')).toBe(String(image.length));
@@ -290,7 +299,7 @@ describe('a resumable upload', () => {
     expect(posts).toHaveLength(1);
     // the losers' copies of the bytes were deleted: every stored file belongs to a post
     const known = new Set((await app.deps.db.selectFrom('posts').select('id').execute()).map((p) => p.id));
-    for (const dir of await readdir(path.join(app.deps.config.STORAGE_DIR, 'posts'))) {
+    for (const dir of onS3 ? [] : await readdir(path.join(app.deps.config.STORAGE_DIR, 'posts'))) {
       const files = await readdir(path.join(app.deps.config.STORAGE_DIR, 'posts', dir));
       if (files.length) expect(known.has(dir), `stray files of ${dir}`).toBe(true);
     }
@@ -312,7 +321,8 @@ describe('a resumable upload', () => {
     expect(refusal).toMatchObject({ status: 413, title: 'File too large', description: 'Maximum file size is 10MB' });
   });
 
-  it('finishes on HEAD an upload whose last chunk arrived but whose finish never ran', async () => {
+  // both write tus's upload folder by hand; with S3 a bucket lifecycle rule expires uploads (docs/operations.md)
+  it.skipIf(onS3)('finishes on HEAD an upload whose last chunk arrived but whose finish never ran', async () => {
     // as the tus file store leaves it when the server dies right after writing the last byte
     const id = 'd'.repeat(32);
     await writeFile(path.join(app.deps.config.UPLOADS_DIR, id), fakeExe());
@@ -335,7 +345,7 @@ describe('a resumable upload', () => {
     expect(post.optimistic_id).toBe('crash');
   });
 
-  it('expires abandoned partial uploads with the maintenance job', async () => {
+  it.skipIf(onS3)('expires abandoned partial uploads with the maintenance job', async () => {
     const created = await tusCreate(creator, image.length, uploadFields('abandoned.jpg'));
     const location = created.headers.get('location')!;
     await tusPatch(creator, location, 0, image.subarray(0, 50));

@@ -1,10 +1,6 @@
-import { FileStore } from '@tus/file-store';
-import { EVENTS, Metadata, Server, type Upload } from '@tus/server';
+import { EVENTS, Metadata, Server, type DataStore, type Upload } from '@tus/server';
 import { Router, type Request, type Response } from 'express';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
 import { UPLOAD_TEXTS } from '../../../common/texts';
 import { MAX_UPLOAD_BYTES, UPLOAD_POST_ID_HEADER } from '../../../common/uploads';
 import type { SessionUser } from '../../auth/session';
@@ -19,6 +15,7 @@ import {
   type FinishResult,
 } from './uploads.service';
 import { httpErrorAnswer } from '../../trpc/errors';
+import { incomingUploads } from './incoming-uploads';
 import { sessionUserOf } from '../../http/session-user';
 import { RedisLocker } from './tus-redis-locker';
 
@@ -29,8 +26,8 @@ const TUS_VERSION = '1.0.0';
 
 /**
  * The tus endpoint (resumable uploads, tus 1.0: creation, creation-with-upload, expiration,
- * termination) for post uploads, on @tus/server with a file store in UPLOADS_DIR, which nothing
- * serves. Before tus sees a request:
+ * termination) for post uploads, on @tus/server with a file store in UPLOADS_DIR, or in the
+ * bucket with STORAGE_DRIVER=s3 (incoming-uploads.ts); nothing serves either. Before tus sees a request:
  *   - the session cookie must belong to a creator: 401 'Please sign in to upload content',
  *     403 'Only creators can upload content' (every request of an upload, not just the first);
  *   - POST: the declared length and the metadata are checked (server/features/uploads): 400,
@@ -52,16 +49,19 @@ const TUS_VERSION = '1.0.0';
  *
  * The lock between concurrent requests on one upload lives in Redis (tus-redis-locker.ts), so with
  * several server copies the requests of one upload may reach any copy (no sticky routing);
- * UPLOADS_DIR must then be storage every copy sees (a shared volume). While Redis is unreachable
+ * with disk storage UPLOADS_DIR must then be a volume every copy sees (with S3, the bucket is
+ * all they share). While Redis is unreachable
  * HEAD still answers (the offset is the file on disk) and PATCH answers 503, which the web app's
  * client retries on the same upload. `drain()` (on shutdown) makes the PATCHes in flight stop
  * reading and answer with the offset they reached, so their clients resume on another copy. The finish links the
- * received file into disk storage (no copy, whatever its size) when both are on one filesystem.
+ * received file into disk storage (no copy, whatever its size) when both are on one filesystem,
+ * and copies it inside the store with S3.
  */
-export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; datastore: FileStore; drain(): void } {
+export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; datastore: DataStore; drain(): void } {
   const { config, log } = deps;
-  const directory = path.resolve(config.UPLOADS_DIR);
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: config.UPLOAD_EXPIRY_HOURS * 3_600_000 });
+  // UPLOADS_DIR, or the object store with STORAGE_DRIVER=s3 (incoming-uploads.ts)
+  const incoming = incomingUploads(config, deps.storage);
+  const { datastore } = incoming;
   const uploaders = new WeakMap<IncomingMessage, SessionUser>();
 
   const userOf = (req: unknown): SessionUser => {
@@ -72,21 +72,17 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
   };
 
   const removeIncoming = (id: string) =>
-    datastore.remove(id).catch((error: unknown) => log.warn({ err: error, uploadId: id }, 'could not remove a finished incoming upload'));
+    incoming.remove(id).catch((error: unknown) => log.warn({ err: error, uploadId: id }, 'could not remove a finished incoming upload'));
 
-  /** The finish of a complete tus upload: the bytes on disk become a post. */
+  /** The finish of a complete tus upload: the received bytes become a post. */
   const finish = async (upload: Upload, userId: string): Promise<FinishResult> => {
-    const file = path.join(directory, upload.id);
-    const { size: receivedSize } = await stat(file);
     try {
       return await finishUpload(deps, {
         uploadId: upload.id,
         userId,
         metadata: upload.metadata ?? {},
         declaredSize: upload.size ?? -1,
-        receivedSize,
-        open: () => createReadStream(file),
-        localPath: file,
+        ...(await incoming.received(upload)),
       });
     } catch (error) {
       // bytes that can never become a post are not kept

@@ -116,6 +116,8 @@ export interface FinishInput {
   open: () => Readable;
   /** the received bytes' file, when on local disk: storage may take it over without a copy */
   localPath?: string;
+  /** the received bytes' key when they are already in storage (tus's S3 store): copied inside the store */
+  storedKey?: string;
 }
 
 export interface FinishResult {
@@ -169,7 +171,8 @@ export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queue
   const sourceKey = `posts/${postId}/upload.${rule.ext}`;
   try {
     // a link on disk when storage allows (the finish then takes the same time whatever the size)
-    if (input.localPath && deps.storage.putFile) await deps.storage.putFile(sourceKey, input.localPath, 'application/octet-stream');
+    if (input.storedKey && deps.storage.copy) await deps.storage.copy(input.storedKey, sourceKey, 'application/octet-stream');
+    else if (input.localPath && deps.storage.putFile) await deps.storage.putFile(sourceKey, input.localPath, 'application/octet-stream');
     else await deps.storage.put(sourceKey, input.open(), 'application/octet-stream');
   } catch (error) {
     // a concurrent finish may have won and removed the incoming file under us

@@ -43,7 +43,7 @@ export async function saveMedia(post: Post): Promise<void> {
   const url = post.media?.downloadUrl;
   try {
     if (!url) throw new Error('');
-    const response = await fetch(url, { credentials: 'include' });
+    const response = await fetch(url, { credentials: 'same-origin' });
     if (!response.ok) throw new Error(await failureMessage(response));
     const blob = await response.blob();
     const contentType = blob.type || response.headers.get('Content-Type') || post.media?.contentType || '';

@@ -23,7 +23,7 @@ interface TextPart {
  * replacement character at the end, which goes.
  */
 async function fetchTextPart(url: string, bytes: number): Promise<TextPart> {
-  const response = await fetch(url, { credentials: 'include', headers: { Range: `bytes=0-${bytes - 1}` } });
+  const response = await fetch(url, { credentials: 'same-origin', headers: { Range: `bytes=0-${bytes - 1}` } });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const buffer = await response.arrayBuffer();
   const total = Number(/\/(\d+)$/.exec(response.headers.get('Content-Range') ?? '')?.[1] ?? buffer.byteLength);

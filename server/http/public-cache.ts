@@ -1,0 +1,111 @@
+import type { NextFunction, Request, Response } from 'express';
+import { createHash } from 'node:crypto';
+import type { AppDeps } from '../../core/deps';
+import { publicCacheChannel } from '../../core/realtime/emitter';
+
+/**
+ * What a visitor sees of public content, a shared cache (CDN) may keep this long and serve stale
+ * this much longer while it asks again: a deleted or privatised post leaves every anonymous answer
+ * within PUBLIC_S_MAXAGE_S + PUBLIC_STALE_S (40 s) at a CDN, and at once in this server's own cache.
+ */
+export const PUBLIC_S_MAXAGE_S = 10;
+export const PUBLIC_STALE_S = 30;
+/** this copy's own memory of the same answers (emptied on any change, on every copy, through Redis) */
+const MEMORY_TTL_MS = 5_000;
+const MAX_ENTRIES = 500;
+const MAX_BODY_BYTES = 256 * 1024;
+
+/**
+ * Queries whose anonymous answer is the same for every visitor: featured creators, a public
+ * profile and its posts, a public post, the anonymous feed (which stops after its first pages).
+ * Explore needs a session (spec), so it has no anonymous answer to cache.
+ */
+export const PUBLIC_QUERIES: ReadonlySet<string> = new Set(['creators.featured', 'posts.feed', 'posts.byId', 'profiles.byUsername', 'profiles.posts']);
+
+interface Entry {
+  status: number;
+  body: Buffer;
+  etag: string;
+  contentType: string;
+  expires: number;
+}
+
+const hasSessionCookie = (cookie: string | undefined) => !!cookie && /(?:^|;\s*)session=/.test(cookie);
+
+/** The procedures of a GET /trpc/<a,b,...> request, or null when it is not one. */
+function proceduresOf(req: Request): string[] | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const path = req.path.replace(/^\//, '');
+  return path ? path.split(',') : null;
+}
+
+/**
+ * In front of /trpc: anonymous GETs of PUBLIC_QUERIES (alone or batched together) are answered
+ * with `Cache-Control: public, s-maxage, stale-while-revalidate`, a strong ETag of the body (304
+ * on If-None-Match), from a short in-memory cache keyed by the URL (the input is in the query).
+ * A request with a session cookie, or any other procedure, goes through untouched (tRPC answers a
+ * signed-in user `private, no-store`). Every copy empties its cache when a post is published or
+ * deleted or a creator's visibility changes (core/realtime/emitter.ts publishes those on Redis).
+ */
+export function publicCache(deps: Pick<AppDeps, 'redis' | 'config' | 'log'>) {
+  const entries = new Map<string, Entry>();
+  const subscriber = deps.redis.duplicate();
+  const channel = publicCacheChannel(deps.config.REDIS_PREFIX);
+  subscriber.on('message', () => entries.clear());
+  // after a reconnect, changes may have been missed: start empty
+  subscriber.on('ready', () => entries.clear());
+  subscriber.subscribe(channel).catch((err: unknown) => deps.log.warn({ err }, 'public cache not subscribed: it empties by time only'));
+
+  const send = (req: Request, res: Response, entry: Entry) => {
+    res.setHeader('Cache-Control', `public, s-maxage=${PUBLIC_S_MAXAGE_S}, stale-while-revalidate=${PUBLIC_STALE_S}`);
+    res.setHeader('ETag', entry.etag);
+    res.setHeader('Vary', 'Cookie');
+    if (req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.status(entry.status).setHeader('Content-Type', entry.contentType);
+    res.setHeader('Content-Length', String(entry.body.length));
+    res.end(req.method === 'HEAD' ? undefined : entry.body);
+  };
+
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
+    const procedures = proceduresOf(req);
+    if (!procedures || !procedures.every((p) => PUBLIC_QUERIES.has(p)) || hasSessionCookie(req.headers.cookie)) return next();
+    const key = req.originalUrl;
+    const hit = entries.get(key);
+    if (hit && hit.expires > Date.now()) return send(req, res, hit);
+
+    // capture tRPC's answer (it sets headers, writes the body and ends), then answer from it
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    res.write = ((chunk: unknown) => {
+      if (chunk) chunks.push(Buffer.from(chunk as Uint8Array));
+      return true;
+    }) as Response['write'];
+    (res as unknown as { flush?: () => void }).flush = () => {};
+    res.end = ((chunk?: unknown) => {
+      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Uint8Array));
+      res.write = write;
+      res.end = end;
+      const body = Buffer.concat(chunks);
+      const cacheable = res.statusCode === 200 && !res.hasHeader('set-cookie') && body.length <= MAX_BODY_BYTES;
+      if (!cacheable) return end(body);
+      const entry: Entry = {
+        status: 200,
+        body,
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+        contentType: String(res.getHeader('content-type') ?? 'application/json'),
+        expires: Date.now() + MEMORY_TTL_MS,
+      };
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(key, entry);
+      res.removeHeader('Cache-Control');
+      send(req, res, entry);
+      return res;
+    }) as Response['end'];
+    next();
+  };
+  return { middleware, close: () => subscriber.quit().catch(() => subscriber.disconnect()) };
+}
