@@ -12,6 +12,7 @@ import { createDeps, type OwnedDeps } from '../../core/create-deps';
 import type { AppRouter } from '../../server/trpc/router';
 import type { QueueName } from '../../common/jobs';
 import { startWorkers } from '../../worker/workers';
+import { suiteFixture } from './suite-fixture';
 import { createTestDb } from './test-db';
 
 export interface OutboxMail {
@@ -66,6 +67,11 @@ export interface TestServerOptions {
   workerQueues?: readonly QueueName[];
   /** extra settings (environment variables) for this server */
   env?: Record<string, string>;
+}
+
+/** The test file's own server (startTestServer), started before its tests and closed after them. */
+export function useTestServer(opts: TestServerOptions = {}): TestServer {
+  return suiteFixture(() => startTestServer(opts), (app) => app.close());
 }
 
 /**

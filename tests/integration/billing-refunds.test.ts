@@ -5,7 +5,7 @@ import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { jobIn } from '../helpers/jobs';
 import { socketPool } from '../helpers/sockets';
 import { sendSigned, STRIPE_TEST_ENV, stripeEvent } from '../helpers/stripe-events';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { startTestServer, type TestServer, useTestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 
 /**
@@ -175,13 +175,7 @@ describe('Stripe refunds and disputes', () => {
 });
 
 describe('built-in provider refunds', () => {
-  let builtin: TestServer;
-  beforeAll(async () => {
-    builtin = await startTestServer();
-  });
-  afterAll(async () => {
-    await builtin?.close();
-  });
+  const builtin = useTestServer();
 
   it('an admin refund is recorded by the job without calling anyone; in full it ends access', async () => {
     const creator = await makeUser(builtin.deps.db, { isCreator: true });
