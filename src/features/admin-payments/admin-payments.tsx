@@ -1,4 +1,3 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { ReceiptText, Search, ShieldAlert, Undo2 } from 'lucide-react';
 import { z } from 'zod';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -10,6 +9,7 @@ import { DeadEnd } from '../../components/dead-end';
 import { EmptyState } from '../../components/empty-state';
 import { PaymentLabelPill } from '../../components/payment-label';
 import { Button } from '../../components/ui/button';
+import { FormDialog } from '../../components/ui/dialog-parts';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -152,7 +152,6 @@ function RefundButton({ payment }: { payment: AdminPaymentDto }) {
   const typed = form.watch('amount').trim();
 
   const onOpenChange = (next: boolean) => {
-    if (pending) return;
     if (next) {
       form.reset({ amount: payment.refundable });
       setKey(crypto.randomUUID());
@@ -175,45 +174,30 @@ function RefundButton({ payment }: { payment: AdminPaymentDto }) {
   });
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Trigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button variant="secondary" size="sm" className="self-start">
           Refund
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card border border-border bg-surface-raised p-5 shadow-2xl shadow-black/60 md:p-6">
-          <form noValidate className="flex flex-col gap-5" onSubmit={onSubmit}>
-            <div className="flex gap-4">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-rose-500/15 text-rose-300 ring-1 ring-rose-400/30">
-                <Undo2 aria-hidden="true" className="size-5" />
-              </span>
-              <div className="flex min-w-0 flex-col gap-1.5">
-                <AlertDialog.Title className="text-lg font-semibold tracking-tight">Refund {payment.fan ? `@${payment.fan.username}` : 'this payment'}?</AlertDialog.Title>
-                <AlertDialog.Description className="text-sm leading-relaxed break-words text-muted">
-                  {payment.description}: {formatRand(payment.amount)} paid, {formatRand(payment.refundable)} left to refund. The money goes back through{' '}
-                  {payment.provider === 'stripe' ? 'Stripe' : 'the built-in provider (no card was charged)'}. A refund in full ends the subscription it paid for at
-                  once. This cannot be undone.
-                </AlertDialog.Description>
-              </div>
-            </div>
-            <FormField label="Amount (R)" error={form.error('amount')} hint={`At most ${formatRand(payment.refundable)}`}>
-              {({ invalid, ...field }) => <Input {...field} {...form.field('amount')} invalid={invalid} inputMode="decimal" autoComplete="off" />}
-            </FormField>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel asChild>
-                <Button variant="secondary" disabled={pending}>
-                  Cancel
-                </Button>
-              </AlertDialog.Cancel>
-              <Button type="submit" variant="danger" loading={pending}>
-                {/\d/.test(typed) && RefundForm.safeParse({ amount: typed }).success ? `Refund ${formatRand(RefundForm.parse({ amount: typed }).amount)}` : 'Refund'}
-              </Button>
-            </div>
-          </form>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      onSubmit={onSubmit}
+      pending={pending}
+      icon={Undo2}
+      title={`Refund ${payment.fan ? `@${payment.fan.username}` : 'this payment'}?`}
+      description={
+        <>
+          {payment.description}: {formatRand(payment.amount)} paid, {formatRand(payment.refundable)} left to refund. The money goes back through{' '}
+          {payment.provider === 'stripe' ? 'Stripe' : 'the built-in provider (no card was charged)'}. A refund in full ends the subscription it paid for at once.
+          This cannot be undone.
+        </>
+      }
+      submitLabel={/\d/.test(typed) && RefundForm.safeParse({ amount: typed }).success ? `Refund ${formatRand(RefundForm.parse({ amount: typed }).amount)}` : 'Refund'}
+    >
+      <FormField label="Amount (R)" error={form.error('amount')} hint={`At most ${formatRand(payment.refundable)}`}>
+        {({ invalid, ...field }) => <Input {...field} {...form.field('amount')} invalid={invalid} inputMode="decimal" autoComplete="off" />}
+      </FormField>
+    </FormDialog>
   );
 }
