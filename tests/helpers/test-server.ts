@@ -69,9 +69,13 @@ export interface TestServerOptions {
   env?: Record<string, string>;
 }
 
-/** The test file's own server (startTestServer), started before its tests and closed after them. */
-export function useTestServer(opts: TestServerOptions = {}): TestServer {
-  return suiteFixture(() => startTestServer(opts), (app) => app.close());
+/**
+ * The test file's own server (startTestServer), started before its tests and closed after them.
+ * Options that depend on another fixture (a fake provider's URL) are given as a function, read
+ * when the server starts.
+ */
+export function useTestServer(opts: TestServerOptions | (() => TestServerOptions) = {}): TestServer {
+  return suiteFixture(() => startTestServer(typeof opts === 'function' ? opts() : opts), (app) => app.close());
 }
 
 /**
