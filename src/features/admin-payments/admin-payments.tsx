@@ -1,18 +1,18 @@
-import { ReceiptText, Search, ShieldAlert, Undo2 } from 'lucide-react';
+import { ReceiptText, Search, Undo2 } from 'lucide-react';
 import { z } from 'zod';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AdminPaymentDto } from '../../../common/billing-dtos';
 import { formatRand } from '../../../common/format';
 import { AdminRefundInput } from '../../../common/refund-schemas';
 import { REFUND_TEXTS } from '../../../common/texts';
-import { DeadEnd } from '../../components/dead-end';
+import { AdminPage } from '../../components/admin-page';
 import { EmptyState } from '../../components/empty-state';
+import { LoadingPlaceholder } from '../../components/load-states';
 import { PaymentLabelPill } from '../../components/payment-label';
 import { Button } from '../../components/ui/button';
 import { FormDialog } from '../../components/ui/dialog-parts';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Skeleton } from '../../components/ui/skeleton';
 import { formatLongDateTime, isoString } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -36,20 +36,13 @@ export function AdminPayments({ query, onSearch }: { query: string; onSearch: (q
     onSearch(text.trim());
   };
 
-  if (forbidden) {
-    return (
-      <div className="mx-auto w-full max-w-3xl px-4 pt-6 pb-10 md:px-6 md:pt-10">
-        <DeadEnd icon={ShieldAlert} title="Admins only" description="This page is for the platform's operators." />
-      </div>
-    );
-  }
-
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 pt-6 pb-10 md:px-6 md:pt-10">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">Payments</h1>
-        <p className="mt-1 text-muted">Find a charge and refund it in full or in part. Refunds go through the payment provider.</p>
-      </div>
+    <AdminPage
+      title="Payments"
+      description="Find a charge and refund it in full or in part. Refunds go through the payment provider."
+      forbidden={forbidden}
+      operators="operators"
+    >
       <form role="search" aria-label="Payments" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
           <FormField label="Fan, creator or payment reference">
@@ -70,14 +63,7 @@ export function AdminPayments({ query, onSearch }: { query: string; onSearch: (q
           Try again
         </Button>
       ) : !results.data ? (
-        <div aria-busy="true" className="flex flex-col gap-3">
-          <span className="sr-only" role="status">
-            Loading payments
-          </span>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-28 w-full rounded-card" />
-          ))}
-        </div>
+        <LoadingPlaceholder label="Loading payments" rowClassName="h-28 w-full rounded-card" className="gap-3" />
       ) : results.data.length === 0 ? (
         <EmptyState icon={ReceiptText}>No payments found</EmptyState>
       ) : (
@@ -89,7 +75,7 @@ export function AdminPayments({ query, onSearch }: { query: string; onSearch: (q
           ))}
         </ul>
       )}
-    </div>
+    </AdminPage>
   );
 }
 
