@@ -1,14 +1,9 @@
 import type { UserRole } from './enums';
+import type { BadgedPersonDto } from './person-dtos';
 
 /** The signed-in user as the client sees it (`auth.me`, `auth.signIn`); never a hash or a token. */
-export interface UserDto {
-  id: string;
+export interface UserDto extends BadgedPersonDto {
   email: string;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
   isCreator: boolean;
-  isPremium: boolean;
-  isVerified: boolean;
   role: UserRole;
 }

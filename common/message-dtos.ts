@@ -1,18 +1,12 @@
 import type { AttachmentStatus, MessageMediaKind } from './messages';
+import type { BadgedPersonDto } from './person-dtos';
 
 /**
  * What the messages API returns (server/features/messages) and the socket carries
  * (common/socket-events.ts). Dates are ISO strings in both, so the client has one type.
  */
 
-export interface ChatPartnerDto {
-  id: string;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-  isVerified: boolean;
-  isPremium: boolean;
-}
+export type ChatPartnerDto = BadgedPersonDto;
 
 export interface MessageAttachmentDto {
   id: string;

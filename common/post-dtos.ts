@@ -1,18 +1,12 @@
 import type { MediaKind, PostStatus } from './enums';
+import type { BadgedPersonDto, PersonDto } from './person-dtos';
 import type { FeedCursor } from './post-schemas';
 
 /**
  * What the server returns for posts and comments (and sends in socket events). The server maps
  * rows to these in its services; the client may use them or tRPC's RouterOutputs (the same types).
  */
-export interface PostCreatorDto {
-  id: string;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-  isVerified: boolean;
-  isPremium: boolean;
-}
+export type PostCreatorDto = BadgedPersonDto;
 
 export interface PostMediaDto {
   /** the original file's type; decides the viewer (image/, video/, audio/, application/pdf, text/plain, Word) */
@@ -58,12 +52,7 @@ export interface PostDto {
   media: PostMediaDto | null;
 }
 
-export interface CommentAuthorDto {
-  id: string;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-}
+export type CommentAuthorDto = PersonDto;
 
 export interface CommentDto {
   id: string;

@@ -1,3 +1,5 @@
+import type { BadgedPersonDto } from './person-dtos';
+
 /** What the server returns for profiles and Explore's creator cards. */
 
 export interface CustomLinkDto {
@@ -50,13 +52,7 @@ export interface ProfileDto {
 }
 
 /** A creator card: the landing page's featured creators and Explore's creator strip. */
-export interface CreatorCardDto {
-  id: string;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
+export interface CreatorCardDto extends BadgedPersonDto {
   categories: string[];
-  isVerified: boolean;
-  isPremium: boolean;
   subscriberCount: number;
 }

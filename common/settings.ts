@@ -87,11 +87,12 @@ export interface PrivacySettingsDto {
   allowFriendRequests: boolean;
 }
 
-export const SaveNotificationsInput = z.object({
-  emailNotifications: z.boolean(),
-  pushNotifications: z.boolean(),
-  marketingEmails: z.boolean(),
-});
+/** A settings form of on/off switches only: each named key a boolean, every one required. */
+function switches<K extends string>(...keys: K[]) {
+  return z.object(Object.fromEntries(keys.map((key) => [key, z.boolean()])) as Record<K, z.ZodBoolean>);
+}
+
+export const SaveNotificationsInput = switches('emailNotifications', 'pushNotifications', 'marketingEmails');
 export type SaveNotificationsInput = z.output<typeof SaveNotificationsInput>;
 export type NotificationSettingsDto = SaveNotificationsInput;
 
@@ -101,11 +102,7 @@ export interface VerificationStatusDto {
   isIdentityVerified: boolean;
 }
 
-export const SaveContentSettingsInput = z.object({
-  defaultNsfw: z.boolean(),
-  defaultPaid: z.boolean(),
-  commentsOpen: z.boolean(),
-});
+export const SaveContentSettingsInput = switches('defaultNsfw', 'defaultPaid', 'commentsOpen');
 export type SaveContentSettingsInput = z.output<typeof SaveContentSettingsInput>;
 export type ContentSettingsDto = SaveContentSettingsInput;
 

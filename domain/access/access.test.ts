@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POST_STATUSES, PROFILE_VISIBILITIES, type ProfileVisibility } from '../../common/enums';
 import { makePost, makeSubscription, makeUser } from '../../tests/helpers/factories';
-import { createTestDb, type TestDatabase } from '../../tests/helpers/test-db';
+import { useTestDb } from '../../tests/helpers/test-db';
 import {
   filterVisiblePostIds,
   isOwnerOnlyProfile,
@@ -19,13 +19,7 @@ import {
 } from './access';
 import { findPostAccessFacts } from './access.queries';
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = useTestDb();
 
 describe('the access rule', () => {
   it('decides visibility and media as the spec says', () => {

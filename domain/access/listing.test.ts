@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROFILE_VISIBILITIES, type ProfileVisibility } from '../../common/enums';
 import { makeUser } from '../../tests/helpers/factories';
-import { createTestDb, type TestDatabase } from '../../tests/helpers/test-db';
+import { useTestDb } from '../../tests/helpers/test-db';
 import { listedCreatorWhere, mayBeListed } from './listing';
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = useTestDb();
 
 describe('who may be listed publicly', () => {
   it('lists creators whose profile everyone may see, and the SQL agrees with the rule on every combination', async () => {

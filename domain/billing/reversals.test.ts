@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeSubscription, makeUser } from '../../tests/helpers/factories';
-import { createTestDb, type TestDatabase } from '../../tests/helpers/test-db';
+import { useTestDb } from '../../tests/helpers/test-db';
 import { insertPayment } from './billing.queries';
 import { recordReversal, refundableAmount } from './reversals';
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = useTestDb();
 
 async function charge(amount = '99.00') {
   const creator = await makeUser(t.db, { isCreator: true });

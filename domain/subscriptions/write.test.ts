@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../tests/helpers/factories';
-import { createTestDb, type TestDatabase } from '../../tests/helpers/test-db';
+import { useTestDb } from '../../tests/helpers/test-db';
 import { recordSubscription, recordSubscriptions } from './write';
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = useTestDb();
 
 const DAY = 24 * 60 * 60_000;
 const tierOf = async (creatorId: string, name = 'VIP Club') =>

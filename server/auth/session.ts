@@ -1,22 +1,13 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { SESSION } from '../../common/limits';
-import type { UserRole } from '../../common/enums';
+import type { UserDto } from '../../common/auth-dtos';
 import type { DB } from '../../core/db/kysely';
 import { hashToken } from '../../core/token-hash';
 import { deleteSession, deleteUserSessions, insertSession } from './session.queries';
 
 /** The signed-in user as the server sees it; never carries a hash. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  role: UserRole;
+export interface SessionUser extends UserDto {
   emailVerified: boolean;
-  username: string;
-  displayName: string;
-  avatarUrl: string | null;
-  isCreator: boolean;
-  isPremium: boolean;
-  isVerified: boolean;
 }
 
 export interface SessionInfo {

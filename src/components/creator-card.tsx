@@ -4,7 +4,7 @@ import { formatCompactCount } from '../../common/format';
 import type { CreatorCardDto } from '../../common/profile-dtos';
 import { Avatar } from './ui/avatar';
 import { Badge } from './ui/badge';
-import { Skeleton } from './ui/skeleton';
+import { SkeletonPerson } from './ui/skeleton';
 import { VerifiedBadge } from './ui/verified-badge';
 
 /**
@@ -78,23 +78,13 @@ export function CreatorCard({ creator, variant, testId }: { creator: CreatorCard
 export function CreatorCardSkeleton({ variant, testId }: { variant: CreatorCardVariant; testId?: string }) {
   if (variant !== 'featured') {
     return (
-      <div data-testid={testId} className={`flex ${variant === 'strip' ? 'w-56' : 'w-60'} shrink-0 items-center gap-3 rounded-card border border-border bg-surface p-3`}>
-        <Skeleton circle className="size-10" />
-        <div className="flex flex-1 flex-col gap-2">
-          <Skeleton className="h-3.5 w-3/4" />
-          <Skeleton className="h-3 w-1/2" />
-        </div>
-      </div>
+      <SkeletonPerson
+        data-testid={testId}
+        className={`${variant === 'strip' ? 'w-56' : 'w-60'} shrink-0 items-center gap-3 rounded-card border border-border bg-surface p-3`}
+        avatar="size-10"
+        lines={['h-3.5 w-3/4', 'h-3 w-1/2']}
+      />
     );
   }
-  return (
-    <div data-testid={testId} className="flex items-center gap-4 rounded-card border border-border bg-surface p-4">
-      <Skeleton circle className="size-14" />
-      <div className="flex flex-1 flex-col gap-2">
-        <Skeleton className="h-4 w-2/3" />
-        <Skeleton className="h-3 w-1/3" />
-        <Skeleton className="h-3 w-1/2" />
-      </div>
-    </div>
-  );
+  return <SkeletonPerson data-testid={testId} className="items-center gap-4 rounded-card border border-border bg-surface p-4" avatar="size-14" lines={['h-4 w-2/3', 'h-3 w-1/3', 'h-3 w-1/2']} />;
 }

@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ACCOUNT_TEXTS } from '../../common/security';
 import { AccountManagement } from '../features/security/account-management';
 import { SettingsPage } from '../features/settings/settings-page';
-import { usePageTitle } from '../lib/page-title';
 
 /**
  * /settings/account/management (spec part 2 §2): 'Account Settings' with Hide Account, Delete All
@@ -13,14 +12,9 @@ export const Route = createFileRoute('/_authed/settings_/account_/management')({
   loader: ({ context }) => {
     void context.trpcUtils.account.management.prefetch();
   },
-  component: ManagementPage,
-});
-
-function ManagementPage() {
-  usePageTitle(ACCOUNT_TEXTS.pageTitle);
-  return (
+  component: () => (
     <SettingsPage title={ACCOUNT_TEXTS.pageTitle} description="Hide your account, download your data, or delete it." back="/settings">
       <AccountManagement />
     </SettingsPage>
-  );
-}
+  ),
+});

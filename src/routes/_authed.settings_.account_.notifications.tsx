@@ -1,18 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NotificationsForm } from '../features/settings/notifications-form';
 import { SettingsPage } from '../features/settings/settings-page';
-import { usePageTitle } from '../lib/page-title';
 
 /** /settings/account/notifications (spec part 2 §2), behind the `_authed` gate: settings need a session. */
 export const Route = createFileRoute('/_authed/settings_/account_/notifications')({
-  component: Screen,
-});
-
-function Screen() {
-  usePageTitle('Notification Settings');
-  return (
+  component: () => (
     <SettingsPage title="Notification Settings" description="Choose how we keep you informed." back="/settings/account">
       <NotificationsForm />
     </SettingsPage>
-  );
-}
+  ),
+});

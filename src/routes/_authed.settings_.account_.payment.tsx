@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SettingsPage } from '../features/settings/settings-page';
 import { PaymentScreen } from '../features/subscriptions/payment-screen';
 import { CurrentProviderNote } from '../features/subscriptions/provider-note';
-import { usePageTitle } from '../lib/page-title';
 import { enumParam, searchValidator, stringParam } from '../lib/search-params';
 
 const PaymentSearch = searchValidator<{ tier?: string; checkout?: 'cancelled' }>({
@@ -26,7 +25,6 @@ export const Route = createFileRoute('/_authed/settings_/account_/payment')({
 });
 
 function PaymentRoute() {
-  usePageTitle('Payment');
   const { tier, checkout } = Route.useSearch();
   return (
     <SettingsPage

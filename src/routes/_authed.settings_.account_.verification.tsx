@@ -1,18 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { VerificationStatus } from '../features/settings/verification-status';
 import { SettingsPage } from '../features/settings/settings-page';
-import { usePageTitle } from '../lib/page-title';
 
 /** /settings/account/verification (spec part 2 §2), behind the `_authed` gate: settings need a session. */
 export const Route = createFileRoute('/_authed/settings_/account_/verification')({
-  component: Screen,
-});
-
-function Screen() {
-  usePageTitle('Verification');
-  return (
+  component: () => (
     <SettingsPage title="Verification" description="Verified accounts earn more trust from fans." back="/settings/account">
       <VerificationStatus />
     </SettingsPage>
-  );
-}
+  ),
+});

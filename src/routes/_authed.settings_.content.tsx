@@ -1,18 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ContentSettingsForm } from '../features/settings/content-settings-form';
 import { SettingsPage } from '../features/settings/settings-page';
-import { usePageTitle } from '../lib/page-title';
 
 /** /settings/content (spec part 2 §2), behind the `_authed` gate: settings need a session. */
 export const Route = createFileRoute('/_authed/settings_/content')({
-  component: Screen,
-});
-
-function Screen() {
-  usePageTitle('Content Settings');
-  return (
+  component: () => (
     <SettingsPage title="Content Settings" description="Defaults for your new uploads, and who may comment on your posts." back="/settings">
       <ContentSettingsForm />
     </SettingsPage>
-  );
-}
+  ),
+});

@@ -3,7 +3,6 @@ import { PasswordCard } from '../features/security/password-card';
 import { SessionsCard } from '../features/security/sessions-card';
 import { TwoFactorCard } from '../features/security/two-factor-card';
 import { SettingsPage } from '../features/settings/settings-page';
-import { usePageTitle } from '../lib/page-title';
 
 /** /settings/security (issue 13): two-factor, password and sessions, behind the `_authed` gate. */
 export const Route = createFileRoute('/_authed/settings_/security')({
@@ -11,12 +10,7 @@ export const Route = createFileRoute('/_authed/settings_/security')({
     void context.trpcUtils.security.overview.prefetch();
     void context.trpcUtils.security.sessions.prefetch();
   },
-  component: SecurityPage,
-});
-
-function SecurityPage() {
-  usePageTitle('Security');
-  return (
+  component: () => (
     <SettingsPage title="Security" description="Two-factor sign-in, your password, and where you are signed in." back="/settings">
       <div className="flex flex-col gap-6">
         <TwoFactorCard />
@@ -24,5 +18,5 @@ function SecurityPage() {
         <SessionsCard />
       </div>
     </SettingsPage>
-  );
-}
+  ),
+});

@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { STRIPE_TEST_ENV } from './stripe-events';
+import { suiteFixture } from './suite-fixture';
+import { useTestServer, type TestServer, type TestServerOptions } from './test-server';
 
 /** One request the fake received, as Stripe would read it. */
 export interface FakeStripeRequest {
@@ -151,4 +154,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
+}
+
+/**
+ * A test file's server paying through Stripe, with the fake Stripe it talks to: both started
+ * before the tests (the fake first, its URL is the server's STRIPE_API_URL) and closed after them.
+ * Webhooks are signed with STRIPE_TEST_ENV's secret (stripe-events.ts `sendSigned`).
+ */
+export function useStripeTestServer(opts: Omit<TestServerOptions, 'env'> = {}): { app: TestServer; fakeStripe: FakeStripe } {
+  const fakeStripe = suiteFixture(startFakeStripe, (fake) => fake.close());
+  const app = useTestServer(() => ({ ...opts, env: { ...STRIPE_TEST_ENV, STRIPE_API_URL: fakeStripe.url } }));
+  return { app, fakeStripe };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { cloneDatabase, type TestDatabase } from './databases';
+import { suiteFixture } from './suite-fixture';
 
 export type { TestDatabase } from './databases';
 
@@ -8,4 +9,9 @@ export type { TestDatabase } from './databases';
 export async function createTestDb(): Promise<TestDatabase> {
   const name = `creator_test_${inject('runId')}_${randomBytes(4).toString('hex')}`;
   return cloneDatabase(inject('databaseServerUrl'), inject('templateDb'), name);
+}
+
+/** The test file's own database, made before its tests and dropped after them. */
+export function useTestDb(): TestDatabase {
+  return suiteFixture(createTestDb, (t) => t.destroy());
 }

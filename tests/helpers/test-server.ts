@@ -13,6 +13,7 @@ import type { AppRouter } from '../../server/trpc/router';
 import type { QueueName } from '../../common/jobs';
 import { startWorkers } from '../../worker/workers';
 import { newS3Bucket } from './s3-server';
+import { suiteFixture } from './suite-fixture';
 import { createTestDb } from './test-db';
 
 export interface OutboxMail {
@@ -76,6 +77,15 @@ export interface TestServerOptions {
    * storage-touching files again with s3.
    */
   storage?: 'disk' | 's3';
+}
+
+/**
+ * The test file's own server (startTestServer), started before its tests and closed after them.
+ * Options that depend on another fixture (a fake provider's URL) are given as a function, read
+ * when the server starts.
+ */
+export function useTestServer(opts: TestServerOptions | (() => TestServerOptions) = {}): TestServer {
+  return suiteFixture(() => startTestServer(typeof opts === 'function' ? opts() : opts), (app) => app.close());
 }
 
 /**

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageAttachmentDto } from '../../common/message-dtos';
 import { makeUser, type MadeUser } from '../helpers/factories';
 import { jpegWithExif, makeVideo } from '../helpers/media-fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
 import { tusUpload, uploadFields, waitFor } from '../helpers/tus';
 import { expireUnsentAttachments } from '../../worker/jobs/unsent-attachments';
+import { uploadAttachment, attachmentRowOf, settledAttachment } from '../helpers/attachments';
 
 // Issue 23 item 1: a fan's chat attachments cannot stall creators' posts, nor pile up. The real
 // server with every worker (posts and attachments on queues of their own).
@@ -26,21 +26,6 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-async function upload(client: TestClient, name: string, body: Buffer) {
-  const res = await client.fetch(`/message-attachments?name=${encodeURIComponent(name)}`, {
-    method: 'POST',
-    body: new Uint8Array(body),
-    headers: { 'content-type': 'application/octet-stream' },
-  });
-  return { status: res.status, json: (await res.json()) as { attachment?: MessageAttachmentDto; error?: { code: string; message: string } } };
-}
-
-const attachmentRow = (id: string) => app.deps.db.selectFrom('message_attachments').selectAll().where('id', '=', id).executeTakeFirst();
-const settled = (id: string) =>
-  waitFor(async () => {
-    const row = await attachmentRow(id);
-    return row && row.status !== 'processing' ? row : null;
-  }, 60_000, `attachment ${id}`);
 
 async function fan(): Promise<{ user: MadeUser; client: TestClient }> {
   const user = await makeUser(app.deps.db);
@@ -77,7 +62,7 @@ describe('attachments beside posts', () => {
     const clip = await readFile(await makeVideo(work, { name: 'fan.mp4', seconds: 15, width: 640, height: 360 }));
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const up = await upload(asFan, `clip-${i}.mp4`, clip);
+      const up = await uploadAttachment(asFan, `clip-${i}.mp4`, clip);
       expect(up.status).toBe(201);
       ids.push(up.json.attachment!.id);
     }
@@ -89,11 +74,11 @@ describe('attachments beside posts', () => {
       const row = await app.deps.db.selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow();
       return row.status !== 'processing' ? row : null;
     }, 60_000, 'the post');
-    const states = await Promise.all(ids.map(async (id) => (await attachmentRow(id))!.status));
+    const states = await Promise.all(ids.map(async (id) => (await attachmentRowOf(app, id))!.status));
     // the fan's third video waits for the two before it on its own queue, not the post
     expect(states).toContain('processing');
     expect((await app.deps.db.selectFrom('posts').select('status').where('id', '=', postId).executeTakeFirstOrThrow()).status).toBe('published');
-    for (const id of ids) expect((await settled(id)).status).toBe('ready');
+    for (const id of ids) expect((await settledAttachment(app, id)).status).toBe('ready');
   }, 120_000);
 });
 
@@ -101,7 +86,7 @@ describe('per-user bounds on attachments', () => {
   it('refuses a fourth file while three are processing, with its reason, and stores nothing', async () => {
     const { user, client } = await fan();
     await insertAttachments(user.id, 3, { status: 'processing', bytes: 1000 });
-    const refused = await upload(client, 'photo.jpg', await jpegWithExif(64, 64));
+    const refused = await uploadAttachment(client, 'photo.jpg', await jpegWithExif(64, 64));
     expect(refused).toMatchObject({
       status: 429,
       json: { error: { code: 'TOO_MANY_PROCESSING', message: 'You have 3 files still being processed. Wait for one to finish, then attach another.' } },
@@ -111,7 +96,7 @@ describe('per-user bounds on attachments', () => {
 
     // one done: room for one more
     await app.deps.db.updateTable('message_attachments').set({ status: 'failed', failure_reason: 'x' }).where('id', '=', rows[0]!.id).execute();
-    expect((await upload(client, 'photo.jpg', await jpegWithExif(64, 64))).status).toBe(201);
+    expect((await uploadAttachment(client, 'photo.jpg', await jpegWithExif(64, 64))).status).toBe(201);
   });
 
   it('refuses a file that would take the unsent files past 50 MB; sent ones do not count', async () => {
@@ -119,7 +104,7 @@ describe('per-user bounds on attachments', () => {
     const other = await makeUser(app.deps.db);
     await insertAttachments(user.id, 5, { status: 'ready', bytes: 9 * 1024 * 1024 });
     const photo = await jpegWithExif(1600, 1200);
-    const refused = await upload(client, 'photo.jpg', Buffer.concat([photo, Buffer.alloc(6 * 1024 * 1024)]));
+    const refused = await uploadAttachment(client, 'photo.jpg', Buffer.concat([photo, Buffer.alloc(6 * 1024 * 1024)]));
     expect(refused).toMatchObject({
       status: 429,
       json: {
@@ -129,7 +114,7 @@ describe('per-user bounds on attachments', () => {
     // one of them sent in a message: no longer counted
     const [first] = await app.deps.db.selectFrom('message_attachments').select('id').where('owner_id', '=', user.id).limit(1).execute();
     await app.deps.db.insertInto('messages').values({ sender_id: user.id, recipient_id: other.id, attachment_id: first!.id, media_type: 'image' }).execute();
-    expect((await upload(client, 'photo.jpg', photo)).status).toBe(201);
+    expect((await uploadAttachment(client, 'photo.jpg', photo)).status).toBe(201);
   });
 });
 
@@ -139,10 +124,10 @@ describe('chat bounds', () => {
     const uhd = await readFile(await makeVideo(work, { name: 'uhd.mp4', seconds: 1, width: 3840, height: 2160, fps: 1, audio: false }));
     // eleven minutes at one frame a second: a few hundred tiny frames
     const long = await readFile(await makeVideo(work, { name: 'long.mp4', seconds: 11 * 60, width: 64, height: 64, fps: 1, audio: false }));
-    const [a, b] = [await upload(client, 'uhd.mp4', uhd), await upload(client, 'long.mp4', long)];
+    const [a, b] = [await uploadAttachment(client, 'uhd.mp4', uhd), await uploadAttachment(client, 'long.mp4', long)];
     expect([a.status, b.status]).toEqual([201, 201]);
-    expect(await settled(a.json.attachment!.id)).toMatchObject({ status: 'failed', failure_reason: "The video's picture is too large: at most 1920x1080 pixels (1080p)." });
-    expect(await settled(b.json.attachment!.id)).toMatchObject({ status: 'failed', failure_reason: 'The video is too long: at most 10 minutes.' });
+    expect(await settledAttachment(app, a.json.attachment!.id)).toMatchObject({ status: 'failed', failure_reason: "The video's picture is too large: at most 1920x1080 pixels (1080p)." });
+    expect(await settledAttachment(app, b.json.attachment!.id)).toMatchObject({ status: 'failed', failure_reason: 'The video is too long: at most 10 minutes.' });
   }, 120_000);
 });
 
@@ -150,23 +135,23 @@ describe('unsent attachments', () => {
   it('are deleted with their files a few hours after their upload; sent ones stay', async () => {
     const { user, client } = await fan();
     const other = await makeUser(app.deps.db);
-    const [unsent, sent] = [await upload(client, 'a.jpg', await jpegWithExif(64, 64)), await upload(client, 'b.jpg', await jpegWithExif(64, 64))];
+    const [unsent, sent] = [await uploadAttachment(client, 'a.jpg', await jpegWithExif(64, 64)), await uploadAttachment(client, 'b.jpg', await jpegWithExif(64, 64))];
     const unsentId = unsent.json.attachment!.id;
     const sentId = sent.json.attachment!.id;
     await client.trpc.messages.send.mutate({ username: other.username, attachmentId: sentId, clientId: randomUUID() });
-    await Promise.all([settled(unsentId), settled(sentId)]);
+    await Promise.all([settledAttachment(app, unsentId), settledAttachment(app, sentId)]);
     expect(await filesUnder(`messages/${unsentId}`)).toHaveLength(1);
 
     // not yet old enough: kept
     await expireUnsentAttachments(app.deps);
-    expect(await attachmentRow(unsentId)).toBeDefined();
+    expect(await attachmentRowOf(app, unsentId)).toBeDefined();
 
     await sql`update message_attachments set created_at = now() - interval '7 hours' where owner_id = ${user.id}`.execute(app.deps.db);
     const swept = await expireUnsentAttachments(app.deps);
     expect(swept.deleted).toBeGreaterThanOrEqual(1);
-    expect(await attachmentRow(unsentId)).toBeUndefined();
+    expect(await attachmentRowOf(app, unsentId)).toBeUndefined();
     expect(await filesUnder(`messages/${unsentId}`)).toEqual([]);
-    expect((await attachmentRow(sentId))?.status).toBe('ready');
+    expect((await attachmentRowOf(app, sentId))?.status).toBe('ready');
     expect((await client.fetch(`/media/messages/${sentId}`)).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BILLING_TEXTS } from '../../common/texts';
 import { builtinProvider } from '../../core/payments/builtin';
 import { fixedClock } from '../../core/clock';
@@ -13,8 +13,7 @@ import { prng } from '../../scripts/seed/media';
 import { planPeople } from '../../scripts/seed/people';
 import { billingMaintenance } from '../../worker/jobs/billing';
 import { makeUser, type MadeUser } from '../helpers/factories';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useStripeTestServer } from '../helpers/fake-stripe';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 import { waitFor } from '../helpers/tus';
 
@@ -26,16 +25,7 @@ import { waitFor } from '../helpers/tus';
  * The server runs with Stripe configured (a fake Stripe API on a local port), so the job reaches
  * Stripe as in production; built-in subscriptions still renew through the job there.
  */
-let app: TestServer;
-let fakeStripe: FakeStripe;
-beforeAll(async () => {
-  fakeStripe = await startFakeStripe();
-  app = await startTestServer({ env: { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: 'whsec_offline', STRIPE_API_URL: fakeStripe.url } });
-});
-afterAll(async () => {
-  await app?.close();
-  await fakeStripe?.close();
-});
+const { app, fakeStripe } = useStripeTestServer();
 
 const T0 = new Date('2026-11-23T10:00:00Z');
 const WEEK = 7 * DAY_MS;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { makePost, makeUser, type MadeUser } from '../helpers/factories';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { useStripeTestServer } from '../helpers/fake-stripe';
 import { jobIn } from '../helpers/jobs';
 import { socketPool } from '../helpers/sockets';
-import { sendSigned, STRIPE_TEST_ENV, stripeEvent } from '../helpers/stripe-events';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { sendSigned, stripeEvent } from '../helpers/stripe-events';
+import { type TestServer, useTestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 
 /**
@@ -13,18 +13,9 @@ import { clientAs, expectTrpcError } from '../helpers/trpc';
  * charge.dispute.* events, signed, against a fake Stripe API; an admin's refund through the
  * `provider-refund` job, with Stripe and with the built-in provider.
  */
-let app: TestServer;
-let fakeStripe: FakeStripe;
+const { app, fakeStripe } = useStripeTestServer();
 const sockets = socketPool();
-beforeAll(async () => {
-  fakeStripe = await startFakeStripe();
-  app = await startTestServer({ env: { ...STRIPE_TEST_ENV, STRIPE_API_URL: fakeStripe.url } });
-});
 afterEach(() => sockets.closeAll());
-afterAll(async () => {
-  await app?.close();
-  await fakeStripe?.close();
-});
 
 const makeAdmin = async (server: TestServer) => {
   const admin = await makeUser(server.deps.db);
@@ -175,13 +166,7 @@ describe('Stripe refunds and disputes', () => {
 });
 
 describe('built-in provider refunds', () => {
-  let builtin: TestServer;
-  beforeAll(async () => {
-    builtin = await startTestServer();
-  });
-  afterAll(async () => {
-    await builtin?.close();
-  });
+  const builtin = useTestServer();
 
   it('an admin refund is recorded by the job without calling anyone; in full it ends access', async () => {
     const creator = await makeUser(builtin.deps.db, { isCreator: true });

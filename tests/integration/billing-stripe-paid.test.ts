@@ -1,25 +1,15 @@
 import { BRAND } from '../../common/texts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePost, makeUser } from '../helpers/factories';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
-import { sendSigned, STRIPE_TEST_ENV, stripeEvent } from '../helpers/stripe-events';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useStripeTestServer } from '../helpers/fake-stripe';
+import { sendSigned, stripeEvent } from '../helpers/stripe-events';
 import { clientAs } from '../helpers/trpc';
 
 /**
  * Paid means paid (issue 22 §5, docs/payments.md): a Checkout grants access only once its money
  * is in, and the order in which Stripe's events arrive never leaves access Stripe has ended.
  */
-let app: TestServer;
-let fakeStripe: FakeStripe;
-beforeAll(async () => {
-  fakeStripe = await startFakeStripe();
-  app = await startTestServer({ env: { ...STRIPE_TEST_ENV, STRIPE_API_URL: fakeStripe.url } });
-});
-afterAll(async () => {
-  await app?.close();
-  await fakeStripe?.close();
-});
+const { app, fakeStripe } = useStripeTestServer();
 
 /** A creator's R50 tier, a premium post of theirs, a fan, and the fan's Checkout session for it. */
 async function setUp(tag: string, price = '50') {

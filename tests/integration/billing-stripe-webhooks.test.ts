@@ -1,12 +1,12 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { builtinProvider } from '../../core/payments/builtin';
 import type { CheckoutRequest, PaymentProvider } from '../../core/payments/provider';
 import { purchase } from '../../domain/billing/purchase';
 import { makePost, makeUser } from '../helpers/factories';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { useStripeTestServer } from '../helpers/fake-stripe';
 import { jobIn } from '../helpers/jobs';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { STRIPE_TEST_ENV } from '../helpers/stripe-events';
 import { clientAs } from '../helpers/trpc';
 
 /**
@@ -14,18 +14,9 @@ import { clientAs } from '../helpers/trpc';
  * (`generateTestHeaderString`) against STRIPE_WEBHOOK_SECRET; what the app asks of Stripe's API
  * goes to a fake Stripe on a local port (STRIPE_API_URL, tests/helpers/fake-stripe.ts).
  */
-const SECRET = 'whsec_test_secret_for_offline_webhooks';
+const SECRET = STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET;
 const stripe = new Stripe('sk_test_offline');
-let app: TestServer;
-let fakeStripe: FakeStripe;
-beforeAll(async () => {
-  fakeStripe = await startFakeStripe();
-  app = await startTestServer({ env: { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: fakeStripe.url } });
-});
-afterAll(async () => {
-  await app?.close();
-  await fakeStripe?.close();
-});
+const { app, fakeStripe } = useStripeTestServer();
 
 const post = (body: string, signature: string | null) =>
   fetch(`${app.url}/webhooks/stripe`, {

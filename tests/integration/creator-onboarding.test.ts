@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeUser } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useTestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 import { tusCreate, uploadFields } from '../helpers/tus';
 
-let app: TestServer;
-beforeAll(async () => {
-  app = await startTestServer({ workerQueues: [] });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = useTestServer({ workerQueues: [] });
 
 describe('becoming a creator', () => {
   it('needs a session', async () => {

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertPayment } from '../../domain/billing/billing.queries';
 import { DAY_MS } from '../../domain/billing/periods';
 import { recordSubscription } from '../../domain/subscriptions/write';
 import { maintenanceHandlers } from '../../worker/jobs/maintenance';
 import type { WorkerDeps } from '../../worker/registry';
 import { makePost, makeUser, type MadeUser } from '../helpers/factories';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { useStripeTestServer } from '../helpers/fake-stripe';
 import { jobIn } from '../helpers/jobs';
-import { startTestServer, type TestServer } from '../helpers/test-server';
 import { waitFor } from '../helpers/tus';
 import { clientAs } from '../helpers/trpc';
 
@@ -17,17 +16,7 @@ import { clientAs } from '../helpers/trpc';
  * the provider too (nobody is charged for what no longer exists), and the fans of a creator who
  * goes get the unused part of their period back, pro rata by days; both through the outbox.
  */
-const SECRET = 'whsec_test_secret_for_deletions';
-let app: TestServer;
-let fakeStripe: FakeStripe;
-beforeAll(async () => {
-  fakeStripe = await startFakeStripe();
-  app = await startTestServer({ env: { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: fakeStripe.url } });
-});
-afterAll(async () => {
-  await app?.close();
-  await fakeStripe?.close();
-});
+const { app, fakeStripe } = useStripeTestServer();
 
 async function tierOf(creatorId: string, price = '99.00') {
   return (

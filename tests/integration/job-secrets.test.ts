@@ -1,18 +1,12 @@
 import type { JobType } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUEUE_NAMES } from '../../common/jobs';
 import { SESSION } from '../../common/limits';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useTestServer } from '../helpers/test-server';
 
 // The queue dashboard (/admin/queues) shows every job's data to admins, and Redis keeps it: no job
 // may carry a token, a password or a session, in any state.
-let app: TestServer;
-beforeAll(async () => {
-  app = await startTestServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = useTestServer();
 
 const STATES: JobType[] = ['waiting', 'active', 'completed', 'failed', 'delayed', 'prioritized', 'waiting-children'];
 

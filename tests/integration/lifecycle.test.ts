@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { io as connect } from 'socket.io-client';
 import { QUEUE_NAMES } from '../../common/jobs';
-import { createTestDb, type TestDatabase } from '../helpers/test-db';
+import { useTestDb } from '../helpers/test-db';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -43,13 +43,7 @@ async function deleteKeys(prefix: string) {
   redis.disconnect();
 }
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDb();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = useTestDb();
 
 describe('server process', () => {
   it('drains and exits 0 on SIGTERM, disconnecting its sockets', async () => {

@@ -9,7 +9,7 @@ import { UPLOAD_POST_ID_HEADER } from '../../common/uploads';
 import { makePost, makeUser } from '../helpers/factories';
 import { jobIn } from '../helpers/jobs';
 import { makeAudio, makeVideo } from '../helpers/media-fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
+import { startTestServer, type TestClient, type TestServer, useTestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 import { tusCreate, tusHead, tusPatch, tusUpload, uploadFields, waitFor } from '../helpers/tus';
 
@@ -83,14 +83,8 @@ describe('media the worker refuses before transcoding', () => {
 });
 
 describe('the time limit of a job', () => {
-  let app: TestServer;
-  beforeAll(async () => {
-    // 1/10000 of the real limit: a 3-second video gets 7 ms instead of 69 s
-    app = await startTestServer({ env: { MEDIA_TIME_LIMIT_SCALE: '0.0001' } });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  // 1/10000 of the real limit: a 3-second video gets 7 ms instead of 69 s
+  const app = useTestServer({ env: { MEDIA_TIME_LIMIT_SCALE: '0.0001' } });
 
   it("fails a job that runs past it with 'took too long', and leaves no ffmpeg behind", async () => {
     const creator = await clientAs(app, (await makeUser(app.deps.db, { isCreator: true })).id);

@@ -10,9 +10,9 @@ import { EXIF_GPS_POINTER, exifIfd0Tags, fakeExe, jpegWithExif, makeVideo, mp4To
 import { socketPool } from '../helpers/sockets';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
-import { waitFor } from '../helpers/tus';
 import { attachmentSourceKey } from '../../domain/messaging/attachments';
 import { requeueLostAttachmentJobs } from '../../worker/jobs/message-attachment';
+import { uploadAttachment, settledAttachment } from '../helpers/attachments';
 
 // Chat attachments end to end: raw upload over HTTP → the real worker (sharp, the posts' pipeline)
 // → private storage → the authorised media route, to the two participants only.
@@ -34,21 +34,6 @@ afterAll(async () => {
 });
 afterEach(() => sockets.closeAll());
 
-async function upload(client: TestClient, name: string, body: Buffer) {
-  const res = await client.fetch(`/message-attachments?name=${encodeURIComponent(name)}`, {
-    method: 'POST',
-    body: new Uint8Array(body),
-    headers: { 'content-type': 'application/octet-stream' },
-  });
-  return { status: res.status, json: (await res.json()) as { attachment?: MessageAttachmentDto; error?: { code: string; message: string } } };
-}
-
-const attachmentRow = (id: string) => app.deps.db.selectFrom('message_attachments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const settled = (id: string) =>
-  waitFor(async () => {
-    const row = await attachmentRow(id);
-    return row.status !== 'processing' ? row : null;
-  }, 60_000, `attachment ${id}`);
 
 describe('chat attachments', () => {
   it('strips EXIF and GPS from a photo, tells the recipient, and serves it with Range to the two participants only', async () => {
@@ -56,7 +41,7 @@ describe('chat attachments', () => {
     expect(exifIfd0Tags((await sharp(photo).metadata()).exif!)).toContain(EXIF_GPS_POINTER);
     const bSocket = await sockets.open(app, b);
 
-    const up = await upload(asA, 'IMG_0001.jpg', photo);
+    const up = await uploadAttachment(asA, 'IMG_0001.jpg', photo);
     expect(up.status).toBe(201);
     const attachment = up.json.attachment!;
     expect(attachment).toMatchObject({ kind: 'image', fileName: 'IMG_0001.jpg', url: null });
@@ -66,7 +51,7 @@ describe('chat attachments', () => {
     const sent = await asA.trpc.messages.send.mutate({ username: b.username, attachmentId: attachment.id, clientId: randomUUID() });
     expect(sent.attachment).toMatchObject({ id: attachment.id });
 
-    const row = await settled(attachment.id);
+    const row = await settledAttachment(app, attachment.id);
     expect(row.status).toBe('ready');
     const event = await ready;
     expect(event).toMatchObject({ messageId: sent.id, attachment: { id: attachment.id, status: 'ready', url: `/media/messages/${attachment.id}` } });
@@ -95,9 +80,9 @@ describe('chat attachments', () => {
   });
 
   it('refuses a disguised file by its bytes, and a message cannot carry it', async () => {
-    const up = await upload(asA, 'holiday.jpg', fakeExe());
+    const up = await uploadAttachment(asA, 'holiday.jpg', fakeExe());
     expect(up.status).toBe(201);
-    const row = await settled(up.json.attachment!.id);
+    const row = await settledAttachment(app, up.json.attachment!.id);
     expect(row.status).toBe('failed');
     expect(row.failure_reason).toBeTruthy();
     expect((await asA.fetch(`/media/messages/${row.id}`)).status).toBe(404);
@@ -109,20 +94,20 @@ describe('chat attachments', () => {
   });
 
   it('refuses files over 10 MB, of other kinds, without a session, and attachments of someone else', async () => {
-    const big = await upload(asA, 'big.pdf', Buffer.alloc(10 * 1024 * 1024 + 1, 1));
+    const big = await uploadAttachment(asA, 'big.pdf', Buffer.alloc(10 * 1024 * 1024 + 1, 1));
     expect(big).toMatchObject({ status: 413, json: { error: { message: 'File size must be less than 10MB' } } });
-    expect((await upload(asA, 'vector.svg', Buffer.from('<svg/>'))).status).toBe(415);
-    expect((await upload(asA, 'notes.txt', Buffer.from('hello'))).status).toBe(415);
-    expect(await upload(app.client(), 'a.jpg', Buffer.from('x'))).toMatchObject({ status: 401, json: { error: { message: 'Not authenticated' } } });
+    expect((await uploadAttachment(asA, 'vector.svg', Buffer.from('<svg/>'))).status).toBe(415);
+    expect((await uploadAttachment(asA, 'notes.txt', Buffer.from('hello'))).status).toBe(415);
+    expect(await uploadAttachment(app.client(), 'a.jpg', Buffer.from('x'))).toMatchObject({ status: 401, json: { error: { message: 'Not authenticated' } } });
 
-    const mine = await upload(asB, 'mine.jpg', await jpegWithExif(64, 64));
+    const mine = await uploadAttachment(asB, 'mine.jpg', await jpegWithExif(64, 64));
     await expectTrpcError(
       asA.trpc.messages.send.mutate({ username: b.username, attachmentId: mine.json.attachment!.id, clientId: randomUUID() }),
       'BAD_REQUEST',
       'Attachment not found',
     );
     // B's own file, not sent yet: only B may see it
-    await settled(mine.json.attachment!.id);
+    await settledAttachment(app, mine.json.attachment!.id);
     expect((await asB.fetch(`/media/messages/${mine.json.attachment!.id}`)).status).toBe(200);
     expect((await asA.fetch(`/media/messages/${mine.json.attachment!.id}`)).status).toBe(403);
   });
@@ -136,17 +121,17 @@ describe('chat attachments', () => {
       .values({ id, owner_id: a.id, kind: 'image', original_filename: 'lost.jpg', byte_size: 1, source_key: key, updated_at: new Date(Date.now() - 60_000) })
       .execute();
     expect(await requeueLostAttachmentJobs(app.deps, 30_000)).toMatchObject({ requeued: 1 });
-    expect((await settled(id)).status).toBe('ready');
+    expect((await settledAttachment(app, id)).status).toBe('ready');
   });
 
   it('makes a camera video web-playable (MP4 with its index first) for the recipient', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'msg-video-'));
     try {
       const source = await makeVideo(dir, { name: 'clip.mov', seconds: 1, width: 320, height: 240, faststart: false });
-      const up = await upload(asA, 'clip.mov', await readFile(source));
+      const up = await uploadAttachment(asA, 'clip.mov', await readFile(source));
       expect(up.status).toBe(201);
       await asA.trpc.messages.send.mutate({ username: b.username, attachmentId: up.json.attachment!.id, clientId: randomUUID() });
-      const row = await settled(up.json.attachment!.id);
+      const row = await settledAttachment(app, up.json.attachment!.id);
       expect(row).toMatchObject({ status: 'ready', content_type: 'video/mp4' });
       const res = await asB.fetch(`/media/messages/${row.id}`);
       expect(res.status).toBe(200);

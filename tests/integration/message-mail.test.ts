@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailHandlers, type MailJob } from '../../worker/jobs/mail';
 import { makeUser } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useTestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
 
 // Issue 23 §5: mail cannot be used to flood. No mail worker runs here, so the delayed job can be
 // looked at before it is run by hand; the quiet period is long enough that the 30 sends share one.
-let app: TestServer;
-
-beforeAll(async () => {
-  app = await startTestServer({ workerQueues: [], env: { MESSAGE_MAIL_QUIET_MS: String(10 * 24 * 3600_000) } });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = useTestServer({ workerQueues: [], env: { MESSAGE_MAIL_QUIET_MS: String(10 * 24 * 3600_000) } });
 
 describe('new-message mail', () => {
   it('30 messages to an offline recipient make one mail, a summary whose subject carries no link from the name', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUEUE_NAMES, type QueueName } from '../../common/jobs';
 import { relayOutbox } from '../../core/outbox/outbox';
 import type { SessionUser } from '../../server/auth/session';
@@ -7,20 +7,14 @@ import { subscribe } from '../../server/features/subscriptions/subscriptions.ser
 import { startWorkers } from '../../worker/workers';
 import { makePost, makeUser, type MadeUser } from '../helpers/factories';
 import { jpegWithExif } from '../helpers/media-fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
+import { type TestClient, useTestServer } from '../helpers/test-server';
 
 /**
  * Issue 24 item 2: PostgreSQL holds every piece of pending work. The server runs no workers here,
  * so the jobs it queues wait in Redis; then Redis forgets everything (every key of the run's
  * prefix, as a restart without persistence does), and only the outbox relay can bring the work back.
  */
-let app: TestServer;
-beforeAll(async () => {
-  app = await startTestServer({ workerQueues: [] });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = useTestServer({ workerQueues: [] });
 
 async function forgetEverything(): Promise<void> {
   let cursor = '0';

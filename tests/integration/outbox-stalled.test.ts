@@ -1,10 +1,10 @@
 import { Worker } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { relayOutbox } from '../../core/outbox/outbox';
 import { createRedis } from '../../core/redis';
 import { startWorkers } from '../../worker/workers';
 import { makePost, makeUser } from '../helpers/factories';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useTestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
 import { waitFor } from '../helpers/tus';
 
@@ -13,13 +13,7 @@ import { waitFor } from '../helpers/tus';
  * holding it twice; the outbox relay hands it back. A server of its own (no workers, a fresh Redis
  * prefix), so no other test's jobs wait in the queue the dying workers take from.
  */
-let app: TestServer;
-beforeAll(async () => {
-  app = await startTestServer({ workerQueues: [] });
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = useTestServer({ workerQueues: [] });
 
 describe('a job BullMQ failed as stalled', () => {
   it('is run again by the relay after two worker deaths', async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SelectType } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DB } from '../../core/db/kysely';
 import { migrateDown, migrateToLatest } from '../../core/db/migrate';
 import { databaseColumns, type Database } from '../../core/db/schema';
-import { createTestDb, type TestDatabase } from '../helpers/test-db';
+import { createTestDb, useTestDb } from '../helpers/test-db';
 
 /**
  * The columns whose TS type admits null. The types below make this list fail to compile when it
@@ -88,13 +88,7 @@ async function makePost(db: DB, creatorId: string, postText = 'hello', hashtags:
   return post.id;
 }
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t?.destroy();
-});
+const t = useTestDb();
 
 describe('columns', () => {
   it('match databaseColumns and the nullability of the TS types', async () => {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AVATAR_UPLOAD_PATH } from '../../common/settings';
 import { AUTH_TEXTS, SERVER_TEXTS } from '../../common/texts';
 import { BUDGETS } from '../../server/auth/write-budgets';
 import { makePost, makeUser } from '../helpers/factories';
 import { useFileServer } from '../helpers/file-server';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useTestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 
 const app = useFileServer({ emptyUsers: true });
@@ -72,13 +72,7 @@ describe('write budgets (issue 23 item 2)', () => {
 });
 
 describe('the address budget (WRITE_BUDGET_SCALE 0.1: a comment a minute per user, 10 per address)', () => {
-  let small: TestServer;
-  beforeAll(async () => {
-    small = await startTestServer({ workerQueues: [], env: { WRITE_BUDGET_SCALE: '0.1' } });
-  });
-  afterAll(async () => {
-    await small?.close();
-  });
+  const small = useTestServer({ workerQueues: [], env: { WRITE_BUDGET_SCALE: '0.1' } });
 
   it('refuses the next user on the same address once the address has spent its budget', async () => {
     const creator = await makeUser(small.deps.db, { isCreator: true });

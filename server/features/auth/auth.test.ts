@@ -1,20 +1,13 @@
 import { TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION } from '../../../common/limits';
 import { AUTH_TEXTS, VALIDATION } from '../../../common/texts';
-import { startTestServer, type TestClient, type TestServer } from '../../../tests/helpers/test-server';
+import { type TestClient, useTestServer } from '../../../tests/helpers/test-server';
 import { hashToken } from '../../../core/token-hash';
 import { resetRateLimits } from '../../auth/rate-limit';
 import type { AppRouter } from '../../trpc/router';
 
-let app: TestServer;
-
-beforeAll(async () => {
-  app = await startTestServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = useTestServer();
 // All requests come from 127.0.0.1: without this the per-IP window would run out across tests.
 beforeEach(async () => {
   await resetRateLimits(app.deps.redis, app.deps.config.REDIS_PREFIX);

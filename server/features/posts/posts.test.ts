@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProfileVisibility } from '../../../common/enums';
 import { makePost, makeSubscription, makeUser, type MadeUser } from '../../../tests/helpers/factories';
-import { startTestServer, type TestServer } from '../../../tests/helpers/test-server';
+import { useTestServer } from '../../../tests/helpers/test-server';
 import { clientAs, expectTrpcError } from '../../../tests/helpers/trpc';
 
-let app: TestServer;
-beforeAll(async () => {
-  app = await startTestServer();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const app = useTestServer();
 // every test starts with no users, hence no posts (cascades)
 beforeEach(async () => {
   await app.deps.db.deleteFrom('users').execute();

@@ -1,7 +1,9 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { AlertTriangle } from 'lucide-react';
 import { useState, type ReactElement, type ReactNode, type RefObject } from 'react';
+import { cn } from '../../lib/cn';
 import { Button } from './button';
+import { DIALOG_BOX_CLASS, DialogActions, DialogHeading, DialogOverlay } from './dialog-parts';
 
 interface ConfirmDialogProps {
   /** the question, e.g. 'Delete this post?' */
@@ -66,9 +68,9 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
+        <DialogOverlay />
         <AlertDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-5 rounded-card border border-border bg-surface-raised p-5 shadow-2xl shadow-black/60 md:p-6"
+          className={cn(DIALOG_BOX_CLASS, 'flex flex-col gap-5')}
           onEscapeKeyDown={(event) => {
             if (pending) event.preventDefault();
           }}
@@ -80,27 +82,14 @@ export function ConfirmDialog({
             if (target?.isConnected) target.focus();
           }}
         >
-          <div className="flex gap-4">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-rose-500/15 text-rose-300 ring-1 ring-rose-400/30">
-              <AlertTriangle aria-hidden="true" className="size-5" />
-            </span>
-            <div className="flex min-w-0 flex-col gap-1.5">
-              <AlertDialog.Title className="text-lg font-semibold tracking-tight text-foreground">{title}</AlertDialog.Title>
-              <AlertDialog.Description className="text-sm leading-relaxed break-words text-muted">{description}</AlertDialog.Description>
-            </div>
-          </div>
+          <DialogHeading icon={AlertTriangle} title={title} description={description} />
           {children}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary" disabled={pending}>
-                {cancelLabel}
-              </Button>
-            </AlertDialog.Cancel>
+          <DialogActions pending={pending} cancelLabel={cancelLabel}>
             {/* Not AlertDialog.Action: that would close the dialog before the action has run. */}
             <Button variant="danger" loading={pending} onClick={() => void confirm()}>
               {confirmLabel}
             </Button>
-          </div>
+          </DialogActions>
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>

@@ -21,3 +21,32 @@ export function Skeleton({ className, circle = false, ...props }: SkeletonProps)
     />
   );
 }
+
+interface SkeletonPersonProps extends HTMLAttributes<HTMLDivElement> {
+  /** the avatar circle's size classes ('size-10') */
+  avatar: string;
+  /** one entry a line of text beside it: its height and width classes ('h-3.5 w-40') */
+  lines: readonly string[];
+  /** the column of lines ('flex flex-1 flex-col gap-2' unless told) */
+  linesClassName?: string;
+}
+
+/**
+ * Someone's placeholder: a round avatar beside lines of text, the shape of a post's author, a
+ * creator card, a chat row, a comment or a thread's header. `children` come first (a screen
+ * reader's status line where this placeholder is the whole loading state). `className` places
+ * the two ('items-center gap-3' unless told) and frames them.
+ */
+export function SkeletonPerson({ avatar, lines, linesClassName = 'flex flex-1 flex-col gap-2', className, children, ...props }: SkeletonPersonProps) {
+  return (
+    <div className={cn('flex', className ?? 'items-center gap-3')} {...props}>
+      {children}
+      <Skeleton circle className={avatar} />
+      <div className={linesClassName}>
+        {lines.map((line, i) => (
+          <Skeleton key={i} className={line} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,18 +1,18 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { ReceiptText, Search, ShieldAlert, Undo2 } from 'lucide-react';
+import { ReceiptText, Search, Undo2 } from 'lucide-react';
 import { z } from 'zod';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AdminPaymentDto } from '../../../common/billing-dtos';
 import { formatRand } from '../../../common/format';
 import { AdminRefundInput } from '../../../common/refund-schemas';
 import { REFUND_TEXTS } from '../../../common/texts';
-import { DeadEnd } from '../../components/dead-end';
+import { AdminPage } from '../../components/admin-page';
 import { EmptyState } from '../../components/empty-state';
+import { LoadingPlaceholder } from '../../components/load-states';
 import { PaymentLabelPill } from '../../components/payment-label';
 import { Button } from '../../components/ui/button';
+import { FormDialog } from '../../components/ui/dialog-parts';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { Skeleton } from '../../components/ui/skeleton';
 import { formatLongDateTime, isoString } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -36,20 +36,13 @@ export function AdminPayments({ query, onSearch }: { query: string; onSearch: (q
     onSearch(text.trim());
   };
 
-  if (forbidden) {
-    return (
-      <div className="mx-auto w-full max-w-3xl px-4 pt-6 pb-10 md:px-6 md:pt-10">
-        <DeadEnd icon={ShieldAlert} title="Admins only" description="This page is for the platform's operators." />
-      </div>
-    );
-  }
-
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 pt-6 pb-10 md:px-6 md:pt-10">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">Payments</h1>
-        <p className="mt-1 text-muted">Find a charge and refund it in full or in part. Refunds go through the payment provider.</p>
-      </div>
+    <AdminPage
+      title="Payments"
+      description="Find a charge and refund it in full or in part. Refunds go through the payment provider."
+      forbidden={forbidden}
+      operators="operators"
+    >
       <form role="search" aria-label="Payments" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
           <FormField label="Fan, creator or payment reference">
@@ -70,14 +63,7 @@ export function AdminPayments({ query, onSearch }: { query: string; onSearch: (q
           Try again
         </Button>
       ) : !results.data ? (
-        <div aria-busy="true" className="flex flex-col gap-3">
-          <span className="sr-only" role="status">
-            Loading payments
-          </span>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-28 w-full rounded-card" />
-          ))}
-        </div>
+        <LoadingPlaceholder label="Loading payments" rowClassName="h-28 w-full rounded-card" className="gap-3" />
       ) : results.data.length === 0 ? (
         <EmptyState icon={ReceiptText}>No payments found</EmptyState>
       ) : (
@@ -89,7 +75,7 @@ export function AdminPayments({ query, onSearch }: { query: string; onSearch: (q
           ))}
         </ul>
       )}
-    </div>
+    </AdminPage>
   );
 }
 
@@ -152,7 +138,6 @@ function RefundButton({ payment }: { payment: AdminPaymentDto }) {
   const typed = form.watch('amount').trim();
 
   const onOpenChange = (next: boolean) => {
-    if (pending) return;
     if (next) {
       form.reset({ amount: payment.refundable });
       setKey(crypto.randomUUID());
@@ -175,45 +160,30 @@ function RefundButton({ payment }: { payment: AdminPaymentDto }) {
   });
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Trigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button variant="secondary" size="sm" className="self-start">
           Refund
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-card border border-border bg-surface-raised p-5 shadow-2xl shadow-black/60 md:p-6">
-          <form noValidate className="flex flex-col gap-5" onSubmit={onSubmit}>
-            <div className="flex gap-4">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-rose-500/15 text-rose-300 ring-1 ring-rose-400/30">
-                <Undo2 aria-hidden="true" className="size-5" />
-              </span>
-              <div className="flex min-w-0 flex-col gap-1.5">
-                <AlertDialog.Title className="text-lg font-semibold tracking-tight">Refund {payment.fan ? `@${payment.fan.username}` : 'this payment'}?</AlertDialog.Title>
-                <AlertDialog.Description className="text-sm leading-relaxed break-words text-muted">
-                  {payment.description}: {formatRand(payment.amount)} paid, {formatRand(payment.refundable)} left to refund. The money goes back through{' '}
-                  {payment.provider === 'stripe' ? 'Stripe' : 'the built-in provider (no card was charged)'}. A refund in full ends the subscription it paid for at
-                  once. This cannot be undone.
-                </AlertDialog.Description>
-              </div>
-            </div>
-            <FormField label="Amount (R)" error={form.error('amount')} hint={`At most ${formatRand(payment.refundable)}`}>
-              {({ invalid, ...field }) => <Input {...field} {...form.field('amount')} invalid={invalid} inputMode="decimal" autoComplete="off" />}
-            </FormField>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel asChild>
-                <Button variant="secondary" disabled={pending}>
-                  Cancel
-                </Button>
-              </AlertDialog.Cancel>
-              <Button type="submit" variant="danger" loading={pending}>
-                {/\d/.test(typed) && RefundForm.safeParse({ amount: typed }).success ? `Refund ${formatRand(RefundForm.parse({ amount: typed }).amount)}` : 'Refund'}
-              </Button>
-            </div>
-          </form>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      onSubmit={onSubmit}
+      pending={pending}
+      icon={Undo2}
+      title={`Refund ${payment.fan ? `@${payment.fan.username}` : 'this payment'}?`}
+      description={
+        <>
+          {payment.description}: {formatRand(payment.amount)} paid, {formatRand(payment.refundable)} left to refund. The money goes back through{' '}
+          {payment.provider === 'stripe' ? 'Stripe' : 'the built-in provider (no card was charged)'}. A refund in full ends the subscription it paid for at once.
+          This cannot be undone.
+        </>
+      }
+      submitLabel={/\d/.test(typed) && RefundForm.safeParse({ amount: typed }).success ? `Refund ${formatRand(RefundForm.parse({ amount: typed }).amount)}` : 'Refund'}
+    >
+      <FormField label="Amount (R)" error={form.error('amount')} hint={`At most ${formatRand(payment.refundable)}`}>
+        {({ invalid, ...field }) => <Input {...field} {...form.field('amount')} invalid={invalid} inputMode="decimal" autoComplete="off" />}
+      </FormField>
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../components/ui/skeleton';
+import { SkeletonPerson } from '../../components/ui/skeleton';
 
 /**
  * The placeholder of a post's comments while they load: shown by the section itself and, before
@@ -11,13 +11,7 @@ export function CommentsLoading() {
         Loading comments
       </span>
       {[0, 1].map((i) => (
-        <div key={i} className="flex gap-3">
-          <Skeleton circle className="size-8" />
-          <div className="flex flex-1 flex-col gap-2">
-            <Skeleton className="h-3 w-1/3" />
-            <Skeleton className="h-3 w-3/4" />
-          </div>
-        </div>
+        <SkeletonPerson key={i} className="gap-3" avatar="size-8" lines={['h-3 w-1/3', 'h-3 w-3/4']} />
       ))}
     </div>
   );

@@ -1,15 +1,15 @@
 import { Link } from '@tanstack/react-router';
-import { Flag, ShieldAlert } from 'lucide-react';
+import { Flag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { ChatPartnerDto, MessageReportDto } from '../../../common/message-dtos';
 import { SENTINEL_VISIBLE_RATIO } from '../../../common/messages';
-import { DeadEnd } from '../../components/dead-end';
+import { AdminPage } from '../../components/admin-page';
 import { EmptyState } from '../../components/empty-state';
 import { LoadMoreSentinel } from '../../components/load-more-sentinel';
+import { LoadingPlaceholder } from '../../components/load-states';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Skeleton } from '../../components/ui/skeleton';
 import { formatLongDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { errorCode, trpc } from '../../lib/trpc';
@@ -39,34 +39,20 @@ export function AdminReports() {
     if (reports.isError && errorCode(reports.error) !== 'FORBIDDEN') notify.error({ title: 'Error', description: 'Failed to load reports' });
   }, [reports.isError, reports.error]);
 
-  if (reports.isError && errorCode(reports.error) === 'FORBIDDEN') {
-    return (
-      <div className="mx-auto w-full max-w-3xl px-4 pt-6 pb-10 md:px-6 md:pt-10">
-        <DeadEnd icon={ShieldAlert} title="Admins only" description="This page is for the platform's moderators." />
-      </div>
-    );
-  }
-
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 pt-6 pb-10 md:px-6 md:pt-10">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">Reports</h1>
-        <p className="mt-1 text-muted">Messages people reported, newest first. Open one to see what was reported; each opening is logged.</p>
-      </div>
+    <AdminPage
+      title="Reports"
+      description="Messages people reported, newest first. Open one to see what was reported; each opening is logged."
+      forbidden={reports.isError && errorCode(reports.error) === 'FORBIDDEN'}
+      operators="moderators"
+    >
       {!reports.data ? (
         reports.isError ? (
           <Button variant="secondary" onClick={() => void reports.refetch()} className="self-start">
             Try again
           </Button>
         ) : (
-          <div aria-busy="true" className="flex flex-col gap-3">
-            <span className="sr-only" role="status">
-              Loading reports
-            </span>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-32 w-full rounded-card" />
-            ))}
-          </div>
+          <LoadingPlaceholder label="Loading reports" rowClassName="h-32 w-full rounded-card" className="gap-3" />
         )
       ) : rows.length === 0 ? (
         <EmptyState icon={Flag}>No open reports</EmptyState>
@@ -87,7 +73,7 @@ export function AdminReports() {
         visibleRatio={SENTINEL_VISIBLE_RATIO}
         end={!reports.hasNextPage}
       />
-    </div>
+    </AdminPage>
   );
 }
 

@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadMoreSentinel } from '../../components/load-more-sentinel';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { SkeletonPerson } from '../../components/ui/skeleton';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { cn } from '../../lib/cn';
 import { notify } from '../../lib/toast';
@@ -132,16 +132,7 @@ function ChatRow({ chat, myId }: { chat: ChatPreviewDto; myId: string }) {
 }
 
 function ChatRowSkeleton() {
-  return (
-    <div className="flex items-center gap-3 px-4 py-3.5">
-      <Skeleton circle className="size-14" />
-      <div className="flex flex-1 flex-col gap-2">
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="h-3 w-24" />
-        <Skeleton className="h-3 w-3/4" />
-      </div>
-    </div>
-  );
+  return <SkeletonPerson className="items-center gap-3 px-4 py-3.5" avatar="size-14" lines={['h-4 w-40', 'h-3 w-24', 'h-3 w-3/4']} />;
 }
 
 export function ChatListSkeleton() {

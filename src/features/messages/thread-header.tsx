@@ -6,7 +6,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
-import { Skeleton } from '../../components/ui/skeleton';
+import { SkeletonPerson } from '../../components/ui/skeleton';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { PremiumMark } from './premium-mark';
 
@@ -96,13 +96,7 @@ export function ThreadHeader({
           />
         </>
       ) : (
-        <div aria-hidden="true" className="flex flex-1 items-center gap-3">
-          <Skeleton circle className="size-10" />
-          <div className="flex flex-col gap-1.5">
-            <Skeleton className="h-4 w-32" />
-            <Skeleton className="h-3 w-20" />
-          </div>
-        </div>
+        <SkeletonPerson aria-hidden="true" className="flex-1 items-center gap-3" avatar="size-10" lines={['h-4 w-32', 'h-3 w-20']} linesClassName="flex flex-col gap-1.5" />
       )}
     </header>
   );

@@ -6,7 +6,7 @@ import { FEED_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import { MediaTileSkeleton } from '../../components/media-tile-skeleton';
 import { PagedPosts } from '../../components/paged-posts';
 import { Avatar } from '../../components/ui/avatar';
-import { Skeleton } from '../../components/ui/skeleton';
+import { SkeletonPerson } from '../../components/ui/skeleton';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { usePageTitle } from '../../lib/page-title';
 import type { Post } from '../../lib/post-cache';
@@ -59,16 +59,11 @@ export function CreatorContent({ username, renderTile }: { username: string; ren
             </Link>
           </>
         ) : (
-          <div aria-busy="true" className="flex items-center gap-4">
+          <SkeletonPerson aria-busy="true" className="items-center gap-4" avatar="size-14" lines={['h-6 w-40', 'h-3.5 w-28']} linesClassName="flex flex-col gap-2">
             <span className="sr-only" role="status">
               Loading creator
             </span>
-            <Skeleton circle className="size-14" />
-            <div className="flex flex-col gap-2">
-              <Skeleton className="h-6 w-40" />
-              <Skeleton className="h-3.5 w-28" />
-            </div>
-          </div>
+          </SkeletonPerson>
         )}
       </header>
 

@@ -4,7 +4,7 @@ import { SETTINGS_TEXTS } from '../../../common/texts';
 import { Loaded } from '../../components/load-states';
 import { trpc } from '../../lib/trpc';
 import { SettingsForm } from './settings-form';
-import { ToggleRow } from './toggle-row';
+import { ToggleRows, type ToggleSpec } from './toggle-row';
 
 /**
  * /settings/content: the creator's defaults for new uploads (the upload form starts from them)
@@ -19,10 +19,19 @@ export function ContentSettingsForm() {
   );
 }
 
+const UPLOAD_DEFAULTS: readonly ToggleSpec<keyof ContentSettingsDto>[] = [
+  { key: 'defaultPaid', label: 'Paid content', hint: 'New uploads start as premium: only your subscribers see them in full.' },
+  { key: 'defaultNsfw', label: 'NSFW', hint: 'New uploads start marked as not safe for work.' },
+];
+const COMMENTS: readonly ToggleSpec<keyof ContentSettingsDto>[] = [
+  { key: 'commentsOpen', label: 'Allow comments', hint: 'When off, nobody but you can comment on your posts. Existing comments stay.' },
+];
+
 function ContentFields({ initial }: { initial: ContentSettingsDto }) {
   const utils = trpc.useUtils();
   const save = trpc.settings.saveContent.useMutation();
   const [values, setValues] = useState(initial);
+  const set = (key: keyof ContentSettingsDto, on: boolean) => setValues((v) => ({ ...v, [key]: on }));
 
   return (
     <SettingsForm
@@ -37,31 +46,11 @@ function ContentFields({ initial }: { initial: ContentSettingsDto }) {
     >
       <section className="flex flex-col gap-2">
         <h2 className="font-medium text-foreground">New uploads start as</h2>
-        <div className="divide-y divide-border rounded-card border border-border bg-surface">
-          <ToggleRow
-            label="Paid content"
-            hint="New uploads start as premium: only your subscribers see them in full."
-            checked={values.defaultPaid}
-            onChange={(on) => setValues((v) => ({ ...v, defaultPaid: on }))}
-          />
-          <ToggleRow
-            label="NSFW"
-            hint="New uploads start marked as not safe for work."
-            checked={values.defaultNsfw}
-            onChange={(on) => setValues((v) => ({ ...v, defaultNsfw: on }))}
-          />
-        </div>
+        <ToggleRows rows={UPLOAD_DEFAULTS} values={values} onChange={set} />
       </section>
       <section className="flex flex-col gap-2">
         <h2 className="font-medium text-foreground">Comments</h2>
-        <div className="rounded-card border border-border bg-surface">
-          <ToggleRow
-            label="Allow comments"
-            hint="When off, nobody but you can comment on your posts. Existing comments stay."
-            checked={values.commentsOpen}
-            onChange={(on) => setValues((v) => ({ ...v, commentsOpen: on }))}
-          />
-        </div>
+        <ToggleRows rows={COMMENTS} values={values} onChange={set} />
       </section>
     </SettingsForm>
   );

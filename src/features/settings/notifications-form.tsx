@@ -4,7 +4,7 @@ import { SETTINGS_TEXTS } from '../../../common/texts';
 import { Loaded } from '../../components/load-states';
 import { isServerError, trpc } from '../../lib/trpc';
 import { SettingsForm } from './settings-form';
-import { ToggleRow } from './toggle-row';
+import { ToggleRows, type ToggleSpec } from './toggle-row';
 
 /**
  * /settings/account/notifications (spec part 2 §2, §3, §8): three switches, all on by default;
@@ -29,7 +29,7 @@ const SWITCHES = [
   { key: 'emailNotifications', label: SETTINGS_TEXTS.emailNotifications, hint: SETTINGS_TEXTS.emailNotificationsHint },
   { key: 'pushNotifications', label: SETTINGS_TEXTS.pushNotifications, hint: SETTINGS_TEXTS.pushNotificationsHint },
   { key: 'marketingEmails', label: SETTINGS_TEXTS.marketingEmails, hint: SETTINGS_TEXTS.marketingEmailsHint },
-] as const satisfies readonly { key: keyof NotificationSettingsDto; label: string; hint: string }[];
+] as const satisfies readonly ToggleSpec<keyof NotificationSettingsDto>[];
 
 function NotificationFields({ initial }: { initial: NotificationSettingsDto }) {
   const utils = trpc.useUtils();
@@ -47,11 +47,7 @@ function NotificationFields({ initial }: { initial: NotificationSettingsDto }) {
         return result;
       }}
     >
-      <div className="divide-y divide-border rounded-card border border-border bg-surface">
-        {SWITCHES.map(({ key, label, hint }) => (
-          <ToggleRow key={key} label={label} hint={hint} checked={values[key]} onChange={(on) => setValues((v) => ({ ...v, [key]: on }))} />
-        ))}
-      </div>
+      <ToggleRows rows={SWITCHES} values={values} onChange={(key, on) => setValues((v) => ({ ...v, [key]: on }))} />
       <p className="text-sm text-subtle">Security e-mail (confirming your address, password resets, new sign-ins) is always sent.</p>
     </SettingsForm>
   );

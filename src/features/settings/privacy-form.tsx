@@ -5,7 +5,7 @@ import { Loaded } from '../../components/load-states';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { SettingsForm } from './settings-form';
-import { ToggleRow } from './toggle-row';
+import { ToggleRows, type ToggleSpec } from './toggle-row';
 
 const VISIBILITY_TEXT: Record<(typeof PRIVACY_VISIBILITIES)[number], { label: string; hint: string }> = {
   public: { label: 'Public', hint: 'Everyone can see your profile and posts, and you can be featured and found in Explore.' },
@@ -26,6 +26,11 @@ export function PrivacyForm() {
     </Loaded>
   );
 }
+
+const SWITCHES = [
+  { key: 'showOnlineStatus', label: 'Show online status', hint: 'Let people you message see when you are online.' },
+  { key: 'allowFriendRequests', label: 'Allow friend requests', hint: 'Kept for when friend requests arrive; nothing uses it yet.' },
+] as const satisfies readonly ToggleSpec<keyof SavePrivacyInput>[];
 
 function PrivacyFields({ initial }: { initial: PrivacySettingsDto }) {
   const utils = trpc.useUtils();
@@ -85,20 +90,7 @@ function PrivacyFields({ initial }: { initial: PrivacySettingsDto }) {
         })}
       </fieldset>
 
-      <div className="divide-y divide-border rounded-card border border-border bg-surface">
-        <ToggleRow
-          label="Show online status"
-          hint="Let people you message see when you are online."
-          checked={values.showOnlineStatus}
-          onChange={(on) => setValues((v) => ({ ...v, showOnlineStatus: on }))}
-        />
-        <ToggleRow
-          label="Allow friend requests"
-          hint="Kept for when friend requests arrive; nothing uses it yet."
-          checked={values.allowFriendRequests}
-          onChange={(on) => setValues((v) => ({ ...v, allowFriendRequests: on }))}
-        />
-      </div>
+      <ToggleRows rows={SWITCHES} values={values} onChange={(key, on) => setValues((v) => ({ ...v, [key]: on }))} />
     </SettingsForm>
   );
 }

@@ -30,3 +30,29 @@ export function ToggleRow({
     </div>
   );
 }
+
+/** One switch of a ToggleRows box: which boolean of the form it sets, and its words. */
+export interface ToggleSpec<K extends string> {
+  key: K;
+  label: string;
+  hint: string;
+}
+
+/** A box of switches, one row each, that set the booleans of a settings form's values by key. */
+export function ToggleRows<K extends string>({
+  rows,
+  values,
+  onChange,
+}: {
+  rows: readonly ToggleSpec<K>[];
+  values: Record<K, boolean>;
+  onChange: (key: K, on: boolean) => void;
+}) {
+  return (
+    <div className="divide-y divide-border rounded-card border border-border bg-surface">
+      {rows.map(({ key, label, hint }) => (
+        <ToggleRow key={key} label={label} hint={hint} checked={values[key]} onChange={(on) => onChange(key, on)} />
+      ))}
+    </div>
+  );
+}

@@ -4,6 +4,8 @@ import { CreditCard } from 'lucide-react';
 import { formatRand } from '../../../common/format';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { Button } from '../../components/ui/button';
+import { DIALOG_BOX_CLASS, DialogActions, DialogHeading, DialogOverlay } from '../../components/ui/dialog-parts';
+import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/format';
 import { ProviderNote } from './provider-note';
 import type { PurchaseOffer } from './purchase-offer';
@@ -35,24 +37,16 @@ export function PurchaseDialog({ purchase }: { purchase: Purchase }) {
   return (
     <AlertDialog.Root open={offer !== null} onOpenChange={(open) => (open ? undefined : purchase.close())}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
+        <DialogOverlay />
         {offer ? (
           <AlertDialog.Content
             data-testid="purchase-dialog"
-            className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-5 overflow-y-auto rounded-card border border-border bg-surface-raised p-5 shadow-2xl shadow-black/60 md:p-6"
+            className={cn(DIALOG_BOX_CLASS, 'flex max-h-[calc(100dvh-2rem)] flex-col gap-5 overflow-y-auto')}
             onEscapeKeyDown={(event) => {
               if (pending) event.preventDefault();
             }}
           >
-            <div className="flex gap-4">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-violet-500/15 text-violet-300 ring-1 ring-violet-400/30">
-                <CreditCard aria-hidden="true" className="size-5" />
-              </span>
-              <div className="flex min-w-0 flex-col gap-1.5">
-                <AlertDialog.Title className="text-lg font-semibold tracking-tight break-words text-foreground">{offer.title}</AlertDialog.Title>
-                <AlertDialog.Description className="text-sm leading-relaxed text-muted">{summary(offer)}</AlertDialog.Description>
-              </div>
-            </div>
+            <DialogHeading icon={CreditCard} tone="accent" title={offer.title} description={summary(offer)} />
 
             <dl className={DETAIL_LIST_CLASS}>
               <DetailRow label="Plan" value={offer.planName} />
@@ -81,17 +75,12 @@ export function PurchaseDialog({ purchase }: { purchase: Purchase }) {
 
             {offer.provider ? <ProviderNote provider={offer.provider} className="self-start" /> : null}
 
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel asChild>
-                <Button variant="secondary" disabled={pending}>
-                  Cancel
-                </Button>
-              </AlertDialog.Cancel>
+            <DialogActions pending={pending}>
               {/* Not AlertDialog.Action: that would close the dialog before the charge has answered. */}
               <Button loading={pending} onClick={() => void purchase.pay()}>
                 {offer.startsAt ? 'Confirm switch' : `Pay ${formatRand(offer.amountNow)}`}
               </Button>
-            </div>
+            </DialogActions>
           </AlertDialog.Content>
         ) : null}
       </AlertDialog.Portal>
