@@ -15,6 +15,7 @@ import { healthRoutes } from './http/health';
 import { mediaRoutes } from './http/media';
 import { messageMediaRoutes } from './http/message-media';
 import { httpMetrics, metricsRoutes } from './http/metrics';
+import { seoRoutes } from './http/seo-files';
 import { spaHandler } from './http/spa';
 import { uploadRoutes } from './http/uploads';
 import { writeBudgetGuard } from './http/write-budget';
@@ -123,7 +124,9 @@ export function createApp(appDeps: AppDeps): App {
       },
     }),
   );
-  if (config.SERVE_SPA) app.use(spaHandler(path.resolve(repoRoot, config.DIST_DIR)));
+  // link previews and search engines (issue 30): robots.txt, the sitemap of public creators
+  app.use(seoRoutes(deps));
+  if (config.SERVE_SPA) app.use(spaHandler(path.resolve(repoRoot, config.DIST_DIR), deps));
   app.use((_req, res) => {
     res.status(404).json({ error: { message: 'Not found' } });
   });

@@ -1,11 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { CACHE, LIMITS } from '../../../common/limits';
+import { CACHE } from '../../../common/limits';
 import type { PostPage } from '../../lib/post-cache';
 import { trpc } from '../../lib/trpc';
 
-/** The home feed's input: the spec's page of 5; the cursor is added by the infinite query. */
-export const FEED_INPUT = { limit: LIMITS.feedPageSize } as const;
+export { FEED_INPUT } from '../../../common/first-data';
 
 /**
  * Shared by the route loader's prefetch and the component's query, so both describe one cache

@@ -8,6 +8,7 @@ import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { PostCardSkeleton } from '../../components/post-card-skeleton';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { refetchUnlessFromPage } from '../../lib/first-data';
 import { usePostList, type Post } from '../../lib/post-cache';
 import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { useMe } from '../../lib/session';
@@ -36,7 +37,7 @@ const SKELETONS = 3;
 export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => ReactNode; lead?: (posts: Post[]) => Post[] }) {
   const me = useMe();
   const visitor = me.data === null;
-  const feed = trpc.posts.feed.useInfiniteQuery(FEED_INPUT, { ...feedQueryOptions, refetchOnMount: 'always' });
+  const feed = trpc.posts.feed.useInfiniteQuery(FEED_INPUT, { ...feedQueryOptions, refetchOnMount: refetchUnlessFromPage });
   const { viewed, countView } = usePostsViewed();
   const posts = usePostList(feed.data, lead);
   const newPosts = useNewPosts(posts, me.data?.id ?? null);

@@ -1,0 +1,139 @@
+import { FIRST_DATA_ELEMENT_ID } from '../../common/first-data';
+import { postName } from '../../common/post-name';
+import type { PostDto } from '../../common/post-dtos';
+import type { ProfileDto } from '../../common/profile-dtos';
+import { BRAND, LANDING } from '../../common/texts';
+import type { FirstData, PageRoute } from './first-data';
+
+/**
+ * The HTML of a page: the built index.html with the page's head (title, description, canonical
+ * URL, Open Graph and Twitter card tags for link previews; issue 30 item 5) and its first data
+ * (a JSON script, which the CSP allows: it is never executed).
+ *
+ * Link previews come only from what an anonymous visitor may see (first-data.ts drops them for a
+ * signed-in request): a public profile's name, bio and avatar; a visible post's title, text and
+ * picture, or its blurred preview when it is premium. A private or hidden profile, a draft or a
+ * post of one is 'not found' to a visitor, so its page carries nothing of it (and says noindex).
+ */
+export interface Head {
+  title: string;
+  description: string;
+  canonical: string | null;
+  og: Record<string, string>;
+  twitter: Record<string, string>;
+  noindex: boolean;
+}
+
+const DESCRIPTION_MAX = 200;
+
+export function pageHead(appUrl: string, route: PageRoute, first: FirstData | null): Head {
+  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+  const base: Head = { title: BRAND.name, description: BRAND.footerAbout, canonical: null, og: {}, twitter: {}, noindex: false };
+  if (first?.notFound) return { ...base, noindex: true };
+  if (route.kind === 'home') {
+    const url = `${appUrl}/`;
+    return {
+      ...base,
+      description: LANDING.subline,
+      canonical: url,
+      og: { 'og:type': 'website', 'og:site_name': BRAND.name, 'og:title': BRAND.name, 'og:description': LANDING.subline, 'og:url': url },
+      twitter: { 'twitter:card': 'summary', 'twitter:title': BRAND.name, 'twitter:description': LANDING.subline },
+    };
+  }
+  if (route.kind === 'profile' && first?.profile) return profileHead(first.profile, appUrl, absolute);
+  if (route.kind === 'post' && first?.post) return postHead(first.post, appUrl, absolute);
+  return base;
+}
+
+function profileHead(profile: ProfileDto, appUrl: string, absolute: (url: string) => string): Head {
+  const url = `${appUrl}/${encodeURIComponent(profile.username)}`;
+  const title = `${profile.displayName} (@${profile.username})`;
+  const description = clip(profile.bio?.trim() || `${profile.displayName} on ${BRAND.name}`);
+  const image = profile.avatarUrl ? absolute(profile.avatarUrl) : null;
+  return {
+    title: `${title} · ${BRAND.name}`,
+    description,
+    canonical: url,
+    noindex: false,
+    og: {
+      'og:type': 'profile',
+      'og:site_name': BRAND.name,
+      'og:title': title,
+      'og:description': description,
+      'og:url': url,
+      'profile:username': profile.username,
+      ...(image ? { 'og:image': image, 'og:image:alt': profile.displayName } : {}),
+    },
+    twitter: { 'twitter:card': 'summary', 'twitter:title': title, 'twitter:description': description, ...(image ? { 'twitter:image': image } : {}) },
+  };
+}
+
+/** The picture a post's preview shows: its image or video frame when anyone may see it, its blurred teaser when premium. */
+function postImage(post: PostDto): { url: string; width: number | null; height: number | null } | null {
+  const media = post.media;
+  if (!media) return null;
+  if (!post.viewer.canViewMedia) return media.previewUrl ? { url: media.previewUrl, width: null, height: null } : null;
+  if (post.mediaKind === 'image' && media.url) return { url: media.url, width: media.width, height: media.height };
+  if (media.posterUrl) return { url: media.posterUrl, width: media.width, height: media.height };
+  return null;
+}
+
+function postHead(post: PostDto, appUrl: string, absolute: (url: string) => string): Head {
+  const url = `${appUrl}/post/${encodeURIComponent(post.id)}`;
+  const title = postName(post);
+  const by = `${post.creator.displayName || post.creator.username} (@${post.creator.username})`;
+  const description = clip(post.text?.trim() || `A post by ${by} on ${BRAND.name}`);
+  const picture = postImage(post);
+  const image = picture ? absolute(picture.url) : post.creator.avatarUrl ? absolute(post.creator.avatarUrl) : null;
+  return {
+    title: `${title} · ${BRAND.name}`,
+    description,
+    canonical: url,
+    noindex: false,
+    og: {
+      'og:type': 'article',
+      'og:site_name': BRAND.name,
+      'og:title': title,
+      'og:description': description,
+      'og:url': url,
+      ...(image ? { 'og:image': image, 'og:image:alt': title } : {}),
+      ...(picture?.width && picture.height ? { 'og:image:width': String(picture.width), 'og:image:height': String(picture.height) } : {}),
+    },
+    twitter: {
+      'twitter:card': picture ? 'summary_large_image' : 'summary',
+      'twitter:title': title,
+      'twitter:description': description,
+      ...(image ? { 'twitter:image': image } : {}),
+    },
+  };
+}
+
+function clip(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ');
+  return oneLine.length <= DESCRIPTION_MAX ? oneLine : `${oneLine.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+}
+
+export const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Text in HTML or XML: element content and quoted attribute values. */
+/** JSON inside a script element: nothing in it may close the element or open a comment. */
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** index.html with `head` in place of its title and description, and the first data after #root. */
+export function renderPage(template: string, head: Head, firstData: string | null): string {
+  const tags = [
+    `<title>${escapeMarkup(head.title)}</title>`,
+    `<meta name="description" content="${escapeMarkup(head.description)}" />`,
+    head.noindex ? '<meta name="robots" content="noindex" />' : '',
+    head.canonical ? `<link rel="canonical" href="${escapeMarkup(head.canonical)}" />` : '',
+    ...Object.entries(head.og).map(([property, content]) => `<meta property="${property}" content="${escapeMarkup(content)}" />`),
+    ...Object.entries(head.twitter).map(([name, content]) => `<meta name="${name}" content="${escapeMarkup(content)}" />`),
+  ].filter(Boolean);
+  const data = firstData === null ? '' : `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptSafe(firstData)}</script>`;
+  return template
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    // functions, not strings: a `$&` in a user's text must stay text
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root"></div>${data}`);
+}
