@@ -17,12 +17,13 @@ const DISALLOWED = ['/trpc/', '/settings', '/messages', '/admin', '/auth', '/cre
  */
 export function seoRoutes(deps: Pick<AppDeps, 'db' | 'config'>): Router {
   const router = Router();
-  const appUrl = deps.config.appUrl;
   router.get('/robots.txt', (_req, res) => {
+    const appUrl = deps.config.appUrl;
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.type('text/plain').send(['User-agent: *', ...DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${appUrl}/sitemap.xml`, ''].join('\n'));
   });
   router.get('/sitemap.xml', async (_req, res) => {
+    const appUrl = deps.config.appUrl;
     const creators = await deps.db
       .selectFrom('profiles as pr')
       .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
