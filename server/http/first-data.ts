@@ -3,6 +3,7 @@ import type { CreateExpressContextOptions } from '@trpc/server/adapters/express'
 import type { Request, Response } from 'express';
 import superjson from 'superjson';
 import { FEED_INPUT, profilePostsInput } from '../../common/first-data';
+import { imageSources, type ImageBox, type ImageSources } from '../../common/image-sources';
 import { isReservedUsername } from '../../common/reserved-usernames';
 import type { PostDto } from '../../common/post-dtos';
 import type { ProfileDto } from '../../common/profile-dtos';
@@ -32,6 +33,8 @@ export interface FirstData {
   profile: ProfileDto | null;
   post: PostDto | null;
   signedIn: boolean;
+  /** the picture likely to be the page's largest paint, preloaded from the head: the post page's, a signed-in feed's first */
+  leadImage: ImageSources | null;
 }
 
 /** The route of a path, as the SPA's file routes read it (src/routes). */
@@ -54,6 +57,14 @@ export function pageRoute(pathname: string): PageRoute {
   return { kind: 'other' };
 }
 
+/** A post's picture as its card shows it: the image sized to its box, or a locked post's blurred preview. */
+function leadImageOf(post: PostDto | null, box: ImageBox): ImageSources | null {
+  const media = post?.media;
+  if (!post || !media) return null;
+  if (!post.viewer.canViewMedia) return media.previewUrl ? { src: media.previewUrl, srcSet: undefined, sizes: undefined } : null;
+  return post.mediaKind === 'image' ? imageSources(media, box) : null;
+}
+
 /** Profile search params that change what the page asks for first: then the client asks itself. */
 const PROFILE_VIEW_PARAMS = ['tab', 'view', 'q'];
 
@@ -61,7 +72,7 @@ export async function loadFirstData(deps: AppDeps, req: Request, res: Response):
   const ctx = await createContext(deps, { req, res } as CreateExpressContextOptions);
   const helpers = createServerSideHelpers({ router: appRouter, ctx, transformer: superjson });
   const route = pageRoute(req.path);
-  const first: Omit<FirstData, 'state'> = { notFound: false, profile: null, post: null, signedIn: ctx.user !== null };
+  const first: Omit<FirstData, 'state'> = { notFound: false, profile: null, post: null, signedIn: ctx.user !== null, leadImage: null };
   const found = <T>(promise: Promise<T>): Promise<T | null> =>
     promise.catch((error: unknown) => {
       if ((error as { code?: string }).code === 'NOT_FOUND' || (error as { code?: string }).code === 'BAD_REQUEST') first.notFound = true;
@@ -70,7 +81,14 @@ export async function loadFirstData(deps: AppDeps, req: Request, res: Response):
 
   const work: Promise<unknown>[] = [helpers.auth.me.prefetch()];
   if (route.kind === 'home') {
-    work.push(helpers.creators.featured.prefetch(), helpers.posts.feed.prefetchInfinite(FEED_INPUT));
+    work.push(
+      helpers.creators.featured.prefetch(),
+      helpers.posts.feed.fetchInfinite(FEED_INPUT).then(
+        // signed out, the landing's hero fills the first screen; signed in, the feed's first post does
+        (feed) => (first.leadImage = first.signedIn ? leadImageOf(feed.pages[0]?.items[0] ?? null, 'feed') : null),
+        () => null,
+      ),
+    );
   } else if (route.kind === 'profile') {
     work.push(found(helpers.profiles.byUsername.fetch({ username: route.username })).then((p) => (first.profile = p)));
     if (!PROFILE_VIEW_PARAMS.some((name) => name in req.query)) {
@@ -78,7 +96,10 @@ export async function loadFirstData(deps: AppDeps, req: Request, res: Response):
     }
   } else if (route.kind === 'post') {
     work.push(
-      found(helpers.posts.byId.fetch({ id: route.id })).then((p) => (first.post = p)),
+      found(helpers.posts.byId.fetch({ id: route.id })).then((p) => {
+        first.post = p;
+        first.leadImage = leadImageOf(p, 'detail');
+      }),
       helpers.comments.list.prefetch({ postId: route.id }),
     );
   }

@@ -120,8 +120,14 @@ export const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (c) => `&
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** index.html with `head` in place of its title and description, and the first data after #root. */
-export function renderPage(template: string, head: Head, firstData: string | null): string {
+export function renderPage(template: string, head: Head, first: Pick<FirstData, 'state' | 'leadImage'> | null): string {
+  const firstData = first?.state ?? null;
+  const lead = first?.leadImage;
   const tags = [
+    // the largest picture starts with the scripts, not after them (its <img> has the same srcset and sizes)
+    lead
+      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(lead.src)}"${lead.srcSet ? ` imagesrcset="${escapeMarkup(lead.srcSet)}" imagesizes="${escapeMarkup(lead.sizes ?? '')}"` : ''} />`
+      : '',
     `<title>${escapeMarkup(head.title)}</title>`,
     `<meta name="description" content="${escapeMarkup(head.description)}" />`,
     head.noindex ? '<meta name="robots" content="noindex" />' : '',

@@ -43,7 +43,7 @@ export function spaHandler(distDir: string, deps: AppDeps): express.Router {
       clearTimeout(timer);
     }
     if (res.headersSent) return;
-    const html = renderPage(template, pageHead(deps.config.appUrl, pageRoute(req.path), first), first?.state ?? null);
+    const html = renderPage(template, pageHead(deps.config.appUrl, pageRoute(req.path), first), first);
     // the HTML carries the viewer's own data: never shared between people, never kept stale
     res.setHeader('Cache-Control', first?.signedIn ? 'private, no-cache' : 'no-cache');
     res.setHeader('Vary', 'Cookie');

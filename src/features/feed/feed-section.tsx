@@ -3,6 +3,7 @@ import { ArrowUp, Inbox, LockKeyhole, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../../common/limits';
 import { FEED_TEXTS, POST_TEXTS } from '../../../common/texts';
+import { FirstImageProvider } from '../../components/image-priority';
 import { LoadMoreSentinel } from '../../components/load-more-sentinel';
 import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { PostCardSkeleton } from '../../components/post-card-skeleton';
@@ -86,7 +87,7 @@ export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => 
               ) : (
                 <>
                   {visitor ? <CountView postId={post.id} countView={countView} /> : null}
-                  {renderPost(post)}
+                  <FirstImageProvider first={index === 0}>{renderPost(post)}</FirstImageProvider>
                 </>
               )}
               {visitor && index === unlocked - 1 && (locked || viewed >= unlocked) ? <SignUpPrompt /> : null}
