@@ -120,10 +120,11 @@ export const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (c) => `&
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** index.html with `head` in place of its title and description, and the first data after #root. */
-export function renderPage(template: string, head: Head, first: Pick<FirstData, 'state' | 'leadImage'> | null): string {
+export function renderPage(template: string, head: Head, first: Pick<FirstData, 'state' | 'leadImage'> | null, scripts: string[] = []): string {
   const firstData = first?.state ?? null;
   const lead = first?.leadImage;
   const tags = [
+    ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeMarkup(href)}" />`),
     // the largest picture starts with the scripts, not after them (its <img> has the same srcset and sizes)
     lead
       ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(lead.src)}"${lead.srcSet ? ` imagesrcset="${escapeMarkup(lead.srcSet)}" imagesizes="${escapeMarkup(lead.sizes ?? '')}"` : ''} />`

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AppDeps } from '../../core/deps';
 import { loadFirstData, pageRoute, type FirstData } from './first-data';
 import { pageHead, renderPage } from './page-html';
+import { routeChunkReader } from './route-chunks';
 
 const API_PREFIXES = ['/trpc', '/socket.io', '/media', '/uploads', '/message-attachments', '/admin/queues', '/metrics', '/healthz', '/readyz'];
 
@@ -24,6 +25,7 @@ export function spaHandler(distDir: string, deps: AppDeps): express.Router {
     throw new Error(`The web app is not built (${indexHtml} is missing): run npm run build`);
   }
   const template = readFileSync(indexHtml, 'utf8');
+  const routeChunks = routeChunkReader(distDir);
   const assets = express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false });
   const files = express.static(distDir, { index: false, maxAge: '1h' });
   const fallback: RequestHandler = async (req, res, next) => {
@@ -43,7 +45,8 @@ export function spaHandler(distDir: string, deps: AppDeps): express.Router {
       clearTimeout(timer);
     }
     if (res.headersSent) return;
-    const html = renderPage(template, pageHead(deps.config.appUrl, pageRoute(req.path), first), first);
+    const route = pageRoute(req.path);
+    const html = renderPage(template, pageHead(deps.config.appUrl, route, first), first, routeChunks(route));
     // the HTML carries the viewer's own data: never shared between people, never kept stale
     res.setHeader('Cache-Control', first?.signedIn ? 'private, no-cache' : 'no-cache');
     res.setHeader('Vary', 'Cookie');
