@@ -30,42 +30,58 @@ export function pageHead(appUrl: string, route: PageRoute, first: FirstData | nu
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`);
   const base: Head = { title: BRAND.name, description: BRAND.footerAbout, canonical: null, og: {}, twitter: {}, noindex: false };
   if (first?.notFound) return { ...base, noindex: true };
-  if (route.kind === 'home') {
-    const url = `${appUrl}/`;
-    return {
-      ...base,
-      description: LANDING.subline,
-      canonical: url,
-      og: { 'og:type': 'website', 'og:site_name': BRAND.name, 'og:title': BRAND.name, 'og:description': LANDING.subline, 'og:url': url },
-      twitter: { 'twitter:card': 'summary', 'twitter:title': BRAND.name, 'twitter:description': LANDING.subline },
-    };
-  }
+  if (route.kind === 'home') return previewHead({ type: 'website', title: BRAND.name, description: LANDING.subline, url: `${appUrl}/` });
   if (route.kind === 'profile' && first?.profile) return profileHead(first.profile, appUrl, absolute);
   if (route.kind === 'post' && first?.post) return postHead(first.post, appUrl, absolute);
   return base;
 }
 
-function profileHead(profile: ProfileDto, appUrl: string, absolute: (url: string) => string): Head {
-  const url = `${appUrl}/${encodeURIComponent(profile.username)}`;
-  const title = `${profile.displayName} (@${profile.username})`;
-  const description = clip(profile.bio?.trim() || `${profile.displayName} on ${BRAND.name}`);
-  const image = profile.avatarUrl ? absolute(profile.avatarUrl) : null;
+interface Preview {
+  type: 'website' | 'profile' | 'article';
+  /** the page's own name; the document title adds the brand */
+  title: string;
+  description: string;
+  url: string;
+  image?: { url: string; alt: string; width?: number | null; height?: number | null; large?: boolean } | null;
+  extra?: Record<string, string>;
+}
+
+/** One preview, as Open Graph and Twitter card tags both say it. */
+function previewHead({ type, title, description, url, image, extra = {} }: Preview): Head {
+  const text = clip(description);
   return {
-    title: `${title} · ${BRAND.name}`,
-    description,
+    title: title === BRAND.name ? title : `${title} · ${BRAND.name}`,
+    description: text,
     canonical: url,
     noindex: false,
     og: {
-      'og:type': 'profile',
+      'og:type': type,
       'og:site_name': BRAND.name,
       'og:title': title,
-      'og:description': description,
+      'og:description': text,
       'og:url': url,
-      'profile:username': profile.username,
-      ...(image ? { 'og:image': image, 'og:image:alt': profile.displayName } : {}),
+      ...extra,
+      ...(image ? { 'og:image': image.url, 'og:image:alt': image.alt } : {}),
+      ...(image?.width && image.height ? { 'og:image:width': String(image.width), 'og:image:height': String(image.height) } : {}),
     },
-    twitter: { 'twitter:card': 'summary', 'twitter:title': title, 'twitter:description': description, ...(image ? { 'twitter:image': image } : {}) },
+    twitter: {
+      'twitter:card': image?.large ? 'summary_large_image' : 'summary',
+      'twitter:title': title,
+      'twitter:description': text,
+      ...(image ? { 'twitter:image': image.url } : {}),
+    },
   };
+}
+
+function profileHead(profile: ProfileDto, appUrl: string, absolute: (url: string) => string): Head {
+  return previewHead({
+    type: 'profile',
+    title: `${profile.displayName} (@${profile.username})`,
+    description: profile.bio?.trim() || `${profile.displayName} on ${BRAND.name}`,
+    url: `${appUrl}/${encodeURIComponent(profile.username)}`,
+    image: profile.avatarUrl ? { url: absolute(profile.avatarUrl), alt: profile.displayName } : null,
+    extra: { 'profile:username': profile.username },
+  });
 }
 
 /** The picture a post's preview shows: its image or video frame when anyone may see it, its blurred teaser when premium. */
@@ -79,33 +95,21 @@ function postImage(post: PostDto): { url: string; width: number | null; height: 
 }
 
 function postHead(post: PostDto, appUrl: string, absolute: (url: string) => string): Head {
-  const url = `${appUrl}/post/${encodeURIComponent(post.id)}`;
   const title = postName(post);
   const by = `${post.creator.displayName || post.creator.username} (@${post.creator.username})`;
-  const description = clip(post.text?.trim() || `A post by ${by} on ${BRAND.name}`);
   const picture = postImage(post);
-  const image = picture ? absolute(picture.url) : post.creator.avatarUrl ? absolute(post.creator.avatarUrl) : null;
-  return {
-    title: `${title} · ${BRAND.name}`,
-    description,
-    canonical: url,
-    noindex: false,
-    og: {
-      'og:type': 'article',
-      'og:site_name': BRAND.name,
-      'og:title': title,
-      'og:description': description,
-      'og:url': url,
-      ...(image ? { 'og:image': image, 'og:image:alt': title } : {}),
-      ...(picture?.width && picture.height ? { 'og:image:width': String(picture.width), 'og:image:height': String(picture.height) } : {}),
-    },
-    twitter: {
-      'twitter:card': picture ? 'summary_large_image' : 'summary',
-      'twitter:title': title,
-      'twitter:description': description,
-      ...(image ? { 'twitter:image': image } : {}),
-    },
-  };
+  const avatar = post.creator.avatarUrl;
+  return previewHead({
+    type: 'article',
+    title,
+    description: post.text?.trim() || `A post by ${by} on ${BRAND.name}`,
+    url: `${appUrl}/post/${encodeURIComponent(post.id)}`,
+    image: picture
+      ? { url: absolute(picture.url), alt: title, width: picture.width, height: picture.height, large: true }
+      : avatar
+        ? { url: absolute(avatar), alt: title }
+        : null,
+  });
 }
 
 function clip(text: string): string {
