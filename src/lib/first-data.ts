@@ -26,8 +26,14 @@ export function hydrateFirstData(queryClient: QueryClient): void {
 
 /**
  * For a query that refetches on every mount (`refetchOnMount: 'always'`, the feed): the mount
- * that first shows the page's own data does not ask again for what the HTML just brought.
+ * that first shows the page's own data does not ask again for what the HTML just brought. React
+ * Query reads this more than once per mount, so it only reads; the component that showed the
+ * page's data calls `forgetFirstData` when it unmounts, and every later mount refetches again.
  */
 export function refetchUnlessFromPage(query: { queryHash: string }): boolean | 'always' {
-  return fromPage.delete(query.queryHash) ? true : 'always';
+  return fromPage.has(query.queryHash) ? true : 'always';
+}
+
+export function forgetFirstData(): void {
+  fromPage.clear();
 }

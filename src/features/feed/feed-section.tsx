@@ -9,7 +9,7 @@ import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { PostCardSkeleton } from '../../components/post-card-skeleton';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { refetchUnlessFromPage } from '../../lib/first-data';
+import { forgetFirstData, refetchUnlessFromPage } from '../../lib/first-data';
 import { usePostList, type Post } from '../../lib/post-cache';
 import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { useMe } from '../../lib/session';
@@ -39,6 +39,8 @@ export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => 
   const me = useMe();
   const visitor = me.data === null;
   const feed = trpc.posts.feed.useInfiniteQuery(FEED_INPUT, { ...feedQueryOptions, refetchOnMount: refetchUnlessFromPage });
+  // once the feed leaves the screen, coming back to it asks again (the page's data is old by then)
+  useEffect(() => forgetFirstData, []);
   const { viewed, countView } = usePostsViewed();
   const posts = usePostList(feed.data, lead);
   const newPosts = useNewPosts(posts, me.data?.id ?? null);
