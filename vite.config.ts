@@ -49,6 +49,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // read by the server (server/http/route-chunks.ts) to preload a page's route chunks from its HTML
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
   },

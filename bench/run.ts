@@ -12,6 +12,7 @@
  *                                      (BENCH_QUICK=1; explore and video only when named in --only)
  *   npm run bench -- --only=feed,images a comma-separated list of scenarios (BENCH_ONLY)
  *   npm run bench -- --soak            the 5-minute mixed-traffic soak (bench/soak.ts) only
+ *   npm run bench -- --only=web        Lighthouse 12 on the built app (bench/web.ts; BENCH_WEB_RUNS=3)
  *   BENCH_SECONDS=10                   each measured load phase (default 10; 2 with --quick)
  *   BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out/profiles"   profile the app
  */
@@ -21,12 +22,13 @@ import { benchExplore } from './explore';
 import { benchFeatured } from './featured';
 import { benchFeed } from './feed';
 import type { BenchContext, Scenario } from './lib/context';
-import { formatFigure, writeFigures, type Figure } from './lib/figures';
+import { formatFigure, mergeFigures, writeFigures, type Figure } from './lib/figures';
 import { killAll, repoRoot } from './lib/processes';
 import { benchMessageDelivery, benchMessagesReads } from './messages';
 import { benchRealtime } from './realtime';
 import { benchSoak } from './soak';
 import { benchSubscribe } from './subscribe';
+import { benchWeb } from './web';
 import { benchImages, benchUpload, benchVideo } from './worker';
 import { benchTwoCopies } from './two-copies';
 
@@ -64,6 +66,7 @@ const scenarios: Record<string, Scenario> = soak
       'messages.benchMessagesReads': benchMessagesReads,
       'messages.benchMessageDelivery': benchMessageDelivery,
       'two-copies': benchTwoCopies,
+      web: benchWeb,
     };
 
 console.log(
@@ -74,7 +77,7 @@ const figures: Figure[] = [];
 const failed: string[] = [];
 const startedAt = new Date();
 // the slowest to set up; a smoke run measures them only when asked by name
-const skippedWhenQuick = new Set(['explore', 'video']);
+const skippedWhenQuick = new Set(['explore', 'video', 'web']);
 for (const [name, run] of Object.entries(scenarios)) {
   if (only && !only.some((o) => name === o || name.startsWith(`${o}.`))) continue;
   if (quick && !only && skippedWhenQuick.has(name)) continue;
@@ -83,7 +86,7 @@ for (const [name, run] of Object.entries(scenarios)) {
     for (const item of await run(ctx)) {
       if (typeof item === 'string') console.log(item);
       else {
-        figures.push(item);
+        figures.push({ ...item, section: name });
         console.log(formatFigure(item));
       }
     }
@@ -106,5 +109,12 @@ const file = await writeFigures(figures, {
   failed,
 }, path.join(repoRoot, 'bench/out', outName));
 console.log(`figures written to ${path.relative(repoRoot, file)}${failed.length ? `; FAILED: ${failed.join(', ')}` : ''}`);
+// a partial full-size run also replaces its sections' figures in latest.json (the others stay)
+if (only && !quick && !soak) {
+  const latest = path.join(repoRoot, 'bench/out/latest.json');
+  const ran = new Set(figures.map((f) => f.section));
+  await mergeFigures(latest, figures, (f) => f.section !== undefined && ran.has(f.section), Object.fromEntries([...ran].map((s) => [`${s}StartedAt`, startedAt.toISOString()])));
+  console.log(`and merged into ${path.relative(repoRoot, latest)}`);
+}
 killAll();
 process.exit(failed.length ? 1 : 0);

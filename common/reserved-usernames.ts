@@ -19,7 +19,7 @@ const SERVER_PATHS = [
 
 /** Files of the built app (public/, index.html, Vite's assets/) and ones browsers and crawlers ask for. */
 const FILES = [
-  'assets', 'favicon.svg', 'index.html',
+  'assets', 'favicon.svg', 'index.html', '.vite',
   '.well-known', 'ads.txt', 'apple-touch-icon.png', 'apple-touch-icon-precomposed.png', 'browserconfig.xml', 'favicon.ico',
   'humans.txt', 'manifest.json', 'manifest.webmanifest', 'robots.txt', 'security.txt', 'service-worker.js', 'sitemap.xml', 'sw.js',
 ];

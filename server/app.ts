@@ -15,6 +15,7 @@ import { healthRoutes } from './http/health';
 import { mediaRoutes } from './features/posts/media.http';
 import { messageMediaRoutes } from './features/messages/messages.http';
 import { httpMetrics, metricsRoutes } from './http/metrics';
+import { seoRoutes } from './http/seo-files';
 import { spaHandler } from './http/spa';
 import { uploadRoutes } from './features/uploads/uploads.http';
 import { writeBudgetGuard } from './http/write-budget';
@@ -128,7 +129,9 @@ export function createApp(appDeps: AppDeps): App {
       },
     }),
   );
-  if (config.SERVE_SPA) app.use(spaHandler(path.resolve(repoRoot, config.DIST_DIR)));
+  // link previews and search engines (issue 30): robots.txt, the sitemap of public creators
+  app.use(seoRoutes(deps));
+  if (config.SERVE_SPA) app.use(spaHandler(path.resolve(repoRoot, config.DIST_DIR), deps));
   app.use((_req, res) => {
     res.status(404).json({ error: { message: 'Not found' } });
   });

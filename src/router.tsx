@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import type { ReactNode } from 'react';
+import { hydrateFirstData } from './lib/first-data';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
@@ -9,6 +10,8 @@ import { ErrorPage } from './routes/-components/error-page';
 import { NotFoundPage } from './routes/-components/not-found-page';
 
 export const queryClient = createQueryClient();
+// the route's first data, which the server put into the page (no second round trip before the first paint)
+hydrateFirstData(queryClient);
 export const trpcClient = createTrpcClient();
 const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
 

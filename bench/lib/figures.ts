@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadResult } from './load';
 import { repoRoot } from './processes';
@@ -23,6 +23,8 @@ export interface Figure {
   floorP99?: number | null;
   p99Ratio?: number | null;
   errors?: number;
+  /** the bench/run.ts scenario that measured it (a partial run replaces only its own in latest.json) */
+  section?: string;
 }
 
 const HIGHER_IS_BETTER = new Set(['req/s', 'images/s', 'MB/s']);
@@ -65,4 +67,14 @@ export async function writeFigures(figures: Figure[], meta: Record<string, unkno
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify({ ...meta, figures }, null, 2)}\n`);
   return file;
+}
+
+/**
+ * Replaces the figures `replaced` picks in `file` (when it exists) with `figures`, keeping the
+ * rest and the file's run details, and adds `meta` beside them.
+ */
+export async function mergeFigures(file: string, figures: Figure[], replaced: (f: Figure) => boolean, meta: Record<string, unknown>) {
+  const previous = (await readFile(file, 'utf8').then(JSON.parse, () => ({ figures: [] }))) as { figures?: Figure[] } & Record<string, unknown>;
+  const kept = (previous.figures ?? []).filter((f) => !replaced(f));
+  await writeFile(file, `${JSON.stringify({ ...previous, ...meta, figures: [...kept, ...figures] }, null, 2)}\n`);
 }

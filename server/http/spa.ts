@@ -1,25 +1,56 @@
 import express, { type RequestHandler } from 'express';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AppDeps } from '../../core/deps';
+import { loadFirstData, pageRoute, type FirstData } from './first-data';
+import { pageHead, renderPage } from './page-html';
+import { routeChunkReader } from './route-chunks';
 
 const API_PREFIXES = ['/trpc', '/socket.io', '/media', '/uploads', '/message-attachments', '/admin/queues', '/metrics', '/healthz', '/readyz'];
 
 /**
- * Serves the built SPA: hashed assets cached for a year, everything else falls back to
- * index.html (history routing) and is never cached so a deploy is picked up at once.
+ * How long a page waits for its first data (first-data.ts) before it goes without: a slow
+ * database must not hold the page up longer than the client's own request would.
  */
-export function spaHandler(distDir: string): express.Router {
+const FIRST_DATA_WAIT_MS = 1_500;
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, everything else falls back to
+ * index.html (history routing), filled in with the page's head and first data (page-html.ts),
+ * and is never cached so a deploy is picked up at once.
+ */
+export function spaHandler(distDir: string, deps: AppDeps): express.Router {
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) {
     throw new Error(`The web app is not built (${indexHtml} is missing): run npm run build`);
   }
+  const template = readFileSync(indexHtml, 'utf8');
+  const routeChunks = routeChunkReader(distDir);
   const assets = express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false });
   const files = express.static(distDir, { index: false, maxAge: '1h' });
-  const fallback: RequestHandler = (req, res, next) => {
+  const fallback: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`))) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    let first: FirstData | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      first = await Promise.race([
+        loadFirstData(deps, req, res),
+        new Promise<null>((resolve) => (timer = setTimeout(resolve, FIRST_DATA_WAIT_MS, null))),
+      ]);
+    } catch (error) {
+      // the page still works without it: the client asks for its data itself
+      deps.log.warn({ err: error, url: req.path }, 'first data of a page failed');
+    } finally {
+      clearTimeout(timer);
+    }
+    if (res.headersSent) return;
+    const route = pageRoute(req.path);
+    const html = renderPage(template, pageHead(deps.config.appUrl, route, first), first, routeChunks(route));
+    // the HTML carries the viewer's own data: never shared between people, never kept stale
+    res.setHeader('Cache-Control', first?.signedIn ? 'private, no-cache' : 'no-cache');
+    res.setHeader('Vary', 'Cookie');
+    res.status(first?.notFound ? 404 : 200).type('html').send(html);
   };
   const router = express.Router();
   router.use('/assets', assets);

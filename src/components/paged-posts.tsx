@@ -2,6 +2,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { Inbox, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FEED_TEXTS } from '../../common/texts';
+import { FirstImageProvider } from './image-priority';
 import { cn } from '../lib/cn';
 import { usePostList, type Post } from '../lib/post-cache';
 import { EmptyState } from './empty-state';
@@ -82,9 +83,9 @@ export function PagedPosts({
   return (
     <div className="flex flex-col gap-6">
       <ul aria-label={label} className={cn(container)}>
-        {posts.map((post) => (
+        {posts.map((post, index) => (
           <li key={post.id} className="min-w-0">
-            {renderItem(post)}
+            <FirstImageProvider first={index === 0}>{renderItem(post)}</FirstImageProvider>
           </li>
         ))}
       </ul>

@@ -11,6 +11,9 @@ const sizes: Record<AvatarSize, string> = {
   '2xl': 'size-24 text-4xl md:size-28 md:text-5xl',
 };
 
+/** The largest side each size draws, in CSS pixels: the image's intrinsic size (no layout shift). */
+const pixels: Record<AvatarSize, number> = { sm: 32, md: 40, lg: 56, xl: 80, '2xl': 112 };
+
 interface AvatarProps {
   src?: string | null;
   /** The person's display name; its first letter is the fallback. */
@@ -41,6 +44,8 @@ export function Avatar({ src, name, size = 'md', className, ring = true }: Avata
           alt=""
           loading="lazy"
           decoding="async"
+          width={pixels[size]}
+          height={pixels[size]}
           onError={() => setFailed(true)}
           className="size-full object-cover"
         />

@@ -1,8 +1,7 @@
-import { CACHE, LIMITS } from '../../../common/limits';
+import { CACHE } from '../../../common/limits';
 import type { PostPage } from '../../lib/post-cache';
 
-/** The home feed's input: the spec's page of 5; the cursor is added by the infinite query. */
-export const FEED_INPUT = { limit: LIMITS.feedPageSize } as const;
+export { FEED_INPUT } from '../../../common/first-data';
 
 /**
  * Shared by the route loader's prefetch and the component's query, so both describe one cache

@@ -3,11 +3,13 @@ import { ArrowUp, Inbox, LockKeyhole, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../../common/limits';
 import { FEED_TEXTS, POST_TEXTS } from '../../../common/texts';
+import { FirstImageProvider } from '../../components/image-priority';
 import { LoadMoreSentinel } from '../../components/load-more-sentinel';
 import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { PostCardSkeleton } from '../../components/post-card-skeleton';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { forgetFirstData, refetchUnlessFromPage } from '../../lib/first-data';
 import { usePostList, type Post } from '../../lib/post-cache';
 import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { useMe } from '../../lib/session';
@@ -36,7 +38,9 @@ const SKELETONS = 3;
 export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => ReactNode; lead?: (posts: Post[]) => Post[] }) {
   const me = useMe();
   const visitor = me.data === null;
-  const feed = trpc.posts.feed.useInfiniteQuery(FEED_INPUT, { ...feedQueryOptions, refetchOnMount: 'always' });
+  const feed = trpc.posts.feed.useInfiniteQuery(FEED_INPUT, { ...feedQueryOptions, refetchOnMount: refetchUnlessFromPage });
+  // once the feed leaves the screen, coming back to it asks again (the page's data is old by then)
+  useEffect(() => forgetFirstData, []);
   const { viewed, countView } = usePostsViewed();
   const posts = usePostList(feed.data, lead);
   const newPosts = useNewPosts(posts, me.data?.id ?? null);
@@ -85,7 +89,7 @@ export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => 
               ) : (
                 <>
                   {visitor ? <CountView postId={post.id} countView={countView} /> : null}
-                  {renderPost(post)}
+                  <FirstImageProvider first={index === 0}>{renderPost(post)}</FirstImageProvider>
                 </>
               )}
               {visitor && index === unlocked - 1 && (locked || viewed >= unlocked) ? <SignUpPrompt /> : null}

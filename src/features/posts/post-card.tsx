@@ -12,6 +12,7 @@ import type { Post } from '../../lib/post-cache';
 import { useIsRoomJoined, useRoom } from '../../lib/realtime/rooms';
 import { viewerKind } from './media-kind';
 import { PostActions } from './post-actions';
+import { imageSources } from '../../../common/image-sources';
 import { DocumentTile, PdfTile, PostMedia, PremiumOverlay, UnsupportedMedia, VideoMark } from './post-media';
 import { PostOwnerMenu } from './post-owner-menu';
 import { PostText } from './post-text';
@@ -164,6 +165,12 @@ function linksToPost(post: Post): boolean {
   return kind === 'image' || kind === 'video' || kind === 'pdf';
 }
 
+/** A grid tile's picture: the thumb for its small box, the web size on wide screens of high density. */
+function tileSources(media: NonNullable<Post['media']>) {
+  const sources = imageSources({ ...media, url: media.thumbUrl ? media.url : null }, 'tile');
+  return sources?.srcSet ? { srcSet: sources.srcSet, sizes: sources.sizes } : {};
+}
+
 /** The `media` layout: a square grid tile that opens the post. */
 function PostTile({ post }: { post: Post }) {
   const media = post.media;
@@ -175,7 +182,7 @@ function PostTile({ post }: { post: Post }) {
     body = (
       <>
         {media.previewUrl ? (
-          <img src={media.previewUrl} alt="" loading="lazy" decoding="async" className="absolute inset-0 size-full scale-110 object-cover blur-sm" />
+          <img src={media.previewUrl} alt="" loading="lazy" decoding="async" width={media.width ?? undefined} height={media.height ?? undefined} className="absolute inset-0 size-full scale-110 object-cover blur-sm" />
         ) : null}
         <PremiumOverlay username={post.creator.username} compact />
       </>
@@ -186,7 +193,16 @@ function PostTile({ post }: { post: Post }) {
     if (still) {
       body = (
         <>
-          <img src={still} alt={label} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-105" />
+          <img
+            src={still}
+            {...(kind === 'image' ? tileSources(media) : {})}
+            alt={label}
+            loading="lazy"
+            decoding="async"
+            width={media.width ?? undefined}
+            height={media.height ?? undefined}
+            className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
           {kind === 'video' ? <VideoMark durationSeconds={media.durationSeconds} /> : null}
         </>
       );

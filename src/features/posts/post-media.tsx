@@ -2,8 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { FileQuestionMark, FileText, Lock, Music, Play } from 'lucide-react';
 import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatDuration } from '../../../common/duration';
+import { imageSources } from '../../../common/image-sources';
 import { postName } from '../../../common/post-name';
 import { POST_TEXTS } from '../../../common/texts';
+import { useImageLoading } from '../../components/image-priority';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import type { Post } from '../../lib/post-cache';
@@ -36,7 +38,7 @@ const altOf = postName;
 export function PostMedia({ post, placement }: { post: Post; placement: MediaPlacement }) {
   const media = post.media;
   if (!media) return null;
-  if (!post.viewer.canViewMedia) return <PremiumLocked post={post} media={media} />;
+  if (!post.viewer.canViewMedia) return <PremiumLocked post={post} media={media} first={placement === 'detail'} />;
 
   const kind = viewerKind(media.contentType);
   const url = media.url;
@@ -44,19 +46,7 @@ export function PostMedia({ post, placement }: { post: Post; placement: MediaPla
 
   switch (kind) {
     case 'image':
-      return (
-        <MediaFrame style={{ aspectRatio: aspectOf(media, '4 / 3') }} placement={placement}>
-          <img
-            src={url}
-            alt={altOf(post)}
-            loading="lazy"
-            decoding="async"
-            width={media.width ?? undefined}
-            height={media.height ?? undefined}
-            className="absolute inset-0 size-full object-contain"
-          />
-        </MediaFrame>
-      );
+      return <PostImage post={post} media={media} placement={placement} />;
     case 'video':
       return placement === 'detail' ? (
         <MediaFrame style={{ aspectRatio: aspectOf(media) }} placement={placement}>
@@ -97,6 +87,27 @@ export function PostMedia({ post, placement }: { post: Post; placement: MediaPla
         <PdfTile />
       );
   }
+}
+
+/** A post's picture, sized to its box (srcset over the worker's sizes), eager and high priority when it is the page's first. */
+function PostImage({ post, media, placement }: { post: Post; media: Media; placement: MediaPlacement }) {
+  const sources = imageSources(media, placement);
+  const loading = useImageLoading(placement === 'detail');
+  return (
+    <MediaFrame style={{ aspectRatio: aspectOf(media, '4 / 3') }} placement={placement}>
+      <img
+        src={sources?.src ?? media.url ?? undefined}
+        srcSet={sources?.srcSet}
+        sizes={sources?.sizes}
+        alt={altOf(post)}
+        {...loading}
+        decoding="async"
+        width={media.width ?? undefined}
+        height={media.height ?? undefined}
+        className="absolute inset-0 size-full object-contain"
+      />
+    </MediaFrame>
+  );
 }
 
 function MediaFrame({ children, style, placement }: { children: ReactNode; style: CSSProperties; placement: MediaPlacement }) {
@@ -236,7 +247,8 @@ export function UnsupportedMedia({ className }: { className?: string }) {
 }
 
 /** The blurred preview (or a dark gradient when there is none) under the premium overlay. */
-function PremiumLocked({ post, media }: { post: Post; media: Media }) {
+function PremiumLocked({ post, media, first }: { post: Post; media: Media; first: boolean }) {
+  const loading = useImageLoading(first);
   return (
     <div
       data-testid="premium-locked"
@@ -247,8 +259,10 @@ function PremiumLocked({ post, media }: { post: Post; media: Media }) {
         <img
           src={media.previewUrl}
           alt=""
-          loading="lazy"
+          {...loading}
           decoding="async"
+          width={media.width ?? undefined}
+          height={media.height ?? undefined}
           className="absolute inset-0 size-full scale-110 object-cover blur-sm"
         />
       ) : null}

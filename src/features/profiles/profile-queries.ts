@@ -1,5 +1,5 @@
 import { CACHE, LIMITS } from '../../../common/limits';
-import { profileUsernameSchema, type ProfileContentKind } from '../../../common/profile-schemas';
+import { profileUsernameSchema } from '../../../common/profile-schemas';
 import type { PostPage } from '../../lib/post-cache';
 import type { RouterOutputs } from '../../lib/trpc';
 
@@ -28,10 +28,7 @@ export function parseUsername(raw: string): { username: string; error: null } | 
   return { username: null, error: parsed.error.issues[0]?.message ?? 'Username is required' };
 }
 
-/** The Content tab's input: 5 per page, all posts or only images and videos, optionally searched. */
-export function profilePostsInput(username: string, kind: ProfileContentKind, q: string | undefined) {
-  return { username, kind, q: q || undefined, limit: LIMITS.profileFeedPageSize };
-}
+export { profilePostsInput } from '../../../common/first-data';
 
 /** The owner's drafts, 10 per page. */
 export const DRAFTS_INPUT = { limit: LIMITS.draftsPageSize } as const;

@@ -1,0 +1,150 @@
+import { FIRST_DATA_ELEMENT_ID } from '../../common/first-data';
+import { postName } from '../../common/post-name';
+import type { PostDto } from '../../common/post-dtos';
+import type { ProfileDto } from '../../common/profile-dtos';
+import { BRAND, LANDING } from '../../common/texts';
+import type { FirstData, PageRoute } from './first-data';
+
+/**
+ * The HTML of a page: the built index.html with the page's head (title, description, canonical
+ * URL, Open Graph and Twitter card tags for link previews; issue 30 item 5) and its first data
+ * (a JSON script, which the CSP allows: it is never executed).
+ *
+ * Link previews come only from what an anonymous visitor may see (first-data.ts drops them for a
+ * signed-in request): a public profile's name, bio and avatar; a visible post's title, text and
+ * picture, or its blurred preview when it is premium. A private or hidden profile, a draft or a
+ * post of one is 'not found' to a visitor, so its page carries nothing of it (and says noindex).
+ */
+export interface Head {
+  title: string;
+  description: string;
+  canonical: string | null;
+  og: Record<string, string>;
+  twitter: Record<string, string>;
+  noindex: boolean;
+}
+
+const DESCRIPTION_MAX = 200;
+
+export function pageHead(appUrl: string, route: PageRoute, first: FirstData | null): Head {
+  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+  const base: Head = { title: BRAND.name, description: BRAND.footerAbout, canonical: null, og: {}, twitter: {}, noindex: false };
+  if (first?.notFound) return { ...base, noindex: true };
+  if (route.kind === 'home') return previewHead({ type: 'website', title: BRAND.name, description: LANDING.subline, url: `${appUrl}/` });
+  if (route.kind === 'profile' && first?.profile) return profileHead(first.profile, appUrl, absolute);
+  if (route.kind === 'post' && first?.post) return postHead(first.post, appUrl, absolute);
+  return base;
+}
+
+interface Preview {
+  type: 'website' | 'profile' | 'article';
+  /** the page's own name; the document title adds the brand */
+  title: string;
+  description: string;
+  url: string;
+  image?: { url: string; alt: string; width?: number | null; height?: number | null; large?: boolean } | null;
+  extra?: Record<string, string>;
+}
+
+/** One preview, as Open Graph and Twitter card tags both say it. */
+function previewHead({ type, title, description, url, image, extra = {} }: Preview): Head {
+  const text = clip(description);
+  return {
+    title: title === BRAND.name ? title : `${title} · ${BRAND.name}`,
+    description: text,
+    canonical: url,
+    noindex: false,
+    og: {
+      'og:type': type,
+      'og:site_name': BRAND.name,
+      'og:title': title,
+      'og:description': text,
+      'og:url': url,
+      ...extra,
+      ...(image ? { 'og:image': image.url, 'og:image:alt': image.alt } : {}),
+      ...(image?.width && image.height ? { 'og:image:width': String(image.width), 'og:image:height': String(image.height) } : {}),
+    },
+    twitter: {
+      'twitter:card': image?.large ? 'summary_large_image' : 'summary',
+      'twitter:title': title,
+      'twitter:description': text,
+      ...(image ? { 'twitter:image': image.url } : {}),
+    },
+  };
+}
+
+function profileHead(profile: ProfileDto, appUrl: string, absolute: (url: string) => string): Head {
+  return previewHead({
+    type: 'profile',
+    title: `${profile.displayName} (@${profile.username})`,
+    description: profile.bio?.trim() || `${profile.displayName} on ${BRAND.name}`,
+    url: `${appUrl}/${encodeURIComponent(profile.username)}`,
+    image: profile.avatarUrl ? { url: absolute(profile.avatarUrl), alt: profile.displayName } : null,
+    extra: { 'profile:username': profile.username },
+  });
+}
+
+/** The picture a post's preview shows: its image or video frame when anyone may see it, its blurred teaser when premium. */
+function postImage(post: PostDto): { url: string; width: number | null; height: number | null } | null {
+  const media = post.media;
+  if (!media) return null;
+  if (!post.viewer.canViewMedia) return media.previewUrl ? { url: media.previewUrl, width: null, height: null } : null;
+  if (post.mediaKind === 'image' && media.url) return { url: media.url, width: media.width, height: media.height };
+  if (media.posterUrl) return { url: media.posterUrl, width: media.width, height: media.height };
+  return null;
+}
+
+function postHead(post: PostDto, appUrl: string, absolute: (url: string) => string): Head {
+  const title = postName(post);
+  const by = `${post.creator.displayName || post.creator.username} (@${post.creator.username})`;
+  const picture = postImage(post);
+  const avatar = post.creator.avatarUrl;
+  return previewHead({
+    type: 'article',
+    title,
+    description: post.text?.trim() || `A post by ${by} on ${BRAND.name}`,
+    url: `${appUrl}/post/${encodeURIComponent(post.id)}`,
+    image: picture
+      ? { url: absolute(picture.url), alt: title, width: picture.width, height: picture.height, large: true }
+      : avatar
+        ? { url: absolute(avatar), alt: title }
+        : null,
+  });
+}
+
+function clip(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ');
+  return oneLine.length <= DESCRIPTION_MAX ? oneLine : `${oneLine.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+}
+
+export const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Text in HTML or XML: element content and quoted attribute values. */
+/** JSON inside a script element: nothing in it may close the element or open a comment. */
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** index.html with `head` in place of its title and description, and the first data after #root. */
+export function renderPage(template: string, head: Head, first: Pick<FirstData, 'state' | 'leadImage'> | null, scripts: string[] = []): string {
+  const firstData = first?.state ?? null;
+  const lead = first?.leadImage;
+  const tags = [
+    ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeMarkup(href)}" />`),
+    // the largest picture starts with the scripts, not after them (its <img> has the same srcset and sizes)
+    lead
+      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(lead.src)}"${lead.srcSet ? ` imagesrcset="${escapeMarkup(lead.srcSet)}" imagesizes="${escapeMarkup(lead.sizes ?? '')}"` : ''} />`
+      : '',
+    `<title>${escapeMarkup(head.title)}</title>`,
+    `<meta name="description" content="${escapeMarkup(head.description)}" />`,
+    head.noindex ? '<meta name="robots" content="noindex" />' : '',
+    head.canonical ? `<link rel="canonical" href="${escapeMarkup(head.canonical)}" />` : '',
+    ...Object.entries(head.og).map(([property, content]) => `<meta property="${property}" content="${escapeMarkup(content)}" />`),
+    ...Object.entries(head.twitter).map(([name, content]) => `<meta name="${name}" content="${escapeMarkup(content)}" />`),
+  ].filter(Boolean);
+  const data = firstData === null ? '' : `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptSafe(firstData)}</script>`;
+  return template
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    // functions, not strings: a `$&` in a user's text must stay text
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root"></div>${data}`);
+}
