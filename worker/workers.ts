@@ -75,10 +75,11 @@ export interface RunningWorkers {
 
 export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[] = QUEUE_NAMES): Promise<RunningWorkers> {
   assertComplete(registry, {
-    mail: ['confirm-email', 'reset-password', 'billing-receipt', 'renewal-reminder', 'renewal-failed', 'creator-unavailable', 'new-message', 'checkout-payment-failed'],
+    mail: ['confirm-email', 'reset-password', 'billing-receipt', 'renewal-reminder', 'renewal-failed', 'creator-unavailable', 'new-message', 'checkout-payment-failed', 'payout-failed'],
     maintenance: [
       'purge-expired', 'delete-post-files', 'expire-uploads', 'requeue-processing', 'delete-user-files', 'expire-data-exports',
       'billing-maintenance', 'undo-duplicate-checkout', 'cancel-provider-subscription', 'provider-refund', 'expire-unsent-attachments',
+      'send-payout', 'weekly-payouts',
     ],
     media: ['process-post', 'process-avatar'],
     transcode: ['process-post'],
@@ -171,6 +172,8 @@ const SCHEDULES = [
   { id: 'expire-data-exports', every: 60 * 60_000 },
   // unsent chat attachments live UNSENT_ATTACHMENT_TTL_HOURS (6): a quarter of an hour late at most
   { id: 'expire-unsent-attachments', every: 15 * 60_000 },
+  // the first run of each payout week pays (one payout per creator and week, by its key)
+  { id: 'weekly-payouts', every: 60 * 60_000 },
 ] as const;
 
 /**

@@ -5,6 +5,7 @@ import { WebhookSignatureError } from '../../core/payments/provider';
 import { systemClock, type Clock } from '../../domain/billing/clock';
 import { applyBillingEffects } from '../../domain/billing/effects';
 import { applyProviderEvent } from '../../domain/billing/provider-events';
+import { earningsPolicy } from '../../domain/earnings/policy';
 
 /**
  * POST /webhooks/stripe (docs/payments.md): the raw body (Stripe signs the exact bytes), the
@@ -37,7 +38,7 @@ export function stripeWebhookRoutes(deps: AppDeps, clock: Clock = systemClock): 
       return;
     }
     try {
-      const { outcome, effects } = await applyProviderEvent({ db: deps.db, provider, clock }, event);
+      const { outcome, effects } = await applyProviderEvent({ db: deps.db, provider, clock, earnings: earningsPolicy(deps.config) }, event);
       await applyBillingEffects(deps, effects);
       deps.log.info({ eventId: event.id, kind: event.kind, outcome }, 'stripe webhook');
       res.json({ received: true, outcome });
