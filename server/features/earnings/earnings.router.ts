@@ -20,7 +20,8 @@ const creatorOnly = creatorProcedureSaying({ signInRequired: BILLING_TEXTS.tierS
  * creator), payouts, Withdraw and the payout account.
  */
 export const earningsRouter = router({
-  summary: creatorOnly.input(EarningsSummaryInput).query(({ ctx, input }) => earningsSummary(ctx, ledgerOwner(ctx.user, input?.creatorId))),
+  // creators their own; admins any creator's (ledgerOwner decides)
+  summary: authedProcedure.input(EarningsSummaryInput).query(({ ctx, input }) => earningsSummary(ctx, ledgerOwner(ctx.user, input?.creatorId))),
   chart: creatorOnly.input(EarningsChartInput).query(({ ctx, input }) => earningsChart(ctx, ctx.user.id, input)),
   payouts: creatorOnly.input(PayoutsInput).query(({ ctx, input }) => myPayouts(ctx, ctx.user.id, input.cursor ?? null)),
   statement: creatorOnly.input(StatementInput).query(({ ctx, input }) => monthlyStatement(ctx, ctx.user.id, input)),

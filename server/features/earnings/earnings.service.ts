@@ -11,7 +11,7 @@ import type {
   WithdrawInput,
 } from '../../../common/earnings';
 import { fromCents } from '../../../common/money';
-import { EARNINGS_TEXTS, PAYMENT_LABEL_TEXTS } from '../../../common/texts';
+import { BILLING_TEXTS, EARNINGS_TEXTS, PAYMENT_LABEL_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { dispatchOutbox } from '../../../core/outbox/outbox';
 import { paymentProviderFor } from '../../../core/payments';
@@ -44,7 +44,9 @@ const providerOf = (deps: EarningsDeps) => deps.payments ?? paymentProviderFor(d
 const rand = (cents: number) => fromCents(cents);
 
 /** A creator reads their own ledger; an admin may read any creator's (the payments lookup). Anyone else: FORBIDDEN. */
-export function ledgerOwner(caller: { id: string; role: string }, creatorId: string | undefined): string {
+export function ledgerOwner(caller: { id: string; role: string; isCreator: boolean }, creatorId: string | undefined): string {
+  if (caller.role === 'admin' && creatorId) return creatorId;
+  if (!caller.isCreator) throw new TRPCError({ code: 'FORBIDDEN', message: BILLING_TEXTS.tierCreatorsOnly });
   if (!creatorId || creatorId === caller.id) return caller.id;
   if (caller.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: EARNINGS_TEXTS.otherCreatorRefused });
   return creatorId;
