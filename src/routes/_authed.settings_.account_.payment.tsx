@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { PayoutAccountSection } from '../features/settings/payout-account';
 import { SettingsPage } from '../features/settings/settings-page';
 import { PaymentScreen } from '../features/subscriptions/payment-screen';
 import { CurrentProviderNote } from '../features/subscriptions/provider-note';
 import { usePageTitle } from '../lib/page-title';
+import { useMe } from '../lib/session';
 import { enumParam, searchValidator, stringParam } from '../lib/search-params';
 
 const PaymentSearch = searchValidator<{ tier?: string; checkout?: 'cancelled' }>({
@@ -28,6 +30,7 @@ export const Route = createFileRoute('/_authed/settings_/account_/payment')({
 function PaymentRoute() {
   usePageTitle('Payment');
   const { tier, checkout } = Route.useSearch();
+  const isCreator = useMe().data?.isCreator ?? false;
   return (
     <SettingsPage
       title="Payment"
@@ -36,6 +39,8 @@ function PaymentRoute() {
       aside={<CurrentProviderNote className="self-start sm:self-end" />}
     >
       <PaymentScreen tierId={tier} checkout={checkout} />
+      {/* creators are paid here too (issue 26), beside the spec's payment screen, not inside it */}
+      {isCreator ? <PayoutAccountSection /> : null}
     </SettingsPage>
   );
 }

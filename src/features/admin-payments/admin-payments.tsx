@@ -7,6 +7,7 @@ import { formatRand } from '../../../common/format';
 import { AdminRefundInput } from '../../../common/refund-schemas';
 import { REFUND_TEXTS } from '../../../common/texts';
 import { DeadEnd } from '../../components/dead-end';
+import { AdminEarnings } from './admin-earnings';
 import { EmptyState } from '../../components/empty-state';
 import { PaymentLabelPill } from '../../components/payment-label';
 import { Button } from '../../components/ui/button';
@@ -50,6 +51,7 @@ export function AdminPayments({ query, onSearch }: { query: string; onSearch: (q
         <h1 className="text-3xl font-bold tracking-tight">Payments</h1>
         <p className="mt-1 text-muted">Find a charge and refund it in full or in part. Refunds go through the payment provider.</p>
       </div>
+      <AdminEarnings />
       <form role="search" aria-label="Payments" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
           <FormField label="Fan, creator or payment reference">
