@@ -17,6 +17,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { benchEarnings } from './earnings';
 import { benchExplore } from './explore';
 import { benchFeatured } from './featured';
 import { benchFeed } from './feed';
@@ -62,6 +63,7 @@ const scenarios: Record<string, Scenario> = soak
       'subscribe.benchSubscribe': benchSubscribe,
       'messages.benchMessagesReads': benchMessagesReads,
       'messages.benchMessageDelivery': benchMessageDelivery,
+      earnings: benchEarnings,
     };
 
 console.log(

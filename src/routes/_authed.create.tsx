@@ -52,8 +52,8 @@ function CreatePage() {
           <h1 className="text-3xl font-bold tracking-tight">Create</h1>
           <p className="mt-1 text-muted">Share a photo, video, audio or document with your fans.</p>
           <Tabs value={tab} onValueChange={(value) => selectTab(value as CreateTab)} className="mt-6">
-            {/* on a phone the longer label gets the wider column, so it stays on one line */}
-            <TabsList aria-label="Create" className="grid-cols-[2fr_3fr_2fr] sm:grid-cols-3">
+            {/* on a phone the longer label gets the wider column and the labels a smaller size, so all three fit on one line */}
+            <TabsList aria-label="Create" className="grid-cols-[2fr_3fr_2fr] sm:grid-cols-3 [&>button]:px-1 [&>button]:text-xs sm:[&>button]:px-3 sm:[&>button]:text-sm">
               <TabsTrigger value="content">{CREATE_TEXTS.tabContent}</TabsTrigger>
               <TabsTrigger value="tiers" className="whitespace-nowrap">
                 {CREATE_TEXTS.tabTiers}
