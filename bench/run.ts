@@ -18,6 +18,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { benchEarnings } from './earnings';
 import { benchExplore } from './explore';
 import { benchFeatured } from './featured';
 import { benchFeed } from './feed';
@@ -67,6 +68,7 @@ const scenarios: Record<string, Scenario> = soak
       'messages.benchMessageDelivery': benchMessageDelivery,
       'two-copies': benchTwoCopies,
       web: benchWeb,
+      earnings: benchEarnings,
     };
 
 console.log(

@@ -61,6 +61,12 @@ export interface MailJobs {
    * two users and the period only.
    */
   'new-message': { recipientId: string; senderId: string; periodStart: number; periodEnd: number };
+  /**
+   * A payout the provider refused (issue 26): the amount is back in the creator's balance and the
+   * mail says why. Sent whatever the notification settings (it is about their money). jobId
+   * `payout-failed-<payoutId>`.
+   */
+  'payout-failed': { payoutId: string };
 }
 export const creatorUnavailableMailJobId = (subscriptionId: string) => `creator-unavailable-${subscriptionId}`;
 /** One per recipient, sender and quiet period (the period's start, ms since the epoch). */
@@ -104,6 +110,14 @@ export interface MaintenanceJobs {
    * `reversal_key`), so a repeat refunds once and the charge.refunded webhook adds nothing.
    */
   'provider-refund': { paymentId: string; amount: string; systemKey: string };
+  /**
+   * A payout's transfer to the creator's payout account (issue 26, domain/earnings/payouts.ts),
+   * from the outbox; jobId `send-payout-<payoutId>`; the provider's idempotency key is
+   * `payout-<payoutId>`, so a retry is the same transfer.
+   */
+  'send-payout': { payoutId: string };
+  /** repeatable (hourly): the week's automatic payouts, once per creator and payout week */
+  'weekly-payouts': Record<string, never>;
   /** repeatable: removes sessions and e-mail tokens past their expiry */
   'purge-expired': Record<string, never>;
   /**
@@ -211,12 +225,15 @@ const JOB_NAME_SETS: { [Q in QueueName]: { [N in JobName<Q>]: true } } = {
     'checkout-payment-failed': true,
     'renewal-failed': true,
     'new-message': true,
+    'payout-failed': true,
   },
   maintenance: {
     'billing-maintenance': true,
     'undo-duplicate-checkout': true,
     'cancel-provider-subscription': true,
     'provider-refund': true,
+    'send-payout': true,
+    'weekly-payouts': true,
     'purge-expired': true,
     'delete-post-files': true,
     'expire-uploads': true,

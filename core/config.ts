@@ -100,6 +100,14 @@ const ConfigSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'a Stripe webhook signing secret (whsec_...)').optional(),
   /** Where the Stripe API is (unset: api.stripe.com); for stripe-mock or the tests' fake Stripe. */
   STRIPE_API_URL: z.string().url().optional(),
+  /** The platform's share of each creator's charge, in whole percent (docs/payments.md, "Earnings and payouts"); Premium is all the platform's. */
+  PLATFORM_FEE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
+  /** A creator's earning is pending this many days (the chargeback window), then available. */
+  EARNINGS_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** The least a payout may be, in rand (Withdraw and the weekly run alike). */
+  PAYOUT_MINIMUM: z.string().regex(/^\d+(\.\d{1,2})?$/, 'an amount in rand, e.g. 200 or 200.00').default('200.00'),
+  /** The weekday of the automatic payouts (UTC; 0 = Sunday, 1 = Monday). */
+  PAYOUT_WEEKDAY: z.coerce.number().int().min(0).max(6).default(1),
   /** Secure cookies; defaults to on when APP_URL is https. */
   COOKIE_SECURE: bool.optional(),
 });

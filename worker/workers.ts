@@ -160,6 +160,8 @@ const SCHEDULES = [
   { id: 'expire-data-exports', every: 60 * 60_000 },
   // unsent chat attachments live UNSENT_ATTACHMENT_TTL_HOURS (6): a quarter of an hour late at most
   { id: 'expire-unsent-attachments', every: 15 * 60_000 },
+  // the first run of each payout week pays (one payout per creator and week, by its key)
+  { id: 'weekly-payouts', every: 60 * 60_000 },
 ] as const;
 
 /**

@@ -336,6 +336,60 @@ export interface PaymentsTable {
 
 export type PaymentKind = 'charge' | 'refund' | 'dispute' | 'dispute_won';
 
+/** Bigint cents as pg returns them (a string) and as written (a number). */
+type Cents = ColumnType<string, number | bigint | string, number | bigint | string>;
+
+export type LedgerAccount = 'platform' | 'creator';
+export type LedgerKind = 'charge' | 'reversal' | 'payout' | 'payout_returned';
+
+/** The earnings ledger (issue 26, domain/earnings): each payment split, each payout and its return. */
+export interface LedgerEntriesTable {
+  id: Generated<string>;
+  account: LedgerAccount;
+  /** the creator's rows only (null for the platform, and once the creator's account is gone) */
+  creator_id: string | null;
+  kind: LedgerKind;
+  payment_id: string | null;
+  payout_id: string | null;
+  /** signed whole cents */
+  amount_cents: Cents;
+  /** a creator's money counts as available from then (a charge's earning: after the hold) */
+  available_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export type PayoutAccountStatus = 'details_needed' | 'pending' | 'enabled';
+
+/** Where a creator is paid: a Stripe Connect Express account, or the built-in test account. */
+export interface PayoutAccountsTable {
+  user_id: string;
+  provider: string;
+  provider_account_id: string;
+  status: PayoutAccountStatus;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type PayoutStatus = 'pending' | 'paid' | 'failed';
+export type PayoutTrigger = 'scheduled' | 'request' | 'deletion';
+
+/** One payout, one transfer (domain/earnings/payouts.ts). */
+export interface PayoutsTable {
+  id: Generated<string>;
+  creator_id: string | null;
+  amount_cents: Cents;
+  status: Generated<PayoutStatus>;
+  trigger: PayoutTrigger;
+  /** the payout's key (a Withdraw's request, or the week of a scheduled one): one payout per key */
+  key: string;
+  provider: string;
+  provider_account_id: string;
+  transfer_ref: string | null;
+  failure_reason: string | null;
+  settled_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 /** Work that must happen, written with the change that needs it and relayed to BullMQ (core/outbox). */
 export interface OutboxTable {
   id: Generated<string>;
@@ -494,6 +548,9 @@ export interface Database {
   outbox: OutboxTable;
   billing_events: BillingEventsTable;
   refund_requests: RefundRequestsTable;
+  ledger_entries: LedgerEntriesTable;
+  payout_accounts: PayoutAccountsTable;
+  payouts: PayoutsTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;
   message_attachments: MessageAttachmentsTable;
@@ -572,6 +629,12 @@ export const databaseColumns = columns({
   ],
   billing_events: ['provider', 'event_id', 'type', 'received_at'],
   refund_requests: ['id', 'payment_id', 'amount', 'reversal_key', 'requested_by', 'completed_at', 'created_at'],
+  ledger_entries: ['id', 'account', 'creator_id', 'kind', 'payment_id', 'payout_id', 'amount_cents', 'available_at', 'created_at'],
+  payout_accounts: ['user_id', 'provider', 'provider_account_id', 'status', 'created_at', 'updated_at'],
+  payouts: [
+    'id', 'creator_id', 'amount_cents', 'status', 'trigger', 'key', 'provider', 'provider_account_id', 'transfer_ref', 'failure_reason',
+    'settled_at', 'created_at',
+  ],
   messages: [
     'id', 'sender_id', 'recipient_id', 'content', 'media_key', 'media_type', 'reply_to_id', 'created_at', 'edited_at', 'read_at',
     'client_id', 'attachment_id',

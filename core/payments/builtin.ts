@@ -7,6 +7,8 @@ import { WebhookSignatureError } from './provider';
  * is recorded in the ledger with a reference derived from its idempotency key (the same request
  * makes the same reference). The UI labels it 'Test payments: no card is charged'.
  */
+const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 24);
+
 export const builtinProvider: PaymentProvider = {
   name: 'builtin',
   flow: 'direct',
@@ -29,6 +31,19 @@ export const builtinProvider: PaymentProvider = {
   },
   async chargeInfo(charge) {
     return { refs: [charge.chargeId, charge.paymentIntent, charge.invoice].filter((r): r is string => Boolean(r)), refunds: [] };
+  },
+  // a clearly labelled test account (the Earnings screen says so): no bank details, no money moves
+  async createPayoutAccount(request) {
+    return { accountId: `test_acct_${digest(request.userId)}`, state: { status: 'enabled', identityVerified: false } };
+  },
+  async payoutOnboardingUrl() {
+    return null;
+  },
+  async payoutAccountState() {
+    return { status: 'enabled', identityVerified: false };
+  },
+  async transfer(request) {
+    return { ok: true, ref: `test_tr_${digest(request.idempotencyKey)}` };
   },
   verifyWebhook() {
     throw new WebhookSignatureError('The built-in provider receives no webhooks');

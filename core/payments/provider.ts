@@ -86,7 +86,22 @@ export type ProviderEvent =
   | { id: string; kind: 'invoice-paid'; providerSubscriptionId: string; paymentRef: string; amount: string; periodEnd: Date | null; firstInvoice: boolean }
   | { id: string; kind: 'invoice-failed'; providerSubscriptionId: string }
   | { id: string; kind: 'subscription-ended'; providerSubscriptionId: string }
+  /** a creator's payout account changed at the provider (Stripe's account.updated) */
+  | { id: string; kind: 'payout-account-updated'; accountId: string; state: PayoutAccountState }
   | { id: string; kind: 'ignored'; type: string };
+
+/**
+ * A payout account as the provider sees it: 'details_needed' (onboarding unfinished or more asked),
+ * 'pending' (submitted, being checked), 'enabled' (payouts can be sent); and whether the provider
+ * has verified the person's identity.
+ */
+export interface PayoutAccountState {
+  status: 'details_needed' | 'pending' | 'enabled';
+  identityVerified: boolean;
+}
+
+/** One payout to a creator's account: `ok: false` is a refusal that retrying will not change (the amount goes back). */
+export type TransferResult = { ok: true; ref: string } | { ok: false; reason: string };
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
@@ -115,6 +130,21 @@ export interface PaymentProvider {
   refund(paymentRef: string, opts?: { amount?: string; idempotencyKey?: string }): Promise<{ ref: string | null }>;
   /** The references and refunds of the charge an event names (webhook providers; asked before the event's transaction). */
   chargeInfo(charge: ChargeRef): Promise<ProviderCharge>;
+  /**
+   * A creator's payout account (issue 26): Stripe creates a Connect Express account (once per user:
+   * the same user gets the same account); the built-in provider a test account that moves no money.
+   */
+  createPayoutAccount(request: { userId: string; email: string }): Promise<{ accountId: string; state: PayoutAccountState }>;
+  /** Where the creator finishes the account's details (Stripe's hosted onboarding); null when there is nothing to fill in. */
+  payoutOnboardingUrl(accountId: string, urls: { refreshUrl: string; returnUrl: string }): Promise<string | null>;
+  /** The account's state now (asked when the creator comes back from onboarding). */
+  payoutAccountState(accountId: string): Promise<PayoutAccountState>;
+  /**
+   * Pays a payout to the account (with Stripe a Transfer: separate charges and transfers). Safe to
+   * repeat: the same `idempotencyKey` is one transfer. Throws when the answer may change on a retry
+   * (a network error, the provider down); answers `ok: false` when the provider refused it.
+   */
+  transfer(request: { accountId: string; amountCents: number; idempotencyKey: string; payoutId: string }): Promise<TransferResult>;
   /** throws WebhookSignatureError unless the body is signed with the webhook secret */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

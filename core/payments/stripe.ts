@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { PaymentInterval } from '../../common/enums';
 import { fromCents, toCents } from '../../common/money';
-import type { PaymentProvider, ProviderEvent } from './provider';
+import type { PaymentProvider, PayoutAccountState, ProviderEvent } from './provider';
 import { WebhookSignatureError } from './provider';
 
 const STRIPE_INTERVAL: Record<PaymentInterval, 'week' | 'month' | 'year'> = { weekly: 'week', monthly: 'month', annually: 'year' };
@@ -80,12 +80,33 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
       const won = object.status === 'won' || object.status === 'warning_closed';
       return { id: event.id, kind: 'dispute-closed', disputeId, charge, amount: rand(object.amount), won };
     }
+    case 'account.updated':
+      return { id: event.id, kind: 'payout-account-updated', accountId: object.id as string, state: payoutAccountState(object) };
     case 'customer.subscription.deleted':
       return { id: event.id, kind: 'subscription-ended', providerSubscriptionId: object.id as string };
     default:
       return { id: event.id, kind: 'ignored', type: event.type };
   }
 }
+
+/**
+ * A Connect account's state: payouts enabled; else details still due (or never submitted); else
+ * Stripe is checking them. Identity: the person's verification is 'verified', or Stripe enabled
+ * payouts with every detail submitted (it does not before it has verified who is paid).
+ */
+export function payoutAccountState(account: Loose): PayoutAccountState {
+  const requirements = (account.requirements ?? {}) as Loose;
+  const due = Array.isArray(requirements.currently_due) ? requirements.currently_due : [];
+  const individual = account.individual as Loose | undefined;
+  const verification = individual?.verification as Loose | undefined;
+  const status = account.payouts_enabled === true ? 'enabled' : account.details_submitted !== true || due.length > 0 ? 'details_needed' : 'pending';
+  const identityVerified = verification?.status === 'verified' || (account.payouts_enabled === true && account.details_submitted === true);
+  return { status, identityVerified };
+}
+
+/** Stripe errors that a retry will not change: the transfer is refused and the payout fails. */
+const isRefusal = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripePermissionError || error instanceof Stripe.errors.StripeCardError;
 
 /** Subscription statuses after which nothing more is charged. */
 const ENDED_SUBSCRIPTION = new Set(['canceled', 'incomplete_expired']);
@@ -198,6 +219,34 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
         .filter((r) => r.status === 'succeeded' || r.status === 'pending')
         .map((r) => ({ id: r.id, amount: fromCents(r.amount), reversalKey: r.metadata?.reversal_key ?? null }));
       return { refs, refunds };
+    },
+    async createPayoutAccount(r) {
+      const account = await client.accounts.create(
+        { type: 'express', email: r.email, capabilities: { transfers: { requested: true } }, metadata: { userId: r.userId } },
+        // one account per user, however often Set up payouts is pressed
+        { idempotencyKey: `connect-account-${r.userId}` },
+      );
+      return { accountId: account.id, state: payoutAccountState(account as unknown as Loose) };
+    },
+    async payoutOnboardingUrl(accountId, urls) {
+      const link = await client.accountLinks.create({ account: accountId, refresh_url: urls.refreshUrl, return_url: urls.returnUrl, type: 'account_onboarding' });
+      return link.url;
+    },
+    async payoutAccountState(accountId) {
+      return payoutAccountState((await client.accounts.retrieve(accountId)) as unknown as Loose);
+    },
+    async transfer(r) {
+      try {
+        // separate charges and transfers: fans paid the platform; each payout is one Transfer
+        const transfer = await client.transfers.create(
+          { amount: r.amountCents, currency: 'zar', destination: r.accountId, transfer_group: `payout-${r.payoutId}`, metadata: { payout_id: r.payoutId } },
+          { idempotencyKey: r.idempotencyKey },
+        );
+        return { ok: true, ref: transfer.id };
+      } catch (error) {
+        if (isRefusal(error)) return { ok: false, reason: (error as Error).message };
+        throw error;
+      }
     },
     verifyWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');

@@ -1,6 +1,8 @@
 import type { DB } from '../../core/db/kysely';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
+import { createPayout } from '../earnings/payouts';
 import { noEffects, type BillingEffects } from './effects';
+import { BillingError } from './errors';
 import { proRataRefund, PROVIDER_CALL_JOB_OPTIONS, queueRefund } from './refunds';
 
 export const cancelProviderSubscriptionJobId = (provider: string, providerSubscriptionId: string) =>
@@ -70,6 +72,15 @@ export async function endSubscriptionsOfDeletedUser(trx: DB, userId: string, now
     if (amount === '0.00') continue;
     out.outbox.push(await queueRefund(trx, { paymentId: charge.id, amount, systemKey: `prorata-refund-${s.id}-${s.current_period_end.getTime()}` }));
     out.refunds += 1;
+  }
+  // a creator who goes is paid their available balance first (issue 26): a payout of it all, no
+  // minimum, to the account kept on the payout row (it outlives the account); none without a
+  // payout account with payouts enabled, or with nothing available (Settings says so beforehand)
+  try {
+    const { job } = await createPayout(trx, { creatorId: userId, trigger: 'deletion', key: `deletion-${userId}`, minimumCents: 1 }, now);
+    if (job) out.outbox.push(job);
+  } catch (error) {
+    if (!(error instanceof BillingError)) throw error;
   }
   return out;
 }

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { DB } from '../../core/db/kysely';
 import type { ProfileVisibility } from '../../common/enums';
 import { isOwnerOnlyProfile } from '../access/access';
+import { DEFAULT_EARNINGS_POLICY, type EarningsPolicy } from '../earnings/policy';
+import { splitPayments } from '../earnings/split';
 import { activeSubscriptionWhere } from '../subscriptions/active';
 
 /** A tier with what billing needs of its creator (null for the platform's Premium). */
@@ -88,6 +90,8 @@ export async function insertPayment(
     providerRef: string | null;
     status: 'succeeded' | 'failed';
     createdAt: Date;
+    /** the fee and hold its split follows (the settings; tests may leave the defaults) */
+    earnings?: EarningsPolicy;
   },
 ): Promise<string> {
   const inserted = await db
@@ -109,6 +113,8 @@ export async function insertPayment(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // the ledger's split, in this same transaction (domain/earnings/split.ts)
+  await splitPayments(db, [inserted.id], row.earnings ?? DEFAULT_EARNINGS_POLICY);
   return inserted.id;
 }
 

@@ -1,5 +1,6 @@
 import type { DB } from '../../core/db/kysely';
 import type { PaymentProvider } from '../../core/payments/provider';
+import type { EarningsPolicy } from '../earnings/policy';
 import { insertPayment } from './billing.queries';
 import type { Clock } from '../../core/clock';
 import { recordReversal } from './reversals';
@@ -43,10 +44,11 @@ export async function recordDuplicateCheckout(
   event: CheckoutEvent,
   charge: { tierId: string; creatorId: string | null; description: string; amount: string },
   now: Date,
+  earnings?: EarningsPolicy,
 ): Promise<DuplicateCheckout> {
   const paymentId = await insertPayment(trx, {
     ...charge, userId: event.userId, subscriptionId: null, idempotencyKey: null, systemKey: duplicateCheckoutKey(event.id),
-    provider: provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now,
+    provider: provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now, earnings,
   });
   return { eventId: event.id, paymentId, providerSubscriptionId: event.providerSubscriptionId };
 }

@@ -5,6 +5,7 @@ import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { ownerOnlyProfileWhere } from '../access/access';
 import { updateSubscription } from '../subscriptions/write';
+import type { EarningsPolicy } from '../earnings/policy';
 import { creatorUnavailable, findTierForBilling, insertPayment, setPremiumFlag } from './billing.queries';
 import type { Clock } from '../../core/clock';
 import { addReceipt, addRenewalFailedMail, addRenewalReminder, noEffects, type BillingEffects } from './effects';
@@ -50,6 +51,8 @@ export interface BillingRunDeps {
   clock: Clock;
   /** rows per step and run (tests make it small) */
   batchSize?: number;
+  /** the fee and hold of the earnings ledger (the settings; unset: the defaults) */
+  earnings?: EarningsPolicy;
 }
 
 /**
@@ -151,7 +154,7 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
       .limit(limit)
       .execute();
     for (const row of due) {
-      const outcome = await each('renew', row, () => renewOne(db, provider, row.id, now));
+      const outcome = await each('renew', row, () => renewOne(db, provider, row.id, now, deps.earnings));
       if (outcome === 'past-due') out.pastDue += 1;
       else if (outcome && 'failed' in outcome) {
         out.pastDue += 1;
@@ -269,7 +272,7 @@ async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null
  * mail of a charge that first failed this period, written with its `failed` row (`failed`: the fan
  * is told what to do), 'past-due' (failed again), or null (nothing due any more).
  */
-async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date): Promise<{ renewed: QueuedEntry } | { failed: QueuedEntry } | 'past-due' | null> {
+async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date, earnings?: EarningsPolicy): Promise<{ renewed: QueuedEntry } | { failed: QueuedEntry } | 'past-due' | null> {
   return db.transaction().execute(async (trx) => {
     const sub = await trx
       .selectFrom('subscriptions')
@@ -311,7 +314,7 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
     );
     const paymentId = await insertPayment(trx, {
       userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description,
-      idempotencyKey: null, systemKey: key, amount, provider: provider.name, providerRef: charge.ref, status: 'succeeded', createdAt: now,
+      idempotencyKey: null, systemKey: key, amount, provider: provider.name, providerRef: charge.ref, status: 'succeeded', createdAt: now, earnings,
     });
     return { renewed: await addReceipt(trx, paymentId) };
   });

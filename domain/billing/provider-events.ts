@@ -1,6 +1,8 @@
 import { discountedPrice } from '../../common/billing-schemas';
 import type { DB } from '../../core/db/kysely';
 import type { CheckoutPaymentStatus, PaymentProvider, ProviderEvent } from '../../core/payments/provider';
+import { recordPayoutAccountState } from '../earnings/payout-accounts';
+import type { EarningsPolicy } from '../earnings/policy';
 import { recordSubscription, updateSubscription } from '../subscriptions/write';
 import { findActiveSubscriptionToCreator, findTierForBilling, insertPayment, lockPair, setPremiumFlag } from './billing.queries';
 import type { Clock } from '../../core/clock';
@@ -33,7 +35,7 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
  *     (./provider-reversals.ts, ./reversal-access.ts).
  */
 export async function applyProviderEvent(
-  deps: { db: DB; provider: PaymentProvider; clock: Clock },
+  deps: { db: DB; provider: PaymentProvider; clock: Clock; earnings?: EarningsPolicy },
   event: ProviderEvent,
 ): Promise<{ outcome: EventOutcome; effects: BillingEffects }> {
   const now = deps.clock.now();
@@ -80,7 +82,7 @@ export async function applyProviderEvent(
           }
           // a second checkout (two tabs): the fan keeps the first; this one is cancelled and refunded
           const charge = { tierId: tier.id, creatorId: tier.creator_id, description: paymentDescription(tier), amount };
-          effects.jobs.push(await addUndoDuplicateCheckout(trx, await recordDuplicateCheckout(trx, deps.provider, event, charge, now)));
+          effects.jobs.push(await addUndoDuplicateCheckout(trx, await recordDuplicateCheckout(trx, deps.provider, event, charge, now, deps.earnings)));
           return { outcome: 'applied' as const, effects };
         }
         const periodEnd = periodEndFor(now, tier);
@@ -92,7 +94,7 @@ export async function applyProviderEvent(
         const paymentId = await insertPayment(trx, {
           userId: event.userId, tierId: tier.id, creatorId: tier.creator_id, subscriptionId, description: paymentDescription(tier),
           idempotencyKey: event.idempotencyKey, amount,
-          provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now,
+          provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now, earnings: deps.earnings,
         });
         effects.jobs.push(await addReceipt(trx, paymentId));
         if (endedAtProvider) return { outcome: 'applied' as const, effects };
@@ -125,7 +127,7 @@ export async function applyProviderEvent(
         );
         const paymentId = await insertPayment(trx, {
           userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description: paymentDescription(tier),
-          idempotencyKey: null, amount: event.amount, provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now,
+          idempotencyKey: null, amount: event.amount, provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now, earnings: deps.earnings,
         });
         effects.jobs.push(await addReceipt(trx, paymentId));
         if (reopen) {
@@ -146,6 +148,11 @@ export async function applyProviderEvent(
         // a redelivery racing the first delivery: the first one applies it
         if (!facts) return { outcome: 'ignored' as const, effects };
         return { outcome: await applyChargeEvent(trx, deps.provider.name, event, facts, effects, now), effects };
+      }
+      case 'payout-account-updated': {
+        // a creator's Connect account: its state, and Identity verification once Stripe verified them
+        const ours = await recordPayoutAccountState(trx, deps.provider.name, event.accountId, event.state, now);
+        return { outcome: ours ? ('applied' as const) : ('ignored' as const), effects };
       }
       case 'subscription-ended': {
         const sub = await subscriptionByProviderId(trx, deps.provider.name, event.providerSubscriptionId);

@@ -4,6 +4,7 @@ import { formatRand } from '../../common/format';
 import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import type { PaymentProvider } from '../../core/payments/provider';
+import type { EarningsPolicy } from '../earnings/policy';
 import { recordSubscription, updateSubscription } from '../subscriptions/write';
 import {
   creatorUnavailable,
@@ -26,6 +27,8 @@ export interface BillingDeps {
   clock: Clock;
   /** where Checkout sends the browser back to */
   appUrl: string;
+  /** the fee and hold of the earnings ledger (the settings; unset: the defaults) */
+  earnings?: EarningsPolicy;
 }
 
 /** The ledger's words for a charge: 'Ava Stone — Gold' (the fan's history keeps it after deletions). */
@@ -141,6 +144,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       providerRef: charge.ref,
       status: 'succeeded',
       createdAt: now,
+      earnings: deps.earnings,
     });
     if (tier.creator_id === null) await setPremiumFlag(trx, req.userId, now);
     return {

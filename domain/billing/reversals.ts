@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { toCents } from '../../common/money';
 import type { DB } from '../../core/db/kysely';
 import type { PaymentKind } from '../../core/db/schema';
+import { splitPayments } from '../earnings/split';
 
 export type ReversalKind = Exclude<PaymentKind, 'charge'>;
 
@@ -66,6 +67,8 @@ export async function recordReversal(trx: DB, req: ReversalRequest): Promise<Rev
     .onConflict((oc) => oc.column('system_key').where('system_key', 'is not', null).doNothing())
     .returning('id')
     .executeTakeFirst();
+  // both sides of the ledger reverse in proportion, in this transaction (domain/earnings/split.ts)
+  if (inserted) await splitPayments(trx, [inserted.id]);
   const id = inserted?.id ?? (await trx.selectFrom('payments').select('id').where('system_key', '=', req.systemKey).executeTakeFirstOrThrow()).id;
   return {
     id,

@@ -1,3 +1,8 @@
+import { fromCents, toCents } from '../../common/money';
+import { refundableAmount, recordReversal } from '../../domain/billing/reversals';
+import { createPayout, sendPayoutJobId } from '../../domain/earnings/payouts';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
+import { splitPayments } from '../../domain/earnings/split';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,6 +82,44 @@ export async function insertPeople(trx: Kysely<Database>, people: PeoplePlan): P
   await trx.insertInto('subscription_tiers').values(p.subscription_tiers).execute();
   await recordSubscriptions(trx, p.subscriptions);
   await trx.insertInto('payments').values(p.payments).execute();
+  await seedEarnings(trx);
+}
+
+/**
+ * The creators' earnings (issue 26): every demo payment split into fee and earning (the payments
+ * were written above, in bulk, so they are split here as insertPayment would have), a refund,
+ * built-in test payout accounts, one payout paid (ava) and one on its way (leo).
+ */
+async function seedEarnings(trx: Kysely<Database>): Promise<void> {
+  const ids = (await trx.selectFrom('payments').select('id').execute()).map((r) => r.id);
+  await splitPayments(trx, ids, DEFAULT_EARNINGS_POLICY);
+  const creators = await trx.selectFrom('profiles').select(['id', 'username']).where('is_creator', '=', true).execute();
+  for (const c of creators) {
+    await trx
+      .insertInto('payout_accounts')
+      .values({ user_id: c.id, provider: 'builtin', provider_account_id: `test_acct_demo_${c.username}`, status: 'enabled' })
+      .execute();
+  }
+  const now = new Date();
+  const creatorId = (username: string) => creators.find((c) => c.username === username)?.id;
+  const refunded = await trx.selectFrom('payments').select('id').where('creator_id', '=', creatorId('ava') ?? null).orderBy('created_at', 'desc').executeTakeFirst();
+  // half of ava's latest payment back: a partial refund leaves the fan's access as it is
+  if (refunded) {
+    await recordReversal(trx, { paymentId: refunded.id, kind: 'refund', amount: fromCents(Math.max(1, Math.floor(toCents(await refundableAmount(trx, refunded.id)) / 2))), providerRef: null, systemKey: 'demo-refund-ava', now });
+  }
+  for (const [username, paid] of [['ava', true], ['leo', false]] as const) {
+    const id = creatorId(username);
+    if (!id) continue;
+    try {
+      const { payout } = await createPayout(trx, { creatorId: id, trigger: 'scheduled', key: `demo-payout-${username}`, minimumCents: 1 }, now);
+      if (paid) {
+        await trx.updateTable('payouts').set({ status: 'paid', transfer_ref: `test_tr_demo_${username}`, settled_at: now }).where('id', '=', payout.id).execute();
+        await trx.updateTable('outbox').set({ done_at: now }).where('job_id', '=', sendPayoutJobId(payout.id)).execute();
+      }
+    } catch {
+      // nothing available for this creator in this run's random history: no payout to show
+    }
+  }
 }
 
 async function insertAll(trx: Kysely<Database>, people: PeoplePlan, content: ContentPlan): Promise<void> {

@@ -106,6 +106,8 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'messages.typing': 'typing',
   'messages.unblock': 'safety',
   'payments.adminRefund': 'admin',
+  'earnings.withdraw': 'payments',
+  'earnings.setUpPayouts': 'payments',
   'posts.delete': 'posts',
   'posts.like': 'tap',
   'posts.retryProcessing': 'posts',

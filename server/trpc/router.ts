@@ -10,6 +10,7 @@ import { profilesRouter } from '../features/profiles/profiles.router';
 import { settingsRouter } from '../features/settings/settings.router';
 import { uploadsRouter } from '../features/uploads/uploads.router';
 import { creatorStatsRouter } from '../features/creator-stats/creator-stats.router';
+import { earningsRouter } from '../features/earnings/earnings.router';
 import { paymentsRouter } from '../features/payments/payments.router';
 import { subscriptionsRouter } from '../features/subscriptions/subscriptions.router';
 import { tiersRouter } from '../features/tiers/tiers.router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   subscriptions: subscriptionsRouter,
   payments: paymentsRouter,
   creatorStats: creatorStatsRouter,
+  earnings: earningsRouter,
   auth: authRouter,
   creators: creatorsRouter,
   messages: messagesRouter,

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CREATE_TEXTS } from '../../common/texts';
+import { lazy, Suspense } from 'react';
+import { CREATE_TEXTS, EARNINGS_TEXTS } from '../../common/texts';
+import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { BecomeCreator } from '../features/creator/become-creator';
 import { TierManager } from '../features/creator/tier-manager';
@@ -9,15 +11,18 @@ import { usePageTitle } from '../lib/page-title';
 import { enumParam, searchValidator } from '../lib/search-params';
 import { useMe } from '../lib/session';
 
-const CREATE_TABS = ['content', 'tiers'] as const;
+const CREATE_TABS = ['content', 'tiers', 'earnings'] as const;
 type CreateTab = (typeof CREATE_TABS)[number];
+
+/** the Earnings tab (charts, statements) loads only when opened */
+const EarningsScreen = lazy(() => import('../features/creator/earnings-screen').then((m) => ({ default: m.EarningsScreen })));
 
 const CreateSearch = searchValidator<{ tab?: CreateTab }>({ tab: enumParam(CREATE_TABS) });
 
 /**
  * /create, behind the `_authed` gate (spec part 2 §2): a non-creator sees the Become a Creator
- * page; a creator sees two tabs, Content (the upload form and their unfinished uploads) and
- * Subscription Tiers.
+ * page; a creator sees three tabs, Content (the upload form and their unfinished uploads),
+ * Subscription Tiers and Earnings (balances, payouts, statements: issue 26).
  */
 export const Route = createFileRoute('/_authed/create')({
   validateSearch: CreateSearch,
@@ -47,12 +52,13 @@ function CreatePage() {
           <h1 className="text-3xl font-bold tracking-tight">Create</h1>
           <p className="mt-1 text-muted">Share a photo, video, audio or document with your fans.</p>
           <Tabs value={tab} onValueChange={(value) => selectTab(value as CreateTab)} className="mt-6">
-            {/* on a phone the longer label gets the wider column, so it stays on one line */}
-            <TabsList aria-label="Create" className="grid-cols-[2fr_3fr] sm:grid-cols-2">
+            {/* on a phone the longer label gets the wider column and the labels a smaller size, so all three fit on one line */}
+            <TabsList aria-label="Create" className="grid-cols-[2fr_3fr_2fr] sm:grid-cols-3 [&>button]:px-1 [&>button]:text-xs sm:[&>button]:px-3 sm:[&>button]:text-sm">
               <TabsTrigger value="content">{CREATE_TEXTS.tabContent}</TabsTrigger>
               <TabsTrigger value="tiers" className="whitespace-nowrap">
                 {CREATE_TEXTS.tabTiers}
               </TabsTrigger>
+              <TabsTrigger value="earnings">{EARNINGS_TEXTS.tab}</TabsTrigger>
             </TabsList>
             {/* kept mounted: a look at the tiers tab must not stop an upload */}
             <TabsContent value="content" forceMount className="flex flex-col gap-10 data-[state=inactive]:hidden">
@@ -61,6 +67,11 @@ function CreatePage() {
             </TabsContent>
             <TabsContent value="tiers">
               <TierManager user={user} />
+            </TabsContent>
+            <TabsContent value="earnings">
+              <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                <EarningsScreen />
+              </Suspense>
             </TabsContent>
           </Tabs>
         </>

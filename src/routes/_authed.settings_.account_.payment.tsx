@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { PayoutAccountSection } from '../features/settings/payout-account';
 import { SettingsPage } from '../features/settings/settings-page';
 import { PaymentScreen } from '../features/subscriptions/payment-screen';
 import { CurrentProviderNote } from '../features/subscriptions/provider-note';
+import { useMe } from '../lib/session';
 import { enumParam, searchValidator, stringParam } from '../lib/search-params';
 
 const PaymentSearch = searchValidator<{ tier?: string; checkout?: 'cancelled' }>({
@@ -26,6 +28,7 @@ export const Route = createFileRoute('/_authed/settings_/account_/payment')({
 
 function PaymentRoute() {
   const { tier, checkout } = Route.useSearch();
+  const isCreator = useMe().data?.isCreator ?? false;
   return (
     <SettingsPage
       title="Payment"
@@ -34,6 +37,8 @@ function PaymentRoute() {
       aside={<CurrentProviderNote className="self-start sm:self-end" />}
     >
       <PaymentScreen tierId={tier} checkout={checkout} />
+      {/* creators are paid here too (issue 26), beside the spec's payment screen, not inside it */}
+      {isCreator ? <PayoutAccountSection /> : null}
     </SettingsPage>
   );
 }

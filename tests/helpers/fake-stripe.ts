@@ -31,6 +31,12 @@ export interface FakeStripe {
   refundsOf(paymentIntent: string): FakeRefund[];
   /** the payment intent the fake says paid this invoice */
   intentOf(invoiceId: string): string;
+  /** Connect accounts created, by id, with what the fake says of them (payouts_enabled etc.) */
+  accounts: Map<string, { payouts_enabled: boolean; details_submitted: boolean }>;
+  /** transfers made (each key once), oldest first */
+  transfers: { id: string; amount: number; destination: string; idempotencyKey: string | null }[];
+  /** the next transfers to `destination` are refused (400 invalid_request_error, Stripe's words) */
+  refuseTransfersTo(destination: string, message: string): void;
   /** the next `count` requests to `method path` answer 500 (Stripe's api_error) */
   failNext(method: string, path: string, count?: number): void;
   close(): Promise<void>;
@@ -73,6 +79,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const error = (status: number, type: string, message: string, code?: string): Answer => ({ status, body: { error: { type, message, ...(code && { code }) } } });
   const subscription = (id: string) => ({ id, object: 'subscription', status: cancelled.has(id) ? 'canceled' : 'active', cancel_at_period_end: cancelAtPeriodEnd.has(id) });
 
+  const accounts = new Map<string, { payouts_enabled: boolean; details_submitted: boolean }>();
+  const transfers: { id: string; amount: number; destination: string; idempotencyKey: string | null }[] = [];
+  const refusedDestinations = new Map<string, string>();
+  const account = (id: string) => ({ id, object: 'account', type: 'express', requirements: { currently_due: accounts.get(id)?.details_submitted ? [] : ['individual.id_number'] }, ...accounts.get(id) });
+
   function answer(request: FakeStripeRequest): Answer {
     const route = `${request.method} ${request.path}`;
     const failing = failures.get(route) ?? 0;
@@ -108,6 +119,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!Number.isInteger(amount) || amount <= 0) return error(400, 'invalid_request_error', 'This fake wants a positive amount in cents');
       const refund = addRefund(paid, amount, request.params['metadata[reversal_key]'] ?? null);
       return { status: 200, body: refundBody(paid, refund) };
+    }
+    if (route === 'POST /v1/accounts') {
+      const id = `acct_fake_${accounts.size + 1}`;
+      accounts.set(id, { payouts_enabled: false, details_submitted: false });
+      return { status: 200, body: account(id) };
+    }
+    const acct = /^\/v1\/accounts\/([^/]+)$/.exec(request.path)?.[1];
+    if (acct && request.method === 'GET') return accounts.has(acct) ? { status: 200, body: account(acct) } : error(404, 'invalid_request_error', 'No such account', 'resource_missing');
+    if (route === 'POST /v1/account_links') {
+      return { status: 200, body: { object: 'account_link', url: `https://connect.stripe.test/setup/${request.params.account}`, expires_at: 0 } };
+    }
+    if (route === 'POST /v1/transfers') {
+      const destination = request.params.destination ?? '';
+      const refused = refusedDestinations.get(destination);
+      if (refused) return error(400, 'invalid_request_error', refused);
+      const transfer = { id: `tr_fake_${transfers.length + 1}`, amount: Number(request.params.amount), destination, idempotencyKey: request.idempotencyKey };
+      transfers.push(transfer);
+      return { status: 200, body: { ...transfer, object: 'transfer', currency: request.params.currency } };
     }
     if (route === 'GET /v1/refunds') {
       const paid = request.params.payment_intent ?? request.params.charge ?? '';
@@ -149,6 +178,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refundInDashboard: (paymentIntent, cents) => addRefund(paymentIntent, cents, null).id,
     refundsOf,
     intentOf,
+    accounts,
+    transfers,
+    refuseTransfersTo(destination, message) {
+      refusedDestinations.set(destination, message);
+    },
     failNext(method, path, count = 1) {
       failures.set(`${method} ${path}`, count);
     },

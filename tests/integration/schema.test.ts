@@ -43,6 +43,9 @@ const NULLABLE = {
   outbox: ['relayed_at', 'done_at', 'failed_at', 'last_error'],
   billing_events: [],
   refund_requests: ['requested_by', 'completed_at'],
+  ledger_entries: ['creator_id', 'payment_id', 'payout_id'],
+  payout_accounts: [],
+  payouts: ['creator_id', 'transfer_ref', 'failure_reason', 'settled_at'],
   messages: ['content', 'media_key', 'media_type', 'reply_to_id', 'edited_at', 'read_at', 'client_id', 'attachment_id'],
   message_reactions: [],
   message_attachments: [

@@ -1,4 +1,5 @@
 import { formatRand } from '../../common/format';
+import { fromCents } from '../../common/money';
 import { BRAND } from '../../common/texts';
 import { renewalPrice } from '../../domain/billing/prices';
 import { wantsEmail } from '../../domain/notifications/email-consent';
@@ -183,5 +184,32 @@ export const sendRenewalFailed: MailHandler<'renewal-failed'> = async (job, deps
       ],
       `${deps.config.appUrl}/settings/account/subscriptions`,
     ),
+  );
+};
+
+/** A payout the provider refused (issue 26): why, and that the amount is back in the balance. Always sent (it is their money). */
+export const sendPayoutFailed: MailHandler<'payout-failed'> = async (job, deps) => {
+  const payout = await deps.db
+    .selectFrom('payouts')
+    .select(['creator_id', 'amount_cents', 'status', 'failure_reason'])
+    .where('id', '=', job.data.payoutId)
+    .executeTakeFirst();
+  if (!payout?.creator_id || payout.status !== 'failed') return { skipped: 'gone' };
+  const amount = formatRand(fromCents(Number(payout.amount_cents)));
+  return deliver(
+    job,
+    deps,
+    payout.creator_id,
+    (to) =>
+      compose(
+        to,
+        `Your payout of ${amount} did not go through`,
+        [
+          `Your payout of ${amount} was refused by the payment provider: ${payout.failure_reason ?? 'no reason given'}.`,
+          `The ${amount} is back in your available balance. Check your payout account's details, then withdraw again or wait for the next weekly payout.`,
+        ],
+        `${deps.config.appUrl}/create?tab=earnings`,
+      ),
+    'always',
   );
 };

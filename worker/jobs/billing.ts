@@ -5,6 +5,7 @@ import { undoDuplicateCheckout } from '../../domain/billing/duplicate-checkout';
 import { applyBillingEffects } from '../../domain/billing/effects';
 import { runBillingMaintenance } from '../../domain/billing/maintenance';
 import { carryOutRefund } from '../../domain/billing/refunds';
+import { earningsPolicy } from '../../domain/earnings/policy';
 import type { WorkerDeps } from '../registry';
 
 /** What the log may say about a failure: its kind and message, never the error's other fields (SQL parameters, request bodies). */
@@ -31,7 +32,7 @@ export async function billingMaintenance(deps: WorkerDeps, opts: { batchSize?: n
   const provider = configured.flow === 'direct' ? configured : builtinProvider;
   const managedProvider = configured.flow === 'checkout' ? configured : null;
   const run = await runBillingMaintenance({
-    db: deps.db, provider, managedProvider, clock: deps.clock, ...(opts.batchSize && { batchSize: opts.batchSize }),
+    db: deps.db, provider, managedProvider, clock: deps.clock, earnings: earningsPolicy(deps.config), ...(opts.batchSize && { batchSize: opts.batchSize }),
   });
   for (const f of run.failures) {
     billingSubscriptionFailures.inc({ step: f.step });

@@ -8,7 +8,7 @@ import type { DB } from '../../core/db/kysely';
 import { emailTokenExpiry, findMailRecipient, issueEmailToken } from '../mail/email-tokens';
 import { exportReadyMessage, securityNoticeMessage } from '../mail/security-mail';
 import { exportDownloadPath } from '../../common/security';
-import { sendCheckoutPaymentFailed, sendCreatorUnavailable, sendReceipt, sendRenewalFailed, sendRenewalReminder } from './billing-mail';
+import { sendCheckoutPaymentFailed, sendCreatorUnavailable, sendReceipt, sendRenewalFailed, sendRenewalReminder, sendPayoutFailed } from './billing-mail';
 import { wantsEmail } from '../../domain/notifications/email-consent';
 import { findUnreadSummaryForMail } from '../../domain/messaging/mail.queries';
 import { composeMail } from '../mail/compose';
@@ -114,6 +114,7 @@ export const mailHandlers: { [N in JobName<'mail'>]: MailHandler<N> } = {
   'creator-unavailable': (job, deps) => sendCreatorUnavailable(job, deps),
   'checkout-payment-failed': (job, deps) => sendCheckoutPaymentFailed(job, deps),
   'renewal-failed': (job, deps) => sendRenewalFailed(job, deps),
+  'payout-failed': (job, deps) => sendPayoutFailed(job, deps),
 };
 
 /** Security mail (issue 13): no consent check, always sent; once per job across retries (outbox). */

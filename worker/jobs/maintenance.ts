@@ -4,6 +4,7 @@ import type { QueueHandlers } from '../registry';
 import { deleteQueuedFiles, expireDataExports } from './account-files';
 import { billingMaintenance, cancelProviderSubscriptionJob, providerRefundJob, undoDuplicateCheckoutJob } from './billing';
 import { requeueLostJobs } from './lost-jobs';
+import { sendPayoutJob, weeklyPayoutsJob } from './payouts';
 import { expireUnsentAttachments } from './unsent-attachments';
 import { sweepIncomingUploads } from './uploads-sweep';
 
@@ -26,6 +27,16 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
   /** A refund through the provider that took the charge, then its ledger row (worker/jobs/billing.ts). */
   async 'provider-refund'(job, deps) {
     return providerRefundJob(deps, job.data);
+  },
+
+  /** A payout's transfer, then paid or failed (worker/jobs/payouts.ts). */
+  async 'send-payout'(job, deps) {
+    return sendPayoutJob(deps, job.data);
+  },
+
+  /** The week's automatic payouts (worker/jobs/payouts.ts). */
+  async 'weekly-payouts'(_job, deps) {
+    return weeklyPayoutsJob(deps);
   },
 
   async 'purge-expired'(_job, { db, clock }) {

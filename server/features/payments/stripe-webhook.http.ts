@@ -3,6 +3,7 @@ import type { AppDeps } from '../../../core/deps';
 import { WebhookSignatureError } from '../../../core/payments/provider';
 import { applyBillingEffects } from '../../../domain/billing/effects';
 import { applyProviderEvent } from '../../../domain/billing/provider-events';
+import { earningsPolicy } from '../../../domain/earnings/policy';
 
 /**
  * POST /webhooks/stripe (docs/payments.md): the raw body (Stripe signs the exact bytes), the
@@ -35,7 +36,7 @@ export function stripeWebhookRoutes(deps: AppDeps): Router {
       return;
     }
     try {
-      const { outcome, effects } = await applyProviderEvent({ db: deps.db, provider, clock: deps.clock }, event);
+      const { outcome, effects } = await applyProviderEvent({ db: deps.db, provider, clock: deps.clock, earnings: earningsPolicy(deps.config) }, event);
       await applyBillingEffects(deps, effects);
       deps.log.info({ eventId: event.id, kind: event.kind, outcome }, 'stripe webhook');
       res.json({ received: true, outcome });

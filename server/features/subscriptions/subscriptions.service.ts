@@ -21,6 +21,7 @@ import { setCancelAtPeriodEnd } from '../../../domain/billing/lifecycle';
 import { purchase, type BillingDeps, type PurchaseRequest } from '../../../domain/billing/purchase';
 import { PREMIUM_PERIOD_DAYS } from '../../../domain/billing/periods';
 import { renewalPrice } from '../../../domain/billing/prices';
+import { earningsPolicy } from '../../../domain/earnings/policy';
 import type { SessionUser } from '../../auth/session';
 import {
   countPremiumPostsByKind,
@@ -34,7 +35,7 @@ import {
 type Deps = Pick<AppDeps, 'db' | 'config' | 'queues' | 'log' | 'payments' | 'clock'> & { realtime: Realtime };
 
 export function billingDeps(deps: Deps): BillingDeps {
-  return { db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl };
+  return { db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl, earnings: earningsPolicy(deps.config) };
 }
 
 const publicTier = (t: { id: string; name: string; description: string | null; price: string; payment_interval: PublicTierDto['paymentInterval']; discount_percentage: number | null }): PublicTierDto => ({

@@ -6,6 +6,7 @@ import { formatRand } from '../../../common/format';
 import { AdminRefundInput } from '../../../common/refund-schemas';
 import { REFUND_TEXTS } from '../../../common/texts';
 import { AdminPage } from '../../components/admin-page';
+import { AdminEarnings } from './admin-earnings';
 import { EmptyState } from '../../components/empty-state';
 import { LoadingPlaceholder } from '../../components/load-states';
 import { PaymentLabelPill } from '../../components/payment-label';
@@ -43,6 +44,7 @@ export function AdminPayments({ query, onSearch }: { query: string; onSearch: (q
       forbidden={forbidden}
       operators="operators"
     >
+      <AdminEarnings />
       <form role="search" aria-label="Payments" onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
           <FormField label="Fan, creator or payment reference">

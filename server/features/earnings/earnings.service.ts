@@ -1,0 +1,189 @@
+import { TRPCError } from '@trpc/server';
+import type {
+  AdminEarningsDto,
+  EarningsChartDto,
+  EarningsChartInput,
+  EarningsSummaryDto,
+  PayoutAccountDto,
+  PayoutsPageDto,
+  StatementDto,
+  StatementInput,
+  WithdrawInput,
+} from '../../../common/earnings';
+import { fromCents } from '../../../common/money';
+import { BILLING_TEXTS, EARNINGS_TEXTS, PAYMENT_LABEL_TEXTS } from '../../../common/texts';
+import type { AppDeps } from '../../../core/deps';
+import { dispatchOutbox } from '../../../core/outbox/outbox';
+import type { PaymentProvider } from '../../../core/payments/provider';
+import { BillingError } from '../../../domain/billing/errors';
+import { creatorBalances } from '../../../domain/earnings/balances';
+import { findPayoutAccount, setUpPayoutAccount } from '../../../domain/earnings/payout-accounts';
+import { nextPayoutDate, requestPayout } from '../../../domain/earnings/payouts';
+import { earningsPolicy } from '../../../domain/earnings/policy';
+import {
+  findNetByPeriod,
+  findOpenPayouts,
+  findPayouts,
+  findPayoutsDue,
+  findPayoutTotals,
+  findPendingByDay,
+  findPlatformMonths,
+  findStatementLines,
+  findStatementTotals,
+  PAYOUTS_PAGE_SIZE,
+  STATEMENT_LINES_MAX,
+} from './earnings.queries';
+
+/** What the service needs: the provider and the clock are the app's (tests override them in createDeps). */
+export type EarningsDeps = Pick<AppDeps, 'db' | 'config' | 'queues' | 'log' | 'clock' | 'payments'>;
+
+const rand = (cents: number) => fromCents(cents);
+
+/** A creator reads their own ledger; an admin may read any creator's (the payments lookup). Anyone else: FORBIDDEN. */
+export function ledgerOwner(caller: { id: string; role: string; isCreator: boolean }, creatorId: string | undefined): string {
+  if (caller.role === 'admin' && creatorId) return creatorId;
+  if (!caller.isCreator) throw new TRPCError({ code: 'FORBIDDEN', message: BILLING_TEXTS.tierCreatorsOnly });
+  if (!creatorId || creatorId === caller.id) return caller.id;
+  if (caller.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: EARNINGS_TEXTS.otherCreatorRefused });
+  return creatorId;
+}
+
+function toDto(provider: string | null | undefined, status: PayoutAccountDto['status'], configured: PaymentProvider): PayoutAccountDto {
+  const name = (provider ?? configured.name) as PayoutAccountDto['provider'];
+  return { status, isTest: name === 'builtin', provider: name };
+}
+
+export async function payoutAccount(deps: EarningsDeps, userId: string): Promise<PayoutAccountDto> {
+  const row = await findPayoutAccount(deps.db, userId);
+  return toDto(row?.provider, row?.status ?? null, deps.payments);
+}
+
+/** The Earnings screen's header: balances, pending by day, the next payout and whether Withdraw may be pressed. */
+export async function earningsSummary(deps: EarningsDeps, creatorId: string): Promise<EarningsSummaryDto> {
+  const now = deps.clock.now();
+  const policy = earningsPolicy(deps.config);
+  const [balances, byDay, payouts, account] = await Promise.all([
+    creatorBalances(deps.db, creatorId, now),
+    findPendingByDay(deps.db, creatorId, now),
+    findPayoutTotals(deps.db, creatorId),
+    findPayoutAccount(deps.db, creatorId),
+  ]);
+  return {
+    available: rand(balances.available),
+    pending: rand(balances.pending),
+    paidOut: rand(payouts.paid),
+    onItsWay: rand(payouts.onItsWay),
+    netEarnings: rand(balances.net),
+    pendingByDay: byDay.map((d) => ({ day: d.day, amount: rand(Number(d.cents)) })),
+    nextPayoutAt: nextPayoutDate(now, policy.payoutWeekday).toISOString(),
+    minimum: rand(policy.payoutMinimumCents),
+    feePercent: policy.feePercent,
+    holdDays: policy.holdDays,
+    canWithdraw: account?.status === 'enabled' && payouts.onItsWay === 0 && balances.available >= policy.payoutMinimumCents,
+    account: toDto(account?.provider, account?.status ?? null, deps.payments),
+  };
+}
+
+const CHART_PERIODS = 12;
+
+/** Net earnings per week (Monday, UTC) or month, the last 12, gaps filled with zero. */
+export async function earningsChart(deps: EarningsDeps, creatorId: string, input: EarningsChartInput): Promise<EarningsChartDto> {
+  const now = deps.clock.now();
+  const starts: Date[] = [];
+  if (input.by === 'week') {
+    const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)));
+    for (let i = CHART_PERIODS - 1; i >= 0; i--) starts.push(new Date(monday.getTime() - i * 7 * 86_400_000));
+  } else {
+    for (let i = CHART_PERIODS - 1; i >= 0; i--) starts.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)));
+  }
+  const rows = await findNetByPeriod(deps.db, creatorId, input.by, starts[0]!);
+  const byStart = new Map(rows.map((r) => [r.starts, Number(r.cents)]));
+  return { by: input.by, points: starts.map((s) => { const key = s.toISOString().slice(0, 10); return { starts: key, net: rand(byStart.get(key) ?? 0) }; }) };
+}
+
+export async function myPayouts(deps: EarningsDeps, creatorId: string, cursor: { at: string; id: string } | null): Promise<PayoutsPageDto> {
+  const rows = await findPayouts(deps.db, creatorId, cursor);
+  const page = rows.slice(0, PAYOUTS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      id: r.id, amount: rand(Number(r.amount_cents)), status: r.status, trigger: r.trigger, failureReason: r.failure_reason, createdAt: r.created_at, settledAt: r.settled_at,
+    })),
+    nextCursor: rows.length > PAYOUTS_PAGE_SIZE && last ? { at: last.cursor_at, id: last.id } : null,
+  };
+}
+
+const LINE_TYPE = { refund: PAYMENT_LABEL_TEXTS.refund, dispute: PAYMENT_LABEL_TEXTS.chargeback, dispute_won: PAYMENT_LABEL_TEXTS['dispute-won'] } as const;
+
+/** A month's statement (UTC): the totals and its ledger rows, the same rows the chart adds up. */
+export async function monthlyStatement(deps: EarningsDeps, creatorId: string, input: StatementInput): Promise<StatementDto> {
+  const [year, month] = input.month.split('-').map(Number) as [number, number];
+  const start = new Date(Date.UTC(year, month - 1, 1));
+  const end = new Date(Date.UTC(year, month, 1));
+  const [totals, lines] = await Promise.all([findStatementTotals(deps.db, creatorId, start, end), findStatementLines(deps.db, creatorId, start, end)]);
+  return {
+    month: input.month,
+    gross: rand(totals.gross),
+    platformFee: rand(totals.earned - totals.gross),
+    refunds: rand(totals.refunds),
+    chargebacks: rand(totals.disputes),
+    net: rand(totals.earned + totals.refunds + totals.disputes),
+    payouts: rand(totals.payouts),
+    truncated: lines.length > STATEMENT_LINES_MAX,
+    lines: lines.slice(0, STATEMENT_LINES_MAX).map((l) => ({
+      id: l.id,
+      at: l.created_at,
+      type:
+        l.kind === 'charge' ? 'Payment'
+        : l.kind === 'reversal' ? LINE_TYPE[(l.payment_kind ?? 'refund') as keyof typeof LINE_TYPE] ?? 'Reversal'
+        : l.kind === 'payout' ? `Payout${l.payout_status === 'failed' ? ' (failed)' : ''}`
+        : 'Payout returned',
+      description: l.description ?? '',
+      gross: l.gross,
+      net: rand(Number(l.amount_cents)),
+    })),
+  };
+}
+
+/** Withdraw: the whole available balance, once per request key (domain/earnings/payouts.ts). */
+export async function withdraw(deps: EarningsDeps, creatorId: string, input: WithdrawInput): Promise<{ payoutId: string; amount: string; message: string }> {
+  const policy = earningsPolicy(deps.config);
+  try {
+    const { payout, jobs } = await requestPayout(
+      { db: deps.db, clock: deps.clock },
+      { creatorId, trigger: 'request', key: `request-${input.idempotencyKey}`, minimumCents: policy.payoutMinimumCents },
+    );
+    await dispatchOutbox(deps, jobs);
+    return { payoutId: payout.id, amount: rand(payout.amountCents), message: EARNINGS_TEXTS.withdrawQueued };
+  } catch (error) {
+    if (error instanceof BillingError) throw new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message });
+    throw error;
+  }
+}
+
+/** Set up payouts: the provider's account, and where to finish its details (Stripe's onboarding). */
+export async function setUpPayouts(deps: EarningsDeps, user: { id: string; email: string }) {
+  const base = `${deps.config.appUrl}/settings/account/payment`;
+  return setUpPayoutAccount({ db: deps.db, provider: deps.payments }, user, { refreshUrl: `${base}?payouts=refresh`, returnUrl: `${base}?payouts=return` }, deps.clock.now());
+}
+
+/** The admin screen's money: the platform per month (12), payouts due and those on their way or failed. */
+export async function adminEarnings(deps: EarningsDeps): Promise<AdminEarningsDto> {
+  const now = deps.clock.now();
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+  const [months, due, open] = await Promise.all([
+    findPlatformMonths(deps.db, from),
+    findPayoutsDue(deps.db, now, earningsPolicy(deps.config).payoutMinimumCents),
+    findOpenPayouts(deps.db),
+  ]);
+  return {
+    months: months.map((m) => ({
+      month: m.month, gross: rand(Number(m.gross)), fees: rand(Number(m.fees)), refunds: rand(Number(m.refunds)), disputes: rand(Number(m.disputes)),
+      feesReversed: rand(Number(m.fees_reversed)), paidOut: rand(Number(m.paid_out)),
+    })),
+    due: due.map((d) => ({ creatorId: d.id, username: d.username, available: rand(Number(d.available)), accountStatus: d.account_status })),
+    open: open.map((o) => ({
+      id: o.id, username: o.username, amount: rand(Number(o.amount_cents)), status: o.status as 'pending' | 'failed', failureReason: o.failure_reason, createdAt: o.created_at,
+    })),
+  };
+}

@@ -1,0 +1,100 @@
+import { formatRand } from '../../../common/format';
+import { Skeleton } from '../../components/ui/skeleton';
+import { formatCalendarDate } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+
+/**
+ * The platform's money on /admin/payments (issue 26 §5), every figure a sum of ledger rows: per
+ * month gross, fees (less fees given back with refunds and disputes), refunds and disputes (both
+ * sides), and payouts; creators whose available balance has reached the minimum (payouts due);
+ * payouts on their way and failed, with the provider's reason.
+ */
+export function AdminEarnings() {
+  const overview = trpc.earnings.admin.useQuery();
+  const data = overview.data;
+  if (!data) return overview.isError ? null : <Skeleton className="h-40 w-full rounded-card" />;
+  return (
+    <section aria-labelledby="platform-money" className="flex flex-col gap-4">
+      <h2 id="platform-money" className="text-xl font-semibold tracking-tight">
+        Fees, refunds and payouts
+      </h2>
+      <div className="overflow-x-auto rounded-card border border-border bg-surface">
+        <table className="w-full min-w-[36rem] text-sm">
+          <caption className="sr-only">The platform per month</caption>
+          <thead className="text-left text-muted">
+            <tr>
+              {['Month', 'Gross', 'Fees', 'Fees reversed', 'Refunds', 'Disputes', 'Paid out'].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.months.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="px-3 py-3 text-muted">
+                  No payments yet.
+                </td>
+              </tr>
+            ) : (
+              data.months.map((m) => (
+                <tr key={m.month} className="border-t border-border tabular-nums" data-testid="admin-month">
+                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                    {m.month}
+                  </th>
+                  {[m.gross, m.fees, m.feesReversed, m.refunds, m.disputes, m.paidOut].map((v, i) => (
+                    <td key={i} className="px-3 py-2">
+                      {formatRand(v)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <div className="rounded-card border border-border bg-surface p-4">
+          <h3 className="text-sm font-medium">Payouts due</h3>
+          {data.due.length === 0 ? (
+            <p className="mt-2 text-sm text-muted">No creator has reached the minimum.</p>
+          ) : (
+            <ul className="mt-2 flex flex-col gap-1 text-sm">
+              {data.due.map((d) => (
+                <li key={d.creatorId} className="flex justify-between gap-2">
+                  <span>@{d.username}</span>
+                  <span className="tabular-nums">
+                    {formatRand(d.available)} <span className="text-muted">{d.accountStatus === 'enabled' ? '' : '· no payout account'}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="rounded-card border border-border bg-surface p-4">
+          <h3 className="text-sm font-medium">Payouts on their way or failed</h3>
+          {data.open.length === 0 ? (
+            <p className="mt-2 text-sm text-muted">None.</p>
+          ) : (
+            <ul className="mt-2 flex flex-col gap-2 text-sm">
+              {data.open.map((o) => (
+                <li key={o.id} className="flex flex-col" data-testid="admin-open-payout">
+                  <span className="flex justify-between gap-2">
+                    <span>
+                      @{o.username ?? 'deleted'} · {formatCalendarDate(o.createdAt)}
+                    </span>
+                    <span className="tabular-nums">
+                      {formatRand(o.amount)} · {o.status === 'failed' ? 'Failed' : 'On its way'}
+                    </span>
+                  </span>
+                  {o.failureReason ? <span className="text-red-200">{o.failureReason}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { providerNamed } from '../../core/payments';
+import { applyBillingEffects, noEffects } from '../../domain/billing/effects';
+import { carryOutPayout, runScheduledPayouts } from '../../domain/earnings/payouts';
+import { earningsPolicy } from '../../domain/earnings/policy';
+import type { WorkerDeps } from '../registry';
+
+/**
+ * The `send-payout` job (from the outbox, domain/earnings/payouts.ts): the transfer through the
+ * provider that holds the payout account, then the payout paid, or failed with the amount back and
+ * the creator's mail queued. A provider that cannot be reached fails the attempt (retried with the
+ * same transfer key). Tests pass their own clock.
+ */
+export async function sendPayoutJob(deps: WorkerDeps, data: { payoutId: string }) {
+  const outcome = await carryOutPayout({ db: deps.db, providerFor: (name) => providerNamed(deps.payments, name), clock: deps.clock }, data.payoutId);
+  if ('failed' in outcome) {
+    deps.log.warn({ payoutId: data.payoutId, reason: outcome.failed }, 'payout refused by the provider: amount returned to the balance');
+    await applyBillingEffects(deps, { ...noEffects(), jobs: outcome.jobs });
+    return { failed: outcome.failed };
+  }
+  return outcome;
+}
+
+/** The `weekly-payouts` job (hourly): this payout week's automatic payouts, then their transfer jobs queued. */
+export async function weeklyPayoutsJob(deps: WorkerDeps) {
+  const run = await runScheduledPayouts({ db: deps.db, clock: deps.clock, earnings: earningsPolicy(deps.config) });
+  await applyBillingEffects(deps, { ...noEffects(), jobs: run.jobs });
+  return { created: run.created };
+}
