@@ -74,7 +74,8 @@ export async function insertPayment(
   db: DB,
   row: {
     userId: string;
-    tierId: string;
+    /** null for a tip (no tier is bought) */
+    tierId: string | null;
     creatorId: string | null;
     /** null: a charge that bought no subscription (a duplicate checkout, ./duplicate-checkout.ts) */
     subscriptionId: string | null;
@@ -88,6 +89,8 @@ export async function insertPayment(
     providerRef: string | null;
     status: 'succeeded' | 'failed';
     createdAt: Date;
+    /** a tip, with its optional note; absent: a subscription charge */
+    tip?: { message: string | null };
   },
 ): Promise<string> {
   const inserted = await db
@@ -106,6 +109,7 @@ export async function insertPayment(
       provider_ref: row.providerRef,
       status: row.status,
       created_at: row.createdAt,
+      ...(row.tip && { purpose: 'tip' as const, tip_message: row.tip.message }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
