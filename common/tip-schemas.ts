@@ -4,11 +4,7 @@ import { IdempotencyKey, ConfirmedAmount } from './billing-schemas';
 import { safeText } from './text-schema';
 import { TIP_TEXTS as T } from './texts';
 
-/** Tips (issue 27 item 1): the amounts a fan may give, in rand, and the presets the dialog offers. */
-export const TIP_MIN = 10;
-export const TIP_MAX = 5_000;
-export const TIP_PRESETS = [20, 50, 100] as const;
-export const TIP_MESSAGE_MAX = 200;
+import { TIP_MAX, TIP_MESSAGE_MAX, TIP_MIN } from './tip-limits';
 
 /** Rand as typed ('50', '49.9') -> '50.00', '49.90', within TIP_MIN..TIP_MAX. */
 export const TipAmount = z

@@ -6,7 +6,6 @@ import type { Realtime } from '../../../core/realtime/realtime';
 import { applyBillingEffects } from '../../../domain/billing/effects';
 import { BillingError } from '../../../domain/billing/errors';
 import { sendTip as sendTipCharge } from '../../../domain/billing/tip';
-import { billingDeps } from '../subscriptions/subscriptions.service';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'queues' | 'log' | 'payments' | 'clock'> & { realtime: Realtime };
 
@@ -25,7 +24,7 @@ export interface TipResultDto {
  */
 export async function sendTip(deps: Deps, userId: string, input: SendTipInput): Promise<TipResultDto> {
   try {
-    const { tip, effects, repeated } = await sendTipCharge(billingDeps(deps), { userId, ...input });
+    const { tip, effects, repeated } = await sendTipCharge({ db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl }, { userId, ...input });
     await applyBillingEffects(deps, effects);
     if (!repeated) {
       deps.realtime.toUser(tip.creatorId, 'tip:received', {
