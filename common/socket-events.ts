@@ -80,6 +80,18 @@ export interface UnreadChangedEvent {
  * to a creator, or the platform's Premium) started or ended; open feeds, profiles and post pages
  * refetch what they show of it, so premium posts unlock or lock without a reload.
  */
+/** room `user:<creatorId>`: a fan tipped the creator (issue 27); a tip unlocks nothing */
+export interface TipReceivedEvent {
+  tipId: string;
+  fanId: string;
+  fanUsername: string;
+  fanDisplayName: string | null;
+  /** rand, '50.00' */
+  amount: string;
+  message: string | null;
+  createdAt: string;
+}
+
 export interface EntitlementChangedEvent {
   subject: EntitlementSubject;
   active: boolean;
@@ -207,6 +219,8 @@ export interface ServerToClientEvents {
    * is shown and catch up on messages (`messages.since`), as after a reconnect
    */
   resync: () => void;
+  /** room `user:<creatorId>`: a fan tipped the creator; a toast, and a line in an open chat with that fan */
+  'tip:received': (event: TipReceivedEvent) => void;
 }
 
 /** The kinds of room a socket may ask for; the server has one authoriser per kind. */

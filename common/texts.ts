@@ -576,4 +576,20 @@ export const EARNINGS_TEXTS = {
   deletionPayout: (amount: string) => `Your available balance of ${amount} is paid out to your payout account before your account is deleted.`,
   deletionForfeit: (amount: string) => `Your balance of ${amount} cannot be paid out without a payout account with payouts enabled: set one up first, or it stays with the platform.`,
   deletionPending: (amount: string) => `Pending earnings (${amount}) are still in the chargeback window and are not paid out after deletion.`,
+};
+
+/** Tips (issue 27 item 1). */
+export const TIP_TEXTS = {
+  amountInvalid: 'Enter an amount in rand, e.g. 50 or 49.90.',
+  amountTooLow: (min: string) => `The smallest tip is ${min}.`,
+  amountTooHigh: (max: string) => `The largest tip is ${max}.`,
+  messageTooLong: 'Keep the message under 200 characters.',
+  creatorNotFound: 'Creator not found',
+  selfTip: 'You cannot tip yourself',
+  amountMismatch: 'The amount changed: confirm it again before paying.',
+  stripeNotYet: 'Tips are not available with card payments yet.',
+  failed: 'Failed to send the tip. Please try again.',
+  sent: (amount: string, name: string) => `You tipped ${name} ${amount}`,
+  received: (name: string, amount: string) => `${name} tipped you ${amount}`,
+  description: (name: string) => `Tip — ${name}`,
 } as const;

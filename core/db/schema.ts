@@ -331,8 +331,14 @@ export interface PaymentsTable {
   reverses_payment_id: string | null;
   /** a key the system made (renewal, reversal, duplicate checkout); clients' keys are in idempotency_key */
   system_key: string | null;
+  /** what a charge bought: a subscription period, or a tip (which buys nothing) */
+  purpose: Generated<PaymentPurpose>;
+  /** a tip's optional note to the creator (at most 200 characters) */
+  tip_message: string | null;
   created_at: CreatedAt;
 }
+
+export type PaymentPurpose = 'subscription' | 'tip';
 
 export type PaymentKind = 'charge' | 'refund' | 'dispute' | 'dispute_won';
 
@@ -622,7 +628,7 @@ export const databaseColumns = columns({
   subscription_billing_retries: ['subscription_id', 'step', 'failures', 'retry_at'],
   payments: [
     'id', 'user_id', 'tier_id', 'creator_id', 'subscription_id', 'description', 'idempotency_key', 'amount', 'currency',
-    'provider', 'provider_ref', 'status', 'kind', 'reverses_payment_id', 'system_key', 'created_at',
+    'provider', 'provider_ref', 'status', 'kind', 'reverses_payment_id', 'system_key', 'created_at', 'purpose', 'tip_message',
   ],
   outbox: [
     'id', 'queue', 'name', 'job_id', 'data', 'options', 'available_at', 'relays', 'relayed_at', 'done_at', 'failed_at', 'last_error', 'created_at',

@@ -76,7 +76,8 @@ export async function insertPayment(
   db: DB,
   row: {
     userId: string;
-    tierId: string;
+    /** null for a tip (no tier is bought) */
+    tierId: string | null;
     creatorId: string | null;
     /** null: a charge that bought no subscription (a duplicate checkout, ./duplicate-checkout.ts) */
     subscriptionId: string | null;
@@ -92,6 +93,8 @@ export async function insertPayment(
     createdAt: Date;
     /** the fee and hold its split follows (the settings; tests may leave the defaults) */
     earnings?: EarningsPolicy;
+    /** a tip, with its optional note; absent: a subscription charge */
+    tip?: { message: string | null };
   },
 ): Promise<string> {
   const inserted = await db
@@ -110,6 +113,7 @@ export async function insertPayment(
       provider_ref: row.providerRef,
       status: row.status,
       created_at: row.createdAt,
+      ...(row.tip && { purpose: 'tip' as const, tip_message: row.tip.message }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -133,6 +133,7 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'tiers.create': 'creation',
   'tiers.delete': 'settings',
   'tiers.update': 'settings',
+  'tips.send': 'payments',
 };
 
 /**

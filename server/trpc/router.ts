@@ -16,6 +16,7 @@ import { subscriptionsRouter } from '../features/subscriptions/subscriptions.rou
 import { tiersRouter } from '../features/tiers/tiers.router';
 import { accountRouter } from '../features/account/account.router';
 import { securityRouter } from '../features/security/security.router';
+import { tipsRouter } from '../features/tips/tips.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -30,6 +31,7 @@ export const appRouter = router({
   posts: postsRouter,
   comments: commentsRouter,
   bookmarks: bookmarksRouter,
+  tips: tipsRouter,
   profiles: profilesRouter,
   explore: exploreRouter,
   mediaSettings: mediaSettingsRouter,

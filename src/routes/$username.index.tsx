@@ -8,6 +8,7 @@ import { parseUsername, profileListOptions, profilePostsInput } from '../feature
 import { ProfileSearch } from '../features/profiles/profile-search';
 import { ProfileMessage } from '../features/profiles/profile-states';
 import { SubscriptionPill } from '../features/subscriptions/subscription-pill';
+import { TipButton } from '../features/subscriptions/tip-button';
 import { usePageTitle } from '../lib/page-title';
 import type { Post } from '../lib/post-cache';
 
@@ -40,6 +41,10 @@ function renderSubscribed(creator: { id: string; name: string }) {
   return <SubscriptionPill creator={creator} />;
 }
 
+function renderTip(creator: { username: string; name: string }) {
+  return <TipButton target={creator} variant="secondary" />;
+}
+
 function ProfileRoute() {
   const params = Route.useParams();
   const search = Route.useSearch();
@@ -62,6 +67,7 @@ function ProfileRoute() {
           renderPost={renderPost}
           renderTile={renderTile}
           renderSubscribed={renderSubscribed}
+          renderTip={renderTip}
         />
       ) : (
         <UsernameRequired message={error ?? PROFILE_TEXTS.usernameRequired} />

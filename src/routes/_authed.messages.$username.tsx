@@ -3,6 +3,7 @@ import { AuthChecking } from '../features/messages/auth-checking';
 import { partnerOptions, threadOptions, threadUsername } from '../features/messages/messages-queries';
 import { ThreadScreen } from '../features/messages/thread-screen';
 import { useLiveMessages } from '../features/messages/use-live-messages';
+import { TipButton } from '../features/subscriptions/tip-button';
 import { useGateOnSessionLoss, useMe } from '../lib/session';
 
 /**
@@ -27,5 +28,9 @@ function ThreadRoute() {
   const me = useMe();
   useLiveMessages(me.data?.id ?? null);
   if (!me.data) return <AuthChecking />;
-  return <ThreadScreen key={username} username={username} me={me.data} />;
+  return <ThreadScreen key={username} username={username} me={me.data} renderTip={renderTip} />;
+}
+
+function renderTip(partner: { username: string; name: string }) {
+  return <TipButton target={partner} label="Tip" variant="ghost" size="sm" className="shrink-0" />;
 }

@@ -11,6 +11,7 @@ import { postQueryOptions } from '../features/posts/post-queries';
 import { usePageTitle } from '../lib/page-title';
 import { usePostsBeingDeleted, type Post } from '../lib/post-cache';
 import { errorCode, trpc } from '../lib/trpc';
+import { TipButton } from '../features/subscriptions/tip-button';
 import { PostMessage } from './-components/post-message';
 
 export const Route = createFileRoute('/post/$id')({
@@ -26,6 +27,10 @@ export const Route = createFileRoute('/post/$id')({
 
 function renderComments(post: Post) {
   return <CommentsSection postId={post.id} />;
+}
+
+function renderTip(post: Post) {
+  return <TipButton target={{ username: post.creator.username, name: post.creator.displayName || post.creator.username }} variant="ghost" size="sm" />;
 }
 
 /** The single post page (spec part 1 §2): Back, the post in its detail layout, its comments. */
@@ -51,7 +56,7 @@ function PostPage() {
   } else if (!post.data || deleting.has(id)) {
     body = <PostCardSkeleton />;
   } else {
-    body = <PostCard post={post.data} layout="original" renderComments={renderComments} onDeleted={onDeleted} />;
+    body = <PostCard post={post.data} layout="original" renderComments={renderComments} renderTip={renderTip} onDeleted={onDeleted} />;
   }
 
   return (

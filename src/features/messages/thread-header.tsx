@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Ban, MoreVertical, ShieldCheck, UserRound } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { PartnerDto } from '../../../common/message-dtos';
 import { Avatar } from '../../components/ui/avatar';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -19,8 +19,11 @@ export function ThreadHeader({
   typing,
   onBlock,
   onUnblock,
+  tip = null,
 }: {
   partner: PartnerDto | undefined;
+  /** the Tip button, when the route gives one */
+  tip?: ReactNode;
   typing: boolean;
   onBlock: () => Promise<void>;
   onUnblock: () => Promise<void>;
@@ -59,6 +62,7 @@ export function ThreadHeader({
               {typing ? <span className="text-violet-300">typing…</span> : `@${profile.username}`}
             </p>
           </div>
+          {tip}
           <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
               <Button ref={menuButton} variant="ghost" size="icon" aria-label="Conversation options" className="shrink-0">

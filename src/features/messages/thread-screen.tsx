@@ -1,5 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { TipReceivedEvent } from '../../../common/socket-events';
+import { formatRand } from '../../../common/format';
+import { TIP_TEXTS } from '../../../common/texts';
 import type { MessageDto, MessageReplyDto, Messaging } from '../../../common/message-dtos';
 import { MESSAGE_TEXTS } from '../../../common/texts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -33,7 +36,16 @@ const toReply = (m: MessageDto): MessageReplyDto => ({
  * screen below the top bar (the bottom bar is hidden here). An unknown or invisible user gives
  * 'User not found' (another failure 'Failed to load user profile') and the way back to /messages.
  */
-export function ThreadScreen({ username, me }: { username: string; me: CurrentUser }) {
+export function ThreadScreen({
+  username,
+  me,
+  renderTip,
+}: {
+  username: string;
+  me: CurrentUser;
+  /** the Tip button (features/subscriptions, given by the route) for the header's partner */
+  renderTip?: (partner: { username: string; name: string }) => ReactNode;
+}) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const partner = trpc.messages.partner.useQuery({ username }, partnerOptions);
@@ -80,6 +92,12 @@ export function ThreadScreen({ username, me }: { username: string; me: CurrentUs
     return () => clearTimeout(timer);
   }, [typingUntil, now]);
   const typing = typingUntil > now;
+
+  // tips this fan sends while the chat is open: a line each, above the composer (the creator's toast says it too)
+  const [tips, setTips] = useState<TipReceivedEvent[]>([]);
+  useRealtimeEvent('tip:received', (tip) => {
+    if (tip.fanId === partnerId) setTips((shown) => [...shown, tip]);
+  });
 
   // online dot: the partner's presence room (the server refuses it when they hide their status)
   useRoom('presence', partner.data?.online === null ? null : partnerId);
@@ -146,7 +164,13 @@ export function ThreadScreen({ username, me }: { username: string; me: CurrentUs
 
   return (
     <div ref={listRef} className="fixed inset-x-0 top-16 bottom-0 z-30 flex flex-col bg-canvas">
-      <ThreadHeader partner={partner.data} typing={typing && canWrite} onBlock={block} onUnblock={unblock} />
+      <ThreadHeader
+        partner={partner.data}
+        typing={typing && canWrite}
+        onBlock={block}
+        onUnblock={unblock}
+        tip={profile && renderTip ? renderTip({ username: profile.username, name: partnerName }) : null}
+      />
       <MessageList
         myId={me.id}
         myName={myName}
@@ -177,6 +201,16 @@ export function ThreadScreen({ username, me }: { username: string; me: CurrentUs
         onDiscard={actions.discard}
         onSeen={(ids) => void actions.markSeen(ids)}
       />
+      {tips.length > 0 ? (
+        <ul aria-live="polite" className="flex flex-col gap-1 border-t border-border px-4 py-2">
+          {tips.map((tip) => (
+            <li key={tip.tipId} data-testid="tip-line" className="self-center rounded-full bg-violet-500/15 px-3 py-1 text-center text-xs text-violet-100 ring-1 ring-violet-400/30">
+              {TIP_TEXTS.received(partnerName, formatRand(tip.amount))}
+              {tip.message ? <span className="text-violet-200/80"> — “{tip.message}”</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {!partner.data ? null : canWrite ? (
         <Composer
           key={username}

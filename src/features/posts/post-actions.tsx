@@ -49,6 +49,7 @@ export function PostActions({
   onToggleComments,
   commentsId,
   showSaveMedia = false,
+  tip = null,
 }: {
   post: Post;
   commentsOpen?: boolean;
@@ -56,6 +57,8 @@ export function PostActions({
   onToggleComments?: () => void;
   commentsId?: string;
   showSaveMedia?: boolean;
+  /** the Tip button, when the route gives one (not for the post's creator) */
+  tip?: ReactNode;
 }) {
   const like = useLikePost(post);
   const bookmark = useBookmarkPost(post);
@@ -98,6 +101,7 @@ export function PostActions({
         onClick={() => void sharePost(post.id)}
         icon={<Share2 aria-hidden="true" className="size-[18px]" />}
       />
+      {tip}
       {showSaveMedia && post.media?.downloadUrl ? (
         <Button variant="secondary" size="sm" className="ml-auto max-sm:w-8 max-sm:px-0" title={POST_TEXTS.saveMedia} onClick={() => void saveMedia(post)}>
           <Download aria-hidden="true" className="size-4" />

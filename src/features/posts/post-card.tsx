@@ -34,25 +34,29 @@ interface PostCardProps {
   post: Post;
   layout: PostLayout;
   renderComments?: (post: Post) => ReactNode;
+  /** the Tip button (features/subscriptions, given by the route), shown to viewers who are not the creator */
+  renderTip?: (post: Post) => ReactNode;
   /** the detail view goes to / after its post is deleted */
   onDeleted?: () => void;
 }
 
-export function PostCard({ post, layout, renderComments, onDeleted }: PostCardProps) {
+export function PostCard({ post, layout, renderComments, renderTip, onDeleted }: PostCardProps) {
   useRoom('post', post.id);
   if (layout === 'media') return <PostTile post={post} />;
-  return <PostArticle post={post} detail={layout === 'original'} renderComments={renderComments} onDeleted={onDeleted} />;
+  return <PostArticle post={post} detail={layout === 'original'} renderComments={renderComments} renderTip={renderTip} onDeleted={onDeleted} />;
 }
 
 function PostArticle({
   post,
   detail,
   renderComments,
+  renderTip,
   onDeleted,
 }: {
   post: Post;
   detail: boolean;
   renderComments?: (post: Post) => ReactNode;
+  renderTip?: (post: Post) => ReactNode;
   onDeleted?: () => void;
 }) {
   const [commentsOpen, setCommentsOpen] = useState(detail);
@@ -146,6 +150,7 @@ function PostArticle({
           onToggleComments={detail ? undefined : () => setCommentsOpen((v) => !v)}
           commentsId={commentsId}
           showSaveMedia={detail}
+          tip={renderTip && !post.viewer.isOwner ? renderTip(post) : null}
         />
       </footer>
 

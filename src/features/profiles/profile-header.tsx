@@ -24,7 +24,10 @@ import { SocialLinkIcons } from './social-links';
  * and Edit Profile for the owner. Counts, Subscribe and Manage Subscription Tier are for creators'
  * pages only: a fan's page shows Message to others and Edit Profile to its owner.
  */
-export function ProfileHeader({ profile, renderSubscribed }: { profile: Profile; renderSubscribed?: RenderSubscribed }) {
+/** The Tip button (features/subscriptions, given by the route), on a creator's page for everyone but its owner. */
+export type RenderTip = (creator: { username: string; name: string }) => ReactNode;
+
+export function ProfileHeader({ profile, renderSubscribed, renderTip }: { profile: Profile; renderSubscribed?: RenderSubscribed; renderTip?: RenderTip }) {
   const name = profile.displayName || profile.username;
   const { viewer } = profile;
 
@@ -69,6 +72,7 @@ export function ProfileHeader({ profile, renderSubscribed }: { profile: Profile;
                     {PROFILE_TEXTS.subscribe}
                   </Link>
                 )}
+                {profile.isCreator && renderTip ? renderTip({ username: profile.username, name }) : null}
                 {viewer.canMessage ? (
                   <Link to="/messages/$username" params={{ username: profile.username }} className={buttonClasses({ variant: 'secondary' })}>
                     <MessageCircle aria-hidden="true" className="size-4" />

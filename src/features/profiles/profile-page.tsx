@@ -11,7 +11,7 @@ import { ContentTab } from './content-tab';
 import { DraftsTab } from './drafts-tab';
 import { LinksTab } from './links-tab';
 import { BecomeCreatorCard, SubscribeNowCard, UpgradeCard } from './profile-cards';
-import { ProfileHeader, type RenderSubscribed } from './profile-header';
+import { ProfileHeader, type RenderSubscribed, type RenderTip } from './profile-header';
 import { profileQueryOptions, type Profile } from './profile-queries';
 import { profileTabs, visibleTab, type ProfileSearch, type ProfileTab } from './profile-search';
 import { ProfileHeaderSkeleton, ProfileMessage } from './profile-states';
@@ -25,6 +25,7 @@ interface ProfilePageProps {
   renderTile: (post: Post) => ReactNode;
   /** the Subscribed pill that opens the viewer's subscription */
   renderSubscribed?: RenderSubscribed;
+  renderTip?: RenderTip;
 }
 
 /**
@@ -34,7 +35,7 @@ interface ProfilePageProps {
  * unknown one, is 'Profile not found - The profile you're looking for doesn't exist or is private.'
  * Post cards come from the route (`renderPost`, `renderTile`): features do not import each other.
  */
-export function ProfilePage({ username, search, onSearchChange, renderPost, renderTile, renderSubscribed }: ProfilePageProps) {
+export function ProfilePage({ username, search, onSearchChange, renderPost, renderTile, renderSubscribed, renderTip }: ProfilePageProps) {
   const profile = trpc.profiles.byUsername.useQuery({ username }, profileQueryOptions);
   const notFound = errorCode(profile.error) === 'NOT_FOUND';
   usePageTitle(notFound ? PROFILE_TEXTS.notFound.title : profile.data ? profile.data.displayName || profile.data.username : null);
@@ -61,6 +62,7 @@ export function ProfilePage({ username, search, onSearchChange, renderPost, rend
       renderPost={renderPost}
       renderTile={renderTile}
       renderSubscribed={renderSubscribed}
+      renderTip={renderTip}
     />
   );
 }
@@ -72,6 +74,7 @@ function LoadedProfile({
   renderPost,
   renderTile,
   renderSubscribed,
+  renderTip,
 }: Omit<ProfilePageProps, 'username'> & { profile: Profile }) {
   const { isOwner, isSubscribed } = profile.viewer;
   const isCreator = profile.isCreator;
@@ -83,7 +86,7 @@ function LoadedProfile({
 
   return (
     <div className="flex flex-col gap-6">
-      <ProfileHeader profile={profile} renderSubscribed={renderSubscribed} />
+      <ProfileHeader profile={profile} renderSubscribed={renderSubscribed} renderTip={renderTip} />
       {/* subscribing, premium and creator tools are for creators' pages; a fan is offered to become one */}
       {isCreator && !isOwner && !isSubscribed ? <SubscribeNowCard profile={profile} /> : null}
       {isCreator && isOwner && profile.showUpgradeCard ? <UpgradeCard profile={profile} /> : null}

@@ -12,8 +12,11 @@ import type { PurchaseOffer } from './purchase-offer';
 import type { Purchase } from './use-purchase';
 import { DETAIL_LIST_CLASS, DetailRow } from './detail-row';
 
+/** What the dialog reads of a purchase: a tip's own hook (src/features/tips) gives the same shape without a tier. */
+export type ConfirmablePurchase = Pick<Purchase, 'pending' | 'pay' | 'close'> & { offer: Omit<PurchaseOffer, 'item' | 'confirmedAmount'> | null };
+
 /** The sentence a screen reader hears first: what is paid, when, and how often. */
-function summary(offer: PurchaseOffer): string {
+function summary(offer: NonNullable<ConfirmablePurchase['offer']>): string {
   const { renewal } = offer;
   if (offer.startsAt) {
     return renewal
@@ -32,7 +35,7 @@ function summary(offer: PurchaseOffer): string {
  * and starts on Cancel (Enter alone never pays), Escape and Cancel close it without charging,
  * except while the charge is under way.
  */
-export function PurchaseDialog({ purchase }: { purchase: Purchase }) {
+export function PurchaseDialog({ purchase }: { purchase: ConfirmablePurchase }) {
   const { offer, pending } = purchase;
   return (
     <AlertDialog.Root open={offer !== null} onOpenChange={(open) => (open ? undefined : purchase.close())}>

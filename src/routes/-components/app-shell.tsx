@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { SessionWatcher } from '../../features/auth/session-watcher';
 import { useLivePostUpdates } from '../../features/feed/use-live-post-updates';
 import { useEntitlementUpdates } from '../../features/subscriptions/use-entitlement-updates';
+import { useTipNotices } from '../../features/subscriptions/use-tip-notices';
 import { useUploadUpdates } from '../../features/uploads/use-upload-updates';
 import { useMe } from '../../lib/session';
 import { useRealtimeConnection } from '../../lib/realtime/connection';
@@ -23,6 +24,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   useUploadUpdates();
   // a subscription started or lapsed: that creator's premium posts unlock or lock in place
   useEntitlementUpdates();
+  useTipNotices();
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,0 +1,48 @@
+import { TRPCError } from '@trpc/server';
+import type { SendTipInput } from '../../../common/tip-schemas';
+import { TIP_TEXTS } from '../../../common/texts';
+import type { AppDeps } from '../../../core/deps';
+import type { Realtime } from '../../../core/realtime/realtime';
+import { applyBillingEffects } from '../../../domain/billing/effects';
+import { BillingError } from '../../../domain/billing/errors';
+import { earningsPolicy } from '../../../domain/earnings/policy';
+import { sendTip as sendTipCharge } from '../../../domain/billing/tip';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'queues' | 'log' | 'payments' | 'clock'> & { realtime: Realtime };
+
+export interface TipResultDto {
+  tipId: string;
+  amount: string;
+  creatorName: string;
+  /** the built-in provider: no card was charged */
+  testPayment: boolean;
+}
+
+/**
+ * Charges the tip (domain/billing/tip.ts) and, once committed, tells the creator's open tabs
+ * (`tip:received` to their user room: a toast, and a line in an open chat with this fan). A
+ * repeated request answers the first tip and tells nobody again.
+ */
+export async function sendTip(deps: Deps, userId: string, input: SendTipInput): Promise<TipResultDto> {
+  try {
+    const { tip, effects, repeated } = await sendTipCharge({ db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl, earnings: earningsPolicy(deps.config) }, { userId, ...input });
+    await applyBillingEffects(deps, effects);
+    if (!repeated) {
+      deps.realtime.toUser(tip.creatorId, 'tip:received', {
+        tipId: tip.paymentId,
+        fanId: tip.fanId,
+        fanUsername: tip.fanUsername,
+        fanDisplayName: tip.fanDisplayName,
+        amount: tip.amount,
+        message: tip.message,
+        createdAt: tip.createdAt.toISOString(),
+      });
+    }
+    return { tipId: tip.paymentId, amount: tip.amount, creatorName: tip.creatorName, testPayment: deps.payments.name === 'builtin' };
+  } catch (error) {
+    if (error instanceof BillingError) throw new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message });
+    if (error instanceof TRPCError) throw error;
+    deps.log.error({ err: error }, 'tip failed');
+    throw new TRPCError({ code: 'BAD_GATEWAY', message: TIP_TEXTS.failed, cause: error instanceof Error ? error : undefined });
+  }
+}
