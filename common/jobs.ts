@@ -131,6 +131,12 @@ export interface MaintenanceJobs {
    * UNSENT_ATTACHMENT_TTL_HOURS, leave storage and the table (worker/jobs/unsent-attachments.ts)
    */
   'expire-unsent-attachments': Record<string, never>;
+  /**
+   * repeatable (issue 29): publishes the scheduled posts whose time has come by the worker's
+   * clock (worker/jobs/scheduled-posts.ts). Each is one conditional write, so two runs at once
+   * publish a post once, and a run after an outage publishes everything missed.
+   */
+  'publish-scheduled': Record<string, never>;
 }
 
 /**

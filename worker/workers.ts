@@ -79,6 +79,7 @@ export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[
     maintenance: [
       'purge-expired', 'delete-post-files', 'expire-uploads', 'requeue-processing', 'delete-user-files', 'expire-data-exports',
       'billing-maintenance', 'undo-duplicate-checkout', 'cancel-provider-subscription', 'provider-refund', 'expire-unsent-attachments',
+      'publish-scheduled',
     ],
     media: ['process-post', 'process-avatar'],
     transcode: ['process-post'],
@@ -171,6 +172,8 @@ const SCHEDULES = [
   { id: 'expire-data-exports', every: 60 * 60_000 },
   // unsent chat attachments live UNSENT_ATTACHMENT_TTL_HOURS (6): a quarter of an hour late at most
   { id: 'expire-unsent-attachments', every: 15 * 60_000 },
+  // a scheduled post goes out within half a minute of its time
+  { id: 'publish-scheduled', every: 30_000 },
 ] as const;
 
 /**

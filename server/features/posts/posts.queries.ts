@@ -27,7 +27,7 @@ const postsWithPrivacy = (db: DB) => db.selectFrom('posts').leftJoin('privacy_se
  * `postAccess`, domain/access/access.ts) and the stored media variants. The per-post columns are
  * index lookups on (post_id[, user_id]) for the page's few rows.
  */
-function cardsOf(db: DB, viewerId: string | null, page: PageKeys) {
+function cardsOf(db: DB, viewerId: string | null, page: PageKeys, ascending = false) {
   return db
     .selectFrom(page.as('page'))
     .innerJoin('posts', 'posts.id', 'page.id')
@@ -45,6 +45,7 @@ function cardsOf(db: DB, viewerId: string | null, page: PageKeys) {
       'posts.media_kind',
       'posts.original_filename',
       'posts.created_at',
+      'posts.publish_at',
       'pr.username',
       'pr.display_name',
       'pr.avatar_url',
@@ -75,8 +76,8 @@ function cardsOf(db: DB, viewerId: string | null, page: PageKeys) {
         ).as('media'),
       ];
     })
-    .orderBy('page.sort_at', 'desc')
-    .orderBy('page.id', 'desc')
+    .orderBy('page.sort_at', ascending ? 'asc' : 'desc')
+    .orderBy('page.id', ascending ? 'asc' : 'desc')
     .execute();
 }
 
@@ -86,11 +87,12 @@ export type PostCardRow = Awaited<ReturnType<typeof cardsOf>>[number];
  * Published lists are ordered by when a post was published (a draft published today is today's
  * post); drafts by when they were made. `sort_at` is that time, and a cursor pages after it.
  */
-type SortColumn = 'posts.published_at' | 'posts.created_at';
+type SortColumn = 'posts.published_at' | 'posts.created_at' | 'posts.publish_at';
 const PUBLISHED_ORDER: SortColumn = 'posts.published_at';
 
-const pageAfter = (cursor: FeedCursor, column: SortColumn = PUBLISHED_ORDER) =>
-  sql<SqlBool>`(${sql.ref(column)}, posts.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+/** After the cursor: older first for every list but the scheduled posts (`ascending`: the soonest first). */
+const pageAfter = (cursor: FeedCursor, column: SortColumn = PUBLISHED_ORDER, ascending = false) =>
+  sql<SqlBool>`(${sql.ref(column)}, posts.id) ${sql.raw(ascending ? '>' : '<')} (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
 
 /** The page's key columns of a published list (published_at is set on every published post: posts_published_at_check). */
 const publishedKeys = ['posts.id', sql<Date>`posts.published_at`.as('sort_at')] as const;
@@ -201,14 +203,15 @@ export function textOrHashtagWhere(q: string) {
 /**
  * One page of one creator's posts in one status ('published' for the Content tab, newest
  * published first, walking posts_creator_published_idx; 'draft' for the owner's Drafts tab,
- * newest made first, walking posts_creator_idx), through the access rule; stops after `limit` rows.
+ * newest made first, walking posts_creator_idx; 'scheduled' for the owner's Scheduled tab, the
+ * soonest to be published first), through the access rule; stops after `limit` rows.
  */
 export function findCreatorPostsPage(
   db: DB,
   opts: {
     creatorId: string;
     viewerId: string | null;
-    status: 'published' | 'draft';
+    status: 'published' | 'draft' | 'scheduled';
     mediaOnly?: boolean;
     q?: string | null;
     cursor: FeedCursor | null;
@@ -216,7 +219,8 @@ export function findCreatorPostsPage(
   },
 ) {
   const { cursor, q } = opts;
-  const order: SortColumn = opts.status === 'published' ? PUBLISHED_ORDER : 'posts.created_at';
+  const order: SortColumn = opts.status === 'published' ? PUBLISHED_ORDER : opts.status === 'scheduled' ? 'posts.publish_at' : 'posts.created_at';
+  const ascending = opts.status === 'scheduled';
   const page = postsWithPrivacy(db)
     .select(['posts.id', sql<Date>`${sql.ref(order)}`.as('sort_at')])
     .where('posts.creator_id', '=', opts.creatorId)
@@ -224,11 +228,11 @@ export function findCreatorPostsPage(
     .where(visiblePostWhere(opts.viewerId))
     .$if(opts.mediaOnly === true, (b) => b.where('posts.media_kind', 'in', MEDIA_TAB_KINDS))
     .$if(Boolean(q), (b) => b.where(textOrHashtagWhere(q!)))
-    .$if(cursor !== null, (b) => b.where(pageAfter(cursor!, order)))
-    .orderBy(order, 'desc')
-    .orderBy('posts.id', 'desc')
+    .$if(cursor !== null, (b) => b.where(pageAfter(cursor!, order, ascending)))
+    .orderBy(order, ascending ? 'asc' : 'desc')
+    .orderBy('posts.id', ascending ? 'asc' : 'desc')
     .limit(opts.limit);
-  return cardsOf(db, opts.viewerId, page);
+  return cardsOf(db, opts.viewerId, page, ascending);
 }
 
 /** `q` as a LIKE pattern for "contains", its wildcards taken literally. */
