@@ -1,3 +1,4 @@
+import { SCHEDULE_TEXTS } from '../../../common/schedule';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { UPLOAD_TEXTS, type ToastText } from '../../../common/texts';
@@ -7,7 +8,7 @@ import { trpc, type CurrentUser } from '../../lib/trpc';
 import { createPostUpload, discardUnfinishedUpload, findUnfinishedUpload, type PostUpload, type PostUploadError, type UnfinishedUpload } from '../../lib/upload';
 import { addPendingPost, dropPending, hidePending, setUploadPercent, type PendingPost } from './pending-posts';
 
-export type PostStatusChoice = 'draft' | 'published';
+export type PostStatusChoice = 'draft' | 'published' | 'scheduled';
 
 export interface PostFields {
   title: string;
@@ -189,7 +190,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
   }, []);
 
   const begin = useCallback(
-    (choice: PostStatusChoice, resume: UnfinishedUpload | null) => {
+    (choice: PostStatusChoice, resume: UnfinishedUpload | null, publishAt?: Date) => {
       if (!picked || upload.current) return;
       if (!user) {
         notify.error({ title: 'Error', description: UPLOAD_TEXTS.signInRequired });
@@ -234,6 +235,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
           isPaidContent: chosen.isPaidContent,
           isNsfw: chosen.isNsfw,
           status: choice,
+          publishAt: choice === 'scheduled' ? publishAt : undefined,
           optimisticId,
         },
         user.id,
@@ -251,7 +253,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
               addPendingPost(queryClient, { ...published, postId, uploadPercent: null, uploadedAt: new Date() });
             } else {
               if (previewUrl) URL.revokeObjectURL(previewUrl);
-              notify.success({ title: UPLOAD_TEXTS.savedAsDraft });
+              notify.success(choice === 'scheduled' ? SCHEDULE_TEXTS.scheduled : { title: UPLOAD_TEXTS.savedAsDraft });
             }
             void utils.uploads.unfinished.invalidate();
             reset();
@@ -318,9 +320,9 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
 
   /** Starts a new upload; an earlier unfinished upload of the same file is dropped (here and on the server). */
   const submit = useCallback(
-    (choice: PostStatusChoice) => {
+    (choice: PostStatusChoice, publishAt?: Date) => {
       if (resumeOffer) void discardUnfinishedUpload(resumeOffer);
-      begin(choice, null);
+      begin(choice, null, publishAt);
     },
     [begin, resumeOffer],
   );
@@ -328,7 +330,8 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
   /** Continues the earlier upload of this file, with the details chosen then. */
   const resumeEarlier = useCallback(() => {
     if (!resumeOffer) return;
-    begin(resumeOffer.metadata.status === 'draft' ? 'draft' : 'published', resumeOffer);
+    const chosen = resumeOffer.metadata.status;
+    begin(chosen === 'draft' || chosen === 'scheduled' ? chosen : 'published', resumeOffer);
   }, [begin, resumeOffer]);
 
   /** Drops the earlier upload (here and on the server); the next Save or Publish starts anew. */
