@@ -10,7 +10,7 @@ import { formatLongDateTime, isoString } from '../../lib/format';
 import type { Post } from '../../lib/post-cache';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { ScheduleFields } from '../uploads/schedule-fields';
+import { ScheduleFields } from '../../components/schedule-fields';
 import { profileListOptions, SCHEDULED_INPUT } from './profile-queries';
 import { usePublishDraft } from './use-publish-draft';
 

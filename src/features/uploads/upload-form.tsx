@@ -14,7 +14,7 @@ import { formatFileSize, startedWhen } from './upload-format';
 import { StoredUploads } from './stored-uploads';
 import { UploadFailureAlert } from './upload-failure-alert';
 import { percentOf, UploadProgressBar } from './upload-progress';
-import { ScheduleFields } from './schedule-fields';
+import { ScheduleFields } from '../../components/schedule-fields';
 import { usePostUpload } from './use-post-upload';
 
 /**

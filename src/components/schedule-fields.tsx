@@ -1,8 +1,8 @@
 import { CalendarClock } from 'lucide-react';
 import { useId, useState } from 'react';
-import { localDateTime, scheduleProblem, SCHEDULE_TEXTS, toDateTimeInputs } from '../../../common/schedule';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+import { localDateTime, scheduleProblem, SCHEDULE_TEXTS, toDateTimeInputs } from '../../common/schedule';
+import { Button } from './ui/button';
+import { Input } from './ui/input';
 
 /** The creator's time zone as the browser names it (the date and time are read in it). */
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
