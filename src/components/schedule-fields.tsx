@@ -38,30 +38,20 @@ export function ScheduleFields({
     <fieldset className="flex flex-col gap-3 rounded-card border border-border p-4" aria-describedby={`${id}-zone`}>
       <legend className="px-1 text-sm font-medium text-foreground">Publish on</legend>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <label className="flex flex-1 flex-col gap-1 text-sm text-muted" htmlFor={`${id}-date`}>
-          Date
-          <Input
-            id={`${id}-date`}
-            type="date"
-            value={value.date}
-            disabled={disabled}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => setValue((v) => ({ ...v, date: e.target.value }))}
-          />
-        </label>
-        <label className="flex flex-1 flex-col gap-1 text-sm text-muted" htmlFor={`${id}-time`}>
-          Time
-          <Input
-            id={`${id}-time`}
-            type="time"
-            value={value.time}
-            disabled={disabled}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => setValue((v) => ({ ...v, time: e.target.value }))}
-          />
-        </label>
+        {([['date', 'Date'], ['time', 'Time']] as const).map(([part, label]) => (
+          <label key={part} className="flex flex-1 flex-col gap-1 text-sm text-muted" htmlFor={`${id}-${part}`}>
+            {label}
+            <Input
+              id={`${id}-${part}`}
+              type={part}
+              value={value[part]}
+              disabled={disabled}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(e) => setValue((v) => ({ ...v, [part]: e.target.value }))}
+            />
+          </label>
+        ))}
       </div>
       <p id={`${id}-zone`} className="text-xs text-subtle">
         Your time zone: {timeZone()}. At most {365} days ahead.

@@ -5,12 +5,12 @@ import { SCHEDULE_TEXTS } from '../../../common/schedule';
 import { PagedPosts } from '../../components/paged-posts';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Skeleton } from '../../components/ui/skeleton';
 import { formatLongDateTime, isoString } from '../../lib/format';
 import type { Post } from '../../lib/post-cache';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { ScheduleFields } from '../../components/schedule-fields';
+import { DraftSkeleton } from './drafts-tab';
 import { profileListOptions, SCHEDULED_INPUT } from './profile-queries';
 import { usePublishDraft } from './use-publish-draft';
 
@@ -35,7 +35,7 @@ export function ScheduledTab({ username, onPublished, renderTile }: { username: 
       label="Scheduled"
       emptyText={SCHEDULE_TEXTS.noScheduled}
       emptyIcon={CalendarClock}
-      skeleton={<ScheduledSkeleton />}
+      skeleton={<DraftSkeleton />}
       skeletonCount={2}
       sentinelTestId="scheduled-sentinel"
       renderItem={(post) => (
@@ -116,18 +116,5 @@ function ScheduledRow({ post, tile, publishing, disabled, onPublish }: { post: P
       </div>
       {moving ? <ScheduleFields confirmLabel="Save new time" initial={at ?? undefined} busy={reschedule.isPending} onConfirm={(next) => void move(next)} /> : null}
     </article>
-  );
-}
-
-function ScheduledSkeleton() {
-  return (
-    <div data-testid="scheduled-skeleton" className="flex gap-4 rounded-card border border-border bg-surface p-3 md:p-4">
-      <Skeleton className="aspect-square w-24 rounded-xl md:w-28" />
-      <div className="flex flex-1 flex-col gap-2 pt-1">
-        <Skeleton className="h-3 w-24" />
-        <Skeleton className="h-4 w-1/2" />
-        <Skeleton className="h-3 w-5/6" />
-      </div>
-    </div>
   );
 }
