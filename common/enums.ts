@@ -1,5 +1,5 @@
 /** Enumerations shared by the database CHECK constraints, zod schemas and the UI. */
-export const POST_STATUSES = ['processing', 'draft', 'published', 'failed'] as const;
+export const POST_STATUSES = ['processing', 'draft', 'published', 'failed', 'scheduled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 export const MEDIA_KINDS = ['image', 'video', 'audio', 'pdf', 'document'] as const;

@@ -145,6 +145,12 @@ export interface MaintenanceJobs {
    * UNSENT_ATTACHMENT_TTL_HOURS, leave storage and the table (worker/jobs/unsent-attachments.ts)
    */
   'expire-unsent-attachments': Record<string, never>;
+  /**
+   * repeatable (issue 29): publishes the scheduled posts whose time has come by the worker's
+   * clock (worker/jobs/scheduled-posts.ts). Each is one conditional write, so two runs at once
+   * publish a post once, and a run after an outage publishes everything missed.
+   */
+  'publish-scheduled': Record<string, never>;
 }
 
 /**
@@ -234,6 +240,7 @@ const JOB_NAME_SETS: { [Q in QueueName]: { [N in JobName<Q>]: true } } = {
     'provider-refund': true,
     'send-payout': true,
     'weekly-payouts': true,
+    'publish-scheduled': true,
     'purge-expired': true,
     'delete-post-files': true,
     'expire-uploads': true,

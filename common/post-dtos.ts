@@ -39,6 +39,8 @@ export interface PostDto {
   isNsfw: boolean;
   status: PostStatus;
   createdAt: Date;
+  /** a scheduled post's time (only its owner ever sees a scheduled post); null otherwise */
+  publishAt?: Date | null;
   mediaKind: MediaKind | null;
   creator: PostCreatorDto;
   counts: { likes: number; comments: number; bookmarks: number };

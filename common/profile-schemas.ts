@@ -51,6 +51,17 @@ export type DraftsInput = z.output<typeof DraftsInput>;
 export const PublishDraftInput = z.object({ postId });
 export type PublishDraftInput = z.output<typeof PublishDraftInput>;
 
+/** The caller's scheduled posts, soonest first (the Scheduled tab). */
+export const ScheduledInput = DraftsInput;
+export type ScheduledInput = DraftsInput;
+
+/** A new time for one of the caller's scheduled posts (its bounds: common/schedule.ts, on the server's clock). */
+export const RescheduleInput = z.object({ postId, publishAt: z.coerce.date({ message: 'Choose a date and time to publish' }) });
+export type RescheduleInput = z.output<typeof RescheduleInput>;
+
+export const CancelScheduleInput = z.object({ postId });
+export type CancelScheduleInput = z.output<typeof CancelScheduleInput>;
+
 /** A custom link: both fields required; the URL must be http(s) (https:// is added when it has no scheme). */
 export const AddLinkInput = z.object({
   title: z

@@ -5,7 +5,7 @@ export interface UnfinishedPostDto {
   postId: string;
   status: Extract<PostStatus, 'processing' | 'failed'>;
   /** what the post becomes once processed */
-  targetStatus: 'draft' | 'published';
+  targetStatus: 'draft' | 'published' | 'scheduled';
   mediaKind: MediaKind | null;
   filename: string | null;
   /** why it failed, in words for the creator; null while processing */

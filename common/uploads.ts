@@ -147,9 +147,11 @@ export const UploadMetadata = z.object({
   hashtags: optional(typedHashtags),
   isPaidContent: optional(flag).transform((v) => v ?? false),
   isNsfw: optional(flag).transform((v) => v ?? false),
-  status: optional(z.enum(['draft', 'published'], { message: 'status must be draft or published' })).transform((v) => v ?? 'published'),
+  status: optional(z.enum(['draft', 'published', 'scheduled'], { message: 'status must be draft, published or scheduled' })).transform((v) => v ?? 'published'),
+  /** a scheduled post's time (ISO); its bounds are checked against the server's clock (common/schedule.ts) */
+  publishAt: optional(z.iso.datetime({ offset: true, message: 'publishAt must be a date and time' })),
   optimisticId: optional(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'optimisticId must be 1-100 letters, digits, - or _')),
-});
+}).refine((m) => (m.status === 'scheduled') === (m.publishAt !== undefined), { message: 'publishAt goes with status scheduled, and only with it', path: ['publishAt'] });
 export type UploadMetadata = z.output<typeof UploadMetadata>;
 
 /**
@@ -175,7 +177,9 @@ export interface UploadPostFields {
   hashtags?: string | string[];
   isPaidContent: boolean;
   isNsfw: boolean;
-  status: 'draft' | 'published';
+  status: 'draft' | 'published' | 'scheduled';
+  /** with status 'scheduled' */
+  publishAt?: Date;
   optimisticId?: string;
 }
 
@@ -192,6 +196,7 @@ export function toUploadMetadata(fields: UploadPostFields): Record<string, strin
   const tags = Array.isArray(fields.hashtags) ? fields.hashtags.join(' ') : fields.hashtags;
   if (tags) meta.hashtags = tags;
   if (fields.optimisticId) meta.optimisticId = fields.optimisticId;
+  if (fields.publishAt) meta.publishAt = fields.publishAt.toISOString();
   return meta;
 }
 

@@ -162,6 +162,8 @@ const SCHEDULES = [
   { id: 'expire-unsent-attachments', every: 15 * 60_000 },
   // the first run of each payout week pays (one payout per creator and week, by its key)
   { id: 'weekly-payouts', every: 60 * 60_000 },
+  // a scheduled post goes out within half a minute of its time
+  { id: 'publish-scheduled', every: 30_000 },
 ] as const;
 
 /**

@@ -183,8 +183,8 @@ export interface PostsTable {
   is_premium: Generated<boolean>;
   is_nsfw: Generated<boolean>;
   status: PostStatus;
-  /** what the creator chose (draft or published) while the media is processing */
-  target_status: ColumnType<'draft' | 'published', 'draft' | 'published', 'draft' | 'published'>;
+  /** what the creator chose (draft, published or scheduled) while the media is processing */
+  target_status: ColumnType<'draft' | 'published' | 'scheduled', 'draft' | 'published' | 'scheduled', 'draft' | 'published' | 'scheduled'>;
   media_kind: MediaKind | null;
   original_filename: string | null;
   failure_reason: string | null;
@@ -194,6 +194,8 @@ export interface PostsTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   published_at: Timestamp | null;
+  /** a scheduled post's time (migrations/20261127_1000_scheduled_posts.ts): set while status or target_status is 'scheduled' */
+  publish_at: Timestamp | null;
   /** the media run holding the post while 'processing' (domain/processing/runs.ts), and its last heartbeat */
   processing_run: string | null;
   processing_heartbeat_at: Timestamp | null;
@@ -607,7 +609,7 @@ export const databaseColumns = columns({
   posts: [
     'id', 'creator_id', 'title', 'post_text', 'hashtags', 'is_premium', 'is_nsfw', 'status', 'target_status',
     'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'search', 'created_at', 'updated_at', 'published_at',
-    'processing_run', 'processing_heartbeat_at', 'processing_keys',
+    'processing_run', 'processing_heartbeat_at', 'processing_keys', 'publish_at',
   ],
   media_files: [
     'id', 'post_id', 'variant', 'storage_key', 'content_type', 'byte_size', 'width', 'height', 'duration_seconds', 'created_at',

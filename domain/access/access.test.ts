@@ -40,7 +40,7 @@ describe('the access rule', () => {
     expect(postAccess(anyone, post({ isPremium: true })).canViewMedia).toBe(false);
     expect(postAccess(subscriber, post({ isPremium: true })).canViewMedia).toBe(true);
     expect(postAccess(owner, post({ isPremium: true }))).toEqual({ visible: true, isOwner: true, canViewMedia: true });
-    for (const status of ['draft', 'processing', 'failed'] as const) {
+    for (const status of ['draft', 'processing', 'failed', 'scheduled'] as const) {
       expect(postAccess(anyone, post({ status })).visible).toBe(false);
       expect(postAccess(subscriber, post({ status })).visible).toBe(false);
       expect(postAccess(owner, post({ status })).visible).toBe(true);
@@ -116,7 +116,7 @@ describe('the access rule', () => {
       .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
       .select(['posts.id', 'posts.creator_id', 'posts.status', 'posts.is_premium', 'ps.profile_visibility'])
       .execute();
-    expect(facts).toHaveLength(5 * 4 * 2);
+    expect(facts).toHaveLength(5 * POST_STATUSES.length * 2);
 
     const friendsPosts = facts.filter((f) => f.profile_visibility === 'friends' && f.status === 'published').map((f) => f.id);
     for (const viewerId of [null, stranger.id, fan.id, lapsed.id, ...creators.map((c) => c.id)]) {

@@ -27,6 +27,8 @@ export interface NewProcessingPost {
   isPremium: boolean;
   isNsfw: boolean;
   targetStatus: FinishedStatus;
+  /** a scheduled post's time (required when targetStatus is 'scheduled': posts_publish_at_check) */
+  publishAt?: Date | null;
   mediaKind: MediaKind;
   originalFilename: string;
   optimisticId: string | null;
@@ -45,6 +47,7 @@ export async function insertProcessingPost(db: DB, post: NewProcessingPost): Pro
       is_nsfw: post.isNsfw,
       status: 'processing',
       target_status: post.targetStatus,
+      publish_at: post.targetStatus === 'scheduled' ? (post.publishAt ?? null) : null,
       media_kind: post.mediaKind,
       original_filename: post.originalFilename,
       optimistic_id: post.optimisticId,
@@ -129,18 +132,58 @@ export function markFailed(db: DB, postId: string, reason: string) {
 }
 
 /**
- * draft -> published, the caller's own draft only: `creator_id` and the draft state are part of
- * the statement, so another user's post, a published post and a processing upload are left alone
- * (undefined).
+ * draft | scheduled -> published: the caller's own post (`creatorId`), or, for the schedule's
+ * job, a scheduled post whose time (`dueBy`) has come. The state (and owner or time) is part of
+ * the statement, so another user's post, a published post, a processing upload and a post not
+ * yet due are left alone (undefined), and of two runs at once only one writes: the other finds
+ * it published already.
  */
-export function publishOwnDraft(db: DB, creatorId: string, postId: string) {
+export function publishPost(db: DB, postId: string, by: { creatorId: string } | { dueBy: Date }) {
   return db
     .updateTable('posts')
-    .set({ ...becoming('published', sql<Date>`now()`), target_status: 'published', updated_at: sql<Date>`now()` })
+    .set({ ...becoming('published', sql<Date>`now()`), target_status: 'published', publish_at: null, updated_at: sql<Date>`now()` })
+    .where('id', '=', postId)
+    .$if('creatorId' in by, (q) => q.where('creator_id', '=', (by as { creatorId: string }).creatorId).where('status', 'in', changeableFrom('publish')))
+    .$if('dueBy' in by, (q) => q.where('status', '=', 'scheduled').where('publish_at', '<=', (by as { dueBy: Date }).dueBy))
+    .returning((eb) => ['posts.id', 'posts.creator_id', 'posts.optimistic_id', creatorVisibility(eb)])
+    .executeTakeFirst();
+}
+
+/** Scheduled posts whose time has come by `now`, oldest first (posts_scheduled_idx). */
+export async function findDueScheduled(db: DB, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('posts')
+    .select('id')
+    .where('status', '=', 'scheduled')
+    .where('publish_at', '<=', now)
+    .orderBy('publish_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** scheduled -> scheduled at a new time, the caller's own post only. Undefined otherwise. */
+export function moveSchedule(db: DB, creatorId: string, postId: string, publishAt: Date) {
+  return db
+    .updateTable('posts')
+    .set({ publish_at: publishAt, updated_at: sql<Date>`now()` })
     .where('id', '=', postId)
     .where('creator_id', '=', creatorId)
-    .where('status', 'in', changeableFrom('publish'))
-    .returning((eb) => ['posts.id', 'posts.optimistic_id', creatorVisibility(eb)])
+    .where('status', 'in', changeableFrom('reschedule'))
+    .returning(['id', 'optimistic_id'])
+    .executeTakeFirst();
+}
+
+/** scheduled -> draft (its time forgotten), the caller's own post only. Undefined otherwise. */
+export function unschedule(db: DB, creatorId: string, postId: string) {
+  return db
+    .updateTable('posts')
+    .set({ ...becoming('draft', null), target_status: 'draft', publish_at: null, updated_at: sql<Date>`now()` })
+    .where('id', '=', postId)
+    .where('creator_id', '=', creatorId)
+    .where('status', 'in', changeableFrom('cancel'))
+    .returning(['id', 'optimistic_id'])
     .executeTakeFirst();
 }
 

@@ -10,21 +10,24 @@ import type { PostStatus } from '../../common/enums';
  *                               fail  retry             publish (draft ─▶ published)
  *                                 ▼    │
  *                                failed
+ *   (upload finished) ─create─▶ processing ─complete─▶ scheduled (when the creator chose a time)
+ *   scheduled ─publish─▶ published (its time come: the job 'publish-scheduled'; or the creator's Publish now)
+ *   scheduled ─reschedule─▶ scheduled (a new time)      scheduled ─cancel─▶ draft
  *   any state ─delete─▶ gone (its files by the outbox job 'delete-post-files')
- *
- * A scheduled post would be one more state here ('scheduled', published by `publish` at its time).
  */
-export type PostChange = 'complete' | 'fail' | 'retry' | 'publish' | 'delete';
+export type PostChange = 'complete' | 'fail' | 'retry' | 'publish' | 'reschedule' | 'cancel' | 'delete';
 
 /** What the creator chose at upload: the state processing ends in. */
-export type FinishedStatus = Extract<PostStatus, 'draft' | 'published'>;
+export type FinishedStatus = Extract<PostStatus, 'draft' | 'published' | 'scheduled'>;
 
 const CHANGES: Record<PostChange, readonly PostStatus[]> = {
   complete: ['processing'],
   fail: ['processing'],
   retry: ['failed'],
-  publish: ['draft'],
-  delete: ['processing', 'failed', 'draft', 'published'],
+  publish: ['draft', 'scheduled'],
+  reschedule: ['scheduled'],
+  cancel: ['scheduled'],
+  delete: ['processing', 'failed', 'draft', 'published', 'scheduled'],
 };
 
 /** The states `change` may start from (the WHERE of its write). */
@@ -40,7 +43,8 @@ export function canChange(status: PostStatus, change: PostChange): boolean {
 /**
  * The columns a post takes on becoming `status`: a published post carries its publication time
  * (the DB constraint posts_published_at_check), a draft none. `now` is the SQL or JS time of the
- * write. The one place a status of 'published' is paired with its published_at.
+ * write. The one place a status of 'published' is paired with its published_at (a scheduled post
+ * has none until its time: it is the owner's alone, like a draft).
  */
 export function becoming<T>(status: FinishedStatus, now: T): { status: FinishedStatus; published_at: T | null } {
   return { status, published_at: status === 'published' ? now : null };

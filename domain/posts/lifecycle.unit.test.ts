@@ -8,8 +8,10 @@ describe('the post lifecycle table', () => {
       complete: ['processing'],
       fail: ['processing'],
       retry: ['failed'],
-      publish: ['draft'],
-      delete: ['processing', 'failed', 'draft', 'published'],
+      publish: ['draft', 'scheduled'],
+      reschedule: ['scheduled'],
+      cancel: ['scheduled'],
+      delete: ['processing', 'failed', 'draft', 'published', 'scheduled'],
     };
     for (const [change, from] of Object.entries(allowed) as [PostChange, string[]][]) {
       expect(changeableFrom(change).sort()).toEqual([...from].sort());
@@ -24,12 +26,16 @@ describe('the post lifecycle table', () => {
     expect(canChange('published', 'retry')).toBe(false);
     expect(canChange('draft', 'fail')).toBe(false);
     expect(canChange('published', 'complete')).toBe(false);
+    // a schedule is moved or cancelled only while it waits
+    expect(canChange('published', 'reschedule')).toBe(false);
+    expect(canChange('draft', 'cancel')).toBe(false);
   });
 
   it("pairs 'published' with its publication time and a draft with none (posts_published_at_check)", () => {
     const now = new Date('2026-11-27T01:00:00Z');
     expect(becoming('published', now)).toEqual({ status: 'published', published_at: now });
     expect(becoming('draft', now)).toEqual({ status: 'draft', published_at: null });
+    expect(becoming('scheduled', now)).toEqual({ status: 'scheduled', published_at: null });
   });
 
   it('hands out a copy of its table, so no caller can widen a change', () => {

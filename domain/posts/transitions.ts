@@ -12,8 +12,11 @@ import {
   lockOwnPost,
   lockProcessing,
   markFailed,
-  publishOwnDraft,
+  findDueScheduled,
+  moveSchedule,
+  publishPost,
   reopenFailed,
+  unschedule,
   replaceMediaFiles,
   type NewProcessingPost,
   type ProcessedFileRow,
@@ -72,6 +75,7 @@ export async function completeProcessing(
     const row = await finishProcessing(trx, postId, status, mediaKind);
     if (!row) return null;
     const announced = { postId, creatorId: row.creator_id, optimisticId: row.optimistic_id };
+    // a draft and a scheduled post are the creator's alone: their tabs hear it is ready
     const effects =
       status === 'published'
         ? await published(trx, announced, row.profile_visibility ?? null)
@@ -88,15 +92,51 @@ export async function failPost(db: DB, postId: string, reason: string): Promise<
 }
 
 /**
- * draft -> published: the creator's own draft only. Null for another user's post, an unknown id
- * and a post that is not a draft.
+ * draft | scheduled -> published: the creator's own draft, or scheduled post published now. Null
+ * for another user's post, an unknown id and a post that is neither.
  */
 export async function publishDraft(db: DB, creatorId: string, postId: string): Promise<PostEffects | null> {
   return db.transaction().execute(async (trx) => {
-    const row = await publishOwnDraft(trx, creatorId, postId);
+    const row = await publishPost(trx, postId, { creatorId });
     if (!row) return null;
     return published(trx, { postId: row.id, creatorId, optimisticId: row.optimistic_id }, row.profile_visibility ?? null);
   });
+}
+
+/**
+ * scheduled -> published for one post whose time (by `now`) has come: the schedule's job. The
+ * write is conditional on the post still being scheduled and due, so two runs at once (two
+ * workers, a retry) publish it once: the second gets null.
+ */
+export async function publishDue(db: DB, postId: string, now: Date): Promise<PostEffects | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await publishPost(trx, postId, { dueBy: now });
+    if (!row) return null;
+    return published(trx, { postId: row.id, creatorId: row.creator_id, optimisticId: row.optimistic_id }, row.profile_visibility ?? null);
+  });
+}
+
+/** The scheduled posts due by `now` (a batch; the job loops until none is left). */
+export function dueScheduledPosts(db: DB, now: Date, limit: number): Promise<string[]> {
+  return findDueScheduled(db, now, limit);
+}
+
+/**
+ * scheduled -> scheduled at `publishAt` (checked by the caller: common/schedule.ts), the
+ * creator's own post only; their other tabs hear it as a draft-ready (their lists read again).
+ * Null when it is not theirs or no longer scheduled (published meanwhile).
+ */
+export async function reschedulePost(db: DB, creatorId: string, postId: string, publishAt: Date): Promise<PostEffects | null> {
+  const row = await moveSchedule(db, creatorId, postId, publishAt);
+  if (!row) return null;
+  return { ...noPostEffects(), events: [{ kind: 'draft-ready', post: { postId, creatorId, optimisticId: row.optimistic_id } }] };
+}
+
+/** scheduled -> draft, the creator's own post only. Null when it is not theirs or no longer scheduled. */
+export async function cancelSchedule(db: DB, creatorId: string, postId: string): Promise<PostEffects | null> {
+  const row = await unschedule(db, creatorId, postId);
+  if (!row) return null;
+  return { ...noPostEffects(), events: [{ kind: 'draft-ready', post: { postId, creatorId, optimisticId: row.optimistic_id } }] };
 }
 
 /**
@@ -118,7 +158,7 @@ export async function deletePost(db: DB, creatorId: string, postId: string): Pro
 
 /**
  * What follows a post becoming published, however it did (processing finished, a draft
- * published; a scheduled post's time come, later). `db` is the transaction of the change: work
+ * published, a scheduled post's time come or published now). `db` is the transaction of the change: work
  * that must happen for every publication (notifying subscribers) goes here as an outbox row.
  */
 async function published(_db: DB, post: AnnouncedPost, creatorVisibility: ProfileVisibility | null): Promise<PostEffects> {

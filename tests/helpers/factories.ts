@@ -102,6 +102,8 @@ export async function makePost(
     text?: string | null;
     hashtags?: string[];
     createdAt?: Date;
+    /** a scheduled post's time (an hour from now unless told) */
+    publishAt?: Date;
   },
 ): Promise<MadePost> {
   const status = opts.status ?? 'published';
@@ -116,7 +118,8 @@ export async function makePost(
       hashtags: opts.hashtags ?? ['fixture'],
       is_premium: opts.isPremium ?? false,
       status,
-      target_status: status === 'draft' ? 'draft' : 'published',
+      target_status: status === 'draft' ? 'draft' : status === 'scheduled' ? 'scheduled' : 'published',
+      publish_at: status === 'scheduled' ? (opts.publishAt ?? new Date(Date.now() + 3_600_000)) : null,
       media_kind: kind,
       created_at: createdAt,
       updated_at: createdAt,

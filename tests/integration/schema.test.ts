@@ -29,7 +29,7 @@ const NULLABLE = {
   verification_status: [],
   media_settings: ['watermark_text'],
   content_settings: [],
-  posts: ['title', 'post_text', 'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'published_at', 'processing_run', 'processing_heartbeat_at'],
+  posts: ['title', 'post_text', 'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'published_at', 'processing_run', 'processing_heartbeat_at', 'publish_at'],
   media_files: ['width', 'height', 'duration_seconds'],
   uploads: ['post_id'],
   post_likes: [],

@@ -5,6 +5,7 @@ import { deleteQueuedFiles, expireDataExports } from './account-files';
 import { billingMaintenance, cancelProviderSubscriptionJob, providerRefundJob, undoDuplicateCheckoutJob } from './billing';
 import { requeueLostJobs } from './lost-jobs';
 import { sendPayoutJob, weeklyPayoutsJob } from './payouts';
+import { publishScheduledPosts } from './scheduled-posts';
 import { expireUnsentAttachments } from './unsent-attachments';
 import { sweepIncomingUploads } from './uploads-sweep';
 
@@ -79,6 +80,11 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
   /** Chat attachments never sent in a message leave storage and the table (unsent-attachments.ts). */
   async 'expire-unsent-attachments'(_job, deps) {
     return expireUnsentAttachments(deps);
+  },
+
+  /** Scheduled posts whose time has come are published (scheduled-posts.ts). */
+  async 'publish-scheduled'(_job, deps) {
+    return publishScheduledPosts(deps);
   },
 
   /** Exports past their 7 days leave storage and the table. */

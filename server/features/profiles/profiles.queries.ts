@@ -148,14 +148,15 @@ export function textOrHashtagWhere(q: string) {
 /**
  * One page of one creator's posts in one status ('published' for the Content tab, newest
  * published first, walking posts_creator_published_idx; 'draft' for the owner's Drafts tab,
- * newest made first, walking posts_creator_idx), through the access rule; stops after `limit` rows.
+ * newest made first, walking posts_creator_idx; 'scheduled' for the owner's Scheduled tab, the
+ * soonest to be published first), through the access rule; stops after `limit` rows.
  */
 export function findCreatorPostsPage(
   db: DB,
   opts: {
     creatorId: string;
     viewerId: string | null;
-    status: 'published' | 'draft';
+    status: 'published' | 'draft' | 'scheduled';
     mediaOnly?: boolean;
     q?: string | null;
     cursor: FeedCursor | null;
@@ -163,7 +164,8 @@ export function findCreatorPostsPage(
   },
 ) {
   const { cursor, q } = opts;
-  const order: SortColumn = opts.status === 'published' ? PUBLISHED_ORDER : 'posts.created_at';
+  const order: SortColumn = opts.status === 'published' ? PUBLISHED_ORDER : opts.status === 'scheduled' ? 'posts.publish_at' : 'posts.created_at';
+  const ascending = opts.status === 'scheduled';
   const page = postsWithPrivacy(db)
     .select(['posts.id', sql<Date>`${sql.ref(order)}`.as('sort_at')])
     .where('posts.creator_id', '=', opts.creatorId)
@@ -171,9 +173,9 @@ export function findCreatorPostsPage(
     .where(visiblePostWhere(opts.viewerId))
     .$if(opts.mediaOnly === true, (b) => b.where('posts.media_kind', 'in', MEDIA_TAB_KINDS))
     .$if(Boolean(q), (b) => b.where(textOrHashtagWhere(q!)))
-    .$if(cursor !== null, (b) => b.where(pageAfter(cursor!, order)))
-    .orderBy(order, 'desc')
-    .orderBy('posts.id', 'desc')
+    .$if(cursor !== null, (b) => b.where(pageAfter(cursor!, order, ascending)))
+    .orderBy(order, ascending ? 'asc' : 'desc')
+    .orderBy('posts.id', ascending ? 'asc' : 'desc')
     .limit(opts.limit);
-  return cardsOf(db, opts.viewerId, page);
+  return cardsOf(db, opts.viewerId, page, ascending);
 }

@@ -1,10 +1,13 @@
 import {
   AddLinkInput,
+  CancelScheduleInput,
   DeleteLinkInput,
   DraftsInput,
   ProfileByUsernameInput,
   ProfilePostsInput,
   PublishDraftInput,
+  RescheduleInput,
+  ScheduledInput,
   UpdateSocialLinksInput,
 } from '../../../common/profile-schemas';
 import { authedProcedure, publicProcedure, router } from '../../trpc/init';
@@ -29,7 +32,16 @@ export const profilesRouter = router({
   /** Drafts tab: the caller's own drafts, 10 per page. */
   drafts: authedProcedure.input(DraftsInput).query(({ ctx, input }) => profiles.drafts(ctx, ctx.user.id, input)),
 
-  /** Publishes one of the caller's drafts; NOT_FOUND 'Post not found' for anything else. */
+  /** Scheduled tab: the caller's own scheduled posts, soonest first, 10 per page. */
+  scheduled: authedProcedure.input(ScheduledInput).query(({ ctx, input }) => profiles.scheduled(ctx, ctx.user.id, input)),
+
+  /** A new time for one of the caller's scheduled posts; NOT_FOUND 'Post not found' for anything else, BAD_REQUEST for a time out of bounds. */
+  reschedule: authedProcedure.input(RescheduleInput).mutation(({ ctx, input }) => profiles.reschedule(ctx, ctx.user.id, input)),
+
+  /** One of the caller's scheduled posts back to their drafts; NOT_FOUND 'Post not found' for anything else. */
+  cancelSchedule: authedProcedure.input(CancelScheduleInput).mutation(({ ctx, input }) => profiles.cancelSchedule(ctx, ctx.user.id, input.postId)),
+
+  /** Publishes one of the caller's drafts or scheduled posts now; NOT_FOUND 'Post not found' for anything else. */
   publishDraft: authedProcedure
     .input(PublishDraftInput)
     .mutation(({ ctx, input }) => profiles.publishDraft(ctx, ctx.user.id, input.postId)),

@@ -7,6 +7,8 @@ import type {
   AddLinkInput,
   DeleteLinkInput,
   DraftsInput,
+  RescheduleInput,
+  ScheduledInput,
   ProfilePostsInput,
   UpdateSocialLinksInput,
 } from '../../../common/profile-schemas';
@@ -16,7 +18,8 @@ import type { CustomLink, SocialLinks } from '../../../core/db/schema';
 import { fieldError } from '../../trpc/errors';
 import { canSeeProfile } from '../../../domain/access/access';
 import { applyPostEffects } from '../../../domain/posts/effects';
-import { publishDraft as publishOwnDraft } from '../../../domain/posts/transitions';
+import { cancelSchedule as cancelOwnSchedule, publishDraft as publishOwnDraft, reschedulePost } from '../../../domain/posts/transitions';
+import { scheduleProblem } from '../../../common/schedule';
 import { cardPage } from '../../shared/post-cards/post-cards';
 import { postNotFound } from '../../shared/visible-post';
 import {
@@ -86,8 +89,33 @@ export async function drafts(deps: Deps, userId: string, { cursor, limit }: Draf
   return cardPage(userId, await findCreatorPostsPage(deps.db, { creatorId: userId, viewerId: userId, status: 'draft', cursor: cursor ?? null, limit }), limit);
 }
 
+/** The Scheduled tab: the caller's own scheduled posts, soonest first, 10 per page. Nobody else's, ever. */
+export async function scheduled(deps: Deps, userId: string, { cursor, limit }: ScheduledInput): Promise<PostPageDto> {
+  return cardPage(userId, await findCreatorPostsPage(deps.db, { creatorId: userId, viewerId: userId, status: 'scheduled', cursor: cursor ?? null, limit }), limit);
+}
+
+type ScheduleDeps = Pick<AppDeps, 'db' | 'realtime' | 'queues' | 'log' | 'config' | 'clock'>;
+
+/** A new time for the caller's scheduled post: in the future by the server's clock, at most a year ahead. */
+export async function reschedule(deps: ScheduleDeps, userId: string, { postId, publishAt }: RescheduleInput): Promise<{ postId: string; publishAt: Date }> {
+  const problem = scheduleProblem(publishAt, deps.clock.now());
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
+  const effects = await reschedulePost(deps.db, userId, postId, publishAt);
+  if (!effects) throw postNotFound();
+  await applyPostEffects(deps, effects);
+  return { postId, publishAt };
+}
+
+/** The caller's scheduled post back to their drafts (nothing is published). */
+export async function cancelSchedule(deps: ScheduleDeps, userId: string, postId: string): Promise<{ postId: string; status: 'draft' }> {
+  const effects = await cancelOwnSchedule(deps.db, userId, postId);
+  if (!effects) throw postNotFound();
+  await applyPostEffects(deps, effects);
+  return { postId, status: 'draft' };
+}
+
 /**
- * Publish: the caller's draft becomes a published post. Another user's post, an unknown id and
+ * Publish: the caller's draft (or scheduled post, published now) becomes a published post. Another user's post, an unknown id and
  * a post that is not a draft are all NOT_FOUND 'Post not found' (the update names the caller and
  * the draft state, so it cannot touch anything else). Tells the creator's other tabs and, when
  * the profile is public, open feeds with `post:published`, as the upload pipeline does.

@@ -106,7 +106,7 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
     disableTerminationForFinishedUploads: true,
     async onUploadCreate(req, upload) {
       const user = userOf(req);
-      const { meta } = checkNewUpload({ uploadLength: String(upload.size ?? ''), deferLength: null, metadata: upload.metadata });
+      const { meta } = checkNewUpload({ uploadLength: String(upload.size ?? ''), deferLength: null, metadata: upload.metadata, now: deps.clock.now() });
       // the stored metadata is rebuilt from the checked values: a client cannot set userId
       return { metadata: storedMetadata(meta, user.id) };
     },
@@ -161,7 +161,7 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
         } catch {
           throw new UploadRefusal(400, 'INVALID_METADATA', UPLOAD_TEXTS.invalidMetadata);
         }
-        checkNewUpload({ uploadLength: req.get('upload-length') ?? null, deferLength: req.get('upload-defer-length') ?? null, metadata });
+        checkNewUpload({ uploadLength: req.get('upload-length') ?? null, deferLength: req.get('upload-defer-length') ?? null, metadata, now: deps.clock.now() });
         await checkProcessingRoom(deps, user.id);
         uploaders.set(req, user);
         return void (await tus.handle(req, res));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UPLOAD_TEXTS } from '../../../common/texts';
 import type { UnfinishedPostDto } from '../../../common/upload-dtos';
+import { scheduleProblem } from '../../../common/schedule';
 import { checkUploadFile, parseHashtags, UploadMetadata, uploadRuleFor, type UploadRule } from '../../../common/uploads';
 import type { AppDeps } from '../../../core/deps';
 import {
@@ -51,6 +52,8 @@ export function checkNewUpload(input: {
   uploadLength: string | null;
   deferLength: string | null;
   metadata: Record<string, string | null | undefined> | undefined;
+  /** the server's time (deps.clock): a scheduled post's time must be after it (common/schedule.ts) */
+  now: Date;
 }): NewUpload {
   if (input.deferLength !== null || input.uploadLength === null || !/^\d+$/.test(input.uploadLength)) {
     throw new UploadRefusal(400, 'LENGTH_REQUIRED', UPLOAD_TEXTS.uploadFailed, UPLOAD_TEXTS.lengthRequired);
@@ -61,6 +64,8 @@ export function checkNewUpload(input: {
     const messages = parsed.error.issues.map((i) => i.message).join('; ');
     throw new UploadRefusal(400, 'INVALID_METADATA', UPLOAD_TEXTS.invalidMetadata, messages);
   }
+  const when = parsed.data.publishAt ? scheduleProblem(new Date(parsed.data.publishAt), input.now) : null;
+  if (when) throw new UploadRefusal(400, 'INVALID_METADATA', UPLOAD_TEXTS.invalidMetadata, when);
   const check = checkUploadFile({ name: parsed.data.filename, size });
   if (!check.ok) {
     throw check.reason === 'invalid-type'
@@ -100,6 +105,7 @@ export function storedMetadata(meta: UploadMetadata, userId: string): Record<str
   if (meta.postText) stored.postText = meta.postText;
   if (meta.hashtags) stored.hashtags = meta.hashtags;
   if (meta.optimisticId) stored.optimisticId = meta.optimisticId;
+  if (meta.publishAt) stored.publishAt = meta.publishAt;
   return stored;
 }
 
@@ -196,6 +202,8 @@ export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queue
       isPremium: meta.isPaidContent,
       isNsfw: meta.isNsfw,
       targetStatus: meta.status,
+      // checked when the upload began; a time that passed while the bytes travelled is published by the next run of the schedule's job
+      publishAt: meta.publishAt ? new Date(meta.publishAt) : null,
       mediaKind: rule.mediaKind,
       originalFilename: meta.filename,
       optimisticId: meta.optimisticId ?? null,

@@ -33,7 +33,7 @@ export const postsWithPrivacy = (db: DB) => db.selectFrom('posts').leftJoin('pri
  * `postAccess`, domain/access/access.ts) and the stored media variants. The per-post columns are
  * index lookups on (post_id[, user_id]) for the page's few rows.
  */
-export function cardsOf(db: DB, viewerId: string | null, page: PageKeys) {
+export function cardsOf(db: DB, viewerId: string | null, page: PageKeys, ascending = false) {
   return db
     .selectFrom(page.as('page'))
     .innerJoin('posts', 'posts.id', 'page.id')
@@ -51,6 +51,7 @@ export function cardsOf(db: DB, viewerId: string | null, page: PageKeys) {
       'posts.media_kind',
       'posts.original_filename',
       'posts.created_at',
+      'posts.publish_at',
       'pr.username',
       'pr.display_name',
       'pr.avatar_url',
@@ -81,8 +82,8 @@ export function cardsOf(db: DB, viewerId: string | null, page: PageKeys) {
         ).as('media'),
       ];
     })
-    .orderBy('page.sort_at', 'desc')
-    .orderBy('page.id', 'desc')
+    .orderBy('page.sort_at', ascending ? 'asc' : 'desc')
+    .orderBy('page.id', ascending ? 'asc' : 'desc')
     .execute();
 }
 
@@ -92,11 +93,12 @@ export type PostCardRow = Awaited<ReturnType<typeof cardsOf>>[number];
  * Published lists are ordered by when a post was published (a draft published today is today's
  * post); drafts by when they were made. `sort_at` is that time, and a cursor pages after it.
  */
-export type SortColumn = 'posts.published_at' | 'posts.created_at';
+export type SortColumn = 'posts.published_at' | 'posts.created_at' | 'posts.publish_at';
 export const PUBLISHED_ORDER: SortColumn = 'posts.published_at';
 
-export const pageAfter = (cursor: FeedCursor, column: SortColumn = PUBLISHED_ORDER) =>
-  sql<SqlBool>`(${sql.ref(column)}, posts.id) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+/** After the cursor: older first for every list but the scheduled posts (`ascending`: the soonest first). */
+export const pageAfter = (cursor: FeedCursor, column: SortColumn = PUBLISHED_ORDER, ascending = false) =>
+  sql<SqlBool>`(${sql.ref(column)}, posts.id) ${sql.raw(ascending ? '>' : '<')} (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
 
 /** The page's key columns of a published list (published_at is set on every published post: posts_published_at_check). */
 export const publishedKeys = ['posts.id', sql<Date>`posts.published_at`.as('sort_at')] as const;

@@ -33,6 +33,7 @@ export function toPostDtos(viewerId: string | null, rows: PostCardRow[]): PostDt
       isNsfw: row.is_nsfw,
       status: row.status,
       createdAt: row.created_at,
+      publishAt: row.publish_at,
       mediaKind: row.media_kind,
       creator: {
         id: row.creator_id,

@@ -88,7 +88,8 @@ function DraftRow({
   );
 }
 
-function DraftSkeleton() {
+/** A row of the owner's lists (Drafts, Scheduled) while it loads. */
+export function DraftSkeleton() {
   return (
     <div data-testid="draft-skeleton" className="flex gap-4 rounded-card border border-border bg-surface p-3 md:p-4">
       <Skeleton className="aspect-square w-24 rounded-xl md:w-28" />

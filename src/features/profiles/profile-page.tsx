@@ -1,4 +1,4 @@
-import { Bookmark, FilePen, LayoutGrid, Link2 } from 'lucide-react';
+import { Bookmark, CalendarClock, FilePen, LayoutGrid, Link2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FEED_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import { PostCardSkeleton } from '../../components/post-card-skeleton';
@@ -9,6 +9,7 @@ import { errorCode, trpc } from '../../lib/trpc';
 import { BookmarksTab } from './bookmarks-tab';
 import { ContentTab } from './content-tab';
 import { DraftsTab } from './drafts-tab';
+import { ScheduledTab } from './scheduled-tab';
 import { LinksTab } from './links-tab';
 import { BecomeCreatorCard, SubscribeNowCard, UpgradeCard } from './profile-cards';
 import { ProfileHeader, type RenderSubscribed, type RenderTip } from './profile-header';
@@ -104,6 +105,11 @@ function LoadedProfile({
               {PROFILE_TEXTS.tabDrafts(profile.draftCount ?? 0)}
             </Trigger>
           ) : null}
+          {has('scheduled') ? (
+            <Trigger value="scheduled" icon={<CalendarClock aria-hidden="true" className="size-4" />}>
+              Scheduled
+            </Trigger>
+          ) : null}
           {has('bookmarks') ? (
             <Trigger value="bookmarks" icon={<Bookmark aria-hidden="true" className="size-4" />}>
               {PROFILE_TEXTS.tabBookmarks}
@@ -130,6 +136,11 @@ function LoadedProfile({
         {has('drafts') ? (
           <TabsContent value="drafts">
             <DraftsTab username={profile.username} onPublished={() => selectTab('content')} renderTile={renderTile} />
+          </TabsContent>
+        ) : null}
+        {has('scheduled') ? (
+          <TabsContent value="scheduled">
+            <ScheduledTab username={profile.username} onPublished={() => selectTab('content')} renderTile={renderTile} />
           </TabsContent>
         ) : null}
         {has('bookmarks') ? (

@@ -33,5 +33,8 @@ export { profilePostsInput } from '../../../common/first-data';
 /** The owner's drafts, 10 per page. */
 export const DRAFTS_INPUT = { limit: LIMITS.draftsPageSize } as const;
 
+/** The owner's scheduled posts, soonest first, 10 per page. */
+export const SCHEDULED_INPUT = { limit: LIMITS.draftsPageSize } as const;
+
 /** The owner's bookmarks, the feed's page of 5. */
 export const BOOKMARKS_INPUT = { limit: LIMITS.feedPageSize } as const;

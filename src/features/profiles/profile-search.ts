@@ -1,7 +1,7 @@
 import { enumParam, searchTextParam, searchValidator } from '../../lib/search-params';
 
-/** The profile's tabs (spec part 1 §2): Drafts and Bookmarks are the owner's only (profileTabs). */
-export const PROFILE_TABS = ['content', 'drafts', 'bookmarks', 'links'] as const;
+/** The profile's tabs (spec part 1 §2): Drafts, Scheduled (issue 29) and Bookmarks are the owner's only (profileTabs). */
+export const PROFILE_TABS = ['content', 'drafts', 'scheduled', 'bookmarks', 'links'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 /** The Content tab shows posts (feed cards) or media (image and video tiles). */

@@ -18,7 +18,8 @@ describe('the profile route', () => {
     expect(visibleTab('links', visitor)).toBe('links');
     expect(visibleTab('bookmarks', creatorOwner)).toBe('bookmarks');
     expect(visibleTab('drafts', creatorOwner)).toBe('drafts');
-    expect(profileTabs(creatorOwner)).toEqual(['content', 'drafts', 'bookmarks', 'links']);
+    expect(profileTabs(creatorOwner)).toEqual(['content', 'drafts', 'scheduled', 'bookmarks', 'links']);
+    expect(visibleTab('scheduled', visitor)).toBe('content');
   });
   it('gives a fan’s own page their bookmarks and links, no creator tabs', () => {
     const fanOwner = { isOwner: true, isCreator: false };

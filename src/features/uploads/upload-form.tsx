@@ -1,5 +1,5 @@
-import { History, Send, Save } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { CalendarClock, History, Send, Save } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { HASHTAGS_MAX, parseHashtags, POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '../../../common/uploads';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
@@ -14,6 +14,7 @@ import { formatFileSize, startedWhen } from './upload-format';
 import { StoredUploads } from './stored-uploads';
 import { UploadFailureAlert } from './upload-failure-alert';
 import { percentOf, UploadProgressBar } from './upload-progress';
+import { ScheduleFields } from '../../components/schedule-fields';
 import { usePostUpload } from './use-post-upload';
 
 /**
@@ -28,6 +29,8 @@ export function UploadForm({ user }: { user: CurrentUser }) {
   const fields = form.watch();
   const tags = useMemo(() => parseHashtags(fields.hashtags), [fields.hashtags]);
   const locked = busy;
+  // Schedule opens the date and time; the post is sent once they are chosen
+  const [scheduling, setScheduling] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   // Content Settings (/settings/content): a fresh form starts from the creator's Paid and NSFW defaults
@@ -172,7 +175,26 @@ export function UploadForm({ user }: { user: CurrentUser }) {
         <UploadFailureAlert failure={upload.failure} onRetry={upload.resume} onChooseAnother={chooseAnother} onDismiss={upload.dismissFailure} />
       ) : null}
 
+      {scheduling ? (
+        <ScheduleFields
+          confirmLabel="Schedule post"
+          busy={busy && upload.status === 'scheduled'}
+          disabled={!picked || busy}
+          onConfirm={(at) => upload.submit('scheduled', at)}
+        />
+      ) : null}
+
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button
+          variant="secondary"
+          size="lg"
+          disabled={!picked || busy}
+          aria-expanded={scheduling}
+          onClick={() => setScheduling((open) => !open)}
+        >
+          <CalendarClock aria-hidden="true" className="size-4" />
+          Schedule
+        </Button>
         <Button
           variant="secondary"
           size="lg"

@@ -24,7 +24,7 @@ import type { UnfinishedUpload } from '../../lib/upload';
  */
 export type UploadPhase = 'idle' | 'uploading' | 'paused' | 'stalled';
 
-export type PostStatusChoice = 'draft' | 'published';
+export type PostStatusChoice = 'draft' | 'published' | 'scheduled';
 
 export interface PickedFile {
   file: File;

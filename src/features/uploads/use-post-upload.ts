@@ -1,3 +1,4 @@
+import { SCHEDULE_TEXTS } from '../../../common/schedule';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { UPLOAD_TEXTS } from '../../../common/texts';
@@ -111,7 +112,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
   }, []);
 
   const begin = useCallback(
-    (choice: PostStatusChoice, chosen: PostFields, resume: UnfinishedUpload | null) => {
+    (choice: PostStatusChoice, chosen: PostFields, resume: UnfinishedUpload | null, publishAt?: Date) => {
       if (!picked || running.current) return;
       if (!user) {
         notify.error({ title: 'Error', description: UPLOAD_TEXTS.signInRequired });
@@ -153,6 +154,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
           isPaidContent: chosen.isPaidContent,
           isNsfw: chosen.isNsfw,
           status: choice,
+          publishAt: choice === 'scheduled' ? publishAt : undefined,
           optimisticId,
         },
         user.id,
@@ -169,7 +171,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
               addPendingPost(queryClient, { ...published, postId, uploadPercent: null, uploadedAt: new Date() });
             } else {
               if (previewUrl) URL.revokeObjectURL(previewUrl);
-              notify.success({ title: UPLOAD_TEXTS.savedAsDraft });
+              notify.success(choice === 'scheduled' ? SCHEDULE_TEXTS.scheduled : { title: UPLOAD_TEXTS.savedAsDraft });
             }
             void utils.uploads.unfinished.invalidate();
             dispatch({ type: 'finished' });
@@ -227,10 +229,10 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
 
   /** Starts a new upload with the form's values; an earlier unfinished upload of the same file is dropped (here and on the server). */
   const submit = useCallback(
-    (choice: PostStatusChoice) =>
+    (choice: PostStatusChoice, publishAt?: Date) =>
       void form.submit((values) => {
         if (resumeOffer) void discardUnfinishedUpload(resumeOffer);
-        begin(choice, values, null);
+        begin(choice, values, null, publishAt);
       })(),
     [begin, form, resumeOffer],
   );
@@ -240,7 +242,8 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
     if (!resumeOffer) return;
     const chosen = fieldsOf(resumeOffer);
     resetFields(chosen);
-    begin(resumeOffer.metadata.status === 'draft' ? 'draft' : 'published', chosen, resumeOffer);
+    const status = resumeOffer.metadata.status;
+    begin(status === 'draft' || status === 'scheduled' ? status : 'published', chosen, resumeOffer);
   }, [begin, resetFields, resumeOffer]);
 
   /** Drops the earlier upload (here and on the server); the next Save or Publish starts anew. */

@@ -61,6 +61,8 @@ export function useUploadUpdates(): void {
   useRealtimeEvent('post:draft-ready', () => {
     void utils.uploads.unfinished.invalidate();
     void utils.profiles.drafts.invalidate();
+    // a scheduled upload finished, moved or cancelled (the same event: the creator's lists read again)
+    void utils.profiles.scheduled.invalidate();
   });
 
   useRealtimeEvent('post:progress', ({ postId, percent }) => setProcessingProgress(queryClient, postId, percent));

@@ -96,12 +96,12 @@ function ProcessingRow({
   filename: string | null;
   kind: MediaKind | null;
   postId: string | null;
-  target: 'draft' | 'published';
+  target: 'draft' | 'published' | 'scheduled';
   createdAt: Date;
 }) {
   const percent = useProcessingProgress(postId);
   const name = filename ?? 'Untitled upload';
-  const title = target === 'published' ? POST_TEXTS.publishing.title : 'Saving draft';
+  const title = target === 'published' ? POST_TEXTS.publishing.title : target === 'scheduled' ? 'Scheduling' : 'Saving draft';
   return (
     <RowShell kind={kind} label={name}>
       <div className="flex min-w-0 items-center gap-2">
