@@ -143,6 +143,10 @@ export interface MessagingChangedEvent {
   partnerId: string;
   messaging: Messaging;
 }
+/** To the user only (room `user:<id>`): their notification centre's unread count, after it changed (issue 28). */
+export interface NotificationsUnreadEvent {
+  count: number;
+}
 export interface RateLimitedEvent {
   /** events per second a socket may send */
   limit: number;
@@ -207,6 +211,8 @@ export interface ServerToClientEvents {
    * is shown and catch up on messages (`messages.since`), as after a reconnect
    */
   resync: () => void;
+  /** room `user:<id>`: the bell's unread count changed (a notification arrived, or rows were read in another tab) */
+  'notifications:unread': (event: NotificationsUnreadEvent) => void;
 }
 
 /** The kinds of room a socket may ask for; the server has one authoriser per kind. */

@@ -15,6 +15,7 @@ import { subscriptionsRouter } from '../features/subscriptions/subscriptions.rou
 import { tiersRouter } from '../features/tiers/tiers.router';
 import { accountRouter } from '../features/account/account.router';
 import { securityRouter } from '../features/security/security.router';
+import { notificationsRouter } from '../features/notifications/notifications.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -35,6 +36,7 @@ export const appRouter = router({
   uploads: uploadsRouter,
   security: securityRouter,
   account: accountRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

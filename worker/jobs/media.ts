@@ -5,6 +5,7 @@ import { UPLOAD_TEXTS } from '../../common/texts';
 import { uploadRuleFor } from '../../common/uploads';
 import { completeProcessing, findPostToProcess, reopenFailedPost, type ProcessedFileRow } from '../../domain/processing/processing.queries';
 import { failPost } from '../../domain/processing/fail-post';
+import { fanOutNewPost } from '../../domain/notifications/fan-out';
 import { announceDraftReady, announcePostPublished, announceProgress, type AnnouncedPost } from '../../domain/announcements/post-events';
 import { processUpload } from '../media/pipeline';
 import type { JobContext, QueueHandlers, WorkerDeps } from '../registry';
@@ -91,6 +92,7 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
       void job.updateProgress(100).catch(() => {});
       if (done.status === 'published') announcePostPublished(deps.realtime, announced, done.creatorVisibility);
       else announceDraftReady(deps.realtime, announced);
+      if (done.status === 'published') await fanOutNewPost(deps, postId);
       return { status: done.status, files: rows.map((r) => r.variant) };
     });
   } catch (error) {

@@ -17,6 +17,7 @@ import type { CustomLink, SocialLinks } from '../../../core/db/schema';
 import { fieldError } from '../../trpc/errors';
 import { canSeeProfile } from '../../../domain/access/access';
 import { announcePostPublished } from '../../../domain/announcements/post-events';
+import { fanOutNewPost } from '../../../domain/notifications/fan-out';
 import { creatorPostsPage, postNotFound } from '../posts/posts.service';
 import {
   appendCustomLink,
@@ -97,7 +98,7 @@ export async function drafts(deps: Deps, userId: string, { cursor, limit }: Draf
  * the profile is public, open feeds with `post:published`, as the upload pipeline does.
  */
 export async function publishDraft(
-  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'queues' | 'log'>,
   userId: string,
   postId: string,
 ): Promise<{ postId: string; status: 'published' }> {
@@ -105,6 +106,7 @@ export async function publishDraft(
   const row = await publishOwnDraft(deps.db, userId, postId);
   if (!row) throw postNotFound();
   announcePostPublished(deps.realtime, { postId: row.id, creatorId: userId, optimisticId: row.optimistic_id }, row.profile_visibility ?? null);
+  await fanOutNewPost(deps, row.id);
   return { postId: row.id, status: 'published' };
 }
 
