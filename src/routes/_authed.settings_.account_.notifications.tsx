@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { NotificationMatrix } from '../features/notifications/notification-matrix';
 import { NotificationsForm } from '../features/settings/notifications-form';
+import { useMe } from '../lib/session';
 import { SettingsPage } from '../features/settings/settings-page';
 import { usePageTitle } from '../lib/page-title';
 
@@ -10,9 +12,11 @@ export const Route = createFileRoute('/_authed/settings_/account_/notifications'
 
 function Screen() {
   usePageTitle('Notification Settings');
+  const me = useMe();
   return (
     <SettingsPage title="Notification Settings" description="Choose how we keep you informed." back="/settings/account">
       <NotificationsForm />
+      <NotificationMatrix isCreator={Boolean(me.data?.isCreator)} />
     </SettingsPage>
   );
 }

@@ -5,9 +5,7 @@ import { Loaded } from '../../components/load-states';
 import { isServerError, trpc } from '../../lib/trpc';
 import { SettingsForm } from './settings-form';
 import { ToggleRow } from './toggle-row';
-import { NotificationMatrix } from '../notifications/notification-matrix';
-import { subscribeThisBrowser, unsubscribeThisBrowser } from '../notifications/web-push';
-import { useMe } from '../../lib/session';
+import { subscribeThisBrowser, unsubscribeThisBrowser } from '../../lib/web-push';
 import { notify } from '../../lib/toast';
 
 /**
@@ -41,7 +39,6 @@ function NotificationFields({ initial }: { initial: NotificationSettingsDto }) {
   const subscribePush = trpc.notifications.subscribePush.useMutation();
   const unsubscribePush = trpc.notifications.unsubscribePush.useMutation();
   const [values, setValues] = useState(initial);
-  const me = useMe();
 
   /** Push Notifications on subscribes this browser (several browsers per user); off unsubscribes it. */
   async function syncThisBrowser(on: boolean) {
@@ -84,7 +81,6 @@ function NotificationFields({ initial }: { initial: NotificationSettingsDto }) {
         ))}
       </div>
       <p className="text-sm text-subtle">Security e-mail (confirming your address, password resets, new sign-ins) is always sent.</p>
-      <NotificationMatrix isCreator={Boolean(me.data?.isCreator)} />
     </SettingsForm>
   );
 }
