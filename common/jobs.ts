@@ -3,7 +3,7 @@
  * The worker refuses to start when a job name here has no handler, so a name is added here
  * together with its handler.
  */
-export const QUEUE_NAMES = ['mail', 'maintenance', 'media', 'transcode', 'attachments', 'attachment-transcode', 'exports'] as const;
+export const QUEUE_NAMES = ['mail', 'maintenance', 'media', 'transcode', 'attachments', 'attachment-transcode', 'exports', 'notifications', 'notify-fanout'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -184,6 +184,27 @@ export interface ExportJobs {
   'build-data-export': { exportId: string };
 }
 
+/**
+ * Notifications (issue 28). `deliver-notification` (jobId `notification-<id>-<actorCount>`, from
+ * the outbox row notify() writes with the notification) tells the user's tabs the new unread
+ * count and, when `push`, queues one `send-push` per browser (jobId `push-<notificationId>-<actorCount>-<subscriptionId>`),
+ * which sends through web-push and forgets a browser the push service no longer knows (404/410).
+ * A new post reaches its creator's subscribers through `fan-out-post` on `notify-fanout`, a queue
+ * of its own: one job per batch of subscribers (`after`: the last subscriber id of the previous
+ * batch), whose pushes also stay on that queue, so 10,000 subscribers delay nobody's message.
+ */
+export interface NotificationJobs {
+  /** `pushDelayMs`: the pushes wait this long and go only if the row is still unread then */
+  'deliver-notification': { notificationId: string; push: boolean; pushDelayMs?: number };
+  'send-push': { notificationId: string; subscriptionId: string };
+}
+export interface FanOutJobs extends NotificationJobs {
+  'fan-out-post': { postId: string; after: string | null };
+}
+export const deliverNotificationJobId = (notificationId: string, actorCount: number) => `notification-${notificationId}-${actorCount}`;
+export const sendPushJobId = (notificationId: string, subscriptionId: string, actorCount: number) => `push-${notificationId}-${actorCount}-${subscriptionId}`;
+export const fanOutPostJobId = (postId: string, after: string | null) => `fan-out-post-${postId}-${after ?? 'first'}`;
+
 export interface JobsByQueue {
   mail: MailJobs;
   maintenance: MaintenanceJobs;
@@ -192,6 +213,8 @@ export interface JobsByQueue {
   attachments: MessageMediaJobs;
   'attachment-transcode': MessageMediaJobs;
   exports: ExportJobs;
+  notifications: NotificationJobs;
+  'notify-fanout': FanOutJobs;
 }
 
 export type MediaQueueName = 'media' | 'transcode';
@@ -254,6 +277,8 @@ const JOB_NAME_SETS: { [Q in QueueName]: { [N in JobName<Q>]: true } } = {
   attachments: { 'process-message-attachment': true },
   'attachment-transcode': { 'process-message-attachment': true },
   exports: { 'build-data-export': true },
+  notifications: { 'deliver-notification': true, 'send-push': true },
+  'notify-fanout': { 'fan-out-post': true, 'deliver-notification': true, 'send-push': true },
 };
 
 export const JOB_NAMES = Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, Object.keys(JOB_NAME_SETS[queue])])) as {

@@ -155,6 +155,10 @@ export interface MessagingChangedEvent {
   partnerId: string;
   messaging: Messaging;
 }
+/** To the user only (room `user:<id>`): their notification centre's unread count, after it changed (issue 28). */
+export interface NotificationsUnreadEvent {
+  count: number;
+}
 export interface RateLimitedEvent {
   /** events per second a socket may send */
   limit: number;
@@ -221,6 +225,8 @@ export interface ServerToClientEvents {
   resync: () => void;
   /** room `user:<creatorId>`: a fan tipped the creator; a toast, and a line in an open chat with that fan */
   'tip:received': (event: TipReceivedEvent) => void;
+  /** room `user:<id>`: the bell's unread count changed (a notification arrived, or rows were read in another tab) */
+  'notifications:unread': (event: NotificationsUnreadEvent) => void;
 }
 
 /** The kinds of room a socket may ask for; the server has one authoriser per kind. */

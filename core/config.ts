@@ -74,6 +74,14 @@ const ConfigSchema = z.object({
    * and period, which then mails a summary 'N new messages from …'; docs/messaging.md).
    */
   MESSAGE_MAIL_QUIET_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  /**
+   * Web push (issue 28): the VAPID key pair the push services know this server by (`npm start`
+   * writes a new pair into `.env` when there is none) and the contact they may write to. Unset:
+   * Push Notifications cannot be turned on and nothing is pushed.
+   */
+  VAPID_PUBLIC_KEY: z.string().min(20).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  VAPID_SUBJECT: z.string().default('mailto:admin@creatorhub.local'),
   /** On SIGTERM a worker lets active jobs finish this long, then hands them back to the queue. */
   WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** `npm run worker` only: serve the worker's own /metrics (job durations) on this port. */

@@ -14,12 +14,14 @@ import { assertServicesReachable } from '../core/preflight';
 import { runOrExit } from '../core/run-or-exit';
 import { runServer } from '../server/serve';
 import { inProcessWorkers } from './in-process-workers';
+import { ensureVapidKeys } from './vapid-env';
 
 process.env.NODE_ENV ??= 'production';
 const scriptsDir = path.dirname(fileURLToPath(import.meta.url));
 
 await runOrExit(async () => {
   const started = Date.now();
+  if (ensureVapidKeys() === 'generated') console.log('Web push: a new VAPID key pair was written to .env');
   const config = loadConfig();
   await assertServicesReachable(config);
 

@@ -16,3 +16,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// the service worker (public/sw.js): an offline page instead of the browser's error, and web push
+if ('serviceWorker' in navigator) window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}));

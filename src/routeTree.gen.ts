@@ -21,6 +21,7 @@ import { Route as UsernameContentRouteImport } from './routes/$username.content'
 import { Route as UsernameSubscribeRouteImport } from './routes/$username.subscribe'
 import { Route as AuthedCreateRouteImport } from './routes/_authed.create'
 import { Route as AuthedExploreRouteImport } from './routes/_authed.explore'
+import { Route as AuthedNotificationsRouteImport } from './routes/_authed.notifications'
 import { Route as AuthedSubscribeRouteImport } from './routes/_authed.subscribe'
 import { Route as AuthConfirmRouteImport } from './routes/auth_.confirm'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth_.forgot-password'
@@ -103,6 +104,11 @@ const AuthedCreateRoute = AuthedCreateRouteImport.update({
 const AuthedExploreRoute = AuthedExploreRouteImport.update({
   id: '/explore',
   path: '/explore',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedNotificationsRoute = AuthedNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedSubscribeRoute = AuthedSubscribeRouteImport.update({
@@ -246,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/$username/subscribe': typeof UsernameSubscribeRoute
   '/create': typeof AuthedCreateRoute
   '/explore': typeof AuthedExploreRoute
+  '/notifications': typeof AuthedNotificationsRoute
   '/subscribe': typeof AuthedSubscribeRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
@@ -282,6 +289,7 @@ export interface FileRoutesByTo {
   '/$username/subscribe': typeof UsernameSubscribeRoute
   '/create': typeof AuthedCreateRoute
   '/explore': typeof AuthedExploreRoute
+  '/notifications': typeof AuthedNotificationsRoute
   '/subscribe': typeof AuthedSubscribeRoute
   '/auth/confirm': typeof AuthConfirmRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
@@ -321,6 +329,7 @@ export interface FileRoutesById {
   '/$username/subscribe': typeof UsernameSubscribeRoute
   '/_authed/create': typeof AuthedCreateRoute
   '/_authed/explore': typeof AuthedExploreRoute
+  '/_authed/notifications': typeof AuthedNotificationsRoute
   '/_authed/subscribe': typeof AuthedSubscribeRoute
   '/auth_/confirm': typeof AuthConfirmRoute
   '/auth_/forgot-password': typeof AuthForgotPasswordRoute
@@ -360,6 +369,7 @@ export interface FileRouteTypes {
     | '/$username/subscribe'
     | '/create'
     | '/explore'
+    | '/notifications'
     | '/subscribe'
     | '/auth/confirm'
     | '/auth/forgot-password'
@@ -396,6 +406,7 @@ export interface FileRouteTypes {
     | '/$username/subscribe'
     | '/create'
     | '/explore'
+    | '/notifications'
     | '/subscribe'
     | '/auth/confirm'
     | '/auth/forgot-password'
@@ -434,6 +445,7 @@ export interface FileRouteTypes {
     | '/$username/subscribe'
     | '/_authed/create'
     | '/_authed/explore'
+    | '/_authed/notifications'
     | '/_authed/subscribe'
     | '/auth_/confirm'
     | '/auth_/forgot-password'
@@ -560,6 +572,13 @@ declare module '@tanstack/react-router' {
       path: '/explore'
       fullPath: '/explore'
       preLoaderRoute: typeof AuthedExploreRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/notifications': {
+      id: '/_authed/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthedNotificationsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/subscribe': {
@@ -752,6 +771,7 @@ const UsernameRouteWithChildren = UsernameRoute._addFileChildren(
 interface AuthedRouteChildren {
   AuthedCreateRoute: typeof AuthedCreateRoute
   AuthedExploreRoute: typeof AuthedExploreRoute
+  AuthedNotificationsRoute: typeof AuthedNotificationsRoute
   AuthedSubscribeRoute: typeof AuthedSubscribeRoute
   AuthedAdminPaymentsRoute: typeof AuthedAdminPaymentsRoute
   AuthedAdminReportsRoute: typeof AuthedAdminReportsRoute
@@ -776,6 +796,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedCreateRoute: AuthedCreateRoute,
   AuthedExploreRoute: AuthedExploreRoute,
+  AuthedNotificationsRoute: AuthedNotificationsRoute,
   AuthedSubscribeRoute: AuthedSubscribeRoute,
   AuthedAdminPaymentsRoute: AuthedAdminPaymentsRoute,
   AuthedAdminReportsRoute: AuthedAdminReportsRoute,

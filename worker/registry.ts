@@ -3,7 +3,7 @@ import type { JobData, JobName, QueueName } from '../common/jobs';
 import type { AppDeps } from '../core/deps';
 
 /** The shared deps a job may use; `queues` are the producers, for jobs that queue other jobs (requeue-processing). */
-export type WorkerDeps = Pick<AppDeps, 'config' | 'db' | 'log' | 'realtime' | 'storage' | 'queues' | 'payments' | 'clock'>;
+export type WorkerDeps = Pick<AppDeps, 'config' | 'db' | 'log' | 'realtime' | 'storage' | 'queues' | 'payments' | 'clock' | 'redis'>;
 
 /** What BullMQ passes besides the job: the lock token and a signal that fires when the worker is shutting down. */
 export interface JobContext {

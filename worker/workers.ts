@@ -14,6 +14,7 @@ import { maintenanceHandlers } from './jobs/maintenance';
 import { exportHandlers } from './jobs/exports';
 import { mediaHandlers, transcodeHandlers } from './jobs/media';
 import { attachmentHandlers } from './jobs/message-attachment';
+import { fanOutHandlers, notificationHandlers } from './jobs/notifications';
 import { assertComplete, handlerFor, type HandlerRegistry, type WorkerDeps } from './registry';
 import { sweepStaleMediaTempDirs } from './temp-dirs';
 
@@ -25,6 +26,8 @@ export const registry: HandlerRegistry = {
   attachments: attachmentHandlers,
   'attachment-transcode': attachmentHandlers,
   exports: exportHandlers,
+  notifications: notificationHandlers,
+  'notify-fanout': fanOutHandlers,
 };
 
 /**
@@ -46,6 +49,11 @@ export function workerOptions(queue: QueueName, config: Config): Partial<WorkerO
     case 'maintenance':
     case 'exports':
       return { concurrency: 1 };
+    // notifications: short jobs, mostly waiting on a push service; the fan-out's own queue runs
+    // beside it (a 10,000-subscriber post never holds up a message's push)
+    case 'notifications':
+    case 'notify-fanout':
+      return { concurrency: 8 };
     case 'media':
     case 'transcode':
     case 'attachments':

@@ -528,6 +528,44 @@ export interface MessageReactionsTable {
   created_at: CreatedAt;
 }
 
+/** Issue 28: one thing a user is told about (domain/notifications/notify.ts writes them). */
+export interface NotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: string;
+  actor_id: string | null;
+  actor_count: Generated<number>;
+  subject_type: string;
+  subject_id: string | null;
+  group_key: string | null;
+  /** the in-app channel: false keeps the row out of the centre (it still carries its push) */
+  shown: Generated<boolean>;
+  read_at: Date | null;
+  created_at: CreatedAt;
+  /** the latest event of the row (a grouped row moves up with each); the centre's order */
+  last_at: Generated<Date>;
+}
+
+/** A user's kinds × channels that differ from the defaults (common/notifications.ts). */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  kind: string;
+  in_app: boolean;
+  email: boolean;
+  push: boolean;
+  updated_at: UpdatedAt;
+}
+
+/** One browser's Push API subscription. */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -566,6 +604,9 @@ export interface Database {
   user_blocks: UserBlocksTable;
   message_reports: MessageReportsTable;
   report_views: ReportViewsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -659,4 +700,9 @@ export const databaseColumns = columns({
     'evidence_key', 'evidence_type', 'evidence_kind', 'evidence_name', 'resolution',
   ],
   report_views: ['id', 'report_id', 'admin_id', 'created_at'],
+  notifications: [
+    'id', 'user_id', 'kind', 'actor_id', 'actor_count', 'subject_type', 'subject_id', 'group_key', 'shown', 'read_at', 'created_at', 'last_at',
+  ],
+  notification_preferences: ['user_id', 'kind', 'in_app', 'email', 'push', 'updated_at'],
+  push_subscriptions: ['id', 'user_id', 'endpoint', 'p256dh', 'auth', 'created_at'],
 });

@@ -6,6 +6,7 @@ import { addToOutbox, dispatchOutbox, type QueuedEntry } from '../../core/outbox
 import type { Queues } from '../../core/queues/queues';
 import type { Realtime } from '../../core/realtime/realtime';
 import { entitlementEnded } from '../announcements/access-changes';
+import { notify } from '../notifications/notify';
 import { UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS, undoDuplicateCheckoutJobId, type DuplicateCheckout } from './duplicate-checkout';
 
 /** What a billing write leaves to do once it committed: live entitlement events, and jobs to queue. */
@@ -29,6 +30,70 @@ export const renewalFailedJobId = (paymentId: string) => `renewal-failed-${payme
 /** In the payment's transaction: its receipt (jobId from the payment id, so a repeat writes nothing). */
 export function addReceipt(trx: DB, paymentId: string): Promise<QueuedEntry> {
   return addToOutbox(trx, { queue: 'mail', name: 'billing-receipt', data: { paymentId }, jobId: receiptJobId(paymentId), options: MAIL_JOB_OPTIONS });
+}
+
+/**
+ * Notifications of money (issue 28), each kind written here once, in the payment's transaction:
+ * a charge tells its creator of a new subscriber (the subscription's first charge), a renewal, a
+ * tip or a purchase (Premium, paid to the platform, tells nobody); a cancellation tells the
+ * creator; a failed renewal and a subscription about to end tell the fan. Each returns the
+ * delivery's outbox entry (none when nobody is told), dispatched with the other jobs.
+ */
+export type ChargeFor = 'subscription' | 'tip' | 'purchase';
+
+async function notifyCreatorOfCharge(trx: DB, paymentId: string, chargeFor: ChargeFor): Promise<QueuedEntry[]> {
+  const payment = await trx
+    .selectFrom('payments as p')
+    .select(['p.user_id', 'p.creator_id', 'p.subscription_id', 'p.created_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('payments as earlier')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .whereRef('earlier.subscription_id', '=', 'p.subscription_id')
+        .whereRef('earlier.id', '<>', 'p.id')
+        .where('earlier.kind', '=', 'charge')
+        .where('earlier.status', '=', 'succeeded')
+        .as('earlier_charges'),
+    )
+    .where('p.id', '=', paymentId)
+    .executeTakeFirst();
+  if (!payment?.creator_id || !payment.user_id) return [];
+  const kind = chargeFor !== 'subscription' ? chargeFor : Number(payment.earlier_charges ?? 0) === 0 ? 'new-subscriber' : 'subscription-renewed';
+  const entry = await notify(trx, { userId: payment.creator_id, kind, actorId: payment.user_id, subject: { type: 'user', id: payment.user_id }, at: payment.created_at });
+  return entry ? [entry] : [];
+}
+
+/** In the payment's transaction: its receipt and its creator's notification (`chargeFor`: what was paid for). */
+export async function addChargeEffects(trx: DB, paymentId: string, chargeFor: ChargeFor = 'subscription'): Promise<QueuedEntry[]> {
+  return [await addReceipt(trx, paymentId), ...(await notifyCreatorOfCharge(trx, paymentId, chargeFor))];
+}
+
+/** The fan's subscription: its creator (the row's actor and subject) and the fan. */
+async function subscriptionParties(trx: DB, subscriptionId: string) {
+  return trx
+    .selectFrom('subscriptions as s')
+    .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
+    .select(['s.subscriber_id', 't.creator_id'])
+    .where('s.id', '=', subscriptionId)
+    .executeTakeFirst();
+}
+
+/** In the transaction that sets a subscription to end at its period end (the fan cancelled): its creator is told. */
+export async function notifyCancellation(trx: DB, subscriptionId: string, at: Date): Promise<QueuedEntry[]> {
+  const sub = await subscriptionParties(trx, subscriptionId);
+  if (!sub?.creator_id) return [];
+  const entry = await notify(trx, { userId: sub.creator_id, kind: 'subscription-canceled', actorId: sub.subscriber_id, subject: { type: 'user', id: sub.subscriber_id }, at });
+  return entry ? [entry] : [];
+}
+
+/** The fan is told their subscription ends soon (its creator became unavailable) or failed to renew. */
+export async function notifyFanOfSubscription(trx: DB, subscriptionId: string, kind: 'renewal-failed' | 'subscription-ending', at: Date): Promise<QueuedEntry[]> {
+  const sub = await subscriptionParties(trx, subscriptionId);
+  if (!sub) return [];
+  const entry = await notify(trx, {
+    userId: sub.subscriber_id, kind, actorId: sub.creator_id, subject: { type: 'subscription', id: subscriptionId }, group: { key: `${kind}:${subscriptionId}` }, at,
+  });
+  return entry ? [entry] : [];
 }
 
 /** In the transaction of a renewal charge that first failed this period (its `failed` row): what the fan should do. */

@@ -6,6 +6,8 @@ import { activeSubscriptionWhere } from '../subscriptions/active';
 import { updateSubscription } from '../subscriptions/write';
 import type { Clock } from '../../core/clock';
 import { BillingError } from './errors';
+import { notifyCancellation } from './effects';
+import type { QueuedEntry } from '../../core/outbox/outbox';
 
 /**
  * The fan's own subscription that is active at `at`; anyone else's id, or an ended one, is 'not
@@ -48,11 +50,11 @@ export async function setCancelAtPeriodEnd(
   userId: string,
   subscriptionId: string,
   cancel: boolean,
-): Promise<void> {
+): Promise<QueuedEntry[]> {
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const row = await ownActiveSubscription(trx, userId, subscriptionId, now);
-    if (row.cancel_at_period_end === cancel) return;
+    if (row.cancel_at_period_end === cancel) return [];
     // nobody resumes paying for a creator turned private, hidden or suspended (docs/payments.md)
     if (!cancel && (await subscriptionCreatorUnavailable(trx, row.id))) {
       throw new BillingError('CONFLICT', BILLING_TEXTS.resumeCreatorUnavailable);
@@ -65,5 +67,7 @@ export async function setCancelAtPeriodEnd(
       { cancelAtPeriodEnd: cancel, ...(cancel ? { nextTierId: null, nextPrice: null } : { creatorUnavailableAt: null }) },
       now,
     );
+    // the creator hears of a cancellation (returned for dispatch after the commit); a resume tells nobody
+    return cancel ? notifyCancellation(trx, row.id, now) : [];
   });
 }

@@ -8,7 +8,7 @@ import { updateSubscription } from '../subscriptions/write';
 import type { EarningsPolicy } from '../earnings/policy';
 import { creatorUnavailable, findTierForBilling, insertPayment, setPremiumFlag } from './billing.queries';
 import type { Clock } from '../../core/clock';
-import { addReceipt, addRenewalFailedMail, addRenewalReminder, noEffects, type BillingEffects } from './effects';
+import { addChargeEffects, addRenewalFailedMail, addRenewalReminder, noEffects, notifyFanOfSubscription, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor, REMINDER_DAYS, RENEW_AHEAD_MS } from './periods';
 import { renewalPrice } from './prices';
@@ -131,10 +131,10 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     .limit(limit)
     .execute();
   for (const row of unavailable) {
-    const mail = await each('creator-unavailable', row, () => stopForUnavailableCreator(db, deps.managedProvider ?? null, row.id, now));
-    if (!mail) continue;
-    out.creatorUnavailable.push({ subscriptionId: row.id, mail });
-    out.effects.jobs.push(mail);
+    const stopped = await each('creator-unavailable', row, () => stopForUnavailableCreator(db, deps.managedProvider ?? null, row.id, now));
+    if (!stopped) continue;
+    out.creatorUnavailable.push({ subscriptionId: row.id, mail: stopped.mail });
+    out.effects.jobs.push(stopped.mail, ...stopped.notice);
   }
 
   // 2. renew what is due
@@ -158,10 +158,10 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
       if (outcome === 'past-due') out.pastDue += 1;
       else if (outcome && 'failed' in outcome) {
         out.pastDue += 1;
-        out.effects.jobs.push(outcome.failed);
+        out.effects.jobs.push(...outcome.failed);
       } else if (outcome) {
         out.renewed += 1;
-        out.effects.jobs.push(outcome.renewed);
+        out.effects.jobs.push(...outcome.renewed);
       }
     }
   }
@@ -242,7 +242,7 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
  * it; null when there was nothing to do. A provider error throws: the row stays as it was and a
  * later run tries again.
  */
-async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null, id: string, now: Date): Promise<QueuedEntry | null> {
+async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null, id: string, now: Date): Promise<{ mail: QueuedEntry; notice: QueuedEntry[] } | null> {
   return db.transaction().execute(async (trx) => {
     const sub = await trx
       .selectFrom('subscriptions as s')
@@ -261,9 +261,10 @@ async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null
       await managed.setCancelAtPeriodEnd(sub.provider_subscription_id, true);
     }
     await updateSubscription(trx, sub.id, { cancelAtPeriodEnd: true, nextTierId: null, nextPrice: null, creatorUnavailableAt: now }, now);
-    return addToOutbox(trx, {
+    const mail = await addToOutbox(trx, {
       queue: 'mail', name: 'creator-unavailable', data: { subscriptionId: sub.id }, jobId: creatorUnavailableMailJobId(sub.id), options: MAIL_JOB_OPTIONS,
     });
+    return { mail, notice: await notifyFanOfSubscription(trx, sub.id, 'subscription-ending', now) };
   });
 }
 
@@ -272,7 +273,7 @@ async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null
  * mail of a charge that first failed this period, written with its `failed` row (`failed`: the fan
  * is told what to do), 'past-due' (failed again), or null (nothing due any more).
  */
-async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date, earnings?: EarningsPolicy): Promise<{ renewed: QueuedEntry } | { failed: QueuedEntry } | 'past-due' | null> {
+async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date, earnings?: EarningsPolicy): Promise<{ renewed: QueuedEntry[] } | { failed: QueuedEntry[] } | 'past-due' | null> {
   return db.transaction().execute(async (trx) => {
     const sub = await trx
       .selectFrom('subscriptions')
@@ -300,7 +301,7 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
         userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description,
         idempotencyKey: null, systemKey: `failed-${key}`, amount, provider: provider.name, providerRef: null, status: 'failed', createdAt: now,
       });
-      return { failed: await addRenewalFailedMail(trx, failedPaymentId) };
+      return { failed: [await addRenewalFailedMail(trx, failedPaymentId), ...(await notifyFanOfSubscription(trx, sub.id, 'renewal-failed', now))] };
     }
     const start = sub.current_period_end;
     await updateSubscription(
@@ -316,6 +317,6 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
       userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description,
       idempotencyKey: null, systemKey: key, amount, provider: provider.name, providerRef: charge.ref, status: 'succeeded', createdAt: now, earnings,
     });
-    return { renewed: await addReceipt(trx, paymentId) };
+    return { renewed: await addChargeEffects(trx, paymentId) };
   });
 }

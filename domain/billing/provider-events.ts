@@ -8,7 +8,7 @@ import { findActiveSubscriptionToCreator, findTierForBilling, insertPayment, loc
 import type { Clock } from '../../core/clock';
 import { pendingDuplicateCheckout, recordDuplicateCheckout } from './duplicate-checkout';
 import { applyChargeEvent, chargeFacts, type ChargeEvent } from './provider-reversals';
-import { addCheckoutFailedMail, addReceipt, addUndoDuplicateCheckout, noEffects, type BillingEffects } from './effects';
+import { addChargeEffects, addCheckoutFailedMail, addUndoDuplicateCheckout, noEffects, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor } from './periods';
 
@@ -96,7 +96,7 @@ export async function applyProviderEvent(
           idempotencyKey: event.idempotencyKey, amount,
           provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now, earnings: deps.earnings,
         });
-        effects.jobs.push(await addReceipt(trx, paymentId));
+        effects.jobs.push(...(await addChargeEffects(trx, paymentId)));
         if (endedAtProvider) return { outcome: 'applied' as const, effects };
         if (tier.creator_id === null) await setPremiumFlag(trx, event.userId, now);
         effects.entitlements.push({ userId: event.userId, creatorId: tier.creator_id, active: true });
@@ -129,7 +129,7 @@ export async function applyProviderEvent(
           userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description: paymentDescription(tier),
           idempotencyKey: null, amount: event.amount, provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now, earnings: deps.earnings,
         });
-        effects.jobs.push(await addReceipt(trx, paymentId));
+        effects.jobs.push(...(await addChargeEffects(trx, paymentId)));
         if (reopen) {
           if (tier.creator_id === null) await setPremiumFlag(trx, sub.subscriber_id, now);
           effects.entitlements.push({ userId: sub.subscriber_id, creatorId: tier.creator_id, active: true });

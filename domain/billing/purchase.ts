@@ -17,7 +17,7 @@ import {
   type BillingTier,
 } from './billing.queries';
 import type { Clock } from '../../core/clock';
-import { addReceipt, noEffects, type BillingEffects } from './effects';
+import { addChargeEffects, noEffects, type BillingEffects } from './effects';
 import { BillingError } from './errors';
 import { periodEndFor, PREMIUM_PERIOD_DAYS } from './periods';
 
@@ -149,7 +149,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
     if (tier.creator_id === null) await setPremiumFlag(trx, req.userId, now);
     return {
       result: subscribedResult(tier, req, subscriptionId, periodEnd),
-      effects: { ...noEffects(), entitlements: [{ userId: req.userId, creatorId: tier.creator_id, active: true }], jobs: [await addReceipt(trx, paymentId)] },
+      effects: { ...noEffects(), entitlements: [{ userId: req.userId, creatorId: tier.creator_id, active: true }], jobs: await addChargeEffects(trx, paymentId) },
     };
   });
 }

@@ -1,4 +1,6 @@
+import type { NotificationKind } from '../../common/notifications';
 import type { DB } from '../../core/db/kysely';
+import { channelsFor } from './channels';
 
 /**
  * Which e-mail a user has agreed to, decided once for every sender (worker mail jobs, billing,
@@ -11,7 +13,9 @@ import type { DB } from '../../core/db/kysely';
  */
 export type EmailConsentKind = 'activity' | 'marketing';
 
-export async function wantsEmail(db: DB, userId: string, kind: EmailConsentKind): Promise<boolean> {
+export async function wantsEmail(db: DB, userId: string, kind: EmailConsentKind, notification?: NotificationKind): Promise<boolean> {
+  // a mail that is a notification's e-mail (issue 28) also needs that kind's e-mail box ticked
+  if (kind === 'activity' && notification) return (await channelsFor(db, userId, notification)).email;
   const row = await db
     .selectFrom('notification_settings')
     .select(['email_notifications', 'marketing_emails'])

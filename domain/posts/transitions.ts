@@ -2,6 +2,7 @@ import type { MediaKind, ProfileVisibility } from '../../common/enums';
 import type { DB } from '../../core/db/kysely';
 import { addToOutbox } from '../../core/outbox/outbox';
 import type { AnnouncedPost } from '../announcements/post-events';
+import { notifyNewPost } from '../notifications/fan-out';
 import { noPostEffects, type PostEffects } from './effects';
 import type { FinishedStatus } from './lifecycle';
 import {
@@ -161,6 +162,8 @@ export async function deletePost(db: DB, creatorId: string, postId: string): Pro
  * published, a scheduled post's time come or published now). `db` is the transaction of the change: work
  * that must happen for every publication (notifying subscribers) goes here as an outbox row.
  */
-async function published(_db: DB, post: AnnouncedPost, creatorVisibility: ProfileVisibility | null): Promise<PostEffects> {
-  return { ...noPostEffects(), events: [{ kind: 'published', post, creatorVisibility }] };
+async function published(db: DB, post: AnnouncedPost, creatorVisibility: ProfileVisibility | null): Promise<PostEffects> {
+  // the subscribers' 'new post' notifications: batched by the fan-out job, written once per post
+  const fanOut = await notifyNewPost(db, post.postId);
+  return { ...noPostEffects(), events: [{ kind: 'published', post, creatorVisibility }], jobs: [fanOut] };
 }

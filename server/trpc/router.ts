@@ -17,6 +17,7 @@ import { tiersRouter } from '../features/tiers/tiers.router';
 import { accountRouter } from '../features/account/account.router';
 import { securityRouter } from '../features/security/security.router';
 import { tipsRouter } from '../features/tips/tips.router';
+import { notificationsRouter } from '../features/notifications/notifications.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -39,6 +40,7 @@ export const appRouter = router({
   uploads: uploadsRouter,
   security: securityRouter,
   account: accountRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -31,6 +31,9 @@ export default defineConfig({
   // Per run: a concurrent run must not wipe this one's traces.
   outputDir: `../.artifacts/test-results/${process.env.E2E_PORT}`,
   use: {
+    // the app's service worker (offline page, push) would sit between the tests' page.route() and the
+    // server on page loads; a push test allows it in its own context
+    serviceWorkers: 'block',
     baseURL,
     // Skeleton shimmers and toast animations run while a page loads, and every frame of them is
     // composited in software on these machines: with motion reduced (the app honours it) the

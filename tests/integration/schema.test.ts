@@ -55,6 +55,9 @@ const NULLABLE = {
   user_blocks: [],
   message_reports: ['message_id', 'sender_id', 'content', 'closed_at', 'closed_by', 'evidence_key', 'evidence_type', 'evidence_kind', 'evidence_name', 'resolution'],
   report_views: ['admin_id'],
+  notifications: ['actor_id', 'subject_id', 'group_key', 'read_at'],
+  notification_preferences: [],
+  push_subscriptions: [],
 } as const satisfies NullableLists;
 const nullableListIsComplete: { [T in keyof Database]: true } = {} as ListsAll<typeof NULLABLE>;
 void nullableListIsComplete;

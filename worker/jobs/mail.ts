@@ -161,7 +161,7 @@ async function sendNewMessage(job: MailJob<'new-message'>, deps: MailDeps): Prom
   const row = await findUnreadSummaryForMail(deps.db, recipientId, senderId, new Date(periodStart), new Date(periodEnd));
   const unread = Number(row?.unread ?? 0);
   if (!row || unread === 0) return { skipped: 'expired' };
-  if (!(await wantsEmail(deps.db, recipientId, 'activity'))) return { skipped: 'no-consent' };
+  if (!(await wantsEmail(deps.db, recipientId, 'activity', 'message'))) return { skipped: 'no-consent' };
   const transport = deps.transport ?? mailTransportFor(deps.config, deps.log);
   const key = { jobId: job.id, createdAt: new Date(job.timestamp) };
   const earlier = await transport.findDelivery(row.recipient_email, key);

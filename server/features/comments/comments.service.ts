@@ -6,6 +6,8 @@ import { COMMENT_TEXTS, SETTINGS_TEXTS } from '../../../common/texts';
 import { commentsOpenFor } from '../../../domain/content/comments-open';
 import type { SessionUser } from '../../auth/session';
 import type { AppDeps } from '../../../core/deps';
+import { dispatchOutbox } from '../../../core/outbox/outbox';
+import { notifyComment } from '../../../domain/notifications/content';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
 import { requireVisiblePost } from '../../shared/visible-post';
 import { commentBelongsToPost, countComments, findComments, insertComment } from './comments.queries';
@@ -32,7 +34,7 @@ export async function listComments(deps: Pick<AppDeps, 'db'>, viewerId: string |
  * visible to the user and a reply's parent must be a comment of the same post.
  */
 export async function addComment(
-  deps: Pick<AppDeps, 'db' | 'realtime'> & EmitOrigin,
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'queues' | 'log'> & EmitOrigin,
   user: Pick<SessionUser, 'id' | 'username' | 'displayName' | 'avatarUrl'>,
   input: AddCommentInput,
 ): Promise<AddCommentResult> {
@@ -46,11 +48,20 @@ export async function addComment(
   const parentNotFound = () => new TRPCError({ code: 'BAD_REQUEST', message: COMMENT_TEXTS.parentNotFound });
   if (parent !== null && !(await commentBelongsToPost(deps.db, parent, postId))) throw parentNotFound();
 
-  const row = await insertComment(deps.db, { postId, userId: user.id, parentId: parent, text }).catch((error: { code?: string }) => {
-    // the parent was deleted between the check and the insert
-    if (error.code === '23503' && parent !== null) throw parentNotFound();
-    throw error;
-  });
+  const { row, jobs } = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const inserted = await insertComment(trx, { postId, userId: user.id, parentId: parent, text });
+      // the post's creator and the author of the comment answered are told (domain/notifications)
+      const notices = await notifyComment(trx, { postId, creatorId: access.facts.creatorId, authorId: user.id, parentId: parent, at: inserted.created_at });
+      return { row: inserted, jobs: notices };
+    })
+    .catch((error: { code?: string }) => {
+      // the parent was deleted between the check and the insert
+      if (error.code === '23503' && parent !== null) throw parentNotFound();
+      throw error;
+    });
+  await dispatchOutbox(deps, jobs);
   const comments = await countComments(deps.db, postId);
   const comment: CommentDto = {
     id: row.id,

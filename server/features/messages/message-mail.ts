@@ -21,7 +21,7 @@ export async function notifyOfflineRecipient(
   try {
     const online = await onlineUsers(deps.redis, deps.config.REDIS_PREFIX, [recipientId]);
     if (online.has(recipientId)) return;
-    if (!(await wantsEmail(deps.db, recipientId, 'activity'))) return;
+    if (!(await wantsEmail(deps.db, recipientId, 'activity', 'message'))) return;
     const quiet = deps.config.MESSAGE_MAIL_QUIET_MS;
     // the period the message was stored in: the one whose job will count it
     const periodStart = Math.floor(sentAt.getTime() / quiet) * quiet;

@@ -1,4 +1,7 @@
 import { TRPCError } from '@trpc/server';
+import { dispatchOutbox } from '../../../core/outbox/outbox';
+import { notifyMessage } from '../../../domain/notifications/content';
+import { markThreadsRead } from '../../../domain/notifications/read';
 import type { ChatPreviewDto, MessageDto, PartnerDto, ReactionCountDto } from '../../../common/message-dtos';
 import type {
   ChatListInput,
@@ -159,7 +162,7 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, input: S
     });
     if (!inserted) return null;
     await touchConversation(trx, senderId, recipientId, inserted.id);
-    return inserted.id;
+    return { id: inserted.id, notices: await notifyMessage(trx, { recipientId, senderId, at: new Date() }) };
   });
   // a concurrent request with the same clientId won the race: answer with its message
   if (!id) {
@@ -168,11 +171,12 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, input: S
     return messageDto(deps, senderId, winner.id);
   }
 
-  const message = await messageDto(deps, senderId, id);
+  await dispatchOutbox(deps, id.notices);
+  const message = await messageDto(deps, senderId, id.id);
   emitMessageNew(deps, message);
   await announceUnreadCount(deps, recipientId);
   await clearTyping(deps.redis, deps.config.REDIS_PREFIX, senderId, recipientId).catch(() => {});
-  await notifyOfflineRecipient(deps, { messageId: id, senderId, recipientId, sentAt: new Date(message.createdAt) });
+  await notifyOfflineRecipient(deps, { messageId: id.id, senderId, recipientId, sentAt: new Date(message.createdAt) });
   return message;
 }
 
@@ -279,6 +283,7 @@ export async function markRead(deps: MessagesDeps, userId: string, input: MarkRe
       deps.realtime.toUser(userId, 'message:read', event, { except: deps.socketId ?? null });
     }
     await announceUnreadCount(deps, userId);
+    await markThreadsRead(deps, userId, [...bySender.keys()]);
   }
   return { ids: rows.map((r) => r.id), readAt: iso };
 }

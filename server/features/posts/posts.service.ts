@@ -3,7 +3,9 @@ import type { LikeResult, PostDto, PostPageDto } from '../../../common/post-dtos
 import type { FeedInput } from '../../../common/post-schemas';
 import { postRoom } from '../../../common/socket-events';
 import { POST_TEXTS } from '../../../common/texts';
+import { notifyLike } from '../../../domain/notifications/content';
 import type { AppDeps } from '../../../core/deps';
+import { dispatchOutbox } from '../../../core/outbox/outbox';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
 import { applyPostEffects } from '../../../domain/posts/effects';
 import { deletePost as deletePostOfCreator } from '../../../domain/posts/transitions';
@@ -32,12 +34,16 @@ export async function postById(deps: Pick<AppDeps, 'db'>, viewerId: string | nul
   return dto;
 }
 
-type LikeDeps = Pick<AppDeps, 'db' | 'realtime'> & EmitOrigin;
+type LikeDeps = Pick<AppDeps, 'db' | 'realtime' | 'queues' | 'log'> & EmitOrigin;
 
-/** Idempotent: liking twice is success. Refused (NOT_FOUND) for a post the user may not see. */
+/** Idempotent: liking twice is success. Refused (NOT_FOUND) for a post the user may not see. A new like tells the creator (grouped per post and day). */
 export async function like(deps: LikeDeps, userId: string, postId: string): Promise<LikeResult> {
-  await requireVisiblePost(deps.db, userId, postId);
-  const changed = await insertLike(deps.db, postId, userId);
+  const access = await requireVisiblePost(deps.db, userId, postId);
+  const { changed, jobs } = await deps.db.transaction().execute(async (trx) => {
+    const added = await insertLike(trx, postId, userId);
+    return { changed: added, jobs: added ? await notifyLike(trx, { postId, creatorId: access.facts.creatorId, likerId: userId, at: new Date() }) : [] };
+  });
+  await dispatchOutbox(deps, jobs);
   return likeResult(deps, postId, true, changed);
 }
 

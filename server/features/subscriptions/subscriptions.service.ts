@@ -15,7 +15,7 @@ import type { AppDeps } from '../../../core/deps';
 import type { Realtime } from '../../../core/realtime/realtime';
 import { isOwnerOnlyProfile } from '../../../domain/access/access';
 import { findActiveSubscriptionToCreator } from '../../../domain/billing/billing.queries';
-import { applyBillingEffects } from '../../../domain/billing/effects';
+import { applyBillingEffects, noEffects } from '../../../domain/billing/effects';
 import { BillingError } from '../../../domain/billing/errors';
 import { setCancelAtPeriodEnd } from '../../../domain/billing/lifecycle';
 import { purchase, type BillingDeps, type PurchaseRequest } from '../../../domain/billing/purchase';
@@ -156,7 +156,8 @@ export async function mySubscriptions(deps: Pick<AppDeps, 'db'>, userId: string)
 
 /** Cancel (keeps access to the period end) or resume; only the caller's own active subscription. */
 export async function setCancel(deps: Deps, userId: string, subscriptionId: string, cancel: boolean): Promise<MySubscriptionDto> {
-  await billingCall(deps, () => setCancelAtPeriodEnd(billingDeps(deps), userId, subscriptionId, cancel));
+  const jobs = await billingCall(deps, () => setCancelAtPeriodEnd(billingDeps(deps), userId, subscriptionId, cancel));
+  await applyBillingEffects(deps, { ...noEffects(), jobs });
   const [row] = await findMySubscriptions(deps.db, userId, { id: subscriptionId });
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: BILLING_TEXTS.subscriptionNotFound });
   return mine(row);

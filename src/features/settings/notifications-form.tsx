@@ -5,6 +5,8 @@ import { Loaded } from '../../components/load-states';
 import { isServerError, trpc } from '../../lib/trpc';
 import { SettingsForm } from './settings-form';
 import { ToggleRows, type ToggleSpec } from './toggle-row';
+import { subscribeThisBrowser, unsubscribeThisBrowser } from '../../lib/web-push';
+import { notify } from '../../lib/toast';
 
 /**
  * /settings/account/notifications (spec part 2 §2, §3, §8): three switches, all on by default;
@@ -34,7 +36,21 @@ const SWITCHES = [
 function NotificationFields({ initial }: { initial: NotificationSettingsDto }) {
   const utils = trpc.useUtils();
   const save = trpc.settings.saveNotifications.useMutation();
+  const subscribePush = trpc.notifications.subscribePush.useMutation();
+  const unsubscribePush = trpc.notifications.unsubscribePush.useMutation();
   const [values, setValues] = useState(initial);
+
+  /** Push Notifications on subscribes this browser (several browsers per user); off unsubscribes it. */
+  async function syncThisBrowser(on: boolean) {
+    if (on) {
+      const { publicKey } = await utils.notifications.pushKey.fetch();
+      if (!publicKey) throw new Error('Push notifications are not available on this server.');
+      await subscribePush.mutateAsync(await subscribeThisBrowser(publicKey));
+    } else {
+      const endpoint = await unsubscribeThisBrowser();
+      if (endpoint) await unsubscribePush.mutateAsync({ endpoint });
+    }
+  }
 
   return (
     <SettingsForm
@@ -42,7 +58,19 @@ function NotificationFields({ initial }: { initial: NotificationSettingsDto }) {
       pending={save.isPending}
       failed={(error) => (isServerError(error) ? SETTINGS_TEXTS.notificationsSaveFailed : SETTINGS_TEXTS.notificationsUnexpected)}
       onSave={async () => {
-        const result = await save.mutateAsync(values);
+        let toSave = values;
+        // only a change asks the browser (saving the other switches never brings a permission prompt)
+        if (values.pushNotifications !== initial.pushNotifications) {
+          try {
+            await syncThisBrowser(values.pushNotifications);
+          } catch (error) {
+            // this browser could not subscribe: Push stays off rather than claiming to be on
+            notify.error({ title: 'Push Notifications', description: error instanceof Error ? error.message : String(error) });
+            if (values.pushNotifications) toSave = { ...values, pushNotifications: false };
+            setValues(toSave);
+          }
+        }
+        const result = await save.mutateAsync(toSave);
         utils.settings.notifications.setData(undefined, result.settings);
         return result;
       }}

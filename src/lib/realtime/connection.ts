@@ -48,6 +48,7 @@ const LATEST_WINS: Partial<Record<ServerEventName, (payload: unknown) => string>
   'post:bookmarks': (p) => (p as { postId: string }).postId,
   'post:progress': (p) => (p as { postId: string }).postId,
   'unread:changed': () => '',
+  'notifications:unread': () => '',
 };
 
 /** Handled here at once, not queued: the session's end must stop reconnection before the server disconnects. */

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { Bell, ChevronDown, LogOut, Settings } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar';
 import {
   DropdownMenu,
@@ -28,6 +28,12 @@ export default function MobileUserMenuDropdown({ user, onSignOut }: { user: Curr
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>Signed in as @{user.username}</DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/notifications">
+            <Bell aria-hidden="true" className="size-4 text-muted" />
+            Notifications
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/settings">
             <Settings aria-hidden="true" className="size-4 text-muted" />

@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { useUnreadCount } from '../../features/messages/use-unread-count';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { cn } from '../../lib/cn';
 import type { CurrentUser } from '../../lib/trpc';
 import { BrandLink } from './brand-link';
@@ -79,6 +80,7 @@ export function TopBar({ user, sessionPending = false }: { user: CurrentUser | n
               <NavLink to="/settings" icon={<Settings aria-hidden="true" className={icon} />}>
                 Settings
               </NavLink>
+              <NotificationBell />
               <Button
                 variant="ghost"
                 size="icon"
@@ -102,7 +104,10 @@ export function TopBar({ user, sessionPending = false }: { user: CurrentUser | n
 
         <div className="flex items-center md:hidden">
           {user ? (
-            <MobileUserMenu user={user} onSignOut={() => void signOut()} />
+            <>
+              <NotificationBell className="mr-1" />
+              <MobileUserMenu user={user} onSignOut={() => void signOut()} />
+            </>
           ) : sessionPending ? (
             <SessionSlot className="w-20" />
           ) : (

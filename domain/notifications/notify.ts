@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import { deliverNotificationJobId } from '../../common/jobs';
+import type { NotificationKind, NotificationSubjectType } from '../../common/notifications';
+import type { DB } from '../../core/db/kysely';
+import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
+import { channelsFor } from './channels';
+
+/** A new post's subject and the fan-out's group key: one row per subscriber and post. */
+export const newPostGroupKey = (postId: string) => `post:${postId}`;
+/** Messages from one sender make one row while it is unread. */
+export const messageGroupKey = (senderId: string) => `message:${senderId}`;
+
+export interface Notification {
+  /** who is told */
+  userId: string;
+  kind: NotificationKind;
+  /** who did it; never told about their own act. Null: the platform (a payout, a failed renewal of a deleted creator) */
+  actorId: string | null;
+  /** what the row is about, and so where it leads (server/features/notifications: subject links) */
+  subject: { type: NotificationSubjectType; id: string | null };
+  /**
+   * Events sharing a key make one row (likes of a post on one day, messages of one sender while
+   * unread): it counts its actors and moves to the top, unread again. None: a row of its own.
+   */
+  group?: { key: string; restartWhenRead?: boolean };
+  /** the event's time (the caller's clock) */
+  at: Date;
+  /** a push only after this long, and only if the row is still unread then (a message read in its open thread is not pushed) */
+  pushDelayMs?: number;
+}
+
+/**
+ * The one way anything is told to a user (issue 28). Call it in the transaction of the change
+ * that causes the event (so the row exists exactly when the event does) and hand the returned
+ * entry to `dispatchOutbox` after the commit, like any outbox job (billing effects carry it in
+ * `jobs`). It writes the row unless the user turned every channel of this kind off, and an outbox
+ * row for its delivery (worker/jobs/notifications.ts): the user's tabs hear the unread count and,
+ * with push on for this kind, each browser gets a push. A grouped row pushes once per burst (its
+ * first event; a later one only updates the centre). Returns null when nothing is to be told.
+ */
+export async function notify(trx: DB, n: Notification): Promise<QueuedEntry | null> {
+  if (n.actorId !== null && n.actorId === n.userId) return null;
+  const channels = await channelsFor(trx, n.userId, n.kind);
+  if (!channels.inApp && !channels.push) return null;
+  const restart = n.group?.restartWhenRead ?? false;
+  const row = await trx
+    .insertInto('notifications')
+    .values({
+      user_id: n.userId,
+      kind: n.kind,
+      actor_id: n.actorId,
+      subject_type: n.subject.type,
+      subject_id: n.subject.id,
+      group_key: n.group?.key ?? null,
+      shown: channels.inApp,
+      created_at: n.at,
+      last_at: n.at,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'group_key'])
+        .where('group_key', 'is not', null)
+        .doUpdateSet({
+          actor_id: (eb) => eb.ref('excluded.actor_id'),
+          actor_count: restart
+            ? sql<number>`case when notifications.read_at is null then notifications.actor_count + 1 else 1 end`
+            : sql<number>`notifications.actor_count + 1`,
+          shown: (eb) => eb.ref('excluded.shown'),
+          read_at: null,
+          last_at: (eb) => eb.ref('excluded.last_at'),
+        }),
+    )
+    .returning(['id', 'actor_count'])
+    .executeTakeFirstOrThrow();
+  return addToOutbox(trx, {
+    queue: 'notifications',
+    name: 'deliver-notification',
+    data: { notificationId: row.id, push: channels.push && row.actor_count === 1, ...(n.pushDelayMs ? { pushDelayMs: n.pushDelayMs } : {}) },
+    jobId: deliverNotificationJobId(row.id, row.actor_count),
+  });
+}
+
+/** These rows of the user read (the thread they opened, the post they looked at): returns how many changed. */
+export async function markGroupRead(db: DB, userId: string, groupKey: string, at: Date): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ read_at: at })
+    .where('user_id', '=', userId)
+    .where('group_key', '=', groupKey)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The centre's badge: rows shown and not read. */
+export async function unreadNotificationCount(db: DB, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('shown', '=', true)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

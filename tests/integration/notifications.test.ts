@@ -1,0 +1,180 @@
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_CAP_PER_HOUR } from '../../common/notifications';
+import { generateVapidKeys } from '../../core/push/web-push';
+import { withinCap } from '../../domain/notifications/caps';
+import { makePost, makeSubscription, makeUser } from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { clientAs } from '../helpers/trpc';
+import { waitFor } from '../helpers/tus';
+
+// Issue 28: each kind written once by its cause, the settings matrix, grouping, caps, pruning on
+// 410 and nobody told about what they may not see. Real server, workers, Postgres and Redis.
+let app: TestServer;
+let pushService: Server;
+const pushHits: { path: string; bytes: number }[] = [];
+let pushStatus = 201;
+
+beforeAll(async () => {
+  pushService = createServer((req, res) => {
+    let bytes = 0;
+    req.on('data', (c: Buffer) => (bytes += c.length));
+    req.on('end', () => {
+      pushHits.push({ path: req.url ?? '', bytes });
+      res.writeHead(pushStatus).end();
+    });
+  });
+  await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', r));
+  const vapid = generateVapidKeys();
+  app = await startTestServer({ env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey } });
+});
+afterAll(async () => {
+  await app?.close();
+  pushService?.close();
+});
+
+const rowsOf = (userId: string) => app.deps.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('last_at').execute();
+
+async function creatorWithTier() {
+  const creator = await makeUser(app.deps.db, { isCreator: true });
+  const asCreator = await clientAs(app, creator.id);
+  const tier = await asCreator.trpc.tiers.create.mutate({ name: 'Gold', price: '20', paymentInterval: 'monthly' });
+  return { creator, asCreator, tier };
+}
+
+describe('notifications', () => {
+  it('a subscription tells its creator once, whose centre leads to the subscriber; a cancellation too', async () => {
+    const { creator, asCreator, tier } = await creatorWithTier();
+    const fan = await makeUser(app.deps.db);
+    const asFan = await clientAs(app, fan.id);
+    const key = randomUUID();
+    const sub = await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: key, confirmedAmount: '20.00' });
+    // the same request again: no second charge, no second notification
+    await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: key, confirmedAmount: '20.00' });
+    const rows = await rowsOf(creator.id);
+    expect(rows.map((r) => [r.kind, r.actor_id])).toEqual([['new-subscriber', fan.id]]);
+    expect(await rowsOf(fan.id)).toEqual([]);
+    expect(await asCreator.trpc.notifications.unreadCount.query()).toEqual({ count: 1 });
+    const page = await asCreator.trpc.notifications.list.query({});
+    expect(page.items[0]).toMatchObject({ kind: 'new-subscriber', href: `/${fan.username}`, read: false, actor: { username: fan.username } });
+    // nobody else reads or marks it
+    const stranger = await clientAs(app, (await makeUser(app.deps.db)).id);
+    expect((await stranger.trpc.notifications.list.query({})).items).toEqual([]);
+    await expect(stranger.trpc.notifications.markRead.mutate({ id: page.items[0]!.id })).rejects.toThrow();
+
+    if (sub.kind !== 'subscribed') throw new Error('not subscribed');
+    await asFan.trpc.subscriptions.cancel.mutate({ id: sub.subscriptionId });
+    expect((await rowsOf(creator.id)).map((r) => r.kind)).toEqual(['new-subscriber', 'subscription-canceled']);
+    await asCreator.trpc.notifications.markAllRead.mutate();
+    expect(await asCreator.trpc.notifications.unreadCount.query()).toEqual({ count: 0 });
+  });
+
+  it('likes make one row per post and day that counts the likers; comments and replies tell their people', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const post = await makePost(app.deps.db, null, { creatorId: creator.id, kind: null, text: 'hello' });
+    const fans = await Promise.all([1, 2, 3].map(() => makeUser(app.deps.db)));
+    for (const f of fans) await (await clientAs(app, f.id)).trpc.posts.like.mutate({ postId: post.id });
+    // liking twice is no new like; the creator's own like tells nobody
+    await (await clientAs(app, fans[0]!.id)).trpc.posts.like.mutate({ postId: post.id });
+    await (await clientAs(app, creator.id)).trpc.posts.like.mutate({ postId: post.id });
+    let rows = await rowsOf(creator.id);
+    expect(rows.map((r) => [r.kind, r.actor_count, r.actor_id])).toEqual([['like', 3, fans[2]!.id]]);
+
+    const asFan0 = await clientAs(app, fans[0]!.id);
+    const { comment } = await asFan0.trpc.comments.add.mutate({ postId: post.id, text: 'nice' });
+    await (await clientAs(app, fans[1]!.id)).trpc.comments.add.mutate({ postId: post.id, text: 'agreed', parentId: comment.id });
+    rows = await rowsOf(creator.id);
+    expect(rows.map((r) => [r.kind, r.actor_count])).toEqual([['like', 3], ['comment', 2]]);
+    expect((await rowsOf(fans[0]!.id)).map((r) => [r.kind, r.actor_id])).toEqual([['reply', fans[1]!.id]]);
+
+    // the post deleted: the row stays and says so instead of leading to a 404
+    await app.deps.db.deleteFrom('posts').where('id', '=', post.id).execute();
+    const page = await (await clientAs(app, creator.id)).trpc.notifications.list.query({ kind: 'like' });
+    expect(page.items.map((i) => [i.kind, i.href])).toEqual([['like', null]]);
+  });
+
+  it('the settings matrix decides: a kind turned off in the app and for push is not written; the master switch stops push', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const post = await makePost(app.deps.db, null, { creatorId: creator.id, kind: null, text: 'x' });
+    const asCreator = await clientAs(app, creator.id);
+    await asCreator.trpc.notifications.savePreference.mutate({ kind: 'like', inApp: false, email: false, push: false });
+    const prefs = await asCreator.trpc.notifications.preferences.query();
+    expect(prefs.like).toEqual({ inApp: false, email: false, push: false });
+    expect(prefs.comment).toEqual({ inApp: true, email: false, push: true });
+    const fan = await makeUser(app.deps.db);
+    const asFan = await clientAs(app, fan.id);
+    await asFan.trpc.posts.like.mutate({ postId: post.id });
+    expect(await rowsOf(creator.id)).toEqual([]);
+    // in-app off, push on: written for the push, kept out of the centre
+    await asCreator.trpc.notifications.savePreference.mutate({ kind: 'comment', inApp: false, email: false, push: true });
+    await asFan.trpc.comments.add.mutate({ postId: post.id, text: 'hi' });
+    expect((await rowsOf(creator.id)).map((r) => [r.kind, r.shown])).toEqual([['comment', false]]);
+    expect((await asCreator.trpc.notifications.list.query({})).items).toEqual([]);
+    // Push Notifications off and comments out of the app: nothing at all
+    await app.deps.db.insertInto('notification_settings').values({ user_id: creator.id, push_notifications: false }).onConflict((oc) => oc.column('user_id').doUpdateSet({ push_notifications: false })).execute();
+    await (await clientAs(app, (await makeUser(app.deps.db)).id)).trpc.comments.add.mutate({ postId: post.id, text: 'again' });
+    expect((await rowsOf(creator.id)).map((r) => r.actor_count)).toEqual([1]);
+  });
+
+  it('messages from one sender share a row while unread; reading the thread reads it; a 410 forgets the browser', async () => {
+    const [sender, recipient] = await Promise.all([makeUser(app.deps.db), makeUser(app.deps.db)]);
+    const asRecipient = await clientAs(app, recipient.id);
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const endpoint = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}/push/${randomUUID()}`;
+    await asRecipient.trpc.notifications.subscribePush.mutate({
+      endpoint,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    });
+    pushStatus = 410;
+    const asSender = await clientAs(app, sender.id);
+    await asSender.trpc.messages.send.mutate({ username: recipient.username, content: 'secret words', clientId: randomUUID() });
+    await asSender.trpc.messages.send.mutate({ username: recipient.username, content: 'more', clientId: randomUUID() });
+    const rows = await rowsOf(recipient.id);
+    expect(rows.map((r) => [r.kind, r.actor_count, r.read_at])).toEqual([['message', 2, null]]);
+    // the push went (after its delay) to the test's push service, which answered 410: the browser is forgotten
+    await waitFor(async () => pushHits.some((h) => endpoint.endsWith(h.path)), 20_000, 'the push');
+    await waitFor(async () => (await app.deps.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', recipient.id).execute()).length === 0, 10_000, 'pruning');
+
+    const ids = (await app.deps.db.selectFrom('messages').select('id').where('recipient_id', '=', recipient.id).execute()).map((m) => m.id);
+    await asRecipient.trpc.messages.markRead.mutate({ ids });
+    expect((await rowsOf(recipient.id))[0]!.read_at).not.toBeNull();
+    pushStatus = 201;
+  });
+
+  it('a new post reaches its creator\'s active subscribers through the fan-out, and nobody else', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const [fan, lapsed, stranger] = await Promise.all([makeUser(app.deps.db), makeUser(app.deps.db), makeUser(app.deps.db)]);
+    await makeSubscription(app.deps.db, { subscriberId: fan.id, creatorId: creator.id });
+    await makeSubscription(app.deps.db, { subscriberId: lapsed.id, creatorId: creator.id, periodEnd: new Date(Date.now() - 86_400_000), status: 'expired' });
+    const draft = await makePost(app.deps.db, null, { creatorId: creator.id, status: 'draft', kind: null, text: 'new' });
+    await (await clientAs(app, creator.id)).trpc.profiles.publishDraft.mutate({ postId: draft.id });
+    await waitFor(async () => (await rowsOf(fan.id)).length === 1, 15_000, 'the fan told');
+    await app.drain('notify-fanout');
+    expect((await rowsOf(fan.id)).map((r) => [r.kind, r.subject_id])).toEqual([['new-post', draft.id]]);
+    expect(await rowsOf(lapsed.id)).toEqual([]);
+    expect(await rowsOf(stranger.id)).toEqual([]);
+    expect(await rowsOf(creator.id)).toEqual([]);
+
+    // a private creator's post tells nobody
+    const hidden = await makeUser(app.deps.db, { isCreator: true, visibility: 'private' });
+    const fan2 = await makeUser(app.deps.db);
+    await makeSubscription(app.deps.db, { subscriberId: fan2.id, creatorId: hidden.id });
+    const post2 = await makePost(app.deps.db, null, { creatorId: hidden.id, status: 'draft', kind: null, text: 'p' });
+    await (await clientAs(app, hidden.id)).trpc.profiles.publishDraft.mutate({ postId: post2.id });
+    await app.drain('notify-fanout');
+    expect(await rowsOf(fan2.id)).toEqual([]);
+  });
+
+  it('each user gets at most PUSH_CAP_PER_HOUR pushes an hour, counted once per notification', async () => {
+    const user = randomUUID();
+    const now = new Date();
+    const results: boolean[] = [];
+    for (let i = 0; i < PUSH_CAP_PER_HOUR + 3; i++) results.push(await withinCap(app.deps.redis, app.deps.config.REDIS_PREFIX, 'push', user, `n${i}`, now));
+    expect(results.filter(Boolean)).toHaveLength(PUSH_CAP_PER_HOUR);
+    // the same notification again (a second browser, a retry): still allowed
+    expect(await withinCap(app.deps.redis, app.deps.config.REDIS_PREFIX, 'push', user, 'n0', now)).toBe(true);
+  });
+});
