@@ -14,8 +14,8 @@ let two: TestServer;
 let creator: MadeUser;
 
 beforeAll(async () => {
-  one = await startTestServer({ workerQueues: [] });
-  two = await startTestServer({ shareWith: one });
+  one = await startTestServer({ workerQueues: [], env: { PUBLIC_CACHE: 'true' } });
+  two = await startTestServer({ shareWith: one, env: { PUBLIC_CACHE: 'true' } });
   creator = await makeUser(one.deps.db, { isCreator: true });
 });
 afterAll(async () => {

@@ -125,7 +125,7 @@ describe('what may be uploaded', () => {
     expect(noName.status).toBe(400);
     expect((await errorOf(noName)).description).toContain('filename is required');
     const badStatus = await tusCreate(creator, 10, { filename: 'a.jpg', status: 'live' });
-    expect((await errorOf(badStatus)).description).toContain('status must be draft or published');
+    expect((await errorOf(badStatus)).description).toContain('status must be draft, published or scheduled');
     const badFlag = await tusCreate(creator, 10, { filename: 'a.jpg', isNsfw: 'maybe' });
     expect(badFlag.status).toBe(400);
     const tooLong = await tusCreate(creator, 10, uploadFields('a.jpg', { postText: 'x'.repeat(2001) }));

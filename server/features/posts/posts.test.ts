@@ -163,6 +163,7 @@ describe('posts.feed', () => {
       isPremium: false,
       isNsfw: false,
       status: 'published',
+      publishAt: null,
       createdAt: expect.any(Date),
       mediaKind: 'image',
       creator: {
