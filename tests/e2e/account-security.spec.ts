@@ -129,6 +129,9 @@ test('two-factor, live sign-out of another browser, download my data, delete the
   await dialog.getByLabel('Your password').fill(PASSWORD);
   await dialog.getByLabel('Two-factor code').fill(codes[1]!);
   await page.screenshot({ path: path.join(screens, 'settings-account-delete-dialog-1280.png') });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: path.join(screens, 'settings-account-delete-dialog-375.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(toasts(page).getByText(ACCOUNT_TEXTS.accountDeleted, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(`${e2eBaseURL()}/`);
