@@ -3,10 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACCOUNT_TEXTS, DATA_EXPORT_TEXTS, SECURITY_TEXTS } from '../../common/security';
-import { AUTH_TEXTS } from '../../common/texts';
+import { AUTH_TEXTS, EARNINGS_TEXTS } from '../../common/texts';
 import { currentTotpCode } from '../../server/auth/two-factor';
 import { e2eBaseURL, signIn, toasts, trpcMutation } from './support/app';
 import { latestMailTo } from './support/outbox';
+import { withDatabase } from './support/retry-reset';
 
 /**
  * Issue 13, part B, one journey of a new account (demo accounts stay untouched): enrol two-factor,
@@ -104,13 +105,33 @@ test('two-factor, live sign-out of another browser, download my data, delete the
   expect(download.suggestedFilename()).toMatch(/^my-data-sec.*\.zip$/);
   await shoot(page, 'settings-account-management');
 
+  // a creator with R240.00 available and no payout account (issue 26): the dialog says the
+  // balance cannot be paid out and stays with the platform
+  expect((await trpcMutation(context.request, e2eBaseURL(), 'creators.become', undefined)).status).toBe(200);
+  expect((await trpcMutation(context.request, e2eBaseURL(), 'tiers.create', { name: 'Gold', price: '300', paymentInterval: 'monthly', discountPercentage: 0 })).status).toBe(200);
+  await withDatabase((db) =>
+    db.query(
+      `WITH me AS (SELECT id FROM users WHERE email = $1),
+            paid AS (INSERT INTO payments (user_id, tier_id, creator_id, description, amount, provider, status)
+                     SELECT me.id, t.id, me.id, 'Gold', 300, 'builtin', 'succeeded' FROM me JOIN subscription_tiers t ON t.creator_id = me.id RETURNING id, creator_id)
+       INSERT INTO ledger_entries (account, creator_id, kind, payment_id, amount_cents, available_at)
+       SELECT 'creator', creator_id, 'charge', id, 24000, now() - interval '1 second' FROM paid`,
+      [email],
+    ),
+  );
+  await page.reload();
+
   // delete the account: the dialog names what goes and asks for the password and a code
   await page.getByRole('button', { name: 'Delete Account' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('deletion-balance-note')).toHaveText(EARNINGS_TEXTS.deletionForfeit('R240.00'));
   await dialog.getByLabel('Your password').fill(PASSWORD);
   await dialog.getByLabel('Two-factor code').fill(codes[1]!);
   await page.screenshot({ path: path.join(screens, 'settings-account-delete-dialog-1280.png') });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: path.join(screens, 'settings-account-delete-dialog-375.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(toasts(page).getByText(ACCOUNT_TEXTS.accountDeleted, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(`${e2eBaseURL()}/`);

@@ -9,6 +9,7 @@ import { markSigningOut } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { isClientError, serverValidation, trpc, type RouterOutputs } from '../../lib/trpc';
 import { DataExportCard } from './data-export-card';
+import { DeletionBalanceNote } from './deletion-balance-note';
 import { forgetIdentity } from './forget-identity';
 import { IdentityFields, readIdentity, useIdentityForm } from './identity-fields';
 import { Section, SectionSkeleton } from './section';
@@ -153,6 +154,7 @@ function DangerZone({ state }: { state: Management }) {
         confirmLabel="Delete Account"
         onConfirm={onDeleteAccount}
       >
+        <DeletionBalanceNote enabled={accountOpen && state.isCreator} />
         <IdentityFields form={accountForm} withCode={state.twoFactorEnabled} open={accountOpen} />
       </ConfirmDialog>
     </Section>
