@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorId, cursorInstant } from './cursor-schema';
 import { IdempotencyKey } from './billing-schemas';
 
 /**
@@ -15,7 +16,8 @@ export type EarningsSummaryInput = z.output<typeof EarningsSummaryInput>;
 export const EarningsChartInput = z.object({ by: z.enum(['week', 'month']).default('week') });
 export type EarningsChartInput = z.output<typeof EarningsChartInput>;
 
-export const PayoutsInput = z.object({ cursor: z.object({ at: z.string().datetime(), id: uuid }).nullish() });
+/** the payouts list's keyset cursor: an instant that exists and an id, else 'Invalid cursor' (common/cursor-schema.ts) */
+export const PayoutsInput = z.object({ cursor: z.object({ at: cursorInstant, id: cursorId }).nullish() });
 export type PayoutsInput = z.output<typeof PayoutsInput>;
 
 export const StatementInput = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'A month as YYYY-MM') });

@@ -21,7 +21,7 @@ const SERVER_PATHS = [
 const FILES = [
   'assets', 'favicon.svg', 'index.html', '.vite',
   '.well-known', 'ads.txt', 'apple-touch-icon.png', 'apple-touch-icon-precomposed.png', 'browserconfig.xml', 'favicon.ico',
-  'humans.txt', 'manifest.json', 'manifest.webmanifest', 'robots.txt', 'security.txt', 'service-worker.js', 'sitemap.xml', 'sw.js',
+  'humans.txt', 'manifest.json', 'manifest.webmanifest', 'robots.txt', 'security.txt', 'service-worker.js', 'sitemap.xml', 'sw.js', 'icon-192.png', 'icon-512.png', 'offline.html',
 ];
 
 /** Words that read as a missing value or as the site itself, and paths the app may grow into. */

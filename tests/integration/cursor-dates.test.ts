@@ -25,6 +25,9 @@ const BASE_INPUTS: Record<string, (who: { other: MadeUser; me: MadeUser }) => Re
   'messages.thread': ({ other }) => ({ username: other.username }),
   'messages.adminReports': () => ({}),
   'creatorStats.subscribers': () => ({}),
+  'earnings.payouts': () => ({}),
+  'profiles.scheduled': () => ({}),
+  'notifications.list': () => ({}),
 };
 
 /** The object shape of a procedure's input, through .default() / .optional() wrappers. */
@@ -48,8 +51,9 @@ const ID = '00000000-0000-4000-8000-000000000000';
 
 /** The cursor as each list hands it out: feed-like lists an object, messages `at~id`, subscribers `at|id`. */
 function cursorFor(path: string, at: string): unknown {
-  if (path.startsWith('messages.')) return `${at}~${ID}`;
+  if (path.startsWith('messages.') || path === 'notifications.list') return `${at}~${ID}`;
   if (path === 'creatorStats.subscribers') return `${at}|${ID}`;
+  if (path === 'earnings.payouts') return { at, id: ID };
   return { createdAt: at, id: ID };
 }
 
