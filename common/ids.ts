@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BILLING_TEXTS, COMMENT_TEXTS, MESSAGE_TEXTS, POST_TEXTS, REFUND_TEXTS } from './texts';
+import { BILLING_TEXTS, COMMENT_TEXTS, MESSAGE_TEXTS, POST_TEXTS } from './texts';
+import { REFUND_TEXTS } from './payment-texts';
 
 /**
  * Ids, parsed once: every tRPC input and HTTP route parameter that names a row reads it with one

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { WATERMARK_POSITIONS, type WatermarkPosition } from './enums';
 import { safeText } from './text-schema';
-import { MEDIA_SETTINGS_TEXTS } from './texts';
+import { MEDIA_SETTINGS_TEXTS } from './media-settings-texts';
 
 /**
  * Media (watermark) settings (spec part 2 §2, §3, §5, §9): the watermark is on by default, in the

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdempotencyKey } from './billing-schemas';
 import { paymentId } from './ids';
 import { safeText } from './text-schema';
-import { REFUND_TEXTS as T } from './texts';
+import { REFUND_TEXTS as T } from './payment-texts';
 
 /** Inputs of the admin's payments screen (issue 22 §4, docs/payments.md "Refunds and disputes"). */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { nameSchema, usernameSchema } from './auth-schemas';
 import type { ProfileVisibility } from './enums';
 import { safeText } from './text-schema';
-import { SETTINGS_TEXTS } from './texts';
+import { SETTINGS_TEXTS } from './settings-texts';
 
 /**
  * Inputs and answers of the settings procedures (issue 13, part A), shared by the forms and the

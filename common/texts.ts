@@ -327,16 +327,6 @@ export const UPLOAD_TEXTS = {
   }),
 } as const;
 
-/** Media (watermark) settings (spec part 2 §2, §8). */
-export const MEDIA_SETTINGS_TEXTS = {
-  loadFailed: 'Failed to load media settings.',
-  saveFailed: 'Failed to save media settings.',
-  signInRequired: 'You must be logged in to save settings.',
-  saved: 'Media settings saved successfully.',
-  // Not in the spec.
-  textTooLong: 'Watermark text must be at most 50 characters',
-  creatorsOnly: 'Only creators have media settings',
-} as const;
 
 /**
  * The /create screen (spec part 2 §2): its tabs and the Become a Creator page. The spec names the
@@ -354,70 +344,6 @@ export const CREATE_TEXTS = {
   tabTiers: 'Subscription Tiers',
 } as const;
 
-/** Settings screens (spec part 2 §2, §4, §8; issue 13 part A). */
-export const SETTINGS_TEXTS = {
-  menuTitle: 'Settings',
-  personalInfo: 'Personal Information',
-  accountPreferences: 'Account Preferences',
-  contentSettings: 'Content Settings',
-  mediaSettings: 'Media Settings',
-  accountManagement: 'Account Management',
-  security: 'Security',
-  privacy: 'Privacy Settings',
-  notifications: 'Notification Settings',
-  verification: 'Verification',
-  payment: 'Payment',
-  invisible: 'Invisible Mode',
-  subscriptions: 'Subscriptions',
-  back: 'Back',
-  saveChanges: 'Save Changes',
-  saving: 'Saving...',
-  profileUpdated: 'Your profile has been updated.',
-  privacySaved: 'Privacy settings saved successfully.',
-  privacyLoadFailed: 'Failed to load privacy settings.',
-  privacyCreateFailed: 'Failed to create privacy settings.',
-  privacySaveFailed: 'Failed to save privacy settings.',
-  unexpected: 'An unexpected error occurred.',
-  notificationsSaved: 'Notification settings saved successfully.',
-  notificationsLoadFailed: 'Failed to load notification settings.',
-  notificationsCreateFailed: 'Failed to create notification settings.',
-  notificationsSaveFailed: 'Failed to save notification settings.',
-  notificationsUnexpected: 'An unexpected error occurred while saving.',
-  emailNotifications: 'Email Notifications',
-  emailNotificationsHint: 'Receive notifications via email',
-  pushNotifications: 'Push Notifications',
-  pushNotificationsHint: 'Receive push notifications',
-  marketingEmails: 'Marketing Emails',
-  marketingEmailsHint: 'Receive marketing and promotional emails',
-  verificationLoadFailed: 'Failed to load verification status.',
-  verified: 'Verified',
-  notVerified: 'Not Verified',
-  getVerified: 'Get Verified',
-  startVerification: 'Start Verification',
-  comingSoon: { title: 'Coming Soon', description: 'Invisible mode will be available soon.' },
-  invalidFileType: 'Invalid file type',
-  fileTooLarge: 'File too large',
-  // Not in the spec: our own rules and words, phrased in its style.
-  contentSaved: 'Content settings saved successfully.',
-  contentSaveFailed: 'Failed to save content settings.',
-  contentLoadFailed: 'Failed to load content settings.',
-  profileSaveFailed: 'Failed to update profile.',
-  displayNameRequired: 'Display name is required',
-  bioTooLong: (max: number) => `Bio must be at most ${max} characters`,
-  categoryEmpty: 'Categories cannot be empty',
-  categoryTooLong: (max: number) => `A category must be at most ${max} characters`,
-  categoryDuplicate: 'Each category may only be added once',
-  tooManyCategories: (max: number) => `You can add up to ${max} categories`,
-  avatarTooLarge: 'File too large',
-  avatarTooLargeHint: 'Avatar must be smaller than 5MB',
-  avatarInvalidHint: 'Please choose a JPG, PNG, WebP or GIF image.',
-  avatarProcessing: 'Processing your avatar...',
-  avatarUpdated: 'Your avatar has been updated.',
-  avatarFailed: 'Failed to upload avatar',
-  commentsClosed: 'Comments are turned off for this post',
-  friendsExplained:
-    "Friends: you and your active subscribers. There are no friend lists here: people with an active subscription to you see your profile and posts; nobody else does, and you are not listed in Explore or on the home page.",
-} as const;
 
 /** Direct messages (spec part 2 §2, §5, §8): the spec's words, and our own for the rules it lacks. */
 export const MESSAGE_TEXTS = {
@@ -519,77 +445,4 @@ export const BILLING_TEXTS = {
     `Your last renewal payment failed. You keep access until ${date} while we keep trying the charge; if it still fails by then, the subscription ends and you can subscribe again from the creator's page. To stop it instead, cancel it.`,
 } as const;
 
-/** Refunds, disputes and the admin's payments screen (issue 22 §4; not in the spec: our own words). */
-export const REFUND_TEXTS = {
-  paymentNotFound: 'Payment not found',
-  amountInvalid: 'Enter an amount greater than R0.00 with at most 2 decimals',
-  amountTooHigh: (left: string) => `You can refund at most ${left} of this payment`,
-  nothingLeft: 'This payment has been refunded in full',
-  notRefundable: 'Only a successful charge can be refunded',
-  disputed: 'This payment is disputed: the card issuer decides, so it cannot be refunded here',
-  otherProvider: 'This payment was taken by another provider than the one configured: refund it there',
-  queryRequired: 'Enter a username, an e-mail address or a payment reference',
-  refundQueued: 'Refund requested: the payment shows it once the provider confirms',
-  refundFailed: 'The refund could not be requested. Please try again.',
-} as const;
 
-/** The Payment History's and the admin screen's word for a ledger row (PaymentLabel, common/billing-dtos.ts). */
-export const PAYMENT_LABEL_TEXTS = {
-  paid: 'Paid',
-  failed: 'Failed',
-  refunded: 'Refunded',
-  'partly-refunded': 'Partly refunded',
-  disputed: 'Disputed',
-  refund: 'Refund',
-  chargeback: 'Chargeback',
-  'dispute-won': 'Dispute won',
-} as const;
-
-/** Creators' earnings, payout accounts and payouts (issue 26, docs/payments.md "Earnings and payouts"). */
-export const EARNINGS_TEXTS = {
-  tab: 'Earnings',
-  available: 'Available',
-  pending: 'Pending',
-  paidOut: 'Paid out',
-  onItsWay: 'On its way',
-  nextPayout: 'Next payout',
-  withdraw: 'Withdraw',
-  withdrawConfirmTitle: 'Withdraw your available balance?',
-  withdrawQueued: 'Payout requested: it shows as Paid once the transfer went through',
-  belowMinimum: (minimum: string) => `You can withdraw once at least ${minimum} is available.`,
-  noPayoutAccount: 'Set up payouts first: Settings → Payment → Payouts.',
-  payoutInFlight: 'A payout is already on its way. You can withdraw again once it is paid.',
-  keyTaken: 'This request was already used. Please try again.',
-  negativeBalance: 'Your balance is below zero after a refund or a chargeback: later earnings cover it first, and nothing is paid out until it is above zero.',
-  payoutFailed: 'Payout failed: the amount is back in your available balance.',
-  payoutAccountTitle: 'Payouts',
-  setUpPayouts: 'Set up payouts',
-  continueSetup: 'Continue payout setup',
-  testAccountLabel: 'Test payout account: no money moves and no bank details are collected (built-in payments).',
-  accountStatus: { details_needed: 'Details needed', pending: 'Being checked', enabled: 'Payouts enabled' },
-  holdNote: (days: number) => `Earnings are pending for ${days} days (the chargeback window), then available.`,
-  feeNote: (percent: number) => `The platform keeps ${percent}% of each payment; you earn the rest.`,
-  statementTitle: 'Monthly statement',
-  downloadCsv: 'Download CSV',
-  empty: 'No earnings yet. When fans subscribe, their payments show here.',
-  otherCreatorRefused: 'You can only see your own earnings',
-  deletionPayout: (amount: string) => `Your available balance of ${amount} is paid out to your payout account before your account is deleted.`,
-  deletionForfeit: (amount: string) => `Your balance of ${amount} cannot be paid out without a payout account with payouts enabled: set one up first, or it stays with the platform.`,
-  deletionPending: (amount: string) => `Pending earnings (${amount}) are still in the chargeback window and are not paid out after deletion.`,
-};
-
-/** Tips (issue 27 item 1). */
-export const TIP_TEXTS = {
-  amountInvalid: 'Enter an amount in rand, e.g. 50 or 49.90.',
-  amountTooLow: (min: string) => `The smallest tip is ${min}.`,
-  amountTooHigh: (max: string) => `The largest tip is ${max}.`,
-  messageTooLong: 'Keep the message under 200 characters.',
-  creatorNotFound: 'Creator not found',
-  selfTip: 'You cannot tip yourself',
-  amountMismatch: 'The amount changed: confirm it again before paying.',
-  stripeNotYet: 'Tips are not available with card payments yet.',
-  failed: 'Failed to send the tip. Please try again.',
-  sent: (amount: string, name: string) => `You tipped ${name} ${amount}`,
-  received: (name: string, amount: string) => `${name} tipped you ${amount}`,
-  description: (name: string) => `Tip — ${name}`,
-} as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatRand } from './format';
 import { IdempotencyKey, ConfirmedAmount } from './billing-schemas';
 import { safeText } from './text-schema';
-import { TIP_TEXTS as T } from './texts';
+import { TIP_TEXTS as T } from './tip-texts';
 
 import { TIP_MAX, TIP_MESSAGE_MAX, TIP_MIN } from './tip-limits';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { fromCents, toCents } from '../../common/money';
-import { REFUND_TEXTS } from '../../common/texts';
+import { REFUND_TEXTS } from '../../common/payment-texts';
 import type { DB } from '../../core/db/kysely';
 import type { QueuedEntry } from '../../core/outbox/outbox';
 import { BillingError } from './errors';

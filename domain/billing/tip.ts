@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { TIP_TEXTS } from '../../common/texts';
+import { TIP_TEXTS } from '../../common/tip-texts';
 import type { DB } from '../../core/db/kysely';
 import { addReceipt, noEffects, type BillingEffects } from './effects';
 import { BillingError } from './errors';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { formatRand } from '../../common/format';
 import { MAIL_JOB_OPTIONS } from '../../common/jobs';
 import { fromCents } from '../../common/money';
-import { EARNINGS_TEXTS } from '../../common/texts';
+import { EARNINGS_TEXTS } from '../../common/earnings-texts';
 import type { DB } from '../../core/db/kysely';
 import type { PayoutTrigger } from '../../core/db/schema';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';

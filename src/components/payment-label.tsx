@@ -1,5 +1,5 @@
 import type { PaymentLabel } from '../../common/billing-dtos';
-import { PAYMENT_LABEL_TEXTS } from '../../common/texts';
+import { PAYMENT_LABEL_TEXTS } from '../../common/payment-texts';
 import { cn } from '../lib/cn';
 
 const LABEL_STYLE: Record<PaymentLabel, string> = {

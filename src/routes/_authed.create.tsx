@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { CREATE_TEXTS, EARNINGS_TEXTS } from '../../common/texts';
+import { CREATE_TEXTS } from '../../common/texts';
+import { EARNINGS_TEXTS } from '../../common/earnings-texts';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { BecomeCreator } from '../features/creator/become-creator';

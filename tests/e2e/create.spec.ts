@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { BILLING_TEXTS, CREATE_TEXTS, CREATOR_TEXTS, MEDIA_SETTINGS_TEXTS, POST_TEXTS, UPLOAD_TEXTS } from '../../common/texts';
+import { BILLING_TEXTS, CREATE_TEXTS, CREATOR_TEXTS, POST_TEXTS, UPLOAD_TEXTS } from '../../common/texts';
+import { MEDIA_SETTINGS_TEXTS } from '../../common/media-settings-texts';
 import { fakeExe, jpegWithExif, makePdf } from '../helpers/media-fixtures';
 import { resolveFfmpegPath } from '../../worker/media/ffmpeg-path';
 import { e2eBaseURL, newPageAs, signIn, toasts, trpcMutation, trpcQuery, watchToasts } from './support/app';
@@ -377,7 +378,7 @@ test('media settings are saved and the next upload is watermarked as they say', 
   expect(await markedShare(marked, center)).toBe(0);
 
   // a failed load says so
-  await theo.route('**/trpc/mediaSettings.get*', (route) => route.fulfill({ status: 500, body: 'down' }));
+  await theo.route('**/trpc/*mediaSettings.get*', (route) => route.fulfill({ status: 500, body: 'down' }));
   await theo.goto('/settings/media');
   await expect(theo.getByRole('alert').getByText(MEDIA_SETTINGS_TEXTS.loadFailed, { exact: true })).toBeVisible();
   await expect(toast(theo, MEDIA_SETTINGS_TEXTS.loadFailed)).toBeVisible();

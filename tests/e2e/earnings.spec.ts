@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BILLING_TEXTS, EARNINGS_TEXTS } from '../../common/texts';
+import { BILLING_TEXTS } from '../../common/texts';
+import { EARNINGS_TEXTS } from '../../common/earnings-texts';
 import { bulkFan } from '../../scripts/seed/cast';
 import { e2eBaseURL, imagesSettled, newPageAs, toasts, trpcMutation, trpcQuery } from './support/app';
 import { withDatabase } from './support/retry-reset';
@@ -51,6 +52,8 @@ test('a subscription shows as pending earnings less the fee, becomes available a
   await creator.reload();
   const payouts = creator.getByRole('region', { name: EARNINGS_TEXTS.payoutAccountTitle });
   const setUp = payouts.getByRole('button', { name: EARNINGS_TEXTS.setUpPayouts });
+  // the section loads first: then either the button to set up, or the account already enabled
+  await expect(setUp.or(payouts.getByText(EARNINGS_TEXTS.accountStatus.enabled, { exact: true }))).toBeVisible();
   if (await setUp.isVisible()) await setUp.click();
   await expect(payouts.getByTestId('payout-account-status')).toHaveText(EARNINGS_TEXTS.accountStatus.enabled);
   await expect(payouts.getByText(EARNINGS_TEXTS.testAccountLabel)).toBeVisible();

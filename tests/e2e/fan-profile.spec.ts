@@ -94,6 +94,7 @@ test('a creator’s own profile keeps the creator tools and the upgrade card', a
   await expect(tabs(page).getByRole('tab')).toHaveText([
     PROFILE_TEXTS.tabContent,
     PROFILE_TEXTS.tabDrafts(drafts),
+    'Scheduled',
     PROFILE_TEXTS.tabBookmarks,
     PROFILE_TEXTS.tabLinks,
   ]);

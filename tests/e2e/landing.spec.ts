@@ -52,6 +52,9 @@ test('featured creators: the public demo creators with verified badges (verified
 
   for (const creator of visible.slice(0, 6)) {
     const card = section.getByRole('link', { name: new RegExp(creator.displayName) });
+    // other specs make creators meanwhile, and the newest unverified ones come first after the
+    // verified and Premium: those always lead, an unverified demo creator may be pushed off the six
+    if (!creator.verified && !creator.premium && (await card.count()) === 0) continue;
     await expect(card).toHaveAttribute('href', `/${creator.username}`);
     // verified, or Premium (whose upgrade card promises the badge: issue 22)
     await expect(card.getByRole('img', { name: 'Verified' })).toHaveCount(creator.verified || creator.premium ? 1 : 0);

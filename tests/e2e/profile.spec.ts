@@ -190,6 +190,7 @@ test('the owner publishes a draft, adds and deletes a link, edits social links',
   await expect(tabs(page).getByRole('tab')).toHaveText([
     PROFILE_TEXTS.tabContent,
     PROFILE_TEXTS.tabDrafts(drafts.length),
+    'Scheduled',
     PROFILE_TEXTS.tabBookmarks,
     PROFILE_TEXTS.tabLinks,
   ]);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REFUND_TEXTS } from '../../common/texts';
+import { REFUND_TEXTS } from '../../common/payment-texts';
 import { imagesSettled, newPageAs, toasts } from './support/app';
 
 /**

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { AUTH_TEXTS, PROFILE_TEXTS, SETTINGS_TEXTS } from '../../common/texts';
+import { AUTH_TEXTS, PROFILE_TEXTS } from '../../common/texts';
+import { SETTINGS_TEXTS } from '../../common/settings-texts';
 import { jpegWithExif } from '../helpers/media-fixtures';
 import { e2eBaseURL, newPageAs, toasts, trpcMutation, trpcQuery } from './support/app';
 import { latestMailTo } from './support/outbox';

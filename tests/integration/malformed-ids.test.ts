@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BILLING_TEXTS, COMMENT_TEXTS, MESSAGE_TEXTS, POST_TEXTS, REFUND_TEXTS } from '../../common/texts';
+import { BILLING_TEXTS, COMMENT_TEXTS, MESSAGE_TEXTS, POST_TEXTS } from '../../common/texts';
+import { REFUND_TEXTS } from '../../common/payment-texts';
 import { SECURITY_TEXTS } from '../../common/security';
 import { makePost, makeUser } from '../helpers/factories';
 import { useFileServer } from '../helpers/file-server';

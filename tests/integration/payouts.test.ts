@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EARNINGS_TEXTS } from '../../common/texts';
+import { EARNINGS_TEXTS } from '../../common/earnings-texts';
 import { insertPayment } from '../../domain/billing/billing.queries';
 import { DAY_MS } from '../../domain/billing/periods';
 import { creatorBalances } from '../../domain/earnings/balances';

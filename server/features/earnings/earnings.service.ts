@@ -11,7 +11,9 @@ import type {
   WithdrawInput,
 } from '../../../common/earnings';
 import { fromCents } from '../../../common/money';
-import { BILLING_TEXTS, EARNINGS_TEXTS, PAYMENT_LABEL_TEXTS } from '../../../common/texts';
+import { BILLING_TEXTS } from '../../../common/texts';
+import { PAYMENT_LABEL_TEXTS } from '../../../common/payment-texts';
+import { EARNINGS_TEXTS } from '../../../common/earnings-texts';
 import type { AppDeps } from '../../../core/deps';
 import { dispatchOutbox } from '../../../core/outbox/outbox';
 import type { PaymentProvider } from '../../../core/payments/provider';

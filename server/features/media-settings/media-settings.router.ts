@@ -1,5 +1,5 @@
 import { MediaSettingsInput } from '../../../common/media-settings';
-import { MEDIA_SETTINGS_TEXTS } from '../../../common/texts';
+import { MEDIA_SETTINGS_TEXTS } from '../../../common/media-settings-texts';
 import { authedProcedureSaying, creatorProcedureSaying, router } from '../../trpc/init';
 import { getMediaSettings, saveMediaSettings } from './media-settings.service';
 

@@ -1,5 +1,5 @@
 import { MEDIA_SETTINGS_DEFAULTS, type MediaSettingsDto, type MediaSettingsInput } from '../../../common/media-settings';
-import { MEDIA_SETTINGS_TEXTS } from '../../../common/texts';
+import { MEDIA_SETTINGS_TEXTS } from '../../../common/media-settings-texts';
 import type { AppDeps } from '../../../core/deps';
 import { findMediaSettings, upsertMediaSettings } from './media-settings.queries';
 

@@ -5,7 +5,7 @@ import { processAvatarJobId } from '../../../common/jobs';
 import { LIMITS } from '../../../common/limits';
 import { readId } from '../../../common/ids';
 import { AVATAR_TYPES, AVATAR_UPLOAD_PATH, avatarIncomingKey, avatarKey } from '../../../common/settings';
-import { SETTINGS_TEXTS } from '../../../common/texts';
+import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import type { AppDeps } from '../../../core/deps';
 import { addToOutbox, dispatchOutbox } from '../../../core/outbox/outbox';
 import { StorageNotFoundError } from '../../../core/storage/storage';

@@ -12,7 +12,8 @@ import {
   type UpdatePersonalInfoInput,
   type VerificationStatusDto,
 } from '../../../common/settings';
-import { SETTINGS_TEXTS, VALIDATION } from '../../../common/texts';
+import { VALIDATION } from '../../../common/texts';
+import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import type { AppDeps } from '../../../core/deps';
 import { databaseErrorOf, fieldError } from '../../trpc/errors';
 import * as q from './settings.queries';

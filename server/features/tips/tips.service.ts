@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { SendTipInput } from '../../../common/tip-schemas';
-import { TIP_TEXTS } from '../../../common/texts';
+import { TIP_TEXTS } from '../../../common/tip-texts';
 import type { AppDeps } from '../../../core/deps';
 import type { Realtime } from '../../../core/realtime/realtime';
 import { applyBillingEffects } from '../../../domain/billing/effects';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TIP_TEXTS } from '../../../common/texts';
+import { TIP_TEXTS } from '../../../common/tip-texts';
 import type { TipReceivedEvent } from '../../../common/socket-events';
 import { makeUser } from '../../../tests/helpers/factories';
 import { useFileServer } from '../../../tests/helpers/file-server';

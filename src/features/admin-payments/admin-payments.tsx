@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { AdminPaymentDto } from '../../../common/billing-dtos';
 import { formatRand } from '../../../common/format';
 import { AdminRefundInput } from '../../../common/refund-schemas';
-import { REFUND_TEXTS } from '../../../common/texts';
+import { REFUND_TEXTS } from '../../../common/payment-texts';
 import { AdminPage } from '../../components/admin-page';
 import { AdminEarnings } from './admin-earnings';
 import { EmptyState } from '../../components/empty-state';

@@ -3,7 +3,7 @@ import { ArrowDownToLine, CalendarClock, Landmark, TrendingUp, Wallet } from 'lu
 import { lazy, Suspense, useState } from 'react';
 import { statementCsv, type EarningsSummaryDto, type PayoutDto } from '../../../common/earnings';
 import { formatRand } from '../../../common/format';
-import { EARNINGS_TEXTS } from '../../../common/texts';
+import { EARNINGS_TEXTS } from '../../../common/earnings-texts';
 import { LoadError } from '../../components/load-states';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { WATERMARK_POSITIONS, type WatermarkPosition } from '../../../common/enums';
 import { MediaSettingsInput, WATERMARK_TEXT_MAX_LENGTH, type MediaSettingsDto } from '../../../common/media-settings';
-import { MEDIA_SETTINGS_TEXTS } from '../../../common/texts';
+import { MEDIA_SETTINGS_TEXTS } from '../../../common/media-settings-texts';
 import { Loaded } from '../../components/load-states';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TipReceivedEvent } from '../../../common/socket-events';
 import { formatRand } from '../../../common/format';
-import { TIP_TEXTS } from '../../../common/texts';
+import { TIP_TEXTS } from '../../../common/tip-texts';
 import type { MessageDto, MessageReplyDto, Messaging } from '../../../common/message-dtos';
 import { MESSAGE_TEXTS } from '../../../common/texts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';

@@ -1,6 +1,6 @@
 import { formatRand } from '../../../common/format';
 import { toCents } from '../../../common/money';
-import { EARNINGS_TEXTS } from '../../../common/texts';
+import { EARNINGS_TEXTS } from '../../../common/earnings-texts';
 import { trpc } from '../../lib/trpc';
 
 /**

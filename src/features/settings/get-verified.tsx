@@ -1,5 +1,5 @@
 import { Fingerprint, Mail, Phone, type LucideIcon } from 'lucide-react';
-import { SETTINGS_TEXTS } from '../../../common/texts';
+import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 

@@ -1,4 +1,4 @@
-import { SETTINGS_TEXTS } from '../../../common/texts';
+import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import { notify } from '../../lib/toast';
 import { ToggleRow } from './toggle-row';
 

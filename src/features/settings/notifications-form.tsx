@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { NotificationSettingsDto } from '../../../common/settings';
-import { SETTINGS_TEXTS } from '../../../common/texts';
+import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import { Loaded } from '../../components/load-states';
 import { isServerError, trpc } from '../../lib/trpc';
 import { SettingsForm } from './settings-form';

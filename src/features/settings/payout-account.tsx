@@ -1,5 +1,5 @@
 import { Landmark } from 'lucide-react';
-import { EARNINGS_TEXTS } from '../../../common/texts';
+import { EARNINGS_TEXTS } from '../../../common/earnings-texts';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { notify } from '../../lib/toast';

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { Camera, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { AVATAR_ACCEPT, SETTINGS_LIMITS, UpdatePersonalInfoInput, categoriesSchema, type PersonalInfoDto } from '../../../common/settings';
-import { SETTINGS_TEXTS } from '../../../common/texts';
+import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import { Loaded } from '../../components/load-states';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PRIVACY_VISIBILITIES, type PrivacySettingsDto, type SavePrivacyInput } from '../../../common/settings';
-import { SETTINGS_TEXTS } from '../../../common/texts';
+import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import { Loaded } from '../../components/load-states';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SETTINGS_TEXTS } from '../../../common/texts';
+import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../lib/toast';
 

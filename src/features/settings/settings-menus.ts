@@ -1,5 +1,5 @@
 import { BadgeCheck, Bell, CreditCard, EyeOff, FileCog, Image, Lock, Receipt, ShieldCheck, SlidersHorizontal, User, UserCog } from 'lucide-react';
-import { SETTINGS_TEXTS } from '../../../common/texts';
+import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import type { SettingsMenuItem } from './settings-menu';
 
 /** /settings (spec part 2 §2), plus Security (part B's screen: two-factor, password, sessions). */

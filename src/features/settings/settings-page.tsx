@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SETTINGS_TEXTS } from '../../../common/texts';
+import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import { buttonClasses } from '../../components/ui/button';
 import { usePageTitle } from '../../lib/page-title';
 import type { SettingsPath } from './settings-menu';

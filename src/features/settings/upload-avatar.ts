@@ -1,6 +1,7 @@
 import { LIMITS } from '../../../common/limits';
 import { AVATAR_UPLOAD_PATH } from '../../../common/settings';
-import { SETTINGS_TEXTS, type ToastText } from '../../../common/texts';
+import { type ToastText } from '../../../common/texts';
+import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 
 /** Accepted by the file picker and checked here first; the server judges the bytes again. */
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);

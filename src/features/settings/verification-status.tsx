@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Fingerprint, Mail, Phone, XCircle, type LucideIcon } from 'lucide-react';
 import type { VerificationStatusDto } from '../../../common/settings';
-import { SETTINGS_TEXTS } from '../../../common/texts';
+import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import { Loaded } from '../../components/load-states';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';

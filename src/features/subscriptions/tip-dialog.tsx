@@ -3,7 +3,7 @@ import { HandCoins } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { formatRand } from '../../../common/format';
 import { TIP_MAX, TIP_MESSAGE_MAX, TIP_MIN, TIP_PRESETS, tipAmountOf } from '../../../common/tip-limits';
-import { TIP_TEXTS } from '../../../common/texts';
+import { TIP_TEXTS } from '../../../common/tip-texts';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';

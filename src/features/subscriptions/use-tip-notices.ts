@@ -1,5 +1,5 @@
 import { formatRand } from '../../../common/format';
-import { TIP_TEXTS } from '../../../common/texts';
+import { TIP_TEXTS } from '../../../common/tip-texts';
 import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { notify } from '../../lib/toast';
 
@@ -8,4 +8,10 @@ export function useTipNotices() {
   useRealtimeEvent('tip:received', ({ fanUsername, fanDisplayName, amount, message }) => {
     notify.success({ title: TIP_TEXTS.received(fanDisplayName || `@${fanUsername}`, formatRand(amount)), description: message ?? undefined });
   });
+}
+
+/** The hook as a component, so the app shell can load it only for the signed in. */
+export function TipNotices() {
+  useTipNotices();
+  return null;
 }

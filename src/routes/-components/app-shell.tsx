@@ -1,14 +1,16 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { SessionWatcher } from '../../features/auth/session-watcher';
 import { useLivePostUpdates } from '../../features/feed/use-live-post-updates';
 import { useEntitlementUpdates } from '../../features/subscriptions/use-entitlement-updates';
-import { useTipNotices } from '../../features/subscriptions/use-tip-notices';
 import { useUploadUpdates } from '../../features/uploads/use-upload-updates';
 import { useMe } from '../../lib/session';
 import { useRealtimeConnection } from '../../lib/realtime/connection';
 import { useResyncOnRequest } from '../../lib/realtime/resync';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { SiteFooter } from './site-footer';
+
+// a creator's tip toasts: only for the signed in, so visitors' first page does not load them
+const TipNotices = lazy(() => import('../../features/subscriptions/use-tip-notices').then((m) => ({ default: m.TipNotices })));
 import { TopBar } from './top-bar';
 
 /** Top bar, page, desktop footer and mobile bottom bar; plus the session watcher, the socket, its live post updates and the creator's upload events. */
@@ -24,7 +26,6 @@ export function AppShell({ children }: { children: ReactNode }) {
   useUploadUpdates();
   // a subscription started or lapsed: that creator's premium posts unlock or lock in place
   useEntitlementUpdates();
-  useTipNotices();
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -35,6 +36,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SessionWatcher />
+      {user ? (
+        <Suspense fallback={null}>
+          <TipNotices />
+        </Suspense>
+      ) : null}
       <TopBar user={user} sessionPending={me.isPending} />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 pb-20 outline-none md:pb-0">
         {children}

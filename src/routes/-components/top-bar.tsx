@@ -1,14 +1,23 @@
 import { Link } from '@tanstack/react-router';
 import { Compass, LogOut, MessageCircle, Settings, SquarePlus, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { useUnreadCount } from '../../features/messages/use-unread-count';
-import { NotificationBell } from '../../features/notifications/notification-bell';
 import { cn } from '../../lib/cn';
 import type { CurrentUser } from '../../lib/trpc';
 import { BrandLink } from './brand-link';
+
+// only signed-in people have a bell: visitors' first page does not load it (the landing's script budget)
+const LazyBell = lazy(() => import('../../features/notifications/notification-bell').then((m) => ({ default: m.NotificationBell })));
+function NotificationBell({ className }: { className?: string }) {
+  return (
+    <Suspense fallback={<span aria-hidden="true" className={cn('inline-block size-9', className)} />}>
+      <LazyBell className={className} />
+    </Suspense>
+  );
+}
 import { MobileUserMenu } from './mobile-user-menu';
 
 const navLink =
