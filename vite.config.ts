@@ -22,6 +22,10 @@ const vendorGroups = [
   { name: 'data', test: vendor('@tanstack/query-core', '@tanstack/react-query', '@trpc', 'superjson', 'copy-anything', 'is-what'), priority: 20 },
   { name: 'zod', test: vendor('zod'), priority: 20 },
   { name: 'realtime', test: vendor('socket\\.io-client', 'socket\\.io-parser', 'engine\\.io-client', 'engine\\.io-parser', '@socket\\.io'), priority: 20 },
+  // The media error handlers are shared by the post cards and the messages: alone they made a
+  // chunk of their own on the landing page (0.6 kB gzip); grouped with the toasts they call, the
+  // landing page loads two chunks fewer (199.7 -> 199.3 kB with the handlers).
+  { name: 'toast', test: /[\\/]src[\\/]lib[\\/](toast|media-errors)\.ts$|[\\/]node_modules[\\/]sonner[\\/]/, priority: 10 },
 ];
 
 /**

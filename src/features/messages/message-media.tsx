@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { MessageAttachmentDto } from '../../../common/message-dtos';
 import type { MessageMediaKind } from '../../../common/messages';
 import { cn } from '../../lib/cn';
+import { onImageError, onPlayerError } from '../../lib/media-errors';
 import { formatBytes } from './message-format';
 
 /**
@@ -30,7 +31,7 @@ function VideoPlayer({ src, autoplay }: { src: string; autoplay: boolean }) {
   const ref = useRef<HTMLVideoElement>(null);
   useAutoplay(ref, autoplay);
   return (
-    <video ref={ref} src={src} controls muted playsInline preload="metadata" className="max-h-80 w-full rounded-xl bg-black" data-testid="message-video" />
+    <video ref={ref} src={src} controls muted playsInline preload="metadata" onError={onPlayerError('video')} className="max-h-80 w-full rounded-xl bg-black" data-testid="message-video" />
   );
 }
 
@@ -95,6 +96,7 @@ export function MediaView({
           src={src}
           alt={name || 'Photo'}
           loading="lazy"
+          onError={onImageError}
           style={box}
           className={cn('max-h-80 max-w-full rounded-xl object-contain', box ? 'h-auto' : 'w-auto')}
           data-testid="message-image"
@@ -103,7 +105,7 @@ export function MediaView({
     );
   }
   if (kind === 'video') return <VideoPlayer src={src} autoplay={autoplay} />;
-  if (kind === 'audio') return <audio src={src} controls preload="metadata" className="w-64 max-w-full" />;
+  if (kind === 'audio') return <audio src={src} controls preload="metadata" onError={onPlayerError('audio')} className="w-64 max-w-full" />;
   return <DocumentCard name={name} size={size} href={src.startsWith('blob:') ? null : `${src}?download=1`} />;
 }
 

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Button } from '../../components/ui/button';
 import { usePageTitle } from '../../lib/page-title';
 import { useRealtimeEvent } from '../../lib/realtime/listeners';
-import { useRoom } from '../../lib/realtime/rooms';
+import { useIsRoomJoined, useRoom } from '../../lib/realtime/rooms';
 import { notify } from '../../lib/toast';
 import { errorCode, trpc, type CurrentUser } from '../../lib/trpc';
 import { Composer } from './composer';
@@ -105,6 +105,12 @@ export function ThreadScreen({
     if (userId !== partnerId) return;
     utils.messages.partner.setData({ username }, (data) => (data && data.online !== null ? { ...data, online } : data));
   });
+  // The state read before the room was joined may be stale (the partner came online between
+  // the two and that event went to a room we were not in yet): read it again once we are in.
+  const presenceJoined = useIsRoomJoined('presence', partnerId ?? '');
+  useEffect(() => {
+    if (presenceJoined) void utils.messages.partner.invalidate({ username });
+  }, [presenceJoined, utils, username]);
 
   const refreshPartner = useCallback(() => void utils.messages.partner.invalidate({ username }), [utils, username]);
   const actions = useMessageActions(username, refreshPartner);

@@ -11,6 +11,7 @@ import { cn } from '../../lib/cn';
 import type { Post } from '../../lib/post-cache';
 import { DocumentCard } from './document-card';
 import { viewerKind } from './media-kind';
+import { onImageError, onPlayRefused, onPlayerError } from '../../lib/media-errors';
 import { TextFileMedia } from './text-file-media';
 
 /**
@@ -57,6 +58,7 @@ export function PostMedia({ post, placement }: { post: Post; placement: MediaPla
             playsInline
             preload="metadata"
             aria-label={altOf(post)}
+            onError={onPlayerError('video')}
             className="absolute inset-0 size-full bg-black object-contain"
           />
         </MediaFrame>
@@ -69,7 +71,7 @@ export function PostMedia({ post, placement }: { post: Post; placement: MediaPla
           <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-gradient-accent text-white shadow-lg shadow-accent/30">
             <Music aria-hidden="true" className="size-5" />
           </span>
-          <audio src={url} controls preload="metadata" aria-label={altOf(post)} className="h-10 min-w-0 flex-1" />
+          <audio src={url} controls preload="metadata" aria-label={altOf(post)} onError={onPlayerError('audio')} className="h-10 min-w-0 flex-1" />
         </div>
       );
     case 'text':
@@ -104,6 +106,7 @@ function PostImage({ post, media, placement }: { post: Post; media: Media; place
         decoding="async"
         width={media.width ?? undefined}
         height={media.height ?? undefined}
+        onError={onImageError}
         className="absolute inset-0 size-full object-contain"
       />
     </MediaFrame>
@@ -141,7 +144,7 @@ function HoverVideo({
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const play = () => {
-    ref.current?.play().catch(() => undefined);
+    ref.current?.play().catch(onPlayRefused);
   };
   const pause = () => ref.current?.pause();
   return (
@@ -162,6 +165,7 @@ function HoverVideo({
         playsInline
         preload={poster ? 'none' : 'metadata'}
         aria-label={label}
+        onError={onPlayerError('video')}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         className="absolute inset-0 size-full object-contain"
@@ -263,6 +267,7 @@ function PremiumLocked({ post, media, first }: { post: Post; media: Media; first
           decoding="async"
           width={media.width ?? undefined}
           height={media.height ?? undefined}
+          onError={onImageError}
           className="absolute inset-0 size-full scale-110 object-cover blur-sm"
         />
       ) : null}
