@@ -39,4 +39,12 @@ describe('statementShape', () => {
     expect(await names(t.db, { prefix: 'beta', after: null, limit: 2 }, 'desc')).toEqual(['beta6', 'beta5']);
     expect(built).toEqual([':first', ':after', 'desc:first']);
   });
+
+  it('takes a list as one parameter per item, its length part of the shape', async () => {
+    const named = statementShape((db, { names }: { names: readonly string[] }) => db.selectFrom('profiles').select('username').where('username', 'in', names).orderBy('username'));
+    const names = async (list: string[]) => (await named(t.db, { names: list })).map((r) => r.username);
+    expect(await names(['alpha1', 'beta5'])).toEqual(['alpha1', 'beta5']);
+    expect(await names(['alpha2', 'beta6'])).toEqual(['alpha2', 'beta6']);
+    expect(await names(['alpha3', 'beta4', 'alpha1'])).toEqual(['alpha1', 'alpha3', 'beta4']);
+  });
 });

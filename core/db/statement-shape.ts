@@ -22,7 +22,7 @@ interface Marker {
 }
 
 type Value = string | number | null;
-type Params = Record<string, Value | Record<string, Value> | null>;
+type Params = Record<string, Value | Record<string, Value> | readonly string[] | null>;
 
 const isMarker = (value: unknown): value is Marker => typeof value === 'object' && value !== null && MARK in value;
 
@@ -32,7 +32,12 @@ function nullsOf(params: Params): string {
   for (const key in params) {
     const value = params[key];
     if (value === null || value === undefined) nulls += `${key},`;
-    else if (typeof value === 'object') for (const inner in value) if (value[inner] === null || value[inner] === undefined) nulls += `${key}.${inner},`;
+    // a list's length is part of the shape: each item is a parameter of its own
+    else if (Array.isArray(value)) nulls += `${key}#${value.length},`;
+    else if (typeof value === 'object') {
+      const record = value as Record<string, Value>;
+      for (const inner in record) if (record[inner] === null || record[inner] === undefined) nulls += `${key}.${inner},`;
+    }
   }
   return nulls;
 }
@@ -42,7 +47,9 @@ function standIns<P extends Params>(params: P): P {
   const mark = (value: Value, path: string): Value => (value === null || value === undefined ? value : ({ [MARK]: path } as unknown as Value));
   const stand = Object.fromEntries(
     Object.entries(params).map(([key, value]) =>
-      value !== null && typeof value === 'object'
+      Array.isArray(value)
+        ? [key, value.map((item, index) => mark(item as Value, `${key}.${index}`))]
+        : value !== null && typeof value === 'object'
         ? [key, Object.fromEntries(Object.entries(value).map(([inner, v]) => [inner, mark(v, `${key}.${inner}`)]))]
         : [key, mark(value, key)],
     ),
@@ -53,6 +60,7 @@ function standIns<P extends Params>(params: P): P {
 function valueAt(params: Params, path: string): unknown {
   const dot = path.indexOf('.');
   if (dot < 0) return params[path];
+  // an object's property, or a list's item by its index
   return (params[path.slice(0, dot)] as Record<string, Value>)[path.slice(dot + 1)];
 }
 
