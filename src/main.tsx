@@ -1,21 +1,44 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { router } from './router';
+import { pageBroughtData, router } from './router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A transition renders the first screen in slices that yield to the browser every few
-// milliseconds, instead of one long task that blocks input (issue 30: total blocking time).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-});
+/** How long the first render waits for the page's route to resolve from the data the HTML brought. */
+const FIRST_LOAD_WAIT_MS = 1_000;
+
+function render() {
+  // A transition renders the first screen in slices that yield to the browser every few
+  // milliseconds, instead of one long task that blocks input (issue 30: total blocking time).
+  startTransition(() => {
+    createRoot(root!).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
+}
+
+// The page's data is in the cache and its route chunks are preloaded by the HTML (server/http/
+// route-chunks.ts), so the route resolves almost at once: resolving it before the first render
+// makes the first commit the page itself, not the shell's skeleton and then the page (two
+// commits, two layouts of the whole document on a slow phone; issue 30). Without the page's data
+// (dev server, a page the server could not fill in time) the skeleton paints at once as before.
+if (pageBroughtData) {
+  let rendered = false;
+  const once = () => {
+    if (rendered) return;
+    rendered = true;
+    render();
+  };
+  setTimeout(once, FIRST_LOAD_WAIT_MS);
+  router.load().then(once, once);
+} else {
+  render();
+}
 
 // the service worker (public/sw.js): an offline page instead of the browser's error, and web push
 if ('serviceWorker' in navigator) window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}));

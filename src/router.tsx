@@ -11,7 +11,7 @@ import { NotFoundPage } from './routes/-components/not-found-page';
 
 export const queryClient = createQueryClient();
 // the route's first data, which the server put into the page (no second round trip before the first paint)
-hydrateFirstData(queryClient);
+export const pageBroughtData = hydrateFirstData(queryClient);
 export const trpcClient = createTrpcClient();
 const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
 

@@ -1,9 +1,10 @@
 import { sql, type SqlBool } from 'kysely';
 import type { FeedCursor } from '../../../common/post-schemas';
 import type { DB } from '../../../core/db/kysely';
+import { statementShape } from '../../../core/db/statement-shape';
 import { visiblePostWhere } from '../../../domain/access/access';
 import { containsPattern } from '../../shared/contains-pattern';
-import { cardsOf, pageAfter, postsWithPrivacy, publishedKeys, type PageKeys } from '../../shared/post-cards/post-cards.queries';
+import { cardsQuery, pageAfter, postsWithPrivacy, publishedKeys, type PageKeys } from '../../shared/post-cards/post-cards.queries';
 
 /**
  * One Explore page: published posts of creators everyone may see (private and hidden never,
@@ -22,7 +23,31 @@ export function findExplorePage(
   db: DB,
   opts: { viewerId: string | null; q: string | null; categories: readonly string[]; cursor: FeedCursor | null; limit: number },
 ) {
-  const { q, categories, cursor, limit } = opts;
+  const { viewerId, q, categories, cursor, limit } = opts;
+  return explorePage(db, {
+    viewerId,
+    q,
+    pattern: q ? containsPattern(q) : null,
+    categories,
+    cursor: cursor ? { createdAt: cursor.createdAt, id: cursor.id } : null,
+    limit,
+  });
+}
+
+// a type, not an interface: statementShape's parameters are a plain record
+type ExploreParams = {
+  viewerId: string | null;
+  q: string | null;
+  /** `q` as a "contains" pattern: its own parameter, as the stand-in of `q` cannot be escaped */
+  pattern: string | null;
+  categories: readonly string[];
+  cursor: { createdAt: string; id: string } | null;
+  limit: number;
+};
+
+// Explore's statement (a union of two branches with q) is built and compiled once per shape:
+// signed in or not, searched or not, how many categories, first page or not
+const explorePage = statementShape((db, { viewerId, q, pattern, categories, cursor, limit }: ExploreParams) => {
   const newestFirst = <Q extends PageKeys>(query: Q) => query.orderBy('sort_at', 'desc').orderBy('id', 'desc').limit(limit);
   const filtered = () =>
     postsWithPrivacy(db)
@@ -33,13 +58,12 @@ export function findExplorePage(
       .$if(categories.length > 0, (b) => b.where(sql<SqlBool>`pr.categories && array[${sql.join(categories)}]::text[]`))
       .$if(cursor !== null, (b) => b.where(pageAfter(cursor!)));
 
-  if (!q) return cardsOf(db, opts.viewerId, newestFirst(filtered()));
-  const pattern = containsPattern(q);
+  if (q === null) return cardsQuery(db, viewerId, newestFirst(filtered()));
   const byCreator = newestFirst(filtered().where(sql<SqlBool>`(lower(pr.username) like lower(${pattern}) or lower(pr.display_name) like lower(${pattern}))`));
   const byText = newestFirst(filtered().where(sql<SqlBool>`posts.search @@ websearch_to_tsquery('english', ${q})`));
   const hits = db
     .selectFrom(byCreator.as('by_creator'))
     .selectAll()
     .union(db.selectFrom(byText.as('by_text')).selectAll());
-  return cardsOf(db, opts.viewerId, newestFirst(db.selectFrom(hits.as('hits')).select(['hits.id', 'hits.sort_at'])));
-}
+  return cardsQuery(db, viewerId, newestFirst(db.selectFrom(hits.as('hits')).select(['hits.id', 'hits.sort_at'])));
+});

@@ -1,24 +1,29 @@
 import type { FeedCursor } from '../../../common/post-schemas';
 import type { DB } from '../../../core/db/kysely';
+import { statementShape } from '../../../core/db/statement-shape';
 import { visiblePostWhere } from '../../../domain/access/access';
-import { cardsOf, pageAfter, postsWithPrivacy, publishedKeys } from '../../shared/post-cards/post-cards.queries';
+import { cardsOf, cardsQuery, pageAfter, postsWithPrivacy, publishedKeys } from '../../shared/post-cards/post-cards.queries';
 
 /**
  * One feed page: published posts visible to the viewer, newest published first, after the cursor.
  * Walks posts_feed_idx (published_at desc, id desc where published) and stops after `limit` rows.
  */
 export function findFeedPage(db: DB, opts: { viewerId: string | null; cursor: FeedCursor | null; limit: number }) {
-  const { cursor } = opts;
+  return feedPage(db, { viewerId: opts.viewerId, cursor: opts.cursor ? { createdAt: opts.cursor.createdAt, id: opts.cursor.id } : null, limit: opts.limit });
+}
+
+// the most asked list: built and compiled once per shape (signed in or not, first page or not)
+const feedPage = statementShape((db, { viewerId, cursor, limit }: { viewerId: string | null; cursor: { createdAt: string; id: string } | null; limit: number }) => {
   const page = postsWithPrivacy(db)
     .select(publishedKeys)
     .where('posts.status', '=', 'published')
-    .where(visiblePostWhere(opts.viewerId))
+    .where(visiblePostWhere(viewerId))
     .$if(cursor !== null, (q) => q.where(pageAfter(cursor!)))
     .orderBy('posts.published_at', 'desc')
     .orderBy('posts.id', 'desc')
-    .limit(opts.limit);
-  return cardsOf(db, opts.viewerId, page);
-}
+    .limit(limit);
+  return cardsQuery(db, viewerId, page);
+});
 
 /** Posts by id whatever their state, as cards for the viewer; the caller decides with the access rule. */
 export function findPostCardsByIds(db: DB, viewerId: string | null, postIds: string[]) {

@@ -34,6 +34,11 @@ export const postsWithPrivacy = (db: DB) => db.selectFrom('posts').leftJoin('pri
  * index lookups on (post_id[, user_id]) for the page's few rows.
  */
 export function cardsOf(db: DB, viewerId: string | null, page: PageKeys, ascending = false) {
+  return cardsQuery(db, viewerId, page, ascending).execute();
+}
+
+/** `cardsOf`'s statement, not yet run: for a list compiled once per shape (core/db/statement-shape.ts). */
+export function cardsQuery(db: DB, viewerId: string | null, page: PageKeys, ascending = false) {
   return db
     .selectFrom(page.as('page'))
     .innerJoin('posts', 'posts.id', 'page.id')
@@ -83,8 +88,7 @@ export function cardsOf(db: DB, viewerId: string | null, page: PageKeys, ascendi
       ];
     })
     .orderBy('page.sort_at', ascending ? 'asc' : 'desc')
-    .orderBy('page.id', ascending ? 'asc' : 'desc')
-    .execute();
+    .orderBy('page.id', ascending ? 'asc' : 'desc');
 }
 
 export type PostCardRow = Awaited<ReturnType<typeof cardsOf>>[number];
