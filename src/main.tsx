@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerServiceWorker } from './lib/service-worker';
 import { router } from './router';
 import './styles.css';
 
@@ -18,4 +19,4 @@ startTransition(() => {
 });
 
 // the service worker (public/sw.js): an offline page instead of the browser's error, and web push
-if ('serviceWorker' in navigator) window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}));
+window.addEventListener('load', () => void registerServiceWorker());

@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import type { Config } from '../config';
+import { pushEndpointAllowed } from './endpoint';
 
 /** One browser's Push API subscription, as stored (push_subscriptions). */
 export interface StoredPushSubscription {
@@ -30,7 +31,10 @@ export async function sendWebPush(
   vapid: NonNullable<ReturnType<typeof vapidOf>>,
   subscription: StoredPushSubscription,
   payload: string,
+  allowLocal = false,
 ): Promise<PushOutcome> {
+  // stored before the check existed, or a setting turned off since: never sent, and forgotten
+  if (!pushEndpointAllowed(subscription.endpoint, allowLocal)) return 'gone';
   // web-push encrypts and signs; the request goes through fetch, which also reaches a test's
   // plain-HTTP push service (web-push's own sender speaks https only)
   const request = webpush.generateRequestDetails(

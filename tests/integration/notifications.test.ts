@@ -28,7 +28,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', r));
   const vapid = generateVapidKeys();
-  app = await startTestServer({ env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey } });
+  app = await startTestServer({ env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' } });
 });
 afterAll(async () => {
   await app?.close();
