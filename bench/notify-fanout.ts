@@ -28,7 +28,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * The app and the worker are separate processes, as in production.
  */
 export async function benchNotifyFanout(ctx: BenchContext): Promise<Array<Figure | string>> {
-  const SUBSCRIBERS = ctx.quick ? 500 : 10_000;
+  const SUBSCRIBERS = Number(process.env.BENCH_FANOUT_SUBSCRIBERS ?? (ctx.quick ? 500 : 10_000));
   const QUIET_LIKES = ctx.quick ? 20 : 100;
   const bench = await createBenchDb();
   const procs: BenchProcess[] = [];
