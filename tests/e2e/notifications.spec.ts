@@ -95,6 +95,14 @@ test('a fan subscribes: the creator\'s bell counts it live, and its row in /noti
   const row = leo.getByTestId('notification-row').filter({ hasText: `${fan.displayName} subscribed to you` });
   await expect(row).toHaveCount(1);
   await shoot(leo, 'notifications-centre');
+  // a phone: the bell and the menu's Notifications entry, the username no wider than the bar
+  await leo.setViewportSize({ width: 375, height: 800 });
+  await leo.getByRole('banner').getByRole('button', { name: /leo/ }).click();
+  await expect(leo.getByRole('menuitem', { name: 'Notifications' })).toBeVisible();
+  expect(await leo.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await leo.screenshot({ path: path.join(screens, 'mobile-menu-375.png') });
+  await leo.keyboard.press('Escape');
+  await leo.setViewportSize({ width: 1280, height: 800 });
   await row.getByRole('link').click();
   await expect(leo).toHaveURL(new RegExp(`/${fan.username}$`));
 });
@@ -167,6 +175,7 @@ test.describe('web push', () => {
     await page.getByRole('button', { name: 'Turn on for this browser' }).click();
     await expect(toasts(page).getByText('Push notifications are on for this browser', { exact: true })).toBeVisible();
     await expect(page.getByTestId('push-this-browser')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     // through the app's service worker, registered at /sw.js
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
 
