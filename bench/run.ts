@@ -26,6 +26,7 @@ import type { BenchContext, Scenario } from './lib/context';
 import { formatFigure, mergeFigures, writeFigures, type Figure } from './lib/figures';
 import { killAll, repoRoot } from './lib/processes';
 import { benchMessageDelivery, benchMessagesReads } from './messages';
+import { benchNotifyFanout } from './notify-fanout';
 import { benchRealtime } from './realtime';
 import { benchSoak } from './soak';
 import { benchSubscribe } from './subscribe';
@@ -69,6 +70,7 @@ const scenarios: Record<string, Scenario> = soak
       'two-copies': benchTwoCopies,
       web: benchWeb,
       earnings: benchEarnings,
+      'notify-fanout': benchNotifyFanout,
     };
 
 console.log(

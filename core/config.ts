@@ -82,6 +82,11 @@ const ConfigSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
   VAPID_SUBJECT: z.string().default('mailto:admin@creatorhub.local'),
+  /**
+   * Tests only: a push endpoint on the loopback over plain http is accepted (the tests' own push
+   * service). Off, the only endpoints are https to a public host name (core/push/endpoint.ts).
+   */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: bool.default(false),
   /** On SIGTERM a worker lets active jobs finish this long, then hands them back to the queue. */
   WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** `npm run worker` only: serve the worker's own /metrics (job durations) on this port. */

@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerServiceWorker } from './lib/service-worker';
 import { pageBroughtData, router } from './router';
 import './styles.css';
 
@@ -41,4 +42,4 @@ if (pageBroughtData) {
 }
 
 // the service worker (public/sw.js): an offline page instead of the browser's error, and web push
-if ('serviceWorker' in navigator) window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}));
+window.addEventListener('load', () => void registerServiceWorker());

@@ -33,15 +33,14 @@ export function addReceipt(trx: DB, paymentId: string): Promise<QueuedEntry> {
 }
 
 /**
- * Notifications of money (issue 28), each kind written here once, in the payment's transaction:
- * a charge tells its creator of a new subscriber (the subscription's first charge), a renewal, a
- * tip or a purchase (Premium, paid to the platform, tells nobody); a cancellation tells the
- * creator; a failed renewal and a subscription about to end tell the fan. Each returns the
- * delivery's outbox entry (none when nobody is told), dispatched with the other jobs.
+ * Notifications of subscriptions (issue 28), each kind written here once, in the payment's
+ * transaction: a subscription's charge tells its creator of a new subscriber (its first charge)
+ * or a renewal (Premium, paid to the platform, tells nobody); a cancellation tells the creator; a
+ * failed renewal and a subscription about to end tell the fan. Each returns the delivery's outbox
+ * entry (none when nobody is told), dispatched with the other jobs. One-off payments (tips,
+ * unlocks) are told by notifyPurchase (domain/notifications/money.ts), payouts by notifyPayout.
  */
-export type ChargeFor = 'subscription' | 'tip' | 'purchase';
-
-async function notifyCreatorOfCharge(trx: DB, paymentId: string, chargeFor: ChargeFor): Promise<QueuedEntry[]> {
+async function notifyCreatorOfCharge(trx: DB, paymentId: string): Promise<QueuedEntry[]> {
   const payment = await trx
     .selectFrom('payments as p')
     .select(['p.user_id', 'p.creator_id', 'p.subscription_id', 'p.created_at'])
@@ -58,14 +57,14 @@ async function notifyCreatorOfCharge(trx: DB, paymentId: string, chargeFor: Char
     .where('p.id', '=', paymentId)
     .executeTakeFirst();
   if (!payment?.creator_id || !payment.user_id) return [];
-  const kind = chargeFor !== 'subscription' ? chargeFor : Number(payment.earlier_charges ?? 0) === 0 ? 'new-subscriber' : 'subscription-renewed';
+  const kind = Number(payment.earlier_charges ?? 0) === 0 ? 'new-subscriber' : 'subscription-renewed';
   const entry = await notify(trx, { userId: payment.creator_id, kind, actorId: payment.user_id, subject: { type: 'user', id: payment.user_id }, at: payment.created_at });
   return entry ? [entry] : [];
 }
 
-/** In the payment's transaction: its receipt and its creator's notification (`chargeFor`: what was paid for). */
-export async function addChargeEffects(trx: DB, paymentId: string, chargeFor: ChargeFor = 'subscription'): Promise<QueuedEntry[]> {
-  return [await addReceipt(trx, paymentId), ...(await notifyCreatorOfCharge(trx, paymentId, chargeFor))];
+/** In a subscription charge's transaction: its receipt and its creator's notification. */
+export async function addChargeEffects(trx: DB, paymentId: string): Promise<QueuedEntry[]> {
+  return [await addReceipt(trx, paymentId), ...(await notifyCreatorOfCharge(trx, paymentId))];
 }
 
 /** The fan's subscription: its creator (the row's actor and subject) and the fan. */

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { TIP_TEXTS } from '../../common/tip-texts';
 import type { DB } from '../../core/db/kysely';
+import { notifyPurchase } from '../notifications/money';
 import { addReceipt, noEffects, type BillingEffects } from './effects';
 import { BillingError } from './errors';
 import { creatorUnavailable, insertPayment, lockPair } from './billing.queries';
@@ -105,6 +106,6 @@ export async function sendTip(deps: BillingDeps, req: TipRequest): Promise<TipOu
       paymentId, creatorId: creator.id, creatorName, fanId: req.userId, fanUsername: fan.username, fanDisplayName: fan.display_name,
       amount: req.amount, message: req.message, createdAt: now,
     };
-    return { tip, effects: { ...noEffects(), jobs: [await addReceipt(trx, paymentId)] }, repeated: false };
+    return { tip, effects: { ...noEffects(), jobs: [await addReceipt(trx, paymentId), ...(await notifyPurchase(trx, { paymentId }))] }, repeated: false };
   });
 }

@@ -9,6 +9,7 @@ import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { PaymentProvider } from '../../core/payments/provider';
 import type { Clock } from '../../core/clock';
 import { BillingError } from '../billing/errors';
+import { notifyPayout } from '../notifications/money';
 import { PROVIDER_CALL_JOB_OPTIONS } from '../billing/refunds';
 import { availableCents } from './balances';
 import type { EarningsPolicy } from './policy';
@@ -84,7 +85,7 @@ export async function requestPayout(deps: { db: DB; clock: Clock }, req: PayoutR
   });
 }
 
-export type PayoutOutcome = { paid: string } | { failed: string; jobs: QueuedEntry[] } | { skipped: 'gone' | 'settled' };
+export type PayoutOutcome = { paid: string; jobs: QueuedEntry[] } | { failed: string; jobs: QueuedEntry[] } | { skipped: 'gone' | 'settled' };
 
 /**
  * The `send-payout` job: the transfer to the account the payout was made for (kept on the row,
@@ -116,7 +117,8 @@ export async function carryOutPayout(
     if (row.status !== 'pending') return { skipped: 'settled' };
     if (result.ok) {
       await trx.updateTable('payouts').set({ status: 'paid', transfer_ref: result.ref, settled_at: now }).where('id', '=', payoutId).execute();
-      return { paid: fromCents(amountCents) };
+      const jobs = row.creator_id ? await notifyPayout(trx, { payoutId, creatorId: row.creator_id, outcome: 'sent', at: now }) : [];
+      return { paid: fromCents(amountCents), jobs };
     }
     const reason = result.reason.slice(0, 500);
     await trx.updateTable('payouts').set({ status: 'failed', failure_reason: reason, settled_at: now }).where('id', '=', payoutId).execute();
@@ -126,7 +128,10 @@ export async function carryOutPayout(
       .onConflict((oc) => oc.columns(['payout_id', 'kind']).where('payout_id', 'is not', null).doNothing())
       .execute();
     const jobs = row.creator_id
-      ? [await addToOutbox(trx, { queue: 'mail', name: 'payout-failed', data: { payoutId }, jobId: `payout-failed-${payoutId}`, options: MAIL_JOB_OPTIONS })]
+      ? [
+          await addToOutbox(trx, { queue: 'mail', name: 'payout-failed', data: { payoutId }, jobId: `payout-failed-${payoutId}`, options: MAIL_JOB_OPTIONS }),
+          ...(await notifyPayout(trx, { payoutId, creatorId: row.creator_id, outcome: 'failed', at: now })),
+        ]
       : [];
     return { failed: reason, jobs };
   });

@@ -63,6 +63,8 @@ export function notificationHref(row: NotificationRow): string | null {
     case 'subscription':
       return '/settings/account/subscriptions';
     case 'payout':
+      // the creator's Earnings tab lists payouts with their state and a failure's reason
+      return '/create?tab=earnings';
     case 'payment':
       return '/settings/account/payment';
     default:

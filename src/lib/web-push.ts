@@ -1,14 +1,11 @@
+import { registerServiceWorker } from './service-worker';
+
 /**
  * This browser's web push (issue 28): the service worker (public/sw.js) is registered, the Push
  * API subscribed with the server's VAPID public key, and the subscription handed to the server;
  * turning Push Notifications off unsubscribes this browser and tells the server to forget it.
  */
 export const pushSupported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-
-export function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
-  if (!('serviceWorker' in navigator)) return Promise.resolve(null);
-  return navigator.serviceWorker.register('/sw.js').catch(() => null);
-}
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
@@ -25,7 +22,8 @@ export async function subscribeThisBrowser(publicKey: string): Promise<PushJson>
   if (!pushSupported()) throw new Error('This browser cannot receive push notifications.');
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new Error('Notifications are blocked for this site in your browser settings.');
-  await registerServiceWorker();
+  if (!(await registerServiceWorker())) throw new Error('This browser could not start the app\'s service worker.');
+  // subscribing needs the worker active, not just registered
   const registration = await navigator.serviceWorker.ready;
   const existing = await registration.pushManager.getSubscription();
   const subscription = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
@@ -42,4 +40,11 @@ export async function unsubscribeThisBrowser(): Promise<string | null> {
   if (!subscription) return null;
   await subscription.unsubscribe();
   return subscription.endpoint;
+}
+
+/** Whether this browser holds a push subscription (Push Notifications may be on for the account and not here yet). */
+export async function thisBrowserSubscribed(): Promise<boolean> {
+  if (!pushSupported()) return false;
+  const registration = await navigator.serviceWorker.getRegistration();
+  return Boolean(await registration?.pushManager.getSubscription());
 }

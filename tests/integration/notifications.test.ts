@@ -1,10 +1,16 @@
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_CAP_PER_HOUR } from '../../common/notifications';
 import { generateVapidKeys } from '../../core/push/web-push';
+import { builtinProvider } from '../../core/payments/builtin';
+import { insertPayment } from '../../domain/billing/billing.queries';
+import { carryOutPayout, requestPayout } from '../../domain/earnings/payouts';
 import { withinCap } from '../../domain/notifications/caps';
+import { notifyPurchase } from '../../domain/notifications/money';
+import { findNotificationRows, notificationHref } from '../../domain/notifications/rows';
 import { makePost, makeSubscription, makeUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
@@ -28,12 +34,17 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', r));
   const vapid = generateVapidKeys();
-  app = await startTestServer({ env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey } });
+  app = await startTestServer({ env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' } });
 });
 afterAll(async () => {
   await app?.close();
   pushService?.close();
 });
+
+/** Carries a value out of a transaction rolled back on purpose. */
+class Rollback {
+  constructor(readonly value: unknown) {}
+}
 
 const rowsOf = (userId: string) => app.deps.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('last_at').execute();
 
@@ -166,6 +177,92 @@ describe('notifications', () => {
     await (await clientAs(app, hidden.id)).trpc.profiles.publishDraft.mutate({ postId: post2.id });
     await app.drain('notify-fanout');
     expect(await rowsOf(fan2.id)).toEqual([]);
+  });
+
+  it('a tip and a purchase tell the creator once each (a repeated tip request tells nothing more); an unlocked post\'s row leads to it, and says so once it is gone', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const fan = await makeUser(app.deps.db);
+    const asFan = await clientAs(app, fan.id);
+    const asCreator = await clientAs(app, creator.id);
+    const tip = { creatorUsername: creator.username, amount: '30', confirmedAmount: '30.00', message: 'for the strings', idempotencyKey: randomUUID() };
+    await Promise.all([asFan.trpc.tips.send.mutate(tip), asFan.trpc.tips.send.mutate(tip)]);
+    expect((await rowsOf(creator.id)).map((r) => [r.kind, r.actor_id, r.subject_type, r.subject_id])).toEqual([['tip', fan.id, 'user', fan.id]]);
+    const [tipRow] = (await asCreator.trpc.notifications.list.query({ kind: 'tip' })).items;
+    expect(tipRow).toMatchObject({ href: `/${fan.username}`, actor: { username: fan.username } });
+
+    // A pay-per-view unlock (its purpose comes with that feature; the check constraint does not
+    // know it yet, so this runs in a transaction that drops the check and is rolled back): the one
+    // call every purchase makes, in its payment's transaction
+    const post = await makePost(app.deps.db, null, { creatorId: creator.id, isPremium: true });
+    const told = await app.deps.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`alter table payments drop constraint payments_purpose_check`.execute(trx);
+        const paymentId = await insertPayment(trx, {
+          userId: fan.id, tierId: null, creatorId: creator.id, subscriptionId: null, description: 'Unlock', idempotencyKey: randomUUID(),
+          amount: '25.00', provider: 'builtin', providerRef: `ref-${randomUUID()}`, status: 'succeeded', createdAt: new Date(),
+        });
+        await sql`update payments set purpose = 'post_unlock' where id = ${paymentId}`.execute(trx);
+        await notifyPurchase(trx, { paymentId, subject: { type: 'post', id: post.id } });
+        const rows = await findNotificationRows(trx, { userId: creator.id, kind: 'purchase', limit: 5 });
+        const hrefs = rows.map(notificationHref);
+        await sql`delete from posts where id = ${post.id}`.execute(trx);
+        const gone = (await findNotificationRows(trx, { userId: creator.id, kind: 'purchase', limit: 5 })).map(notificationHref);
+        throw new Rollback({ rows: rows.map((r) => [r.kind, r.username, r.subject_id]), hrefs, gone });
+      })
+      .catch((e: unknown) => {
+        if (e instanceof Rollback) return e.value;
+        throw e;
+      });
+    expect(told).toEqual({ rows: [['purchase', fan.username, post.id]], hrefs: [`/post/${post.id}`], gone: [null] });
+  });
+
+  it('a payout sent and a payout refused each tell their creator once, leading to the Earnings tab', async () => {
+    const db = app.deps.db;
+    const creator = await makeUser(db, { isCreator: true });
+    const fan = await makeUser(db);
+    await db.insertInto('payout_accounts').values({ user_id: creator.id, provider: 'builtin', provider_account_id: `test_acct_${randomUUID()}`, status: 'enabled' }).execute();
+    const { id: tierId } = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: '500.00', payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
+    const earn = () =>
+      db.transaction().execute((trx) =>
+        insertPayment(trx, {
+          userId: fan.id, tierId, creatorId: creator.id, subscriptionId: null, description: 'Gold', idempotencyKey: null, systemKey: `c-${randomUUID()}`,
+          amount: '500.00', provider: 'builtin', providerRef: `r-${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 30 * 86_400_000),
+        }),
+      );
+    const clock = { now: () => new Date() };
+    await earn();
+    const first = await requestPayout({ db, clock }, { creatorId: creator.id, trigger: 'request', key: randomUUID(), minimumCents: 100 });
+    const paid = () => carryOutPayout({ db, providerFor: () => builtinProvider, clock }, first.payout.id);
+    expect(await paid()).toMatchObject({ paid: expect.any(String) });
+    // the job again (a retry after a lost answer): settled already, nobody told twice
+    expect(await paid()).toEqual({ skipped: 'settled' });
+    expect((await rowsOf(creator.id)).map((r) => [r.kind, r.actor_id, r.subject_id])).toEqual([['payout-sent', null, first.payout.id]]);
+
+    await earn();
+    const second = await requestPayout({ db, clock }, { creatorId: creator.id, trigger: 'request', key: randomUUID(), minimumCents: 100 });
+    const refusing = { ...builtinProvider, transfer: async () => ({ ok: false as const, reason: 'The account was closed' }) };
+    expect(await carryOutPayout({ db, providerFor: () => refusing, clock }, second.payout.id)).toMatchObject({ failed: 'The account was closed' });
+    expect((await rowsOf(creator.id)).map((r) => r.kind)).toEqual(['payout-sent', 'payout-failed']);
+    const page = await (await clientAs(app, creator.id)).trpc.notifications.list.query({});
+    expect(page.items.map((i) => [i.kind, i.href])).toEqual([
+      ['payout-failed', '/create?tab=earnings'],
+      ['payout-sent', '/create?tab=earnings'],
+    ]);
+    expect(await rowsOf(fan.id)).toEqual([]);
+  });
+
+  it('a push endpoint must be https to a public host: an address on the machine\'s network is refused without the tests\' setting', async () => {
+    const user = await makeUser(app.deps.db);
+    const as = await clientAs(app, user.id);
+    const keys = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+    for (const endpoint of ['http://push.example.com/x', 'https://10.0.0.5/x', 'https://169.254.169.254/latest', 'https://redis.internal/x', 'https://[fd00::1]/x', 'https://printer/x']) {
+      await expect(as.trpc.notifications.subscribePush.mutate({ endpoint, keys }), endpoint).rejects.toThrow(/not one this server sends to/);
+    }
+    await as.trpc.notifications.subscribePush.mutate({ endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, keys });
+    // the tests' own push service on the loopback, allowed by PUSH_ALLOW_LOCAL_ENDPOINTS only
+    await as.trpc.notifications.subscribePush.mutate({ endpoint: `http://127.0.0.1:9/push/${randomUUID()}`, keys });
+    expect(await app.deps.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', user.id).execute()).toHaveLength(2);
   });
 
   it('each user gets at most PUSH_CAP_PER_HOUR pushes an hour, counted once per notification', async () => {

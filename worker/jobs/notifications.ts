@@ -42,7 +42,7 @@ async function sendPush(deps: WorkerDeps, data: NotificationJobs['send-push']) {
   const payload = pushPayloadOf(row);
   if (!payload) return { skipped: 'unknown kind' };
   if (!(await withinCap(deps.redis, deps.config.REDIS_PREFIX, 'push', browser.user_id, row.id, deps.clock.now()))) return { skipped: 'cap' };
-  const outcome = await sendWebPush(vapid, browser, JSON.stringify(payload));
+  const outcome = await sendWebPush(vapid, browser, JSON.stringify(payload), deps.config.PUSH_ALLOW_LOCAL_ENDPOINTS);
   if (outcome === 'gone') await deps.db.deleteFrom('push_subscriptions').where('id', '=', browser.id).execute();
   return { outcome };
 }
@@ -51,7 +51,9 @@ async function sendPush(deps: WorkerDeps, data: NotificationJobs['send-push']) {
 async function fanOut(deps: WorkerDeps, postId: string, after: string | null) {
   const batch = await fanOutBatch(deps.db, postId, after, deps.clock.now());
   if (!batch) return { skipped: 'not visible' };
-  if (batch.next) await deps.queues.add('notify-fanout', 'fan-out-post', { postId, after: batch.next }, { jobId: fanOutPostJobId(postId, batch.next) });
+  // the next batch goes to the front of the queue: behind this batch's pushes (and every earlier
+  // batch's) the last rows of a 10,000-subscriber post waited 374 s instead of seconds (bench notify-fanout)
+  if (batch.next) await deps.queues.add('notify-fanout', 'fan-out-post', { postId, after: batch.next }, { jobId: fanOutPostJobId(postId, batch.next), lifo: true });
   const counts = await unreadCounts(deps.db, batch.shown);
   for (const [userId, count] of counts) deps.realtime.toUser(userId, 'notifications:unread', { count });
   if (batch.pushes.length && vapidOf(deps.config)) {

@@ -17,6 +17,11 @@ export async function sendPayoutJob(deps: WorkerDeps, data: { payoutId: string }
     await applyBillingEffects(deps, { ...noEffects(), jobs: outcome.jobs });
     return { failed: outcome.failed };
   }
+  if ('paid' in outcome) {
+    // the creator's notification, written with the payout's settlement
+    await applyBillingEffects(deps, { ...noEffects(), jobs: outcome.jobs });
+    return { paid: outcome.paid };
+  }
   return outcome;
 }
 

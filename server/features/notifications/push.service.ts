@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { PushSubscriptionInput } from '../../../common/notification-schemas';
 import type { AppDeps } from '../../../core/deps';
+import { pushEndpointAllowed } from '../../../core/push/endpoint';
 import { vapidOf } from '../../../core/push/web-push';
 
 /** The most browsers one user keeps subscribed; the oldest is forgotten beyond it. */
@@ -17,6 +18,9 @@ export function pushKey(deps: Pick<AppDeps, 'config'>): { publicKey: string | nu
  */
 export async function subscribePush(deps: Pick<AppDeps, 'db' | 'config'>, userId: string, input: PushSubscriptionInput): Promise<{ ok: true }> {
   if (!vapidOf(deps.config)) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'Push notifications are not available on this server' });
+  if (!pushEndpointAllowed(input.endpoint, deps.config.PUSH_ALLOW_LOCAL_ENDPOINTS)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'This browser\'s push service is not one this server sends to' });
+  }
   const values = { user_id: userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth };
   await deps.db.transaction().execute(async (trx) => {
     await trx

@@ -47,10 +47,10 @@ export function NotificationCentre({ kind, onKind }: { kind: NotificationKind | 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <label className="flex items-center gap-2 text-sm text-muted">
+        <label className="flex min-w-0 flex-1 items-center gap-2 text-sm text-muted sm:flex-none">
           Show
           <select
-            className="h-9 rounded-md border border-border bg-surface px-2 text-sm text-foreground"
+            className="h-9 min-w-0 flex-1 rounded-md border border-border bg-surface px-2 text-sm text-foreground"
             value={kind ?? ''}
             onChange={(e) => onKind((e.target.value || null) as NotificationKind | null)}
           >

@@ -35,11 +35,11 @@ export function NotificationMatrix({ isCreator }: { isCreator: boolean }) {
         <table className="w-full text-sm">
           <thead>
             <tr className="text-left text-muted">
-              <th scope="col" className="px-4 py-3 font-medium">
+              <th scope="col" className="px-3 py-3 font-medium sm:px-4">
                 Notification
               </th>
               {COLUMNS.map((c) => (
-                <th key={c.key} scope="col" className="px-3 py-3 text-center font-medium">
+                <th key={c.key} scope="col" className="whitespace-nowrap px-2 py-3 text-center font-medium sm:px-3">
                   {c.label}
                 </th>
               ))}
@@ -51,11 +51,11 @@ export function NotificationMatrix({ isCreator }: { isCreator: boolean }) {
               const info = NOTIFICATION_KIND_INFO[kind];
               return (
                 <tr key={kind}>
-                  <th scope="row" className="px-4 py-3 text-left font-normal text-foreground">
+                  <th scope="row" className="px-3 py-3 text-left font-normal text-foreground sm:px-4">
                     {info.label}
                   </th>
                   {COLUMNS.map((c) => (
-                    <td key={c.key} className="px-3 py-3 text-center">
+                    <td key={c.key} className="px-2 py-1 text-center sm:px-3">
                       {c.key === 'email' && !info.hasEmail ? (
                         <span className="text-subtle" aria-label={`${info.label}: no e-mail`}>
                           –
@@ -63,7 +63,7 @@ export function NotificationMatrix({ isCreator }: { isCreator: boolean }) {
                       ) : (
                         <input
                           type="checkbox"
-                          className="size-4 accent-pink"
+                          className="size-5 cursor-pointer accent-pink"
                           aria-label={`${info.label}: ${c.label}`}
                           checked={current[c.key]}
                           onChange={(e) => change(kind, current, c.key, e.target.checked)}

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button';
 import type { NotificationSettingsDto } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import { Loaded } from '../../components/load-states';
 import { isServerError, trpc } from '../../lib/trpc';
 import { SettingsForm } from './settings-form';
 import { ToggleRows, type ToggleSpec } from './toggle-row';
-import { subscribeThisBrowser, unsubscribeThisBrowser } from '../../lib/web-push';
+import { pushSupported, subscribeThisBrowser, thisBrowserSubscribed, unsubscribeThisBrowser } from '../../lib/web-push';
 import { notify } from '../../lib/toast';
 
 /**
@@ -39,6 +40,13 @@ function NotificationFields({ initial }: { initial: NotificationSettingsDto }) {
   const subscribePush = trpc.notifications.subscribePush.useMutation();
   const unsubscribePush = trpc.notifications.unsubscribePush.useMutation();
   const [values, setValues] = useState(initial);
+  // Push is on for the account by default, yet a browser gets pushes only once it subscribed:
+  // false shows 'Turn on for this browser' under the switches
+  const [here, setHere] = useState<boolean | null>(null);
+  const [subscribing, setSubscribing] = useState(false);
+  useEffect(() => {
+    void thisBrowserSubscribed().then(setHere, () => setHere(false));
+  }, []);
 
   /** Push Notifications on subscribes this browser (several browsers per user); off unsubscribes it. */
   async function syncThisBrowser(on: boolean) {
@@ -46,9 +54,11 @@ function NotificationFields({ initial }: { initial: NotificationSettingsDto }) {
       const { publicKey } = await utils.notifications.pushKey.fetch();
       if (!publicKey) throw new Error('Push notifications are not available on this server.');
       await subscribePush.mutateAsync(await subscribeThisBrowser(publicKey));
+      setHere(true);
     } else {
       const endpoint = await unsubscribeThisBrowser();
       if (endpoint) await unsubscribePush.mutateAsync({ endpoint });
+      setHere(false);
     }
   }
 
@@ -76,6 +86,26 @@ function NotificationFields({ initial }: { initial: NotificationSettingsDto }) {
       }}
     >
       <ToggleRows rows={SWITCHES} values={values} onChange={(key, on) => setValues((v) => ({ ...v, [key]: on }))} />
+      {initial.pushNotifications && values.pushNotifications && here === false && pushSupported() ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-border bg-surface px-4 py-3" data-testid="push-this-browser">
+          <p className="text-sm text-muted">Push notifications are on for your account but not yet on this browser.</p>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={subscribing}
+            aria-busy={subscribing || undefined}
+            onClick={() => {
+              setSubscribing(true);
+              syncThisBrowser(true)
+                .then(() => notify.success({ title: 'Push notifications are on for this browser' }))
+                .catch((error: unknown) => notify.error({ title: 'Push Notifications', description: error instanceof Error ? error.message : String(error) }))
+                .finally(() => setSubscribing(false));
+            }}
+          >
+            Turn on for this browser
+          </Button>
+        </div>
+      ) : null}
       <p className="text-sm text-subtle">Security e-mail (confirming your address, password resets, new sign-ins) is always sent.</p>
     </SettingsForm>
   );

@@ -21,7 +21,8 @@ export default function MobileUserMenuDropdown({ user, onSignOut }: { user: Curr
           className="flex max-w-[55vw] items-center gap-2 rounded-full border border-border bg-surface py-1 pr-3 pl-1 text-sm font-medium text-foreground hover:bg-surface-hover data-[state=open]:bg-surface-hover"
         >
           <Avatar src={user.avatarUrl} name={user.displayName || user.username} size="sm" ring={false} />
-          <span className="truncate">{user.username}</span>
+          {/* a phone keeps the avatar and the chevron: a long username would push the bar past the screen */}
+          <span className="truncate max-[419px]:sr-only">{user.username}</span>
           <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-muted" />
         </button>
       </DropdownMenuTrigger>

@@ -7,6 +7,7 @@ import { build } from 'vite';
 import { seedDemo } from '../../../scripts/seed/demo';
 import { loadConfig } from '../../../core/config';
 import { createStorage } from '../../../core/storage';
+import { generateVapidKeys } from '../../../core/push/web-push';
 import { createMigratedDatabase, dropDatabase } from '../../helpers/databases';
 import { e2eDirs } from './env';
 
@@ -47,6 +48,9 @@ export default async function globalSetup() {
     AUTH_RATE_LIMIT: '1000',
     // and every spec's writes count against that one address's budgets (the budgets: integration tests)
     WRITE_BUDGET_SCALE: '100',
+    // web push (notifications.spec): its own key pair, and the spec's push service on the loopback
+    ...vapidEnv(),
+    PUSH_ALLOW_LOCAL_ENDPOINTS: 'true',
   };
   const config = loadConfig(env);
   // Specs that look behind the UI (queues) read these; workers inherit the environment.
@@ -76,6 +80,11 @@ export default async function globalSetup() {
     await dropDatabase(serverUrl, dbName);
     await rm(dataDir, { recursive: true, force: true });
   };
+}
+
+function vapidEnv() {
+  const pair = generateVapidKeys();
+  return { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
 }
 
 async function waitForReady(url: string, exited: Promise<number | null>) {

@@ -1,0 +1,160 @@
+import { sql } from 'kysely';
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../common/socket-events';
+import { generateVapidKeys } from '../core/push/web-push';
+import { newPostGroupKey } from '../domain/notifications/notify';
+import { makePost, makeSessionCookie, makeUser } from '../tests/helpers/factories';
+import { createBenchDb } from './lib/bench-db';
+import type { BenchContext } from './lib/context';
+import { figure, percentile, type Figure } from './lib/figures';
+import { startAppProcess, startWorkerProcess, type BenchProcess } from './lib/processes';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Issue 28's "no flood": a creator with SUBSCRIBERS active subscribers (seeded in SQL, each with
+ * one browser subscribed to push, whose push service is a local HTTP receiver) publishes a draft
+ * through the API (profiles.publishDraft, the post lifecycle's own path: the `fan-out-post` outbox
+ * row, the `notify-fanout` queue's batches, one `send-push` each, encrypted by web-push and
+ * POSTed). Measured from the publish request: the last of the post's notification rows written,
+ * and the last push received. Meanwhile another fan likes and unlikes a post of another creator
+ * over HTTP, one at a time, and a socket in that post's room times `post:likes` from the like's
+ * request; the same likes on the quiet app before the post are the floor of that p99.
+ * The app and the worker are separate processes, as in production.
+ */
+export async function benchNotifyFanout(ctx: BenchContext): Promise<Array<Figure | string>> {
+  const SUBSCRIBERS = Number(process.env.BENCH_FANOUT_SUBSCRIBERS ?? (ctx.quick ? 500 : 10_000));
+  const QUIET_LIKES = ctx.quick ? 20 : 100;
+  const bench = await createBenchDb();
+  const procs: BenchProcess[] = [];
+  let socket: ClientSocket | null = null;
+  let pushes = 0;
+  let lastPushAt = 0;
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      pushes++;
+      lastPushAt = performance.now();
+      res.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const pushUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  const out: Array<Figure | string> = [];
+  try {
+    const db = bench.db;
+    const creator = await makeUser(db, { isCreator: true, username: 'fanoutcreator' });
+    const other = await makeUser(db, { isCreator: true });
+    const liker = await makeUser(db);
+    const { id: tierId } = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: '50.00', payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
+    // the fans, their subscriptions and one push browser each, in three statements
+    const keys = createECDH('prime256v1');
+    keys.generateKeys();
+    const p256dh = keys.getPublicKey().toString('base64url');
+    const auth = randomBytes(16).toString('base64url');
+    const t0 = performance.now();
+    await sql`insert into users (email, password_hash, email_verified_at) select 'fanout' || i || '@bench.test', 'x', now() from generate_series(1, ${SUBSCRIBERS}) i`.execute(db);
+    await sql`insert into profiles (id, username, display_name, date_of_birth)
+      select u.id, 'fanout' || split_part(split_part(u.email, '@', 1), 'fanout', 2), 'Fan', '1990-01-01' from users u where u.email like 'fanout%@bench.test'`.execute(db);
+    await sql`insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price)
+      select u.id, ${tierId}, 'active', now(), now() + interval '30 days', '50.00' from users u where u.email like 'fanout%@bench.test'`.execute(db);
+    await sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+      select u.id, ${pushUrl} || '/p/' || u.id, ${p256dh}, ${auth} from users u where u.email like 'fanout%@bench.test'`.execute(db);
+    await sql`analyze`.execute(db);
+    out.push(`notify-fanout: ${SUBSCRIBERS} active subscribers with a push browser each, seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const vapid = generateVapidKeys();
+    const env = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true', LOG_LEVEL: 'error', METRICS_TOKEN: randomBytes(24).toString('hex') };
+    const app = await startAppProcess(bench.url, env);
+    procs.push(app);
+    procs.push(await startWorkerProcess(bench.url, env));
+
+    const likedPost = await makePost(db, null, { creatorId: other.id });
+    const draft = await makePost(db, null, { creatorId: creator.id, status: 'draft' });
+    const { cookie: likerCookie } = await makeSessionCookie(db, liker.id);
+    const { cookie: creatorCookie } = await makeSessionCookie(db, creator.id);
+    const s: ClientSocket = connect(app.url, { transports: ['websocket'], extraHeaders: { origin: app.url }, reconnection: false });
+    socket = s;
+    await new Promise<void>((resolve, reject) => {
+      s.once('connect', () => resolve());
+      s.once('connect_error', reject);
+    });
+    const ack = await new Promise<{ ids: string[] }>((resolve) => s.emit('room:join', { kind: 'post', ids: [likedPost.id] }, resolve));
+    if (!ack.ids.includes(likedPost.id)) throw new Error('the socket could not join the post room');
+
+    const post = (path: string, cookie: string, input: unknown) =>
+      fetch(`${app.url}/trpc/${path}`, { method: 'POST', headers: { cookie, origin: app.url, 'content-type': 'application/json' }, body: JSON.stringify({ json: input }) });
+    let round = 0;
+    /** one like or unlike: from its request to `post:likes` on the socket (ms; the event often beats the response) */
+    const likeOnce = async () => {
+      const heard = new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('post:likes never came')), 10_000);
+        s.once('post:likes', () => {
+          clearTimeout(timer);
+          resolve(performance.now());
+        });
+      });
+      const sent = performance.now();
+      const res = await post(`posts.${round++ % 2 === 0 ? 'like' : 'unlike'}`, likerCookie, { postId: likedPost.id });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`like: ${res.status}`);
+      return (await heard) - sent;
+    };
+    for (let i = 0; i < 10; i++) await likeOnce();
+    const quiet: number[] = [];
+    for (let i = 0; i < QUIET_LIKES; i++) {
+      quiet.push(await likeOnce());
+      await sleep(20);
+    }
+
+    // the post: the creator publishes the draft through the API
+    const rowsOfPost = async () =>
+      Number((await db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).where('group_key', '=', newPostGroupKey(draft.id)).executeTakeFirstOrThrow()).n);
+    const start = performance.now();
+    const published = await post('profiles.publishDraft', creatorCookie, { postId: draft.id });
+    await published.arrayBuffer();
+    if (!published.ok) throw new Error(`publishDraft: ${published.status}`);
+    const during: number[] = [];
+    let rowsDoneAt = 0;
+    const deadline = start + (ctx.quick ? 60_000 : 600_000);
+    let checked = 0;
+    while (pushes < SUBSCRIBERS || !rowsDoneAt) {
+      if (performance.now() > deadline) throw new Error(`after ${((deadline - start) / 1000).toFixed(0)} s: ${await rowsOfPost()} rows, ${pushes} pushes of ${SUBSCRIBERS}`);
+      if (pushes < SUBSCRIBERS) during.push(await likeOnce());
+      // the row count every 250 ms (its own query would otherwise weigh on what is measured)
+      if (!rowsDoneAt && performance.now() - checked > 250) {
+        checked = performance.now();
+        if ((await rowsOfPost()) >= SUBSCRIBERS) rowsDoneAt = performance.now();
+      }
+      await sleep(20);
+    }
+    const sortedQuiet = [...quiet].sort((a, b) => a - b);
+    const sortedDuring = [...during].sort((a, b) => a - b);
+    const quietP99 = percentile(sortedQuiet, 0.99);
+    const duringP99 = percentile(sortedDuring, 0.99);
+    out.push(
+      figure(`new post -> last of ${SUBSCRIBERS} notification rows`, (rowsDoneAt - start) / 1000, null, 's', {
+        note: 'from the publishDraft request to the row count reaching every subscriber (checked every 250 ms); batches of 1,000 on the notify-fanout queue',
+      }),
+      figure(`new post -> last of ${SUBSCRIBERS} pushes received`, (lastPushAt - start) / 1000, null, 's', {
+        note: `web-push encryption and a POST per browser to a local push service; ${round1(SUBSCRIBERS / ((lastPushAt - start) / 1000))} pushes/s`,
+      }),
+      figure('like -> post:likes p99 during the fan-out', duringP99, quietP99, 'ms', {
+        p50: round1(percentile(sortedDuring, 0.5)),
+        p99: round1(duringP99),
+        note: `${during.length} likes while the fan-out ran; floor: the p99 of ${QUIET_LIKES} likes on the quiet app before it (p50 ${round1(percentile(sortedQuiet, 0.5))} ms)`,
+      }),
+    );
+    return out;
+  } finally {
+    socket?.disconnect();
+    for (const p of procs) await p.stop();
+    receiver.close();
+    await bench.destroy();
+  }
+}
