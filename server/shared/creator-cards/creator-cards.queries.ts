@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../../core/db/kysely';
 import { listedCreatorWhere } from '../../../domain/access/listing';
-import { verifiedBadge } from '../../../domain/access/verified-badge';
+import { personColumns } from '../../../domain/people/person-columns';
 import { activeSubscriberCount } from '../../../domain/subscriptions/active';
 import { containsPattern } from '../contains-pattern';
 
@@ -28,14 +28,9 @@ export function findCreatorCards(db: DB, filter: CreatorCardFilter) {
         .selectFrom('profiles as pr')
         .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
         .select([
-          'pr.id',
-          'pr.username',
-          'pr.display_name',
-          'pr.avatar_url',
+          ...personColumns('pr'),
           'pr.categories',
           'pr.is_verified',
-          verifiedBadge('pr').as('verified_badge'),
-          'pr.is_premium',
           'pr.created_at',
         ])
         .where(listedCreatorWhere())
