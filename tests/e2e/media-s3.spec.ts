@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POST_TEXTS } from '../../common/texts';
@@ -10,6 +9,7 @@ import { newS3Bucket, startS3Server, type RunningS3Server } from '../helpers/s3-
 import { playAndSeek } from './support/video';
 import { findPost, imagesSettled, toasts, trpcMutation } from './support/app';
 import { e2eDirs, DEMO_PASSWORD } from './support/env';
+import { freePort } from './support/s3-stack';
 
 /**
  * The media of the browser tests with STORAGE_DRIVER=s3: a copy of the app on the run's database
@@ -25,14 +25,6 @@ let s3: RunningS3Server;
 let server: ChildProcess;
 let baseURL: string;
 let s3Origin: string;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Every file the seed stored on disk, put under the same key in the bucket with its content type. */
 async function copyStorageToBucket(storageDir: string, env: Record<string, string>) {
