@@ -39,7 +39,7 @@ async function copyStorageToBucket(storageDir: string, env: Record<string, strin
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   s3 = await startS3Server();
   s3Origin = s3.url;
   const bucketEnv = await newS3Bucket(s3.url);
@@ -48,7 +48,7 @@ test.beforeAll(async () => {
   baseURL = `http://localhost:${port}`;
   const env = { ...process.env, ...JSON.parse(process.env.E2E_SERVER_ENV!), ...bucketEnv, PORT: String(port), APP_URL: baseURL, RUN_WORKER: 'false' };
   server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repoRoot, env, stdio: 'ignore' });
-  await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), { timeout: 90_000 }).toBe(true);
 });
 
 test.afterAll(async () => {

@@ -16,7 +16,7 @@ const run = promisify(execFile);
 async function startCopy(port: number): Promise<ChildProcess> {
   const env = { ...process.env, ...JSON.parse(process.env.E2E_SERVER_ENV!), PORT: String(port), APP_URL: `http://localhost:${port}`, RUN_WORKER: 'false' };
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repoRoot, env, stdio: 'ignore' });
-  await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), { timeout: 90_000 }).toBe(true);
   return child;
 }
 
@@ -78,7 +78,8 @@ for (const [driver, seconds] of [
   ['s3', 14],
 ] as const) {
   test(`a large video (${seconds} s of 720p at 24 Mbit/s) keeps uploading when the server is killed mid-upload and comes back (${driver} storage)`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    // two starts of a server copy, each up to a minute and a half on a loaded 2-core machine
+    test.setTimeout(300_000);
     const dir = await fixtureDir();
     const video = path.join(dir, `restart-${Date.now()}.mp4`);
     await run(resolveFfmpegPath(), [

@@ -93,7 +93,7 @@ export async function startS3Stack(): Promise<S3Stack> {
     };
     const start = async () => {
       server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repoRoot, env, stdio: 'ignore' });
-      await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), { timeout: 30_000 }).toBe(true);
+      await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), { timeout: 90_000 }).toBe(true);
     };
     return {
       baseURL,
