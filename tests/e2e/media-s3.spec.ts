@@ -9,7 +9,7 @@ import { newS3Bucket, startS3Server, type RunningS3Server } from '../helpers/s3-
 import { playAndSeek } from './support/video';
 import { findPost, imagesSettled, toasts, trpcMutation } from './support/app';
 import { e2eDirs, DEMO_PASSWORD } from './support/env';
-import { freePort } from './support/s3-stack';
+import { freePort } from '../helpers/processes';
 
 /**
  * The media of the browser tests with STORAGE_DRIVER=s3: a copy of the app on the run's database

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { resolveFfmpegPath } from '../../worker/media/ffmpeg-path';
 import { signIn } from './support/app';
-import { freePort, startS3Stack } from './support/s3-stack';
+import { freePort } from '../helpers/processes';
+import { startS3Stack } from './support/s3-stack';
 import { fileInput, fixtureDir, form, isTusPatch, publishButton, waitForUploadedPostId } from './support/uploads';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,7 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,18 +8,11 @@ import { Redis } from 'ioredis';
 import { loadConfig } from '../../../core/config';
 import { createMigratedDatabase, type TestDatabase } from '../../helpers/databases';
 import { FACTORY_PASSWORD, makeUser, type MadeUser } from '../../helpers/factories';
+import { freePort } from '../../helpers/processes';
 import { newS3Bucket, startS3Server, type RunningS3Server } from '../../helpers/s3-server';
 import { trpcMutation } from './app';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 export interface S3Stack {
   baseURL: string;
