@@ -17,9 +17,9 @@ export const FEATURED_FLOOR_SQL = `
   from (
     select p.* from profiles p left join privacy_settings ps on ps.user_id = p.id
     where p.is_creator and (ps.profile_visibility is null or ps.profile_visibility not in ('private','hidden'))
-    order by p.is_verified desc, p.is_premium desc, p.created_at desc, p.id desc limit 6
+    order by p.is_verified desc, p.is_premium desc, p.created_at, p.id limit 6
   ) c
-  order by c.is_verified desc, c.is_premium desc, c.created_at desc, c.id desc`;
+  order by c.is_verified desc, c.is_premium desc, c.created_at, c.id`;
 
 /**
  * Landing page's featured creators over 10,000 creators and ~200,000 subscriptions (and their

@@ -57,7 +57,7 @@ export async function benchTwoCopies(ctx: BenchContext): Promise<Array<Figure | 
       if (cache) {
         const redirect = await fetch(urls(`/media/${free.id}/web`)[0]!, { redirect: 'manual' });
         if (redirect.status !== 302) out.push(`  NOTE: the media route answered ${redirect.status}, not a redirect`);
-        const media = await loadOverCopies(urls(`/media/${free.id}/web`), load);
+        const media = await loadOverCopies(urls(`/media/${free.id}/web`), { ...load, expectRedirect: true });
         out.push(loadFigure('two copies: GET /media/<free post>/web redirects (S3)', media, floor, 'the access check and a presigned URL per request (302), two copies at once; floor: the featured statement'));
       }
       out.push(loadFigure(`two copies: anonymous /trpc/creators.featured ${label}`, await loadOverCopies(urls('/trpc/creators.featured'), load), floor, 'floor: the same six creators, one statement on node:http + pg'));

@@ -115,8 +115,7 @@ export function createApp(appDeps: AppDeps): App {
   // "Download my data" zips, to their owner only (issue 13)
   app.use(exportDownloadRoutes(deps));
   // anonymous answers of public queries: shared-cacheable, with ETags and a short memory cache
-  const anonymousCache = publicCache(deps);
-  if (config.PUBLIC_CACHE) app.use('/trpc', anonymousCache.middleware);
+  if (config.PUBLIC_CACHE) app.use('/trpc', publicCache(deps).middleware);
   app.use(
     '/trpc',
     createExpressMiddleware({
@@ -155,7 +154,6 @@ export function createApp(appDeps: AppDeps): App {
         // response (sent with 'Connection: close', so clients do not reuse them meanwhile).
         io.close(() => {
           forgets.close();
-          void anonymousCache.close();
           resolve();
         });
         httpServer.closeIdleConnections();

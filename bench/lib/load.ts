@@ -13,6 +13,8 @@ export interface LoadOptions {
   seconds: number;
   warmupSeconds: number;
   headers?: Record<string, string>;
+  /** a 3xx is the answer expected (and any other one an error), not a 2xx */
+  expectRedirect?: boolean;
 }
 
 /** A closed-loop load on `url` from bench/load-runner.ts (autocannon), in its own process. */

@@ -10,14 +10,6 @@ export const socketChannelKey = (redisPrefix: string) => `${redisPrefix}:socket.
 export const sessionCacheChannel = (redisPrefix: string) => `${redisPrefix}:session-cache`;
 
 /**
- * The Redis channel every server copy's cache of anonymous answers listens on
- * (server/http/public-cache.ts): told when a post is published or deleted and when a creator's
- * profile visibility changes, the events that change what a visitor sees.
- */
-export const publicCacheChannel = (redisPrefix: string) => `${redisPrefix}:public-cache`;
-const PUBLIC_CONTENT_EVENTS: ReadonlySet<string> = new Set(['post:published', 'post:deleted']);
-
-/**
  * Realtime over the Redis emitter: every server process's adapter receives the event and
  * delivers it to its own sockets, so the caller needs no Socket.IO server of its own.
  */
@@ -57,7 +49,6 @@ export function createRealtime(
     const except = [...(options?.except ? [options.except] : []), ...(options?.exceptRooms ?? [])];
     const target = except.length ? emitter.to(rooms).except(except) : emitter.to(rooms);
     (target as unknown as { emit(e: string, p: unknown): void }).emit(event, payload);
-    if (PUBLIC_CONTENT_EVENTS.has(event)) void publisher.publish(publicCacheChannel(redisPrefix), event);
   };
   // This process's own session cache hears a forget at once; the other copies through Redis,
   // and the returned promise waits for Redis to take it, so the answer of the request that ended a
@@ -82,8 +73,6 @@ export function createRealtime(
     reauthoriseRooms(request) {
       // every server copy's adapter hears it (server/realtime/reauthorise.ts acts on its own sockets)
       emitter.serverSideEmit('rooms:reauthorise', request);
-      // a creator's profile visibility changed (domain/announcements/access-changes.ts)
-      if (request.kind === 'post' && 'creatorId' in request && request.creatorId) void publisher.publish(publicCacheChannel(redisPrefix), 'visibility');
     },
     onForgetSessions(listener) {
       forgetListeners.add(listener);

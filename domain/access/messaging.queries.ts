@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../core/db/kysely';
 import { activeSubscriptionExists } from '../subscriptions/active';
-import { verifiedBadge } from './verified-badge';
+import { personColumns } from '../people/person-columns';
 
 /**
  * What the messaging rule (./messaging.ts) needs about one partner, seen from `viewerId`, in one
@@ -14,12 +14,7 @@ export function findMessagingFacts(db: DB, viewerId: string, partner: { username
     .selectFrom('profiles as pr')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
     .select([
-      'pr.id',
-      'pr.username',
-      'pr.display_name',
-      'pr.avatar_url',
-      verifiedBadge('pr').as('verified_badge'),
-      'pr.is_premium',
+      ...personColumns('pr'),
       'ps.profile_visibility',
       sql<boolean>`coalesce(ps.show_online_status, true)`.as('show_online_status'),
       activeSubscriptionExists(viewerId, 'pr.id').as('viewer_is_subscriber'),

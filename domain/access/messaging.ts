@@ -3,6 +3,7 @@ import type { Messaging } from '../../common/message-dtos';
 import type { DB } from '../../core/db/kysely';
 import { canSeeProfile } from './access';
 import { findAttachmentAudience, findMessagingFacts } from './messaging.queries';
+import { toBadgedPerson } from '../people/person-columns';
 
 /**
  * THE messaging rule: who may find a partner, write to them, and see a chat file. Every
@@ -61,14 +62,7 @@ export async function loadPartner(db: DB, viewerId: string, partner: { username:
   return {
     ...decision,
     showOnlineStatus: row.show_online_status,
-    profile: {
-      id: row.id,
-      username: row.username,
-      displayName: row.display_name,
-      avatarUrl: row.avatar_url,
-      isVerified: row.verified_badge,
-      isPremium: row.is_premium,
-    },
+    profile: toBadgedPerson(row),
   };
 }
 

@@ -74,9 +74,11 @@ export function planPeople(passwordHash: string, premiumTierId: string, now: Dat
     return id;
   };
 
+  // the creators joined before every fan: a fan who becomes a creator later never ranks above them
+  // in the featured strip (longest-standing first after verified and Premium)
   for (const creator of CREATORS) {
     const { username, displayName } = creator;
-    addPerson({ username, displayName, email: emailOf(username), creator }, creator.dateOfBirth, daysAgo(120, 400));
+    addPerson({ username, displayName, email: emailOf(username), creator }, creator.dateOfBirth, daysAgo(210, 400));
   }
   for (const fan of FANS) {
     addPerson({ username: fan.username, displayName: fan.displayName, email: emailOf(fan.username), admin: fan.admin }, fan.dateOfBirth, daysAgo(30, 200));

@@ -1,5 +1,5 @@
 import type { DB } from '../../core/db/kysely';
-import { USER_DTO_COLUMNS } from './user-columns';
+import { USER_DTO_COLUMNS } from '../../domain/people/user-columns';
 
 /** Session rows; `id` is always the SHA-256 of the cookie's token, never the token. */
 

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../core/deps';
-import { publicCacheChannel } from '../../core/realtime/emitter';
+import { readPublicDataVersion } from './public-cache.queries';
 
 /**
  * What a visitor sees of public content, a shared cache (CDN) may keep this long and serve stale
@@ -10,7 +10,7 @@ import { publicCacheChannel } from '../../core/realtime/emitter';
  */
 export const PUBLIC_S_MAXAGE_S = 10;
 export const PUBLIC_STALE_S = 30;
-/** this copy's own memory of the same answers (emptied on any change, on every copy, through Redis) */
+/** the longest this copy keeps an answer of one data version (see `publicCache`) */
 const MEMORY_TTL_MS = 5_000;
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 256 * 1024;
@@ -23,6 +23,7 @@ const MAX_BODY_BYTES = 256 * 1024;
 export const PUBLIC_QUERIES: ReadonlySet<string> = new Set(['creators.featured', 'posts.feed', 'posts.byId', 'profiles.byUsername', 'profiles.posts']);
 
 interface Entry {
+  version: string;
   status: number;
   body: Buffer;
   etag: string;
@@ -44,17 +45,31 @@ function proceduresOf(req: Request): string[] | null {
  * with `Cache-Control: public, s-maxage, stale-while-revalidate`, a strong ETag of the body (304
  * on If-None-Match), from a short in-memory cache keyed by the URL (the input is in the query).
  * A request with a session cookie, or any other procedure, goes through untouched (tRPC answers a
- * signed-in user `private, no-store`). Every copy empties its cache when a post is published or
- * deleted or a creator's visibility changes (core/realtime/emitter.ts publishes those on Redis).
+ * signed-in user `private, no-store`).
+ *
+ * An entry holds the data version it was made at (./public-cache.queries.ts: every statement that
+ * writes a table these answers read takes a new one, in PostgreSQL), and is served only while the
+ * version is still the same: a post published, deleted or privatised by any copy, the worker, a
+ * script or a test's factory is out of every copy's answers from the next request on, with no
+ * message between copies to miss. The version is read once per turn of the event loop for all the
+ * requests that arrived in it (always after they arrived, so a request never sees an answer older
+ * than the writes it follows). A statement takes its number before its transaction commits, so a
+ * visitor asking in that instant may see the old answer kept under the new number: for at most
+ * MEMORY_TTL_MS, or until the next write.
  */
-export function publicCache(deps: Pick<AppDeps, 'redis' | 'config' | 'log'>) {
+export function publicCache(deps: Pick<AppDeps, 'db' | 'log'>) {
   const entries = new Map<string, Entry>();
-  const subscriber = deps.redis.duplicate();
-  const channel = publicCacheChannel(deps.config.REDIS_PREFIX);
-  subscriber.on('message', () => entries.clear());
-  // after a reconnect, changes may have been missed: start empty
-  subscriber.on('ready', () => entries.clear());
-  subscriber.subscribe(channel).catch((err: unknown) => deps.log.warn({ err }, 'public cache not subscribed: it empties by time only'));
+  let pending: Promise<string | null> | null = null;
+  const versionAfterArrival = () =>
+    (pending ??= new Promise<string | null>((resolve) =>
+      setImmediate(() => {
+        pending = null;
+        readPublicDataVersion(deps.db).then(resolve, (err: unknown) => {
+          deps.log.warn({ err }, 'public data version unread: answering without the cache');
+          resolve(null);
+        });
+      }),
+    ));
 
   const send = (req: Request, res: Response, entry: Entry) => {
     res.setHeader('Cache-Control', `public, s-maxage=${PUBLIC_S_MAXAGE_S}, stale-while-revalidate=${PUBLIC_STALE_S}`);
@@ -72,9 +87,16 @@ export function publicCache(deps: Pick<AppDeps, 'redis' | 'config' | 'log'>) {
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     const procedures = proceduresOf(req);
     if (!procedures || !procedures.every((p) => PUBLIC_QUERIES.has(p)) || hasSessionCookie(req.headers.cookie)) return next();
+    void versionAfterArrival().then((version) => {
+      if (version === null) return next();
+      answer(req, res, next, version);
+    });
+  };
+
+  const answer = (req: Request, res: Response, next: NextFunction, version: string) => {
     const key = req.originalUrl;
     const hit = entries.get(key);
-    if (hit && hit.expires > Date.now()) return send(req, res, hit);
+    if (hit && hit.version === version && hit.expires > Date.now()) return send(req, res, hit);
 
     // capture tRPC's answer (it sets headers, writes the body and ends), then answer from it
     const chunks: Buffer[] = [];
@@ -93,6 +115,7 @@ export function publicCache(deps: Pick<AppDeps, 'redis' | 'config' | 'log'>) {
       const cacheable = res.statusCode === 200 && !res.hasHeader('set-cookie') && body.length <= MAX_BODY_BYTES;
       if (!cacheable) return end(body);
       const entry: Entry = {
+        version,
         status: 200,
         body,
         etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
@@ -107,5 +130,5 @@ export function publicCache(deps: Pick<AppDeps, 'redis' | 'config' | 'log'>) {
     }) as Response['end'];
     next();
   };
-  return { middleware, close: () => subscriber.quit().catch(() => subscriber.disconnect()) };
+  return { middleware };
 }

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POST_TEXTS } from '../../common/texts';
@@ -10,6 +9,7 @@ import { newS3Bucket, startS3Server, type RunningS3Server } from '../helpers/s3-
 import { playAndSeek } from './support/video';
 import { findPost, imagesSettled, toasts, trpcMutation } from './support/app';
 import { e2eDirs, DEMO_PASSWORD } from './support/env';
+import { freePort } from '../helpers/processes';
 
 /**
  * The media of the browser tests with STORAGE_DRIVER=s3: a copy of the app on the run's database
@@ -26,14 +26,6 @@ let server: ChildProcess;
 let baseURL: string;
 let s3Origin: string;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 /** Every file the seed stored on disk, put under the same key in the bucket with its content type. */
 async function copyStorageToBucket(storageDir: string, env: Record<string, string>) {
   const bucket = createStorage({ STORAGE_DRIVER: 's3', STORAGE_DIR: '', ...env });
@@ -47,7 +39,7 @@ async function copyStorageToBucket(storageDir: string, env: Record<string, strin
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   s3 = await startS3Server();
   s3Origin = s3.url;
   const bucketEnv = await newS3Bucket(s3.url);
@@ -56,7 +48,7 @@ test.beforeAll(async () => {
   baseURL = `http://localhost:${port}`;
   const env = { ...process.env, ...JSON.parse(process.env.E2E_SERVER_ENV!), ...bucketEnv, PORT: String(port), APP_URL: baseURL, RUN_WORKER: 'false' };
   server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repoRoot, env, stdio: 'ignore' });
-  await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), { timeout: 90_000 }).toBe(true);
 });
 
 test.afterAll(async () => {

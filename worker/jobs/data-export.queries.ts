@@ -1,5 +1,6 @@
 import type { DB } from '../../core/db/kysely';
 import { DATA_EXPORT_TEXTS } from '../../common/security';
+import { USER_DTO_COLUMNS } from '../../domain/people/user-columns';
 
 /** The SQL of the "Download my data" job (data-export.ts): its export row, and every row of the user's data. */
 
@@ -36,18 +37,12 @@ export async function collectUserData(db: DB, userId: string) {
     .selectFrom('users')
     .innerJoin('profiles', 'profiles.id', 'users.id')
     .select([
-      'users.email',
+      ...USER_DTO_COLUMNS,
       'users.created_at as account_created_at',
-      'profiles.username',
-      'profiles.display_name',
       'profiles.bio',
-      'profiles.avatar_url',
       'profiles.categories',
       'profiles.custom_links',
       'profiles.social_links',
-      'profiles.is_creator',
-      'profiles.is_verified',
-      'profiles.is_premium',
       'profiles.date_of_birth',
     ])
     .where('users.id', '=', userId)

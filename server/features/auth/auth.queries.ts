@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EmailTokenPurpose } from '../../../common/enums';
 import type { Database } from '../../../core/db/schema';
-import { USER_DTO_COLUMNS } from '../../auth/user-columns';
+import { USER_DTO_COLUMNS } from '../../../domain/people/user-columns';
 
 /** A pool or a transaction: every query here runs on either. */
 type Db = Kysely<Database>;

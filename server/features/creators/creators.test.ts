@@ -49,7 +49,7 @@ describe('creators.featured', () => {
     expect(await featured()).toEqual([]);
   });
 
-  it('orders verified first, then premium, then newest; maps the card fields', async () => {
+  it('orders verified first, then premium, then longest-standing (a new creator does not displace an established one); maps the card fields', async () => {
     const plainOld = await creator({ age: 50 });
     const plainNew = await creator({ age: 1 });
     const premium = await creator({ premium: true, age: 40 });
@@ -58,7 +58,7 @@ describe('creators.featured', () => {
     const verifiedNew = await creator({ verified: true, age: 2 });
 
     const cards = await featured();
-    expect(cards.map((c) => c.id)).toEqual([both.id, verifiedNew.id, verified.id, premium.id, plainNew.id, plainOld.id]);
+    expect(cards.map((c) => c.id)).toEqual([both.id, verified.id, verifiedNew.id, premium.id, plainOld.id, plainNew.id]);
     expect(cards[0]).toEqual({
       id: both.id,
       username: both.username,
@@ -82,7 +82,7 @@ describe('creators.featured', () => {
     const noRow = await creator({ age: 7 });
     await app.deps.db.deleteFrom('privacy_settings').where('user_id', '=', noRow.id).execute();
 
-    expect((await featured()).map((c) => c.id)).toEqual([shown.id, noRow.id]);
+    expect((await featured()).map((c) => c.id)).toEqual([noRow.id, shown.id]);
   });
 
   it('shows at most 6', async () => {
@@ -90,7 +90,8 @@ describe('creators.featured', () => {
     for (let i = 0; i < 8; i++) made.push(await creator({ age: i + 1 }));
     const cards = await featured();
     expect(cards).toHaveLength(6);
-    expect(cards.map((c) => c.id)).toEqual(made.slice(0, 6).map((c) => c.id));
+    // the six who have been here longest: the two newest are left out
+    expect(cards.map((c) => c.id)).toEqual(made.slice(2).reverse().map((c) => c.id));
   });
 
   it('counts only active subscribers, per creator', async () => {

@@ -1,6 +1,7 @@
 import type { ChatPreviewDto, MessageDto, ReactionCountDto } from '../../../common/message-dtos';
 import { messageMediaUrl, QUICK_EMOJI } from '../../../common/messages';
 import { toAttachmentDto } from '../../../domain/messaging/attachments';
+import { toBadgedPerson } from '../../../domain/people/person-columns';
 import type { MessageRow, findChatPage } from './messages.queries';
 
 /** Rows to DTOs: never a raw row, never a storage key. */
@@ -59,14 +60,7 @@ export function toMessageDto(row: MessageRow): MessageDto {
 
 export function toChatPreviewDto(row: Awaited<ReturnType<typeof findChatPage>>[number]): ChatPreviewDto {
   return {
-    partner: {
-      id: row.partner_id,
-      username: row.username,
-      displayName: row.display_name,
-      avatarUrl: row.avatar_url,
-      isVerified: row.verified_badge,
-      isPremium: row.is_premium,
-    },
+    partner: toBadgedPerson(row),
     lastMessage:
       row.lm_id && row.lm_sender_id && row.lm_created_at
         ? { id: row.lm_id, senderId: row.lm_sender_id, content: row.lm_content, mediaType: row.lm_kind ?? null, createdAt: row.lm_created_at }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../../core/db/kysely';
 import type { Database } from '../../../core/db/schema';
-import { verifiedBadge } from '../../../domain/access/verified-badge';
+import { personColumns } from '../../../domain/people/person-columns';
 
 /**
  * The messages feature's SQL. Every list is one statement per page, keyset on
@@ -129,11 +129,7 @@ export function findChatPage(db: DB, userId: string, before: { at: string; partn
     .select([
       'c.partner_id',
       isoMicro('c.last_message_at').as('last_message_at'),
-      'pr.username',
-      'pr.display_name',
-      'pr.avatar_url',
-      verifiedBadge('pr').as('verified_badge'),
-      'pr.is_premium',
+      ...personColumns('pr'),
       'lm.id as lm_id',
       'lm.sender_id as lm_sender_id',
       'lm.content as lm_content',

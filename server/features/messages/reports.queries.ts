@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../../core/db/kysely';
 import type { ReportResolution } from '../../../core/db/schema';
 import { isoMicro } from './messages.queries';
+import { prefixedPersonColumns } from '../../../domain/people/person-columns';
 
 /** The SQL of message reports (reports.service.ts): one statement per page, keyset on (created_at, id). */
 
@@ -57,16 +58,6 @@ export function upsertReport(
 }
 
 /** A profile's card columns under its alias's prefix (`rp_username`): the reporter's and the sender's. */
-const personColumns = <A extends 'rp' | 'sp'>(a: A) =>
-  [
-    `${a}.id as ${a}_id`,
-    `${a}.username as ${a}_username`,
-    `${a}.display_name as ${a}_display_name`,
-    `${a}.avatar_url as ${a}_avatar_url`,
-    `${a}.is_verified as ${a}_is_verified`,
-    `${a}.is_premium as ${a}_is_premium`,
-  ] as const;
-
 /** Reports with both profiles (the sender's may be gone), for the admins' list and report page. */
 function selectReports(db: DB) {
   return db
@@ -85,8 +76,8 @@ function selectReports(db: DB) {
       'r.evidence_name',
       isoMicro('r.created_at').as('created_at'),
       isoMicro('r.closed_at').as('closed_at'),
-      ...personColumns('rp'),
-      ...personColumns('sp'),
+      ...prefixedPersonColumns('rp'),
+      ...prefixedPersonColumns('sp'),
     ]);
 }
 

@@ -79,7 +79,7 @@ function toReportDto(r: ReportRow): MessageReportDto {
 function personOf(r: ReportRow, a: 'rp' | 'sp'): ChatPartnerDto | null {
   const [id, username, displayName] = [r[`${a}_id`], r[`${a}_username`], r[`${a}_display_name`]];
   if (!id || !username || displayName === null) return null;
-  return { id, username, displayName, avatarUrl: r[`${a}_avatar_url`], isVerified: Boolean(r[`${a}_is_verified`]), isPremium: Boolean(r[`${a}_is_premium`]) };
+  return { id, username, displayName, avatarUrl: r[`${a}_avatar_url`], isVerified: Boolean(r[`${a}_verified_badge`]), isPremium: Boolean(r[`${a}_is_premium`]) };
 }
 
 /** Admins: reports by status, newest first, one statement per page (the list shows no evidence: opening a report does, and is logged). */

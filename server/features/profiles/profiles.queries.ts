@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { FeedCursor } from '../../../common/post-schemas';
 import type { CustomLink, SocialLinks } from '../../../core/db/schema';
 import type { DB } from '../../../core/db/kysely';
-import { verifiedBadge } from '../../../domain/access/verified-badge';
+import { personColumns } from '../../../domain/people/person-columns';
 import { activeSubscriberCount, activeSubscriptionExists } from '../../../domain/subscriptions/active';
 import { visiblePostWhere } from '../../../domain/access/access';
 import { cardsOf, pageAfter, postsWithPrivacy, PUBLISHED_ORDER, type SortColumn } from '../../shared/post-cards/post-cards.queries';
@@ -24,14 +24,9 @@ export function findProfileHeader(db: DB, username: string, viewerId: string | n
     .selectFrom('profiles as pr')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
     .select([
-      'pr.id',
-      'pr.username',
-      'pr.display_name',
-      'pr.avatar_url',
+      ...personColumns('pr'),
       'pr.bio',
       'pr.categories',
-      verifiedBadge('pr').as('verified_badge'),
-      'pr.is_premium',
       'pr.is_creator',
       'pr.custom_links',
       'pr.social_links',

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../../core/deps';
 import type { CustomLink, SocialLinks } from '../../../core/db/schema';
 import { fieldError } from '../../trpc/errors';
 import { canSeeProfile } from '../../../domain/access/access';
+import { toBadgedPerson } from '../../../domain/people/person-columns';
 import { applyPostEffects } from '../../../domain/posts/effects';
 import { cancelSchedule as cancelOwnSchedule, publishDraft as publishOwnDraft, reschedulePost } from '../../../domain/posts/transitions';
 import { scheduleProblem } from '../../../common/schedule';
@@ -46,14 +47,9 @@ export async function profileByUsername(deps: Deps, viewerId: string | null, use
   if (!row || !canSeeProfile(viewerId, row.id, row.profile_visibility, row.is_subscribed === true)) throw profileNotFound();
   const isOwner = viewerId === row.id;
   return {
-    id: row.id,
-    username: row.username,
-    displayName: row.display_name,
-    avatarUrl: row.avatar_url,
+    ...toBadgedPerson(row),
     bio: row.bio,
     categories: row.categories,
-    isVerified: row.verified_badge,
-    isPremium: row.is_premium,
     isCreator: row.is_creator,
     socialLinks: toSocialLinks(row.social_links),
     customLinks: toCustomLinks(row.custom_links),

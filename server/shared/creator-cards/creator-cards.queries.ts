@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../../../core/db/kysely';
 import { listedCreatorWhere } from '../../../domain/access/listing';
-import { verifiedBadge } from '../../../domain/access/verified-badge';
+import { personColumns } from '../../../domain/people/person-columns';
 import { activeSubscriberCount } from '../../../domain/subscriptions/active';
 import { containsPattern } from '../contains-pattern';
 
@@ -16,7 +16,8 @@ export interface CreatorCardFilter {
 /**
  * The creator cards of the landing page's featured strip (no filter) and of Explore (its search
  * and chips) in one statement: the creators who may be listed (domain/access/listing.ts),
- * verified first, then premium, then newest, the top `limit` chosen first and then one correlated
+ * verified first, then premium, then longest-standing (migrations/20261128_0701_featured_order.ts),
+ * the top `limit` chosen first and then one correlated
  * active-subscriber count per chosen row (never a count per creator in the whole table, never a
  * query per card).
  */
@@ -28,14 +29,9 @@ export function findCreatorCards(db: DB, filter: CreatorCardFilter) {
         .selectFrom('profiles as pr')
         .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
         .select([
-          'pr.id',
-          'pr.username',
-          'pr.display_name',
-          'pr.avatar_url',
+          ...personColumns('pr'),
           'pr.categories',
           'pr.is_verified',
-          verifiedBadge('pr').as('verified_badge'),
-          'pr.is_premium',
           'pr.created_at',
         ])
         .where(listedCreatorWhere())
@@ -47,8 +43,8 @@ export function findCreatorCards(db: DB, filter: CreatorCardFilter) {
         .$if(categories.length > 0, (b) => b.where(sql<SqlBool>`pr.categories && array[${sql.join(categories)}]::text[]`))
         .orderBy('pr.is_verified', 'desc')
         .orderBy('pr.is_premium', 'desc')
-        .orderBy('pr.created_at', 'desc')
-        .orderBy('pr.id', 'desc')
+        .orderBy('pr.created_at')
+        .orderBy('pr.id')
         .limit(filter.limit)
         .as('c'),
     )
@@ -56,7 +52,7 @@ export function findCreatorCards(db: DB, filter: CreatorCardFilter) {
     .select(activeSubscriberCount('c.id').as('subscriber_count'))
     .orderBy('c.is_verified', 'desc')
     .orderBy('c.is_premium', 'desc')
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc')
+    .orderBy('c.created_at')
+    .orderBy('c.id')
     .execute();
 }

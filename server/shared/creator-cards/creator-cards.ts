@@ -1,5 +1,6 @@
 import type { CreatorCardDto } from '../../../common/profile-dtos';
 import type { AppDeps } from '../../../core/deps';
+import { toBadgedPerson } from '../../../domain/people/person-columns';
 import { findCreatorCards, type CreatorCardFilter } from './creator-cards.queries';
 
 /**
@@ -9,13 +10,8 @@ import { findCreatorCards, type CreatorCardFilter } from './creator-cards.querie
 export async function creatorCards(deps: Pick<AppDeps, 'db'>, filter: CreatorCardFilter): Promise<CreatorCardDto[]> {
   const rows = await findCreatorCards(deps.db, filter);
   return rows.map((row) => ({
-    id: row.id,
-    username: row.username,
-    displayName: row.display_name,
-    avatarUrl: row.avatar_url,
+    ...toBadgedPerson(row),
     categories: row.categories,
-    isVerified: row.verified_badge,
-    isPremium: row.is_premium,
     subscriberCount: Number(row.subscriber_count),
   }));
 }
