@@ -23,6 +23,7 @@ export const PAID_MESSAGE_TEXTS = {
   dialogTitle: 'Unlock this message',
   planName: 'Pay-per-view message',
   // messages to many
+  massCreatorsOnly: 'Only creators can message their subscribers',
   massTitle: 'Messages to subscribers',
   massNew: 'New message to subscribers',
   audienceLabel: 'Audience',

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../core/db/kysely';
+import { ownerOnlyProfileWhere } from './access';
 import { activeSubscriptionExists } from '../subscriptions/active';
 import { verifiedBadge } from './verified-badge';
 
@@ -106,4 +107,19 @@ export async function findBlockedEitherWay(db: DB, userId: string, others: strin
     )
     .execute();
   return new Set(rows.map((r) => (r.blocker_id === userId ? r.blocked_id : r.blocker_id)));
+}
+
+/**
+ * `canMessage(senderId, <recipient>)` (./messaging.ts) as SQL over the recipient id in
+ * `recipientColumn`, for statements that decide for many recipients at once (a message to many):
+ * no block either way, and the recipient's profile visible to the sender (not private or hidden;
+ * 'friends' only when the sender subscribes to them). The agreement test holds the two together.
+ */
+export function mayBeMessagedBy(senderId: string, recipientColumn: string): RawBuilder<boolean> {
+  const recipient = sql.ref(recipientColumn);
+  return sql<boolean>`(${recipient} <> ${senderId}::uuid
+    and not exists (select 1 from user_blocks mb where (mb.blocker_id = ${senderId}::uuid and mb.blocked_id = ${recipient})
+      or (mb.blocker_id = ${recipient} and mb.blocked_id = ${senderId}::uuid))
+    and not exists (select 1 from privacy_settings mps where mps.user_id = ${recipient}
+      and (${ownerOnlyProfileWhere('mps.profile_visibility')} or (mps.profile_visibility = 'friends' and not ${activeSubscriptionExists(senderId, recipientColumn)}))))`;
 }
