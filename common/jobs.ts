@@ -3,7 +3,7 @@
  * The worker refuses to start when a job name here has no handler, so a name is added here
  * together with its handler.
  */
-export const QUEUE_NAMES = ['mail', 'maintenance', 'media', 'transcode', 'attachments', 'attachment-transcode', 'exports', 'notifications', 'notify-fanout'] as const;
+export const QUEUE_NAMES = ['mail', 'maintenance', 'media', 'transcode', 'attachments', 'attachment-transcode', 'exports', 'notifications', 'notify-fanout', 'mass-messages'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -205,6 +205,17 @@ export const deliverNotificationJobId = (notificationId: string, actorCount: num
 export const sendPushJobId = (notificationId: string, subscriptionId: string, actorCount: number) => `push-${notificationId}-${actorCount}-${subscriptionId}`;
 export const fanOutPostJobId = (postId: string, after: string | null) => `fan-out-post-${postId}-${after ?? 'first'}`;
 
+/**
+ * A creator's message to many (issue 27 item 4) on a queue of its own: one `deliver-mass-message`
+ * job per batch of recipients (the cursor lives on the mass_messages row and moves in the batch's
+ * transaction; `after` only names the job), the next batch queued by the one before it, so 10,000
+ * recipients hold up nobody's direct message and a crash resumes where the last commit left off.
+ */
+export interface MassMessageJobs {
+  'deliver-mass-message': { massMessageId: string; after: string | null };
+}
+export const massMessageJobId = (massMessageId: string, after: string | null) => `mass-message-${massMessageId}-${after ?? 'first'}`;
+
 export interface JobsByQueue {
   mail: MailJobs;
   maintenance: MaintenanceJobs;
@@ -215,6 +226,7 @@ export interface JobsByQueue {
   exports: ExportJobs;
   notifications: NotificationJobs;
   'notify-fanout': FanOutJobs;
+  'mass-messages': MassMessageJobs;
 }
 
 export type MediaQueueName = 'media' | 'transcode';
@@ -279,6 +291,7 @@ const JOB_NAME_SETS: { [Q in QueueName]: { [N in JobName<Q>]: true } } = {
   exports: { 'build-data-export': true },
   notifications: { 'deliver-notification': true, 'send-push': true },
   'notify-fanout': { 'fan-out-post': true, 'deliver-notification': true, 'send-push': true },
+  'mass-messages': { 'deliver-mass-message': true },
 };
 
 export const JOB_NAMES = Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, Object.keys(JOB_NAME_SETS[queue])])) as {

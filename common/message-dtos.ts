@@ -56,6 +56,14 @@ export interface MessageDto {
   editedAt: string | null;
   readAt: string | null;
   reactions: ReactionCountDto[];
+  /** pay-per-view (issue 27 item 3): the file's price, or null when free */
+  price: string | null;
+  /** whether the recipient bought it (the sender's bought / not bought); true when free */
+  unlocked: boolean;
+  /** for this viewer the file is closed (its address withheld) until bought */
+  locked: boolean;
+  /** a copy of a message to many */
+  massMessageId: string | null;
 }
 
 export interface ChatLastMessageDto {

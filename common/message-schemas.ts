@@ -4,6 +4,7 @@ import { attachmentId, idList, messageId, replyToId, reportId } from './ids';
 import { MARK_READ_MAX, MESSAGE_MAX_LENGTH, QUICK_EMOJI, REPORT_REASON_MAX_LENGTH } from './messages';
 import { safeString, safeText } from './text-schema';
 import { MESSAGE_TEXTS } from './texts';
+import { MessagePrice } from './paid-message-schemas';
 
 /**
  * Inputs of the messages procedures (server/features/messages), shared with the client's forms.
@@ -35,6 +36,8 @@ export const SendMessageInput = z.object({
   content: content.optional(),
   attachmentId: attachmentId.optional(),
   replyToId: replyToId.optional(),
+  /** a creator's price on the file (issue 27 item 3): the recipient opens it by paying */
+  price: MessagePrice.nullish(),
   /** one per message the client creates; a retry of the same message sends the same one */
   clientId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'clientId must be 1-64 letters, digits, - or _'),
 });

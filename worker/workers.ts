@@ -15,6 +15,7 @@ import { exportHandlers } from './jobs/exports';
 import { mediaHandlers, transcodeHandlers } from './jobs/media';
 import { attachmentHandlers } from './jobs/message-attachment';
 import { fanOutHandlers, notificationHandlers } from './jobs/notifications';
+import { massMessageHandlers } from './jobs/mass-messages';
 import { assertComplete, handlerFor, type HandlerRegistry, type WorkerDeps } from './registry';
 import { sweepStaleMediaTempDirs } from './temp-dirs';
 
@@ -28,6 +29,7 @@ export const registry: HandlerRegistry = {
   exports: exportHandlers,
   notifications: notificationHandlers,
   'notify-fanout': fanOutHandlers,
+  'mass-messages': massMessageHandlers,
 };
 
 /**
@@ -54,6 +56,9 @@ export function workerOptions(queue: QueueName, config: Config): Partial<WorkerO
     case 'notifications':
     case 'notify-fanout':
       return { concurrency: 8 };
+    // messages to many: two creators' at a time, each a batch per job, so they take turns
+    case 'mass-messages':
+      return { concurrency: 2 };
     case 'media':
     case 'transcode':
     case 'attachments':

@@ -338,9 +338,11 @@ export interface PaymentsTable {
   /** a tip's optional note to the creator (at most 200 characters) */
   tip_message: string | null;
   created_at: CreatedAt;
+  /** the pay-per-view message a 'message_unlock' charge opened (migrations/20261128_0200_message_prices.ts) */
+  message_id: string | null;
 }
 
-export type PaymentPurpose = 'subscription' | 'tip';
+export type PaymentPurpose = 'subscription' | 'tip' | 'post_unlock' | 'message_unlock';
 
 export type PaymentKind = 'charge' | 'refund' | 'dispute' | 'dispute_won';
 
@@ -450,6 +452,30 @@ export interface MessagesTable {
   /** the sender's key for this message: a repeated send returns it (migrations/20261125_0002_messaging.ts) */
   client_id: string | null;
   attachment_id: string | null;
+  /** the file opens for the recipient only once bought (migrations/20261128_0200_message_prices.ts) */
+  price: Money | null;
+  /** the message to many this is one copy of */
+  mass_message_id: string | null;
+}
+
+export type MassMessageAudience = 'active' | 'tier' | 'expired' | 'buyers';
+
+/** One creator's message to an audience, delivered in batches by the `mass-messages` queue (issue 27 item 4). */
+export interface MassMessagesTable {
+  id: Generated<string>;
+  creator_id: string;
+  audience: MassMessageAudience;
+  tier_id: string | null;
+  content: string | null;
+  attachment_id: string | null;
+  price: Money | null;
+  client_id: string;
+  status: Generated<'queued' | 'sending' | 'sent'>;
+  /** the last recipient id delivered (the batches go by recipient id) */
+  cursor: string | null;
+  recipients_total: Generated<number>;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
 }
 
 /** A chat file from upload to its privately stored, processed copy (issue 12). */
@@ -598,6 +624,7 @@ export interface Database {
   payout_accounts: PayoutAccountsTable;
   payouts: PayoutsTable;
   messages: MessagesTable;
+  mass_messages: MassMessagesTable;
   message_reactions: MessageReactionsTable;
   message_attachments: MessageAttachmentsTable;
   conversations: ConversationsTable;
@@ -672,6 +699,7 @@ export const databaseColumns = columns({
   payments: [
     'id', 'user_id', 'tier_id', 'creator_id', 'subscription_id', 'description', 'idempotency_key', 'amount', 'currency',
     'provider', 'provider_ref', 'status', 'kind', 'reverses_payment_id', 'system_key', 'created_at', 'purpose', 'tip_message',
+    'message_id',
   ],
   outbox: [
     'id', 'queue', 'name', 'job_id', 'data', 'options', 'available_at', 'relays', 'relayed_at', 'done_at', 'failed_at', 'last_error', 'created_at',
@@ -686,7 +714,11 @@ export const databaseColumns = columns({
   ],
   messages: [
     'id', 'sender_id', 'recipient_id', 'content', 'media_key', 'media_type', 'reply_to_id', 'created_at', 'edited_at', 'read_at',
-    'client_id', 'attachment_id',
+    'client_id', 'attachment_id', 'price', 'mass_message_id',
+  ],
+  mass_messages: [
+    'id', 'creator_id', 'audience', 'tier_id', 'content', 'attachment_id', 'price', 'client_id', 'status', 'cursor', 'recipients_total',
+    'created_at', 'finished_at',
   ],
   message_reactions: ['id', 'message_id', 'user_id', 'emoji', 'created_at'],
   message_attachments: [

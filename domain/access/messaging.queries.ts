@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../core/db/kysely';
+import { ownerOnlyProfileWhere } from './access';
 import { activeSubscriptionExists } from '../subscriptions/active';
 import { personColumns } from '../people/person-columns';
 
@@ -33,11 +34,39 @@ export async function showsOnlineStatus(db: DB, userId: string): Promise<boolean
   return row?.show_online_status ?? true;
 }
 
-/** The attachment and who may see it: its owner and the other participant of the message carrying it. */
-export function findAttachmentAudience(db: DB, attachmentId: string) {
+/**
+ * Whether the buyer (a column) holds a charge for the message (a column) that no refund and no
+ * open dispute took back (issue 27 item 3): the SQL half of `messageFileOpen` (./messaging.ts).
+ * Served by payments_message_id_idx.
+ */
+export function messageUnlockedBy(messageColumn: string, buyerColumn: string): RawBuilder<boolean> {
+  return sql<boolean>`exists (
+    select 1 from payments uc
+    where uc.message_id = ${sql.ref(messageColumn)} and uc.user_id = ${sql.ref(buyerColumn)}
+      and uc.purpose = 'message_unlock' and uc.kind = 'charge' and uc.status = 'succeeded'
+      and not exists (select 1 from payments ur where ur.reverses_payment_id = uc.id and ur.kind = 'refund')
+      and (select count(*) filter (where ud.kind = 'dispute') - count(*) filter (where ud.kind = 'dispute_won')
+           from payments ud where ud.reverses_payment_id = uc.id) <= 0)`;
+}
+
+/**
+ * The attachment and, of the messages carrying it (one, or a message to many's copies), the one
+ * `viewerId` sent or received, with its price and whether its recipient bought it.
+ */
+export function findAttachmentAudience(db: DB, attachmentId: string, viewerId: string | null) {
   return db
     .selectFrom('message_attachments as a')
-    .leftJoin('messages as m', 'm.attachment_id', 'a.id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('messages as vm')
+          .select(['vm.id', 'vm.sender_id', 'vm.recipient_id', 'vm.price', messageUnlockedBy('vm.id', 'vm.recipient_id').as('unlocked')])
+          .whereRef('vm.attachment_id', '=', 'a.id')
+          .where((w) => w.or([w('vm.sender_id', '=', viewerId ?? NO_ONE), w('vm.recipient_id', '=', viewerId ?? NO_ONE)]))
+          .limit(1)
+          .as('m'),
+      (join) => join.onTrue(),
+    )
     .select([
       'a.id',
       'a.owner_id',
@@ -49,10 +78,15 @@ export function findAttachmentAudience(db: DB, attachmentId: string) {
       'a.kind',
       'm.sender_id',
       'm.recipient_id',
+      'm.price',
+      'm.unlocked',
     ])
     .where('a.id', '=', attachmentId)
     .executeTakeFirst();
 }
+
+/** Matches no user: the signed-out viewer's stand-in. */
+const NO_ONE = '00000000-0000-0000-0000-000000000000';
 
 /** Of these users, the ones with a block between them and `userId`, either way (one query). */
 export async function findBlockedEitherWay(db: DB, userId: string, others: string[]): Promise<Set<string>> {
@@ -68,4 +102,19 @@ export async function findBlockedEitherWay(db: DB, userId: string, others: strin
     )
     .execute();
   return new Set(rows.map((r) => (r.blocker_id === userId ? r.blocked_id : r.blocker_id)));
+}
+
+/**
+ * `canMessage(senderId, <recipient>)` (./messaging.ts) as SQL over the recipient id in
+ * `recipientColumn`, for statements that decide for many recipients at once (a message to many):
+ * no block either way, and the recipient's profile visible to the sender (not private or hidden;
+ * 'friends' only when the sender subscribes to them). The agreement test holds the two together.
+ */
+export function mayBeMessagedBy(senderId: string, recipientColumn: string): RawBuilder<boolean> {
+  const recipient = sql.ref(recipientColumn);
+  return sql<boolean>`(${recipient} <> ${senderId}::uuid
+    and not exists (select 1 from user_blocks mb where (mb.blocker_id = ${senderId}::uuid and mb.blocked_id = ${recipient})
+      or (mb.blocker_id = ${recipient} and mb.blocked_id = ${senderId}::uuid))
+    and not exists (select 1 from privacy_settings mps where mps.user_id = ${recipient}
+      and (${ownerOnlyProfileWhere('mps.profile_visibility')} or (mps.profile_visibility = 'friends' and not ${activeSubscriptionExists(senderId, recipientColumn)}))))`;
 }

@@ -80,14 +80,31 @@ export type MessageMediaDecision =
   | { outcome: 'ok'; file: { attachmentId: string; storageKey: string; contentType: string; fileName: string; byteSize: number } };
 
 /**
- * Who may see a chat file: its uploader, and the two participants of the message carrying it.
+ * Whether a message's file is open to the viewer (issue 27 item 3): to its sender always; to its
+ * recipient when it is free or they bought it (`unlocked`: `messageUnlockedBy`, the SQL half, read
+ * with the message); to nobody else. A refund or a dispute takes the purchase back, and with it the file.
+ */
+export function messageFileOpen(f: { viewerId: string | null; senderId: string; recipientId: string; price: string | null; unlocked: boolean }): boolean {
+  if (f.viewerId === null) return false;
+  if (f.viewerId === f.senderId) return true;
+  if (f.viewerId !== f.recipientId) return false;
+  return f.price === null || f.unlocked;
+}
+
+/**
+ * Who may see a chat file: its uploader, and the two participants of a message carrying it, a
+ * pay-per-view one's recipient only once bought (`messageFileOpen`).
  * 404 for an unknown id or a file not ready yet; 403 for anyone else (signed out included).
  */
 export async function canSeeMessageMedia(db: DB, viewerId: string | null, attachmentId: string): Promise<MessageMediaDecision> {
-  const row = await findAttachmentAudience(db, attachmentId);
+  const row = await findAttachmentAudience(db, attachmentId, viewerId);
   if (!row) return { outcome: 'not-found' };
-  const allowed = viewerId !== null && [row.owner_id, row.sender_id, row.recipient_id].includes(viewerId);
-  if (!allowed) return { outcome: 'forbidden' };
+  const owner = viewerId !== null && row.owner_id === viewerId;
+  const viaMessage =
+    row.sender_id !== null &&
+    row.recipient_id !== null &&
+    messageFileOpen({ viewerId, senderId: row.sender_id, recipientId: row.recipient_id, price: row.price, unlocked: Boolean(row.unlocked) });
+  if (!owner && !viaMessage) return { outcome: 'forbidden' };
   if (row.status !== 'ready' || !row.storage_key || !row.content_type) return { outcome: 'not-found' };
   return {
     outcome: 'ok',

@@ -95,6 +95,8 @@ export async function insertPayment(
     earnings?: EarningsPolicy;
     /** a tip, with its optional note; absent: a subscription charge */
     tip?: { message: string | null };
+    /** the pay-per-view message this charge opens (domain/billing/message-unlock.ts) */
+    messageUnlock?: { messageId: string };
   },
 ): Promise<string> {
   const inserted = await db
@@ -114,6 +116,7 @@ export async function insertPayment(
       status: row.status,
       created_at: row.createdAt,
       ...(row.tip && { purpose: 'tip' as const, tip_message: row.tip.message }),
+      ...(row.messageUnlock && { purpose: 'message_unlock' as const, message_id: row.messageUnlock.messageId }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

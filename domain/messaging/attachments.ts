@@ -102,6 +102,8 @@ export async function deleteUnsentAttachments(db: DB, before: Date, limit: numbe
         .select('a.id')
         .where('a.created_at', '<', before)
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('messages as m').select('m.id').whereRef('m.attachment_id', '=', 'a.id'))))
+        // a message to many holds its file from the start, before any copy is delivered
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('mass_messages as mm').select('mm.id').whereRef('mm.attachment_id', '=', 'a.id'))))
         .orderBy('a.created_at')
         .limit(limit)
         .forUpdate()

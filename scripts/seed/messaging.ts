@@ -19,7 +19,7 @@ import type { PeoplePlan } from './people';
 type Rows<T extends keyof Database> = Insertable<Database[T]>[];
 
 export interface MessagingPlan {
-  rows: { message_attachments: Rows<'message_attachments'>; messages: Rows<'messages'>; message_reactions: Rows<'message_reactions'> };
+  rows: { message_attachments: Rows<'message_attachments'>; mass_messages: Rows<'mass_messages'>; messages: Rows<'messages'>; message_reactions: Rows<'message_reactions'> };
   files: { key: string; bytes: Buffer; contentType: string }[];
 }
 
@@ -33,6 +33,10 @@ interface Line {
   replyTo?: number;
   reaction?: string;
   minutesAgo: number;
+  /** pay-per-view (issue 27 item 3): the file opens for the recipient once bought */
+  price?: string;
+  /** a copy of the sender's message to all their active subscribers (issue 27 item 4) */
+  mass?: boolean;
 }
 
 const LINES: Line[] = [
@@ -42,6 +46,10 @@ const LINES: Line[] = [
   { from: 'leo', to: 'sam', read: false, minutesAgo: 3 * 60,
     media: { filename: 'shot-list.pdf', make: () => pdfSource('Shot list', [['1. Harbour at dawn', '2. Market stalls', '3. Rooftops at dusk']]) } },
   { from: 'leo', to: 'sam', text: "Here's the shot list for next week. Any requests?", read: false, minutesAgo: 3 * 60 - 1 },
+  { from: 'leo', to: 'sam', text: 'The full harbour set, just for you. The text is free, the photos are R49.', read: false, minutesAgo: 2 * 60, price: '49.00',
+    media: { filename: 'harbour-set.jpg', make: () => imageSource('Harbour set', '@leo', ['#0b132b', '#3a506b', '#5bc0be'], 11) } },
+  { from: 'ava', to: 'sam', text: 'To all my subscribers: the new glaze collection, first look inside.', read: false, minutesAgo: 90, price: '30.00', mass: true,
+    media: { filename: 'glaze-collection.jpg', make: () => imageSource('Glaze collection', '@ava', ['#3d0c02', '#c9753d', '#f4e3c1'], 5) } },
   { from: 'noah', to: 'sam', text: 'Thanks for following along! New episode on Friday.', read: false, minutesAgo: 20 * 60 },
   { from: 'zoe', to: 'ava', text: 'Hello from a new fan! Your glazing posts are so calming.', read: false, minutesAgo: 50 },
   { from: 'zoe', to: 'kai', text: 'That route looked impossible 😂', read: true, minutesAgo: 26 * 60 },
@@ -49,7 +57,7 @@ const LINES: Line[] = [
 ];
 
 export async function planMessaging(people: PeoplePlan, workDir: string, now: Date): Promise<MessagingPlan> {
-  const plan: MessagingPlan = { rows: { message_attachments: [], messages: [], message_reactions: [] }, files: [] };
+  const plan: MessagingPlan = { rows: { message_attachments: [], mass_messages: [], messages: [], message_reactions: [] }, files: [] };
   const idOf = (username: string) => people.people.get(username)!.id;
   const ids: string[] = [];
   for (const [i, line] of LINES.entries()) {
@@ -70,7 +78,16 @@ export async function planMessaging(people: PeoplePlan, workDir: string, now: Da
         height: made.height ?? null, created_at: at, updated_at: at,
       });
     }
+    let massId: string | null = null;
+    if (line.mass) {
+      massId = randomUUID();
+      plan.rows.mass_messages.push({
+        id: massId, creator_id: idOf(line.from), audience: 'active', content: line.text ?? null, attachment_id: attachmentId, price: line.price ?? null,
+        client_id: `demo-${i}`, status: 'sent', recipients_total: 1, created_at: at, finished_at: at,
+      });
+    }
     plan.rows.messages.push({
+      price: line.price ?? null, mass_message_id: massId,
       id, sender_id: idOf(line.from), recipient_id: idOf(line.to), content: line.text ?? null, attachment_id: attachmentId, media_type: kind,
       reply_to_id: line.replyTo ? ids[i - line.replyTo]! : null, created_at: at,
       read_at: line.read ? new Date(at.getTime() + 2 * 60_000) : null,
@@ -96,6 +113,7 @@ async function throughPipeline(workDir: string, filename: string, bytes: Buffer)
 
 export async function insertMessaging(trx: Kysely<Database>, plan: MessagingPlan): Promise<void> {
   if (plan.rows.message_attachments.length) await trx.insertInto('message_attachments').values(plan.rows.message_attachments).execute();
+  if (plan.rows.mass_messages.length) await trx.insertInto('mass_messages').values(plan.rows.mass_messages).execute();
   // in order: a reply's quoted message must exist first
   for (const message of plan.rows.messages) await trx.insertInto('messages').values(message).execute();
   if (plan.rows.message_reactions.length) await trx.insertInto('message_reactions').values(plan.rows.message_reactions).execute();

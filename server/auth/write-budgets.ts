@@ -108,6 +108,8 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'messages.react': 'tap',
   'messages.report': 'safety',
   'messages.send': 'messageSend',
+  'massMessages.create': 'creation',
+  'messages.unlock': 'payments',
   'messages.typing': 'typing',
   'messages.unblock': 'safety',
   'payments.adminRefund': 'admin',

@@ -18,6 +18,7 @@ import { accountRouter } from '../features/account/account.router';
 import { securityRouter } from '../features/security/security.router';
 import { tipsRouter } from '../features/tips/tips.router';
 import { notificationsRouter } from '../features/notifications/notifications.router';
+import { massMessagesRouter } from '../features/mass-messages/mass-messages.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -41,6 +42,7 @@ export const appRouter = router({
   security: securityRouter,
   account: accountRouter,
   notifications: notificationsRouter,
+  massMessages: massMessagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,12 +12,14 @@ import { usePageTitle } from '../lib/page-title';
 import { enumParam, searchValidator } from '../lib/search-params';
 import { useMe } from '../lib/session';
 
-const CREATE_TABS = ['content', 'tiers', 'earnings'] as const;
+const CREATE_TABS = ['content', 'tiers', 'earnings', 'messages'] as const;
 type CreateTab = (typeof CREATE_TABS)[number];
 
 /** the Earnings tab (charts, statements) loads only when opened */
 const EarningsScreen = lazy(() => import('../features/creator/earnings-screen').then((m) => ({ default: m.EarningsScreen })));
 
+/** messages to many (issue 27 item 4), loaded when opened */
+const MassMessagesScreen = lazy(() => import('../features/creator/mass-messages-screen').then((m) => ({ default: m.MassMessagesScreen })));
 const CreateSearch = searchValidator<{ tab?: CreateTab }>({ tab: enumParam(CREATE_TABS) });
 
 /**
@@ -54,12 +56,13 @@ function CreatePage() {
           <p className="mt-1 text-muted">Share a photo, video, audio or document with your fans.</p>
           <Tabs value={tab} onValueChange={(value) => selectTab(value as CreateTab)} className="mt-6">
             {/* on a phone the longer label gets the wider column and the labels a smaller size, so all three fit on one line */}
-            <TabsList aria-label="Create" className="grid-cols-[2fr_3fr_2fr] sm:grid-cols-3 [&>button]:px-1 [&>button]:text-xs sm:[&>button]:px-3 sm:[&>button]:text-sm">
+            <TabsList aria-label="Create" className="grid-cols-[2fr_3fr_2fr_2fr] sm:grid-cols-4 [&>button]:px-1 [&>button]:text-xs sm:[&>button]:px-3 sm:[&>button]:text-sm">
               <TabsTrigger value="content">{CREATE_TEXTS.tabContent}</TabsTrigger>
               <TabsTrigger value="tiers" className="whitespace-nowrap">
                 {CREATE_TEXTS.tabTiers}
               </TabsTrigger>
               <TabsTrigger value="earnings">{EARNINGS_TEXTS.tab}</TabsTrigger>
+              <TabsTrigger value="messages">Messages</TabsTrigger>
             </TabsList>
             {/* kept mounted: a look at the tiers tab must not stop an upload */}
             <TabsContent value="content" forceMount className="flex flex-col gap-10 data-[state=inactive]:hidden">
@@ -72,6 +75,11 @@ function CreatePage() {
             <TabsContent value="earnings">
               <Suspense fallback={<Skeleton className="h-64 w-full" />}>
                 <EarningsScreen />
+              </Suspense>
+            </TabsContent>
+            <TabsContent value="messages">
+              <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                <MassMessagesScreen />
               </Suspense>
             </TabsContent>
           </Tabs>

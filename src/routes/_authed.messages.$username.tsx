@@ -3,7 +3,9 @@ import { AuthChecking } from '../features/messages/auth-checking';
 import { partnerOptions, threadOptions, threadUsername } from '../features/messages/messages-queries';
 import { ThreadScreen } from '../features/messages/thread-screen';
 import { useLiveMessages } from '../features/messages/use-live-messages';
+import { MessageUnlockButton } from '../features/subscriptions/message-unlock-button';
 import { TipButton } from '../features/subscriptions/tip-button';
+import { MessageUnlockSlot } from '../lib/message-unlock-slot';
 import { useGateOnSessionLoss, useMe } from '../lib/session';
 
 /**
@@ -28,7 +30,11 @@ function ThreadRoute() {
   const me = useMe();
   useLiveMessages(me.data?.id ?? null);
   if (!me.data) return <AuthChecking />;
-  return <ThreadScreen key={username} username={username} me={me.data} renderTip={renderTip} />;
+  return (
+    <MessageUnlockSlot.Provider value={MessageUnlockButton}>
+      <ThreadScreen key={username} username={username} me={me.data} renderTip={renderTip} />
+    </MessageUnlockSlot.Provider>
+  );
 }
 
 function renderTip(partner: { username: string; name: string }) {

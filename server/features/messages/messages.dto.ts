@@ -1,5 +1,6 @@
 import type { ChatPreviewDto, MessageDto, ReactionCountDto } from '../../../common/message-dtos';
 import { messageMediaUrl, QUICK_EMOJI } from '../../../common/messages';
+import { messageFileOpen } from '../../../domain/access/messaging';
 import { toAttachmentDto } from '../../../domain/messaging/attachments';
 import { toBadgedPerson } from '../../../domain/people/person-columns';
 import type { MessageRow, findChatPage } from './messages.queries';
@@ -18,8 +19,15 @@ export function toReactionCounts(rows: readonly { emoji: string; count: number; 
     .sort((a, b) => emojiOrder(a.emoji) - emojiOrder(b.emoji));
 }
 
-export function toMessageDto(row: MessageRow): MessageDto {
-  return {
+/**
+ * The message as `viewerId` sees it: a pay-per-view file not bought is `locked` for its recipient
+ * (its kind and size show, its address does not: domain/access/messaging.ts `messageFileOpen`).
+ */
+export function toMessageDto(row: MessageRow, viewerId: string): MessageDto {
+  const price = row.price === null ? null : Number(row.price).toFixed(2);
+  const unlocked = price === null || Boolean(row.unlocked);
+  const locked = !messageFileOpen({ viewerId, senderId: row.sender_id, recipientId: row.recipient_id, price, unlocked });
+  const dto: MessageDto = {
     id: row.id,
     clientId: row.client_id,
     senderId: row.sender_id,
@@ -55,7 +63,13 @@ export function toMessageDto(row: MessageRow): MessageDto {
     editedAt: row.edited_at,
     readAt: row.read_at,
     reactions: toReactionCounts(row.reactions ?? []),
+    price,
+    unlocked,
+    locked,
+    massMessageId: row.mass_message_id,
   };
+  if (locked && dto.attachment) dto.attachment = { ...dto.attachment, url: null, contentType: null };
+  return dto;
 }
 
 export function toChatPreviewDto(row: Awaited<ReturnType<typeof findChatPage>>[number]): ChatPreviewDto {

@@ -11,10 +11,13 @@ import { countUnreadMessages, findMessagesByIds } from './messages.queries';
  */
 export type EventDeps = Pick<AppDeps, 'db' | 'realtime'> & Partial<EmitOrigin>;
 
-/** `message:new` (same DTO for both: a new message has no reactions yet). */
+/**
+ * `message:new` (a new message has no reactions yet): the sender's view to the sender, and to the
+ * recipient the same with a pay-per-view file not bought closed (`recipientView`).
+ */
 export function emitMessageNew(deps: EventDeps, message: MessageDto) {
   const except = deps.socketId ?? null;
-  deps.realtime.toUser(message.recipientId, 'message:new', { message }, { except });
+  deps.realtime.toUser(message.recipientId, 'message:new', { message: recipientView(message) }, { except });
   deps.realtime.toUser(message.senderId, 'message:new', { message }, { except });
 }
 
@@ -24,7 +27,7 @@ export async function emitMessageUpdated(deps: EventDeps, messageId: string, par
   for (const userId of participants) {
     const [row] = await findMessagesByIds(deps.db, userId, [messageId]);
     if (!row) continue;
-    const message = toMessageDto(row);
+    const message = toMessageDto(row, userId);
     views.set(userId, message);
     deps.realtime.toUser(userId, 'message:updated', { message }, { except: deps.socketId ?? null });
   }
@@ -40,4 +43,10 @@ export async function announceUnreadCount(deps: Pick<AppDeps, 'db' | 'realtime'>
   const count = await countUnreadMessages(deps.db, userId);
   deps.realtime.toUser(userId, 'unread:changed', { count });
   return count;
+}
+
+/** The recipient's view of a message built for its sender: a file with a price not bought is closed. */
+export function recipientView(message: MessageDto): MessageDto {
+  if (message.price === null || message.unlocked) return message;
+  return { ...message, locked: true, attachment: message.attachment && { ...message.attachment, url: null, contentType: null } };
 }

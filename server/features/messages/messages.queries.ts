@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../../core/db/kysely';
 import type { Database } from '../../../core/db/schema';
+import { messageUnlockedBy } from '../../../domain/access/messaging.queries';
 import { personColumns } from '../../../domain/people/person-columns';
 
 /**
@@ -40,6 +41,9 @@ export function selectMessages(db: DB, viewerId: string) {
       'm.recipient_id',
       'm.content',
       'm.reply_to_id',
+      'm.price',
+      'm.mass_message_id',
+      messageUnlockedBy('m.id', 'm.recipient_id').as('unlocked'),
       isoMicro('m.created_at').as('created_at'),
       isoMicro('m.edited_at').as('edited_at'),
       isoMicro('m.read_at').as('read_at'),
@@ -197,7 +201,18 @@ export async function findReactionCounts(db: DB, messageId: string) {
 export function findOwnAttachment(db: DB, ownerId: string, attachmentId: string) {
   return db
     .selectFrom('message_attachments as a')
-    .select(['a.id', 'a.kind', 'a.status', (eb) => eb.exists(eb.selectFrom('messages').select('id').whereRef('attachment_id', '=', 'a.id')).as('used')])
+    .select([
+      'a.id',
+      'a.kind',
+      'a.status',
+      (eb) =>
+        eb
+          .or([
+            eb.exists(eb.selectFrom('messages').select('id').whereRef('attachment_id', '=', 'a.id')),
+            eb.exists(eb.selectFrom('mass_messages').select('id').whereRef('attachment_id', '=', 'a.id')),
+          ])
+          .as('used'),
+    ])
     .where('a.id', '=', attachmentId)
     .where('a.owner_id', '=', ownerId)
     .executeTakeFirst();
@@ -206,7 +221,16 @@ export function findOwnAttachment(db: DB, ownerId: string, attachmentId: string)
 /** Inserts a message; undefined when the sender's clientId was used already (a concurrent repeat won). */
 export function insertMessage(
   trx: DB,
-  values: { sender_id: string; recipient_id: string; content: string | null; attachment_id: string | null; media_type: string | null; reply_to_id: string | null; client_id: string },
+  values: {
+    sender_id: string;
+    recipient_id: string;
+    content: string | null;
+    attachment_id: string | null;
+    media_type: string | null;
+    reply_to_id: string | null;
+    client_id: string;
+    price?: string | null;
+  },
 ) {
   return trx
     .insertInto('messages')
@@ -225,7 +249,14 @@ export async function deleteMessageRow(trx: DB, id: string, senderId: string): P
   const deleted = await trx.deleteFrom('messages').where('id', '=', id).where('sender_id', '=', senderId).returning('attachment_id').executeTakeFirst();
   if (!deleted) return null;
   if (!deleted.attachment_id) return [];
-  const file = await trx.deleteFrom('message_attachments').where('id', '=', deleted.attachment_id).returning(['storage_key', 'source_key']).executeTakeFirst();
+  // a message to many's copies share one file: it goes with the last of them
+  const file = await trx
+    .deleteFrom('message_attachments')
+    .where('id', '=', deleted.attachment_id)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('messages').select('id').where('attachment_id', '=', deleted.attachment_id))))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('mass_messages').select('id').where('attachment_id', '=', deleted.attachment_id))))
+    .returning(['storage_key', 'source_key'])
+    .executeTakeFirst();
   return [file?.storage_key, file?.source_key].filter((k): k is string => Boolean(k));
 }
 
@@ -257,4 +288,9 @@ export function markMessagesRead(db: DB, recipientId: string, ids: string[], rea
     .where('read_at', 'is', null)
     .returning(['id', 'sender_id'])
     .execute();
+}
+
+export async function isCreator(db: DB, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('profiles').select('is_creator').where('id', '=', userId).executeTakeFirst();
+  return row?.is_creator === true;
 }

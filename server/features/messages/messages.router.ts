@@ -14,7 +14,9 @@ import {
   ThreadInput,
   UsernameInput,
 } from '../../../common/message-schemas';
+import { UnlockMessageInput } from '../../../common/paid-message-schemas';
 import { MESSAGE_TEXTS } from '../../../common/texts';
+import { unlockMessage } from './unlock.service';
 import { adminProcedure, authedProcedureSaying, router } from '../../trpc/init';
 import { block, unblock } from './blocks.service';
 import {
@@ -47,6 +49,8 @@ export const messagesRouter = router({
   edit: authed.input(EditMessageInput).mutation(({ ctx, input }) => editMessage(ctx, ctx.user.id, input)),
   delete: authed.input(MessageIdInput).mutation(({ ctx, input }) => deleteMessage(ctx, ctx.user.id, input)),
   react: authed.input(ReactInput).mutation(({ ctx, input }) => reactToMessage(ctx, ctx.user.id, input)),
+  /** pay-per-view (issue 27 item 3): one confirmed charge per (fan, message) opens its file for good */
+  unlock: authed.input(UnlockMessageInput).mutation(({ ctx, input }) => unlockMessage(ctx, ctx.user.id, input)),
   markRead: authed.input(MarkReadInput).mutation(({ ctx, input }) => markRead(ctx, ctx.user.id, input)),
   typing: authed.input(UsernameInput).mutation(({ ctx, input }) => typing(ctx, ctx.user.id, input)),
   block: authed.input(UsernameInput).mutation(({ ctx, input }) => block(ctx, ctx.user.id, input)),

@@ -16,6 +16,7 @@ import type {
 } from '../../../common/message-schemas';
 import { CHAT_LIST_PAGE_SIZE, MESSAGE_PAGE_SIZE, MESSAGE_SEND_LIMIT, SINCE_MAX } from '../../../common/messages';
 import { MESSAGE_TEXTS } from '../../../common/texts';
+import { PAID_MESSAGE_TEXTS } from '../../../common/paid-message-texts';
 import type { AppDeps } from '../../../core/deps';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
 import { canMessage, loadPartner } from '../../../domain/access/messaging';
@@ -37,6 +38,7 @@ import {
   findReactionCounts,
   findThreadPage,
   insertMessage,
+  isCreator,
   markMessagesRead,
   refreshConversation,
   toggleReaction,
@@ -96,7 +98,7 @@ export async function thread(deps: MessagesDeps, userId: string, input: ThreadIn
   const blocked = found.messaging !== 'available' && (await findBlockedEitherWay(deps.db, userId, [found.profile.id])).size > 0;
   const hideRead = (m: MessageDto): MessageDto => (blocked && m.senderId === userId ? { ...m, readAt: null } : m);
   return {
-    messages: page.reverse().map(toMessageDto).map(hideRead),
+    messages: page.reverse().map((row) => toMessageDto(row, userId)).map(hideRead),
     nextCursor: rows.length > MESSAGE_PAGE_SIZE && oldest ? encodeCursor(oldest.created_at, oldest.id) : null,
   };
 }
@@ -104,7 +106,7 @@ export async function thread(deps: MessagesDeps, userId: string, input: ThreadIn
 async function messageDto(deps: MessagesDeps, viewerId: string, id: string): Promise<MessageDto> {
   const [row] = await findMessagesByIds(deps.db, viewerId, [id]);
   if (!row) throw notFound(MESSAGE_TEXTS.messageNotFound);
-  return toMessageDto(row);
+  return toMessageDto(row, viewerId);
 }
 
 /**
@@ -142,6 +144,11 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, input: S
     if (attachment.status === 'failed') throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.attachmentFailed });
     attachmentKind = attachment.kind;
   }
+  if (input.price) {
+    // a price sells the file: only a creator sells, and only with a file (issue 27 item 3)
+    if (!input.attachmentId) throw new TRPCError({ code: 'BAD_REQUEST', message: PAID_MESSAGE_TEXTS.priceNeedsFile });
+    if (!(await isCreator(deps.db, senderId))) throw new TRPCError({ code: 'FORBIDDEN', message: PAID_MESSAGE_TEXTS.creatorsOnly });
+  }
   if (input.replyToId) {
     const quoted = await findMessageFacts(deps.db, input.replyToId);
     const inPair =
@@ -159,6 +166,7 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, input: S
       media_type: attachmentKind,
       reply_to_id: input.replyToId ?? null,
       client_id: input.clientId,
+      price: input.price ?? null,
     });
     if (!inserted) return null;
     await touchConversation(trx, senderId, recipientId, inserted.id);
@@ -292,5 +300,5 @@ export async function markRead(deps: MessagesDeps, userId: string, input: MarkRe
 export async function messagesSince(deps: MessagesDeps, userId: string, input: SinceInput): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
   const anchor = await participantMessage(deps, userId, input.afterId);
   const rows = await findMessagesSince(deps.db, userId, { createdAt: anchor.created_at, id: anchor.id }, SINCE_MAX + 1);
-  return { messages: rows.slice(0, SINCE_MAX).map(toMessageDto), hasMore: rows.length > SINCE_MAX };
+  return { messages: rows.slice(0, SINCE_MAX).map((row) => toMessageDto(row, userId)), hasMore: rows.length > SINCE_MAX };
 }

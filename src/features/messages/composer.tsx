@@ -3,6 +3,9 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent 
 import type { MessageDto, MessageReplyDto } from '../../../common/message-dtos';
 import { MESSAGE_ATTACHMENT_ACCEPT, MESSAGE_MAX_LENGTH, QUICK_EMOJI } from '../../../common/messages';
 import { MESSAGE_TEXTS } from '../../../common/texts';
+import { formatRand } from '../../../common/format';
+import { MESSAGE_PRICE_MAX, MESSAGE_PRICE_MIN, messagePriceOf } from '../../../common/paid-message-schemas';
+import { PAID_MESSAGE_TEXTS } from '../../../common/paid-message-texts';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../lib/toast';
 import { attachmentKindOf, isTooLarge, MEDIA_LABELS } from './attachment-kind';
@@ -17,7 +20,9 @@ export interface ComposerProps {
   editing: MessageDto | null;
   onCancelEdit: () => void;
   /** a new message: resolves when it is on its way (the composer clears) */
-  onSend: (input: { content: string; file: File | null }) => void;
+  onSend: (input: { content: string; file: File | null; price: string | null }) => void;
+  /** a creator may put a price on the file (issue 27 item 3) */
+  canSetPrice?: boolean;
   /** saves the edit; resolves true when saved */
   onSaveEdit: (message: MessageDto, content: string) => Promise<boolean>;
   onTyping: () => void;
@@ -31,7 +36,8 @@ const toastError = (description: string) => notify.error({ title: 'Error', descr
  * is trimmed, and Send is disabled while there is nothing to send or while sending. It also edits
  * one of my messages (Enter saves) and shows the message being replied to.
  */
-export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCancelEdit, onSend, onSaveEdit, onTyping }: ComposerProps) {
+export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCancelEdit, onSend, onSaveEdit, onTyping, canSetPrice = false }: ComposerProps) {
+  const [priceText, setPriceText] = useState('');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -102,7 +108,13 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
       return;
     }
     if (trimmed.length > MESSAGE_MAX_LENGTH) return toastError(MESSAGE_TEXTS.tooLong(MESSAGE_MAX_LENGTH));
-    onSend({ content: trimmed, file });
+    let price: string | null = null;
+    if (file && canSetPrice && priceText.trim()) {
+      price = messagePriceOf(priceText);
+      if (!price) return toastError(PAID_MESSAGE_TEXTS.priceRange(formatRand(MESSAGE_PRICE_MIN), formatRand(MESSAGE_PRICE_MAX)));
+    }
+    onSend({ content: trimmed, file, price });
+    setPriceText('');
     setText('');
     setFile(null);
     setPreview(null);
@@ -162,6 +174,23 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
               <X aria-hidden="true" className="size-4" />
             </Button>
           </div>
+        ) : null}
+        {file && canSetPrice && !editing ? (
+          <label className="flex flex-wrap items-center gap-2 text-xs text-muted">
+            <span className="font-medium text-foreground">{PAID_MESSAGE_TEXTS.priceLabel}</span>
+            <span className="flex items-center gap-1">
+              R
+              <input
+                inputMode="decimal"
+                value={priceText}
+                onChange={(e) => setPriceText(e.target.value)}
+                placeholder="0.00"
+                aria-describedby="message-price-hint"
+                className="h-8 w-24 rounded-md border border-border bg-surface px-2 text-sm text-foreground focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none"
+              />
+            </span>
+            <span id="message-price-hint">{PAID_MESSAGE_TEXTS.priceHint}</span>
+          </label>
         ) : null}
 
         <div role="group" aria-label="Quick emoji" className="flex gap-0.5 overflow-x-auto">

@@ -8,6 +8,7 @@ import { MEDIA_LABELS } from './attachment-kind';
 import { formatMessageTime } from './message-format';
 import { AttachmentView, MediaView } from './message-media';
 import { MessageText } from './message-text';
+import { LockedAttachment, SaleMark } from './paid-message';
 import type { PendingMessage } from './pending-messages';
 
 export const EMOJI_NAMES: Record<QuickEmoji, string> = {
@@ -116,7 +117,12 @@ export function MessageBubble({
       <div className={cn('flex w-full items-center gap-1', mine ? 'flex-row-reverse' : 'flex-row')}>
         <div className={bubbleClasses(mine)}>
           <Quote reply={message.replyTo} replyToId={message.replyToId} authorName={quoteAuthor} onOpen={actions.onOpenQuote} />
-          {message.attachment ? <AttachmentView attachment={message.attachment} autoplay={!message.replyToId} /> : null}
+          {message.attachment && message.locked && message.price ? (
+            <LockedAttachment message={{ ...message, price: message.price }} />
+          ) : message.attachment ? (
+            <AttachmentView attachment={message.attachment} autoplay={!message.replyToId} />
+          ) : null}
+          {mine && message.price ? <SaleMark message={{ ...message, price: message.price }} mine={mine} /> : null}
           {message.content ? <MessageText text={message.content} /> : null}
           <span className={cn('flex items-center gap-1 self-end text-[11px]', mine ? 'text-white' : 'text-subtle')}>
             {message.editedAt ? <span>edited</span> : null}

@@ -22,6 +22,8 @@ export interface PendingMessage {
   /** a blob: URL of the chosen file, for the preview */
   previewUrl: string | null;
   attachmentId: string | null;
+  /** a creator's price on the file (issue 27 item 3) */
+  price?: string | null;
   createdAt: string;
   status: PendingStatus;
   /** 0..1 while uploading */

@@ -16,6 +16,10 @@ const message = (id: string, minute: number, extra: Partial<MessageDto> = {}): M
   editedAt: null,
   readAt: null,
   reactions: [],
+  price: null,
+  unlocked: true,
+  locked: false,
+  massMessageId: null,
   ...extra,
 });
 

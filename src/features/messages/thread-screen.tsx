@@ -225,8 +225,9 @@ export function ThreadScreen({
           onCancelReply={() => setReplyTo(null)}
           editing={editing}
           onCancelEdit={() => setEditing(null)}
-          onSend={({ content, file }) => {
-            actions.send({ content, file, replyTo });
+          canSetPrice={me.isCreator}
+          onSend={({ content, file, price }) => {
+            actions.send({ content, file, replyTo, price });
             setReplyTo(null);
           }}
           onSaveEdit={(message, content) => actions.edit(message.id, content)}

@@ -25,6 +25,8 @@ const toastError = (description: string) => notify.error({ title: 'Error', descr
 export interface SendInput {
   content: string;
   file: File | null;
+  /** a creator's price on the file */
+  price?: string | null;
   replyTo: MessageReplyDto | null;
 }
 
@@ -64,6 +66,7 @@ export function useMessageActions(username: string, onMessagingRefused: () => vo
           clientId,
           ...(item.content ? { content: item.content } : {}),
           ...(attachmentId ? { attachmentId } : {}),
+          ...(attachmentId && item.price ? { price: item.price } : {}),
           ...(item.replyTo ? { replyToId: item.replyTo.id } : {}),
         });
         putInThread(message);
@@ -79,7 +82,7 @@ export function useMessageActions(username: string, onMessagingRefused: () => vo
   );
 
   const send = useCallback(
-    ({ content, file, replyTo }: SendInput) => {
+    ({ content, file, replyTo, price = null }: SendInput) => {
       const clientId = crypto.randomUUID();
       pendingStore.add({
         clientId,
@@ -90,6 +93,7 @@ export function useMessageActions(username: string, onMessagingRefused: () => vo
         kind: file ? attachmentKindOf(file.name) : null,
         previewUrl: file ? URL.createObjectURL(file) : null,
         attachmentId: null,
+        price,
         createdAt: new Date().toISOString(),
         status: file ? 'uploading' : 'sending',
         progress: 0,

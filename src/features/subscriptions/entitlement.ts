@@ -40,6 +40,11 @@ export function holdsCreator(query: Query, creatorId: string): boolean {
 
 export async function refreshEntitlements(queryClient: QueryClient, utils: ReturnType<typeof trpc.useUtils>, subject: EntitlementSubject): Promise<void> {
   const billing = [utils.subscriptions.subscribePage.invalidate(), utils.subscriptions.mine.invalidate(), utils.payments.history.invalidate()];
+  // a pay-per-view message: its thread hears `message:updated`; only the payment history changes here
+  if (subject.kind === 'message') {
+    await Promise.all(billing);
+    return;
+  }
   if (subject.kind === 'premium') {
     const me = utils.auth.me.getData();
     await Promise.all([

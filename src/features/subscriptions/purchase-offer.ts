@@ -10,7 +10,10 @@ import { intervalUnit } from '../../lib/tier-price';
  */
 
 /** What is bought: which procedure charges it. */
-export type PurchaseItem = { kind: 'creator'; tierId: string; creatorId: string } | { kind: 'premium'; tierId: string };
+export type PurchaseItem =
+  | { kind: 'creator'; tierId: string; creatorId: string }
+  | { kind: 'premium'; tierId: string }
+  | { kind: 'message'; messageId: string };
 
 export interface PurchaseOffer {
   item: PurchaseItem;
@@ -78,6 +81,20 @@ export function premiumOffer(
       every: `${plan.periodDays} days`,
       firstAt: new Date(opts.now.getTime() + plan.periodDays * 24 * 60 * 60_000),
     },
+    startsAt: null,
+    provider: opts.provider,
+  };
+}
+
+/** A pay-per-view message's file (issue 27 item 3): a one-off charge of its price. */
+export function messageUnlockOffer(message: { id: string; price: string }, opts: { title: string; planName: string; provider: PaymentProviderName | null }): PurchaseOffer {
+  return {
+    item: { kind: 'message', messageId: message.id },
+    title: opts.title,
+    planName: opts.planName,
+    amountNow: message.price,
+    confirmedAmount: message.price,
+    renewal: null,
     startsAt: null,
     provider: opts.provider,
   };

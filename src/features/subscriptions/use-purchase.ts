@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
+import { PAID_MESSAGE_TEXTS } from '../../../common/paid-message-texts';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { formatCalendarDate } from '../../lib/format';
 import { notify } from '../../lib/toast';
@@ -11,7 +12,7 @@ import { refreshEntitlements } from './entitlement';
 import type { PurchaseItem, PurchaseOffer } from './purchase-offer';
 
 /** The key's scope: one idempotency key per confirmed offer, kept until the server answers. */
-const scopeOf = (item: PurchaseItem) => `${item.kind}:${item.tierId}`;
+const scopeOf = (item: PurchaseItem) => `${item.kind}:${item.kind === 'message' ? item.messageId : item.tierId}`;
 
 /** What every charge sends besides the item: one key per confirmation, and the amount the fan saw. */
 interface ChargeRequest {
@@ -51,6 +52,7 @@ export function usePurchase(): Purchase {
   const utils = trpc.useUtils();
   const subscribe = trpc.subscriptions.subscribe.useMutation();
   const upgrade = trpc.subscriptions.upgradePremium.useMutation();
+  const unlockMessage = trpc.messages.unlock.useMutation();
   const attempts = useAttemptKeys();
   const [offer, setOffer] = useState<PurchaseOffer | null>(null);
   const [pending, setPending] = useState(false);
@@ -82,6 +84,10 @@ export function usePurchase(): Purchase {
         return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: BILLING_TEXTS.tierChangeScheduled(result.tierName, formatCalendarDate(result.effectiveAt)), goTo: null };
       }
       return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: BILLING_TEXTS.subscribed, goTo: result.creatorUsername };
+    },
+    message: async (item, request) => {
+      await unlockMessage.mutateAsync({ messageId: item.messageId, ...request });
+      return { entitlement: { kind: 'message', messageId: item.messageId }, toast: PAID_MESSAGE_TEXTS.unlocked, goTo: null };
     },
   };
 

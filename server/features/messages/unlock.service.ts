@@ -1,0 +1,42 @@
+import { TRPCError } from '@trpc/server';
+import type { UnlockMessageInput } from '../../../common/paid-message-schemas';
+import { PAID_MESSAGE_TEXTS } from '../../../common/paid-message-texts';
+import type { AppDeps } from '../../../core/deps';
+import { applyBillingEffects } from '../../../domain/billing/effects';
+import { BillingError } from '../../../domain/billing/errors';
+import { unlockMessage as chargeUnlock } from '../../../domain/billing/message-unlock';
+import { earningsPolicy } from '../../../domain/earnings/policy';
+import { emitMessageUpdated } from './messages.events';
+import type { MessagesDeps } from './messages.service';
+
+type Deps = MessagesDeps & Pick<AppDeps, 'payments' | 'clock'>;
+
+export interface MessageUnlockDto {
+  messageId: string;
+  paymentId: string;
+  amount: string;
+  testPayment: boolean;
+}
+
+/**
+ * The recipient buys a pay-per-view message's file (domain/billing/message-unlock.ts). Once
+ * committed, both participants hear `message:updated` with their own view, in every open tab (the
+ * one that paid too): the fan's shows the file, the sender's says Bought. A repeat answers the
+ * first purchase.
+ */
+export async function unlockMessage(deps: Deps, userId: string, input: UnlockMessageInput): Promise<MessageUnlockDto> {
+  try {
+    const outcome = await chargeUnlock(
+      { db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl, earnings: earningsPolicy(deps.config) },
+      { userId, ...input },
+    );
+    await applyBillingEffects(deps, outcome.effects);
+    await emitMessageUpdated({ db: deps.db, realtime: deps.realtime }, outcome.messageId, [outcome.recipientId, outcome.senderId]);
+    return { messageId: outcome.messageId, paymentId: outcome.paymentId, amount: outcome.amount, testPayment: deps.payments.name === 'builtin' };
+  } catch (error) {
+    if (error instanceof BillingError) throw new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message });
+    if (error instanceof TRPCError) throw error;
+    deps.log.error({ err: error }, 'message unlock failed');
+    throw new TRPCError({ code: 'BAD_GATEWAY', message: PAID_MESSAGE_TEXTS.failed, cause: error instanceof Error ? error : undefined });
+  }
+}
