@@ -141,6 +141,9 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'tiers.delete': 'settings',
   'tiers.update': 'settings',
   'tips.send': 'payments',
+  'trials.claim': 'payments',
+  'trials.create': 'creation',
+  'trials.disable': 'settings',
 };
 
 /**
