@@ -10,7 +10,11 @@ import { intervalUnit } from '../../lib/tier-price';
  */
 
 /** What is bought: which procedure charges it. */
-export type PurchaseItem = { kind: 'creator'; tierId: string; creatorId: string } | { kind: 'premium'; tierId: string };
+export type PurchaseItem =
+  | { kind: 'creator'; tierId: string; creatorId: string }
+  | { kind: 'premium'; tierId: string }
+  /** a free trial link (issue 27 item 5): nothing now, the tier's price from the trial's end; `toast` says it started */
+  | { kind: 'trial'; tierId: string; creatorId: string; code: string; toast: string };
 
 export interface PurchaseOffer {
   item: PurchaseItem;
@@ -27,6 +31,8 @@ export interface PurchaseOffer {
   /** a tier change starts at the end of the period already paid for, not now */
   startsAt: Date | null;
   provider: PaymentProviderName | null;
+  /** the confirming button's words when they are not 'Pay R…' / 'Confirm switch' (a free trial) */
+  confirmLabel?: string;
 }
 
 /** A creator's tier: charged now and every interval, the first renewal one period from now. */
@@ -80,5 +86,25 @@ export function premiumOffer(
     },
     startsAt: null,
     provider: opts.provider,
+  };
+}
+
+/** A free trial: nothing now; the tier's price from the trial's end, then every interval (the renewal job converts it). */
+export function trialOffer(
+  trial: { code: string; days: number; tier: Pick<PublicTierDto, 'id' | 'name' | 'paymentInterval' | 'discountedPrice'> },
+  creator: { id: string; name: string },
+  opts: { now: Date; provider: PaymentProviderName | null; toast: string },
+): PurchaseOffer {
+  const end = new Date(opts.now.getTime() + trial.days * 24 * 60 * 60_000);
+  return {
+    item: { kind: 'trial', tierId: trial.tier.id, creatorId: creator.id, code: trial.code, toast: opts.toast },
+    title: `Start your free trial of ${creator.name}`,
+    planName: `${trial.tier.name} · ${trial.days} days free`,
+    amountNow: '0.00',
+    confirmedAmount: trial.tier.discountedPrice,
+    renewal: { amount: trial.tier.discountedPrice, every: intervalUnit(trial.tier.paymentInterval), firstAt: end },
+    startsAt: end,
+    provider: opts.provider,
+    confirmLabel: 'Start free trial',
   };
 }

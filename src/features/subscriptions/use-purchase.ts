@@ -51,6 +51,7 @@ export function usePurchase(): Purchase {
   const utils = trpc.useUtils();
   const subscribe = trpc.subscriptions.subscribe.useMutation();
   const upgrade = trpc.subscriptions.upgradePremium.useMutation();
+  const claimTrial = trpc.trials.claim.useMutation();
   const attempts = useAttemptKeys();
   const [offer, setOffer] = useState<PurchaseOffer | null>(null);
   const [pending, setPending] = useState(false);
@@ -82,6 +83,11 @@ export function usePurchase(): Purchase {
         return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: BILLING_TEXTS.tierChangeScheduled(result.tierName, formatCalendarDate(result.effectiveAt)), goTo: null };
       }
       return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: BILLING_TEXTS.subscribed, goTo: result.creatorUsername };
+    },
+    trial: async (item, request) => {
+      const result = await claimTrial.mutateAsync({ code: item.code, ...request });
+      void utils.trials.view.invalidate();
+      return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: item.toast, goTo: result.creatorUsername };
     },
   };
 
@@ -124,6 +130,7 @@ export function usePurchase(): Purchase {
         void utils.subscriptions.subscribePage.invalidate();
         void utils.subscriptions.premiumTier.invalidate();
         void utils.subscriptions.mine.invalidate();
+        if (current.item.kind === 'trial') void utils.trials.view.invalidate();
       }
     } finally {
       paying.current = false;
