@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfirmedAmount, IdempotencyKey } from './billing-schemas';
 import { joinedCursor } from './cursor-schema';
 import { entityId, tierId } from './ids';
-import { TRIAL_TEXTS as T } from './trial-texts';
+import { OFFER_TEXTS, TRIAL_TEXTS as T } from './trial-texts';
 
 export const TRIAL_MAX_DAYS = 90;
 export const TRIAL_MAX_CLAIMS = 100_000;
@@ -77,4 +77,31 @@ export interface ClaimTrialResultDto {
   subscriptionId: string;
   creatorUsername: string;
   trialEndsAt: Date;
+}
+
+export const offerId = entityId(OFFER_TEXTS.notFound);
+export const OFFER_AUDIENCES = ['new', 'expired'] as const;
+
+export const CreateOfferInput = z.object({
+  /** null: every tier */
+  tierId: tierId.nullish().transform((v) => v || null),
+  audience: z.enum(OFFER_AUDIENCES),
+  percent: z.coerce.number({ error: OFFER_TEXTS.percentInvalid }).int(OFFER_TEXTS.percentInvalid).min(1, OFFER_TEXTS.percentInvalid).max(90, OFFER_TEXTS.percentInvalid),
+  startsAt: z.coerce.date({ error: OFFER_TEXTS.datesInvalid }),
+  endsAt: z.coerce.date({ error: OFFER_TEXTS.datesInvalid }),
+});
+export type CreateOfferInput = z.output<typeof CreateOfferInput>;
+
+export const OfferIdInput = z.object({ id: offerId });
+export type OfferIdInput = z.output<typeof OfferIdInput>;
+
+export interface OfferDto {
+  id: string;
+  tierId: string | null;
+  tierName: string | null;
+  audience: 'new' | 'expired';
+  percent: number;
+  startsAt: Date;
+  endsAt: Date;
+  disabledAt: Date | null;
 }

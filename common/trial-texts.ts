@@ -23,3 +23,14 @@ export const TRIAL_TEXTS = {
   tierNotFound: 'Tier not found',
   description: (days: number, tier: string) => `${days} days free, then ${tier}`,
 } as const;
+
+/** Offers (issue 27 item 5). */
+export const OFFER_TEXTS = {
+  notFound: 'Offer not found',
+  percentInvalid: 'The discount must be a whole number from 1 to 90.',
+  datesInvalid: 'The end must be after the start, within a year from now.',
+  created: 'Offer created',
+  disabled: 'Offer ended',
+  disableConfirm: 'End this offer now? Fans who already subscribed keep what they paid; nobody else gets it.',
+  failed: 'Could not save the offer. Please try again.',
+} as const;

@@ -309,6 +309,20 @@ export interface TrialLinksTable {
   created_at: CreatedAt;
 }
 
+/** N% off the first period for new fans or expired subscribers, from starts_at to ends_at (migrations/20261128_0301_offers.ts). */
+export interface OffersTable {
+  id: Generated<string>;
+  creator_id: string;
+  /** null: every tier of the creator */
+  tier_id: string | null;
+  audience: 'new' | 'expired';
+  percent: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  disabled_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 /** One trial per (creator, fan), whichever link. */
 export interface TrialClaimsTable {
   id: Generated<string>;
@@ -617,6 +631,7 @@ export interface Database {
   subscribers: SubscribersTable;
   trial_links: TrialLinksTable;
   trial_claims: TrialClaimsTable;
+  offers: OffersTable;
   subscription_billing_retries: SubscriptionBillingRetriesTable;
   payments: PaymentsTable;
   outbox: OutboxTable;
@@ -697,6 +712,7 @@ export const databaseColumns = columns({
   ],
   trial_links: ['id', 'creator_id', 'tier_id', 'code', 'days', 'max_claims', 'claims', 'expires_at', 'disabled_at', 'created_at'],
   trial_claims: ['id', 'trial_link_id', 'creator_id', 'fan_id', 'subscription_id', 'created_at'],
+  offers: ['id', 'creator_id', 'tier_id', 'audience', 'percent', 'starts_at', 'ends_at', 'disabled_at', 'created_at'],
   subscribers: ['id', 'creator_id', 'subscriber_id', 'tier_id', 'status', 'created_at', 'updated_at'],
   subscription_billing_retries: ['subscription_id', 'step', 'failures', 'retry_at'],
   payments: [

@@ -17,7 +17,7 @@ import { tiersRouter } from '../features/tiers/tiers.router';
 import { accountRouter } from '../features/account/account.router';
 import { securityRouter } from '../features/security/security.router';
 import { tipsRouter } from '../features/tips/tips.router';
-import { trialsRouter } from '../features/trials/trials.router';
+import { offersRouter, trialsRouter } from '../features/trials/trials.router';
 import { notificationsRouter } from '../features/notifications/notifications.router';
 import { router } from './init';
 
@@ -35,6 +35,7 @@ export const appRouter = router({
   bookmarks: bookmarksRouter,
   tips: tipsRouter,
   trials: trialsRouter,
+  offers: offersRouter,
   profiles: profilesRouter,
   explore: exploreRouter,
   mediaSettings: mediaSettingsRouter,

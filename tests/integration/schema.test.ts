@@ -39,6 +39,7 @@ const NULLABLE = {
   subscriptions: ['past_due_since', 'grace_until', 'next_tier_id', 'provider_subscription_id', 'reminded_period_end', 'next_price', 'creator_unavailable_at', 'trial_ends_at'],
   trial_links: ['disabled_at'],
   trial_claims: ['subscription_id'],
+  offers: ['tier_id', 'disabled_at'],
   subscription_billing_retries: [],
   subscribers: [],
   payments: ['user_id', 'tier_id', 'creator_id', 'subscription_id', 'provider_ref', 'idempotency_key', 'reverses_payment_id', 'system_key', 'tip_message'],

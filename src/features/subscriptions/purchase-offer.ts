@@ -37,7 +37,7 @@ export interface PurchaseOffer {
 
 /** A creator's tier: charged now and every interval, the first renewal one period from now. */
 export function tierOffer(
-  tier: Pick<PublicTierDto, 'id' | 'name' | 'paymentInterval' | 'discountedPrice'>,
+  tier: Pick<PublicTierDto, 'id' | 'name' | 'paymentInterval' | 'discountedPrice' | 'offer'>,
   creator: { id: string; name: string },
   opts: {
     now: Date;
@@ -51,8 +51,9 @@ export function tierOffer(
     item: { kind: 'creator', tierId: tier.id, creatorId: creator.id },
     title: change ? `Switch to ${tier.name}` : `Subscribe to ${creator.name}`,
     planName: tier.name,
-    amountNow: change ? '0.00' : tier.discountedPrice,
-    confirmedAmount: tier.discountedPrice,
+    // an offer (issue 27 item 5) lowers the first period only; a tier change never gets one
+    amountNow: change ? '0.00' : (tier.offer?.price ?? tier.discountedPrice),
+    confirmedAmount: change ? tier.discountedPrice : (tier.offer?.price ?? tier.discountedPrice),
     renewal: {
       amount: tier.discountedPrice,
       every: intervalUnit(tier.paymentInterval),
