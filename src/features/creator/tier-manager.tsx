@@ -17,6 +17,7 @@ import { TierForm } from './tier-form';
 
 // only creators on this tab load the trial links' form and list
 const TrialLinks = lazy(() => import('./trial-links').then((m) => ({ default: m.TrialLinks })));
+const OffersSection = lazy(() => import('./offers-section').then((m) => ({ default: m.OffersSection })));
 
 /**
  * The Subscription Tiers tab of /create (spec part 2 §2; issue 11 items 1 and 8): the creator's
@@ -66,6 +67,7 @@ export function TierManager({ user }: { user: CurrentUser }) {
       </section>
       <Suspense fallback={null}>
         <TrialLinks />
+        <OffersSection />
       </Suspense>
       <CreatorEarnings />
       <CreatorSubscribers />
