@@ -97,6 +97,14 @@ async function seedTrialLink(trx: Kysely<Database>): Promise<void> {
     .orderBy('t.price')
     .executeTakeFirst();
   if (!tier?.creator_id) return;
+  // and an offer running for 30 days: a quarter off the first period of any of leo's tiers for new fans
+  const leo = await trx.selectFrom('profiles').select('id').where('username', '=', 'leo').executeTakeFirst();
+  if (leo) {
+    await trx
+      .insertInto('offers')
+      .values({ creator_id: leo.id, tier_id: null, audience: 'new', percent: 25, starts_at: new Date(Date.now() - 24 * 60 * 60_000), ends_at: new Date(Date.now() + 30 * 24 * 60 * 60_000) })
+      .execute();
+  }
   await trx
     .insertInto('trial_links')
     .values({ creator_id: tier.creator_id, tier_id: tier.id, code: DEMO_TRIAL_CODE, days: 7, max_claims: 50, expires_at: new Date(Date.now() + 60 * 24 * 60 * 60_000) })
@@ -178,5 +186,5 @@ function printSummary(log: (line: string) => void, people: PeoplePlan, content: 
     log(`  ${emailOf(f.username).padEnd(18)} ${f.displayName.padEnd(14)} ${traits.join(', ')}`);
   }
   log(`  ${bulkFan(0).email} ... ${bulkFan(BULK_FAN_COUNT - 1).email}: ${BULK_FAN_COUNT} more fans`);
-  log(`Free trial link (7 days of maya, 50 claims): /trial/${DEMO_TRIAL_CODE}`);
+  log(`Free trial link (7 days of maya, 50 claims): /trial/${DEMO_TRIAL_CODE}; offer: 25% off leo's first period for new fans`);
 }
