@@ -105,3 +105,19 @@ test('a trial link gives a new fan premium access with no charge; at its end the
   expect((await trpcQuery<{ viewer: { isSubscribed: boolean } }>(fan.request, 'profiles.byUsername', { username: CREATOR.username })).viewer.isSubscribed).toBe(true);
   await Promise.all([creator.context().close(), fan.context().close()]);
 });
+
+test("the seeded offer: a new fan sees leo's first period a quarter off, and the confirmation charges that price now and the tier's price after", async ({ browser }) => {
+  const fan = await newPageAs(browser, FAN.email, { at: '/leo/subscribe' });
+  const card = fan.getByRole('article').filter({ has: fan.getByTestId('tier-offer') }).first();
+  await expect(card.getByTestId('tier-offer')).toContainText('25% off your first');
+  await shoot(fan, 'offer-subscribe-page');
+  const offer = await card.getByTestId('tier-offer').innerText();
+  const [was, now] = [...offer.matchAll(/R[\d,]+\.\d\d/g)].map((m) => m[0]);
+  await card.getByRole('button', { name: 'Subscribe' }).click();
+  const confirm = fan.getByTestId('purchase-dialog');
+  await expect(confirm.getByTestId('charged-now')).toHaveText(now!);
+  await expect(confirm.getByTestId('renewal-amount')).toContainText(was!);
+  await shoot(fan, 'offer-confirm');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await fan.context().close();
+});
