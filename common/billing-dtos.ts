@@ -14,6 +14,11 @@ export interface PublicTierDto {
   discountPercentage: number | null;
   /** price after the discount, what a subscriber pays: '40.00' */
   discountedPrice: string;
+  /**
+   * An offer that applies to this viewer now (issue 27 item 5): the first period at `price`
+   * ('30.00', `percent` off), renewals at `discountedPrice`; absent or null: none.
+   */
+  offer?: { percent: number; price: string; audience: 'new' | 'expired'; endsAt: Date } | null;
 }
 
 /** A tier in its creator's manager. */

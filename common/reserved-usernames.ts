@@ -8,7 +8,7 @@
 
 /** The web app's top-level route segments (src/routes). */
 const ROUTE_SEGMENTS = [
-  'admin', 'auth', 'create', 'csae-policy', 'explore', 'messages', 'post', 'privacy', 'settings', 'subscribe', 'terms',
+  'admin', 'auth', 'create', 'csae-policy', 'explore', 'messages', 'post', 'privacy', 'settings', 'subscribe', 'terms', 'trial',
 ];
 
 /** The server's own paths (server/app.ts mounts, Socket.IO). */

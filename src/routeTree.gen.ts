@@ -28,6 +28,7 @@ import { Route as AuthForgotPasswordRouteImport } from './routes/auth_.forgot-pa
 import { Route as AuthResetPasswordRouteImport } from './routes/auth_.reset-password'
 import { Route as PostIndexRouteImport } from './routes/post.index'
 import { Route as PostIdRouteImport } from './routes/post.$id'
+import { Route as TrialCodeRouteImport } from './routes/trial.$code'
 import { Route as AuthedAdminPaymentsRouteImport } from './routes/_authed.admin.payments'
 import { Route as AuthedAdminReportsRouteImport } from './routes/_authed.admin.reports'
 import { Route as AuthedMessagesIndexRouteImport } from './routes/_authed.messages.index'
@@ -139,6 +140,11 @@ const PostIndexRoute = PostIndexRouteImport.update({
 const PostIdRoute = PostIdRouteImport.update({
   id: '/post/$id',
   path: '/post/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TrialCodeRoute = TrialCodeRouteImport.update({
+  id: '/trial/$code',
+  path: '/trial/$code',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedAdminPaymentsRoute = AuthedAdminPaymentsRouteImport.update({
@@ -258,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/post/$id': typeof PostIdRoute
+  '/trial/$code': typeof TrialCodeRoute
   '/$username/': typeof UsernameIndexRoute
   '/post/': typeof PostIndexRoute
   '/admin/payments': typeof AuthedAdminPaymentsRoute
@@ -295,6 +302,7 @@ export interface FileRoutesByTo {
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/reset-password': typeof AuthResetPasswordRoute
   '/post/$id': typeof PostIdRoute
+  '/trial/$code': typeof TrialCodeRoute
   '/$username': typeof UsernameIndexRoute
   '/post': typeof PostIndexRoute
   '/admin/payments': typeof AuthedAdminPaymentsRoute
@@ -335,6 +343,7 @@ export interface FileRoutesById {
   '/auth_/forgot-password': typeof AuthForgotPasswordRoute
   '/auth_/reset-password': typeof AuthResetPasswordRoute
   '/post/$id': typeof PostIdRoute
+  '/trial/$code': typeof TrialCodeRoute
   '/$username/': typeof UsernameIndexRoute
   '/post/': typeof PostIndexRoute
   '/_authed/admin/payments': typeof AuthedAdminPaymentsRoute
@@ -375,6 +384,7 @@ export interface FileRouteTypes {
     | '/auth/forgot-password'
     | '/auth/reset-password'
     | '/post/$id'
+    | '/trial/$code'
     | '/$username/'
     | '/post/'
     | '/admin/payments'
@@ -412,6 +422,7 @@ export interface FileRouteTypes {
     | '/auth/forgot-password'
     | '/auth/reset-password'
     | '/post/$id'
+    | '/trial/$code'
     | '/$username'
     | '/post'
     | '/admin/payments'
@@ -451,6 +462,7 @@ export interface FileRouteTypes {
     | '/auth_/forgot-password'
     | '/auth_/reset-password'
     | '/post/$id'
+    | '/trial/$code'
     | '/$username/'
     | '/post/'
     | '/_authed/admin/payments'
@@ -485,6 +497,7 @@ export interface RootRouteChildren {
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
   PostIdRoute: typeof PostIdRoute
+  TrialCodeRoute: typeof TrialCodeRoute
   PostIndexRoute: typeof PostIndexRoute
 }
 
@@ -621,6 +634,13 @@ declare module '@tanstack/react-router' {
       path: '/post/$id'
       fullPath: '/post/$id'
       preLoaderRoute: typeof PostIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trial/$code': {
+      id: '/trial/$code'
+      path: '/trial/$code'
+      fullPath: '/trial/$code'
+      preLoaderRoute: typeof TrialCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authed/admin/payments': {
@@ -837,6 +857,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
   PostIdRoute: PostIdRoute,
+  TrialCodeRoute: TrialCodeRoute,
   PostIndexRoute: PostIndexRoute,
 }
 export const routeTree = rootRouteImport

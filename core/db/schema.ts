@@ -289,8 +289,48 @@ export interface SubscriptionsTable {
   next_price: Money | null;
   /** the creator's profile turned private or hidden: set to end at its period end, the fan told */
   creator_unavailable_at: Timestamp | null;
+  /** a free trial's first period ends here (= its first current_period_end); null for a paid start (migrations/20261128_0300_trials.ts) */
+  trial_ends_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** A creator's free-trial link (issue 27 item 5): N days of a tier free, at most max_claims fans, until expires_at. */
+export interface TrialLinksTable {
+  id: Generated<string>;
+  creator_id: string;
+  tier_id: string;
+  code: string;
+  days: number;
+  max_claims: number;
+  claims: Generated<number>;
+  expires_at: Timestamp;
+  disabled_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** N% off the first period for new fans or expired subscribers, from starts_at to ends_at (migrations/20261128_0301_offers.ts). */
+export interface OffersTable {
+  id: Generated<string>;
+  creator_id: string;
+  /** null: every tier of the creator */
+  tier_id: string | null;
+  audience: 'new' | 'expired';
+  percent: number;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  disabled_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** One trial per (creator, fan), whichever link. */
+export interface TrialClaimsTable {
+  id: Generated<string>;
+  trial_link_id: string;
+  creator_id: string;
+  fan_id: string;
+  subscription_id: string | null;
+  created_at: CreatedAt;
 }
 
 /** A billing-maintenance step threw for the subscription: not tried for it again before retry_at. */
@@ -615,6 +655,9 @@ export interface Database {
   subscription_tiers: SubscriptionTiersTable;
   subscriptions: SubscriptionsTable;
   subscribers: SubscribersTable;
+  trial_links: TrialLinksTable;
+  trial_claims: TrialClaimsTable;
+  offers: OffersTable;
   subscription_billing_retries: SubscriptionBillingRetriesTable;
   payments: PaymentsTable;
   outbox: OutboxTable;
@@ -692,8 +735,11 @@ export const databaseColumns = columns({
   subscriptions: [
     'id', 'subscriber_id', 'tier_id', 'status', 'current_period_start', 'current_period_end', 'cancel_at_period_end',
     'past_due_since', 'grace_until', 'next_tier_id', 'provider', 'provider_subscription_id', 'reminded_period_end', 'price', 'next_price',
-    'creator_unavailable_at', 'created_at', 'updated_at',
+    'creator_unavailable_at', 'created_at', 'updated_at', 'trial_ends_at',
   ],
+  trial_links: ['id', 'creator_id', 'tier_id', 'code', 'days', 'max_claims', 'claims', 'expires_at', 'disabled_at', 'created_at'],
+  trial_claims: ['id', 'trial_link_id', 'creator_id', 'fan_id', 'subscription_id', 'created_at'],
+  offers: ['id', 'creator_id', 'tier_id', 'audience', 'percent', 'starts_at', 'ends_at', 'disabled_at', 'created_at'],
   subscribers: ['id', 'creator_id', 'subscriber_id', 'tier_id', 'status', 'created_at', 'updated_at'],
   subscription_billing_retries: ['subscription_id', 'step', 'failures', 'retry_at'],
   payments: [

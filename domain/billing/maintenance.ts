@@ -10,7 +10,7 @@ import { creatorUnavailable, findTierForBilling, insertPayment, setPremiumFlag }
 import type { Clock } from '../../core/clock';
 import { addChargeEffects, addRenewalFailedMail, addRenewalReminder, noEffects, notifyFanOfSubscription, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
-import { DAY_MS, GRACE_DAYS, periodEndFor, REMINDER_DAYS, RENEW_AHEAD_MS } from './periods';
+import { DAY_MS, GRACE_DAYS, periodEndFor, REMINDER_DAYS, RENEW_AHEAD_MS, TRIAL_REMINDER_DAYS } from './periods';
 import { renewalPrice } from './prices';
 
 /** Subscriptions handled per run and step; the job runs every few minutes, so a backlog drains. */
@@ -76,7 +76,8 @@ const setAside = sql<boolean>`r.subscription_id is not null`.as('set_aside');
  *    its webhooks, not here.
  * 3. expire: active subscriptions whose period and grace are over end ('expired'); a lapsed
  *    Premium turns the profile's is_premium off; each lapse is announced to the fan.
- * 4. remind: annual subscriptions renewing within REMINDER_DAYS get one reminder per period.
+ * 4. remind: annual subscriptions renewing within REMINDER_DAYS, and free trials converting to paid
+ *    within TRIAL_REMINDER_DAYS, get one reminder per period.
  * Each subscription is handled in its own transaction: one that throws (a provider error, a row
  * the database refuses) is rolled back, reported in `failures`, and left alone for
  * RETRY_AFTER_FAILURE_MS while every other one goes on. A renewal's payment is keyed by
@@ -204,7 +205,7 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     out.effects.entitlements.push({ userId: row.subscriber_id, creatorId: row.creator_id, active: false });
   }
 
-  // 4. renewal reminders for annual subscriptions
+  // 4. renewal reminders for annual subscriptions and trials about to convert
   const remind = await db
     .selectFrom('subscriptions')
     .innerJoin('subscription_tiers as t', 't.id', 'subscriptions.tier_id')
@@ -212,10 +213,18 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     .select(['subscriptions.id', 'subscriptions.current_period_end', setAside])
     .where('subscriptions.status', '=', 'active')
     .where('subscriptions.cancel_at_period_end', '=', false)
-    .where('t.payment_interval', '=', 'annually')
     .where('t.creator_id', 'is not', null)
     .where('subscriptions.current_period_end', '>', now)
-    .where('subscriptions.current_period_end', '<=', new Date(now.getTime() + REMINDER_DAYS * DAY_MS))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('t.payment_interval', '=', 'annually'), eb('subscriptions.current_period_end', '<=', new Date(now.getTime() + REMINDER_DAYS * DAY_MS))]),
+        // a free trial about to convert to paid (domain/billing/trial.ts)
+        eb.and([
+          eb('subscriptions.trial_ends_at', '=', eb.ref('subscriptions.current_period_end')),
+          eb('subscriptions.current_period_end', '<=', new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS)),
+        ]),
+      ]),
+    )
     .where(sql<boolean>`subscriptions.reminded_period_end is distinct from subscriptions.current_period_end`)
     .where(retryable(now))
     .orderBy(neverFailedFirst)

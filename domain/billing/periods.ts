@@ -12,6 +12,8 @@ export const PREMIUM_PERIOD_DAYS = 30;
 export const GRACE_DAYS = 3;
 /** Annual subscriptions get a reminder e-mail this long before they renew. */
 export const REMINDER_DAYS = 7;
+/** A free trial's fan is reminded this long before it converts to paid (issue 27 item 5). */
+export const TRIAL_REMINDER_DAYS = 2;
 /**
  * The job renews a subscription up to this long before its period ends (the new period starts at
  * the old end), so a fan never loses access between the end and the next run.

@@ -13,3 +13,9 @@ export function renewalPrice(agreed: string | null, tier: { price: string; disco
   if (agreed === null) return today;
   return cents(today) < cents(agreed) ? today : (cents(agreed) / 100).toFixed(2);
 }
+
+/** A first period at `percent` off (an offer, ./offers.ts): whole cents, half up. */
+export function offerPrice(price: string, percent: number): string {
+  const off = Math.round((cents(price) * percent) / 100);
+  return ((cents(price) - off) / 100).toFixed(2);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renewalPrice } from './prices';
+import { offerPrice, renewalPrice } from './prices';
 
 describe('renewalPrice', () => {
   const tier = (price: string, discount: number | null = null) => ({ price, discount_percentage: discount });
@@ -11,5 +11,13 @@ describe('renewalPrice', () => {
   });
   it('nothing agreed: today’s price', () => {
     expect(renewalPrice(null, tier('50.00', 20))).toBe('40.00');
+  });
+});
+
+describe('offerPrice', () => {
+  it('takes the percent off in whole cents, rounding half up', () => {
+    expect(offerPrice('40.00', 25)).toBe('30.00');
+    expect(offerPrice('33.33', 10)).toBe('30.00');
+    expect(offerPrice('0.05', 10)).toBe('0.04');
   });
 });

@@ -19,6 +19,7 @@ import {
 import type { Clock } from '../../core/clock';
 import { addChargeEffects, noEffects, type BillingEffects } from './effects';
 import { BillingError } from './errors';
+import { firstPeriodPrice } from './offers.queries';
 import { periodEndFor, PREMIUM_PERIOD_DAYS } from './periods';
 
 export interface BillingDeps {
@@ -69,7 +70,9 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
   if (tier.creator_id === req.userId) throw new BillingError('FORBIDDEN', BILLING_TEXTS.selfSubscribe);
   // a private or hidden creator is nobody's to find, by tier id either (domain/access)
   if (creatorUnavailable(tier)) throw new BillingError('NOT_FOUND', notFound);
-  const amount = discountedPrice(tier.price, tier.discount_percentage);
+  // what the fan agrees to per period; the first period may cost less under an offer (./offers.queries.ts)
+  const price = discountedPrice(tier.price, tier.discount_percentage);
+  let amount = price;
   const description = paymentDescription(tier);
   // the price changed under the fan (or a tier change, which is charged this price at the renewal)
   const confirmed = () => {
@@ -105,6 +108,8 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       // the same request again (double click, retry): the first one's answer, no second charge
       return { result: subscribedResult(tier, req, done.subscription_id, done.current_period_end), effects: noEffects() };
     }
+    // an offer for new fans or expired subscribers (none applies to a fan subscribed now)
+    if (tier.creator_id !== null) amount = (await firstPeriodPrice(trx, tier.creator_id, req.userId, tier.id, price, now)).amount;
     confirmed();
     const current = await findActiveSubscriptionToCreator(trx, req.userId, tier.creator_id, now);
     if (current) {
@@ -112,7 +117,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       if (current.tier_id === tier.id) throw new BillingError('CONFLICT', BILLING_TEXTS.alreadySubscribed);
       // another tier of the same creator: it replaces the current one when the paid period ends, at
       // the price the fan sees now (a later rise does not reach them, ./prices.ts)
-      await updateSubscription(trx, current.id, { nextTierId: tier.id, nextPrice: amount, cancelAtPeriodEnd: false }, now);
+      await updateSubscription(trx, current.id, { nextTierId: tier.id, nextPrice: price, cancelAtPeriodEnd: false }, now);
       return {
         result: { kind: 'tier-change-scheduled', creatorUsername: tier.creator_username ?? '', tierName: tier.name, effectiveAt: current.current_period_end },
         effects: noEffects(),
@@ -127,8 +132,8 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       status: 'active',
       periodStart: now,
       periodEnd,
-      // what the fan agreed to: renewals charge at most this (./prices.ts)
-      price: amount,
+      // what the fan agreed to: renewals charge at most this (./prices.ts), never the offer's first-period price
+      price,
       provider: deps.provider.name,
       createdAt: now,
     });

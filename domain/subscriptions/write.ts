@@ -19,6 +19,8 @@ export interface SubscriptionRecord {
   /** 'builtin' by default; 'stripe' with the provider's subscription id */
   provider?: string;
   providerSubscriptionId?: string | null;
+  /** a free trial: its first period (to periodEnd) is not charged; renewals convert it (domain/billing/trial.ts) */
+  trialEndsAt?: Date | null;
   /** now by default; the demo seed backdates its history */
   createdAt?: Date;
   updatedAt?: Date;
@@ -57,6 +59,7 @@ export async function recordSubscriptions(db: DB, records: readonly Subscription
         price: r.price ?? (tier ? discountedPrice(tier.price, tier.discount_percentage) : '0.00'),
         provider: r.provider ?? 'builtin',
         provider_subscription_id: r.providerSubscriptionId ?? null,
+        trial_ends_at: r.trialEndsAt ?? null,
         created_at: createdAt,
         updated_at: r.updatedAt ?? createdAt,
       };

@@ -83,6 +83,32 @@ export async function insertPeople(trx: Kysely<Database>, people: PeoplePlan): P
   await recordSubscriptions(trx, p.subscriptions);
   await trx.insertInto('payments').values(p.payments).execute();
   await seedEarnings(trx);
+  await seedTrialLink(trx);
+}
+
+/** The demo's free trial link (issue 27 item 5): 7 days of maya's cheapest tier, 50 claims, for 60 days. */
+export const DEMO_TRIAL_CODE = 'demo-maya-7days';
+async function seedTrialLink(trx: Kysely<Database>): Promise<void> {
+  const tier = await trx
+    .selectFrom('subscription_tiers as t')
+    .innerJoin('profiles as pr', 'pr.id', 't.creator_id')
+    .select(['t.id', 't.creator_id'])
+    .where('pr.username', '=', 'maya')
+    .orderBy('t.price')
+    .executeTakeFirst();
+  if (!tier?.creator_id) return;
+  // and an offer running for 30 days: a quarter off the first period of any of leo's tiers for new fans
+  const leo = await trx.selectFrom('profiles').select('id').where('username', '=', 'leo').executeTakeFirst();
+  if (leo) {
+    await trx
+      .insertInto('offers')
+      .values({ creator_id: leo.id, tier_id: null, audience: 'new', percent: 25, starts_at: new Date(Date.now() - 24 * 60 * 60_000), ends_at: new Date(Date.now() + 30 * 24 * 60 * 60_000) })
+      .execute();
+  }
+  await trx
+    .insertInto('trial_links')
+    .values({ creator_id: tier.creator_id, tier_id: tier.id, code: DEMO_TRIAL_CODE, days: 7, max_claims: 50, expires_at: new Date(Date.now() + 60 * 24 * 60 * 60_000) })
+    .execute();
 }
 
 /**
@@ -160,4 +186,5 @@ function printSummary(log: (line: string) => void, people: PeoplePlan, content: 
     log(`  ${emailOf(f.username).padEnd(18)} ${f.displayName.padEnd(14)} ${traits.join(', ')}`);
   }
   log(`  ${bulkFan(0).email} ... ${bulkFan(BULK_FAN_COUNT - 1).email}: ${BULK_FAN_COUNT} more fans`);
+  log(`Free trial link (7 days of maya, 50 claims): /trial/${DEMO_TRIAL_CODE}; offer: 25% off leo's first period for new fans`);
 }

@@ -142,7 +142,12 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'tiers.create': 'creation',
   'tiers.delete': 'settings',
   'tiers.update': 'settings',
+  'offers.create': 'creation',
+  'offers.disable': 'settings',
   'tips.send': 'payments',
+  'trials.claim': 'payments',
+  'trials.create': 'creation',
+  'trials.disable': 'settings',
 };
 
 /**

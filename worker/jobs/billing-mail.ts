@@ -75,12 +75,14 @@ export const sendReceipt: MailHandler<'billing-receipt'> = async (job, deps) => 
   );
 };
 
+const TRIAL_INTERVAL_WORDS = { weekly: 'every week', monthly: 'every month', annually: 'every year' } as const;
+
 export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, deps) => {
   const sub = await deps.db
     .selectFrom('subscriptions as s')
     .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
     .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
-    .select(['s.subscriber_id', 's.status', 's.cancel_at_period_end', 's.current_period_end', 's.price as agreed', 't.name', 't.price', 't.discount_percentage', 'pr.display_name'])
+    .select(['s.subscriber_id', 's.status', 's.cancel_at_period_end', 's.current_period_end', 's.trial_ends_at', 's.price as agreed', 't.name', 't.price', 't.discount_percentage', 't.payment_interval', 'pr.display_name'])
     .where('s.id', '=', job.data.subscriptionId)
     .executeTakeFirst();
   // cancelled or already renewed since: nothing to remind of
@@ -88,6 +90,20 @@ export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, 
     return { skipped: 'gone' };
   }
   const amount = renewalPrice(sub.agreed, sub);
+  // a free trial converting to paid (domain/billing/trial.ts) says so, and what it will charge
+  if (sub.trial_ends_at?.getTime() === sub.current_period_end.getTime()) {
+    return deliver(job, deps, sub.subscriber_id, (to) =>
+      compose(
+        to,
+        `Your free trial ${sub.display_name ? `of ${sub.display_name} ` : ''}ends on ${day(sub.current_period_end)}`,
+        [
+          `Your free trial ${sub.display_name ? `of ${sub.display_name} ` : ''}(${sub.name}) ends on ${day(sub.current_period_end)}. Then you pay ${formatRand(amount)} ${TRIAL_INTERVAL_WORDS[sub.payment_interval]}.`,
+          'To stop it, cancel before then: nothing is charged, and you keep access until the trial ends.',
+        ],
+        `${deps.config.appUrl}/settings/account/subscriptions`,
+      ),
+    );
+  }
   return deliver(job, deps, sub.subscriber_id, (to) =>
     compose(
       to,

@@ -20,7 +20,8 @@ import { BillingError } from '../../../domain/billing/errors';
 import { setCancelAtPeriodEnd } from '../../../domain/billing/lifecycle';
 import { purchase, type BillingDeps, type PurchaseRequest } from '../../../domain/billing/purchase';
 import { PREMIUM_PERIOD_DAYS } from '../../../domain/billing/periods';
-import { renewalPrice } from '../../../domain/billing/prices';
+import { offerPrice, renewalPrice } from '../../../domain/billing/prices';
+import { bestOffers } from '../../../domain/billing/offers.queries';
 import { earningsPolicy } from '../../../domain/earnings/policy';
 import type { SessionUser } from '../../auth/session';
 import {
@@ -58,6 +59,8 @@ export async function subscribePage(deps: Deps, viewerId: string | null, usernam
     countPremiumPostsByKind(deps.db, creator.id),
     viewerId ? findActiveSubscriptionToCreator(deps.db, viewerId, creator.id, deps.clock.now()) : undefined,
   ]);
+  // offers are charged by the built-in provider only for now: Stripe's Checkout prices every period alike
+  const offers = deps.payments.flow === 'direct' ? await bestOffers(deps.db, creator.id, viewerId === creator.id ? null : viewerId, tiers.map((t) => t.id), deps.clock.now()) : new Map();
   const premiumCounts = { ...Object.fromEntries(MEDIA_KINDS.map((k) => [k, 0])), total: 0 } as SubscribePageDto['premiumCounts'];
   for (const row of counts) {
     if (row.media_kind) premiumCounts[row.media_kind] = Number(row.n);
@@ -65,7 +68,11 @@ export async function subscribePage(deps: Deps, viewerId: string | null, usernam
   }
   return {
     creator: { id: creator.id, username: creator.username, displayName: creator.display_name, avatarUrl: creator.avatar_url, isVerified: creator.verified_badge },
-    tiers: tiers.map(publicTier),
+    tiers: tiers.map((t) => {
+      const offer = offers.get(t.id);
+      const base = publicTier(t);
+      return offer ? { ...base, offer: { percent: offer.percent, price: offerPrice(base.discountedPrice, offer.percent), audience: offer.audience, endsAt: offer.endsAt } } : base;
+    }),
     premiumCounts,
     viewer: {
       signedIn: viewerId !== null,

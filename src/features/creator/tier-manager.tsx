@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Archive, Layers, Pencil, Plus, Trash2, Users } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { TierDto } from '../../../common/billing-dtos';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { EmptyState } from '../../components/empty-state';
@@ -14,6 +14,10 @@ import { errorCode, isServerError, trpc, type CurrentUser } from '../../lib/trpc
 import { CreatorEarnings } from './creator-earnings';
 import { CreatorSubscribers } from './creator-subscribers';
 import { TierForm } from './tier-form';
+
+// only creators on this tab load the trial links' form and list
+const TrialLinks = lazy(() => import('./trial-links').then((m) => ({ default: m.TrialLinks })));
+const OffersSection = lazy(() => import('./offers-section').then((m) => ({ default: m.OffersSection })));
 
 /**
  * The Subscription Tiers tab of /create (spec part 2 §2; issue 11 items 1 and 8): the creator's
@@ -61,6 +65,10 @@ export function TierManager({ user }: { user: CurrentUser }) {
           </div>
         )}
       </section>
+      <Suspense fallback={null}>
+        <TrialLinks />
+        <OffersSection />
+      </Suspense>
       <CreatorEarnings />
       <CreatorSubscribers />
     </div>

@@ -81,7 +81,7 @@ export function PurchaseDialog({ purchase }: { purchase: ConfirmablePurchase }) 
             <DialogActions pending={pending}>
               {/* Not AlertDialog.Action: that would close the dialog before the charge has answered. */}
               <Button loading={pending} onClick={() => void purchase.pay()}>
-                {offer.startsAt ? 'Confirm switch' : `Pay ${formatRand(offer.amountNow)}`}
+                {offer.confirmLabel ?? (offer.startsAt ? 'Confirm switch' : `Pay ${formatRand(offer.amountNow)}`)}
               </Button>
             </DialogActions>
           </AlertDialog.Content>

@@ -13,7 +13,9 @@ import { intervalUnit } from '../../lib/tier-price';
 export type PurchaseItem =
   | { kind: 'creator'; tierId: string; creatorId: string }
   | { kind: 'premium'; tierId: string }
-  | { kind: 'message'; messageId: string };
+  | { kind: 'message'; messageId: string }
+  /** a free trial link (issue 27 item 5): nothing now, the tier's price from the trial's end; `toast` says it started */
+  | { kind: 'trial'; tierId: string; creatorId: string; code: string; toast: string };
 
 export interface PurchaseOffer {
   item: PurchaseItem;
@@ -30,11 +32,13 @@ export interface PurchaseOffer {
   /** a tier change starts at the end of the period already paid for, not now */
   startsAt: Date | null;
   provider: PaymentProviderName | null;
+  /** the confirming button's words when they are not 'Pay R…' / 'Confirm switch' (a free trial) */
+  confirmLabel?: string;
 }
 
 /** A creator's tier: charged now and every interval, the first renewal one period from now. */
 export function tierOffer(
-  tier: Pick<PublicTierDto, 'id' | 'name' | 'paymentInterval' | 'discountedPrice'>,
+  tier: Pick<PublicTierDto, 'id' | 'name' | 'paymentInterval' | 'discountedPrice' | 'offer'>,
   creator: { id: string; name: string },
   opts: {
     now: Date;
@@ -48,8 +52,9 @@ export function tierOffer(
     item: { kind: 'creator', tierId: tier.id, creatorId: creator.id },
     title: change ? `Switch to ${tier.name}` : `Subscribe to ${creator.name}`,
     planName: tier.name,
-    amountNow: change ? '0.00' : tier.discountedPrice,
-    confirmedAmount: tier.discountedPrice,
+    // an offer (issue 27 item 5) lowers the first period only; a tier change never gets one
+    amountNow: change ? '0.00' : (tier.offer?.price ?? tier.discountedPrice),
+    confirmedAmount: change ? tier.discountedPrice : (tier.offer?.price ?? tier.discountedPrice),
     renewal: {
       amount: tier.discountedPrice,
       every: intervalUnit(tier.paymentInterval),
@@ -97,5 +102,25 @@ export function messageUnlockOffer(message: { id: string; price: string }, opts:
     renewal: null,
     startsAt: null,
     provider: opts.provider,
+  };
+}
+
+/** A free trial: nothing now; the tier's price from the trial's end, then every interval (the renewal job converts it). */
+export function trialOffer(
+  trial: { code: string; days: number; tier: Pick<PublicTierDto, 'id' | 'name' | 'paymentInterval' | 'discountedPrice'> },
+  creator: { id: string; name: string },
+  opts: { now: Date; provider: PaymentProviderName | null; toast: string },
+): PurchaseOffer {
+  const end = new Date(opts.now.getTime() + trial.days * 24 * 60 * 60_000);
+  return {
+    item: { kind: 'trial', tierId: trial.tier.id, creatorId: creator.id, code: trial.code, toast: opts.toast },
+    title: `Start your free trial of ${creator.name}`,
+    planName: `${trial.tier.name} · ${trial.days} days free`,
+    amountNow: '0.00',
+    confirmedAmount: trial.tier.discountedPrice,
+    renewal: { amount: trial.tier.discountedPrice, every: intervalUnit(trial.tier.paymentInterval), firstAt: end },
+    startsAt: end,
+    provider: opts.provider,
+    confirmLabel: 'Start free trial',
   };
 }

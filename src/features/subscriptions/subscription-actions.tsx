@@ -139,7 +139,12 @@ export function SubscriptionActions({ subscription: s, cancelLabel = 'Cancel' }:
       <Button
         className="shrink-0"
         loading={purchase.pending}
-        onClick={() => purchase.confirm(tierOffer(s.tier, { id: creator.id, name }, { now: new Date(), provider: provider.data?.provider ?? null }))}
+        onClick={async () => {
+          // a win-back offer may apply to this fan now (issue 27 item 5): the subscribe page's tier carries it
+          const page = await utils.subscriptions.subscribePage.fetch({ username: creator.username }).catch(() => null);
+          const offer = page?.tiers.find((t) => t.id === s.tier.id)?.offer ?? null;
+          purchase.confirm(tierOffer({ ...s.tier, offer }, { id: creator.id, name }, { now: new Date(), provider: provider.data?.provider ?? null }));
+        }}
       >
         Resubscribe
       </Button>

@@ -2,7 +2,11 @@ import { Check } from 'lucide-react';
 import type { PublicTierDto } from '../../../common/billing-dtos';
 import { TierPrice } from '../../components/tier-price';
 import { Button } from '../../components/ui/button';
+import { formatRand } from '../../../common/format';
 import { cn } from '../../lib/cn';
+import { formatCalendarDate } from '../../lib/format';
+
+const intervalNoun = (i: PublicTierDto['paymentInterval']) => (i === 'weekly' ? 'week' : i === 'monthly' ? 'month' : 'year');
 
 /** What the card's button does: subscribe, is busy, is the fan's plan, or cannot be pressed now. */
 export type TierCardState = 'idle' | 'pending' | 'current' | 'blocked';
@@ -35,6 +39,13 @@ export function TierCard({ tier, state, actionLabel, onSubscribe, footnote }: Ti
         {tier.name}
       </h3>
       <TierPrice tier={tier} look="card" testId="tier-price" className="mt-3" />
+      {tier.offer ? (
+        <p className="mt-2 rounded-xl border border-emerald-400/30 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-100" data-testid="tier-offer">
+          <strong className="font-semibold">{tier.offer.percent}% off your first {intervalNoun(tier.paymentInterval)}</strong>
+          {tier.offer.audience === 'expired' ? ' — welcome back' : ' for new fans'}: <s className="text-emerald-200/70">{formatRand(tier.discountedPrice)}</s>{' '}
+          <strong className="font-semibold">{formatRand(tier.offer.price)}</strong>, then {formatRand(tier.discountedPrice)}. Until {formatCalendarDate(tier.offer.endsAt)}.
+        </p>
+      ) : null}
       {tier.description ? <p className="mt-3 text-sm whitespace-pre-line text-muted">{tier.description}</p> : null}
       <div className="mt-auto pt-5">
         {state === 'current' ? (

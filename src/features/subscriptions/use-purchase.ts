@@ -53,6 +53,7 @@ export function usePurchase(): Purchase {
   const subscribe = trpc.subscriptions.subscribe.useMutation();
   const upgrade = trpc.subscriptions.upgradePremium.useMutation();
   const unlockMessage = trpc.messages.unlock.useMutation();
+  const claimTrial = trpc.trials.claim.useMutation();
   const attempts = useAttemptKeys();
   const [offer, setOffer] = useState<PurchaseOffer | null>(null);
   const [pending, setPending] = useState(false);
@@ -88,6 +89,11 @@ export function usePurchase(): Purchase {
     message: async (item, request) => {
       await unlockMessage.mutateAsync({ messageId: item.messageId, ...request });
       return { entitlement: { kind: 'message', messageId: item.messageId }, toast: PAID_MESSAGE_TEXTS.unlocked, goTo: null };
+    },
+    trial: async (item, request) => {
+      const result = await claimTrial.mutateAsync({ code: item.code, ...request });
+      void utils.trials.view.invalidate();
+      return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: item.toast, goTo: result.creatorUsername };
     },
   };
 
@@ -130,6 +136,7 @@ export function usePurchase(): Purchase {
         void utils.subscriptions.subscribePage.invalidate();
         void utils.subscriptions.premiumTier.invalidate();
         void utils.subscriptions.mine.invalidate();
+        if (current.item.kind === 'trial') void utils.trials.view.invalidate();
       }
     } finally {
       paying.current = false;

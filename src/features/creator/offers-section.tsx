@@ -1,0 +1,187 @@
+import { BadgePercent, Ban, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { CreateOfferInput, type OfferDto } from '../../../common/trial-schemas';
+import { OFFER_TEXTS } from '../../../common/trial-texts';
+import { EmptyState } from '../../components/empty-state';
+import { Loaded } from '../../components/load-states';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { cn } from '../../lib/cn';
+import { formatCalendarDate } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { errorCode, isServerError, trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-zod-form';
+
+const DAY_MS = 24 * 60 * 60_000;
+const dateInput = (d: Date) => d.toISOString().slice(0, 10);
+const AUDIENCE = { new: 'New fans', expired: 'Expired subscribers' } as const;
+const SELECT_CLASS =
+  'h-11 w-full rounded-xl border border-border bg-surface px-3.5 text-sm text-foreground outline-none focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40';
+
+function serverText(error: unknown) {
+  return isServerError(error) && errorCode(error) !== 'INTERNAL_SERVER_ERROR' ? (error as Error).message : OFFER_TEXTS.failed;
+}
+
+/**
+ * Offers on the Subscription Tiers tab (issue 27 item 5): N% off the first period of a tier (or
+ * all) for new fans or for expired subscribers, between two days; the subscribe page shows it to
+ * the fans it applies to, and the server charges it. End one early (asks first).
+ */
+export function OffersSection() {
+  const [adding, setAdding] = useState(false);
+  return (
+    <section aria-labelledby="offers-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="offers-heading" className="text-xl font-semibold tracking-tight">
+            Offers
+          </h2>
+          <p className="text-sm text-muted">A discount on the first period, for new fans or to win back expired subscribers.</p>
+        </div>
+        {adding ? null : (
+          <Button variant="secondary" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            New offer
+          </Button>
+        )}
+      </div>
+      {adding ? (
+        <div className="rounded-card border border-border bg-surface p-5 md:p-6">
+          <OfferForm onDone={() => setAdding(false)} />
+        </div>
+      ) : null}
+      <OfferList />
+    </section>
+  );
+}
+
+function OfferForm({ onDone }: { onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const tiers = trpc.tiers.listMine.useQuery();
+  const create = trpc.offers.create.useMutation();
+  const live = (tiers.data ?? []).filter((t) => t.archivedAt === null);
+  const form = useZodForm(CreateOfferInput, {
+    defaultValues: { tierId: '', audience: 'new', percent: 20, startsAt: dateInput(new Date()), endsAt: dateInput(new Date(Date.now() + 14 * DAY_MS)) },
+  });
+  const onSubmit = form.submit(async (values) => {
+    try {
+      // from the start day's beginning (now, for today) to the end day's end (UTC)
+      const startsAt = values.startsAt.getTime() <= Date.now() ? new Date() : values.startsAt;
+      await create.mutateAsync({ ...values, startsAt, endsAt: new Date(values.endsAt.getTime() + DAY_MS - 1) });
+      await Promise.all([utils.offers.listMine.invalidate(), utils.subscriptions.subscribePage.invalidate()]);
+      notify.success({ title: OFFER_TEXTS.created });
+      onDone();
+    } catch (error) {
+      const validation = form.showServerErrors(error);
+      notify.error({ title: 'Error', description: validation?.messages[0] ?? serverText(error) });
+    }
+  });
+  return (
+    <form aria-label="New offer" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
+      <h3 className="text-lg font-semibold tracking-tight">New offer</h3>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Tier" error={form.error('tierId')}>
+          {(field) => (
+            <select {...field} {...form.field('tierId')} className={SELECT_CLASS}>
+              <option value="">All tiers</option>
+              {live.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name} (R{t.discountedPrice})
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="For" error={form.error('audience')}>
+          {(field) => (
+            <select {...field} {...form.field('audience')} className={SELECT_CLASS}>
+              <option value="new">{AUDIENCE.new}</option>
+              <option value="expired">{AUDIENCE.expired}</option>
+            </select>
+          )}
+        </FormField>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <FormField label="Discount (%)" error={form.error('percent')} hint="Off the first period, 1 to 90">
+          {(field) => <Input {...field} {...form.field('percent')} type="number" inputMode="numeric" min={1} max={90} step={1} />}
+        </FormField>
+        <FormField label="Starts" error={form.error('startsAt')}>
+          {(field) => <Input {...field} {...form.field('startsAt')} type="date" />}
+        </FormField>
+        <FormField label="Ends" error={form.error('endsAt')}>
+          {(field) => <Input {...field} {...form.field('endsAt')} type="date" />}
+        </FormField>
+      </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onDone} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={create.isPending}>
+          Create offer
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function offerStatus(o: OfferDto): { label: string; live: boolean } {
+  const now = Date.now();
+  if (o.disabledAt) return { label: `Ended ${formatCalendarDate(o.disabledAt)}`, live: false };
+  if (new Date(o.endsAt).getTime() <= now) return { label: `Ended ${formatCalendarDate(o.endsAt)}`, live: false };
+  if (new Date(o.startsAt).getTime() > now) return { label: `Starts ${formatCalendarDate(o.startsAt)}, ends ${formatCalendarDate(o.endsAt)}`, live: true };
+  return { label: `Running until ${formatCalendarDate(o.endsAt)}`, live: true };
+}
+
+function OfferList() {
+  const offers = trpc.offers.listMine.useQuery();
+  const utils = trpc.useUtils();
+  const end = trpc.offers.disable.useMutation();
+  return (
+    <Loaded query={offers} loading="Loading offers" failed="Could not load your offers." rows={1} rowClassName="h-20 w-full rounded-card" placeholderClassName="gap-3">
+      {(list) =>
+        list.length === 0 ? (
+          <EmptyState icon={BadgePercent}>No offers yet.</EmptyState>
+        ) : (
+          <ul aria-label="Your offers" className="flex flex-col gap-3">
+            {list.map((o) => {
+              const status = offerStatus(o);
+              const name = `${o.percent}% off ${o.tierName ?? 'all tiers'} for ${AUDIENCE[o.audience].toLowerCase()}`;
+              return (
+                <li key={o.id} aria-label={name} className={cn('flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center md:p-5', !status.live && 'border-dashed')}>
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold text-foreground">{name}</p>
+                    <p className="mt-1 text-sm text-muted">First period only · {status.label}</p>
+                  </div>
+                  {status.live ? (
+                    <ConfirmDialog
+                      title="End offer?"
+                      description={OFFER_TEXTS.disableConfirm}
+                      confirmLabel="End offer"
+                      onConfirm={async () => {
+                        try {
+                          await end.mutateAsync({ id: o.id });
+                          await Promise.all([utils.offers.listMine.invalidate(), utils.subscriptions.subscribePage.invalidate()]);
+                          notify.success({ title: OFFER_TEXTS.disabled });
+                        } catch (error) {
+                          notify.error({ title: 'Error', description: serverText(error) });
+                        }
+                      }}
+                      trigger={
+                        <Button variant="ghost" size="sm" aria-label={`End ${name}`}>
+                          <Ban aria-hidden="true" className="size-4" />
+                          End offer
+                        </Button>
+                      }
+                    />
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )
+      }
+    </Loaded>
+  );
+}

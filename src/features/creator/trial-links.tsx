@@ -1,0 +1,213 @@
+import { Ban, Copy, Gift, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { CreateTrialLinkInput, type TrialLinkDto } from '../../../common/trial-schemas';
+import { TRIAL_TEXTS } from '../../../common/trial-texts';
+import { EmptyState } from '../../components/empty-state';
+import { Loaded } from '../../components/load-states';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
+import { cn } from '../../lib/cn';
+import { formatCalendarDate } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { errorCode, isServerError, trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-zod-form';
+
+const DAY_MS = 24 * 60 * 60_000;
+const dateInput = (d: Date) => d.toISOString().slice(0, 10);
+const linkUrl = (code: string) => `${window.location.origin}/trial/${code}`;
+
+function serverText(error: unknown, fallback: string) {
+  return isServerError(error) && errorCode(error) !== 'INTERNAL_SERVER_ERROR' ? (error as Error).message : fallback;
+}
+
+/**
+ * Free trial links on the Subscription Tiers tab (issue 27 item 5): make one (a tier, the free
+ * days, how many fans may claim it, the last day it can be claimed), copy its link, see how many
+ * claimed it, and disable it (asks first; fans who claimed keep their trial).
+ */
+export function TrialLinks() {
+  const [adding, setAdding] = useState(false);
+  return (
+    <section aria-labelledby="trials-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id="trials-heading" className="text-xl font-semibold tracking-tight">
+            Free trial links
+          </h2>
+          <p className="text-sm text-muted">Give new fans a few days of a tier for free. It renews as paid at the end unless they cancel.</p>
+        </div>
+        {adding ? null : (
+          <Button variant="secondary" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            New trial link
+          </Button>
+        )}
+      </div>
+      {adding ? (
+        <div className="rounded-card border border-border bg-surface p-5 md:p-6">
+          <TrialLinkForm onDone={() => setAdding(false)} />
+        </div>
+      ) : null}
+      <TrialLinkList />
+    </section>
+  );
+}
+
+function TrialLinkForm({ onDone }: { onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const tiers = trpc.tiers.listMine.useQuery();
+  const create = trpc.trials.create.useMutation();
+  const live = (tiers.data ?? []).filter((t) => t.archivedAt === null);
+  const form = useZodForm(CreateTrialLinkInput, {
+    defaultValues: { tierId: '', days: 7, maxClaims: 50, expiresAt: dateInput(new Date(Date.now() + 30 * DAY_MS)) },
+  });
+
+  const onSubmit = form.submit(async (values) => {
+    try {
+      // the chosen day is the last one it can be claimed: it expires at that day's end (UTC)
+      const expiresAt = new Date(values.expiresAt.getTime() + DAY_MS - 1);
+      const link = await create.mutateAsync({ ...values, expiresAt });
+      await utils.trials.listMine.invalidate();
+      notify.success({ title: TRIAL_TEXTS.created, description: linkUrl(link.code) });
+      onDone();
+    } catch (error) {
+      const validation = form.showServerErrors(error);
+      notify.error({ title: 'Error', description: validation?.messages[0] ?? serverText(error, TRIAL_TEXTS.claimFailed) });
+    }
+  });
+
+  return (
+    <form aria-label="New trial link" className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
+      <h3 className="text-lg font-semibold tracking-tight">New trial link</h3>
+      <FormField label="Tier" error={form.error('tierId')}>
+        {(field) => (
+          <select
+            {...field}
+            {...form.field('tierId')}
+            className={cn(
+              'h-11 w-full rounded-xl border bg-surface px-3.5 text-sm text-foreground outline-none focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40',
+              field.invalid ? 'border-danger/70' : 'border-border',
+            )}
+          >
+            <option value="">{live.length === 0 ? 'Add a tier first' : 'Choose a tier'}</option>
+            {live.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name} (R{t.discountedPrice})
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <FormField label="Free days" error={form.error('days')} hint="1 to 90">
+          {(field) => <Input {...field} {...form.field('days')} type="number" inputMode="numeric" min={1} max={90} step={1} />}
+        </FormField>
+        <FormField label="Claims" error={form.error('maxClaims')} hint="How many fans may claim it">
+          {(field) => <Input {...field} {...form.field('maxClaims')} type="number" inputMode="numeric" min={1} step={1} />}
+        </FormField>
+        <FormField label="Last day to claim" error={form.error('expiresAt')}>
+          {(field) => <Input {...field} {...form.field('expiresAt')} type="date" />}
+        </FormField>
+      </div>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onDone} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={create.isPending}>
+          Create link
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function TrialLinkList() {
+  const links = trpc.trials.listMine.useInfiniteQuery({}, { getNextPageParam: (page) => page.nextCursor });
+  return (
+    <Loaded query={links} loading="Loading trial links" failed="Could not load your trial links." rows={2} rowClassName="h-20 w-full rounded-card" placeholderClassName="gap-3">
+      {(data) => {
+        const all = data.pages.flatMap((p) => p.links);
+        if (all.length === 0) return <EmptyState icon={Gift}>No trial links yet.</EmptyState>;
+        return (
+          <>
+            <ul aria-label="Your trial links" className="flex flex-col gap-3">
+              {all.map((link) => (
+                <TrialLinkRow key={link.id} link={link} />
+              ))}
+            </ul>
+            {links.hasNextPage ? (
+              <Button variant="outline" className="self-center" loading={links.isFetchingNextPage} onClick={() => void links.fetchNextPage()}>
+                Show more
+              </Button>
+            ) : null}
+          </>
+        );
+      }}
+    </Loaded>
+  );
+}
+
+function linkStatus(link: TrialLinkDto): { label: string; live: boolean } {
+  if (link.disabledAt) return { label: 'Disabled', live: false };
+  if (new Date(link.expiresAt).getTime() <= Date.now()) return { label: 'Expired', live: false };
+  if (link.claims >= link.maxClaims) return { label: 'Fully claimed', live: false };
+  return { label: `Claimable until ${formatCalendarDate(link.expiresAt)}`, live: true };
+}
+
+function TrialLinkRow({ link }: { link: TrialLinkDto }) {
+  const utils = trpc.useUtils();
+  const disable = trpc.trials.disable.useMutation();
+  const status = linkStatus(link);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(linkUrl(link.code));
+      notify.success({ title: 'Link copied' });
+    } catch {
+      notify.error({ title: 'Error', description: `Copy it by hand: ${linkUrl(link.code)}` });
+    }
+  };
+  const onDisable = async () => {
+    try {
+      await disable.mutateAsync({ id: link.id });
+      notify.success({ title: TRIAL_TEXTS.disabledDone });
+      await utils.trials.listMine.invalidate();
+    } catch (error) {
+      notify.error({ title: 'Error', description: serverText(error, TRIAL_TEXTS.claimFailed) });
+    }
+  };
+  return (
+    <li aria-label={`${link.days} days free of ${link.tierName}`} className={cn('flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center md:p-5', !status.live && 'border-dashed')}>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-foreground">
+          {link.days} days free · {link.tierName}
+        </p>
+        <p className="mt-1 text-sm text-muted" data-testid="trial-claims">
+          {link.claims} of {link.maxClaims} claimed · {status.label}
+        </p>
+        <p className="mt-1 truncate font-mono text-xs text-subtle">/trial/{link.code}</p>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button variant="secondary" size="sm" onClick={() => void copy()} aria-label={`Copy the link of ${link.days} days free of ${link.tierName}`}>
+          <Copy aria-hidden="true" className="size-4" />
+          Copy link
+        </Button>
+        {link.disabledAt ? null : (
+          <ConfirmDialog
+            title="Disable trial link?"
+            description={TRIAL_TEXTS.disableConfirm}
+            confirmLabel="Disable link"
+            onConfirm={onDisable}
+            trigger={
+              <Button variant="ghost" size="sm" aria-label={`Disable the link of ${link.days} days free of ${link.tierName}`}>
+                <Ban aria-hidden="true" className="size-4" />
+                Disable
+              </Button>
+            }
+          />
+        )}
+      </div>
+    </li>
+  );
+}
