@@ -4,7 +4,7 @@ import type { FeedCursor } from '../../../common/post-schemas';
 import type { DB } from '../../../core/db/kysely';
 import type { Database } from '../../../core/db/schema';
 import { verifiedBadge } from '../../../domain/access/verified-badge';
-import { viewerSubscribedColumn } from '../../../domain/access/access';
+import { viewerSubscribedColumn, viewerUnlockedColumn } from '../../../domain/access/access';
 
 /*
  * Post cards, as every list of posts shows them (the feed, a profile's Content and Drafts,
@@ -52,6 +52,9 @@ export function cardsOf(db: DB, viewerId: string | null, page: PageKeys, ascendi
       'posts.original_filename',
       'posts.created_at',
       'posts.publish_at',
+      'posts.unlock_price_cents',
+      'posts.unlock_mode',
+      'posts.pinned_at',
       'pr.username',
       'pr.display_name',
       'pr.avatar_url',
@@ -74,6 +77,7 @@ export function cardsOf(db: DB, viewerId: string | null, page: PageKeys, ascendi
         viewers('post_likes').as('liked'),
         viewers('bookmarks').as('bookmarked'),
         viewerSubscribedColumn(viewerId).as('viewer_subscribed'),
+        viewerUnlockedColumn(viewerId).as('viewer_unlocked'),
         jsonArrayFrom(
           eb
             .selectFrom('media_files as m')
