@@ -95,6 +95,8 @@ export async function insertPayment(
     earnings?: EarningsPolicy;
     /** a tip, with its optional note; absent: a subscription charge */
     tip?: { message: string | null };
+    /** what else a charge without a subscription bought (a pay-per-view post: 'post_unlock') */
+    purpose?: 'post_unlock';
   },
 ): Promise<string> {
   const inserted = await db
@@ -114,6 +116,7 @@ export async function insertPayment(
       status: row.status,
       created_at: row.createdAt,
       ...(row.tip && { purpose: 'tip' as const, tip_message: row.tip.message }),
+      ...(row.purpose && { purpose: row.purpose }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

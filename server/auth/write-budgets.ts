@@ -141,6 +141,7 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'tiers.delete': 'settings',
   'tiers.update': 'settings',
   'tips.send': 'payments',
+  'postUnlocks.unlock': 'payments',
 };
 
 /**

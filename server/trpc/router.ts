@@ -17,6 +17,7 @@ import { tiersRouter } from '../features/tiers/tiers.router';
 import { accountRouter } from '../features/account/account.router';
 import { securityRouter } from '../features/security/security.router';
 import { tipsRouter } from '../features/tips/tips.router';
+import { postUnlocksRouter } from '../features/post-unlocks/post-unlocks.router';
 import { notificationsRouter } from '../features/notifications/notifications.router';
 import { router } from './init';
 
@@ -33,6 +34,7 @@ export const appRouter = router({
   comments: commentsRouter,
   bookmarks: bookmarksRouter,
   tips: tipsRouter,
+  postUnlocks: postUnlocksRouter,
   profiles: profilesRouter,
   explore: exploreRouter,
   mediaSettings: mediaSettingsRouter,
