@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { FileQuestionMark, FileText, Lock, Music, Play } from 'lucide-react';
-import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatDuration } from '../../../common/duration';
 import { imageSources } from '../../../common/image-sources';
 import { postName } from '../../../common/post-name';
@@ -34,6 +34,9 @@ function aspectOf(media: Media, fallback = '16 / 9'): string {
 }
 
 const altOf = postName;
+
+// a pay-per-view post's overlay and its purchase confirmation load only where one is shown (the landing page's budget)
+const UnlockOverlay = lazy(() => import('./unlock-overlay'));
 
 export function PostMedia({ post, placement }: { post: Post; placement: MediaPlacement }) {
   const media = post.media;
@@ -266,7 +269,13 @@ function PremiumLocked({ post, media, first }: { post: Post; media: Media; first
           className="absolute inset-0 size-full scale-110 object-cover blur-sm"
         />
       ) : null}
-      <PremiumOverlay username={post.creator.username} />
+      {post.unlock && !post.unlock.unlocked ? (
+        <Suspense fallback={null}>
+          <UnlockOverlay post={post} />
+        </Suspense>
+      ) : (
+        <PremiumOverlay username={post.creator.username} />
+      )}
     </div>
   );
 }

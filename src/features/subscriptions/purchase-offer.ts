@@ -10,7 +10,10 @@ import { intervalUnit } from '../../lib/tier-price';
  */
 
 /** What is bought: which procedure charges it. */
-export type PurchaseItem = { kind: 'creator'; tierId: string; creatorId: string } | { kind: 'premium'; tierId: string };
+export type PurchaseItem =
+  | { kind: 'creator'; tierId: string; creatorId: string }
+  | { kind: 'premium'; tierId: string }
+  | { kind: 'post'; postId: string; creatorId: string };
 
 export interface PurchaseOffer {
   item: PurchaseItem;
@@ -78,6 +81,23 @@ export function premiumOffer(
       every: `${plan.periodDays} days`,
       firstAt: new Date(opts.now.getTime() + plan.periodDays * 24 * 60 * 60_000),
     },
+    startsAt: null,
+    provider: opts.provider,
+  };
+}
+
+/** A pay-per-view post: its price, charged once now, never renewed (issue 27 item 2). */
+export function unlockOffer(
+  post: { id: string; title: string; creatorId: string; price: string },
+  opts: { provider: PaymentProviderName | null },
+): PurchaseOffer {
+  return {
+    item: { kind: 'post', postId: post.id, creatorId: post.creatorId },
+    title: `Unlock ${post.title}`,
+    planName: 'Pay-per-view post',
+    amountNow: post.price,
+    confirmedAmount: post.price,
+    renewal: null,
     startsAt: null,
     provider: opts.provider,
   };

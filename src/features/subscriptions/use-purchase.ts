@@ -10,8 +10,11 @@ import type { EntitlementSubject } from '../../../common/entitlements';
 import { refreshEntitlements } from './entitlement';
 import type { PurchaseItem, PurchaseOffer } from './purchase-offer';
 
+// the pay-per-view words live in their own module; this one line keeps them out of the purchase hook's chunk
+const UNLOCKED_TOAST = 'Post unlocked';
+
 /** The key's scope: one idempotency key per confirmed offer, kept until the server answers. */
-const scopeOf = (item: PurchaseItem) => `${item.kind}:${item.tierId}`;
+const scopeOf = (item: PurchaseItem) => `${item.kind}:${item.kind === 'post' ? item.postId : item.tierId}`;
 
 /** What every charge sends besides the item: one key per confirmation, and the amount the fan saw. */
 interface ChargeRequest {
@@ -51,6 +54,7 @@ export function usePurchase(): Purchase {
   const utils = trpc.useUtils();
   const subscribe = trpc.subscriptions.subscribe.useMutation();
   const upgrade = trpc.subscriptions.upgradePremium.useMutation();
+  const unlock = trpc.postUnlocks.unlock.useMutation();
   const attempts = useAttemptKeys();
   const [offer, setOffer] = useState<PurchaseOffer | null>(null);
   const [pending, setPending] = useState(false);
@@ -82,6 +86,10 @@ export function usePurchase(): Purchase {
         return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: BILLING_TEXTS.tierChangeScheduled(result.tierName, formatCalendarDate(result.effectiveAt)), goTo: null };
       }
       return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: BILLING_TEXTS.subscribed, goTo: result.creatorUsername };
+    },
+    post: async (item, request) => {
+      await unlock.mutateAsync({ postId: item.postId, ...request });
+      return { entitlement: { kind: 'post', postId: item.postId, creatorId: item.creatorId }, toast: UNLOCKED_TOAST, goTo: null };
     },
   };
 
