@@ -15,7 +15,7 @@ export const sessionCacheChannel = (redisPrefix: string) => `${redisPrefix}:sess
  * profile visibility changes, the events that change what a visitor sees.
  */
 export const publicCacheChannel = (redisPrefix: string) => `${redisPrefix}:public-cache`;
-const PUBLIC_CONTENT_EVENTS: ReadonlySet<string> = new Set(['post:published', 'post:deleted']);
+const PUBLIC_CONTENT_EVENTS: ReadonlySet<string> = new Set(['post:published', 'post:deleted', 'post:updated']);
 
 /**
  * Realtime over the Redis emitter: every server process's adapter receives the event and

@@ -114,6 +114,8 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'earnings.withdraw': 'payments',
   'earnings.setUpPayouts': 'payments',
   'posts.delete': 'posts',
+  'posts.edit': 'posts',
+  'posts.pin': 'posts',
   'posts.like': 'tap',
   'posts.retryProcessing': 'posts',
   'posts.unlike': 'tap',

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { FileQuestionMark, FileText, Lock, Music, Play } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useContext, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatDuration } from '../../../common/duration';
 import { imageSources } from '../../../common/image-sources';
 import { postName } from '../../../common/post-name';
 import { POST_TEXTS } from '../../../common/texts';
 import { useImageLoading } from '../../components/image-priority';
+import { PostUnlockSlot } from '../../lib/post-unlock-slot';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import type { Post } from '../../lib/post-cache';
@@ -35,8 +36,6 @@ function aspectOf(media: Media, fallback = '16 / 9'): string {
 
 const altOf = postName;
 
-// a pay-per-view post's overlay and its purchase confirmation load only where one is shown (the landing page's budget)
-const UnlockOverlay = lazy(() => import('./unlock-overlay'));
 
 export function PostMedia({ post, placement }: { post: Post; placement: MediaPlacement }) {
   const media = post.media;
@@ -252,6 +251,8 @@ export function UnsupportedMedia({ className }: { className?: string }) {
 /** The blurred preview (or a dark gradient when there is none) under the premium overlay. */
 function PremiumLocked({ post, media, first }: { post: Post; media: Media; first: boolean }) {
   const loading = useImageLoading(first);
+  // a pay-per-view post's overlay and its purchase confirmation (provided lazily by the app shell)
+  const UnlockOverlay = useContext(PostUnlockSlot);
   return (
     <div
       data-testid="premium-locked"
@@ -269,7 +270,7 @@ function PremiumLocked({ post, media, first }: { post: Post; media: Media; first
           className="absolute inset-0 size-full scale-110 object-cover blur-sm"
         />
       ) : null}
-      {post.unlock && !post.unlock.unlocked ? (
+      {post.unlock && !post.unlock.unlocked && UnlockOverlay ? (
         <Suspense fallback={null}>
           <UnlockOverlay post={post} />
         </Suspense>
