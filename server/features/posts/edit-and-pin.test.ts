@@ -46,7 +46,7 @@ describe('posts.edit', () => {
 });
 
 describe('posts.pin', () => {
-  it('pins at most 3 of the owner’s published posts (parallel presses too); the profile's cards carry pinnedAt', async () => {
+  it("pins at most 3 of the owner's published posts (parallel presses too); the profile's cards carry pinnedAt", async () => {
     const creator = await makeUser(app.deps.db, { isCreator: true });
     const posts = [];
     for (let i = 0; i < 5; i++) posts.push(await makePost(app.deps.db, null, { creatorId: creator.id, kind: null, createdAt: new Date(Date.now() - (10 - i) * 60_000) }));
