@@ -52,6 +52,14 @@ export interface PostDto {
     canViewMedia: boolean;
   };
   media: PostMediaDto | null;
+  /**
+   * pay-per-view (issue 27 item 2): the price in rand ('50.00'), who pays it ('everyone': the
+   * creator's subscribers too; 'non_subscribers': free with a subscription), and whether this
+   * viewer bought it; null: not pay-per-view
+   */
+  unlock?: { price: string; mode: 'everyone' | 'non_subscribers'; unlocked: boolean } | null;
+  /** pinned to the top of the creator's profile (issue 29 item 5); null: not pinned */
+  pinnedAt?: Date | null;
 }
 
 export type CommentAuthorDto = PersonDto;

@@ -42,6 +42,13 @@ export interface PostDeletedEvent {
   postId: string;
 }
 /**
+ * The creator edited the post (issue 29 item 4) or pinned it. It carries no post: what a viewer
+ * may see of it depends on who they are, so clients refetch it (posts.byId, and the lists that hold it).
+ */
+export interface PostUpdatedEvent {
+  postId: string;
+}
+/**
  * A post became published. It carries no post: what a viewer may see of it depends on who the
  * viewer is, so clients fetch `posts.byId` or refetch the feed (open feeds offer a 'new posts' pill).
  */
@@ -181,6 +188,8 @@ export interface ServerToClientEvents {
    * tabs: drafts, uploads): the post was deleted; drop it from every list
    */
   'post:deleted': (event: PostDeletedEvent) => void;
+  /** rooms `post:<id>` and `user:<creatorId>`: the post was edited or pinned; refetch it */
+  'post:updated': (event: PostUpdatedEvent) => void;
   /**
    * rooms `feed` (without `optimisticId`; the creator's sockets are left out) and
    * `user:<creatorId>` (with it): a post was published (by the media pipeline, or a draft by its

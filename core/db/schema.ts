@@ -201,6 +201,24 @@ export interface PostsTable {
   processing_heartbeat_at: Timestamp | null;
   /** the files that run is writing (a dead run's are deleted by the next) */
   processing_keys: ColumnType<string[], string[] | undefined, string[]>;
+  /** pay-per-view (migrations/20261128_0100_post_unlocks.ts): the price in cents, and who must pay it; both null or both set */
+  unlock_price_cents: number | null;
+  unlock_mode: UnlockMode | null;
+  /** pinned to the top of the creator's profile (at most 3) */
+  pinned_at: Timestamp | null;
+}
+
+/** 'everyone': subscribers pay too; 'non_subscribers': the creator's active subscribers see it free */
+export type UnlockMode = 'everyone' | 'non_subscribers';
+
+/** Who bought which pay-per-view post (one row per fan and post; revoked by a full refund or a dispute). */
+export interface PostUnlocksTable {
+  id: Generated<string>;
+  post_id: string;
+  fan_id: string;
+  payment_id: string;
+  created_at: CreatedAt;
+  revoked_at: Timestamp | null;
 }
 
 export interface MediaFilesTable {
@@ -647,6 +665,7 @@ export interface Database {
   media_settings: MediaSettingsTable;
   content_settings: ContentSettingsTable;
   posts: PostsTable;
+  post_unlocks: PostUnlocksTable;
   media_files: MediaFilesTable;
   uploads: UploadsTable;
   post_likes: PostLikesTable;
@@ -720,8 +739,9 @@ export const databaseColumns = columns({
   posts: [
     'id', 'creator_id', 'title', 'post_text', 'hashtags', 'is_premium', 'is_nsfw', 'status', 'target_status',
     'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'search', 'created_at', 'updated_at', 'published_at',
-    'processing_run', 'processing_heartbeat_at', 'processing_keys', 'publish_at',
+    'processing_run', 'processing_heartbeat_at', 'processing_keys', 'publish_at', 'unlock_price_cents', 'unlock_mode', 'pinned_at',
   ],
+  post_unlocks: ['id', 'post_id', 'fan_id', 'payment_id', 'created_at', 'revoked_at'],
   media_files: [
     'id', 'post_id', 'variant', 'storage_key', 'content_type', 'byte_size', 'width', 'height', 'duration_seconds', 'created_at',
   ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { POST_STATUSES, PROFILE_VISIBILITIES, type ProfileVisibility } from '../../common/enums';
-import { makePost, makeSubscription, makeUser } from '../../tests/helpers/factories';
+import { makePost, makeSubscription, makeUnlock, makeUser } from '../../tests/helpers/factories';
 import { useTestDb } from '../../tests/helpers/test-db';
 import {
   filterVisiblePostIds,
@@ -14,6 +14,7 @@ import {
   toFacts,
   viewerOfRows,
   viewerSubscribedColumn,
+  viewerUnlockedColumn,
   viewerWithoutEntitlements,
   visiblePostWhere,
 } from './access';
@@ -24,7 +25,7 @@ const t = useTestDb();
 describe('the access rule', () => {
   it('decides visibility and media as the spec says', () => {
     const anyone = viewerWithoutEntitlements('u-fan');
-    const subscriber = { userId: 'u-sub', entitlements: { creators: new Set(['c1']) } };
+    const subscriber = { userId: 'u-sub', entitlements: { creators: new Set(['c1']), posts: new Set<string>() } };
     const owner = viewerWithoutEntitlements('c1');
     const visitor = viewerWithoutEntitlements(null);
     const post = (over: Partial<Parameters<typeof postAccess>[1]> = {}) => ({
@@ -32,6 +33,8 @@ describe('the access rule', () => {
       status: 'published' as const,
       isPremium: false,
       creatorVisibility: 'public' as ProfileVisibility | null,
+      unlockPriceCents: null as number | null,
+      unlockMode: null as 'everyone' | 'non_subscribers' | null,
       ...over,
     });
 
@@ -57,6 +60,29 @@ describe('the access rule', () => {
     expect(postAccess(subscriber, post({ creatorVisibility: 'friends' })).visible).toBe(true);
     expect(postAccess(owner, post({ creatorVisibility: 'friends' })).visible).toBe(true);
     expect(postAccess(visitor, post({ creatorVisibility: null })).visible).toBe(true);
+
+    // pay-per-view: the buyer of this post, the owner, and (mode 'non_subscribers') the creator's subscribers
+    const buyer = { userId: 'u-buy', entitlements: { creators: new Set<string>(), posts: new Set(['p1']) } };
+    const subscribedBuyer = { userId: 'u-both', entitlements: { creators: new Set(['c1']), posts: new Set(['p1']) } };
+    const everyone = (over = {}) => ({ ...post({ unlockPriceCents: 5000, unlockMode: 'everyone', ...over }), id: 'p1' });
+    const nonSubs = (over = {}) => ({ ...post({ unlockPriceCents: 5000, unlockMode: 'non_subscribers', ...over }), id: 'p1' });
+    for (const premium of [false, true]) {
+      expect(postAccess(visitor, everyone({ isPremium: premium }))).toEqual({ visible: true, isOwner: false, canViewMedia: false });
+      expect(postAccess(anyone, everyone({ isPremium: premium })).canViewMedia).toBe(false);
+      // subscribers pay too
+      expect(postAccess(subscriber, everyone({ isPremium: premium })).canViewMedia).toBe(false);
+      expect(postAccess(buyer, everyone({ isPremium: premium })).canViewMedia).toBe(true);
+      expect(postAccess(subscribedBuyer, everyone({ isPremium: premium })).canViewMedia).toBe(true);
+      expect(postAccess(owner, everyone({ isPremium: premium })).canViewMedia).toBe(true);
+      expect(postAccess(anyone, nonSubs({ isPremium: premium })).canViewMedia).toBe(false);
+      expect(postAccess(subscriber, nonSubs({ isPremium: premium })).canViewMedia).toBe(true);
+      expect(postAccess(buyer, nonSubs({ isPremium: premium })).canViewMedia).toBe(true);
+    }
+    // an unlock of another post opens nothing; a bought post of a private profile stays hidden
+    expect(postAccess(buyer, { ...everyone(), id: 'p2' }).canViewMedia).toBe(false);
+    expect(postAccess(buyer, everyone({ creatorVisibility: 'private' }))).toEqual({ visible: false, isOwner: false, canViewMedia: false });
+    // a bought post of a 'friends' profile: visible only to subscribers, whatever was bought
+    expect(postAccess(buyer, everyone({ creatorVisibility: 'friends' })).visible).toBe(false);
   });
 
   it('names the profile rules: owner-only (private, hidden) and visible to all (public, or no settings row)', () => {
@@ -66,8 +92,8 @@ describe('the access rule', () => {
     expect(profileVisibleToAll(null)).toBe(true);
     // the same answers as the general rule asked for nobody, and for someone without a subscription
     for (const visibility of [...PROFILE_VISIBILITIES, null]) {
-      expect(profileVisibleToAll(visibility)).toBe(postAccess(viewerWithoutEntitlements(null), { creatorId: 'c1', status: 'published', isPremium: false, creatorVisibility: visibility }).visible);
-      if (visibility !== 'friends') expect(isOwnerOnlyProfile(visibility)).toBe(!postAccess(viewerWithoutEntitlements('u-fan'), { creatorId: 'c1', status: 'published', isPremium: false, creatorVisibility: visibility }).visible);
+      expect(profileVisibleToAll(visibility)).toBe(postAccess(viewerWithoutEntitlements(null), { creatorId: 'c1', status: 'published', isPremium: false, creatorVisibility: visibility, unlockPriceCents: null, unlockMode: null }).visible);
+      if (visibility !== 'friends') expect(isOwnerOnlyProfile(visibility)).toBe(!postAccess(viewerWithoutEntitlements('u-fan'), { creatorId: 'c1', status: 'published', isPremium: false, creatorVisibility: visibility, unlockPriceCents: null, unlockMode: null }).visible);
     }
   });
 
@@ -100,7 +126,11 @@ describe('the access rule', () => {
     creators.push(noRow);
     for (const c of creators) {
       for (const status of POST_STATUSES) {
-        for (const isPremium of [false, true]) await makePost(db, null, { creatorId: c.id, status, isPremium, kind: null });
+        for (const isPremium of [false, true]) {
+          await makePost(db, null, { creatorId: c.id, status, isPremium, kind: null });
+          // pay-per-view, subscribers paying too or not
+          for (const mode of ['everyone', 'non_subscribers'] as const) await makePost(db, null, { creatorId: c.id, status, isPremium, kind: null, unlock: { priceCents: 2500, mode } });
+        }
       }
     }
     const stranger = await makeUser(db);
@@ -114,12 +144,19 @@ describe('the access rule', () => {
     const facts = await db
       .selectFrom('posts')
       .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
-      .select(['posts.id', 'posts.creator_id', 'posts.status', 'posts.is_premium', 'ps.profile_visibility'])
+      .select(['posts.id', 'posts.creator_id', 'posts.status', 'posts.is_premium', 'posts.unlock_price_cents', 'posts.unlock_mode', 'ps.profile_visibility'])
       .execute();
-    expect(facts).toHaveLength(5 * POST_STATUSES.length * 2);
+    expect(facts).toHaveLength(5 * POST_STATUSES.length * 2 * 3);
+    // a buyer of every other pay-per-view post (and a revoked unlock of the rest), and the subscribed fan buys some too
+    const buyer = await makeUser(db);
+    const ppv = facts.filter((f) => f.unlock_price_cents !== null);
+    for (const [i, f] of ppv.entries()) {
+      await makeUnlock(db, { fanId: buyer.id, postId: f.id, revoked: i % 2 === 1 });
+      if (i % 3 === 0) await makeUnlock(db, { fanId: fan.id, postId: f.id });
+    }
 
     const friendsPosts = facts.filter((f) => f.profile_visibility === 'friends' && f.status === 'published').map((f) => f.id);
-    for (const viewerId of [null, stranger.id, fan.id, lapsed.id, ...creators.map((c) => c.id)]) {
+    for (const viewerId of [null, stranger.id, fan.id, lapsed.id, buyer.id, ...creators.map((c) => c.id)]) {
       const inSql = await db
         .selectFrom('posts')
         .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
@@ -137,13 +174,33 @@ describe('the access rule', () => {
       const withColumn = await db
         .selectFrom('posts')
         .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
-        .select(['posts.id', 'posts.creator_id', 'posts.status', 'posts.is_premium', 'ps.profile_visibility', viewerSubscribedColumn(viewerId).as('viewer_subscribed')])
+        .select([
+          'posts.id', 'posts.creator_id', 'posts.status', 'posts.is_premium', 'posts.unlock_price_cents', 'posts.unlock_mode', 'ps.profile_visibility',
+          viewerSubscribedColumn(viewerId).as('viewer_subscribed'), viewerUnlockedColumn(viewerId).as('viewer_unlocked'),
+        ])
         .execute();
       const accessBy = (v: Awaited<ReturnType<typeof loadViewer>>, rows: typeof facts) => Object.fromEntries(rows.map((r) => [r.id, postAccess(v, toFacts(r))]));
-      // on a page of all the posts, and on a page without premium posts (friends profiles alone ask then)
-      for (const page of [withColumn, withColumn.filter((r) => !r.is_premium)]) {
+      // on a page of all the posts, and on a page without locked posts (friends profiles alone ask then)
+      for (const page of [withColumn, withColumn.filter((r) => !r.is_premium && r.unlock_price_cents === null)]) {
         const loaded = await loadViewer(db, viewerId, page.map(toFacts));
         expect(accessBy(viewerOfRows(viewerId, page), page)).toEqual(accessBy(loaded, page));
+      }
+      // the buyer's media: exactly the visible pay-per-view posts with an unrevoked unlock (non-premium, public, published ones at least)
+      if (viewerId === buyer.id) {
+        const loaded = await loadViewer(db, viewerId, withColumn.map(toFacts));
+        const open = withColumn.filter((r) => r.unlock_price_cents !== null && postAccess(loaded, toFacts(r)).canViewMedia).map((r) => r.id);
+        const bought = ppv.filter((_, i) => i % 2 === 0).map((f) => f.id);
+        expect(open.every((id) => bought.includes(id))).toBe(true);
+        expect(open.length).toBeGreaterThan(0);
+      }
+      // the subscribed fan sees 'non_subscribers' posts but not 'everyone' ones they did not buy
+      if (viewerId === fan.id) {
+        const loaded = await loadViewer(db, viewerId, withColumn.map(toFacts));
+        const publicPublished = withColumn.filter((r) => r.status === 'published' && r.profile_visibility === 'public' && r.unlock_price_cents !== null);
+        const notBoughtEveryone = publicPublished.filter((r) => r.unlock_mode === 'everyone' && ppv.findIndex((f) => f.id === r.id) % 3 !== 0);
+        expect(notBoughtEveryone.length).toBeGreaterThan(0);
+        expect(notBoughtEveryone.some((r) => postAccess(loaded, toFacts(r)).canViewMedia)).toBe(false);
+        expect(publicPublished.filter((r) => r.unlock_mode === 'non_subscribers').every((r) => postAccess(loaded, toFacts(r)).canViewMedia)).toBe(true);
       }
     }
   });
@@ -158,9 +215,9 @@ describe('the access rule', () => {
     const posts = [a, b, c].map((x) => ({ creatorId: x.id, isPremium: true }));
     const viewer = await loadViewer(db, fan.id, posts);
     expect([...viewer.entitlements.creators]).toEqual([a.id]);
-    expect(await loadViewer(db, null, posts)).toEqual({ userId: null, entitlements: { creators: new Set() } });
+    expect(await loadViewer(db, null, posts)).toEqual({ userId: null, entitlements: { creators: new Set(), posts: new Set() } });
     // a's own premium posts need no lookup (and a has no subscriptions anyway)
-    expect(await loadViewer(db, a.id, [{ creatorId: a.id, isPremium: true }])).toEqual({ userId: a.id, entitlements: { creators: new Set() } });
+    expect(await loadViewer(db, a.id, [{ creatorId: a.id, isPremium: true }])).toEqual({ userId: a.id, entitlements: { creators: new Set(), posts: new Set() } });
 
     const premium = await makePost(db, null, { creatorId: a.id, isPremium: true });
     expect(await loadPostAccess(db, fan.id, premium.id, { media: true })).toMatchObject({ visible: true, canViewMedia: true });

@@ -1,8 +1,9 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { PostStatus, ProfileVisibility } from '../../common/enums';
 import type { DB } from '../../core/db/kysely';
+import type { UnlockMode } from '../../core/db/schema';
 import { activeSubscriptionExists, findActiveSubscriptionCreatorIds } from '../subscriptions/active';
-import { findPostAccessFacts } from './access.queries';
+import { findPostAccessFacts, findUnlockedPostIds, unlockExists } from './access.queries';
 
 /**
  * THE access rule for posts: who may see a post, and who may see its full media. The feed,
@@ -20,6 +21,12 @@ import { findPostAccessFacts } from './access.queries';
  * creator and viewers with an active subscription to the creator (domain/subscriptions/active.ts:
  * status 'active' and current_period_end in the future, through the tier's creator). Everyone else
  * gets the post's text, author and counts, and the blurred 'preview' variant.
+ *
+ * A pay-per-view post (an unlock price, issue 27 item 2; docs/payments.md) opens its full media to
+ * its creator and to the fans who bought it (a `post_unlocks` row not revoked by a refund or a
+ * dispute), and, when its mode is 'non_subscribers', to the creator's active subscribers as well.
+ * With mode 'everyone' subscribers pay too. The price replaces the premium flag for media: a
+ * pay-per-view post is locked for everyone else whether premium or not.
  *
  * Lists filter in SQL with `visiblePostWhere` (the same rule, so paging stays exact) and then
  * pass each row through `postAccess`. The viewer's entitlements come either from `loadViewer`
@@ -43,12 +50,12 @@ export interface PostAccessFacts {
   isPremium: boolean;
   /** the creator's privacy_settings.profile_visibility; null when the row is missing (public) */
   creatorVisibility: ProfileVisibility | null;
+  /** pay-per-view: the price in cents and who must pay it (both null: not pay-per-view) */
+  unlockPriceCents: number | null;
+  unlockMode: UnlockMode | null;
 }
 
-/**
- * What a viewer is entitled to beyond what everyone may see. Today that is subscriptions
- * (`creators`); a single post unlock adds a `posts` set here and one line in `entitledToMedia`.
- */
+/** What a viewer is entitled to beyond what everyone may see: subscriptions (`creators`) and bought posts (`posts`). */
 export interface Entitlements {
   /**
    * creators the viewer has an active subscription to (domain/subscriptions/active.ts; only those
@@ -56,6 +63,8 @@ export interface Entitlements {
    * profiles always). Opens the creator's premium media and their 'friends' profile.
    */
   readonly creators: ReadonlySet<string>;
+  /** pay-per-view posts the viewer bought (unlocks not revoked; only those asked about when loaded) */
+  readonly posts: ReadonlySet<string>;
 }
 
 export interface Viewer {
@@ -72,7 +81,7 @@ export interface PostAccess {
 
 /** A viewer judged without entitlements: what they may see as anyone signed in (or a visitor). */
 export function viewerWithoutEntitlements(userId: string | null): Viewer {
-  return { userId, entitlements: { creators: new Set() } };
+  return { userId, entitlements: { creators: new Set(), posts: new Set() } };
 }
 
 export const anonymousViewer: Viewer = viewerWithoutEntitlements(null);
@@ -109,52 +118,82 @@ export function canSeeProfile(
   return !isOwnerOnlyProfile(visibility);
 }
 
-/** Whether the viewer's entitlements open this post's premium media (the one place a post unlock will be added). */
-function entitledToMedia(viewer: Viewer, post: PostAccessFacts): boolean {
+/** Whether the viewer's entitlements open this post's locked media (premium or pay-per-view). */
+function entitledToMedia(viewer: Viewer, post: PostAccessFacts, postId: string | undefined): boolean {
+  if (isPayPerView(post)) {
+    if (postId !== undefined && viewer.entitlements.posts.has(postId)) return true;
+    return post.unlockMode === 'non_subscribers' && viewer.entitlements.creators.has(post.creatorId);
+  }
   return viewer.entitlements.creators.has(post.creatorId);
 }
 
-export function postAccess(viewer: Viewer, post: PostAccessFacts): PostAccess {
+export const isPayPerView = (post: Pick<PostAccessFacts, 'unlockPriceCents'>) => post.unlockPriceCents !== null;
+
+/** Whether the post's full media is closed to those without an entitlement (premium, or pay-per-view). */
+const isLocked = (post: PostAccessFacts) => post.isPremium || isPayPerView(post);
+
+/** `post.id`: the post's id, which a pay-per-view unlock names (facts made by `toFacts` carry it). */
+export function postAccess(viewer: Viewer, post: PostAccessFacts & { id?: string }): PostAccess {
   const isOwner = viewer.userId !== null && viewer.userId === post.creatorId;
   const profileVisible = canSeeProfile(viewer.userId, post.creatorId, post.creatorVisibility, viewer.entitlements.creators.has(post.creatorId));
   const visible = isOwner || (post.status === 'published' && profileVisible);
-  const canViewMedia = visible && (isOwner || !post.isPremium || entitledToMedia(viewer, post));
+  const canViewMedia = visible && (isOwner || !isLocked(post) || entitledToMedia(viewer, post, post.id));
   return { visible, isOwner, canViewMedia };
 }
 
 /**
- * The viewer with the entitlements needed to judge these posts: one query, and none at all for
- * a visitor or when no post is of someone else's 'friends' profile or (with `media`, the
- * default) a premium post of someone else.
+ * The viewer with the entitlements needed to judge these posts: at most two queries (subscriptions,
+ * unlocks), and none at all for a visitor or when no post is of someone else's 'friends' profile
+ * or (with `media`, the default) a locked post (premium or pay-per-view) of someone else.
  */
 export async function loadViewer(
   db: DB,
   userId: string | null,
-  posts: readonly (Pick<PostAccessFacts, 'creatorId' | 'isPremium'> & { creatorVisibility?: ProfileVisibility | null })[],
+  posts: readonly (Pick<PostAccessFacts, 'creatorId' | 'isPremium'> & Partial<Pick<PostAccessFacts, 'unlockPriceCents' | 'unlockMode'>> & { id?: string; creatorVisibility?: ProfileVisibility | null })[],
   opts: { media: boolean } = { media: true },
 ): Promise<Viewer> {
   if (!userId) return anonymousViewer;
-  const asked = posts.filter((p) => p.creatorId !== userId && (p.creatorVisibility === 'friends' || (opts.media && p.isPremium)));
+  const others = posts.filter((p) => p.creatorId !== userId);
+  const ppv = opts.media ? others.filter((p) => p.unlockPriceCents != null && p.id !== undefined) : [];
+  const asked = others.filter((p) => p.creatorVisibility === 'friends' || (opts.media && (p.isPremium || p.unlockMode === 'non_subscribers')));
   const creatorIds = [...new Set(asked.map((p) => p.creatorId))];
-  if (creatorIds.length === 0) return viewerWithoutEntitlements(userId);
-  return { userId, entitlements: { creators: new Set(await findActiveSubscriptionCreatorIds(db, userId, creatorIds)) } };
+  const postIds = [...new Set(ppv.map((p) => p.id!))];
+  const [creators, bought] = await Promise.all([
+    creatorIds.length ? findActiveSubscriptionCreatorIds(db, userId, creatorIds) : [],
+    postIds.length ? findUnlockedPostIds(db, userId, postIds) : [],
+  ]);
+  return { userId, entitlements: { creators: new Set(creators), posts: new Set(bought) } };
 }
 
 /**
  * What `loadViewer` asks, as a column of a statement over `posts` left-joined to
  * `privacy_settings` under the alias `ps`: whether the viewer has an active subscription to the
- * post's creator, asked only where the rule needs it (a premium post or a 'friends' creator, of
- * someone else) and false for a visitor. `viewerOfRows` makes the Viewer of a page from it.
+ * post's creator, asked only where the rule needs it (a premium post, a pay-per-view post open to
+ * subscribers, or a 'friends' creator, of someone else) and false for a visitor. With
+ * `viewerUnlockedColumn` (the viewer bought this pay-per-view post), `viewerOfRows` makes the
+ * Viewer of a page from them.
  */
 export function viewerSubscribedColumn(viewerId: string | null): RawBuilder<boolean> {
   if (!viewerId) return sql<boolean>`false`;
-  return sql<boolean>`(posts.creator_id <> ${viewerId} and (posts.is_premium or ps.profile_visibility = 'friends') and ${activeSubscriptionExists(viewerId, 'posts.creator_id')})`;
+  return sql<boolean>`(posts.creator_id <> ${viewerId} and (posts.is_premium or posts.unlock_mode = 'non_subscribers' or ps.profile_visibility = 'friends') and ${activeSubscriptionExists(viewerId, 'posts.creator_id')})`;
 }
 
-/** The viewer that `loadViewer` would load for these rows, from their `viewerSubscribedColumn`. */
-export function viewerOfRows(userId: string | null, rows: readonly { creator_id: string; viewer_subscribed: boolean }[]): Viewer {
+/** Whether the viewer bought this pay-per-view post (an unlock not revoked); false for a visitor and for other posts. */
+export function viewerUnlockedColumn(viewerId: string | null): RawBuilder<boolean> {
+  if (!viewerId) return sql<boolean>`false`;
+  return sql<boolean>`(posts.unlock_price_cents is not null and posts.creator_id <> ${viewerId} and ${unlockExists(viewerId, 'posts.id')})`;
+}
+
+/** The viewer that `loadViewer` would load for these rows, from their `viewerSubscribedColumn` and `viewerUnlockedColumn`. */
+export function viewerOfRows(userId: string | null, rows: readonly { id: string; creator_id: string; viewer_subscribed: boolean; viewer_unlocked: boolean }[]): Viewer {
   if (!userId) return anonymousViewer;
-  return { userId, entitlements: { creators: new Set(rows.filter((r) => r.viewer_subscribed).map((r) => r.creator_id)) } };
+  return {
+    userId,
+    entitlements: {
+      creators: new Set(rows.filter((r) => r.viewer_subscribed).map((r) => r.creator_id)),
+      posts: new Set(rows.filter((r) => r.viewer_unlocked).map((r) => r.id)),
+    },
+  };
 }
 
 /**
@@ -207,10 +246,21 @@ export async function filterVisiblePostIds(db: DB, viewerId: string | null, post
 }
 
 export function toFacts(row: {
+  id: string;
   creator_id: string;
   status: PostStatus;
   is_premium: boolean;
   profile_visibility: ProfileVisibility | null;
-}): PostAccessFacts {
-  return { creatorId: row.creator_id, status: row.status, isPremium: row.is_premium, creatorVisibility: row.profile_visibility };
+  unlock_price_cents: number | null;
+  unlock_mode: UnlockMode | null;
+}): PostAccessFacts & { id: string } {
+  return {
+    id: row.id,
+    creatorId: row.creator_id,
+    status: row.status,
+    isPremium: row.is_premium,
+    creatorVisibility: row.profile_visibility,
+    unlockPriceCents: row.unlock_price_cents,
+    unlockMode: row.unlock_mode,
+  };
 }

@@ -97,6 +97,8 @@ export async function insertPayment(
     tip?: { message: string | null };
     /** the pay-per-view message this charge opens (domain/billing/message-unlock.ts) */
     messageUnlock?: { messageId: string };
+    /** what else a charge without a subscription bought (a pay-per-view post: 'post_unlock') */
+    purpose?: 'post_unlock';
   },
 ): Promise<string> {
   const inserted = await db
@@ -117,6 +119,7 @@ export async function insertPayment(
       created_at: row.createdAt,
       ...(row.tip && { purpose: 'tip' as const, tip_message: row.tip.message }),
       ...(row.messageUnlock && { purpose: 'message_unlock' as const, message_id: row.messageUnlock.messageId }),
+      ...(row.purpose && { purpose: row.purpose }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -11,8 +11,8 @@ import { UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS, undoDuplicateCheckoutJobId, type D
 
 /** What a billing write leaves to do once it committed: live entitlement events, and jobs to queue. */
 export interface BillingEffects {
-  /** the fan's subscription to this creator (null: Premium) started or lapsed */
-  entitlements: { userId: string; creatorId: string | null; active: boolean }[];
+  /** the fan's subscription to this creator (null: Premium) started or lapsed; with `postId`, an unlock of that post of the creator's */
+  entitlements: { userId: string; creatorId: string | null; active: boolean; postId?: string }[];
   /**
    * Jobs whose outbox rows were written in the payment's transaction (receipts, renewal reminders,
    * a duplicate checkout's cancel and refund, a failed checkout's mail): queued after the commit,
@@ -149,7 +149,9 @@ export async function applyBillingEffects(
   effects: BillingEffects,
 ): Promise<void> {
   for (const e of effects.entitlements) {
-    deps.realtime.toUser(e.userId, 'entitlement:changed', { subject: subscriptionEntitlement(e.creatorId), active: e.active });
+    const subject = e.postId && e.creatorId ? { kind: 'post' as const, postId: e.postId, creatorId: e.creatorId } : subscriptionEntitlement(e.creatorId);
+    deps.realtime.toUser(e.userId, 'entitlement:changed', { subject, active: e.active });
+    if (e.postId) continue;
     // rooms joined while subscribed ('friends' profiles) are checked again
     if (!e.active) entitlementEnded(deps.realtime, e.userId);
     // Premium is the signed-in user's `isPremium` and verified badge, which server copies hold in their session caches

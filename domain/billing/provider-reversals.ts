@@ -1,6 +1,7 @@
 import type { DB } from '../../core/db/kysely';
 import type { ChargeRef, PaymentProvider, ProviderCharge } from '../../core/payments/provider';
 import { accessAfterReversal } from './reversal-access';
+import { unlockAfterReversal } from './post-unlock';
 import { recordReversal } from './reversals';
 import type { BillingEffects } from './effects';
 
@@ -72,6 +73,8 @@ export async function applyChargeEvent(
   const mayRestore = event.kind === 'dispute-closed' && event.won && !facts.subscriptionEnded;
   const change = await accessAfterReversal(trx, payment.subscription_id, { now, mayRestore });
   if (change) effects.entitlements.push(change);
+  const unlock = await unlockAfterReversal(trx, payment.id, { now, mayRestore: event.kind === 'dispute-closed' && event.won });
+  if (unlock) effects.entitlements.push(unlock);
   return 'applied';
 }
 

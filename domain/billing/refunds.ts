@@ -7,6 +7,7 @@ import { DAY_MS } from './periods';
 import { noEffects, type BillingEffects } from './effects';
 import { completeRefundRequest } from './provider-reversals';
 import { accessAfterReversal } from './reversal-access';
+import { unlockAfterReversal } from './post-unlock';
 import { recordReversal, refundableAmount } from './reversals';
 
 /** A provider call that must happen is retried for hours by BullMQ, then handed back by the outbox relay. */
@@ -81,6 +82,8 @@ export async function carryOutRefund(
     const effects = noEffects();
     const change = await accessAfterReversal(trx, reversal.charge.subscriptionId, { now, mayRestore: false });
     if (change) effects.entitlements.push(change);
+    const unlock = await unlockAfterReversal(trx, reversal.charge.id, { now, mayRestore: false });
+    if (unlock) effects.entitlements.push(unlock);
     return { refunded: amount, reversalId: reversal.id, effects };
   });
 }

@@ -205,3 +205,45 @@ export async function deletePostRow(db: DB, postId: string): Promise<boolean> {
   const result = await db.deleteFrom('posts').where('id', '=', postId).where('status', 'in', changeableFrom('delete')).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** What an edit may change (issue 29 item 4): never the status, the media or who bought it. */
+export interface PostContentEdit {
+  title: string | null;
+  text: string | null;
+  hashtags: string[];
+  isPremium: boolean;
+  unlockPriceCents: number | null;
+  unlockMode: 'everyone' | 'non_subscribers' | null;
+}
+
+/** The creator's own post's content; null when it is not theirs (or gone). */
+export async function updatePostContent(db: DB, creatorId: string, postId: string, edit: PostContentEdit, at: Date) {
+  return db
+    .updateTable('posts')
+    .set({
+      title: edit.title, post_text: edit.text, hashtags: edit.hashtags, is_premium: edit.isPremium,
+      unlock_price_cents: edit.unlockPriceCents, unlock_mode: edit.unlockMode, updated_at: at,
+    })
+    .where('id', '=', postId)
+    .where('creator_id', '=', creatorId)
+    .returning(['id'])
+    .executeTakeFirst();
+}
+
+/** Pins or unpins the creator's own published post; null when it is not theirs or not published. */
+export async function setPostPinned(db: DB, creatorId: string, postId: string, pinnedAt: Date | null) {
+  return db
+    .updateTable('posts')
+    .set({ pinned_at: pinnedAt })
+    .where('id', '=', postId)
+    .where('creator_id', '=', creatorId)
+    .where('status', '=', 'published')
+    .returning(['id'])
+    .executeTakeFirst();
+}
+
+/** How many posts the creator has pinned (posts_pinned). */
+export async function countPinned(db: DB, creatorId: string): Promise<number> {
+  const row = await db.selectFrom('posts').select((eb) => eb.fn.countAll<string>().as('n')).where('creator_id', '=', creatorId).where('pinned_at', 'is not', null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { MediaKind, ProfileVisibility } from '../../common/enums';
 import type { DB } from '../../core/db/kysely';
 import { addToOutbox } from '../../core/outbox/outbox';
@@ -6,6 +7,10 @@ import { notifyNewPost } from '../notifications/fan-out';
 import { noPostEffects, type PostEffects } from './effects';
 import type { FinishedStatus } from './lifecycle';
 import {
+  countPinned,
+  setPostPinned,
+  updatePostContent,
+  type PostContentEdit,
   deletePostRow,
   findStorageKeys,
   finishProcessing,
@@ -166,4 +171,34 @@ async function published(db: DB, post: AnnouncedPost, creatorVisibility: Profile
   // the subscribers' 'new post' notifications: batched by the fan-out job, written once per post
   const fanOut = await notifyNewPost(db, post.postId);
   return { ...noPostEffects(), events: [{ kind: 'published', post, creatorVisibility }], jobs: [fanOut] };
+}
+
+/**
+ * The creator edits their own post's text, hashtags, title, premium flag and unlock price (issue
+ * 29 item 4): the status, the media and the unlocks already bought stay as they are (a post made
+ * premium or priced locks at once for the rest: the access rule reads the new columns). Null when
+ * the post is not theirs.
+ */
+export async function editPost(db: DB, creatorId: string, postId: string, edit: PostContentEdit, at: Date): Promise<{ postId: string } | null> {
+  const row = await updatePostContent(db, creatorId, postId, edit, at);
+  return row ? { postId: row.id } : null;
+}
+
+export type PinOutcome = 'pinned' | 'unpinned' | 'limit' | 'not-found';
+
+/**
+ * Pins (at most `max` per creator, counted under the creator's lock so two tabs cannot both pin a
+ * fourth) or unpins the creator's own published post (issue 29 item 5).
+ */
+export async function pinPost(db: DB, creatorId: string, postId: string, pinned: boolean, max: number, at: Date): Promise<PinOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`pins:${creatorId}`}, 0))`.execute(trx);
+    if (pinned) {
+      const current = await trx.selectFrom('posts').select('pinned_at').where('id', '=', postId).where('creator_id', '=', creatorId).executeTakeFirst();
+      if (current?.pinned_at) return 'pinned';
+      if ((await countPinned(trx, creatorId)) >= max) return 'limit';
+    }
+    const row = await setPostPinned(trx, creatorId, postId, pinned ? at : null);
+    return row ? (pinned ? 'pinned' : 'unpinned') : 'not-found';
+  });
 }

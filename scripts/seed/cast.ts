@@ -19,6 +19,8 @@ export interface DemoPost {
   title: string;
   text: string;
   premium?: boolean;
+  /** pay-per-view: the price in cents and who pays it (issue 27 item 2) */
+  unlock?: { priceCents: number; mode: 'everyone' | 'non_subscribers' };
   draft?: boolean;
   filename: string;
 }
@@ -159,6 +161,10 @@ export const CREATORS: DemoCreator[] = [
       { kind: 'video', title: 'New any% route', text: 'The new any% route saves four seconds in world 2. #speedrun #gaming', filename: 'any-percent.mp4' },
       { kind: 'image', title: 'Level sketch', text: 'Sketching a level for my game jam entry. #gamedev #leveldesign', filename: 'level-sketch.jpg' },
       { kind: 'image', title: 'Route map (full)', text: 'The full annotated route map, for supporters. #speedrun #routing', premium: true, filename: 'route-map.jpg' },
+      {
+        kind: 'image', title: 'Secret skip, explained', text: 'The frame-perfect skip nobody has shown yet, step by step. #speedrun',
+        unlock: { priceCents: 7500, mode: 'everyone' }, filename: 'secret-skip.jpg',
+      },
       { kind: 'image', title: 'Jam entry title screen', text: 'Title screen mock-up, not final. #gamedev', draft: true, filename: 'title-screen.jpg' },
     ],
   },

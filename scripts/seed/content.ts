@@ -104,7 +104,8 @@ function mediaMaker(workDir: string) {
 
   return async (creator: DemoCreator, post: DemoPost): Promise<MediaFile[]> => {
     const watermark = watermarkOf(creator);
-    const premium = Boolean(post.premium);
+    // the blurred preview: what a locked card (premium or pay-per-view) shows
+    const premium = Boolean(post.premium || post.unlock);
     const write = (bytes: Buffer | Promise<Buffer>) => async (input: string) => writeFile(input, await bytes);
     switch (post.kind) {
       case 'image':
@@ -150,7 +151,7 @@ export async function planContent(people: PeoplePlan, workDir: string, now: Date
     const status = post.draft ? 'draft' : 'published';
     plan.rows.posts.push({
       id, creator_id: idOf(creator.username), title: post.title, post_text: post.text, hashtags: hashtagsOf(post.text),
-      is_premium: Boolean(post.premium), status, target_status: status, media_kind: post.kind, original_filename: post.filename,
+      is_premium: Boolean(post.premium), unlock_price_cents: post.unlock?.priceCents ?? null, unlock_mode: post.unlock?.mode ?? null, status, target_status: status, media_kind: post.kind, original_filename: post.filename,
       created_at: at, updated_at: at, published_at: post.draft ? null : at,
     });
     for (const file of media[i]!) {

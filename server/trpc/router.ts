@@ -17,6 +17,7 @@ import { tiersRouter } from '../features/tiers/tiers.router';
 import { accountRouter } from '../features/account/account.router';
 import { securityRouter } from '../features/security/security.router';
 import { tipsRouter } from '../features/tips/tips.router';
+import { postUnlocksRouter } from '../features/post-unlocks/post-unlocks.router';
 import { offersRouter, trialsRouter } from '../features/trials/trials.router';
 import { notificationsRouter } from '../features/notifications/notifications.router';
 import { massMessagesRouter } from '../features/mass-messages/mass-messages.router';
@@ -35,6 +36,7 @@ export const appRouter = router({
   comments: commentsRouter,
   bookmarks: bookmarksRouter,
   tips: tipsRouter,
+  postUnlocks: postUnlocksRouter,
   trials: trialsRouter,
   offers: offersRouter,
   profiles: profilesRouter,

@@ -104,6 +104,8 @@ export async function makePost(
     createdAt?: Date;
     /** a scheduled post's time (an hour from now unless told) */
     publishAt?: Date;
+    /** pay-per-view: its price in cents and who pays it */
+    unlock?: { priceCents: number; mode: 'everyone' | 'non_subscribers' };
   },
 ): Promise<MadePost> {
   const status = opts.status ?? 'published';
@@ -117,6 +119,8 @@ export async function makePost(
       post_text: opts.text === undefined ? 'Fixture text #fixture' : opts.text,
       hashtags: opts.hashtags ?? ['fixture'],
       is_premium: opts.isPremium ?? false,
+      unlock_price_cents: opts.unlock?.priceCents ?? null,
+      unlock_mode: opts.unlock?.mode ?? null,
       status,
       target_status: status === 'draft' ? 'draft' : status === 'scheduled' ? 'scheduled' : 'published',
       publish_at: status === 'scheduled' ? (opts.publishAt ?? new Date(Date.now() + 3_600_000)) : null,
@@ -128,7 +132,7 @@ export async function makePost(
     .returning('id')
     .executeTakeFirstOrThrow();
   const files = kind ? [...FIXTURE_FILES[kind]] : [];
-  if (kind && opts.isPremium) files.push({ variant: 'preview', ext: 'jpg', contentType: 'image/jpeg' });
+  if (kind && (opts.isPremium || opts.unlock)) files.push({ variant: 'preview', ext: 'jpg', contentType: 'image/jpeg' });
   const keys: MadePost['keys'] = {};
   for (const file of files) {
     const key = `posts/${id}/${file.variant}.${file.ext}`;
@@ -194,4 +198,28 @@ async function makeTier(db: DB, creatorId: string | null): Promise<string> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return tier.id;
+}
+
+/** A fan's unlock of a pay-per-view post, with its charge (a payment row as insertPayment writes one, without the ledger). */
+export async function makeUnlock(db: DB, opts: { fanId: string; postId: string; revoked?: boolean }): Promise<{ paymentId: string }> {
+  const post = await db.selectFrom('posts').select(['creator_id', 'unlock_price_cents']).where('id', '=', opts.postId).executeTakeFirstOrThrow();
+  const { id: paymentId } = await db
+    .insertInto('payments')
+    .values({
+      user_id: opts.fanId,
+      creator_id: post.creator_id,
+      tier_id: null,
+      subscription_id: null,
+      description: 'Unlock — fixture',
+      idempotency_key: randomUUID(),
+      amount: ((post.unlock_price_cents ?? 1000) / 100).toFixed(2),
+      provider: 'builtin',
+      provider_ref: null,
+      status: 'succeeded',
+      purpose: 'post_unlock',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('post_unlocks').values({ post_id: opts.postId, fan_id: opts.fanId, payment_id: paymentId, revoked_at: opts.revoked ? new Date() : null }).execute();
+  return { paymentId };
 }

@@ -15,7 +15,7 @@ const isVariant = (value: string): value is MediaVariant => (MEDIA_VARIANTS as r
 /**
  * Who gets which file of a post (the media route asks this, through the one access rule):
  * not-found for an unknown id or variant and for a post the viewer may not see; forbidden
- * for the full media of a premium post without entitlement (every variant but 'preview');
+ * for the full media of a premium or pay-per-view post without entitlement (every variant but 'preview');
  * otherwise the stored file. Two queries at most (post + file, then entitlement if premium).
  */
 export async function decideMediaRequest(db: DB, viewerId: string | null, postId: string, variant: string): Promise<MediaDecision> {
@@ -37,7 +37,7 @@ export async function decideMediaRequest(db: DB, viewerId: string | null, postId
       byteSize: Number(row.byte_size),
       name: postName({ title: row.title, creator: { displayName: row.display_name, username: row.username } }),
       postId: row.id,
-      shared: !row.is_premium && row.status === 'published' && profileVisibleToAll(row.profile_visibility),
+      shared: !row.is_premium && row.unlock_price_cents === null && row.status === 'published' && profileVisibleToAll(row.profile_visibility),
     },
   };
 }

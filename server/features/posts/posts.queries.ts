@@ -67,6 +67,8 @@ export function findMediaRequest(db: DB, postId: string, variant: string) {
       'posts.creator_id',
       'posts.status',
       'posts.is_premium',
+      'posts.unlock_price_cents',
+      'posts.unlock_mode',
       'posts.title',
       'pr.username',
       'pr.display_name',

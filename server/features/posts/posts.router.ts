@@ -1,3 +1,4 @@
+import { EditPostInput, PinPostInput } from '../../../common/post-edit';
 import { FeedInput, PostByIdInput, PostIdInput } from '../../../common/post-schemas';
 import { LIKE_TEXTS } from '../../../common/texts';
 import { authedProcedure, authedProcedureSaying, publicProcedure, router } from '../../trpc/init';
@@ -29,5 +30,11 @@ export const postsRouter = router({
    * The creator retries a post whose media processing failed: back to 'processing', job queued
    * again. NOT_FOUND 'Post not found' for others; BAD_REQUEST 'Only a failed post can be retried'.
    */
+  /** The owner edits title, text, hashtags, premium flag and unlock price; others FORBIDDEN. Open pages hear `post:updated`. */
+  edit: authedProcedure.input(EditPostInput).mutation(({ ctx, input }) => posts.editPost(ctx, ctx.user.id, input)),
+
+  /** The owner pins (at most 3) or unpins a published post; CONFLICT past the limit. */
+  pin: authedProcedure.input(PinPostInput).mutation(({ ctx, input }) => posts.pinPost(ctx, ctx.user.id, input)),
+
   retryProcessing: authedProcedure.input(PostIdInput).mutation(({ ctx, input }) => retryProcessing(ctx, ctx.user.id, input.postId)),
 });

@@ -1,14 +1,17 @@
 import { TRPCError } from '@trpc/server';
 import type { LikeResult, PostDto, PostPageDto } from '../../../common/post-dtos';
 import type { FeedInput } from '../../../common/post-schemas';
-import { postRoom } from '../../../common/socket-events';
+import { postRoom, userRoom } from '../../../common/socket-events';
 import { POST_TEXTS } from '../../../common/texts';
 import { notifyLike } from '../../../domain/notifications/content';
 import type { AppDeps } from '../../../core/deps';
 import { dispatchOutbox } from '../../../core/outbox/outbox';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
 import { applyPostEffects } from '../../../domain/posts/effects';
-import { deletePost as deletePostOfCreator } from '../../../domain/posts/transitions';
+import { deletePost as deletePostOfCreator, editPost as editPostContent, pinPost as pinPostOfCreator } from '../../../domain/posts/transitions';
+import type { EditPostInput, PinPostInput } from '../../../common/post-edit';
+import { MAX_PINNED_POSTS } from '../../../common/post-unlock';
+import { POST_UNLOCK_TEXTS } from '../../../common/post-unlock-texts';
 import { cardPage, toPostDtos } from '../../shared/post-cards/post-cards';
 import { postNotFound, requireVisiblePost } from '../../shared/visible-post';
 import {
@@ -78,4 +81,41 @@ export async function deletePost(
   if (effects === null) throw postNotFound();
   await applyPostEffects(deps, effects);
   return { postId };
+}
+
+type EditDeps = Pick<AppDeps, 'db' | 'realtime' | 'clock'>;
+
+/**
+ * The owner edits their post (issue 29 item 4; domain/posts/transitions.ts `editPost`): anyone
+ * else, FORBIDDEN. After the commit every tab showing the post hears `post:updated` (its room, and
+ * the creator's own) and refetches it through the access rule; the public cache empties (a post
+ * made premium or priced is locked at once for visitors too).
+ */
+export async function editPost(deps: EditDeps, userId: string, input: EditPostInput): Promise<PostDto> {
+  const access = await requireVisiblePost(deps.db, userId, input.postId);
+  if (!access.isOwner) throw new TRPCError({ code: 'FORBIDDEN', message: POST_UNLOCK_TEXTS.onlyOwnerEdits });
+  const edited = await editPostContent(
+    deps.db,
+    userId,
+    input.postId,
+    {
+      title: input.title, text: input.text, hashtags: input.hashtags, isPremium: input.isPremium,
+      unlockPriceCents: input.unlock?.price ?? null, unlockMode: input.unlock?.mode ?? null,
+    },
+    deps.clock.now(),
+  );
+  if (!edited) throw postNotFound();
+  deps.realtime.toRooms([postRoom(input.postId), userRoom(userId)], 'post:updated', { postId: input.postId });
+  return postById(deps, userId, input.postId);
+}
+
+/** The owner pins (at most MAX_PINNED_POSTS) or unpins their published post (issue 29 item 5). */
+export async function pinPost(deps: EditDeps, userId: string, input: PinPostInput): Promise<{ postId: string; pinned: boolean }> {
+  const access = await requireVisiblePost(deps.db, userId, input.postId);
+  if (!access.isOwner) throw new TRPCError({ code: 'FORBIDDEN', message: POST_UNLOCK_TEXTS.onlyOwnerEdits });
+  const outcome = await pinPostOfCreator(deps.db, userId, input.postId, input.pinned, MAX_PINNED_POSTS, deps.clock.now());
+  if (outcome === 'limit') throw new TRPCError({ code: 'CONFLICT', message: POST_UNLOCK_TEXTS.pinLimit(MAX_PINNED_POSTS) });
+  if (outcome === 'not-found') throw new TRPCError({ code: 'BAD_REQUEST', message: POST_UNLOCK_TEXTS.pinPublishedOnly });
+  deps.realtime.toRooms([postRoom(input.postId), userRoom(userId)], 'post:updated', { postId: input.postId });
+  return { postId: input.postId, pinned: outcome === 'pinned' };
 }

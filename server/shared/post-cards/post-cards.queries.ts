@@ -4,7 +4,7 @@ import type { FeedCursor } from '../../../common/post-schemas';
 import type { DB } from '../../../core/db/kysely';
 import type { Database } from '../../../core/db/schema';
 import { verifiedBadge } from '../../../domain/access/verified-badge';
-import { viewerSubscribedColumn } from '../../../domain/access/access';
+import { viewerSubscribedColumn, viewerUnlockedColumn } from '../../../domain/access/access';
 
 /*
  * Post cards, as every list of posts shows them (the feed, a profile's Content and Drafts,
@@ -57,6 +57,9 @@ export function cardsQuery(db: DB, viewerId: string | null, page: PageKeys, asce
       'posts.original_filename',
       'posts.created_at',
       'posts.publish_at',
+      'posts.unlock_price_cents',
+      'posts.unlock_mode',
+      'posts.pinned_at',
       'pr.username',
       'pr.display_name',
       'pr.avatar_url',
@@ -79,6 +82,7 @@ export function cardsQuery(db: DB, viewerId: string | null, page: PageKeys, asce
         viewers('post_likes').as('liked'),
         viewers('bookmarks').as('bookmarked'),
         viewerSubscribedColumn(viewerId).as('viewer_subscribed'),
+        viewerUnlockedColumn(viewerId).as('viewer_unlocked'),
         jsonArrayFrom(
           eb
             .selectFrom('media_files as m')

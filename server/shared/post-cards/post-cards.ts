@@ -1,6 +1,7 @@
 import type { MediaVariant } from '../../../common/enums';
 import type { PostDto, PostMediaDto, PostPageDto } from '../../../common/post-dtos';
 import { postAccess, toFacts, viewerOfRows } from '../../../domain/access/access';
+import { fromCents } from '../../../common/money';
 import type { PostCardRow } from './post-cards.queries';
 
 /** One page of cards as the client gets it: the DTOs the viewer may see, and the cursor after the last row. */
@@ -55,6 +56,11 @@ export function toPostDtos(viewerId: string | null, rows: PostCardRow[]): PostDt
         canViewMedia: access.canViewMedia,
       },
       media: toMediaDto(row.id, row.media, access.canViewMedia, row.original_filename),
+      unlock:
+        row.unlock_price_cents !== null && row.unlock_mode !== null
+          ? { price: fromCents(row.unlock_price_cents), mode: row.unlock_mode, unlocked: Boolean(row.viewer_unlocked) }
+          : null,
+      pinnedAt: row.pinned_at,
     });
   }
   return dtos;

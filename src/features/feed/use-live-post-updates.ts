@@ -1,6 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query } from '@tanstack/react-query';
 import { addCommentToCache, removePostFromCaches, setPostCounts } from '../../lib/post-cache';
 import { useRealtimeEvent } from '../../lib/realtime/listeners';
+
+/** Whether a cached query holds this post: one post (posts.byId) or a page list of posts. */
+function holdsPost(query: Query, postId: string): boolean {
+  const data = query.state.data as { id?: unknown; pages?: { items?: { id?: unknown }[] }[] } | undefined;
+  if (!data || typeof data !== 'object') return false;
+  if (data.id === postId) return true;
+  return (data.pages ?? []).some((page) => (page.items ?? []).some((item) => item?.id === postId));
+}
 
 /**
  * Patches the react-query caches in place from live post events (mounted once, in the app shell):
@@ -23,4 +31,7 @@ export function useLivePostUpdates(): void {
   });
   // Idempotent, so the user's own deletion (seen from another tab) applies too.
   useRealtimeEvent('post:deleted', ({ postId }) => removePostFromCaches(queryClient, postId));
+  // an edit or a pin: what this viewer may see of it is the server's to say (a post made premium
+  // locks), so the queries holding it refetch through the access rule rather than being patched
+  useRealtimeEvent('post:updated', ({ postId }) => void queryClient.invalidateQueries({ predicate: (query) => holdsPost(query, postId) }));
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { Crown, Music } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { Crown, Lock, Music, Pin } from 'lucide-react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { postName } from '../../../common/post-name';
 import { POST_TEXTS } from '../../../common/texts';
 import { Avatar } from '../../components/ui/avatar';
@@ -16,6 +16,10 @@ import { imageSources } from '../../../common/image-sources';
 import { DocumentTile, PdfTile, PostMedia, PremiumOverlay, UnsupportedMedia, VideoMark } from './post-media';
 import { PostOwnerMenu } from './post-owner-menu';
 import { PostText } from './post-text';
+import { formatRand } from '../../../common/format';
+
+// the owner's unlock counts load only on their own pay-per-view post's page
+const UnlockStats = lazy(() => import('./unlock-stats'));
 
 /**
  * The three post layouts of spec part 1 §2:
@@ -102,6 +106,18 @@ function PostArticle({
           </span>
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1">
+          {post.pinnedAt ? (
+            <Badge data-testid="pinned-badge">
+              <Pin aria-hidden="true" className="size-3" />
+              Pinned
+            </Badge>
+          ) : null}
+          {post.unlock ? (
+            <Badge data-testid="unlock-badge" aria-label={`Pay-per-view: ${formatRand(post.unlock.price)}`}>
+              <Lock aria-hidden="true" className="size-3" />
+              {formatRand(post.unlock.price)}
+            </Badge>
+          ) : null}
           {post.isPremium ? (
             <Badge variant="premium">
               <Crown aria-hidden="true" className="size-3" />
@@ -140,6 +156,14 @@ function PostArticle({
               <PostMedia post={post} placement="feed" />
             </Link>
           )}
+        </div>
+      ) : null}
+
+      {detail && post.viewer.isOwner && post.unlock ? (
+        <div className="px-4 pt-3 md:px-5">
+          <Suspense fallback={null}>
+            <UnlockStats postId={post.id} price={post.unlock.price} />
+          </Suspense>
         </div>
       ) : null}
 
@@ -189,7 +213,14 @@ function PostTile({ post }: { post: Post }) {
         {media.previewUrl ? (
           <img src={media.previewUrl} alt="" loading="lazy" decoding="async" width={media.width ?? undefined} height={media.height ?? undefined} className="absolute inset-0 size-full scale-110 object-cover blur-sm" />
         ) : null}
-        <PremiumOverlay username={post.creator.username} compact />
+        {post.unlock ? (
+          <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/50 text-sm font-semibold text-white">
+            <Lock aria-hidden="true" className="size-5" />
+            {formatRand(post.unlock.price)}
+          </span>
+        ) : (
+          <PremiumOverlay username={post.creator.username} compact />
+        )}
       </>
     );
   } else {
@@ -225,7 +256,8 @@ function PostTile({ post }: { post: Post }) {
       body = <UnsupportedMedia className="size-full rounded-none border-0" />;
     }
   }
-  const locked = !!media && !post.viewer.canViewMedia;
+  // a pay-per-view tile opens the post, where it is unlocked
+  const locked = !!media && !post.viewer.canViewMedia && !post.unlock;
   const tile = 'group relative block aspect-square overflow-hidden rounded-xl border border-border bg-surface-raised';
   // A locked tile is the premium overlay, whose link leads to the subscribe route; others open the post.
   return locked ? (

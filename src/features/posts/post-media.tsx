@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { FileQuestionMark, FileText, Lock, Music, Play } from 'lucide-react';
-import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useContext, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatDuration } from '../../../common/duration';
 import { imageSources } from '../../../common/image-sources';
 import { postName } from '../../../common/post-name';
 import { POST_TEXTS } from '../../../common/texts';
 import { useImageLoading } from '../../components/image-priority';
+import { PostUnlockSlot } from '../../lib/post-unlock-slot';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import type { Post } from '../../lib/post-cache';
@@ -35,6 +36,7 @@ function aspectOf(media: Media, fallback = '16 / 9'): string {
 }
 
 const altOf = postName;
+
 
 export function PostMedia({ post, placement }: { post: Post; placement: MediaPlacement }) {
   const media = post.media;
@@ -253,6 +255,8 @@ export function UnsupportedMedia({ className }: { className?: string }) {
 /** The blurred preview (or a dark gradient when there is none) under the premium overlay. */
 function PremiumLocked({ post, media, first }: { post: Post; media: Media; first: boolean }) {
   const loading = useImageLoading(first);
+  // a pay-per-view post's overlay and its purchase confirmation (provided lazily by the app shell)
+  const UnlockOverlay = useContext(PostUnlockSlot);
   return (
     <div
       data-testid="premium-locked"
@@ -271,7 +275,13 @@ function PremiumLocked({ post, media, first }: { post: Post; media: Media; first
           className="absolute inset-0 size-full scale-110 object-cover blur-sm"
         />
       ) : null}
-      <PremiumOverlay username={post.creator.username} />
+      {post.unlock && !post.unlock.unlocked && UnlockOverlay ? (
+        <Suspense fallback={null}>
+          <UnlockOverlay post={post} />
+        </Suspense>
+      ) : (
+        <PremiumOverlay username={post.creator.username} />
+      )}
     </div>
   );
 }

@@ -14,6 +14,7 @@ export type PurchaseItem =
   | { kind: 'creator'; tierId: string; creatorId: string }
   | { kind: 'premium'; tierId: string }
   | { kind: 'message'; messageId: string }
+  | { kind: 'post'; postId: string; creatorId: string }
   /** a free trial link (issue 27 item 5): nothing now, the tier's price from the trial's end; `toast` says it started */
   | { kind: 'trial'; tierId: string; creatorId: string; code: string; toast: string };
 
@@ -99,6 +100,23 @@ export function messageUnlockOffer(message: { id: string; price: string }, opts:
     planName: opts.planName,
     amountNow: message.price,
     confirmedAmount: message.price,
+    renewal: null,
+    startsAt: null,
+    provider: opts.provider,
+  };
+}
+
+/** A pay-per-view post: its price, charged once now, never renewed (issue 27 item 2). */
+export function unlockOffer(
+  post: { id: string; title: string; creatorId: string; price: string },
+  opts: { provider: PaymentProviderName | null },
+): PurchaseOffer {
+  return {
+    item: { kind: 'post', postId: post.id, creatorId: post.creatorId },
+    title: `Unlock ${post.title}`,
+    planName: 'Pay-per-view post',
+    amountNow: post.price,
+    confirmedAmount: post.price,
     renewal: null,
     startsAt: null,
     provider: opts.provider,

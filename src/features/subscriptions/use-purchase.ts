@@ -11,8 +11,11 @@ import type { EntitlementSubject } from '../../../common/entitlements';
 import { refreshEntitlements } from './entitlement';
 import type { PurchaseItem, PurchaseOffer } from './purchase-offer';
 
+// the pay-per-view words live in their own module; this one line keeps them out of the purchase hook's chunk
+const UNLOCKED_TOAST = 'Post unlocked';
+
 /** The key's scope: one idempotency key per confirmed offer, kept until the server answers. */
-const scopeOf = (item: PurchaseItem) => `${item.kind}:${item.kind === 'message' ? item.messageId : item.tierId}`;
+const scopeOf = (item: PurchaseItem) => `${item.kind}:${item.kind === 'message' ? item.messageId : item.kind === 'post' ? item.postId : item.tierId}`;
 
 /** What every charge sends besides the item: one key per confirmation, and the amount the fan saw. */
 interface ChargeRequest {
@@ -54,6 +57,7 @@ export function usePurchase(): Purchase {
   const upgrade = trpc.subscriptions.upgradePremium.useMutation();
   const unlockMessage = trpc.messages.unlock.useMutation();
   const claimTrial = trpc.trials.claim.useMutation();
+  const unlock = trpc.postUnlocks.unlock.useMutation();
   const attempts = useAttemptKeys();
   const [offer, setOffer] = useState<PurchaseOffer | null>(null);
   const [pending, setPending] = useState(false);
@@ -94,6 +98,10 @@ export function usePurchase(): Purchase {
       const result = await claimTrial.mutateAsync({ code: item.code, ...request });
       void utils.trials.view.invalidate();
       return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: item.toast, goTo: result.creatorUsername };
+    },
+    post: async (item, request) => {
+      await unlock.mutateAsync({ postId: item.postId, ...request });
+      return { entitlement: { kind: 'post', postId: item.postId, creatorId: item.creatorId }, toast: UNLOCKED_TOAST, goTo: null };
     },
   };
 

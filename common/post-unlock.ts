@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ConfirmedAmount, IdempotencyKey } from './billing-schemas';
+import { formatRand } from './format';
+import { postId } from './ids';
+import { POST_UNLOCK_TEXTS as T } from './post-unlock-texts';
+
+/**
+ * Pay-per-view posts (issue 27 item 2; docs/payments.md "Pay-per-view posts"): the price bounds in
+ * rand (the same as a tip's), who pays, and the inputs of `postUnlocks.unlock`.
+ */
+export const UNLOCK_MIN = 10;
+export const UNLOCK_MAX = 5_000;
+/** 'everyone': subscribers pay too; 'non_subscribers': the creator's active subscribers see it with their subscription */
+export const UNLOCK_MODES = ['everyone', 'non_subscribers'] as const;
+export type UnlockMode = (typeof UNLOCK_MODES)[number];
+/** A creator pins at most this many posts to the top of their profile (issue 29 item 5). */
+export const MAX_PINNED_POSTS = 3;
+
+/** '50', '49.9' -> 5000, 4990 cents when it is an unlock price in range; null otherwise (the form's check). */
+export function unlockCentsOf(typed: string): number | null {
+  const v = typed.trim();
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(v)) return null;
+  const cents = Math.round(Number(v) * 100);
+  return cents >= UNLOCK_MIN * 100 && cents <= UNLOCK_MAX * 100 ? cents : null;
+}
+
+/** Rand as typed -> cents, within UNLOCK_MIN..UNLOCK_MAX. */
+export const UnlockPrice = z
+  .string({ error: T.priceInvalid })
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, T.priceInvalid)
+  .refine((v) => Number(v) >= UNLOCK_MIN, T.priceTooLow(formatRand(UNLOCK_MIN)))
+  .refine((v) => Number(v) <= UNLOCK_MAX, T.priceTooHigh(formatRand(UNLOCK_MAX)))
+  .transform((v) => Math.round(Number(v) * 100));
+
+/** A post's price and who pays it; null: not pay-per-view. */
+export const UnlockSetting = z.object({ price: UnlockPrice, mode: z.enum(UNLOCK_MODES) }).nullable();
+export type UnlockSetting = z.output<typeof UnlockSetting>;
+
+/** `postUnlocks.unlock`: the post, the price the fan confirmed, one idempotency key per confirmed unlock. */
+export const UnlockPostInput = z.object({ postId, idempotencyKey: IdempotencyKey, confirmedAmount: ConfirmedAmount });
+export type UnlockPostInput = z.output<typeof UnlockPostInput>;

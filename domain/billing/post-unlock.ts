@@ -1,0 +1,158 @@
+import { sql } from 'kysely';
+import { fromCents } from '../../common/money';
+import { postName } from '../../common/post-name';
+import { POST_UNLOCK_TEXTS as T } from '../../common/post-unlock-texts';
+import type { DB } from '../../core/db/kysely';
+import { loadViewer, postAccess, toFacts } from '../access/access';
+import { addReceipt, noEffects, type BillingEffects } from './effects';
+import { BillingError } from './errors';
+import { insertPayment, lockPair } from './billing.queries';
+import type { BillingDeps } from './purchase';
+
+export interface UnlockRequest {
+  userId: string;
+  postId: string;
+  idempotencyKey: string;
+  /** what the fan confirmed paying: must be the post's price now */
+  confirmedAmount: string;
+}
+
+export interface UnlockRecord {
+  paymentId: string;
+  postId: string;
+  creatorId: string;
+  amount: string;
+}
+
+export type UnlockOutcome = { unlock: UnlockRecord; effects: BillingEffects; repeated: boolean };
+
+async function findUnlockTarget(db: DB, postId: string) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('profiles as pr', 'pr.id', 'posts.creator_id')
+    .innerJoin('users as u', 'u.id', 'posts.creator_id')
+    .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
+    .select([
+      'posts.id', 'posts.creator_id', 'posts.status', 'posts.is_premium', 'posts.unlock_price_cents', 'posts.unlock_mode', 'posts.title',
+      'ps.profile_visibility', 'pr.username', 'pr.display_name', 'u.suspended_at',
+    ])
+    .where('posts.id', '=', postId)
+    .executeTakeFirst();
+}
+
+async function findUnlockByKey(db: DB, userId: string, idempotencyKey: string) {
+  return db
+    .selectFrom('payments as p')
+    .leftJoin('post_unlocks as pu', 'pu.payment_id', 'p.id')
+    .select(['p.id', 'p.purpose', 'p.amount', 'p.creator_id', 'pu.post_id'])
+    .where('p.user_id', '=', userId)
+    .where('p.idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+/**
+ * A pay-per-view post bought (issue 27 item 2; docs/payments.md): one confirmed charge of the
+ * post's price, on the rails of a tip (./tip.ts): the amount the fan confirmed must be the price
+ * now, one payment per client key under the fan and creator's advisory lock (a double press or a
+ * retry gets the first unlock back), written by `insertPayment` with purpose 'post_unlock' (the
+ * ledger's split, the fan's history, refunds), and the `post_unlocks` row the access rule reads
+ * (domain/access/access.ts), in the same transaction. Refused: the fan's own post, a post the fan
+ * may not see (answered as not found), a post without a price, and a fan who can already see it
+ * (bought before, or a subscriber of a post free to subscribers).
+ */
+export async function unlockPost(deps: BillingDeps, req: UnlockRequest): Promise<UnlockOutcome> {
+  const post = await findUnlockTarget(deps.db, req.postId);
+  if (!post) throw new BillingError('NOT_FOUND', T.postNotFound);
+  if (post.creator_id === req.userId) throw new BillingError('FORBIDDEN', T.ownPost);
+  if (post.suspended_at !== null) throw new BillingError('NOT_FOUND', T.postNotFound);
+
+  return deps.db.transaction().execute(async (trx) => {
+    await lockPair(trx, req.userId, post.creator_id);
+    const done = await findUnlockByKey(trx, req.userId, req.idempotencyKey);
+    if (done) {
+      // the same press again: the first unlock, unless the key was spent on something else
+      if (done.purpose !== 'post_unlock' || done.post_id !== post.id) throw new BillingError('CONFLICT', T.priceChanged);
+      return { unlock: { paymentId: done.id, postId: post.id, creatorId: post.creator_id, amount: done.amount }, effects: noEffects(), repeated: true };
+    }
+    // the row again, now under the lock: a price changed meanwhile is what the fan did not confirm
+    const now = await findUnlockTarget(trx, req.postId);
+    if (!now) throw new BillingError('NOT_FOUND', T.postNotFound);
+    const facts = toFacts(now);
+    const access = postAccess(await loadViewer(trx, req.userId, [facts]), facts);
+    if (!access.visible) throw new BillingError('NOT_FOUND', T.postNotFound);
+    if (now.unlock_price_cents === null) throw new BillingError('CONFLICT', T.notForSale);
+    if (access.canViewMedia) throw new BillingError('CONFLICT', T.alreadyUnlocked);
+    const amount = fromCents(now.unlock_price_cents);
+    if (req.confirmedAmount !== amount) throw new BillingError('CONFLICT', T.priceChanged);
+    // a one-off Checkout needs its own webhook path (issue 27 item 6); refused rather than half done
+    if (deps.provider.flow === 'checkout') throw new BillingError('PAYMENT_FAILED', T.stripeNotYet);
+
+    const at = deps.clock.now();
+    const description = T.description(now.display_name || now.username, postName({ title: now.title, creator: { displayName: now.display_name, username: now.username } }));
+    const charge = await deps.provider.charge({ userId: req.userId, amount, description, idempotencyKey: req.idempotencyKey });
+    if (!charge.ok) throw new BillingError('PAYMENT_FAILED', T.failed);
+    const paymentId = await insertPayment(trx, {
+      userId: req.userId,
+      tierId: null,
+      creatorId: now.creator_id,
+      subscriptionId: null,
+      description,
+      idempotencyKey: req.idempotencyKey,
+      amount,
+      provider: deps.provider.name,
+      providerRef: charge.ref,
+      status: 'succeeded',
+      createdAt: at,
+      earnings: deps.earnings,
+      purpose: 'post_unlock',
+    });
+    // bought again after a refund revoked it: the same row, pointing at the new charge
+    await trx
+      .insertInto('post_unlocks')
+      .values({ post_id: now.id, fan_id: req.userId, payment_id: paymentId, created_at: at })
+      .onConflict((oc) => oc.columns(['fan_id', 'post_id']).doUpdateSet({ payment_id: paymentId, revoked_at: null }))
+      .execute();
+    const effects: BillingEffects = {
+      entitlements: [{ userId: req.userId, creatorId: now.creator_id, active: true, postId: now.id }],
+      jobs: [await addReceipt(trx, paymentId)],
+    };
+    return { unlock: { paymentId, postId: now.id, creatorId: now.creator_id, amount }, effects, repeated: false };
+  });
+}
+
+/**
+ * What a reversal of an unlock's charge means for the unlock (docs/payments.md, "Refunds and
+ * disputes"), inside the reversal's transaction: a full refund or an open dispute revokes it; a
+ * dispute won, with nothing else holding, restores it. Returns the entitlement change, if any.
+ */
+export async function unlockAfterReversal(
+  trx: DB,
+  chargeId: string,
+  opts: { now: Date; mayRestore: boolean },
+): Promise<BillingEffects['entitlements'][number] | null> {
+  const unlock = await trx
+    .selectFrom('post_unlocks as pu')
+    .innerJoin('posts', 'posts.id', 'pu.post_id')
+    .select(['pu.id', 'pu.fan_id', 'pu.post_id', 'pu.revoked_at', 'posts.creator_id'])
+    .where('pu.payment_id', '=', chargeId)
+    .forUpdate('pu')
+    .executeTakeFirst();
+  if (!unlock) return null;
+  const state = await sql<{ denied: boolean }>`
+    select (count(r.id) filter (where r.kind = 'dispute') > count(r.id) filter (where r.kind = 'dispute_won'))
+      or (c.amount + coalesce(sum(r.amount) filter (where r.kind = 'refund'), 0) <= 0) as denied
+    from payments c left join payments r on r.reverses_payment_id = c.id
+    where c.id = ${chargeId}
+    group by c.id, c.amount`.execute(trx);
+  const denied = Boolean(state.rows[0]?.denied);
+  const change = (active: boolean) => ({ userId: unlock.fan_id, creatorId: unlock.creator_id, active, postId: unlock.post_id });
+  if (denied && unlock.revoked_at === null) {
+    await trx.updateTable('post_unlocks').set({ revoked_at: opts.now }).where('id', '=', unlock.id).execute();
+    return change(false);
+  }
+  if (!denied && unlock.revoked_at !== null && opts.mayRestore) {
+    await trx.updateTable('post_unlocks').set({ revoked_at: null }).where('id', '=', unlock.id).execute();
+    return change(true);
+  }
+  return null;
+}

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { bulkFan } from '../../scripts/seed/cast';
+import { findPost, imagesSettled, newPageAs, toasts } from './support/app';
+
+/**
+ * Issue 27 item 2 in a browser: kai's seeded pay-per-view post ('Secret skip, explained', R75,
+ * subscribers pay too) shows its price, what it holds and its blurred preview; fan38 unlocks it
+ * with one confirmed (double-pressed) charge and its media opens in both of their open tabs;
+ * fan39 still gets 403 on every media URL; kai sees the unlock and its revenue.
+ */
+
+const SHOTS = '/work/shots/ppv';
+const POST = 'Secret skip, explained';
+const BUYER = bulkFan(37);
+const OTHER = bulkFan(38);
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await imagesSettled(page);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a pay-per-view post shows its price and preview; after a confirmed unlock its media plays for that fan only', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [fan, other, kai] = await Promise.all([newPageAs(browser, BUYER.email), newPageAs(browser, OTHER.email), newPageAs(browser, 'kai')]);
+  const post = await findPost(fan.request, POST);
+  expect(post.media?.url).toBeNull();
+
+  // a second tab of the same fan, on kai's profile
+  const profileTab = await fan.context().newPage();
+  await profileTab.goto('/kai');
+  const card = profileTab.locator(`article[data-post-id="${post.id}"]`);
+  await expect(card.getByTestId('unlock-button')).toHaveText('Unlock for R75.00');
+
+  await fan.goto(`/post/${post.id}`);
+  const overlay = fan.getByTestId('unlock-overlay');
+  await expect(overlay.getByTestId('unlock-contents')).toHaveText('Photo');
+  await expect(overlay.getByRole('button', { name: 'Unlock for R75.00' })).toBeVisible();
+  await expect(fan.getByTestId('premium-locked').locator('img')).toHaveAttribute('src', `/media/${post.id}/preview`);
+  await shoot(fan, 'ppv-locked');
+
+  await overlay.getByRole('button', { name: 'Unlock for R75.00' }).click();
+  const confirm = fan.getByTestId('purchase-dialog');
+  await expect(confirm.getByTestId('charged-now')).toContainText('R75.00');
+  await expect(confirm.getByTestId('renewal-amount')).toHaveCount(0);
+  await shoot(fan, 'ppv-confirm');
+  await confirm.getByRole('button', { name: 'Pay R75.00' }).dblclick();
+  await expect(toasts(fan).getByText('Post unlocked')).toBeVisible();
+
+  // open now, in this tab and the other one
+  await expect(fan.getByTestId('unlock-overlay')).toHaveCount(0);
+  await expect(fan.locator(`article[data-post-id="${post.id}"] img[src^="/media/${post.id}/web"]`).first()).toBeVisible();
+  await expect(card.getByTestId('unlock-overlay')).toHaveCount(0);
+  await shoot(fan, 'ppv-unlocked');
+
+  for (const variant of ['original', 'web', 'thumb']) {
+    expect((await fan.request.get(`/media/${post.id}/${variant}`)).status()).toBe(200);
+    expect((await other.request.get(`/media/${post.id}/${variant}`)).status()).toBe(403);
+  }
+  await other.goto(`/post/${post.id}`);
+  await expect(other.getByTestId('unlock-overlay').getByRole('button', { name: 'Unlock for R75.00' })).toBeVisible();
+
+  // the creator sees the unlock and its revenue on the post
+  await kai.goto(`/post/${post.id}`);
+  await expect(kai.getByTestId('unlock-stats')).toContainText('1 unlock · R75.00 earned');
+  await shoot(kai, 'ppv-owner');
+  await Promise.all([fan.context().close(), other.context().close(), kai.context().close()]);
+});
