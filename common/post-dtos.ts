@@ -52,6 +52,8 @@ export interface PostDto {
     canViewMedia: boolean;
   };
   media: PostMediaDto | null;
+  /** a post of several files (issue 29): every file in its order, the first being `media`; absent for one file */
+  files?: PostMediaDto[];
 }
 
 export type CommentAuthorDto = PersonDto;

@@ -115,6 +115,7 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'earnings.setUpPayouts': 'payments',
   'posts.delete': 'posts',
   'posts.like': 'tap',
+  'posts.removeFailedFile': 'posts',
   'posts.retryProcessing': 'posts',
   'posts.unlike': 'tap',
   'profiles.addLink': 'creation',

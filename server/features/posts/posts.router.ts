@@ -1,8 +1,8 @@
-import { FeedInput, PostByIdInput, PostIdInput } from '../../../common/post-schemas';
+import { FeedInput, PostByIdInput, PostFileInput, PostIdInput } from '../../../common/post-schemas';
 import { LIKE_TEXTS } from '../../../common/texts';
 import { authedProcedure, authedProcedureSaying, publicProcedure, router } from '../../trpc/init';
 import * as posts from './posts.service';
-import { retryProcessing } from './processing.service';
+import { removeFailedFile, retryProcessing } from './processing.service';
 
 const likeProcedure = authedProcedureSaying(LIKE_TEXTS.signInRequired);
 
@@ -30,4 +30,7 @@ export const postsRouter = router({
    * again. NOT_FOUND 'Post not found' for others; BAD_REQUEST 'Only a failed post can be retried'.
    */
   retryProcessing: authedProcedure.input(PostIdInput).mutation(({ ctx, input }) => retryProcessing(ctx, ctx.user.id, input.postId)),
+
+  /** The creator removes a failed file of their failed post of several files; the rest is processed again and publishes. */
+  removeFailedFile: authedProcedure.input(PostFileInput).mutation(({ ctx, input }) => removeFailedFile(ctx, ctx.user.id, input.postId, input.position)),
 });
