@@ -12,4 +12,7 @@ export const MULTI_FILE_TEXTS = {
   remove: 'Remove',
   addMore: 'Add files',
   removeFailed: 'Remove this file',
+  uploaded: 'Uploaded - your post is processing',
+  listLabel: 'Files of the new post',
+  fileOf: (index: number, count: number, name: string) => `File ${index} of ${count}: ${name}`,
 } as const;

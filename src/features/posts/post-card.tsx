@@ -14,6 +14,7 @@ import { viewerKind } from './media-kind';
 import { PostActions } from './post-actions';
 import { imageSources } from '../../../common/image-sources';
 import { DocumentTile, PdfTile, PostMedia, PremiumOverlay, UnsupportedMedia, VideoMark } from './post-media';
+import { FileCountMark, PostCarousel } from './post-carousel';
 import { PostOwnerMenu } from './post-owner-menu';
 import { PostText } from './post-text';
 
@@ -132,14 +133,17 @@ function PostArticle({
       </div>
 
       {post.media ? (
-        <div className="px-4 pt-3 md:px-5">
-          {detail || !linksToPost(post) ? (
+        <div className="relative px-4 pt-3 md:px-5">
+          {post.files && post.files.length > 1 && post.viewer.canViewMedia ? (
+            <PostCarousel post={post} files={post.files} placement={detail ? 'detail' : 'feed'} />
+          ) : detail || !linksToPost(post) ? (
             <PostMedia post={post} placement={detail ? 'detail' : 'feed'} />
           ) : (
             <Link to="/post/$id" params={{ id: post.id }} aria-label={`Open ${postName(post)}`} className="block rounded-xl">
               <PostMedia post={post} placement="feed" />
             </Link>
           )}
+          {post.files && post.files.length > 1 && !post.viewer.canViewMedia ? <FileCountMark count={post.files.length} /> : null}
         </div>
       ) : null}
 
@@ -228,11 +232,16 @@ function PostTile({ post }: { post: Post }) {
   const locked = !!media && !post.viewer.canViewMedia;
   const tile = 'group relative block aspect-square overflow-hidden rounded-xl border border-border bg-surface-raised';
   // A locked tile is the premium overlay, whose link leads to the subscribe route; others open the post.
+  const several = post.files && post.files.length > 1 ? <FileCountMark count={post.files.length} /> : null;
   return locked ? (
-    <div className={tile}>{body}</div>
+    <div className={tile}>
+      {body}
+      {several}
+    </div>
   ) : (
     <Link to="/post/$id" params={{ id: post.id }} aria-label={label} className={tile}>
       {body}
+      {several}
       {post.isPremium ? (
         // open to this viewer (a subscriber, the owner): a badge, not a lock
         <span
