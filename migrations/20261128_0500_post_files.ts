@@ -39,9 +39,12 @@ export async function up(db: MigrationDb): Promise<void> {
   await sql`alter table uploads add column source_key text`.execute(db);
   await sql`alter table uploads add constraint uploads_group_check check ((upload_group is null) = (group_position is null) and (upload_group is null) = (group_size is null) and group_position between 0 and 19 and group_size between 2 and 20)`.execute(db);
   await sql`create unique index uploads_group_position_key on uploads (user_id, upload_group, group_position) where upload_group is not null`.execute(db);
+  // the media vault: a file taken into a new post is the same stored object (its rows share the key)
+  await sql`create index media_files_storage_key_idx on media_files (storage_key)`.execute(db);
 }
 
 export async function down(db: MigrationDb): Promise<void> {
+  await sql`drop index media_files_storage_key_idx`.execute(db);
   await sql`drop index uploads_group_position_key`.execute(db);
   await sql`alter table uploads drop constraint uploads_group_check`.execute(db);
   for (const column of ['source_key', 'group_size', 'group_position', 'upload_group']) {

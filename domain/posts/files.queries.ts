@@ -111,3 +111,36 @@ export async function removeFailedFile(trx: DB, creatorId: string, postId: strin
   const gone = await trx.deleteFrom('media_files').where('post_id', '=', postId).where('position', '=', position).returning('storage_key').execute();
   return gone.map((r) => r.storage_key);
 }
+
+/** A file taken from the vault: processed already, its variants the same stored objects. */
+export interface ReadyPostFile {
+  position: number;
+  mediaKind: MediaKind;
+  filename: string;
+  variants: (ProcessedFileRow & { variant: ProcessedFileRow['variant'] })[];
+}
+
+export async function insertReadyFiles(trx: DB, postId: string, files: ReadyPostFile[]): Promise<void> {
+  await trx
+    .insertInto('post_files')
+    .values(files.map((f) => ({ post_id: postId, position: f.position, media_kind: f.mediaKind, original_filename: f.filename, status: 'ready' as const })))
+    .execute();
+  await trx
+    .insertInto('media_files')
+    .values(
+      files.flatMap((f) =>
+        f.variants.map((v) => ({
+          post_id: postId,
+          position: f.position,
+          variant: v.variant,
+          storage_key: v.storageKey,
+          content_type: v.contentType,
+          byte_size: v.byteSize,
+          width: v.width,
+          height: v.height,
+          duration_seconds: v.durationSeconds,
+        })),
+      ),
+    )
+    .execute();
+}

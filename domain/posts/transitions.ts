@@ -22,7 +22,7 @@ import {
   type NewProcessingPost,
   type ProcessedFileRow,
 } from './lifecycle.queries';
-import { completeFile, insertPostFiles, removeFailedFile, reopenFailedFiles, type NewPostFile } from './files.queries';
+import { completeFile, insertPostFiles, insertReadyFiles, removeFailedFile, reopenFailedFiles, type NewPostFile, type ReadyPostFile } from './files.queries';
 
 /**
  * One post lifecycle (lifecycle.ts): every change of a post's state, for the server's features
@@ -49,6 +49,17 @@ export async function createPostOfFiles(trx: DB, post: NewProcessingPost, files:
   await insertPostFiles(trx, post.id, files);
   const mediaKind = files.some((f) => f.mediaKind === 'video') ? 'video' : post.mediaKind;
   return { ...noPostEffects(), process: [{ postId: post.id, mediaKind }] };
+}
+
+/**
+ * A new post of files from the creator's vault (processed already, shared stored objects): it
+ * starts 'processing' like any post and is queued; the run finds every file ready and completes
+ * it at once, so it is published (or kept a draft) by the same change as an upload.
+ */
+export async function createPostFromVault(trx: DB, post: NewProcessingPost, files: ReadyPostFile[]): Promise<PostEffects> {
+  await insertProcessingPost(trx, post);
+  await insertReadyFiles(trx, post.id, files);
+  return { ...noPostEffects(), process: [{ postId: post.id, mediaKind: 'image' }] };
 }
 
 /**

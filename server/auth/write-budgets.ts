@@ -116,6 +116,7 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'posts.delete': 'posts',
   'posts.like': 'tap',
   'posts.removeFailedFile': 'posts',
+  'vault.createPost': 'posts',
   'posts.retryProcessing': 'posts',
   'posts.unlike': 'tap',
   'profiles.addLink': 'creation',

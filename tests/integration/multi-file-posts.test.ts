@@ -134,3 +134,55 @@ describe('a post of several files', () => {
     expect(await status(asCreator, `/media/${postId}/1/original`)).toBe(200);
   });
 });
+
+describe('the media vault', () => {
+  it('makes a post of two vault files without uploading, refuses another creator\'s file, and keeps a shared file when its first post goes', async () => {
+    const first = await uploadPost(asCreator, [
+      { name: 'vault-a.jpg', bytes: await photo('#a0a0ff') },
+      { name: 'vault-b.jpg', bytes: await photo('#ffa0a0') },
+    ], { postText: 'first home' });
+    await settled(first);
+    const vault = await asCreator.trpc.vault.files.query({ kind: 'image' });
+    const mine = vault.filter((f) => f.postId === first);
+    expect(mine.map((f) => f.filename).sort()).toEqual(['vault-a.jpg', 'vault-b.jpg']);
+    expect(mine[0]!.usedIn.map((p) => p.id)).toEqual([first]);
+
+    const other = await makeUser(app.deps.db, { isCreator: true });
+    const asOther = await clientAs(app, other.id);
+    const fields = { title: '', postText: 'taken', hashtags: '', isPaidContent: false, isNsfw: false, status: 'published' as const };
+    await expectTrpcError(asOther.trpc.vault.createPost.mutate({ ...fields, files: [{ postId: first, position: 0 }] }), 'FORBIDDEN', 'You can only use files from your own vault');
+    // one foreign file among the creator's own refuses the whole post
+    const theirs = await uploadPost(asOther, [{ name: 'x.jpg', bytes: await photo('#111111') }, { name: 'y.jpg', bytes: await photo('#222222') }]);
+    await settled(theirs);
+    await expectTrpcError(
+      asCreator.trpc.vault.createPost.mutate({ ...fields, files: [{ postId: first, position: 0 }, { postId: theirs, position: 1 }] }),
+      'FORBIDDEN',
+      'You can only use files from your own vault',
+    );
+
+    const uploadsBefore = await app.deps.db.selectFrom('uploads').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const { postId } = await asCreator.trpc.vault.createPost.mutate({ ...fields, postText: 'second home', files: [{ postId: first, position: 1 }, { postId: first, position: 0 }] });
+    expect(await settled(postId)).toMatchObject({ status: 'published', post_text: 'second home' });
+    const uploadsAfter = await app.deps.db.selectFrom('uploads').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(uploadsAfter.n).toBe(uploadsBefore.n);
+    const fan = await clientAs(app, (await makeUser(app.deps.db)).id);
+    const dto = await fan.trpc.posts.byId.query({ id: postId });
+    expect(dto.files).toHaveLength(2);
+    const pink = await fan.fetch(`/media/${postId}/web`);
+    expect(pink.status).toBe(200);
+    // in the order given: the second file of the first post leads
+    const { dominant } = await sharp(Buffer.from(await pink.arrayBuffer())).stats();
+    expect(dominant.r).toBeGreaterThan(dominant.b);
+    expect((await asCreator.trpc.vault.files.query({})).find((f) => f.postId === first && f.position === 0)?.usedIn.map((p) => p.id)).toEqual([first, postId]);
+
+    // the first post goes; the objects the second shares stay
+    await asCreator.trpc.posts.delete.mutate({ postId: first });
+    await waitFor(
+      () => app.deps.db.selectFrom('outbox').select('done_at').where('job_id', '=', `delete-post-files-${first}`).where('done_at', 'is not', null).executeTakeFirst(),
+      30_000,
+      'the first post\'s files deleted',
+    );
+    expect(await status(fan, `/media/${postId}/web`)).toBe(200);
+    expect(await status(fan, `/media/${postId}/1/original`)).toBe(200);
+  });
+});
