@@ -99,3 +99,35 @@ test('a creator posts three photos and a video as one post, reordered; a fan swi
   await tile.scrollIntoViewIfNeeded();
   await noah.screenshot({ path: `${SHOTS}/profile-media-grid-375.png` });
 });
+
+/** The media vault (issue 29 item 3): noah picks two files he uploaded before and posts them again, no upload. */
+test('a creator builds a post from two vault files without uploading', async ({ browser }) => {
+  await mkdir(SHOTS, { recursive: true });
+  const id = Date.now().toString(36);
+  const noah = await newPageAs(browser, 'noah', { at: '/create' });
+  await noah.getByRole('link', { name: 'Media vault' }).click();
+  await expect(noah).toHaveURL(/\/create\/vault$/);
+  const grid = noah.getByRole('list', { name: 'Media vault' });
+  await expect(grid.getByRole('button').first()).toBeVisible();
+  await noah.getByLabel('Kind').selectOption('image');
+  const tiles = grid.getByRole('button');
+  await expect(tiles.nth(1)).toBeVisible();
+  let uploads = 0;
+  noah.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/uploads')) uploads += 1;
+  });
+  await tiles.nth(1).click();
+  await tiles.nth(0).click();
+  await expect(tiles.nth(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(noah.getByText('2 selected')).toBeVisible();
+  await noah.getByLabel('Post text').fill(`From the vault ${id}`);
+  await noah.screenshot({ path: `${SHOTS}/vault-1280.png`, fullPage: true });
+  await noah.setViewportSize({ width: 375, height: 800 });
+  await noah.screenshot({ path: `${SHOTS}/vault-375.png` });
+  await noah.setViewportSize({ width: 1280, height: 800 });
+  await noah.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(noah).toHaveURL(/\/post\/[0-9a-f-]{36}$/, { timeout: 20_000 });
+  await expect(noah.getByText(`From the vault ${id}`)).toBeVisible();
+  await expect(noah.getByTestId('carousel-position')).toHaveText('1 / 2', { timeout: 20_000 });
+  expect(uploads).toBe(0);
+});
