@@ -109,7 +109,10 @@ test('a creator builds a post from two vault files without uploading', async ({ 
   await expect(noah).toHaveURL(/\/create\/vault$/);
   const grid = noah.getByRole('list', { name: 'Media vault' });
   await expect(grid.getByRole('button').first()).toBeVisible();
+  // the kind filter narrows the grid to pictures; two files of any kind make the post
   await noah.getByLabel('Kind').selectOption('image');
+  await expect(grid.getByRole('button', { name: /\.(jpg|jpeg|png|webp)$/ }).first()).toBeVisible();
+  await noah.getByLabel('Kind').selectOption('');
   const tiles = grid.getByRole('button');
   await expect(tiles.nth(1)).toBeVisible();
   let uploads = 0;
