@@ -116,7 +116,8 @@ export async function benchFeed(ctx: BenchContext): Promise<Array<Figure | strin
  * posts come in that statement, as the app's page does: no query per post).
  */
 async function benchProfilePage(ctx: BenchContext, url: string, headers: Record<string, string>): Promise<Figure | string> {
-  const creator = 'user3';
+  // public (user numbers 3 mod 50 are private)
+  const creator = 'user4';
   const floorSql = floorPageStatement(
     `from posts p
      join profiles pr on pr.id = p.creator_id
@@ -129,7 +130,8 @@ async function benchProfilePage(ctx: BenchContext, url: string, headers: Record<
     const input = encodeURIComponent(JSON.stringify({ json: { username: creator, limit: PROFILE_PAGE } }));
     const appUrl = `${app.url}/trpc/profiles.posts?input=${input}`;
     const floorUrl = `${floorServer.url}/?r=0`;
-    const appPage = (await (await fetch(appUrl, { headers })).json()) as { result: { data: { json: { items: { id: string; files?: unknown[] }[] } } } };
+    const appPage = (await (await fetch(appUrl, { headers })).json()) as { result?: { data: { json: { items: { id: string; files?: unknown[] }[] } } } };
+    if (!appPage.result) throw new Error(`profiles.posts answered ${JSON.stringify(appPage).slice(0, 300)}`);
     const items = appPage.result.data.json.items;
     if (items.length !== PROFILE_PAGE) throw new Error(`profile page is short: ${items.length}`);
     const several = items.filter((i) => i.files?.length === 4).length;
