@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Crown, Music } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { postName } from '../../../common/post-name';
 import { POST_TEXTS } from '../../../common/texts';
 import { Avatar } from '../../components/ui/avatar';
@@ -14,7 +14,10 @@ import { viewerKind } from './media-kind';
 import { PostActions } from './post-actions';
 import { imageSources } from '../../../common/image-sources';
 import { DocumentTile, PdfTile, PostMedia, PremiumOverlay, UnsupportedMedia, VideoMark } from './post-media';
-import { FileCountMark, PostCarousel } from './post-carousel';
+import { FileCountMark } from './file-count-mark';
+
+/** the carousel of a post of several files loads when one is shown (the landing's script budget) */
+const PostCarousel = lazy(() => import('./post-carousel'));
 import { PostOwnerMenu } from './post-owner-menu';
 import { PostText } from './post-text';
 
@@ -135,7 +138,9 @@ function PostArticle({
       {post.media ? (
         <div className="relative px-4 pt-3 md:px-5">
           {post.files && post.files.length > 1 && post.viewer.canViewMedia ? (
-            <PostCarousel post={post} files={post.files} placement={detail ? 'detail' : 'feed'} />
+            <Suspense fallback={<PostMedia post={post} placement={detail ? 'detail' : 'feed'} />}>
+              <PostCarousel post={post} files={post.files} placement={detail ? 'detail' : 'feed'} />
+            </Suspense>
           ) : detail || !linksToPost(post) ? (
             <PostMedia post={post} placement={detail ? 'detail' : 'feed'} />
           ) : (

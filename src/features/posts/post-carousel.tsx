@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Layers } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { MULTI_FILE_TEXTS as T } from '../../../common/multi-file-texts';
 import type { Post } from '../../lib/post-cache';
@@ -13,7 +13,7 @@ const SWIPE_PX = 40;
  * shown. Each file is shown by the post's own viewer (PostMedia), so every kind plays as it
  * does alone.
  */
-export function PostCarousel({ post, files, placement }: { post: Post; files: NonNullable<Post['files']>; placement: MediaPlacement }) {
+export default function PostCarousel({ post, files, placement }: { post: Post; files: NonNullable<Post['files']>; placement: MediaPlacement }) {
   const [index, setIndex] = useState(0);
   const touchX = useRef<number | null>(null);
   const count = files.length;
@@ -62,19 +62,5 @@ export function PostCarousel({ post, files, placement }: { post: Post; files: No
         {T.position(index + 1, count)}
       </span>
     </div>
-  );
-}
-
-/** A grid tile's or a locked card's mark that the post holds several files. */
-export function FileCountMark({ count }: { count: number }) {
-  return (
-    <span
-      data-testid="file-count"
-      aria-label={T.fileCount(count)}
-      className="absolute top-2 right-2 z-10 flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold text-white"
-    >
-      <Layers aria-hidden="true" className="size-3" />
-      {count}
-    </span>
   );
 }
