@@ -92,7 +92,7 @@ test('a creator posts three photos and a video as one post, reordered; a fan swi
   // the creator's media grid shows the first file with the count
   await noah.goto('/noah?view=media');
   const tile = noah.locator(`a[href="/post/${postId}"]`).filter({ has: noah.getByTestId('file-count') });
-  await expect(tile.getByTestId('file-count')).toHaveText('4');
+  await expect(tile.getByTestId('file-count')).toHaveText('4 files');
   await tile.scrollIntoViewIfNeeded();
   await noah.screenshot({ path: `${SHOTS}/profile-media-grid-1280.png` });
   await noah.setViewportSize({ width: 375, height: 800 });

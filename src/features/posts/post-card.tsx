@@ -14,10 +14,8 @@ import { viewerKind } from './media-kind';
 import { PostActions } from './post-actions';
 import { imageSources } from '../../../common/image-sources';
 import { DocumentTile, PdfTile, PostMedia, PremiumOverlay, UnsupportedMedia, VideoMark } from './post-media';
-import { FileCountMark } from './file-count-mark';
-
-/** the carousel of a post of several files loads when one is shown (the landing's script budget) */
-const PostCarousel = lazy(() => import('./post-carousel'));
+/** what a post of several files adds (carousel, count) loads when one is shown: the landing's script budget */
+const SeveralFiles = lazy(() => import('./post-carousel'));
 import { PostOwnerMenu } from './post-owner-menu';
 import { PostText } from './post-text';
 
@@ -139,7 +137,7 @@ function PostArticle({
         <div className="relative px-4 pt-3 md:px-5">
           {post.files && post.files.length > 1 && post.viewer.canViewMedia ? (
             <Suspense fallback={<PostMedia post={post} placement={detail ? 'detail' : 'feed'} />}>
-              <PostCarousel post={post} files={post.files} placement={detail ? 'detail' : 'feed'} />
+              <SeveralFiles post={post} placement={detail ? 'detail' : 'feed'} />
             </Suspense>
           ) : detail || !linksToPost(post) ? (
             <PostMedia post={post} placement={detail ? 'detail' : 'feed'} />
@@ -148,7 +146,11 @@ function PostArticle({
               <PostMedia post={post} placement="feed" />
             </Link>
           )}
-          {post.files && post.files.length > 1 && !post.viewer.canViewMedia ? <FileCountMark count={post.files.length} /> : null}
+          {post.files && post.files.length > 1 && !post.viewer.canViewMedia ? (
+            <Suspense>
+              <SeveralFiles post={post} placement="feed" mark />
+            </Suspense>
+          ) : null}
         </div>
       ) : null}
 
@@ -237,7 +239,12 @@ function PostTile({ post }: { post: Post }) {
   const locked = !!media && !post.viewer.canViewMedia;
   const tile = 'group relative block aspect-square overflow-hidden rounded-xl border border-border bg-surface-raised';
   // A locked tile is the premium overlay, whose link leads to the subscribe route; others open the post.
-  const several = post.files && post.files.length > 1 ? <FileCountMark count={post.files.length} /> : null;
+  const several =
+    post.files && post.files.length > 1 ? (
+      <Suspense>
+        <SeveralFiles post={post} placement="feed" mark />
+      </Suspense>
+    ) : null;
   return locked ? (
     <div className={tile}>
       {body}

@@ -13,7 +13,7 @@ const SWIPE_PX = 40;
  * shown. Each file is shown by the post's own viewer (PostMedia), so every kind plays as it
  * does alone.
  */
-export default function PostCarousel({ post, files, placement }: { post: Post; files: NonNullable<Post['files']>; placement: MediaPlacement }) {
+function PostCarousel({ post, files, placement }: { post: Post; files: NonNullable<Post['files']>; placement: MediaPlacement }) {
   const [index, setIndex] = useState(0);
   const touchX = useRef<number | null>(null);
   const count = files.length;
@@ -63,4 +63,21 @@ export default function PostCarousel({ post, files, placement }: { post: Post; f
       </span>
     </div>
   );
+}
+/**
+ * A grid tile's or a locked card's mark that the post holds several files: words, no icon (an
+ * icon's module is half a kilobyte of the landing page's script budget).
+ */
+export function FileCountMark({ count }: { count: number }) {
+  return (
+    <span data-testid="file-count" className="absolute top-2 right-2 z-10 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">
+      {count} files
+    </span>
+  );
+}
+
+/** What a post of several files adds to a card or a tile, loaded with the carousel: the carousel, or the file count. */
+export default function SeveralFiles({ post, placement, mark }: { post: Post; placement: MediaPlacement; mark?: boolean }) {
+  const files = post.files ?? [];
+  return mark ? <FileCountMark count={files.length} /> : <PostCarousel post={post} files={files} placement={placement} />;
 }
