@@ -81,6 +81,7 @@ export async function benchFeed(ctx: BenchContext): Promise<Array<Figure | strin
       await floorServer.stop();
       await app.stop();
     }
+    out.push(await benchProfilePage(ctx, bench.url, headers));
 
     // The main query as the app sends it, explained: the first page and one deep in the feed.
     const captured: CompiledQuery[] = [];
@@ -108,6 +109,49 @@ export async function benchFeed(ctx: BenchContext): Promise<Array<Figure | strin
   }
   return out;
 }
+
+/**
+ * A creator's profile page (profiles.posts, a page of 12) whose every 3rd post holds 4 files, as
+ * the fan sees it, against the same page in one hand-written statement (the files of the page's
+ * posts come in that statement, as the app's page does: no query per post).
+ */
+async function benchProfilePage(ctx: BenchContext, url: string, headers: Record<string, string>): Promise<Figure | string> {
+  // public (user numbers 3 mod 50 are private)
+  const creator = 'user4';
+  const floorSql = floorPageStatement(
+    `from posts p
+     join profiles pr on pr.id = p.creator_id
+     where p.status = 'published' and pr.username = '${creator}'`,
+    PROFILE_PAGE,
+  );
+  const app = await startAppProcess(url);
+  const floorServer = await startFloorProcess(url, [{ sql: floorSql, values: ['$session'] }]);
+  try {
+    const input = encodeURIComponent(JSON.stringify({ json: { username: creator, limit: PROFILE_PAGE } }));
+    const appUrl = `${app.url}/trpc/profiles.posts?input=${input}`;
+    const floorUrl = `${floorServer.url}/?r=0`;
+    const appPage = (await (await fetch(appUrl, { headers })).json()) as { result?: { data: { json: { items: { id: string; files?: unknown[] }[] } } } };
+    if (!appPage.result) throw new Error(`profiles.posts answered ${JSON.stringify(appPage).slice(0, 300)}`);
+    const items = appPage.result.data.json.items;
+    if (items.length !== PROFILE_PAGE) throw new Error(`profile page is short: ${items.length}`);
+    const several = items.filter((i) => i.files?.length === 4).length;
+    if (several === 0) throw new Error('the profile page has no post of several files');
+    const load = { connections: ctx.connections, seconds: ctx.seconds, warmupSeconds: ctx.warmupSeconds, headers };
+    const floor = await runLoad(floorUrl, load);
+    const full = await runLoad(appUrl, load);
+    return loadFigure(
+      `GET /trpc/profiles.posts (signed in, page of ${PROFILE_PAGE}, ${several} posts of 4 files)`,
+      full,
+      floor,
+      'floor: the same page with every file of every post in one statement on node:http + pg; target >= 0.65x rps, p99 <= 1.5x',
+    );
+  } finally {
+    await floorServer.stop();
+    await app.stop();
+  }
+}
+
+const PROFILE_PAGE = 12;
 
 export async function seed(db: Awaited<ReturnType<typeof createBenchDb>>['db']) {
   const users = CREATORS + FANS;
@@ -150,6 +194,15 @@ export async function seed(db: Awaited<ReturnType<typeof createBenchDb>>['db']) 
     select md5('p' || i)::uuid, v, 'posts/' || md5('p' || i)::uuid || '/' || v || '.jpg', 'image/jpeg', 100000, 1280, 720
     from generate_series(1, ${sql.lit(POSTS)}) i, unnest(array['original', 'web', 'thumb', 'preview']) v
     where v <> 'preview' or i % 4 = 0`.execute(db);
+  // every 3rd post holds 4 files (issue 29): files 2-4 at positions 1-3, each with its variants
+  await sql`
+    insert into post_files (post_id, position, media_kind, original_filename, status)
+    select md5('p' || i)::uuid, k, 'image', 'file' || k || '.jpg', 'ready'
+    from generate_series(3, ${sql.lit(POSTS)}, 3) i, generate_series(0, 3) k`.execute(db);
+  await sql`
+    insert into media_files (post_id, position, variant, storage_key, content_type, byte_size, width, height)
+    select md5('p' || i)::uuid, k, v, 'posts/' || md5('p' || i)::uuid || '/' || k || '-' || v || '.jpg', 'image/jpeg', 100000, 1280, 720
+    from generate_series(3, ${sql.lit(POSTS)}, 3) i, generate_series(1, 3) k, unnest(array['original', 'web', 'thumb']) v`.execute(db);
   // 0..29 likes per post (~15 on average), 0..5 comments, 0..3 bookmarks, from fans
   await sql`
     insert into post_likes (post_id, user_id)

@@ -60,6 +60,8 @@ export interface PostDto {
   unlock?: { price: string; mode: 'everyone' | 'non_subscribers'; unlocked: boolean } | null;
   /** pinned to the top of the creator's profile (issue 29 item 5); null: not pinned */
   pinnedAt?: Date | null;
+  /** a post of several files (issue 29): every file in its order, the first being `media`; absent for one file */
+  files?: PostMediaDto[];
 }
 
 export type CommentAuthorDto = PersonDto;

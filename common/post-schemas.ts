@@ -27,6 +27,10 @@ export type PostByIdInput = z.output<typeof PostByIdInput>;
 export const PostIdInput = z.object({ postId });
 export type PostIdInput = z.output<typeof PostIdInput>;
 
+/** One file of a post of several (its place, 0 the first). */
+export const PostFileInput = z.object({ postId, position: z.number().int().min(0).max(19) });
+export type PostFileInput = z.output<typeof PostFileInput>;
+
 /** Comment text: trimmed, non-empty, at most 2000 characters; stored and shown as plain text. */
 export const commentTextSchema = z
   .string()

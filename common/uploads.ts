@@ -127,6 +127,9 @@ const postTitle = safeString('single-line').max(POST_TITLE_MAX_LENGTH, `Title mu
 const postText = safeString('multi-line').max(POST_TEXT_MAX_LENGTH, `Post text must be at most ${POST_TEXT_MAX_LENGTH} characters`);
 const typedHashtags = safeString('single-line').max(2000);
 
+/** The most files one post holds (issue 29); each is held to its own kind's limits. */
+export const MAX_POST_FILES = 20;
+
 /**
  * The tus `Upload-Metadata` of a post upload (every value a string, as tus carries them).
  * Keys: filename (required), filetype, title, postText, hashtags, isPaidContent, isNsfw, status,
@@ -151,7 +154,16 @@ export const UploadMetadata = z.object({
   /** a scheduled post's time (ISO); its bounds are checked against the server's clock (common/schedule.ts) */
   publishAt: optional(z.iso.datetime({ offset: true, message: 'publishAt must be a date and time' })),
   optimisticId: optional(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'optimisticId must be 1-100 letters, digits, - or _')),
-}).refine((m) => (m.status === 'scheduled') === (m.publishAt !== undefined), { message: 'publishAt goes with status scheduled, and only with it', path: ['publishAt'] });
+  /** a post of several files: every upload of it carries the same group, its place and the number of files */
+  uploadGroup: optional(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'uploadGroup must be 1-100 letters, digits, - or _')),
+  fileIndex: optional(z.coerce.number().int().min(0).max(MAX_POST_FILES - 1, `A post holds at most ${MAX_POST_FILES} files`)),
+  fileCount: optional(z.coerce.number().int().min(2).max(MAX_POST_FILES, `A post holds at most ${MAX_POST_FILES} files`)),
+})
+  .refine((m) => (m.status === 'scheduled') === (m.publishAt !== undefined), { message: 'publishAt goes with status scheduled, and only with it', path: ['publishAt'] })
+  .refine((m) => [m.uploadGroup, m.fileIndex, m.fileCount].every((v) => v === undefined) || (m.uploadGroup !== undefined && m.fileIndex !== undefined && m.fileCount !== undefined && m.fileIndex < m.fileCount), {
+    message: 'uploadGroup, fileIndex and fileCount go together, fileIndex below fileCount',
+    path: ['uploadGroup'],
+  });
 export type UploadMetadata = z.output<typeof UploadMetadata>;
 
 /**
@@ -181,6 +193,8 @@ export interface UploadPostFields {
   /** with status 'scheduled' */
   publishAt?: Date;
   optimisticId?: string;
+  /** one file of a post of several */
+  group?: { id: string; index: number; count: number };
 }
 
 export function toUploadMetadata(fields: UploadPostFields): Record<string, string> {
@@ -197,6 +211,11 @@ export function toUploadMetadata(fields: UploadPostFields): Record<string, strin
   if (tags) meta.hashtags = tags;
   if (fields.optimisticId) meta.optimisticId = fields.optimisticId;
   if (fields.publishAt) meta.publishAt = fields.publishAt.toISOString();
+  if (fields.group) {
+    meta.uploadGroup = fields.group.id;
+    meta.fileIndex = String(fields.group.index);
+    meta.fileCount = String(fields.group.count);
+  }
   return meta;
 }
 

@@ -31,6 +31,7 @@ import { Route as PostIdRouteImport } from './routes/post.$id'
 import { Route as TrialCodeRouteImport } from './routes/trial.$code'
 import { Route as AuthedAdminPaymentsRouteImport } from './routes/_authed.admin.payments'
 import { Route as AuthedAdminReportsRouteImport } from './routes/_authed.admin.reports'
+import { Route as AuthedCreateVaultRouteImport } from './routes/_authed.create_.vault'
 import { Route as AuthedMessagesIndexRouteImport } from './routes/_authed.messages.index'
 import { Route as AuthedMessagesUsernameRouteImport } from './routes/_authed.messages.$username'
 import { Route as AuthedSettingsIndexRouteImport } from './routes/_authed.settings.index'
@@ -157,6 +158,11 @@ const AuthedAdminReportsRoute = AuthedAdminReportsRouteImport.update({
   path: '/admin/reports',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedCreateVaultRoute = AuthedCreateVaultRouteImport.update({
+  id: '/create_/vault',
+  path: '/create/vault',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedMessagesIndexRoute = AuthedMessagesIndexRouteImport.update({
   id: '/messages/',
   path: '/messages/',
@@ -269,6 +275,7 @@ export interface FileRoutesByFullPath {
   '/post/': typeof PostIndexRoute
   '/admin/payments': typeof AuthedAdminPaymentsRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
+  '/create/vault': typeof AuthedCreateVaultRoute
   '/messages/$username': typeof AuthedMessagesUsernameRoute
   '/settings/media': typeof AuthedSettingsMediaRoute
   '/settings/account': typeof AuthedSettingsAccountRoute
@@ -307,6 +314,7 @@ export interface FileRoutesByTo {
   '/post': typeof PostIndexRoute
   '/admin/payments': typeof AuthedAdminPaymentsRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
+  '/create/vault': typeof AuthedCreateVaultRoute
   '/messages/$username': typeof AuthedMessagesUsernameRoute
   '/settings/media': typeof AuthedSettingsMediaRoute
   '/settings/account': typeof AuthedSettingsAccountRoute
@@ -348,6 +356,7 @@ export interface FileRoutesById {
   '/post/': typeof PostIndexRoute
   '/_authed/admin/payments': typeof AuthedAdminPaymentsRoute
   '/_authed/admin/reports': typeof AuthedAdminReportsRoute
+  '/_authed/create_/vault': typeof AuthedCreateVaultRoute
   '/_authed/messages/$username': typeof AuthedMessagesUsernameRoute
   '/_authed/settings/media': typeof AuthedSettingsMediaRoute
   '/_authed/settings_/account': typeof AuthedSettingsAccountRoute
@@ -389,6 +398,7 @@ export interface FileRouteTypes {
     | '/post/'
     | '/admin/payments'
     | '/admin/reports'
+    | '/create/vault'
     | '/messages/$username'
     | '/settings/media'
     | '/settings/account'
@@ -427,6 +437,7 @@ export interface FileRouteTypes {
     | '/post'
     | '/admin/payments'
     | '/admin/reports'
+    | '/create/vault'
     | '/messages/$username'
     | '/settings/media'
     | '/settings/account'
@@ -467,6 +478,7 @@ export interface FileRouteTypes {
     | '/post/'
     | '/_authed/admin/payments'
     | '/_authed/admin/reports'
+    | '/_authed/create_/vault'
     | '/_authed/messages/$username'
     | '/_authed/settings/media'
     | '/_authed/settings_/account'
@@ -657,6 +669,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminReportsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/create_/vault': {
+      id: '/_authed/create_/vault'
+      path: '/create/vault'
+      fullPath: '/create/vault'
+      preLoaderRoute: typeof AuthedCreateVaultRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/messages/': {
       id: '/_authed/messages/'
       path: '/messages'
@@ -795,6 +814,7 @@ interface AuthedRouteChildren {
   AuthedSubscribeRoute: typeof AuthedSubscribeRoute
   AuthedAdminPaymentsRoute: typeof AuthedAdminPaymentsRoute
   AuthedAdminReportsRoute: typeof AuthedAdminReportsRoute
+  AuthedCreateVaultRoute: typeof AuthedCreateVaultRoute
   AuthedMessagesUsernameRoute: typeof AuthedMessagesUsernameRoute
   AuthedSettingsMediaRoute: typeof AuthedSettingsMediaRoute
   AuthedSettingsAccountRoute: typeof AuthedSettingsAccountRoute
@@ -820,6 +840,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSubscribeRoute: AuthedSubscribeRoute,
   AuthedAdminPaymentsRoute: AuthedAdminPaymentsRoute,
   AuthedAdminReportsRoute: AuthedAdminReportsRoute,
+  AuthedCreateVaultRoute: AuthedCreateVaultRoute,
   AuthedMessagesUsernameRoute: AuthedMessagesUsernameRoute,
   AuthedSettingsMediaRoute: AuthedSettingsMediaRoute,
   AuthedSettingsAccountRoute: AuthedSettingsAccountRoute,

@@ -24,7 +24,7 @@ export function floorPageStatement(pageSource: string, limit: number): string {
       select 1 from subscriptions s join subscription_tiers t on t.id = s.tier_id
       where s.subscriber_id = (select user_id from v) and s.status = 'active' and s.current_period_end > now() and t.creator_id = page.creator_id
     )) as can_view_media,
-    (select json_agg(json_build_object('variant', m.variant, 'content_type', m.content_type, 'width', m.width, 'height', m.height, 'duration_seconds', m.duration_seconds))
+    (select json_agg(json_build_object('position', m.position, 'variant', m.variant, 'content_type', m.content_type, 'width', m.width, 'height', m.height, 'duration_seconds', m.duration_seconds) order by m.position)
        from media_files m where m.post_id = page.id) as media
   from page
   order by page.created_at desc, page.id desc`;

@@ -232,6 +232,20 @@ export interface MediaFilesTable {
   height: number | null;
   duration_seconds: ColumnType<string | null, string | number | null, string | number | null>;
   created_at: CreatedAt;
+  /** which of the post's files (0 the first; migrations/20261128_0500_post_files.ts) */
+  position: Generated<number>;
+}
+
+/** One file of a post of several, with its own processing state (migrations/20261128_0500_post_files.ts). */
+export interface PostFilesTable {
+  post_id: string;
+  position: number;
+  media_kind: MediaKind;
+  original_filename: string;
+  status: ColumnType<'processing' | 'ready' | 'failed', 'processing' | 'ready' | 'failed' | undefined, 'processing' | 'ready' | 'failed'>;
+  failure_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 /** A finished tus upload and the post it became (migrations/20261121_0001_uploads.ts). */
@@ -244,6 +258,12 @@ export interface UploadsTable {
   filename: string;
   byte_size: BigIntColumn;
   created_at: CreatedAt;
+  /** the uploads of one post of several files share it; the post is made when the last arrives */
+  upload_group: string | null;
+  group_position: number | null;
+  group_size: number | null;
+  /** where a group's bytes wait until the post is made */
+  source_key: string | null;
 }
 
 export interface PostLikesTable {
@@ -667,6 +687,7 @@ export interface Database {
   posts: PostsTable;
   post_unlocks: PostUnlocksTable;
   media_files: MediaFilesTable;
+  post_files: PostFilesTable;
   uploads: UploadsTable;
   post_likes: PostLikesTable;
   comments: CommentsTable;
@@ -744,8 +765,10 @@ export const databaseColumns = columns({
   post_unlocks: ['id', 'post_id', 'fan_id', 'payment_id', 'created_at', 'revoked_at'],
   media_files: [
     'id', 'post_id', 'variant', 'storage_key', 'content_type', 'byte_size', 'width', 'height', 'duration_seconds', 'created_at',
+    'position',
   ],
-  uploads: ['id', 'user_id', 'post_id', 'filename', 'byte_size', 'created_at'],
+  post_files: ['post_id', 'position', 'media_kind', 'original_filename', 'status', 'failure_reason', 'created_at', 'updated_at'],
+  uploads: ['id', 'user_id', 'post_id', 'filename', 'byte_size', 'created_at', 'upload_group', 'group_position', 'group_size', 'source_key'],
   post_likes: ['post_id', 'user_id', 'created_at'],
   comments: ['id', 'post_id', 'user_id', 'parent_id', 'comment_text', 'created_at', 'updated_at'],
   bookmarks: ['user_id', 'post_id', 'created_at'],

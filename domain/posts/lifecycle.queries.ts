@@ -196,7 +196,15 @@ export function lockOwnPost(db: DB, postId: string, creatorId: string) {
 }
 
 export async function findStorageKeys(db: DB, postId: string): Promise<string[]> {
-  const rows = await db.selectFrom('media_files').select('storage_key').where('post_id', '=', postId).execute();
+  // a file taken into another post from the vault is that post's too: its object stays
+  const rows = await db
+    .selectFrom('media_files as m')
+    .select('m.storage_key')
+    .where('m.post_id', '=', postId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('media_files as o').select('o.id').whereRef('o.storage_key', '=', 'm.storage_key').where('o.post_id', '<>', postId))),
+    )
+    .execute();
   return rows.map((r) => r.storage_key);
 }
 

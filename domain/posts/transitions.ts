@@ -27,6 +27,7 @@ import {
   type NewProcessingPost,
   type ProcessedFileRow,
 } from './lifecycle.queries';
+import { completeFile, insertPostFiles, insertReadyFiles, removeFailedFile, reopenFailedFiles, type NewPostFile, type ReadyPostFile } from './files.queries';
 
 /**
  * One post lifecycle (lifecycle.ts): every change of a post's state, for the server's features
@@ -45,6 +46,42 @@ export async function createProcessingPost(trx: DB, post: NewProcessingPost): Pr
 }
 
 /**
+ * The last upload of a post of several files becomes a post 'processing' with one row per file
+ * (files.queries.ts), queued once; on the transcode queue when any file is a video.
+ */
+export async function createPostOfFiles(trx: DB, post: NewProcessingPost, files: NewPostFile[]): Promise<PostEffects> {
+  await insertProcessingPost(trx, post);
+  await insertPostFiles(trx, post.id, files);
+  const mediaKind = files.some((f) => f.mediaKind === 'video') ? 'video' : post.mediaKind;
+  return { ...noPostEffects(), process: [{ postId: post.id, mediaKind }] };
+}
+
+/**
+ * A new post of files from the creator's vault (processed already, shared stored objects): it
+ * starts 'processing' like any post and is queued; the run finds every file ready and completes
+ * it at once, so it is published (or kept a draft) by the same change as an upload.
+ */
+export async function createPostFromVault(trx: DB, post: NewProcessingPost, files: ReadyPostFile[]): Promise<PostEffects> {
+  await insertProcessingPost(trx, post);
+  await insertReadyFiles(trx, post.id, files);
+  return { ...noPostEffects(), process: [{ postId: post.id, mediaKind: 'image' }] };
+}
+
+/**
+ * The creator removes a failed file from their failed post of several files; the post is then
+ * retried: its other files are ready, so the run completes it at once. Null when the post or the
+ * file is not one to remove (not theirs, not failed, the file not failed, its last file).
+ */
+export async function removeFailedFileAndRetry(db: DB, creatorId: string, postId: string, position: number): Promise<{ effects: PostEffects; keys: string[] } | null> {
+  return db.transaction().execute(async (trx) => {
+    const keys = await removeFailedFile(trx, creatorId, postId, position);
+    if (!keys) return null;
+    const effects = await retryPost(trx, postId, { creatorId });
+    return effects ? { effects, keys } : null;
+  });
+}
+
+/**
  * failed -> processing (reason cleared), to be queued again: the creator's retry (`creatorId`:
  * only their own post), or a media job retried from Bull Board (whose own run is the processing:
  * it leaves `effects` unapplied). Null when the post is not failed (or not theirs).
@@ -52,6 +89,8 @@ export async function createProcessingPost(trx: DB, post: NewProcessingPost): Pr
 export async function retryPost(db: DB, postId: string, opts: { creatorId?: string } = {}): Promise<PostEffects | null> {
   const row = await reopenFailed(db, postId, opts);
   if (!row) return null;
+  // a post of several files: its failed files are processed again, its ready ones kept
+  await reopenFailedFiles(db, postId);
   return { ...noPostEffects(), process: [{ postId, mediaKind: row.media_kind }] };
 }
 
@@ -71,12 +110,13 @@ export interface Completed {
  */
 export async function completeProcessing(
   db: DB,
-  { postId, runId, mediaKind, files }: { postId: string; runId: string; mediaKind: MediaKind; files: ProcessedFileRow[] },
+  // files null: a post of several files, whose rows each file's completion wrote already
+  { postId, runId, mediaKind, files }: { postId: string; runId: string; mediaKind: MediaKind; files: ProcessedFileRow[] | null },
 ): Promise<Completed | null> {
   return db.transaction().execute(async (trx) => {
     const post = await lockProcessing(trx, postId);
     if (!post || post.processing_run !== runId) return null;
-    const previousKeys = await replaceMediaFiles(trx, postId, files);
+    const previousKeys = files ? await replaceMediaFiles(trx, postId, files) : [];
     const status = post.target_status;
     const row = await finishProcessing(trx, postId, status, mediaKind);
     if (!row) return null;
@@ -87,6 +127,19 @@ export async function completeProcessing(
         ? await published(trx, announced, row.profile_visibility ?? null)
         : { ...noPostEffects(), events: [{ kind: 'draft-ready' as const, post: announced }] };
     return { status, previousKeys, effects };
+  });
+}
+
+/**
+ * One file of a post of several is processed: its variants become the post's and it is ready,
+ * while the post is still processing and held by `runId` (as completeProcessing). The keys of
+ * the rows replaced (its uploaded bytes), or null when nothing was written.
+ */
+export async function completePostFile(db: DB, { postId, runId, position, files }: { postId: string; runId: string; position: number; files: ProcessedFileRow[] }): Promise<string[] | null> {
+  return db.transaction().execute(async (trx) => {
+    const post = await lockProcessing(trx, postId);
+    if (!post || post.processing_run !== runId) return null;
+    return completeFile(trx, postId, position, files);
   });
 }
 

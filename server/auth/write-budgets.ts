@@ -119,6 +119,8 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'posts.edit': 'posts',
   'posts.pin': 'posts',
   'posts.like': 'tap',
+  'posts.removeFailedFile': 'posts',
+  'vault.createPost': 'posts',
   'posts.retryProcessing': 'posts',
   'posts.unlike': 'tap',
   'profiles.addLink': 'creation',

@@ -1,3 +1,4 @@
+import { vaultRouter } from '../features/vault/vault.router';
 import { authRouter } from '../features/auth/auth.router';
 import { bookmarksRouter } from '../features/bookmarks/bookmarks.router';
 import { commentsRouter } from '../features/comments/comments.router';
@@ -44,6 +45,7 @@ export const appRouter = router({
   mediaSettings: mediaSettingsRouter,
   settings: settingsRouter,
   uploads: uploadsRouter,
+  vault: vaultRouter,
   security: securityRouter,
   account: accountRouter,
   notifications: notificationsRouter,

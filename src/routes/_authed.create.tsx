@@ -1,4 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { VAULT_TEXTS } from '../../common/vault-texts';
 import { lazy, Suspense } from 'react';
 import { CREATE_TEXTS } from '../../common/texts';
 import { EARNINGS_TEXTS } from '../../common/earnings-texts';
@@ -53,7 +54,12 @@ function CreatePage() {
       ) : (
         <>
           <h1 className="text-3xl font-bold tracking-tight">Create</h1>
-          <p className="mt-1 text-muted">Share a photo, video, audio or document with your fans.</p>
+          <p className="mt-1 text-muted">
+            Share a photo, video, audio or document with your fans.{' '}
+            <Link to="/create/vault" className="text-violet-300 underline-offset-4 hover:underline">
+              {VAULT_TEXTS.link}
+            </Link>
+          </p>
           <Tabs value={tab} onValueChange={(value) => selectTab(value as CreateTab)} className="mt-6">
             {/* on a phone the longer label gets the wider column and the labels a smaller size, so all three fit on one line */}
             <TabsList aria-label="Create" className="grid-cols-[2fr_3fr_2fr_2fr] sm:grid-cols-4 [&>button]:px-1 [&>button]:text-xs sm:[&>button]:px-3 sm:[&>button]:text-sm">

@@ -10,6 +10,8 @@ import { completeProcessing, retryPost, type ProcessedFileRow } from '../../doma
 import { processUpload } from '../media/pipeline';
 import type { JobContext, QueueHandlers, WorkerDeps } from '../registry';
 import { processAvatar } from './avatar';
+import { findPostFiles } from '../../domain/posts/files.queries';
+import { processFiles } from './media-files';
 import { endMediaJob, failProcessingPost, storeOutputFile, withUploadInWorkDir } from './media-job';
 import { holdRun, type MediaRun } from './media-run';
 
@@ -48,6 +50,13 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
     if (!run) return { skipped: 'done' };
     const post = run.waited ? await findPostToProcess(db, postId) : first;
     if (!post) return { skipped: 'deleted' };
+    const files = await findPostFiles(db, postId);
+    if (files.length > 0) {
+      const watermarkOf = post.watermark_enabled === false
+        ? null
+        : { label: watermarkLabel({ watermarkText: post.watermark_text }, post.username), position: post.watermark_position ?? 'center' };
+      return await processFiles(job, deps, context, { post: { ...post, watermark: watermarkOf }, files, run, announced, fail });
+    }
     const rule = post.original_filename ? uploadRuleFor(post.original_filename) : null;
     if (!rule || !post.source_key) {
       await fail(UPLOAD_TEXTS.damaged('upload'));
@@ -110,14 +119,14 @@ export async function processPost(job: ProcessPostJob, deps: WorkerDeps, context
  */
 export const postFileKey = (postId: string, runId: string, variant: string, ext: string) => `posts/${postId}/${runId}/${variant}.${ext}`;
 
-async function removeKeys(deps: WorkerDeps, keys: string[]) {
+export async function removeKeys(deps: WorkerDeps, keys: string[]) {
   for (const key of keys) {
     await deps.storage.delete(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'could not delete a stored file'));
   }
 }
 
 /** Job progress (Bull Board shows it) and the creator's progress event, at most every 5% or 2 s. */
-function throttledProgress(job: ProcessPostJob, emit: (percent: number) => void) {
+export function throttledProgress(job: ProcessPostJob, emit: (percent: number) => void) {
   let last = -100;
   let lastAt = 0;
   return (percent: number) => {

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { readId } from '../../../common/ids';
 import { POST_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
@@ -17,17 +17,30 @@ import { decideMediaRequest } from './media.service';
  */
 export function mediaRoutes(deps: AppDeps): Router {
   const router = Router();
-  router.get('/media/:postId/:variant', async (req, res) => {
+  // a post of several files: `/media/:postId/:position/:variant` for each file but the first, through the same rule
+  const serve = async (req: Request, res: Response) => {
     const viewerId = (await resolveSession(deps, req.headers.cookie, res))?.user.id ?? null;
     // a malformed id is an unknown one (common/ids.ts)
     const postId = readId(req.params.postId);
-    const decision = postId ? await decideMediaRequest(deps.db, viewerId, postId, String(req.params.variant)) : { outcome: 'not-found' as const };
+    const position = readPosition(typeof req.params.position === 'string' ? req.params.position : undefined);
+    const decision =
+      postId && position !== null
+        ? await decideMediaRequest(deps.db, viewerId, postId, String(req.params.variant), position)
+        : { outcome: 'not-found' as const };
     if (decision.outcome === 'not-found') return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
     if (decision.outcome === 'forbidden') {
       const { title, description } = POST_TEXTS.premiumToast;
       return refuseMedia(res, 403, { message: `${title} - ${description}`, title, description, code: 'PREMIUM_CONTENT' });
     }
     await serveFile(deps, req, res, decision.file);
-  });
+  };
+  router.get('/media/:postId/:variant', serve);
+  router.get('/media/:postId/:position/:variant', serve);
   return router;
+}
+
+/** A file's place: absent is the first (0); anything but 1-19 written plainly is an unknown file. */
+function readPosition(raw: string | undefined): number | null {
+  if (raw === undefined) return 0;
+  return /^(1[0-9]?|[2-9])$/.test(raw) ? Number(raw) : null;
 }

@@ -18,9 +18,9 @@ const isVariant = (value: string): value is MediaVariant => (MEDIA_VARIANTS as r
  * for the full media of a premium or pay-per-view post without entitlement (every variant but 'preview');
  * otherwise the stored file. Two queries at most (post + file, then entitlement if premium).
  */
-export async function decideMediaRequest(db: DB, viewerId: string | null, postId: string, variant: string): Promise<MediaDecision> {
+export async function decideMediaRequest(db: DB, viewerId: string | null, postId: string, variant: string, position = 0): Promise<MediaDecision> {
   if (!isVariant(variant)) return { outcome: 'not-found' };
-  const row = await findMediaRequest(db, postId, variant);
+  const row = await findMediaRequest(db, postId, variant, position);
   if (!row) return { outcome: 'not-found' };
   const facts = toFacts(row);
   const viewer = variant === 'preview' ? viewerWithoutEntitlements(viewerId) : await loadViewer(db, viewerId, [facts]);

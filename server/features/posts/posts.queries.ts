@@ -56,12 +56,12 @@ export async function countLikes(db: DB, postId: string): Promise<number> {
 }
 
 /** What the media route needs: the post's access facts, its name (title, creator), and the asked variant if stored. */
-export function findMediaRequest(db: DB, postId: string, variant: string) {
+export function findMediaRequest(db: DB, postId: string, variant: string, position = 0) {
   return db
     .selectFrom('posts')
     .innerJoin('profiles as pr', 'pr.id', 'posts.creator_id')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
-    .leftJoin('media_files as m', (j) => j.onRef('m.post_id', '=', 'posts.id').on('m.variant', '=', variant as never))
+    .leftJoin('media_files as m', (j) => j.onRef('m.post_id', '=', 'posts.id').on('m.position', '=', position).on('m.variant', '=', variant as never))
     .select([
       'posts.id',
       'posts.creator_id',

@@ -1,9 +1,9 @@
 import { EditPostInput, PinPostInput } from '../../../common/post-edit';
-import { FeedInput, PostByIdInput, PostIdInput } from '../../../common/post-schemas';
+import { FeedInput, PostByIdInput, PostFileInput, PostIdInput } from '../../../common/post-schemas';
 import { LIKE_TEXTS } from '../../../common/texts';
 import { authedProcedure, authedProcedureSaying, publicProcedure, router } from '../../trpc/init';
 import * as posts from './posts.service';
-import { retryProcessing } from './processing.service';
+import { removeFailedFile, retryProcessing } from './processing.service';
 
 const likeProcedure = authedProcedureSaying(LIKE_TEXTS.signInRequired);
 
@@ -37,4 +37,7 @@ export const postsRouter = router({
   pin: authedProcedure.input(PinPostInput).mutation(({ ctx, input }) => posts.pinPost(ctx, ctx.user.id, input)),
 
   retryProcessing: authedProcedure.input(PostIdInput).mutation(({ ctx, input }) => retryProcessing(ctx, ctx.user.id, input.postId)),
+
+  /** The creator removes a failed file of their failed post of several files; the rest is processed again and publishes. */
+  removeFailedFile: authedProcedure.input(PostFileInput).mutation(({ ctx, input }) => removeFailedFile(ctx, ctx.user.id, input.postId, input.position)),
 });

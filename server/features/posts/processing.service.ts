@@ -2,7 +2,8 @@ import { TRPCError } from '@trpc/server';
 import { UPLOAD_TEXTS, type ToastText } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { applyPostEffects } from '../../../domain/posts/effects';
-import { retryPost } from '../../../domain/posts/transitions';
+import { removeFailedFileAndRetry, retryPost } from '../../../domain/posts/transitions';
+import { MULTI_FILE_TEXTS } from '../../../common/multi-file-texts';
 import { countProcessingPosts, lockCreator } from '../../../domain/processing/processing-limit.queries';
 import { postNotFound, requireVisiblePost } from '../../shared/visible-post';
 
@@ -40,6 +41,27 @@ export async function retryProcessing(
   // the retry is committed: the post is 'processing' in PostgreSQL, and the lost-job sweep
   // queues it once Redis answers again; the creator is told so instead of 'try again'
   if (unqueued.length > 0) return { postId, status: 'processing', notice: UPLOAD_TEXTS.retrySavedForLater };
+  return { postId, status: 'processing' };
+}
+
+/**
+ * The creator removes the failed file of their failed post of several files, keeping the others
+ * and the text; the post is then processed again (its ready files are kept) and publishes as it
+ * was meant to. Another user's post: NOT_FOUND; a file that has not failed, or the post's last
+ * file: BAD_REQUEST. Its stored bytes go by the outbox-free best effort delete (nobody serves them).
+ */
+export async function removeFailedFile(
+  deps: Pick<AppDeps, 'db' | 'queues' | 'config' | 'log' | 'realtime' | 'storage'>,
+  userId: string,
+  postId: string,
+  position: number,
+): Promise<{ postId: string; status: 'processing' }> {
+  const access = await requireVisiblePost(deps.db, userId, postId);
+  if (!access.isOwner) throw postNotFound();
+  const removed = await removeFailedFileAndRetry(deps.db, userId, postId, position);
+  if (!removed) throw new TRPCError({ code: 'BAD_REQUEST', message: MULTI_FILE_TEXTS.removeNotPossible });
+  for (const key of removed.keys) await deps.storage.delete(key).catch(() => {});
+  await applyPostEffects(deps, removed.effects);
   return { postId, status: 'processing' };
 }
 

@@ -15,6 +15,7 @@ import {
 import { countProcessingPosts, lockCreator } from '../../../domain/processing/processing-limit.queries';
 import { applyPostEffects } from '../../../domain/posts/effects';
 import { createProcessingPost } from '../../../domain/posts/transitions';
+import { finishGroupUpload, isGroupUpload } from './post-groups.service';
 
 /**
  * Post uploads: the rules checked when a tus upload is created and the one place an upload
@@ -106,6 +107,11 @@ export function storedMetadata(meta: UploadMetadata, userId: string): Record<str
   if (meta.hashtags) stored.hashtags = meta.hashtags;
   if (meta.optimisticId) stored.optimisticId = meta.optimisticId;
   if (meta.publishAt) stored.publishAt = meta.publishAt;
+  if (meta.uploadGroup !== undefined && meta.fileIndex !== undefined && meta.fileCount !== undefined) {
+    stored.uploadGroup = meta.uploadGroup;
+    stored.fileIndex = String(meta.fileIndex);
+    stored.fileCount = String(meta.fileCount);
+  }
   return stored;
 }
 
@@ -145,6 +151,13 @@ export interface FinishResult {
  * MAX_PROCESSING_POSTS_PER_CREATOR posts processing is refused (429, the upload kept for a later finish); the creator's row is locked
  * while counting, so concurrent finishes cannot pass the limit together.
  */
+/** The received bytes to `key`: a link on disk when storage allows (the finish then takes the same time whatever the size). */
+export async function storeUploadedBytes(deps: Pick<AppDeps, 'storage'>, input: FinishInput, key: string): Promise<void> {
+  if (input.storedKey && deps.storage.copy) await deps.storage.copy(input.storedKey, key, 'application/octet-stream');
+  else if (input.localPath && deps.storage.putFile) await deps.storage.putFile(key, input.localPath, 'application/octet-stream');
+  else await deps.storage.put(key, input.open(), 'application/octet-stream');
+}
+
 export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queues' | 'log' | 'config' | 'realtime'>, input: FinishInput): Promise<FinishResult> {
   const earlier = await findFinishedUpload(deps.db, input.uploadId);
   if (earlier) {
@@ -173,13 +186,12 @@ export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queue
   };
   if ((await countProcessingPosts(deps.db, input.userId)) >= limit) return full();
 
+  if (isGroupUpload(meta)) return finishGroupUpload(deps, input, meta, rule);
+
   const postId = randomUUID();
   const sourceKey = `posts/${postId}/upload.${rule.ext}`;
   try {
-    // a link on disk when storage allows (the finish then takes the same time whatever the size)
-    if (input.storedKey && deps.storage.copy) await deps.storage.copy(input.storedKey, sourceKey, 'application/octet-stream');
-    else if (input.localPath && deps.storage.putFile) await deps.storage.putFile(sourceKey, input.localPath, 'application/octet-stream');
-    else await deps.storage.put(sourceKey, input.open(), 'application/octet-stream');
+    await storeUploadedBytes(deps, input, sourceKey);
   } catch (error) {
     // a concurrent finish may have won and removed the incoming file under us
     const winner = await findFinishedUpload(deps.db, input.uploadId);

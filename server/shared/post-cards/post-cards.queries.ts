@@ -86,8 +86,9 @@ export function cardsQuery(db: DB, viewerId: string | null, page: PageKeys, asce
         jsonArrayFrom(
           eb
             .selectFrom('media_files as m')
-            .select(['m.variant', 'm.content_type', 'm.byte_size', 'm.width', 'm.height', 'm.duration_seconds'])
-            .whereRef('m.post_id', '=', 'posts.id'),
+            .select(['m.position', 'm.variant', 'm.content_type', 'm.byte_size', 'm.width', 'm.height', 'm.duration_seconds'])
+            .whereRef('m.post_id', '=', 'posts.id')
+            .orderBy('m.position'),
         ).as('media'),
       ];
     })

@@ -55,7 +55,7 @@ export function toPostDtos(viewerId: string | null, rows: PostCardRow[]): PostDt
         isOwner: access.isOwner,
         canViewMedia: access.canViewMedia,
       },
-      media: toMediaDto(row.id, row.media, access.canViewMedia, row.original_filename),
+      ...mediaOfFiles(row.id, row.media, access.canViewMedia, row.original_filename),
       unlock:
         row.unlock_price_cents !== null && row.unlock_mode !== null
           ? { price: fromCents(row.unlock_price_cents), mode: row.unlock_mode, unlocked: Boolean(row.viewer_unlocked) }
@@ -64,6 +64,29 @@ export function toPostDtos(viewerId: string | null, rows: PostCardRow[]): PostDt
     });
   }
   return dtos;
+}
+
+/**
+ * A post's stored variants grouped by file: `media` is the first file's (as every post has had),
+ * and a post of several files also lists them all in `files` (first included), in their order.
+ */
+export function mediaOfFiles(
+  postId: string,
+  rows: (MediaFileRow & { position?: number })[],
+  canViewMedia: boolean,
+  fileName: string | null,
+): Pick<PostDto, 'media' | 'files'> {
+  const byPosition = new Map<number, MediaFileRow[]>();
+  for (const row of rows) {
+    const position = row.position ?? 0;
+    byPosition.set(position, [...(byPosition.get(position) ?? []), row]);
+  }
+  const positions = [...byPosition.keys()].sort((a, b) => a - b);
+  const files = positions.map((position, index) =>
+    toMediaDto(postId, byPosition.get(position)!, canViewMedia, index === 0 ? fileName : null, { position, first: index === 0 }),
+  );
+  const media = files[0] ?? null;
+  return files.length > 1 ? { media, files: files.filter((f): f is PostMediaDto => f !== null) } : { media };
 }
 
 /** A stored variant as a row (bigint and numeric as strings) or from a card's JSON (as numbers). */
@@ -76,17 +99,25 @@ interface MediaFileRow {
   duration_seconds: string | number | null;
 }
 
-export const mediaUrl = (postId: string, variant: MediaVariant) => `/media/${postId}/${variant}`;
+/** The first place keeps the URL every post had; the others carry theirs (media.http.ts). */
+export const mediaUrl = (postId: string, variant: MediaVariant, position = 0) =>
+  position === 0 ? `/media/${postId}/${variant}` : `/media/${postId}/${position}/${variant}`;
 
 /** URLs of the authorised media route; the full media only when the viewer may see it. */
-export function toMediaDto(postId: string, files: MediaFileRow[], canViewMedia: boolean, fileName: string | null = null): PostMediaDto | null {
+export function toMediaDto(
+  postId: string,
+  files: MediaFileRow[],
+  canViewMedia: boolean,
+  fileName: string | null = null,
+  { position, first }: { position: number; first: boolean } = { position: 0, first: true },
+): PostMediaDto | null {
   if (files.length === 0) return null;
   const byVariant = new Map(files.map((f) => [f.variant, f]));
   const original = byVariant.get('original') ?? files.find((f) => f.variant !== 'preview') ?? files[0]!;
   const isImage = original.content_type.startsWith('image/');
   const main: MediaVariant = isImage && byVariant.has('web') ? 'web' : 'original';
   const shape = (isImage ? byVariant.get('web') : undefined) ?? original;
-  const full = (variant: MediaVariant) => (canViewMedia && byVariant.has(variant) ? mediaUrl(postId, variant) : null);
+  const full = (variant: MediaVariant) => (canViewMedia && byVariant.has(variant) ? mediaUrl(postId, variant, position) : null);
   return {
     contentType: original.content_type,
     width: shape.width,
@@ -98,7 +129,8 @@ export function toMediaDto(postId: string, files: MediaFileRow[], canViewMedia: 
     url: full(main),
     thumbUrl: full('thumb'),
     posterUrl: full('poster'),
-    downloadUrl: canViewMedia && byVariant.has('original') ? `${mediaUrl(postId, 'original')}?download=1` : null,
-    previewUrl: byVariant.has('preview') ? mediaUrl(postId, 'preview') : null,
+    downloadUrl: canViewMedia && byVariant.has('original') ? `${mediaUrl(postId, 'original', position)}?download=1` : null,
+    // a locked post of several files shows its first file blurred, and only that
+    previewUrl: first && byVariant.has('preview') ? mediaUrl(postId, 'preview', position) : null,
   };
 }

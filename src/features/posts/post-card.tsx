@@ -14,6 +14,8 @@ import { viewerKind } from './media-kind';
 import { PostActions } from './post-actions';
 import { imageSources } from '../../../common/image-sources';
 import { DocumentTile, PdfTile, PostMedia, PremiumOverlay, UnsupportedMedia, VideoMark } from './post-media';
+/** what a post of several files adds (carousel, count) loads when one is shown: the landing's script budget */
+const SeveralFiles = lazy(() => import('./post-carousel'));
 import { PostOwnerMenu } from './post-owner-menu';
 import { PostText } from './post-text';
 import { formatRand } from '../../../common/format';
@@ -148,14 +150,23 @@ function PostArticle({
       </div>
 
       {post.media ? (
-        <div className="px-4 pt-3 md:px-5">
-          {detail || !linksToPost(post) ? (
+        <div className="relative px-4 pt-3 md:px-5">
+          {post.files && post.files.length > 1 && post.viewer.canViewMedia ? (
+            <Suspense fallback={<PostMedia post={post} placement={detail ? 'detail' : 'feed'} />}>
+              <SeveralFiles post={post} placement={detail ? 'detail' : 'feed'} />
+            </Suspense>
+          ) : detail || !linksToPost(post) ? (
             <PostMedia post={post} placement={detail ? 'detail' : 'feed'} />
           ) : (
             <Link to="/post/$id" params={{ id: post.id }} aria-label={`Open ${postName(post)}`} className="block rounded-xl">
               <PostMedia post={post} placement="feed" />
             </Link>
           )}
+          {post.files && post.files.length > 1 && !post.viewer.canViewMedia ? (
+            <Suspense>
+              <SeveralFiles post={post} placement="feed" mark />
+            </Suspense>
+          ) : null}
         </div>
       ) : null}
 
@@ -260,11 +271,21 @@ function PostTile({ post }: { post: Post }) {
   const locked = !!media && !post.viewer.canViewMedia && !post.unlock;
   const tile = 'group relative block aspect-square overflow-hidden rounded-xl border border-border bg-surface-raised';
   // A locked tile is the premium overlay, whose link leads to the subscribe route; others open the post.
+  const several =
+    post.files && post.files.length > 1 ? (
+      <Suspense>
+        <SeveralFiles post={post} placement="feed" mark />
+      </Suspense>
+    ) : null;
   return locked ? (
-    <div className={tile}>{body}</div>
+    <div className={tile}>
+      {body}
+      {several}
+    </div>
   ) : (
     <Link to="/post/$id" params={{ id: post.id }} aria-label={label} className={tile}>
       {body}
+      {several}
       {post.isPremium ? (
         // open to this viewer (a subscriber, the owner): a badge, not a lock
         <span

@@ -11,7 +11,13 @@ export const FILE_INPUT_LABEL = 'Choose a file';
  * The input lists the spec's extensions; the form checks the file anyway (drops and pickers can
  * bring anything).
  */
-export function FileDropZone({ onFile, disabled }: { onFile: (file: File) => void; disabled?: boolean }) {
+export function FileDropZone({ onFile, onFiles, disabled }: { onFile: (file: File) => void; onFiles?: (files: File[]) => void; disabled?: boolean }) {
+  // several files at once make a post of several (issue 29)
+  const take = (list: FileList | null | undefined) => {
+    const files = [...(list ?? [])];
+    if (files.length > 1 && onFiles) onFiles(files);
+    else if (files[0]) onFile(files[0]);
+  };
   const id = useId();
   const hintId = `${id}-hint`;
   const input = useRef<HTMLInputElement>(null);
@@ -21,8 +27,7 @@ export function FileDropZone({ onFile, disabled }: { onFile: (file: File) => voi
     event.preventDefault();
     setOver(false);
     if (disabled) return;
-    const file = event.dataTransfer.files[0];
-    if (file) onFile(file);
+    take(event.dataTransfer.files);
   };
 
   return (
@@ -64,12 +69,13 @@ export function FileDropZone({ onFile, disabled }: { onFile: (file: File) => voi
         aria-label={FILE_INPUT_LABEL}
         aria-describedby={hintId}
         disabled={disabled}
+        multiple={onFiles !== undefined}
         className="absolute inset-0 size-full cursor-pointer opacity-0"
         onChange={(event) => {
-          const file = event.target.files?.[0];
+          const files = event.target.files;
+          take(files);
           // cleared, so picking the same file again (after a refusal, or to resume) fires again
           event.target.value = '';
-          if (file) onFile(file);
         }}
       />
     </div>

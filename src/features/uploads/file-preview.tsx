@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { formatFileSize } from './upload-format';
 
 /** An object URL for the file while it is shown (revoked after). */
-function useObjectUrl(file: File, wanted: boolean): string | null {
+export function useObjectUrl(file: File, wanted: boolean): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!wanted) return;

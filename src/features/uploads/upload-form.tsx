@@ -1,6 +1,6 @@
-import { CalendarClock, History, Send, Save } from 'lucide-react';
+import { CalendarClock, History, Plus, Send, Save } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { HASHTAGS_MAX, parseHashtags, POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '../../../common/uploads';
+import { HASHTAGS_MAX, parseHashtags, POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH, UPLOAD_ACCEPT } from '../../../common/uploads';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -15,7 +15,10 @@ import { StoredUploads } from './stored-uploads';
 import { UploadFailureAlert } from './upload-failure-alert';
 import { percentOf, UploadProgressBar } from './upload-progress';
 import { ScheduleFields } from '../../components/schedule-fields';
-import { usePostUpload } from './use-post-upload';
+import { EMPTY_FIELDS, usePostUpload, type PostStatusChoice } from './use-post-upload';
+import { useMultiUpload } from './use-multi-upload';
+import { MultiFileList } from './multi-file-list';
+import { MULTI_FILE_TEXTS } from '../../../common/multi-file-texts';
 
 /**
  * The Content tab of /create (spec part 2 §2, §4, §5): one file (dropped or picked) with its
@@ -25,10 +28,38 @@ import { usePostUpload } from './use-post-upload';
  */
 export function UploadForm({ user }: { user: CurrentUser }) {
   const upload = usePostUpload(user);
-  const { picked, phase, busy, form } = upload;
+  const multi = useMultiUpload(user);
+  const { picked: single, phase, busy: singleBusy, form } = upload;
+  const several = multi.files.length > 1;
+  // a post of several files: its list stands where the one file's preview was
+  const picked = single ?? (several ? multi.files[0] : null);
+  const busy = singleBusy || multi.busy;
   const fields = form.watch();
   const tags = useMemo(() => parseHashtags(fields.hashtags), [fields.hashtags]);
   const locked = busy;
+
+  /** More files than one make a post of several: the one picked joins them, first. */
+  const addFiles = (files: File[]) => {
+    if (single) {
+      multi.add([single.file, ...files]);
+      upload.clearFile();
+    } else multi.add(files);
+  };
+  // one file left of several: it is a post of one file again
+  const { files: listed, clear: clearList } = multi;
+  const { pickFile } = upload;
+  useEffect(() => {
+    if (listed.length !== 1 || multi.busy) return;
+    clearList();
+    pickFile(listed[0]!.file);
+  }, [listed, clearList, pickFile, multi.busy]);
+
+  const submit = (choice: PostStatusChoice, at?: Date) => {
+    if (!several) return upload.submit(choice, at);
+    void multi.submit(choice, form.getValues(), at).then((sent) => {
+      if (sent) form.reset(EMPTY_FIELDS);
+    });
+  };
   // Schedule opens the date and time; the post is sent once they are chosen
   const [scheduling, setScheduling] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -59,15 +90,20 @@ export function UploadForm({ user }: { user: CurrentUser }) {
       className="flex flex-col gap-6"
       onSubmit={(event) => {
         event.preventDefault();
-        upload.submit('published');
+        submit('published');
       }}
     >
       {!picked ? <StoredUploads userId={user.id} /> : null}
 
-      {picked ? (
-        <FilePreview file={picked.file} rule={picked.rule} removable={!busy} onRemove={upload.clearFile} />
+      {several ? (
+        <MultiFileList files={multi.files} busy={multi.busy} onAdd={addFiles} onMove={multi.move} onRemove={multi.remove} />
+      ) : single ? (
+        <div className="flex flex-col gap-2">
+          <FilePreview file={single.file} rule={single.rule} removable={!busy} onRemove={upload.clearFile} />
+          {phase === 'idle' ? <AddMoreFiles onAdd={addFiles} /> : null}
+        </div>
       ) : (
-        <FileDropZone onFile={upload.pickFile} disabled={busy} />
+        <FileDropZone onFile={upload.pickFile} onFiles={addFiles} disabled={busy} />
       )}
 
       {upload.resumeOffer && !busy ? (
@@ -178,9 +214,9 @@ export function UploadForm({ user }: { user: CurrentUser }) {
       {scheduling ? (
         <ScheduleFields
           confirmLabel="Schedule post"
-          busy={busy && upload.status === 'scheduled'}
+          busy={busy && (upload.status === 'scheduled' || multi.status === 'scheduled')}
           disabled={!picked || busy}
-          onConfirm={(at) => upload.submit('scheduled', at)}
+          onConfirm={(at) => submit('scheduled', at)}
         />
       ) : null}
 
@@ -199,18 +235,44 @@ export function UploadForm({ user }: { user: CurrentUser }) {
           variant="secondary"
           size="lg"
           disabled={!picked || busy}
-          loading={busy && upload.status === 'draft'}
-          onClick={() => upload.submit('draft')}
+          loading={busy && (upload.status === 'draft' || multi.status === 'draft')}
+          onClick={() => submit('draft')}
         >
-          {busy && upload.status === 'draft' ? null : <Save aria-hidden="true" className="size-4" />}
+          {busy && (upload.status === 'draft' || multi.status === 'draft') ? null : <Save aria-hidden="true" className="size-4" />}
           Save as Draft
         </Button>
-        <Button type="submit" size="lg" disabled={!picked || busy} loading={busy && upload.status === 'published'}>
-          {busy && upload.status === 'published' ? null : <Send aria-hidden="true" className="size-4" />}
+        <Button type="submit" size="lg" disabled={!picked || busy} loading={busy && (upload.status === 'published' || multi.status === 'published')}>
+          {busy && (upload.status === 'published' || multi.status === 'published') ? null : <Send aria-hidden="true" className="size-4" />}
           Publish
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One file picked: more can join it, making a post of several. */
+function AddMoreFiles({ onAdd }: { onAdd: (files: File[]) => void }) {
+  const id = useId();
+  return (
+    <label
+      htmlFor={id}
+      className="inline-flex w-fit cursor-pointer items-center gap-2 rounded-xl border border-border px-3 py-2 text-sm font-medium text-foreground focus-within:ring-2 focus-within:ring-accent hover:border-border-strong"
+    >
+      <Plus aria-hidden="true" className="size-4" />
+      {MULTI_FILE_TEXTS.addMore}
+      <input
+        id={id}
+        type="file"
+        multiple
+        accept={UPLOAD_ACCEPT}
+        className="sr-only"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = '';
+          if (files.length) onAdd(files);
+        }}
+      />
+    </label>
   );
 }
 

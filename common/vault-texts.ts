@@ -1,0 +1,21 @@
+/** Words of the media vault (issue 29 item 3), outside the landing's chunk. */
+export const VAULT_TEXTS = {
+  title: 'Media vault',
+  description: 'Every file you uploaded. Pick some to make a new post without uploading them again.',
+  notYours: 'You can only use files from your own vault',
+  kindFilter: 'Kind',
+  usedFilter: 'Used in',
+  anyKind: 'All kinds',
+  anyUse: 'Anywhere',
+  uses: { published: 'Published posts', draft: 'Drafts', scheduled: 'Scheduled posts' } as Record<string, string>,
+  empty: 'Nothing here yet. Files you upload appear here once processed.',
+  select: (name: string) => `Select ${name}`,
+  selected: (count: number) => `${count} selected`,
+  newPost: 'New post from selected',
+  postText: 'Post text',
+  publish: 'Publish',
+  saveDraft: 'Save as Draft',
+  created: 'Post created from your vault',
+  usedIn: (count: number) => (count === 1 ? 'Used in 1 post' : `Used in ${count} posts`),
+  link: 'Media vault',
+} as const;
