@@ -28,6 +28,8 @@ const BASE_INPUTS: Record<string, (who: { other: MadeUser; me: MadeUser }) => Re
   'earnings.payouts': () => ({}),
   'profiles.scheduled': () => ({}),
   'notifications.list': () => ({}),
+  'trials.listMine': () => ({}),
+  'massMessages.list': () => ({}),
 };
 
 /** The object shape of a procedure's input, through .default() / .optional() wrappers. */
@@ -51,8 +53,8 @@ const ID = '00000000-0000-4000-8000-000000000000';
 
 /** The cursor as each list hands it out: feed-like lists an object, messages `at~id`, subscribers `at|id`. */
 function cursorFor(path: string, at: string): unknown {
-  if (path.startsWith('messages.') || path === 'notifications.list') return `${at}~${ID}`;
-  if (path === 'creatorStats.subscribers') return `${at}|${ID}`;
+  if (path.startsWith('messages.') || path === 'notifications.list' || path === 'massMessages.list') return `${at}~${ID}`;
+  if (path === 'creatorStats.subscribers' || path === 'trials.listMine') return `${at}|${ID}`;
   if (path === 'earnings.payouts') return { at, id: ID };
   return { createdAt: at, id: ID };
 }

@@ -197,7 +197,15 @@ describe('explore.search', () => {
     await sql`
       insert into comments (post_id, user_id, comment_text)
       select md5('p' || i)::uuid, md5('u' || (10001 + i % 10))::uuid, 'Nice' from generate_series(1, 20000, 5) i`.execute(app.deps.db);
-    await sql`vacuum analyze profiles, media_files, post_likes, bookmarks, comments, subscriptions`.execute(app.deps.db);
+    // and pay-per-view unlocks of the same posts by the same fans (the access rule's twin reads them)
+    await sql`
+      insert into payments (id, amount, provider, status, purpose, user_id)
+      select md5('pay' || i)::uuid, 50, 'builtin', 'succeeded', 'post_unlock', md5('u' || (10001 + i % 10))::uuid
+      from generate_series(1, 20000, 5) i`.execute(app.deps.db);
+    await sql`
+      insert into post_unlocks (post_id, fan_id, payment_id)
+      select md5('p' || i)::uuid, md5('u' || (10001 + i % 10))::uuid, md5('pay' || i)::uuid from generate_series(1, 20000, 5) i`.execute(app.deps.db);
+    await sql`vacuum analyze profiles, media_files, post_likes, bookmarks, comments, subscriptions, payments, post_unlocks`.execute(app.deps.db);
     const viewerId = (await sql<{ id: string }>`select md5('u10001')::uuid as id`.execute(app.deps.db)).rows[0]!.id;
     const rare = await sql<{ w: string }>`
       select w from (select unnest(string_to_array(post_text, ' ')) as w from posts where status = 'published') x

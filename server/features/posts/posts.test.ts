@@ -166,6 +166,8 @@ describe('posts.feed', () => {
       publishAt: null,
       createdAt: expect.any(Date),
       mediaKind: 'image',
+      unlock: null,
+      pinnedAt: null,
       creator: {
         id: alice.id,
         username: alice.username,

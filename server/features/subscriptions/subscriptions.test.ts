@@ -229,14 +229,15 @@ describe('Premium', () => {
 
 describe('Premium benefits', () => {
   it('puts the upgraded creator ahead in the featured listing', async () => {
+    // the longest-standing creator leads until the newer one takes Premium
+    const older = await makeUser(app.deps.db, { isCreator: true });
     const upgrader = await makeUser(app.deps.db, { isCreator: true });
-    const newer = await makeUser(app.deps.db, { isCreator: true });
     const featured = async () => (await app.client().trpc.creators.featured.query()).map((c) => c.id);
-    expect(await featured()).toEqual([newer.id, upgrader.id]);
+    expect(await featured()).toEqual([older.id, upgrader.id]);
     const asUpgrader = await clientAs(app, upgrader.id);
     const premium = await asUpgrader.trpc.subscriptions.premiumTier.query({});
     await asUpgrader.trpc.subscriptions.upgradePremium.mutate({ tierId: premium.id, idempotencyKey: randomUUID(), confirmedAmount: '150.00' });
-    expect(await featured()).toEqual([upgrader.id, newer.id]);
+    expect(await featured()).toEqual([upgrader.id, older.id]);
   });
 });
 
