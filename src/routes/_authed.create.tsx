@@ -56,7 +56,7 @@ function CreatePage() {
           <h1 className="text-3xl font-bold tracking-tight">Create</h1>
           <p className="mt-1 text-muted">
             Share a photo, video, audio or document with your fans.{' '}
-            <Link to="/create/vault" className="text-violet-300 underline-offset-4 hover:underline">
+            <Link to="/create/vault" className="text-violet-300 underline underline-offset-4 hover:text-violet-200">
               {VAULT_TEXTS.link}
             </Link>
           </p>

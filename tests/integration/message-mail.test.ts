@@ -1,3 +1,4 @@
+import { EMAIL_CAP_PER_HOUR } from '../../common/notifications';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ describe('new-message mail', () => {
     expect(Object.keys(job!.data).sort()).toEqual(['periodEnd', 'periodStart', 'recipientId', 'senderId']);
 
     await job!.remove();
-    const deps = { config: app.deps.config, db: app.deps.db, log: pino({ level: 'silent' }) };
+    const deps = { config: app.deps.config, db: app.deps.db, log: pino({ level: 'silent' }), redis: app.deps.redis, clock: app.deps.clock };
     const result = await mailHandlers['new-message'](job as unknown as MailJob<'new-message'>, deps);
     expect(result).toMatchObject({ delivered: true });
     const mails = (await app.outbox()).filter((m) => m.to === recipient.email);
@@ -35,6 +36,14 @@ describe('new-message mail', () => {
     expect(mails[0]!.subject).toBe('30 new messages from visit now on CreatorHub');
     expect(mails[0]!.text).not.toMatch(/evil|flood/);
     expect(mails[0]!.link).toBe(`${app.url}/messages/${sender.username}`);
+
+    // no flood: at most EMAIL_CAP_PER_HOUR such mails in an hour (each job once, however often it is retried)
+    const again = (n: number) => mailHandlers['new-message']({ ...job!, id: `${job!.id}-${n}` } as unknown as MailJob<'new-message'>, deps);
+    for (let n = 1; n < EMAIL_CAP_PER_HOUR; n++) expect(await again(n)).toMatchObject({ delivered: true });
+    expect(await again(EMAIL_CAP_PER_HOUR)).toEqual({ skipped: 'cap' });
+    // a retry of a job already counted is not refused by the cap (and the transport does not send it twice)
+    expect(await again(1)).toMatchObject({ via: 'outbox' });
+    expect((await app.outbox()).filter((m) => m.to === recipient.email)).toHaveLength(EMAIL_CAP_PER_HOUR);
 
     // read before the period ends: nothing to tell, no mail
     await app.deps.db.updateTable('messages').set({ read_at: new Date() }).where('recipient_id', '=', recipient.id).execute();

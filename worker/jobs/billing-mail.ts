@@ -2,6 +2,7 @@ import { formatRand } from '../../common/format';
 import { fromCents } from '../../common/money';
 import { BRAND } from '../../common/texts';
 import { renewalPrice } from '../../domain/billing/prices';
+import type { NotificationKind } from '../../common/notifications';
 import { wantsEmail } from '../../domain/notifications/email-consent';
 import { findMailRecipient } from '../mail/email-tokens';
 import { mailTransportFor, type OutgoingMail } from '../mail/transport';
@@ -42,11 +43,13 @@ async function deliver(
   userId: string,
   mail: (to: string) => OutgoingMail,
   consent: 'activity' | 'always' = 'activity',
+  /** the notification kind this mail is the e-mail of: its box in the kinds × channels table counts too */
+  notification?: NotificationKind,
 ): Promise<MailOutcome> {
   if (!job.id) throw new Error('billing mail job has no id');
   const recipient = await findMailRecipient(deps.db, userId);
   if (!recipient) return { skipped: 'no-account' };
-  if (consent === 'activity' && !(await wantsEmail(deps.db, userId, 'activity'))) return { skipped: 'no-consent' };
+  if (consent === 'activity' && !(await wantsEmail(deps.db, userId, 'activity', notification))) return { skipped: 'no-consent' };
   const transport = deps.transport ?? mailTransportFor(deps.config, deps.log);
   const key = { jobId: job.id, createdAt: new Date(job.timestamp) };
   const earlier = await transport.findDelivery(recipient.email, key);
@@ -200,6 +203,8 @@ export const sendRenewalFailed: MailHandler<'renewal-failed'> = async (job, deps
       ],
       `${deps.config.appUrl}/settings/account/subscriptions`,
     ),
+    'activity',
+    'renewal-failed',
   );
 };
 

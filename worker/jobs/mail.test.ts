@@ -7,6 +7,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { EmailTokenPurpose } from '../../common/enums';
 import { makeUser, type MadeUser } from '../../tests/helpers/factories';
 import { createTestDb, type TestDatabase } from '../../tests/helpers/test-db';
+import { systemClock } from '../../core/clock';
+import { loadConfig } from '../../core/config';
+import { createRedis } from '../../core/redis';
 import { hashToken } from '../../core/token-hash';
 import { createOutboxTransport, type MailTransport } from '../mail/transport';
 import { mailHandlers, type MailDeps, type MailJob } from './mail';
@@ -18,19 +21,23 @@ let user: MadeUser;
 /** when the jobs were queued (a whole second, so the outbox names are easy to read) */
 let queuedAt: number;
 
+const redis = createRedis(loadConfig().REDIS_URL);
 beforeAll(async () => {
   testDb = await createTestDb();
 });
 afterAll(async () => {
   await testDb?.destroy();
+  redis.disconnect();
 });
 beforeEach(async () => {
   outboxDir = path.join(await mkdtemp(path.join(tmpdir(), 'mail-test-')), 'outbox');
   // a fresh config object per test: the transport is cached per settings object
   deps = {
-    config: { appUrl: 'http://app.test', SMTP_URL: undefined, MAIL_FROM: 'CreatorHub <no-reply@app.test>', OUTBOX_DIR: outboxDir },
+    config: { appUrl: 'http://app.test', SMTP_URL: undefined, MAIL_FROM: 'CreatorHub <no-reply@app.test>', OUTBOX_DIR: outboxDir, REDIS_PREFIX: `mail-test-${randomUUID()}` },
     db: testDb.db,
     log: pino({ level: 'silent' }),
+    redis,
+    clock: systemClock,
   };
   user = await makeUser(testDb.db, { username: `ava${randomUUID().slice(0, 8)}`, confirmed: false });
   queuedAt = Math.floor(Date.now() / 1000) * 1000 - 5000;

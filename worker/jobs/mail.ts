@@ -1,14 +1,17 @@
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
+import type { Redis } from 'ioredis';
 import type { EmailTokenPurpose } from '../../common/enums';
 import type { JobData, JobName } from '../../common/jobs';
 import { BRAND } from '../../common/texts';
+import type { Clock } from '../../core/clock';
 import type { Config } from '../../core/config';
 import type { DB } from '../../core/db/kysely';
 import { emailTokenExpiry, findMailRecipient, issueEmailToken } from '../mail/email-tokens';
 import { exportReadyMessage, securityNoticeMessage } from '../mail/security-mail';
 import { exportDownloadPath } from '../../common/security';
 import { sendCheckoutPaymentFailed, sendCreatorUnavailable, sendReceipt, sendRenewalFailed, sendRenewalReminder, sendPayoutFailed } from './billing-mail';
+import { withinCap } from '../../domain/notifications/caps';
 import { wantsEmail } from '../../domain/notifications/email-consent';
 import { findUnreadSummaryForMail } from '../../domain/messaging/mail.queries';
 import { composeMail } from '../mail/compose';
@@ -16,9 +19,12 @@ import { newMessageMail } from '../mail/new-message-mail';
 import { mailTransportFor, type DeliveryResult, type MailTransport, type OutgoingMail } from '../mail/transport';
 
 export interface MailDeps {
-  config: Pick<Config, 'appUrl' | 'SMTP_URL' | 'MAIL_FROM' | 'OUTBOX_DIR'>;
+  config: Pick<Config, 'appUrl' | 'SMTP_URL' | 'MAIL_FROM' | 'OUTBOX_DIR' | 'REDIS_PREFIX'>;
   db: DB;
   log: Logger;
+  /** the hourly e-mail cap's counts (domain/notifications/caps.ts) */
+  redis: Redis;
+  clock: Clock;
   /** defaults to SMTP when SMTP_URL is set, else the outbox directory */
   transport?: MailTransport;
 }
@@ -31,7 +37,7 @@ export type MailJob<N extends JobName<'mail'>> = Pick<Job<JobData<'mail', N>>, '
  * job waited so long that its link would arrive expired (the user asks again).
  */
 export interface MailSkipped {
-  skipped: 'no-account' | 'already-confirmed' | 'expired' | 'no-consent' | 'gone';
+  skipped: 'no-account' | 'already-confirmed' | 'expired' | 'no-consent' | 'gone' | 'cap';
 }
 
 export type MailOutcome = DeliveryResult | MailSkipped;
@@ -166,6 +172,8 @@ async function sendNewMessage(job: MailJob<'new-message'>, deps: MailDeps): Prom
   const key = { jobId: job.id, createdAt: new Date(job.timestamp) };
   const earlier = await transport.findDelivery(row.recipient_email, key);
   if (earlier) return earlier;
+  // no flood (issue 28): past the hour's e-mail cap the messages wait in the app, unread
+  if (!(await withinCap(deps.redis, deps.config.REDIS_PREFIX, 'email', recipientId, job.id, deps.clock.now()))) return { skipped: 'cap' };
   const sender = { username: row.sender_username, displayName: row.sender_display_name };
   return transport.send(newMessageMail(deps.config.appUrl, row.recipient_email, sender, unread), key);
 }
