@@ -48,14 +48,15 @@ test('the owner edits a post in its dialog and a fan with the post open sees the
     // a price under the lowest is refused beside its field, and nothing is saved
     await dialog.getByLabel(POST_EDIT_TEXTS.payPerViewLabel).check();
     await dialog.getByLabel(POST_UNLOCK_TEXTS.priceLabel).fill('5');
-    await dialog.getByRole('button', { name: POST_EDIT_TEXTS.save }).click();
-    await expect(dialog.getByText(POST_UNLOCK_TEXTS.priceTooLow(formatRand(UNLOCK_MIN)))).toBeVisible();
-    await expect(dialog).toBeVisible();
     for (const width of [1280, 375]) {
       await leo.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
       await leo.screenshot({ path: `${SHOTS}/edit-post-dialog-${width}.png` });
     }
     await leo.setViewportSize({ width: 1280, height: 800 });
+    await dialog.getByRole('button', { name: POST_EDIT_TEXTS.save }).click();
+    await expect(dialog.getByText(POST_UNLOCK_TEXTS.priceTooLow(formatRand(UNLOCK_MIN)))).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await leo.screenshot({ path: `${SHOTS}/edit-post-dialog-refused-1280.png` });
     await dialog.getByLabel(POST_EDIT_TEXTS.payPerViewLabel).uncheck();
 
     await text.fill(after);

@@ -139,7 +139,7 @@ export default function EditPostDialog({ post, open, onOpenChange, returnFocusRe
               {T.payPerViewLabel}
             </label>
             {payPerView ? (
-              <div className="grid gap-4 sm:grid-cols-2">
+              <div className="flex flex-col gap-4">
                 <FormField label={POST_UNLOCK_TEXTS.priceLabel} error={form.error('unlockPrice')}>
                   {(props) => <Input {...props} {...form.field('unlockPrice')} inputMode="decimal" autoComplete="off" />}
                 </FormField>
