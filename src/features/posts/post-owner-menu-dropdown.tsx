@@ -1,5 +1,6 @@
-import { Download, Ellipsis, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Download, Ellipsis, Pencil, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { POST_EDIT_TEXTS } from '../../../common/post-edit-texts';
 import { postName } from '../../../common/post-name';
 import { POST_TEXTS } from '../../../common/texts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -14,6 +15,8 @@ import type { Post } from '../../lib/post-cache';
 import { saveMedia } from './save-media';
 import { useDeletePost } from './use-delete-post';
 
+// The form (react-hook-form, zod schemas) loads when the owner first asks to edit.
+const EditPostDialog = lazy(() => import('./edit-post-dialog'));
 
 export interface PostOwnerMenuProps {
   post: Post;
@@ -22,12 +25,15 @@ export interface PostOwnerMenuProps {
 }
 
 /**
- * The owner's menu (spec part 1 §2): Delete Post, and Save Media in the detail view. Delete Post
+ * The owner's menu (spec part 1 §2): Edit post (issue 29 item 4), Delete Post, and Save Media in the detail view. Delete Post
  * asks first; cancelling (or Escape) leaves the post alone and puts focus back on the menu button.
  */
 export default function PostOwnerMenuDropdown({ post, withSaveMedia, onDeleted }: PostOwnerMenuProps) {
   const deletePost = useDeletePost(post, onDeleted);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
+  // mounted from the first Edit on, so closing it can hand focus back to the menu button
+  const [editOpened, setEditOpened] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const canSave = withSaveMedia && !!post.media?.downloadUrl;
   return (
@@ -53,6 +59,16 @@ export default function PostOwnerMenuDropdown({ post, withSaveMedia, onDeleted }
               <DropdownMenuSeparator />
             </>
           ) : null}
+          <DropdownMenuItem
+            onSelect={() => {
+              setEditOpened(true);
+              setEditing(true);
+            }}
+          >
+            <Pencil aria-hidden="true" className="size-4 text-muted" />
+            {POST_EDIT_TEXTS.menuItem}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
           <DropdownMenuItem tone="danger" onSelect={() => setConfirming(true)}>
             <Trash2 aria-hidden="true" className="size-4" />
             {POST_TEXTS.deletePost}
@@ -69,6 +85,11 @@ export default function PostOwnerMenuDropdown({ post, withSaveMedia, onDeleted }
         confirmLabel={POST_TEXTS.deleteConfirm.confirm}
         onConfirm={deletePost}
       />
+      {editOpened ? (
+        <Suspense fallback={null}>
+          <EditPostDialog post={post} open={editing} onOpenChange={setEditing} returnFocusRef={triggerRef} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
