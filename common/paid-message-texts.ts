@@ -37,6 +37,7 @@ export const PAID_MESSAGE_TEXTS = {
   recipients: (n: number) => `${n.toLocaleString('en-ZA')} ${n === 1 ? 'recipient' : 'recipients'}`,
   textLabel: 'Message',
   fileLabel: 'File (optional)',
+  addFile: 'Add a file',
   send: 'Send',
   confirmTitle: 'Send this message?',
   confirmBody: (n: number) => `It goes to ${n.toLocaleString('en-ZA')} ${n === 1 ? 'fan' : 'fans'}, each in their own chat with you. This cannot be undone.`,

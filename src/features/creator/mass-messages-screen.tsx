@@ -12,7 +12,8 @@ import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 
-const FIELD = 'w-full rounded-lg border border-border bg-surface px-3 py-2 text-sm text-foreground focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none';
+const FIELD_BASE = 'rounded-lg border border-border bg-surface px-3 py-2 text-sm text-foreground focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none';
+const FIELD = `w-full ${FIELD_BASE}`;
 
 /**
  * /create?tab=messages (issue 27 item 4): a message to many, composed here (the audience with how
@@ -109,7 +110,7 @@ function MassComposer() {
                 <input type="radio" name="audience" value={a} checked={audience === a} onChange={() => setAudience(a)} className="accent-[var(--color-accent)]" />
                 {T.audience[a]}
               </span>
-              <span className="text-muted" data-testid={`audience-count-${a}`}>
+              <span className="shrink-0 whitespace-nowrap text-muted" data-testid={`audience-count-${a}`}>
                 {audiences.isLoading ? <Skeleton className="h-4 w-16" /> : n === null ? '' : T.recipients(n)}
               </span>
             </label>
@@ -167,7 +168,7 @@ function MassComposer() {
             />
             <Button variant="secondary" size="sm" loading={uploading} onClick={() => fileInput.current?.click()}>
               <Paperclip aria-hidden="true" className="size-4" />
-              {uploading ? T.uploading : T.fileLabel}
+              {uploading ? T.uploading : T.addFile}
             </Button>
           </div>
         )}
@@ -186,7 +187,7 @@ function MassComposer() {
             onChange={(e) => setPriceText(e.target.value)}
             placeholder="0.00"
             aria-invalid={priceInvalid || undefined}
-            className={`${FIELD} w-32 disabled:opacity-50`}
+            className={`${FIELD_BASE} w-32 disabled:opacity-50`}
           />
         </div>
         <p className="text-xs text-muted">
