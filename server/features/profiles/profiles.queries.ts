@@ -5,6 +5,7 @@ import type { DB } from '../../../core/db/kysely';
 import { personColumns } from '../../../domain/people/person-columns';
 import { activeSubscriberCount, activeSubscriptionExists } from '../../../domain/subscriptions/active';
 import { visiblePostWhere } from '../../../domain/access/access';
+import { MAX_PINNED_POSTS } from '../../../common/post-unlock';
 import { cardsOf, pageAfter, postsWithPrivacy, PUBLISHED_ORDER, type SortColumn } from '../../shared/post-cards/post-cards.queries';
 
 /**
@@ -154,6 +155,8 @@ export function findCreatorPostsPage(
     status: 'published' | 'draft' | 'scheduled';
     mediaOnly?: boolean;
     q?: string | null;
+    /** leave pinned posts out: the Content tab lists them apart, first (`findPinnedPosts`) */
+    unpinnedOnly?: boolean;
     cursor: FeedCursor | null;
     limit: number;
   },
@@ -168,9 +171,27 @@ export function findCreatorPostsPage(
     .where(visiblePostWhere(opts.viewerId))
     .$if(opts.mediaOnly === true, (b) => b.where('posts.media_kind', 'in', MEDIA_TAB_KINDS))
     .$if(Boolean(q), (b) => b.where(textOrHashtagWhere(q!)))
+    .$if(opts.unpinnedOnly === true, (b) => b.where('posts.pinned_at', 'is', null))
     .$if(cursor !== null, (b) => b.where(pageAfter(cursor!, order, ascending)))
     .orderBy(order, ascending ? 'asc' : 'desc')
     .orderBy('posts.id', ascending ? 'asc' : 'desc')
     .limit(opts.limit);
   return cardsOf(db, opts.viewerId, page, ascending);
+}
+
+/**
+ * A creator's pinned published posts (at most MAX_PINNED_POSTS), newest pin first, through the
+ * access rule, on posts_pinned. `sort_at` is the pin time so the cards come back in pin order.
+ */
+export function findPinnedPosts(db: DB, creatorId: string, viewerId: string | null) {
+  const page = postsWithPrivacy(db)
+    .select(['posts.id', sql<Date>`posts.pinned_at`.as('sort_at')])
+    .where('posts.creator_id', '=', creatorId)
+    .where('posts.pinned_at', 'is not', null)
+    .where('posts.status', '=', 'published')
+    .where(visiblePostWhere(viewerId))
+    .orderBy('posts.pinned_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(MAX_PINNED_POSTS);
+  return cardsOf(db, viewerId, page);
 }

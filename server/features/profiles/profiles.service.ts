@@ -21,12 +21,13 @@ import { toBadgedPerson } from '../../../domain/people/person-columns';
 import { applyPostEffects } from '../../../domain/posts/effects';
 import { cancelSchedule as cancelOwnSchedule, publishDraft as publishOwnDraft, reschedulePost } from '../../../domain/posts/transitions';
 import { scheduleProblem } from '../../../common/schedule';
-import { cardPage } from '../../shared/post-cards/post-cards';
+import { cardPage, toPostDtos } from '../../shared/post-cards/post-cards';
 import { postNotFound } from '../../shared/visible-post';
 import {
   appendCustomLink,
   dismissUpgradeCard as dismissUpgradeCardRow,
   findCreatorPostsPage,
+  findPinnedPosts,
   findProfileHeader,
   findProfileVisibility,
   removeCustomLink,
@@ -76,8 +77,18 @@ export async function profilePosts(deps: Deps, viewerId: string | null, { userna
   const profile = await findProfileVisibility(deps.db, username, viewerId);
   if (!profile || !canSeeProfile(viewerId, profile.id, profile.profile_visibility, profile.is_subscribed === true)) throw profileNotFound();
   // the profile is visible: the access rule still filters each row
-  const page = { creatorId: profile.id, viewerId, status: 'published', mediaOnly: kind === 'media', q: q || null, cursor: cursor ?? null, limit } as const;
-  return cardPage(viewerId, await findCreatorPostsPage(deps.db, page), limit);
+  // Pinned posts lead the unfiltered tab (issue 29 item 5). They are at most MAX_PINNED_POSTS, so
+  // the first page fetches them apart and every page of the keyset-paged rest leaves them out:
+  // the cursor stays the plain (published_at, id) one and no post can repeat or be skipped. The
+  // Media view and a search keep plain newest-first order, where pinning means nothing.
+  const pinnedFirst = kind === 'all' && !q;
+  const page = { creatorId: profile.id, viewerId, status: 'published', mediaOnly: kind === 'media', q: q || null, unpinnedOnly: pinnedFirst, cursor: cursor ?? null, limit } as const;
+  const [pinned, rest] = await Promise.all([
+    pinnedFirst && !cursor ? findPinnedPosts(deps.db, profile.id, viewerId) : [],
+    findCreatorPostsPage(deps.db, page),
+  ]);
+  const restPage = cardPage(viewerId, rest, limit);
+  return pinned.length === 0 ? restPage : { items: [...toPostDtos(viewerId, pinned), ...restPage.items], nextCursor: restPage.nextCursor };
 }
 
 /** The Drafts tab: the caller's own drafts, newest first, 10 per page. Nobody else's, ever. */

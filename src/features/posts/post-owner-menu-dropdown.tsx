@@ -1,6 +1,7 @@
-import { Download, Ellipsis, Trash2 } from 'lucide-react';
+import { Download, Ellipsis, Pin, PinOff, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { postName } from '../../../common/post-name';
+import { POST_UNLOCK_TEXTS } from '../../../common/post-unlock-texts';
 import { POST_TEXTS } from '../../../common/texts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import {
@@ -13,7 +14,7 @@ import {
 import type { Post } from '../../lib/post-cache';
 import { saveMedia } from './save-media';
 import { useDeletePost } from './use-delete-post';
-
+import { usePinPost } from './use-pin-post';
 
 export interface PostOwnerMenuProps {
   post: Post;
@@ -22,11 +23,15 @@ export interface PostOwnerMenuProps {
 }
 
 /**
- * The owner's menu (spec part 1 §2): Delete Post, and Save Media in the detail view. Delete Post
+ * The owner's menu (spec part 1 §2): Delete Post, and Save Media in the detail view; Pin to
+ * profile / Unpin on a published post (issue 29 item 5). Delete Post
  * asks first; cancelling (or Escape) leaves the post alone and puts focus back on the menu button.
  */
 export default function PostOwnerMenuDropdown({ post, withSaveMedia, onDeleted }: PostOwnerMenuProps) {
   const deletePost = useDeletePost(post, onDeleted);
+  const togglePin = usePinPost(post);
+  // only a published post can lead the profile (the server says so too)
+  const canPin = post.status === 'published';
   const [confirming, setConfirming] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const canSave = withSaveMedia && !!post.media?.downloadUrl;
@@ -49,6 +54,15 @@ export default function PostOwnerMenuDropdown({ post, withSaveMedia, onDeleted }
               <DropdownMenuItem onSelect={() => void saveMedia(post)}>
                 <Download aria-hidden="true" className="size-4 text-muted" />
                 {POST_TEXTS.saveMedia}
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+            </>
+          ) : null}
+          {canPin ? (
+            <>
+              <DropdownMenuItem onSelect={() => void togglePin()}>
+                {post.pinnedAt ? <PinOff aria-hidden="true" className="size-4 text-muted" /> : <Pin aria-hidden="true" className="size-4 text-muted" />}
+                {post.pinnedAt ? POST_UNLOCK_TEXTS.unpin : POST_UNLOCK_TEXTS.pin}
               </DropdownMenuItem>
               <DropdownMenuSeparator />
             </>
