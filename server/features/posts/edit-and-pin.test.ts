@@ -67,7 +67,7 @@ describe('posts.pin', () => {
 describe('profiles.posts with pinned posts', () => {
   it('lists pinned posts first (newest pin first), then pages through the rest with no repeats or skips', async () => {
     const creator = await makeUser(app.deps.db, { isCreator: true });
-    const posts = [];
+    const posts: { id: string }[] = [];
     for (let i = 0; i < 7; i++) posts.push(await makePost(app.deps.db, null, { creatorId: creator.id, kind: null, createdAt: new Date(Date.now() - (20 - i) * 60_000) }));
     const newestFirst = posts.map((p) => p.id).reverse();
     const asCreator = await clientAs(app, creator.id);

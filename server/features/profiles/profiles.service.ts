@@ -27,7 +27,6 @@ import {
   appendCustomLink,
   dismissUpgradeCard as dismissUpgradeCardRow,
   findCreatorPostsPage,
-  findPinnedPosts,
   findProfileHeader,
   findProfileVisibility,
   removeCustomLink,
@@ -78,17 +77,17 @@ export async function profilePosts(deps: Deps, viewerId: string | null, { userna
   if (!profile || !canSeeProfile(viewerId, profile.id, profile.profile_visibility, profile.is_subscribed === true)) throw profileNotFound();
   // the profile is visible: the access rule still filters each row
   // Pinned posts lead the unfiltered tab (issue 29 item 5). They are at most MAX_PINNED_POSTS, so
-  // the first page fetches them apart and every page of the keyset-paged rest leaves them out:
-  // the cursor stays the plain (published_at, id) one and no post can repeat or be skipped. The
-  // Media view and a search keep plain newest-first order, where pinning means nothing.
+  // the first page adds them (same statement) and every page of the keyset-paged rest leaves them
+  // out: the cursor stays the plain (published_at, id) one, taken from the rest, and no post can
+  // repeat or be skipped. The Media view and a search keep plain newest-first order.
   const pinnedFirst = kind === 'all' && !q;
-  const page = { creatorId: profile.id, viewerId, status: 'published', mediaOnly: kind === 'media', q: q || null, unpinnedOnly: pinnedFirst, cursor: cursor ?? null, limit } as const;
-  const [pinned, rest] = await Promise.all([
-    pinnedFirst && !cursor ? findPinnedPosts(deps.db, profile.id, viewerId) : [],
-    findCreatorPostsPage(deps.db, page),
-  ]);
-  const restPage = cardPage(viewerId, rest, limit);
-  return pinned.length === 0 ? restPage : { items: [...toPostDtos(viewerId, pinned), ...restPage.items], nextCursor: restPage.nextCursor };
+  const pinned = !pinnedFirst ? 'mixed' : cursor ? 'apart' : 'first';
+  const page = { creatorId: profile.id, viewerId, status: 'published', mediaOnly: kind === 'media', q: q || null, pinned, cursor: cursor ?? null, limit } as const;
+  const rows = await findCreatorPostsPage(deps.db, page);
+  if (pinned !== 'first') return cardPage(viewerId, rows, limit);
+  const pins = rows.filter((r) => r.pinned_at !== null).sort((a, b) => b.pinned_at!.getTime() - a.pinned_at!.getTime());
+  const rest = cardPage(viewerId, rows.filter((r) => r.pinned_at === null), limit);
+  return { items: [...toPostDtos(viewerId, pins), ...rest.items], nextCursor: rest.nextCursor };
 }
 
 /** The Drafts tab: the caller's own drafts, newest first, 10 per page. Nobody else's, ever. */
