@@ -27,4 +27,7 @@ export const POST_UNLOCK_TEXTS = {
   unpin: 'Unpin',
   pinLimit: (n: number) => `You can pin at most ${n} posts. Unpin one first.`,
   pinPublishedOnly: 'Only published posts can be pinned.',
+  pinDone: 'Post pinned to your profile',
+  unpinDone: 'Post unpinned',
+  pinFailed: 'Failed to update the pin. Please try again.',
 } as const;

@@ -63,3 +63,45 @@ describe('posts.pin', () => {
     expect(page.items.filter((p) => p.pinnedAt).map((p) => p.id).sort()).toEqual(pinned.map((p) => p.id).sort());
   });
 });
+
+describe('profiles.posts with pinned posts', () => {
+  it('lists pinned posts first (newest pin first), then pages through the rest with no repeats or skips', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const posts: { id: string }[] = [];
+    for (let i = 0; i < 7; i++) posts.push(await makePost(app.deps.db, null, { creatorId: creator.id, kind: null, createdAt: new Date(Date.now() - (20 - i) * 60_000) }));
+    const newestFirst = posts.map((p) => p.id).reverse();
+    const asCreator = await clientAs(app, creator.id);
+    // the oldest pinned first, then the third: the third leads (newest pin)
+    await asCreator.trpc.posts.pin.mutate({ postId: posts[0]!.id, pinned: true });
+    await asCreator.trpc.posts.pin.mutate({ postId: posts[2]!.id, pinned: true });
+    const visitor = app.client().trpc;
+
+    const seen: string[] = [];
+    let page = await visitor.profiles.posts.query({ username: creator.username, limit: 2 });
+    expect(page.items.slice(0, 2).map((p) => [p.id, Boolean(p.pinnedAt)])).toEqual([[posts[2]!.id, true], [posts[0]!.id, true]]);
+    seen.push(...page.items.map((p) => p.id));
+    while (page.nextCursor) {
+      page = await visitor.profiles.posts.query({ username: creator.username, limit: 2, cursor: page.nextCursor });
+      seen.push(...page.items.map((p) => p.id));
+    }
+    const rest = newestFirst.filter((id) => id !== posts[0]!.id && id !== posts[2]!.id);
+    expect(seen).toEqual([posts[2]!.id, posts[0]!.id, ...rest]);
+
+    // unpinned, the post goes back to its place among the rest
+    await asCreator.trpc.posts.pin.mutate({ postId: posts[2]!.id, pinned: false });
+    expect((await visitor.profiles.posts.query({ username: creator.username, limit: 20 })).items.map((p) => p.id)).toEqual([
+      posts[0]!.id,
+      ...newestFirst.filter((id) => id !== posts[0]!.id),
+    ]);
+  });
+
+  it("another user's pin is refused and changes nothing", async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const other = await makeUser(app.deps.db, { isCreator: true });
+    const post = await makePost(app.deps.db, null, { creatorId: creator.id, kind: null });
+    await expectTrpcError((await clientAs(app, other.id)).trpc.posts.pin.mutate({ postId: post.id, pinned: true }), 'FORBIDDEN');
+    await expectTrpcError(app.client().trpc.posts.pin.mutate({ postId: post.id, pinned: true }), 'UNAUTHORIZED');
+    const [card] = (await app.client().trpc.profiles.posts.query({ username: creator.username })).items;
+    expect(card?.pinnedAt ?? null).toBeNull();
+  });
+});

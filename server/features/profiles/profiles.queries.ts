@@ -5,6 +5,7 @@ import type { DB } from '../../../core/db/kysely';
 import { personColumns } from '../../../domain/people/person-columns';
 import { activeSubscriberCount, activeSubscriptionExists } from '../../../domain/subscriptions/active';
 import { visiblePostWhere } from '../../../domain/access/access';
+import { MAX_PINNED_POSTS } from '../../../common/post-unlock';
 import { cardsOf, pageAfter, postsWithPrivacy, PUBLISHED_ORDER, type SortColumn } from '../../shared/post-cards/post-cards.queries';
 
 /**
@@ -145,6 +146,10 @@ export function textOrHashtagWhere(q: string) {
  * published first, walking posts_creator_published_idx; 'draft' for the owner's Drafts tab,
  * newest made first, walking posts_creator_idx; 'scheduled' for the owner's Scheduled tab, the
  * soonest to be published first), through the access rule; stops after `limit` rows.
+ *
+ * `pinned` (the Content tab, issue 29 item 5): 'apart' leaves pinned posts out of the page;
+ * 'first' does too and adds the creator's pinned posts (at most MAX_PINNED_POSTS, on posts_pinned)
+ * in the same statement, for the service to put first (their rows carry `pinned_at`).
  */
 export function findCreatorPostsPage(
   db: DB,
@@ -154,23 +159,34 @@ export function findCreatorPostsPage(
     status: 'published' | 'draft' | 'scheduled';
     mediaOnly?: boolean;
     q?: string | null;
+    pinned?: 'mixed' | 'apart' | 'first';
     cursor: FeedCursor | null;
     limit: number;
   },
 ) {
-  const { cursor, q } = opts;
+  const { cursor, q, pinned = 'mixed' } = opts;
   const order: SortColumn = opts.status === 'published' ? PUBLISHED_ORDER : opts.status === 'scheduled' ? 'posts.publish_at' : 'posts.created_at';
   const ascending = opts.status === 'scheduled';
-  const page = postsWithPrivacy(db)
-    .select(['posts.id', sql<Date>`${sql.ref(order)}`.as('sort_at')])
-    .where('posts.creator_id', '=', opts.creatorId)
-    .where('posts.status', '=', opts.status)
-    .where(visiblePostWhere(opts.viewerId))
+  const keys = () =>
+    postsWithPrivacy(db)
+      .select(['posts.id', sql<Date>`${sql.ref(order)}`.as('sort_at')])
+      .where('posts.creator_id', '=', opts.creatorId)
+      .where('posts.status', '=', opts.status)
+      .where(visiblePostWhere(opts.viewerId));
+  const page = keys()
     .$if(opts.mediaOnly === true, (b) => b.where('posts.media_kind', 'in', MEDIA_TAB_KINDS))
     .$if(Boolean(q), (b) => b.where(textOrHashtagWhere(q!)))
+    .$if(pinned !== 'mixed', (b) => b.where('posts.pinned_at', 'is', null))
     .$if(cursor !== null, (b) => b.where(pageAfter(cursor!, order, ascending)))
     .orderBy(order, ascending ? 'asc' : 'desc')
     .orderBy('posts.id', ascending ? 'asc' : 'desc')
     .limit(opts.limit);
-  return cardsOf(db, opts.viewerId, page, ascending);
+  if (pinned !== 'first') return cardsOf(db, opts.viewerId, page, ascending);
+  const pins = keys().where('posts.pinned_at', 'is not', null).orderBy('posts.pinned_at', 'desc').limit(MAX_PINNED_POSTS);
+  // each branch LIMITed in its own subquery (a bare ORDER BY/LIMIT cannot sit in a UNION branch)
+  const both = db
+    .selectFrom(pins.as('pins'))
+    .selectAll()
+    .unionAll(db.selectFrom(page.as('rest')).selectAll());
+  return cardsOf(db, opts.viewerId, both, ascending);
 }

@@ -21,7 +21,7 @@ import { toBadgedPerson } from '../../../domain/people/person-columns';
 import { applyPostEffects } from '../../../domain/posts/effects';
 import { cancelSchedule as cancelOwnSchedule, publishDraft as publishOwnDraft, reschedulePost } from '../../../domain/posts/transitions';
 import { scheduleProblem } from '../../../common/schedule';
-import { cardPage } from '../../shared/post-cards/post-cards';
+import { cardPage, toPostDtos } from '../../shared/post-cards/post-cards';
 import { postNotFound } from '../../shared/visible-post';
 import {
   appendCustomLink,
@@ -76,8 +76,18 @@ export async function profilePosts(deps: Deps, viewerId: string | null, { userna
   const profile = await findProfileVisibility(deps.db, username, viewerId);
   if (!profile || !canSeeProfile(viewerId, profile.id, profile.profile_visibility, profile.is_subscribed === true)) throw profileNotFound();
   // the profile is visible: the access rule still filters each row
-  const page = { creatorId: profile.id, viewerId, status: 'published', mediaOnly: kind === 'media', q: q || null, cursor: cursor ?? null, limit } as const;
-  return cardPage(viewerId, await findCreatorPostsPage(deps.db, page), limit);
+  // Pinned posts lead the unfiltered tab (issue 29 item 5). They are at most MAX_PINNED_POSTS, so
+  // the first page adds them (same statement) and every page of the keyset-paged rest leaves them
+  // out: the cursor stays the plain (published_at, id) one, taken from the rest, and no post can
+  // repeat or be skipped. The Media view and a search keep plain newest-first order.
+  const pinnedFirst = kind === 'all' && !q;
+  const pinned = !pinnedFirst ? 'mixed' : cursor ? 'apart' : 'first';
+  const page = { creatorId: profile.id, viewerId, status: 'published', mediaOnly: kind === 'media', q: q || null, pinned, cursor: cursor ?? null, limit } as const;
+  const rows = await findCreatorPostsPage(deps.db, page);
+  if (pinned !== 'first') return cardPage(viewerId, rows, limit);
+  const pins = rows.filter((r) => r.pinned_at !== null).sort((a, b) => b.pinned_at!.getTime() - a.pinned_at!.getTime());
+  const rest = cardPage(viewerId, rows.filter((r) => r.pinned_at === null), limit);
+  return { items: [...toPostDtos(viewerId, pins), ...rest.items], nextCursor: rest.nextCursor };
 }
 
 /** The Drafts tab: the caller's own drafts, newest first, 10 per page. Nobody else's, ever. */

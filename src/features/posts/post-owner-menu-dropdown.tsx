@@ -1,7 +1,8 @@
-import { Download, Ellipsis, Pencil, Trash2 } from 'lucide-react';
+import { Download, Ellipsis, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { POST_EDIT_TEXTS } from '../../../common/post-edit-texts';
 import { postName } from '../../../common/post-name';
+import { POST_UNLOCK_TEXTS } from '../../../common/post-unlock-texts';
 import { POST_TEXTS } from '../../../common/texts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import {
@@ -14,6 +15,7 @@ import {
 import type { Post } from '../../lib/post-cache';
 import { saveMedia } from './save-media';
 import { useDeletePost } from './use-delete-post';
+import { usePinPost } from './use-pin-post';
 
 // The form (react-hook-form, zod schemas) loads when the owner first asks to edit.
 const EditPostDialog = lazy(() => import('./edit-post-dialog'));
@@ -25,11 +27,15 @@ export interface PostOwnerMenuProps {
 }
 
 /**
- * The owner's menu (spec part 1 §2): Edit post (issue 29 item 4), Delete Post, and Save Media in the detail view. Delete Post
+ * The owner's menu (spec part 1 §2): Edit post (issue 29 item 4), Pin to profile / Unpin on a
+ * published post (issue 29 item 5), Delete Post, and Save Media in the detail view. Delete Post
  * asks first; cancelling (or Escape) leaves the post alone and puts focus back on the menu button.
  */
 export default function PostOwnerMenuDropdown({ post, withSaveMedia, onDeleted }: PostOwnerMenuProps) {
   const deletePost = useDeletePost(post, onDeleted);
+  const togglePin = usePinPost(post);
+  // only a published post can lead the profile (the server says so too)
+  const canPin = post.status === 'published';
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   // mounted from the first Edit on, so closing it can hand focus back to the menu button
@@ -69,6 +75,15 @@ export default function PostOwnerMenuDropdown({ post, withSaveMedia, onDeleted }
             {POST_EDIT_TEXTS.menuItem}
           </DropdownMenuItem>
           <DropdownMenuSeparator />
+          {canPin ? (
+            <>
+              <DropdownMenuItem onSelect={() => void togglePin()}>
+                {post.pinnedAt ? <PinOff aria-hidden="true" className="size-4 text-muted" /> : <Pin aria-hidden="true" className="size-4 text-muted" />}
+                {post.pinnedAt ? POST_UNLOCK_TEXTS.unpin : POST_UNLOCK_TEXTS.pin}
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+            </>
+          ) : null}
           <DropdownMenuItem tone="danger" onSelect={() => setConfirming(true)}>
             <Trash2 aria-hidden="true" className="size-4" />
             {POST_TEXTS.deletePost}
