@@ -24,3 +24,8 @@ export const PAYMENT_LABEL_TEXTS = {
   chargeback: 'Chargeback',
   'dispute-won': 'Dispute won',
 } as const;
+
+/** The purchase confirmation's terms line for a one-off purchase (a pay-per-view post or message, a tip): not a subscription fee. */
+export const ONE_OFF_PURCHASE_TEXTS = {
+  final: 'Purchases are final, except where the law requires a refund.',
+} as const;

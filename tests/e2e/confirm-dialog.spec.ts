@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { postName } from '../../common/post-name';
+import { POST_EDIT_TEXTS } from '../../common/post-edit-texts';
 import { LINK_TEXTS, POST_TEXTS } from '../../common/texts';
 import { newPageAs, toasts, trpcMutation, trpcQuery, trpcQueryRaw, type ApiPost } from './support/app';
 import { publishPicture } from './support/publish';
@@ -48,8 +49,11 @@ test('Delete Post asks first: Escape keeps the post and returns focus, confirmin
   await tabTo(theo, 'Post options');
   await expect(options).toBeFocused();
 
-  // Enter opens the menu on Delete Post; Enter on it opens the dialog, which names the post
+  // Enter opens the menu on its first item (Edit post); End reaches Delete Post, its last; Enter on
+  // it opens the dialog, which names the post
   await theo.keyboard.press('Enter');
+  await expect(theo.getByRole('menuitem', { name: POST_EDIT_TEXTS.menuItem })).toBeFocused();
+  await theo.keyboard.press('End');
   await expect(theo.getByRole('menuitem', { name: POST_TEXTS.deletePost })).toBeFocused();
   await theo.keyboard.press('Enter');
   const dialog = theo.getByRole('alertdialog', { name: POST_TEXTS.deleteConfirm.title });
@@ -84,6 +88,8 @@ test('Delete Post asks first: Escape keeps the post and returns focus, confirmin
 
   // again, and confirm: deleted
   await theo.keyboard.press('Enter');
+  await expect(theo.getByRole('menuitem', { name: POST_EDIT_TEXTS.menuItem })).toBeFocused();
+  await theo.keyboard.press('End');
   await expect(theo.getByRole('menuitem', { name: POST_TEXTS.deletePost })).toBeFocused();
   await theo.keyboard.press('Enter');
   await expect(cancel).toBeFocused();

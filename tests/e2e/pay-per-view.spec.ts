@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ONE_OFF_PURCHASE_TEXTS } from '../../common/payment-texts';
+import { BILLING_TEXTS } from '../../common/texts';
 import { bulkFan } from '../../scripts/seed/cast';
 import { findPost, imagesSettled, newPageAs, toasts } from './support/app';
 
@@ -47,6 +49,9 @@ test('a pay-per-view post shows its price and preview; after a confirmed unlock 
   await expect(confirm.getByTestId('charged-now')).toContainText('R75.00');
   await expect(confirm.getByTestId('renewal-amount')).toHaveCount(0);
   await shoot(fan, 'ppv-confirm');
+  // bought once, not a subscription: no word of subscription fees
+  await expect(confirm).toContainText(ONE_OFF_PURCHASE_TEXTS.final);
+  await expect(confirm).not.toContainText(BILLING_TEXTS.nonRefundable);
   await confirm.getByRole('button', { name: 'Pay R75.00' }).dblclick();
   await expect(toasts(fan).getByText('Post unlocked')).toBeVisible();
 

@@ -2,6 +2,7 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Link } from '@tanstack/react-router';
 import { CreditCard } from 'lucide-react';
 import { formatRand } from '../../../common/format';
+import { ONE_OFF_PURCHASE_TEXTS } from '../../../common/payment-texts';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { Button } from '../../components/ui/button';
 import { DIALOG_BOX_CLASS, DialogActions, DialogHeading, DialogOverlay } from '../../components/ui/dialog-parts';
@@ -69,7 +70,8 @@ export function PurchaseDialog({ purchase }: { purchase: ConfirmablePurchase }) 
             <ul className="flex list-disc flex-col gap-1.5 pl-5 text-xs leading-relaxed text-muted marker:text-subtle">
               {offer.renewal ? <li>You can cancel any time. {BILLING_TEXTS.cancelAnyTime}</li> : null}
               <li>
-                {BILLING_TEXTS.nonRefundable}{' '}
+                {/* what renews is a subscription; a post, a message or a tip bought once is no subscription fee */}
+                {offer.renewal ? BILLING_TEXTS.nonRefundable : ONE_OFF_PURCHASE_TEXTS.final}{' '}
                 <Link to="/terms" hash="subscriptions" className="font-medium text-violet-300 underline underline-offset-4 hover:text-violet-200">
                   Terms of Service
                 </Link>
