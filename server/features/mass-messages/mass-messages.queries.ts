@@ -13,25 +13,6 @@ export function findOwnTier(db: DB, creatorId: string, tierId: string) {
   return db.selectFrom('subscription_tiers').select('id').where('id', '=', tierId).where('creator_id', '=', creatorId).where('archived_at', 'is', null).executeTakeFirst();
 }
 
-export function findOwnAttachmentForMass(db: DB, ownerId: string, attachmentId: string) {
-  return db
-    .selectFrom('message_attachments as a')
-    .select([
-      'a.id',
-      'a.status',
-      (eb) =>
-        eb
-          .or([
-            eb.exists(eb.selectFrom('messages').select('id').whereRef('attachment_id', '=', 'a.id')),
-            eb.exists(eb.selectFrom('mass_messages').select('id').whereRef('attachment_id', '=', 'a.id')),
-          ])
-          .as('used'),
-    ])
-    .where('a.id', '=', attachmentId)
-    .where('a.owner_id', '=', ownerId)
-    .executeTakeFirst();
-}
-
 /** Messages to many the creator started since `since` (the daily quota), counted under the creator's row lock. */
 export async function countSince(db: DB, creatorId: string, since: Date): Promise<number> {
   await db.selectFrom('users').select('id').where('id', '=', creatorId).forNoKeyUpdate().execute();

@@ -6,7 +6,8 @@ import { MESSAGE_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { addToOutbox, dispatchOutbox } from '../../../core/outbox/outbox';
 import { countAudiences, type AudienceCounts } from '../../../domain/messaging/mass-messages';
-import { countSince, findByClientId, findMassMessagePage, findOwnAttachmentForMass, findOwnTier, insertMassMessage } from './mass-messages.queries';
+import { findOwnAttachment } from '../../../domain/messaging/own-attachment.queries';
+import { countSince, findByClientId, findMassMessagePage, findOwnTier, insertMassMessage } from './mass-messages.queries';
 
 type Deps = Pick<AppDeps, 'db' | 'queues' | 'log' | 'clock'>;
 
@@ -47,7 +48,7 @@ export async function createMassMessage(deps: Deps, creatorId: string, input: Cr
   const tierId = input.audience === 'tier' ? (input.tierId ?? null) : null;
   if (tierId && !(await findOwnTier(deps.db, creatorId, tierId))) throw new TRPCError({ code: 'NOT_FOUND', message: T.tierNotFound });
   if (input.attachmentId) {
-    const file = await findOwnAttachmentForMass(deps.db, creatorId, input.attachmentId);
+    const file = await findOwnAttachment(deps.db, creatorId, input.attachmentId);
     if (!file || file.used) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.attachmentNotFound });
     // every copy shares the one file: it must be ready before thousands of threads show it
     if (file.status !== 'ready') throw new TRPCError({ code: 'BAD_REQUEST', message: T.attachmentNotReady });

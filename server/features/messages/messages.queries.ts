@@ -197,27 +197,6 @@ export async function findReactionCounts(db: DB, messageId: string) {
     .execute();
 }
 
-/** One of the owner's attachments, with whether a message uses it already; undefined when unknown or someone else's. */
-export function findOwnAttachment(db: DB, ownerId: string, attachmentId: string) {
-  return db
-    .selectFrom('message_attachments as a')
-    .select([
-      'a.id',
-      'a.kind',
-      'a.status',
-      (eb) =>
-        eb
-          .or([
-            eb.exists(eb.selectFrom('messages').select('id').whereRef('attachment_id', '=', 'a.id')),
-            eb.exists(eb.selectFrom('mass_messages').select('id').whereRef('attachment_id', '=', 'a.id')),
-          ])
-          .as('used'),
-    ])
-    .where('a.id', '=', attachmentId)
-    .where('a.owner_id', '=', ownerId)
-    .executeTakeFirst();
-}
-
 /** Inserts a message; undefined when the sender's clientId was used already (a concurrent repeat won). */
 export function insertMessage(
   trx: DB,

@@ -1,3 +1,4 @@
+import { findOwnAttachment } from '../../../domain/messaging/own-attachment.queries';
 import { TRPCError } from '@trpc/server';
 import { dispatchOutbox } from '../../../core/outbox/outbox';
 import { notifyMessage } from '../../../domain/notifications/content';
@@ -34,7 +35,6 @@ import {
   findMessageFacts,
   findMessagesByIds,
   findMessagesSince,
-  findOwnAttachment,
   findReactionCounts,
   findThreadPage,
   insertMessage,

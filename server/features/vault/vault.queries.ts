@@ -6,6 +6,16 @@ import type { VaultListInput, VaultFileRef } from '../../../common/vault-schemas
 /** A processed post: its files are in the vault (a post processing or failed is not yet). */
 const PROCESSED = ['published', 'draft', 'scheduled'] as const;
 
+/** The stored variants of a creator's processed posts, each with its post (`p`) and its file row (`f`, absent for a post of one file). */
+function creatorsProcessedFiles(db: DB, creatorId: string) {
+  return db
+    .selectFrom('media_files as m')
+    .innerJoin('posts as p', 'p.id', 'm.post_id')
+    .leftJoin('post_files as f', (j) => j.onRef('f.post_id', '=', 'm.post_id').onRef('f.position', '=', 'm.position'))
+    .where('p.creator_id', '=', creatorId)
+    .where('p.status', 'in', PROCESSED);
+}
+
 /**
  * The creator's vault: every stored object they uploaded and had processed, once (posts that
  * took it from the vault share its key: the first row of the key stands for it), newest first,
@@ -14,10 +24,7 @@ const PROCESSED = ['published', 'draft', 'scheduled'] as const;
  */
 export function findVaultFiles(db: DB, creatorId: string, filter: VaultListInput, limit: number) {
   const kind = sql<MediaKind>`coalesce(f.media_kind, p.media_kind)`;
-  return db
-    .selectFrom('media_files as m')
-    .innerJoin('posts as p', 'p.id', 'm.post_id')
-    .leftJoin('post_files as f', (j) => j.onRef('f.post_id', '=', 'm.post_id').onRef('f.position', '=', 'm.position'))
+  return creatorsProcessedFiles(db, creatorId)
     .select([
       'm.post_id',
       'm.position',
@@ -30,8 +37,6 @@ export function findVaultFiles(db: DB, creatorId: string, filter: VaultListInput
         from media_files u join posts up on up.id = u.post_id
         where u.storage_key = m.storage_key and up.creator_id = ${creatorId})`.as('used_in'),
     ])
-    .where('p.creator_id', '=', creatorId)
-    .where('p.status', 'in', PROCESSED)
     .where('m.variant', '=', 'original')
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('media_files as o').select('o.id').whereRef('o.storage_key', '=', 'm.storage_key').whereRef('o.created_at', '<', 'm.created_at'))),
@@ -59,10 +64,7 @@ export function findVaultFiles(db: DB, creatorId: string, filter: VaultListInput
  * a file of another creator's post (or of none) is simply absent, and the caller refuses.
  */
 export function findOwnProcessedFiles(db: DB, creatorId: string, refs: VaultFileRef[]) {
-  return db
-    .selectFrom('media_files as m')
-    .innerJoin('posts as p', 'p.id', 'm.post_id')
-    .leftJoin('post_files as f', (j) => j.onRef('f.post_id', '=', 'm.post_id').onRef('f.position', '=', 'm.position'))
+  return creatorsProcessedFiles(db, creatorId)
     .select([
       'm.post_id',
       'm.position',
@@ -76,8 +78,6 @@ export function findOwnProcessedFiles(db: DB, creatorId: string, refs: VaultFile
       sql<MediaKind>`coalesce(f.media_kind, p.media_kind)`.as('kind'),
       sql<string>`coalesce(f.original_filename, p.original_filename, 'file')`.as('filename'),
     ])
-    .where('p.creator_id', '=', creatorId)
-    .where('p.status', 'in', PROCESSED)
     .where((eb) => eb.or(refs.map((r) => eb.and([eb('m.post_id', '=', r.postId), eb('m.position', '=', r.position)]))))
     .execute();
 }
