@@ -34,3 +34,22 @@ export function createRedis(url: string, opts: RedisConnectionOptions = {}): Red
   redis.on('error', opts.onError ?? (() => {}));
   return redis;
 }
+
+/**
+ * Closes a subscriber connection without leaving its resubscription unanswered: ioredis re-sends a
+ * subscriber's subscriptions on each reconnect and drops their promises, so cutting the link
+ * before Redis has answered them turns each into an unhandled rejection. A PING queued behind them
+ * answers once they have been; it is waited for at most `waitMs` when the link is up.
+ */
+export async function disconnectSubscriber(sub: Redis, waitMs = 1_000): Promise<void> {
+  if (sub.status === 'ready') {
+    let timer: NodeJS.Timeout | undefined;
+    const pinged = sub.ping().then(
+      () => undefined,
+      () => undefined,
+    );
+    await Promise.race([pinged, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+  }
+  sub.disconnect();
+}

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../core/deps';
 import { isAllowedOrigin } from '../http/csrf';
 import { socketChannelKey } from '../../core/realtime/emitter';
 import { throttledReporter } from '../../core/dependency-errors';
+import { disconnectSubscriber } from '../../core/redis';
 import { parseRoomRequest, ROOM_AUTHORISERS } from './rooms/room-requests';
 import { createPresenceTracker } from './presence';
 import { parseReauthorisation, reauthoriseLocalSockets } from './reauthorise';
@@ -119,8 +120,7 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
     close((err) => {
       presence.close();
       pub.disconnect();
-      sub.disconnect();
-      fn?.(err);
+      void disconnectSubscriber(sub).then(() => fn?.(err));
     });
   return io;
 }
