@@ -37,12 +37,49 @@ export interface FakeStripe {
   transfers: { id: string; amount: number; destination: string; idempotencyKey: string | null }[];
   /** the next transfers to `destination` are refused (400 invalid_request_error, Stripe's words) */
   refuseTransfersTo(destination: string, message: string): void;
+  /** Checkout sessions created (payment and setup mode), by id, with the parameters they were made with */
+  sessions: Map<string, FakeSession>;
+  /** PaymentIntents created, by id */
+  intents: Map<string, FakeIntent>;
+  /** customers created (each idempotency key once) */
+  customers: string[];
+  /** payment methods detached from their customer */
+  detached: string[];
+  /**
+   * The fan finishes a setup-mode Checkout with a card that, when charged, succeeds, asks for 3-D
+   * Secure, or is declined: answers the session as Stripe's checkout.session.completed carries it.
+   */
+  finishSetup(sessionId: string, card: { brand: string; last4: string; behaviour: CardBehaviour }): Record<string, unknown>;
+  /** The fan pays a payment-mode Checkout: its PaymentIntent succeeds; answers the session as the event carries it. */
+  payCheckout(sessionId: string): Record<string, unknown>;
+  /** The fan passes 3-D Secure: the intent succeeds; answers it as payment_intent.succeeded carries it. */
+  passAuthentication(intentId: string): Record<string, unknown>;
   /** the next `count` requests to `method path` answer 500 (Stripe's api_error) */
   failNext(method: string, path: string, count?: number): void;
   close(): Promise<void>;
 }
 
 type Answer = { status: number; body: unknown };
+
+export type CardBehaviour = 'succeeds' | 'requires_action' | 'declines';
+
+export interface FakeSession {
+  id: string;
+  mode: string;
+  params: Record<string, string>;
+  url: string;
+  setupIntent: string | null;
+  paymentIntent: string | null;
+}
+
+export interface FakeIntent {
+  id: string;
+  amount: number;
+  status: string;
+  paymentMethod: string | null;
+  offSession: boolean;
+  metadata: Record<string, string>;
+}
 
 export interface FakeRefund {
   id: string;
@@ -52,7 +89,8 @@ export interface FakeRefund {
 }
 
 /**
- * Stripe's HTTP API, the few calls billing makes besides Checkout, on a local port: the real
+ * Stripe's HTTP API, the few calls billing makes (Checkout sessions, customers, saved cards and
+ * their PaymentIntents, refunds, Connect), on a local port: the real
  * stripe SDK talks to it (STRIPE_API_URL), so what reaches "Stripe" is asserted on the wire. Like
  * Stripe, a repeated Idempotency-Key gets the first answer again, refunds carry their amount and
  * metadata (and are listed by payment), and cancelling a cancelled subscription is an invalid request.
@@ -83,6 +121,49 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const transfers: { id: string; amount: number; destination: string; idempotencyKey: string | null }[] = [];
   const refusedDestinations = new Map<string, string>();
   const account = (id: string) => ({ id, object: 'account', type: 'express', requirements: { currently_due: accounts.get(id)?.details_submitted ? [] : ['individual.id_number'] }, ...accounts.get(id) });
+
+  const sessions = new Map<string, FakeSession>();
+  const intents = new Map<string, FakeIntent>();
+  const customers: string[] = [];
+  const detached: string[] = [];
+  const setupIntents = new Map<string, { customer: string; paymentMethod: string | null }>();
+  const cards = new Map<string, { brand: string; last4: string; behaviour: CardBehaviour }>();
+  const metadataOf = (params: Record<string, string>, prefix = 'metadata') =>
+    Object.fromEntries(Object.entries(params).flatMap(([k, v]) => (k.startsWith(`${prefix}[`) ? [[k.slice(prefix.length + 1, -1), v]] : [])));
+  const intentBody = (i: FakeIntent, extra: object = {}) => ({
+    id: i.id, object: 'payment_intent', amount: i.amount, amount_received: i.status === 'succeeded' ? i.amount : 0, currency: 'zar', status: i.status,
+    payment_method: i.paymentMethod, metadata: i.metadata, ...extra,
+  });
+  const sessionBody = (sess: FakeSession, extra: object = {}) => ({
+    id: sess.id, object: 'checkout.session', mode: sess.mode, url: sess.url, metadata: metadataOf(sess.params), customer: sess.params.customer ?? null,
+    amount_total: Number(sess.params['line_items[0][price_data][unit_amount]'] ?? 0), payment_status: 'unpaid', status: 'open',
+    setup_intent: sess.setupIntent, payment_intent: sess.paymentIntent, ...extra,
+  });
+  const cardError = (code: string, message: string, intent?: FakeIntent): Answer => ({
+    status: 402,
+    body: { error: { type: 'card_error', code, message, ...(code === 'card_declined' && { decline_code: 'insufficient_funds' }), ...(intent && { payment_intent: intentBody(intent) }) } },
+  });
+
+  function createIntent(request: FakeStripeRequest): Answer {
+    const p = request.params;
+    const card = cards.get(p.payment_method ?? '');
+    const intent: FakeIntent = {
+      id: `pi_fake_${intents.size + 1}`, amount: Number(p.amount), status: 'requires_payment_method', paymentMethod: p.payment_method ?? null,
+      offSession: p.off_session === 'true', metadata: metadataOf(p),
+    };
+    intents.set(intent.id, intent);
+    if (!card) return error(400, 'invalid_request_error', `No such PaymentMethod: '${p.payment_method}'`, 'resource_missing');
+    if (card.behaviour === 'declines') return cardError('card_declined', 'Your card was declined.', intent);
+    if (card.behaviour === 'requires_action') {
+      // off the page the bank's question cannot be answered: Stripe refuses it
+      if (intent.offSession) return cardError('authentication_required', 'This payment requires authentication.', intent);
+      intent.status = 'requires_action';
+      const next = { type: 'redirect_to_url', redirect_to_url: { url: `https://hooks.stripe.test/3ds/${intent.id}`, return_url: p.return_url } };
+      return { status: 200, body: intentBody(intent, { next_action: next }) };
+    }
+    intent.status = 'succeeded';
+    return { status: 200, body: intentBody(intent) };
+  }
 
   function answer(request: FakeStripeRequest): Answer {
     const route = `${request.method} ${request.path}`;
@@ -138,6 +219,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       transfers.push(transfer);
       return { status: 200, body: { ...transfer, object: 'transfer', currency: request.params.currency } };
     }
+    if (route === 'POST /v1/checkout/sessions') {
+      const id = `cs_fake_${sessions.size + 1}`;
+      const mode = request.params.mode ?? 'payment';
+      const sess: FakeSession = { id, mode, params: request.params, url: `https://checkout.stripe.test/${id}`, setupIntent: null, paymentIntent: null };
+      if (mode === 'setup') {
+        sess.setupIntent = `seti_fake_${setupIntents.size + 1}`;
+        setupIntents.set(sess.setupIntent, { customer: request.params.customer ?? '', paymentMethod: null });
+      }
+      sessions.set(id, sess);
+      return { status: 200, body: sessionBody(sess) };
+    }
+    if (route === 'POST /v1/customers') {
+      const id = `cus_fake_${customers.length + 1}`;
+      customers.push(id);
+      return { status: 200, body: { id, object: 'customer', email: request.params.email, metadata: metadataOf(request.params) } };
+    }
+    const seti = /^\/v1\/setup_intents\/([^/]+)$/.exec(request.path)?.[1];
+    if (seti && request.method === 'GET') {
+      const intent = setupIntents.get(seti);
+      if (!intent) return error(404, 'invalid_request_error', 'No such setupintent', 'resource_missing');
+      const card = intent.paymentMethod ? cards.get(intent.paymentMethod) : undefined;
+      const method = intent.paymentMethod && card ? { id: intent.paymentMethod, object: 'payment_method', type: 'card', card: { brand: card.brand, last4: card.last4 } } : null;
+      return { status: 200, body: { id: seti, object: 'setup_intent', status: method ? 'succeeded' : 'requires_payment_method', customer: intent.customer, payment_method: method } };
+    }
+    if (route === 'POST /v1/payment_intents') return createIntent(request);
+    const detach = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(request.path)?.[1];
+    if (detach && request.method === 'POST') {
+      if (!cards.has(detach) || detached.includes(detach)) return error(400, 'invalid_request_error', 'The payment method is not attached to a customer');
+      detached.push(detach);
+      return { status: 200, body: { id: detach, object: 'payment_method', customer: null } };
+    }
     if (route === 'GET /v1/refunds') {
       const paid = request.params.payment_intent ?? request.params.charge ?? '';
       return { status: 200, body: { object: 'list', data: refundsOf(paid).map((r) => refundBody(paid, r)).reverse(), has_more: false, url: '/v1/refunds' } };
@@ -182,6 +294,35 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     transfers,
     refuseTransfersTo(destination, message) {
       refusedDestinations.set(destination, message);
+    },
+    sessions,
+    intents,
+    customers,
+    detached,
+    finishSetup(sessionId, card) {
+      const sess = sessions.get(sessionId);
+      if (!sess?.setupIntent) throw new Error(`no setup session ${sessionId}`);
+      const paymentMethod = `pm_fake_${cards.size + 1}`;
+      cards.set(paymentMethod, card);
+      setupIntents.get(sess.setupIntent)!.paymentMethod = paymentMethod;
+      return sessionBody(sess, { status: 'complete', payment_status: 'no_payment_required' });
+    },
+    payCheckout(sessionId) {
+      const sess = sessions.get(sessionId);
+      if (!sess || sess.mode !== 'payment') throw new Error(`no payment session ${sessionId}`);
+      const intent: FakeIntent = {
+        id: `pi_fake_${intents.size + 1}`, amount: Number(sess.params['line_items[0][price_data][unit_amount]']), status: 'succeeded', paymentMethod: null,
+        offSession: false, metadata: metadataOf(sess.params, 'payment_intent_data[metadata]'),
+      };
+      intents.set(intent.id, intent);
+      sess.paymentIntent = intent.id;
+      return sessionBody(sess, { status: 'complete', payment_status: 'paid' });
+    },
+    passAuthentication(intentId) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`no intent ${intentId}`);
+      intent.status = 'succeeded';
+      return intentBody(intent);
     },
     failNext(method, path, count = 1) {
       failures.set(`${method} ${path}`, count);
