@@ -1,8 +1,8 @@
 import { PAID_MESSAGE_TEXTS as T } from '../../common/paid-message-texts';
 import type { DB } from '../../core/db/kysely';
-import { messageUnlockedBy } from '../access/messaging.queries';
 import { BillingError } from './errors';
 import { creatorUnavailable } from './billing.queries';
+import { findUnlockCharge } from './message-unlock.queries';
 import { chargeOneOff, type OneOffOutcome } from './one-off';
 import type { BillingDeps } from './purchase';
 
@@ -35,18 +35,6 @@ function findPricedMessage(db: DB, messageId: string) {
     .executeTakeFirst();
 }
 
-/** The fan's charge for the message, if any, and whether it still holds (no refund, no open dispute). */
-function findUnlockCharge(db: DB, userId: string, messageId: string) {
-  return db
-    .selectFrom('payments as p')
-    .select(['p.id', 'p.amount', messageUnlockedBy('p.message_id', 'p.user_id').as('holds')])
-    .where('p.user_id', '=', userId)
-    .where('p.message_id', '=', messageId)
-    .where('p.purpose', '=', 'message_unlock')
-    .where('p.kind', '=', 'charge')
-    .executeTakeFirst();
-}
-
 /**
  * Buying a pay-per-view message's file (issue 27 item 3), on the one path of one-off purchases
  * (./one-off.ts): the price the fan confirmed, the pair's lock, one charge per (fan, message) (a
@@ -65,9 +53,7 @@ export async function unlockMessage(deps: BillingDeps, req: MessageUnlockRequest
   if (req.confirmedAmount !== price) throw new BillingError('CONFLICT', T.amountMismatch);
   const base = { messageId: message.id, senderId: message.sender_id, recipientId: message.recipient_id };
 
-  return chargeOneOff(deps, {
-    userId: req.userId,
-    idempotencyKey: req.idempotencyKey,
+  return chargeOneOff(deps, req, {
     creatorId: message.sender_id,
     returnPath: `/messages/${message.username}`,
     texts: { failed: T.failed, keySpent: T.amountMismatch },

@@ -6,6 +6,7 @@ import { insertPayment, lockPair } from './billing.queries';
 import { findSavedCard } from './cards';
 import { addReceipt, noEffects, type BillingEffects } from './effects';
 import { BillingError } from './errors';
+import { findUnlockCharge } from './message-unlock.queries';
 import type { BillingDeps } from './purchase';
 
 export type OneOffPurpose = PendingChargesTable['purpose'];
@@ -22,10 +23,8 @@ export interface OneOffItem {
   tipMessage?: string | null;
 }
 
-/** One purchase of a kind: the shared preamble's inputs (the fan, the key, the lock) and the kind's own rules. */
+/** One purchase of a kind: whose lock it takes with the fan's, where the fan comes back to, and the kind's own rules. */
 export interface OneOffPurchase<R> {
-  userId: string;
-  idempotencyKey: string;
   /** the other half of the pair's lock */
   creatorId: string;
   /** the app's path the fan comes back to from a hosted page ('/post/…', '/messages/…') */
@@ -37,6 +36,12 @@ export interface OneOffPurchase<R> {
   item(trx: DB): Promise<OneOffItem>;
   /** the answer once the charge is written */
   answer(item: OneOffItem, paymentId: string, at: Date): R;
+}
+
+/** The fan and their client key (a UUID per confirmation). */
+export interface OneOffKey {
+  userId: string;
+  idempotencyKey: string;
 }
 
 /**
@@ -67,7 +72,8 @@ export interface PurchaseDone {
  * through; 3-D Secure sends the fan to the bank's page) or, without a card, the fan is sent to
  * Checkout; the webhook then writes it, once (`completePending`).
  */
-export async function chargeOneOff<R>(deps: BillingDeps, p: OneOffPurchase<R>): Promise<OneOffOutcome<R>> {
+export async function chargeOneOff<R>(deps: BillingDeps, req: OneOffKey, kind: OneOffPurchase<R>): Promise<OneOffOutcome<R>> {
+  const p = { ...kind, ...req };
   const decided = await deps.db.transaction().execute(async (trx) => {
     await lockPair(trx, p.userId, p.creatorId);
     const done = await p.repeat(trx);
@@ -85,7 +91,7 @@ export async function chargeOneOff<R>(deps: BillingDeps, p: OneOffPurchase<R>): 
 }
 
 /** The pending charge of this key: made now, or the one an earlier press made (which must be the same item). */
-async function savePending(trx: DB, provider: string, p: OneOffPurchase<unknown>, item: OneOffItem): Promise<string> {
+async function savePending(trx: DB, provider: string, p: OneOffPurchase<unknown> & OneOffKey, item: OneOffItem): Promise<string> {
   await trx
     .insertInto('pending_charges')
     .values({
@@ -102,7 +108,7 @@ async function savePending(trx: DB, provider: string, p: OneOffPurchase<unknown>
 }
 
 /** After the pending charge committed: the card on file, else Checkout. Network calls, outside any transaction. */
-async function payAtProvider<R>(deps: BillingDeps, p: OneOffPurchase<R>, item: OneOffItem, pendingId: string): Promise<OneOffOutcome<R>> {
+async function payAtProvider<R>(deps: BillingDeps, p: OneOffPurchase<R> & OneOffKey, item: OneOffItem, pendingId: string): Promise<OneOffOutcome<R>> {
   const back = `${deps.appUrl}${p.returnPath}`;
   const join = back.includes('?') ? '&' : '?';
   const card = await findSavedCard(deps.db, p.userId, deps.provider.name);
@@ -173,7 +179,7 @@ async function recordOneOff(
   const { item } = r;
   // a message bought meanwhile under another key (two tabs, both paid): the money is recorded, the
   // message stays opened by the first charge
-  const messageFree = item.messageId ? !(await messageBought(trx, r.userId, item.messageId)) : false;
+  const messageFree = item.messageId ? !(await findUnlockCharge(trx, r.userId, item.messageId)) : false;
   const paymentId = await insertPayment(trx, {
     userId: r.userId, tierId: null, creatorId: item.creatorId, subscriptionId: null, description: item.description, idempotencyKey: r.idempotencyKey,
     amount: item.amount, provider: r.provider, providerRef: r.ref, status: 'succeeded', createdAt: r.at, earnings: deps.earnings,
@@ -197,16 +203,4 @@ async function recordOneOff(
   }
   effects.purchases = [{ purpose: item.purpose, paymentId, userId: r.userId, creatorId: item.creatorId, messageId: item.messageId ?? null }];
   return { paymentId, effects };
-}
-
-async function messageBought(trx: DB, userId: string, messageId: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('payments')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('message_id', '=', messageId)
-    .where('purpose', '=', 'message_unlock')
-    .where('kind', '=', 'charge')
-    .executeTakeFirst();
-  return Boolean(row);
 }

@@ -66,18 +66,15 @@ export async function unlockPost(deps: BillingDeps, req: UnlockRequest): Promise
   if (post.creator_id === req.userId) throw new BillingError('FORBIDDEN', T.ownPost);
   if (post.suspended_at !== null) throw new BillingError('NOT_FOUND', T.postNotFound);
 
-  return chargeOneOff(deps, {
-    userId: req.userId,
-    idempotencyKey: req.idempotencyKey,
+  return chargeOneOff(deps, req, {
     creatorId: post.creator_id,
     returnPath: `/post/${post.id}`,
     texts: { failed: T.failed, keySpent: T.priceChanged },
-    async repeat(trx) {
+    repeat: async (trx) => {
       const done = await findUnlockByKey(trx, req.userId, req.idempotencyKey);
-      if (!done) return null;
       // the same press again: the first unlock, unless the key was spent on something else
-      if (done.purpose !== 'post_unlock' || done.post_id !== post.id) throw new BillingError('CONFLICT', T.priceChanged);
-      return { paymentId: done.id, postId: post.id, creatorId: post.creator_id, amount: done.amount };
+      if (done && (done.purpose !== 'post_unlock' || done.post_id !== post.id)) throw new BillingError('CONFLICT', T.priceChanged);
+      return done ? { paymentId: done.id, postId: post.id, creatorId: post.creator_id, amount: done.amount } : null;
     },
     async item(trx) {
       // the row again, now under the lock: a price changed meanwhile is what the fan did not confirm

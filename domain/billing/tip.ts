@@ -69,9 +69,7 @@ export async function sendTip(deps: BillingDeps, req: TipRequest): Promise<TipOu
   const creatorName = creator.display_name || creator.username;
   let fan: { username: string; display_name: string | null } = { username: '', display_name: null };
 
-  return chargeOneOff(deps, {
-    userId: req.userId,
-    idempotencyKey: req.idempotencyKey,
+  return chargeOneOff(deps, req, {
     creatorId: creator.id,
     returnPath: `/${creator.username}`,
     texts: { failed: TIP_TEXTS.failed, keySpent: TIP_TEXTS.amountMismatch },

@@ -33,7 +33,7 @@ async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
     await imagesSettled(page);
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
