@@ -40,7 +40,64 @@ async function saveCard(fan: MadeUser, behaviour: 'succeeds' | 'requires_action'
   return asFan;
 }
 
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+/** A priced message with a ready file from the creator to the fan. */
+async function pricedMessage(creator: MadeUser, fan: MadeUser) {
+  const attachmentId = randomUUID();
+  const key = `messages/${attachmentId}/run/file.png`;
+  await app.deps.storage.put(key, PNG, 'image/png');
+  await app.deps.db
+    .insertInto('message_attachments')
+    .values({ id: attachmentId, owner_id: creator.id, kind: 'image', status: 'ready', original_filename: 'set.png', byte_size: PNG.length, storage_key: key, content_type: 'image/png' })
+    .execute();
+  const asCreator = await clientAs(app, creator.id);
+  const sent = await asCreator.trpc.messages.send.mutate({ username: fan.username, content: 'For you', attachmentId, price: '30', clientId: randomUUID() });
+  return { sent, mediaUrl: `/media/messages/${attachmentId}` };
+}
+
 describe('one-off purchases with Stripe', () => {
+  it("a pay-per-view message: another fan's attempt is refused before Stripe; by card at once (double press, one PaymentIntent), or through Checkout and its webhook, live", async () => {
+    const { creator } = await creatorWithPost();
+    const fan = await makeUser(app.deps.db);
+    const stranger = await makeUser(app.deps.db);
+    const asStranger = await clientAs(app, stranger.id);
+    const byCard = await pricedMessage(creator, fan);
+    const byCheckout = await pricedMessage(creator, fan);
+    const sessionsBefore = fakeStripe.sessions.size;
+    await expectTrpcError(asStranger.trpc.messages.unlock.mutate({ messageId: byCard.sent.id, confirmedAmount: '30.00', idempotencyKey: randomUUID() }), 'NOT_FOUND');
+    expect(fakeStripe.sessions.size).toBe(sessionsBefore);
+    expect(await pendingOf(stranger.id)).toEqual([]);
+
+    // without a card: Checkout, then the webhook opens it; the fan's tab hears it
+    const asFan = await clientAs(app, fan.id);
+    const fanTab = await sockets.open(app, fan);
+    const heard: unknown[] = [];
+    fanTab.on('entitlement:changed', (e: unknown) => heard.push(e));
+    const redirect = await asFan.trpc.messages.unlock.mutate({ messageId: byCheckout.sent.id, confirmedAmount: '30.00', idempotencyKey: randomUUID() });
+    expect(redirect.kind).toBe('redirect');
+    expect(lastSession().params.success_url).toContain(`/messages/${creator.username}?checkout=paid`);
+    expect((await asFan.fetch(byCheckout.mediaUrl)).status).toBe(403);
+    const session = fakeStripe.payCheckout(lastSession().id);
+    expect((await sendSigned(app.url, stripeEvent(`evt_msg_${session.id as string}`, 'checkout.session.completed', session))).outcome).toBe('applied');
+    expect((await asFan.fetch(byCheckout.mediaUrl)).status).toBe(200);
+    await expect.poll(() => heard.length).toBe(1);
+    expect(heard[0]).toMatchObject({ subject: { kind: 'message', messageId: byCheckout.sent.id }, active: true });
+
+    // with a card: at once, one PaymentIntent however often Pay is pressed
+    await saveCard(fan, 'succeeds');
+    const intentsBefore = fakeStripe.intents.size;
+    const input = { messageId: byCard.sent.id, confirmedAmount: '30.00', idempotencyKey: randomUUID() };
+    const results = await Promise.all([1, 2, 3].map(() => asFan.trpc.messages.unlock.mutate(input)));
+    expect(new Set(results.map((r) => paid(r).paymentId)).size).toBe(1);
+    expect(fakeStripe.intents.size - intentsBefore).toBe(1);
+    expect((await asFan.fetch(byCard.mediaUrl)).status).toBe(200);
+    expect((await asStranger.fetch(byCard.mediaUrl)).status).toBe(403);
+    const rows = await app.deps.db.selectFrom('payments').select(['message_id', 'amount', 'provider']).where('user_id', '=', fan.id).where('purpose', '=', 'message_unlock').execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => r.message_id).sort()).toEqual([byCard.sent.id, byCheckout.sent.id].sort());
+  });
+
   it('without a card: a tip and an unlock leave for a payment-mode Checkout; double presses are one session; the webhooks (both kinds, replayed) write each once, live', async () => {
     const { creator, post } = await creatorWithPost();
     const fan = await makeUser(app.deps.db);
