@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -27,6 +28,12 @@ const POST = 'Level sketch';
 let fake: FakeStripe;
 let server: ChildProcess;
 let baseURL: string;
+
+/** Serious or critical WCAG 2.1 AA violations on the page as it is now (accessibility.spec.ts scans the built-in provider's screens). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
 
 async function shoot(page: Page, name: string) {
   await mkdir(shots, { recursive: true });
@@ -72,6 +79,7 @@ test('with Stripe a fan saves a card, tips with it after confirming (charged onc
   await expect(section.getByText(CARD_TEXTS.none)).toBeVisible();
   await expect(page.getByTestId('provider-note')).toHaveText('Payments by Stripe');
   await shoot(page, 'payment-no-card');
+  expect(await axeViolations(page)).toEqual([]);
 
   // Add a card: Stripe's page (setup mode); the fan enters a card there, Stripe's webhook stores it
   await section.getByRole('button', { name: CARD_TEXTS.add }).click();
@@ -84,6 +92,11 @@ test('with Stripe a fan saves a card, tips with it after confirming (charged onc
   await expect(section.getByTestId('saved-card-name')).toHaveText('Visa ending in 4242');
   await expect(toasts(page).getByText(CARD_TEXTS.added)).toBeVisible();
   await shoot(page, 'payment-card-saved');
+  expect(await axeViolations(page)).toEqual([]);
+  // the card's controls by keyboard: Replace card, then Remove card
+  await section.getByRole('button', { name: CARD_TEXTS.replace }).focus();
+  await page.keyboard.press('Tab');
+  await expect(section.getByRole('button', { name: CARD_TEXTS.remove })).toBeFocused();
 
   // a tip from a post, confirmed, double-pressed: one off-session charge of the card
   const post = await findPost(context.request, POST);

@@ -1,5 +1,5 @@
 import { CreditCard, Lock } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { CARD_TEXTS } from '../../../common/card-texts';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { Button } from '../../components/ui/button';
@@ -22,8 +22,9 @@ const brandName = (brand: string) => (brand ? brand.charAt(0).toUpperCase() + br
  */
 export function SavedCardSection({ returned }: { returned?: 'added' | 'cancelled' }) {
   const utils = trpc.useUtils();
+  const [openedAt] = useState(() => Date.now());
   const mine = trpc.cards.mine.useQuery(undefined, {
-    refetchInterval: (query) => (returned === 'added' && !query.state.data?.card && Date.now() - query.state.dataUpdatedAt < WAIT_FOR_WEBHOOK_MS ? 1500 : false),
+    refetchInterval: (query) => (returned === 'added' && !query.state.data?.card && Date.now() - openedAt < WAIT_FOR_WEBHOOK_MS ? 1500 : false),
   });
   const add = trpc.cards.add.useMutation({
     onSuccess: (result) => window.location.assign(result.url),
