@@ -16,7 +16,6 @@ export const PAID_MESSAGE_TEXTS = {
   alreadyUnlocked: 'You have unlocked this message already.',
   ownMessage: 'You cannot buy your own message.',
   amountMismatch: 'The price changed: confirm it again before paying.',
-  stripeNotYet: 'Unlocking messages is not available with card payments yet.',
   failed: 'Failed to unlock the message. Please try again.',
   unlocked: 'Unlocked',
   description: (name: string) => `Message unlock — ${name}`,

@@ -9,7 +9,6 @@ export const POST_UNLOCK_TEXTS = {
   ownPost: 'This is your own post.',
   alreadyUnlocked: 'You can already see this post.',
   priceChanged: 'The price changed: confirm it again before paying.',
-  stripeNotYet: 'Unlocking posts is not available with card payments yet.',
   failed: 'Failed to unlock the post. Please try again.',
   unlocked: 'Post unlocked',
   unlockFor: (price: string) => `Unlock for ${price}`,

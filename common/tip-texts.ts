@@ -8,7 +8,6 @@ export const TIP_TEXTS = {
   creatorNotFound: 'Creator not found',
   selfTip: 'You cannot tip yourself',
   amountMismatch: 'The amount changed: confirm it again before paying.',
-  stripeNotYet: 'Tips are not available with card payments yet.',
   failed: 'Failed to send the tip. Please try again.',
   sent: (amount: string, name: string) => `You tipped ${name} ${amount}`,
   received: (name: string, amount: string) => `${name} tipped you ${amount}`,

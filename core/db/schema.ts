@@ -458,6 +458,36 @@ export interface PayoutAccountsTable {
   updated_at: UpdatedAt;
 }
 
+/** A fan's card on file at the provider (migrations/20261129_0200_saved_cards.ts): never the number, only what names it. */
+export interface PaymentCardsTable {
+  user_id: string;
+  provider: string;
+  customer_id: string;
+  /** null once the fan removed the card (the customer stays for the next one) */
+  payment_method_id: string | null;
+  brand: string | null;
+  last4: string | null;
+  updated_at: UpdatedAt;
+}
+
+/** A confirmed one-off purchase waiting for the provider's webhook (domain/billing/one-off.ts). */
+export interface PendingChargesTable {
+  id: Generated<string>;
+  user_id: string;
+  idempotency_key: string;
+  purpose: Exclude<PaymentPurpose, 'subscription'>;
+  creator_id: string;
+  post_id: string | null;
+  message_id: string | null;
+  tip_message: string | null;
+  amount: Money;
+  description: string;
+  provider: string;
+  /** the ledger's charge, once the money is in */
+  payment_id: string | null;
+  created_at: CreatedAt;
+}
+
 export type PayoutStatus = 'pending' | 'paid' | 'failed';
 export type PayoutTrigger = 'scheduled' | 'request' | 'deletion';
 
@@ -705,6 +735,8 @@ export interface Database {
   refund_requests: RefundRequestsTable;
   ledger_entries: LedgerEntriesTable;
   payout_accounts: PayoutAccountsTable;
+  payment_cards: PaymentCardsTable;
+  pending_charges: PendingChargesTable;
   payouts: PayoutsTable;
   messages: MessagesTable;
   mass_messages: MassMessagesTable;
@@ -797,6 +829,11 @@ export const databaseColumns = columns({
   refund_requests: ['id', 'payment_id', 'amount', 'reversal_key', 'requested_by', 'completed_at', 'created_at'],
   ledger_entries: ['id', 'account', 'creator_id', 'kind', 'payment_id', 'payout_id', 'amount_cents', 'available_at', 'created_at'],
   payout_accounts: ['user_id', 'provider', 'provider_account_id', 'status', 'created_at', 'updated_at'],
+  payment_cards: ['user_id', 'provider', 'customer_id', 'payment_method_id', 'brand', 'last4', 'updated_at'],
+  pending_charges: [
+    'id', 'user_id', 'idempotency_key', 'purpose', 'creator_id', 'post_id', 'message_id', 'tip_message', 'amount', 'description', 'provider',
+    'payment_id', 'created_at',
+  ],
   payouts: [
     'id', 'creator_id', 'amount_cents', 'status', 'trigger', 'key', 'provider', 'provider_account_id', 'transfer_ref', 'failure_reason',
     'settled_at', 'created_at',

@@ -45,6 +45,23 @@ export const builtinProvider: PaymentProvider = {
   async transfer(request) {
     return { ok: true, ref: `test_tr_${digest(request.idempotencyKey)}` };
   },
+  // every charge succeeds at once (flow 'direct'): no hosted page, no card on file
+  async createOneOffCheckout() {
+    throw new Error('The built-in provider has no checkout page');
+  },
+  async createCustomer() {
+    throw new Error('The built-in provider keeps no cards');
+  },
+  async createCardSetup() {
+    throw new Error('The built-in provider keeps no cards');
+  },
+  async cardOfSetup() {
+    throw new Error('The built-in provider keeps no cards');
+  },
+  async chargeCard() {
+    throw new Error('The built-in provider keeps no cards');
+  },
+  async removeCard() {},
   verifyWebhook() {
     throw new WebhookSignatureError('The built-in provider receives no webhooks');
   },

@@ -34,6 +34,56 @@ export interface CheckoutRequest {
 }
 
 /**
+ * A one-off purchase (a tip, a post or message unlock) paid on the provider's hosted page
+ * (Stripe Checkout in payment mode): its metadata names our pending charge, which the webhook
+ * completes (domain/billing/one-off.ts).
+ */
+export interface OneOffCheckoutRequest {
+  userId: string;
+  email: string;
+  /** '40.00' rand */
+  amount: string;
+  description: string;
+  /** the pending_charges row the webhook completes */
+  pendingId: string;
+  idempotencyKey: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A card on file: what names it at the provider, never its number. */
+export interface SavedCard {
+  customerId: string;
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+}
+
+/** A charge of a card on file, off the page (the fan confirmed it in the app). */
+export interface CardChargeRequest {
+  userId: string;
+  customerId: string;
+  paymentMethodId: string;
+  amount: string;
+  description: string;
+  pendingId: string;
+  idempotencyKey: string;
+  /** where the bank's 3-D Secure page sends the fan back to */
+  returnUrl: string;
+}
+
+/**
+ * 'succeeded': the money is in now; 'requires_action': the bank asks the fan to confirm (3-D
+ * Secure) on `url`, and the webhook completes the purchase; 'processing': the webhook completes it
+ * later; 'declined': nothing was charged.
+ */
+export type CardChargeResult =
+  | { status: 'succeeded'; ref: string }
+  | { status: 'requires_action'; ref: string; url: string }
+  | { status: 'processing'; ref: string }
+  | { status: 'declined'; reason: string };
+
+/**
  * Whether a finished Checkout has the money: 'paid', 'unpaid' (an asynchronous payment method
  * still clearing: Stripe says later with checkout.session.async_payment_succeeded or _failed), or
  * 'no_payment_required' (nothing to pay, which counts only where the price is zero).
@@ -75,6 +125,10 @@ export type ProviderEvent =
       amount: string;
       paymentStatus: CheckoutPaymentStatus;
     }
+  /** the money of a pending one-off purchase is in (a payment-mode Checkout, or a card's PaymentIntent after 3-D Secure) */
+  | { id: string; kind: 'one-off-paid'; pendingId: string; paymentRef: string; amount: string; paymentStatus: CheckoutPaymentStatus }
+  /** a setup-mode Checkout finished: the fan's card is on file at the provider */
+  | { id: string; kind: 'card-saved'; userId: string; setupIntentId: string }
   /** an asynchronous Checkout payment that did not go through: nothing starts, the fan is told */
   | { id: string; kind: 'checkout-failed'; userId: string; tierId: string }
   /** money went back on a charge (in full or in part, by us or in the provider's dashboard) */
@@ -145,6 +199,18 @@ export interface PaymentProvider {
    * (a network error, the provider down); answers `ok: false` when the provider refused it.
    */
   transfer(request: { accountId: string; amountCents: number; idempotencyKey: string; payoutId: string }): Promise<TransferResult>;
+  /** A one-off purchase's hosted payment page (webhook providers only). */
+  createOneOffCheckout(request: OneOffCheckoutRequest): Promise<{ url: string; ref: string }>;
+  /** The fan's customer at the provider, made once per user (the same user gets the same one). */
+  createCustomer(request: { userId: string; email: string }): Promise<string>;
+  /** The provider's hosted page where the fan enters a card to keep on file (Stripe: Checkout in setup mode). */
+  createCardSetup(request: { userId: string; customerId: string; successUrl: string; cancelUrl: string }): Promise<{ url: string }>;
+  /** The card a finished setup saved (asked when its webhook arrives). */
+  cardOfSetup(setupIntentId: string): Promise<SavedCard>;
+  /** Charges the card on file off the page; the same `idempotencyKey` is the same charge. */
+  chargeCard(request: CardChargeRequest): Promise<CardChargeResult>;
+  /** The card is no longer usable by this app (Stripe: detached from the customer). Safe to repeat. */
+  removeCard(paymentMethodId: string): Promise<void>;
   /** throws WebhookSignatureError unless the body is signed with the webhook secret */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

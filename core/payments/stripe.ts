@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { PaymentInterval } from '../../common/enums';
 import { fromCents, toCents } from '../../common/money';
-import type { PaymentProvider, PayoutAccountState, ProviderEvent } from './provider';
+import type { CardChargeRequest, CardChargeResult, CheckoutPaymentStatus, PaymentProvider, PayoutAccountState, ProviderEvent } from './provider';
 import { WebhookSignatureError } from './provider';
 
 const STRIPE_INTERVAL: Record<PaymentInterval, 'week' | 'month' | 'year'> = { weekly: 'week', monthly: 'month', annually: 'year' };
@@ -27,13 +27,14 @@ function invoicePeriodEnd(invoice: Loose): Date | null {
 /** Maps a verified Stripe event to what billing applies; other types are acknowledged and ignored. */
 export function toProviderEvent(event: { id: string; type: string; data: { object: unknown } }): ProviderEvent {
   const object = event.data.object as Loose;
+  const oneOff = oneOffEvent(event, object);
+  if (oneOff) return oneOff;
   switch (event.type) {
     // an async payment that cleared later sends the session again, now 'paid': it starts as completed would
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const metadata = (object.metadata ?? {}) as Record<string, string>;
       if (!metadata.userId || !metadata.tierId || !metadata.idempotencyKey) return { id: event.id, kind: 'ignored', type: event.type };
-      const status = object.payment_status;
       return {
         id: event.id,
         kind: 'checkout-completed',
@@ -44,7 +45,7 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
         paymentRef: str(object.invoice) ?? str(object.payment_intent) ?? (object.id as string),
         amount: rand(object.amount_total),
         // anything Stripe may add later is not money received
-        paymentStatus: status === 'paid' || status === 'no_payment_required' ? status : 'unpaid',
+        paymentStatus: paymentStatus(object.payment_status),
       };
     }
     case 'checkout.session.async_payment_failed': {
@@ -89,6 +90,34 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
   }
 }
 
+const paymentStatus = (status: unknown): CheckoutPaymentStatus => (status === 'paid' || status === 'no_payment_required' ? status : 'unpaid');
+
+/**
+ * The events of one-off purchases and saved cards, told apart from subscriptions' by their
+ * metadata: `pendingId` (a tip's or unlock's Checkout, or its PaymentIntent: both may arrive, the
+ * pending charge is completed once) and `purpose: 'card'` (a setup-mode Checkout). Null: not one.
+ */
+function oneOffEvent(event: { id: string; type: string }, object: Loose): ProviderEvent | null {
+  const metadata = (object.metadata ?? {}) as Record<string, string>;
+  const completed = event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded';
+  if (completed && object.mode === 'setup' && metadata.purpose === 'card' && metadata.userId) {
+    const setupIntentId = str(object.setup_intent);
+    return setupIntentId ? { id: event.id, kind: 'card-saved', userId: metadata.userId, setupIntentId } : { id: event.id, kind: 'ignored', type: event.type };
+  }
+  if (!metadata.pendingId) return null;
+  if (completed) {
+    return {
+      id: event.id, kind: 'one-off-paid', pendingId: metadata.pendingId, paymentRef: str(object.payment_intent) ?? (object.id as string),
+      amount: rand(object.amount_total), paymentStatus: paymentStatus(object.payment_status),
+    };
+  }
+  if (event.type === 'payment_intent.succeeded') {
+    return { id: event.id, kind: 'one-off-paid', pendingId: metadata.pendingId, paymentRef: object.id as string, amount: rand(object.amount_received ?? object.amount), paymentStatus: 'paid' };
+  }
+  // a failed one-off payment leaves the pending charge unpaid: nothing to write
+  return { id: event.id, kind: 'ignored', type: event.type };
+}
+
 /**
  * A Connect account's state: payouts enabled; else details still due (or never submitted); else
  * Stripe is checking them. Identity: the person's verification is 'verified', or Stripe enabled
@@ -107,6 +136,40 @@ export function payoutAccountState(account: Loose): PayoutAccountState {
 /** Stripe errors that a retry will not change: the transfer is refused and the payout fails. */
 const isRefusal = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripePermissionError || error instanceof Stripe.errors.StripeCardError;
+
+/**
+ * A card on file charged off the page (confirm=true, off_session=true). When the bank asks for
+ * 3-D Secure, Stripe refuses an off-session charge (authentication_required): the fan is then
+ * sent to the bank's page by an on-session PaymentIntent confirmed with a return_url (its
+ * next_action.redirect_to_url), and payment_intent.succeeded completes the purchase. Each step has
+ * its own idempotency key derived from the client's, so a double press is one charge.
+ */
+async function chargeSavedCard(client: Stripe, r: CardChargeRequest): Promise<CardChargeResult> {
+  const base = {
+    amount: toCents(r.amount), currency: 'zar', customer: r.customerId, payment_method: r.paymentMethodId, confirm: true, description: r.description,
+    metadata: { pendingId: r.pendingId, userId: r.userId },
+  };
+  const declined = (error: unknown) => error instanceof Stripe.errors.StripeCardError && error.code !== 'authentication_required';
+  try {
+    const intent = await client.paymentIntents.create({ ...base, off_session: true }, { idempotencyKey: `card-${r.userId}-${r.idempotencyKey}` });
+    if (intent.status === 'succeeded') return { status: 'succeeded', ref: intent.id };
+    if (intent.status === 'processing') return { status: 'processing', ref: intent.id };
+  } catch (error) {
+    if (declined(error)) return { status: 'declined', reason: (error as Stripe.errors.StripeCardError).decline_code ?? (error as Stripe.errors.StripeCardError).code ?? 'card_declined' };
+    if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+  }
+  try {
+    const intent = await client.paymentIntents.create({ ...base, return_url: r.returnUrl }, { idempotencyKey: `card-3ds-${r.userId}-${r.idempotencyKey}` });
+    if (intent.status === 'succeeded') return { status: 'succeeded', ref: intent.id };
+    if (intent.status === 'processing') return { status: 'processing', ref: intent.id };
+    const url = intent.next_action?.redirect_to_url?.url;
+    if (intent.status === 'requires_action' && url) return { status: 'requires_action', ref: intent.id, url };
+    return { status: 'declined', reason: intent.last_payment_error?.code ?? intent.status };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeCardError) return { status: 'declined', reason: error.decline_code ?? error.code ?? 'card_declined' };
+    throw error;
+  }
+}
 
 /** Subscription statuses after which nothing more is charged. */
 const ENDED_SUBSCRIPTION = new Set(['canceled', 'incomplete_expired']);
@@ -246,6 +309,61 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
       } catch (error) {
         if (isRefusal(error)) return { ok: false, reason: (error as Error).message };
         throw error;
+      }
+    },
+    async createOneOffCheckout(r) {
+      const metadata = { pendingId: r.pendingId, userId: r.userId };
+      const session = await client.checkout.sessions.create(
+        {
+          mode: 'payment',
+          customer_email: r.email,
+          client_reference_id: r.userId,
+          line_items: [{ quantity: 1, price_data: { currency: 'zar', unit_amount: toCents(r.amount), product_data: { name: r.description } } }],
+          metadata,
+          // payment_intent.succeeded names the pending charge too: whichever event comes first completes it
+          payment_intent_data: { metadata, description: r.description },
+          success_url: r.successUrl,
+          cancel_url: r.cancelUrl,
+        },
+        { idempotencyKey: `checkout-oneoff-${r.userId}-${r.idempotencyKey}` },
+      );
+      if (!session.url) throw new Error('Stripe returned no Checkout URL');
+      return { url: session.url, ref: session.id };
+    },
+    async createCustomer(r) {
+      const customer = await client.customers.create({ email: r.email, metadata: { userId: r.userId } }, { idempotencyKey: `customer-${r.userId}` });
+      return customer.id;
+    },
+    async createCardSetup(r) {
+      const session = await client.checkout.sessions.create({
+        mode: 'setup',
+        customer: r.customerId,
+        // setup mode with the account's payment methods names the currency they will charge
+        currency: 'zar',
+        metadata: { purpose: 'card', userId: r.userId },
+        success_url: r.successUrl,
+        cancel_url: r.cancelUrl,
+      });
+      if (!session.url) throw new Error('Stripe returned no Checkout URL');
+      return { url: session.url };
+    },
+    async cardOfSetup(setupIntentId) {
+      const intent = await client.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+      const method = intent.payment_method as Loose | null;
+      const card = method?.card as Loose | undefined;
+      const customerId = str(intent.customer);
+      if (!method || !card || !customerId || typeof card.last4 !== 'string') throw new Error(`SetupIntent ${setupIntentId} saved no card`);
+      return { customerId, paymentMethodId: method.id as string, brand: typeof card.brand === 'string' ? card.brand : 'card', last4: card.last4 };
+    },
+    async chargeCard(r) {
+      return chargeSavedCard(client, r);
+    },
+    async removeCard(paymentMethodId) {
+      try {
+        await client.paymentMethods.detach(paymentMethodId);
+      } catch (error) {
+        // detached already (a repeat): done
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       }
     },
     verifyWebhook(rawBody, signature) {

@@ -97,8 +97,8 @@ export async function insertPayment(
     tip?: { message: string | null };
     /** the pay-per-view message this charge opens (domain/billing/message-unlock.ts) */
     messageUnlock?: { messageId: string };
-    /** what else a charge without a subscription bought (a pay-per-view post: 'post_unlock') */
-    purpose?: 'post_unlock';
+    /** what else a charge without a subscription bought (a pay-per-view post: 'post_unlock'; a message bought twice: 'message_unlock' without its id) */
+    purpose?: 'post_unlock' | 'message_unlock';
   },
 ): Promise<string> {
   const inserted = await db

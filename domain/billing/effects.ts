@@ -7,6 +7,7 @@ import type { Queues } from '../../core/queues/queues';
 import type { Realtime } from '../../core/realtime/realtime';
 import { entitlementEnded } from '../announcements/access-changes';
 import { notify } from '../notifications/notify';
+import type { PurchaseDone } from './one-off';
 import { UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS, undoDuplicateCheckoutJobId, type DuplicateCheckout } from './duplicate-checkout';
 
 /** What a billing write leaves to do once it committed: live entitlement events, and jobs to queue. */
@@ -19,6 +20,10 @@ export interface BillingEffects {
    * or by the relay.
    */
   jobs: QueuedEntry[];
+  /** one-off charges written (./one-off.ts): announced after the commit (announcePurchases) */
+  purchases?: PurchaseDone[];
+  /** cards a newer one replaced: detached at the provider after the commit (nothing here charges them any more) */
+  detachCards?: string[];
 }
 
 export const noEffects = (): BillingEffects => ({ entitlements: [], jobs: [] });

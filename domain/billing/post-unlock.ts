@@ -4,9 +4,9 @@ import { postName } from '../../common/post-name';
 import { POST_UNLOCK_TEXTS as T } from '../../common/post-unlock-texts';
 import type { DB } from '../../core/db/kysely';
 import { loadViewer, postAccess, toFacts } from '../access/access';
-import { addReceipt, noEffects, type BillingEffects } from './effects';
+import type { BillingEffects } from './effects';
 import { BillingError } from './errors';
-import { insertPayment, lockPair } from './billing.queries';
+import { chargeOneOff, type OneOffOutcome } from './one-off';
 import type { BillingDeps } from './purchase';
 
 export interface UnlockRequest {
@@ -24,7 +24,7 @@ export interface UnlockRecord {
   amount: string;
 }
 
-export type UnlockOutcome = { unlock: UnlockRecord; effects: BillingEffects; repeated: boolean };
+export type UnlockOutcome = OneOffOutcome<UnlockRecord>;
 
 async function findUnlockTarget(db: DB, postId: string) {
   return db
@@ -52,13 +52,13 @@ async function findUnlockByKey(db: DB, userId: string, idempotencyKey: string) {
 
 /**
  * A pay-per-view post bought (issue 27 item 2; docs/payments.md): one confirmed charge of the
- * post's price, on the rails of a tip (./tip.ts): the amount the fan confirmed must be the price
- * now, one payment per client key under the fan and creator's advisory lock (a double press or a
- * retry gets the first unlock back), written by `insertPayment` with purpose 'post_unlock' (the
- * ledger's split, the fan's history, refunds), and the `post_unlocks` row the access rule reads
- * (domain/access/access.ts), in the same transaction. Refused: the fan's own post, a post the fan
- * may not see (answered as not found), a post without a price, and a fan who can already see it
- * (bought before, or a subscriber of a post free to subscribers).
+ * post's price on the one path of one-off purchases (./one-off.ts): the amount the fan confirmed
+ * must be the price now, one charge per client key under the fan and creator's advisory lock (a
+ * double press or a retry gets the first unlock back), written with purpose 'post_unlock' with the
+ * `post_unlocks` row the access rule reads (domain/access/access.ts), in the same transaction.
+ * Refused: the fan's own post, a post the fan may not see (answered as not found), a post without
+ * a price, and a fan who can already see it (bought before, or a subscriber of a post free to
+ * subscribers).
  */
 export async function unlockPost(deps: BillingDeps, req: UnlockRequest): Promise<UnlockOutcome> {
   const post = await findUnlockTarget(deps.db, req.postId);
@@ -66,57 +66,31 @@ export async function unlockPost(deps: BillingDeps, req: UnlockRequest): Promise
   if (post.creator_id === req.userId) throw new BillingError('FORBIDDEN', T.ownPost);
   if (post.suspended_at !== null) throw new BillingError('NOT_FOUND', T.postNotFound);
 
-  return deps.db.transaction().execute(async (trx) => {
-    await lockPair(trx, req.userId, post.creator_id);
-    const done = await findUnlockByKey(trx, req.userId, req.idempotencyKey);
-    if (done) {
+  return chargeOneOff(deps, req, {
+    creatorId: post.creator_id,
+    returnPath: `/post/${post.id}`,
+    texts: { failed: T.failed, keySpent: T.priceChanged },
+    repeat: async (trx) => {
+      const done = await findUnlockByKey(trx, req.userId, req.idempotencyKey);
       // the same press again: the first unlock, unless the key was spent on something else
-      if (done.purpose !== 'post_unlock' || done.post_id !== post.id) throw new BillingError('CONFLICT', T.priceChanged);
-      return { unlock: { paymentId: done.id, postId: post.id, creatorId: post.creator_id, amount: done.amount }, effects: noEffects(), repeated: true };
-    }
-    // the row again, now under the lock: a price changed meanwhile is what the fan did not confirm
-    const now = await findUnlockTarget(trx, req.postId);
-    if (!now) throw new BillingError('NOT_FOUND', T.postNotFound);
-    const facts = toFacts(now);
-    const access = postAccess(await loadViewer(trx, req.userId, [facts]), facts);
-    if (!access.visible) throw new BillingError('NOT_FOUND', T.postNotFound);
-    if (now.unlock_price_cents === null) throw new BillingError('CONFLICT', T.notForSale);
-    if (access.canViewMedia) throw new BillingError('CONFLICT', T.alreadyUnlocked);
-    const amount = fromCents(now.unlock_price_cents);
-    if (req.confirmedAmount !== amount) throw new BillingError('CONFLICT', T.priceChanged);
-    // a one-off Checkout needs its own webhook path (issue 27 item 6); refused rather than half done
-    if (deps.provider.flow === 'checkout') throw new BillingError('PAYMENT_FAILED', T.stripeNotYet);
-
-    const at = deps.clock.now();
-    const description = T.description(now.display_name || now.username, postName({ title: now.title, creator: { displayName: now.display_name, username: now.username } }));
-    const charge = await deps.provider.charge({ userId: req.userId, amount, description, idempotencyKey: req.idempotencyKey });
-    if (!charge.ok) throw new BillingError('PAYMENT_FAILED', T.failed);
-    const paymentId = await insertPayment(trx, {
-      userId: req.userId,
-      tierId: null,
-      creatorId: now.creator_id,
-      subscriptionId: null,
-      description,
-      idempotencyKey: req.idempotencyKey,
-      amount,
-      provider: deps.provider.name,
-      providerRef: charge.ref,
-      status: 'succeeded',
-      createdAt: at,
-      earnings: deps.earnings,
-      purpose: 'post_unlock',
-    });
-    // bought again after a refund revoked it: the same row, pointing at the new charge
-    await trx
-      .insertInto('post_unlocks')
-      .values({ post_id: now.id, fan_id: req.userId, payment_id: paymentId, created_at: at })
-      .onConflict((oc) => oc.columns(['fan_id', 'post_id']).doUpdateSet({ payment_id: paymentId, revoked_at: null }))
-      .execute();
-    const effects: BillingEffects = {
-      entitlements: [{ userId: req.userId, creatorId: now.creator_id, active: true, postId: now.id }],
-      jobs: [await addReceipt(trx, paymentId)],
-    };
-    return { unlock: { paymentId, postId: now.id, creatorId: now.creator_id, amount }, effects, repeated: false };
+      if (done && (done.purpose !== 'post_unlock' || done.post_id !== post.id)) throw new BillingError('CONFLICT', T.priceChanged);
+      return done ? { paymentId: done.id, postId: post.id, creatorId: post.creator_id, amount: done.amount } : null;
+    },
+    async item(trx) {
+      // the row again, now under the lock: a price changed meanwhile is what the fan did not confirm
+      const now = await findUnlockTarget(trx, req.postId);
+      if (!now) throw new BillingError('NOT_FOUND', T.postNotFound);
+      const facts = toFacts(now);
+      const access = postAccess(await loadViewer(trx, req.userId, [facts]), facts);
+      if (!access.visible) throw new BillingError('NOT_FOUND', T.postNotFound);
+      if (now.unlock_price_cents === null) throw new BillingError('CONFLICT', T.notForSale);
+      if (access.canViewMedia) throw new BillingError('CONFLICT', T.alreadyUnlocked);
+      const amount = fromCents(now.unlock_price_cents);
+      if (req.confirmedAmount !== amount) throw new BillingError('CONFLICT', T.priceChanged);
+      const description = T.description(now.display_name || now.username, postName({ title: now.title, creator: { displayName: now.display_name, username: now.username } }));
+      return { purpose: 'post_unlock', creatorId: now.creator_id, amount, description, postId: now.id };
+    },
+    answer: (item, paymentId) => ({ paymentId, postId: post.id, creatorId: post.creator_id, amount: item.amount }),
   });
 }
 

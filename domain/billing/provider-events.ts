@@ -10,6 +10,8 @@ import { pendingDuplicateCheckout, recordDuplicateCheckout } from './duplicate-c
 import { applyChargeEvent, chargeFacts, type ChargeEvent } from './provider-reversals';
 import { addChargeEffects, addCheckoutFailedMail, addUndoDuplicateCheckout, noEffects, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
+import { completePending } from './one-off';
+import { recordSavedCard } from './cards';
 import { DAY_MS, GRACE_DAYS, periodEndFor } from './periods';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -49,6 +51,8 @@ export async function applyProviderEvent(
   // a refund or dispute: the charge's refunds as the provider lists them (the truth, whatever order
   // its events came in), read before the transaction too
   const facts = isChargeEvent(event) && !(await seenBefore(deps, event.id)) ? await chargeFacts(deps, event) : null;
+  // a saved card: its brand and last four digits, asked of the provider before the transaction too
+  const card = event.kind === 'card-saved' && !(await seenBefore(deps, event.id)) ? await deps.provider.cardOfSetup(event.setupIntentId) : null;
   return deps.db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('billing_events')
@@ -100,6 +104,20 @@ export async function applyProviderEvent(
         if (endedAtProvider) return { outcome: 'applied' as const, effects };
         if (tier.creator_id === null) await setPremiumFlag(trx, event.userId, now);
         effects.entitlements.push({ userId: event.userId, creatorId: tier.creator_id, active: true });
+        return { outcome: 'applied' as const, effects };
+      }
+      case 'one-off-paid': {
+        // a tip's or unlock's money is in: its pending charge is written once, whichever event came first
+        if (event.paymentStatus !== 'paid') return { outcome: 'ignored' as const, effects };
+        const done = await completePending(trx, deps, event.pendingId, { ref: event.paymentRef, amount: event.amount });
+        if (!done || done.repeated) return { outcome: 'ignored' as const, effects };
+        return { outcome: 'applied' as const, effects: done.effects };
+      }
+      case 'card-saved': {
+        const user = await trx.selectFrom('users').select('id').where('id', '=', event.userId).executeTakeFirst();
+        if (!user || !card) return { outcome: 'ignored' as const, effects };
+        const replaced = await recordSavedCard(trx, event.userId, deps.provider.name, card, now);
+        effects.detachCards = replaced ? [replaced] : [];
         return { outcome: 'applied' as const, effects };
       }
       case 'checkout-failed': {

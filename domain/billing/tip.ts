@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { TIP_TEXTS } from '../../common/tip-texts';
 import type { DB } from '../../core/db/kysely';
-import { notifyPurchase } from '../notifications/money';
-import { addReceipt, noEffects, type BillingEffects } from './effects';
+import type { TipReceivedEvent } from '../../common/socket-events';
 import { BillingError } from './errors';
-import { creatorUnavailable, insertPayment, lockPair } from './billing.queries';
+import { creatorUnavailable } from './billing.queries';
+import { chargeOneOff, type OneOffOutcome } from './one-off';
 import type { BillingDeps } from './purchase';
 
 export interface TipRequest {
@@ -31,7 +31,7 @@ export interface TipRecord {
   createdAt: Date;
 }
 
-export type TipOutcome = { tip: TipRecord; effects: BillingEffects; repeated: boolean };
+export type TipOutcome = OneOffOutcome<TipRecord>;
 
 async function findTipTarget(db: DB, username: string) {
   return db
@@ -55,57 +55,65 @@ async function findTipByKey(db: DB, userId: string, idempotencyKey: string) {
 
 /**
  * A tip (issue 27 item 1): one confirmed charge from a fan to a creator that buys nothing and
- * unlocks nothing. The same rails as a subscription (./purchase.ts): the amount the fan confirmed,
- * one payment row per client key under the pair's advisory lock (a double press or a retry gets
- * the first tip back, never a second charge), written by `insertPayment` with purpose 'tip' so the
- * fan's history, the receipt mail and the earnings split take it like any charge. A private,
- * hidden or suspended creator, someone who is not a creator, and the fan themself are refused.
+ * unlocks nothing, on the one path of one-off purchases (./one-off.ts): the amount the fan
+ * confirmed, one charge per client key under the pair's advisory lock (a double press or a retry
+ * gets the first tip back, never a second charge), written with purpose 'tip' so the fan's
+ * history, the receipt mail and the earnings split take it like any charge. A private, hidden or
+ * suspended creator, someone who is not a creator, and the fan themself are refused.
  */
 export async function sendTip(deps: BillingDeps, req: TipRequest): Promise<TipOutcome> {
   const creator = await findTipTarget(deps.db, req.creatorUsername);
   if (creator?.id === req.userId) throw new BillingError('FORBIDDEN', TIP_TEXTS.selfTip);
   if (!creator || !creator.is_creator || creatorUnavailable(creator)) throw new BillingError('NOT_FOUND', TIP_TEXTS.creatorNotFound);
   if (req.confirmedAmount !== req.amount) throw new BillingError('CONFLICT', TIP_TEXTS.amountMismatch);
-  // a one-off Checkout needs its own webhook path (issue 27 item 6); refused rather than half done
-  if (deps.provider.flow === 'checkout') throw new BillingError('PAYMENT_FAILED', TIP_TEXTS.stripeNotYet);
   const creatorName = creator.display_name || creator.username;
+  let fan: { username: string; display_name: string | null } = { username: '', display_name: null };
 
-  return deps.db.transaction().execute(async (trx) => {
-    await lockPair(trx, req.userId, creator.id);
-    const done = await findTipByKey(trx, req.userId, req.idempotencyKey);
-    if (done) {
+  return chargeOneOff(deps, req, {
+    creatorId: creator.id,
+    returnPath: `/${creator.username}`,
+    texts: { failed: TIP_TEXTS.failed, keySpent: TIP_TEXTS.amountMismatch },
+    async repeat(trx) {
+      const done = await findTipByKey(trx, req.userId, req.idempotencyKey);
+      if (!done) return null;
       // the same press again: the first tip, unless the key was spent on something else
       if (done.purpose !== 'tip' || done.creator_id !== creator.id) throw new BillingError('CONFLICT', TIP_TEXTS.amountMismatch);
-      const tip = {
+      return {
         paymentId: done.id, creatorId: creator.id, creatorName, fanId: req.userId, fanUsername: done.username, fanDisplayName: done.display_name,
         amount: done.amount, message: done.tip_message, createdAt: done.created_at,
       };
-      return { tip, effects: noEffects(), repeated: true };
-    }
-    const fan = await trx.selectFrom('profiles').select(['username', 'display_name']).where('id', '=', req.userId).executeTakeFirstOrThrow();
-    const now = deps.clock.now();
-    const description = TIP_TEXTS.description(creatorName);
-    const charge = await deps.provider.charge({ userId: req.userId, amount: req.amount, description, idempotencyKey: req.idempotencyKey });
-    if (!charge.ok) throw new BillingError('PAYMENT_FAILED', TIP_TEXTS.failed);
-    const paymentId = await insertPayment(trx, {
-      userId: req.userId,
-      tierId: null,
-      creatorId: creator.id,
-      subscriptionId: null,
-      description,
-      idempotencyKey: req.idempotencyKey,
-      amount: req.amount,
-      provider: deps.provider.name,
-      providerRef: charge.ref,
-      status: 'succeeded',
-      createdAt: now,
-      earnings: deps.earnings,
-      tip: { message: req.message },
-    });
-    const tip = {
+    },
+    async item(trx) {
+      fan = await trx.selectFrom('profiles').select(['username', 'display_name']).where('id', '=', req.userId).executeTakeFirstOrThrow();
+      return { purpose: 'tip', creatorId: creator.id, amount: req.amount, description: TIP_TEXTS.description(creatorName), tipMessage: req.message };
+    },
+    answer: (item, paymentId, at) => ({
       paymentId, creatorId: creator.id, creatorName, fanId: req.userId, fanUsername: fan.username, fanDisplayName: fan.display_name,
-      amount: req.amount, message: req.message, createdAt: now,
-    };
-    return { tip, effects: { ...noEffects(), jobs: [await addReceipt(trx, paymentId), ...(await notifyPurchase(trx, { paymentId }))] }, repeated: false };
+      amount: item.amount, message: req.message, createdAt: at,
+    }),
   });
+}
+
+/** What the creator's open tabs hear of a tip (`tip:received`): from the tip's own answer, or read back after a webhook wrote it. */
+export function tipReceivedEvent(tip: Pick<TipRecord, 'paymentId' | 'fanId' | 'fanUsername' | 'fanDisplayName' | 'amount' | 'message' | 'createdAt'>): TipReceivedEvent {
+  return {
+    tipId: tip.paymentId, fanId: tip.fanId, fanUsername: tip.fanUsername, fanDisplayName: tip.fanDisplayName, amount: tip.amount, message: tip.message,
+    createdAt: tip.createdAt.toISOString(),
+  };
+}
+
+/** A tip written by the webhook, read back for its creator's live event. */
+export async function findTipEvent(db: DB, paymentId: string): Promise<{ creatorId: string; event: TipReceivedEvent } | null> {
+  const row = await db
+    .selectFrom('payments as p')
+    .innerJoin('profiles as fp', 'fp.id', 'p.user_id')
+    .select(['p.id', 'p.user_id', 'p.creator_id', 'p.amount', 'p.tip_message', 'p.created_at', 'fp.username', 'fp.display_name'])
+    .where('p.id', '=', paymentId)
+    .where('p.purpose', '=', 'tip')
+    .executeTakeFirst();
+  if (!row?.creator_id || !row.user_id) return null;
+  const event = tipReceivedEvent({
+    paymentId: row.id, fanId: row.user_id, fanUsername: row.username, fanDisplayName: row.display_name, amount: row.amount, message: row.tip_message, createdAt: row.created_at,
+  });
+  return { creatorId: row.creator_id, event };
 }

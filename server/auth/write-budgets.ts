@@ -115,6 +115,8 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'payments.adminRefund': 'admin',
   'earnings.withdraw': 'payments',
   'earnings.setUpPayouts': 'payments',
+  'cards.add': 'payments',
+  'cards.remove': 'payments',
   'posts.delete': 'posts',
   'posts.edit': 'posts',
   'posts.pin': 'posts',

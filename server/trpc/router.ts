@@ -22,6 +22,7 @@ import { postUnlocksRouter } from '../features/post-unlocks/post-unlocks.router'
 import { offersRouter, trialsRouter } from '../features/trials/trials.router';
 import { notificationsRouter } from '../features/notifications/notifications.router';
 import { massMessagesRouter } from '../features/mass-messages/mass-messages.router';
+import { cardsRouter } from '../features/cards/cards.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -50,6 +51,7 @@ export const appRouter = router({
   account: accountRouter,
   notifications: notificationsRouter,
   massMessages: massMessagesRouter,
+  cards: cardsRouter,
 });
 
 export type AppRouter = typeof appRouter;

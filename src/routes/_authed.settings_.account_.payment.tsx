@@ -6,9 +6,10 @@ import { CurrentProviderNote } from '../features/subscriptions/provider-note';
 import { useMe } from '../lib/session';
 import { enumParam, searchValidator, stringParam } from '../lib/search-params';
 
-const PaymentSearch = searchValidator<{ tier?: string; checkout?: 'cancelled' }>({
+const PaymentSearch = searchValidator<{ tier?: string; checkout?: 'cancelled'; card?: 'added' | 'cancelled' }>({
   tier: stringParam(64),
   checkout: enumParam(['cancelled'] as const),
+  card: enumParam(['added', 'cancelled'] as const),
 });
 
 /**
@@ -27,7 +28,7 @@ export const Route = createFileRoute('/_authed/settings_/account_/payment')({
 });
 
 function PaymentRoute() {
-  const { tier, checkout } = Route.useSearch();
+  const { tier, checkout, card } = Route.useSearch();
   const isCreator = useMe().data?.isCreator ?? false;
   return (
     <SettingsPage
@@ -36,7 +37,7 @@ function PaymentRoute() {
       back="/settings/account"
       aside={<CurrentProviderNote className="self-start sm:self-end" />}
     >
-      <PaymentScreen tierId={tier} checkout={checkout} />
+      <PaymentScreen tierId={tier} checkout={checkout} card={card} />
       {/* creators are paid here too (issue 26), beside the spec's payment screen, not inside it */}
       {isCreator ? <PayoutAccountSection /> : null}
     </SettingsPage>

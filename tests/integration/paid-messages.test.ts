@@ -1,3 +1,4 @@
+import { paid } from '../helpers/paid';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MessageDto } from '../../common/message-dtos';
@@ -77,9 +78,9 @@ describe('pay-per-view messages', () => {
     const key = randomUUID();
     const input = { messageId: sent.id, confirmedAmount: '49.90', idempotencyKey: key };
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => asFan.trpc.messages.unlock.mutate(i % 2 ? input : { ...input, idempotencyKey: randomUUID() })));
-    expect(new Set(results.map((r) => r.paymentId)).size).toBe(1);
+    expect(new Set(results.map((r) => paid(r).paymentId)).size).toBe(1);
     const rows = await unlockPayments(fan.id);
-    expect(rows).toEqual([{ id: results[0]!.paymentId, purpose: 'message_unlock', message_id: sent.id, amount: '49.90', creator_id: creator.id }]);
+    expect(rows).toEqual([{ id: paid(results[0]!).paymentId, purpose: 'message_unlock', message_id: sent.id, amount: '49.90', creator_id: creator.id }]);
     // the ledger split it like any charge
     const ledger = await app.deps.db.selectFrom('ledger_entries').select(['account', 'amount_cents']).where('payment_id', '=', rows[0]!.id).execute();
     expect(ledger.reduce((sum, e) => sum + Number(e.amount_cents), 0)).toBe(4990);

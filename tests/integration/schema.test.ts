@@ -50,6 +50,8 @@ const NULLABLE = {
   refund_requests: ['requested_by', 'completed_at'],
   ledger_entries: ['creator_id', 'payment_id', 'payout_id'],
   payout_accounts: [],
+  payment_cards: ['payment_method_id', 'brand', 'last4'],
+  pending_charges: ['post_id', 'message_id', 'tip_message', 'payment_id'],
   payouts: ['creator_id', 'transfer_ref', 'failure_reason', 'settled_at'],
   messages: ['content', 'media_key', 'media_type', 'reply_to_id', 'edited_at', 'read_at', 'client_id', 'attachment_id', 'price', 'mass_message_id'],
   mass_messages: ['tier_id', 'content', 'attachment_id', 'price', 'cursor', 'finished_at'],

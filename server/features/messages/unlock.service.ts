@@ -6,12 +6,16 @@ import { applyBillingEffects } from '../../../domain/billing/effects';
 import { BillingError } from '../../../domain/billing/errors';
 import { unlockMessage as chargeUnlock } from '../../../domain/billing/message-unlock';
 import { earningsPolicy } from '../../../domain/earnings/policy';
+import { paymentElsewhere, type PaymentElsewhereDto } from '../../../domain/billing/payment-elsewhere';
 import { emitMessageUpdated } from './messages.events';
 import type { MessagesDeps } from './messages.service';
 
 type Deps = MessagesDeps & Pick<AppDeps, 'payments' | 'clock'>;
 
-export interface MessageUnlockDto {
+export type MessageUnlockDto = PaidMessageUnlockDto | PaymentElsewhereDto;
+
+export interface PaidMessageUnlockDto {
+  kind: 'paid';
   messageId: string;
   paymentId: string;
   amount: string;
@@ -30,9 +34,11 @@ export async function unlockMessage(deps: Deps, userId: string, input: UnlockMes
       { db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl, earnings: earningsPolicy(deps.config) },
       { userId, ...input },
     );
+    if (outcome.kind !== 'paid') return paymentElsewhere(outcome);
+    const { result: unlock } = outcome;
     await applyBillingEffects(deps, outcome.effects);
-    await emitMessageUpdated({ db: deps.db, realtime: deps.realtime }, outcome.messageId, [outcome.recipientId, outcome.senderId]);
-    return { messageId: outcome.messageId, paymentId: outcome.paymentId, amount: outcome.amount, testPayment: deps.payments.name === 'builtin' };
+    await emitMessageUpdated({ db: deps.db, realtime: deps.realtime }, unlock.messageId, [unlock.recipientId, unlock.senderId]);
+    return { kind: 'paid', messageId: unlock.messageId, paymentId: unlock.paymentId, amount: unlock.amount, testPayment: deps.payments.name === 'builtin' };
   } catch (error) {
     if (error instanceof BillingError) throw new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message });
     if (error instanceof TRPCError) throw error;

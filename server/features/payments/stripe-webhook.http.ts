@@ -4,6 +4,7 @@ import { WebhookSignatureError } from '../../../core/payments/provider';
 import { applyBillingEffects } from '../../../domain/billing/effects';
 import { applyProviderEvent } from '../../../domain/billing/provider-events';
 import { earningsPolicy } from '../../../domain/earnings/policy';
+import { announcePurchases } from '../../../domain/billing/announce-purchases';
 
 /**
  * POST /webhooks/stripe (docs/payments.md): the raw body (Stripe signs the exact bytes), the
@@ -38,6 +39,8 @@ export function stripeWebhookRoutes(deps: AppDeps): Router {
     try {
       const { outcome, effects } = await applyProviderEvent({ db: deps.db, provider, clock: deps.clock, earnings: earningsPolicy(deps.config) }, event);
       await applyBillingEffects(deps, effects);
+      await announcePurchases(deps, effects.purchases);
+      await detachReplacedCards(deps, effects.detachCards);
       deps.log.info({ eventId: event.id, kind: event.kind, outcome }, 'stripe webhook');
       res.json({ received: true, outcome });
     } catch (error) {
@@ -46,4 +49,11 @@ export function stripeWebhookRoutes(deps: AppDeps): Router {
     }
   });
   return router;
+}
+
+/** A card a newer one replaced: nothing here charges it again, so a failure to detach it is only logged. */
+async function detachReplacedCards(deps: AppDeps, paymentMethodIds: string[] = []): Promise<void> {
+  for (const id of paymentMethodIds) {
+    await deps.payments.removeCard(id).catch((error: unknown) => deps.log.warn({ err: error, paymentMethodId: id }, 'could not detach a replaced card'));
+  }
 }

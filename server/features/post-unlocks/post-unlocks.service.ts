@@ -7,11 +7,15 @@ import { applyBillingEffects } from '../../../domain/billing/effects';
 import { BillingError } from '../../../domain/billing/errors';
 import { unlockPost as unlockPostCharge } from '../../../domain/billing/post-unlock';
 import { earningsPolicy } from '../../../domain/earnings/policy';
+import { paymentElsewhere, type PaymentElsewhereDto } from '../../../domain/billing/payment-elsewhere';
 import { findPostOwner, findUnlockStats } from './post-unlocks.queries';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'queues' | 'log' | 'payments' | 'clock'> & { realtime: Realtime };
 
-export interface UnlockResultDto {
+export type UnlockResultDto = PaidUnlockDto | PaymentElsewhereDto;
+
+export interface PaidUnlockDto {
+  kind: 'paid';
   postId: string;
   amount: string;
   /** the built-in provider: no card was charged */
@@ -33,12 +37,13 @@ export interface UnlockStatsDto {
  */
 export async function unlockPost(deps: Deps, userId: string, input: UnlockPostInput): Promise<UnlockResultDto> {
   try {
-    const { unlock, effects } = await unlockPostCharge(
+    const outcome = await unlockPostCharge(
       { db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl, earnings: earningsPolicy(deps.config) },
       { userId, ...input },
     );
-    await applyBillingEffects(deps, effects);
-    return { postId: unlock.postId, amount: unlock.amount, testPayment: deps.payments.name === 'builtin' };
+    if (outcome.kind !== 'paid') return paymentElsewhere(outcome);
+    await applyBillingEffects(deps, outcome.effects);
+    return { kind: 'paid', postId: outcome.result.postId, amount: outcome.result.amount, testPayment: deps.payments.name === 'builtin' };
   } catch (error) {
     if (error instanceof BillingError) throw new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message });
     if (error instanceof TRPCError) throw error;

@@ -45,7 +45,7 @@ describe('postUnlocks.unlock', () => {
 
     const input = { postId: post.id, idempotencyKey: randomUUID(), confirmedAmount: '75' };
     const results = await Promise.all(Array.from({ length: 20 }, () => asFan.trpc.postUnlocks.unlock.mutate(input)));
-    expect(new Set(results.map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify({ postId: post.id, amount: '75.00', testPayment: true })]));
+    expect(new Set(results.map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify({ kind: 'paid', postId: post.id, amount: '75.00', testPayment: true })]));
     expect(await asFan.trpc.postUnlocks.unlock.mutate(input)).toEqual(results[0]);
     expect(await unlockPayments(fan.id)).toEqual([{ id: expect.any(String), purpose: 'post_unlock', amount: '75.00', creator_id: creator.id, kind: 'charge' }]);
     // a second confirmation with a new key: already unlocked, still one charge

@@ -6,11 +6,15 @@ import type { Realtime } from '../../../core/realtime/realtime';
 import { applyBillingEffects } from '../../../domain/billing/effects';
 import { BillingError } from '../../../domain/billing/errors';
 import { earningsPolicy } from '../../../domain/earnings/policy';
-import { sendTip as sendTipCharge } from '../../../domain/billing/tip';
+import { sendTip as sendTipCharge, tipReceivedEvent } from '../../../domain/billing/tip';
+import { paymentElsewhere, type PaymentElsewhereDto } from '../../../domain/billing/payment-elsewhere';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'queues' | 'log' | 'payments' | 'clock'> & { realtime: Realtime };
 
-export interface TipResultDto {
+export type TipResultDto = PaidTipDto | PaymentElsewhereDto;
+
+export interface PaidTipDto {
+  kind: 'paid';
   tipId: string;
   amount: string;
   creatorName: string;
@@ -25,20 +29,12 @@ export interface TipResultDto {
  */
 export async function sendTip(deps: Deps, userId: string, input: SendTipInput): Promise<TipResultDto> {
   try {
-    const { tip, effects, repeated } = await sendTipCharge({ db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl, earnings: earningsPolicy(deps.config) }, { userId, ...input });
+    const outcome = await sendTipCharge({ db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl, earnings: earningsPolicy(deps.config) }, { userId, ...input });
+    if (outcome.kind !== 'paid') return paymentElsewhere(outcome);
+    const { result: tip, effects, repeated } = outcome;
     await applyBillingEffects(deps, effects);
-    if (!repeated) {
-      deps.realtime.toUser(tip.creatorId, 'tip:received', {
-        tipId: tip.paymentId,
-        fanId: tip.fanId,
-        fanUsername: tip.fanUsername,
-        fanDisplayName: tip.fanDisplayName,
-        amount: tip.amount,
-        message: tip.message,
-        createdAt: tip.createdAt.toISOString(),
-      });
-    }
-    return { tipId: tip.paymentId, amount: tip.amount, creatorName: tip.creatorName, testPayment: deps.payments.name === 'builtin' };
+    if (!repeated) deps.realtime.toUser(tip.creatorId, 'tip:received', tipReceivedEvent(tip));
+    return { kind: 'paid', tipId: tip.paymentId, amount: tip.amount, creatorName: tip.creatorName, testPayment: deps.payments.name === 'builtin' };
   } catch (error) {
     if (error instanceof BillingError) throw new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message });
     if (error instanceof TRPCError) throw error;

@@ -1,3 +1,4 @@
+import { paid } from '../../../tests/helpers/paid';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TIP_TEXTS } from '../../../common/tip-texts';
@@ -29,17 +30,17 @@ describe('tips.send', () => {
     const key = randomUUID();
     const input = { creatorUsername: creator.username, amount: '50', confirmedAmount: '50.00', message: 'Thanks for the set!', idempotencyKey: key };
     const results = await Promise.all(Array.from({ length: 20 }, () => asFan.trpc.tips.send.mutate(input)));
-    expect(new Set(results.map((r) => r.tipId)).size).toBe(1);
+    expect(new Set(results.map((r) => paid(r).tipId)).size).toBe(1);
     expect(results[0]).toMatchObject({ amount: '50.00', creatorName: 'Ava Stone', testPayment: true });
     const rows = await paymentsOf(fan.id);
     expect(rows).toEqual([
-      { id: results[0]!.tipId, purpose: 'tip', tip_message: 'Thanks for the set!', amount: '50.00', creator_id: creator.id, tier_id: null, subscription_id: null, kind: 'charge' },
+      { id: paid(results[0]!).tipId, purpose: 'tip', tip_message: 'Thanks for the set!', amount: '50.00', creator_id: creator.id, tier_id: null, subscription_id: null, kind: 'charge' },
     ]);
     // a retry after the answer: the same tip, still one row
-    expect((await asFan.trpc.tips.send.mutate(input)).tipId).toBe(results[0]!.tipId);
+    expect(paid(await asFan.trpc.tips.send.mutate(input)).tipId).toBe(paid(results[0]!).tipId);
     expect(await paymentsOf(fan.id)).toHaveLength(1);
     await expect.poll(() => heard.length).toBe(1);
-    expect(heard[0]).toMatchObject({ tipId: results[0]!.tipId, fanId: fan.id, fanUsername: fan.username, amount: '50.00', message: 'Thanks for the set!' });
+    expect(heard[0]).toMatchObject({ tipId: paid(results[0]!).tipId, fanId: fan.id, fanUsername: fan.username, amount: '50.00', message: 'Thanks for the set!' });
     const history = await asFan.trpc.payments.history.query();
     expect(JSON.stringify(history)).toContain('Tip — Ava Stone');
     // a tip never unlocks anything

@@ -40,9 +40,9 @@ export function holdsCreator(query: Query, creatorId: string): boolean {
 
 export async function refreshEntitlements(queryClient: QueryClient, utils: ReturnType<typeof trpc.useUtils>, subject: EntitlementSubject): Promise<void> {
   const billing = [utils.subscriptions.subscribePage.invalidate(), utils.subscriptions.mine.invalidate(), utils.payments.history.invalidate()];
-  // a pay-per-view message: its thread hears `message:updated`; only the payment history changes here
+  // a pay-per-view message: its thread hears `message:updated` (bought here), or refetches (bought on Stripe's page: the webhook says so)
   if (subject.kind === 'message') {
-    await Promise.all(billing);
+    await Promise.all([...billing, utils.messages.thread.invalidate()]);
     return;
   }
   if (subject.kind === 'premium') {

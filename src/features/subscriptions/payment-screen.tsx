@@ -8,6 +8,7 @@ import { formatCalendarDate } from '../../lib/format';
 import { errorCode, trpc } from '../../lib/trpc';
 import { PaymentHistory } from './payment-history';
 import { PurchaseDialog } from './purchase-dialog';
+import { SavedCardSection } from './saved-card';
 import { premiumOffer } from './purchase-offer';
 import { usePurchase } from './use-purchase';
 
@@ -17,7 +18,9 @@ import { usePurchase } from './use-purchase';
  * Payment Methods Added'; always the Payment History box. The route frames it (heading, who takes
  * the money, Back to /settings/account).
  */
-export function PaymentScreen({ tierId, checkout }: { tierId?: string; checkout?: 'cancelled' }) {
+export function PaymentScreen({ tierId, checkout, card }: { tierId?: string; checkout?: 'cancelled'; card?: 'added' | 'cancelled' }) {
+  const provider = trpc.subscriptions.provider.useQuery();
+  const stripe = provider.data?.provider === 'stripe';
   return (
     <div className="flex flex-col gap-6">
       {checkout === 'cancelled' ? (
@@ -25,7 +28,9 @@ export function PaymentScreen({ tierId, checkout }: { tierId?: string; checkout?
           Checkout cancelled: nothing was charged.
         </p>
       ) : null}
-      {tierId ? <PlanBox tierId={tierId} /> : <NoPaymentMethods />}
+      {tierId ? <PlanBox tierId={tierId} /> : null}
+      {/* with Stripe, the card on file for tips and unlocks (issue 27 item 6); the built-in provider keeps none */}
+      {stripe ? <SavedCardSection returned={card} /> : tierId || !provider.data ? null : <NoPaymentMethods />}
       <PaymentHistory />
     </div>
   );

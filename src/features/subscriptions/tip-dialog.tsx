@@ -1,6 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { HandCoins } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { CARD_TEXTS } from '../../../common/card-texts';
 import { formatRand } from '../../../common/format';
 import { TIP_MAX, TIP_MESSAGE_MAX, TIP_MIN, TIP_PRESETS, tipAmountOf } from '../../../common/tip-limits';
 import { TIP_TEXTS } from '../../../common/tip-texts';
@@ -49,6 +50,12 @@ export default function TipDialog({ target, onClose }: { target: TipTarget; onCl
         creatorUsername: target.username, amount, confirmedAmount: amount, message: message.trim() || null, idempotencyKey: attempts.keyFor(scope),
       });
       attempts.settle(scope);
+      if (result.kind === 'redirect') return window.location.assign(result.url);
+      if (result.kind === 'processing') {
+        notify.success({ title: CARD_TEXTS.processing });
+        onClose();
+        return;
+      }
       notify.success({ title: TIP_TEXTS.sent(formatRand(result.amount), result.creatorName), description: result.testPayment ? 'Test payment: no card was charged.' : undefined });
       paying.current = false;
       onClose();

@@ -6,6 +6,9 @@ import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { refreshEntitlements } from './entitlement';
 
+// one line of the card texts (common/card-texts.ts), kept here so the app shell does not carry them all
+const ONE_OFF_PAID = 'Payment received: it shows here in a moment.';
+
 /**
  * Mounted once in the app shell: when one of the user's subscriptions starts or lapses (in this
  * tab, another tab, a webhook or the renewal job), their open feed, profile and post pages unlock
@@ -19,8 +22,9 @@ export function useEntitlementUpdates(): void {
   // Back from Stripe Checkout (`?checkout=success`): the subscription starts when Stripe's webhook
   // arrives, a moment later, and the event above unlocks the page then. Say so meanwhile.
   useEffect(() => {
-    if (new URLSearchParams(window.location.search).get('checkout') === 'success') {
-      notify.success({ title: BILLING_TEXTS.checkoutSuccess }, { id: 'checkout-success' });
-    }
+    const checkout = new URLSearchParams(window.location.search).get('checkout');
+    if (checkout === 'success') notify.success({ title: BILLING_TEXTS.checkoutSuccess }, { id: 'checkout-success' });
+    // a tip or an unlock paid on Stripe's page (or after 3-D Secure): the webhook writes it a moment later
+    if (checkout === 'paid') notify.success({ title: ONE_OFF_PAID }, { id: 'checkout-success' });
   }, []);
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
+import { CARD_TEXTS } from '../../../common/card-texts';
 import { PAID_MESSAGE_TEXTS } from '../../../common/paid-message-texts';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { formatCalendarDate } from '../../lib/format';
@@ -91,7 +92,9 @@ export function usePurchase(): Purchase {
       return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: BILLING_TEXTS.subscribed, goTo: result.creatorUsername };
     },
     message: async (item, request) => {
-      await unlockMessage.mutateAsync({ messageId: item.messageId, ...request });
+      const result = await unlockMessage.mutateAsync({ messageId: item.messageId, ...request });
+      if (result.kind === 'redirect') return { redirect: result.url };
+      if (result.kind === 'processing') return { entitlement: { kind: 'message', messageId: item.messageId }, toast: CARD_TEXTS.processing, goTo: null };
       return { entitlement: { kind: 'message', messageId: item.messageId }, toast: PAID_MESSAGE_TEXTS.unlocked, goTo: null };
     },
     trial: async (item, request) => {
@@ -100,7 +103,9 @@ export function usePurchase(): Purchase {
       return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: item.toast, goTo: result.creatorUsername };
     },
     post: async (item, request) => {
-      await unlock.mutateAsync({ postId: item.postId, ...request });
+      const result = await unlock.mutateAsync({ postId: item.postId, ...request });
+      if (result.kind === 'redirect') return { redirect: result.url };
+      if (result.kind === 'processing') return { entitlement: { kind: 'post', postId: item.postId, creatorId: item.creatorId }, toast: CARD_TEXTS.processing, goTo: null };
       return { entitlement: { kind: 'post', postId: item.postId, creatorId: item.creatorId }, toast: UNLOCKED_TOAST, goTo: null };
     },
   };

@@ -1,0 +1,25 @@
+// Apart from common/texts.ts, so the landing page's script does not carry these words.
+/** Cards on file and one-off purchases with Stripe (issue 27 item 6). */
+export const CARD_TEXTS = {
+  title: 'Saved card',
+  none: 'No card saved. Tips and unlocks open Stripe’s payment page each time.',
+  saved: (brand: string, last4: string) => `${brand} ending in ${last4}`,
+  savedHint: 'Tips and unlocks charge this card after you confirm them. Your bank may ask you to confirm a payment.',
+  add: 'Add a card',
+  replace: 'Replace card',
+  remove: 'Remove card',
+  removeTitle: 'Remove this card?',
+  removeBody: 'Tips and unlocks will open Stripe’s payment page again until you add a card.',
+  removed: 'Card removed',
+  addedPending: 'Your card is being saved…',
+  added: 'Card saved',
+  cancelled: 'No card was added.',
+  builtin: 'Test payments: no card is needed, and none is charged.',
+  secureNote: 'Cards are entered on Stripe’s page; this site never sees the card number.',
+  declined: 'Your card was declined. Nothing was charged: try another card.',
+  paidElsewhere: 'Payment received: it shows here in a moment.',
+  processing: 'Your payment is being confirmed: it will show here once your bank approves it.',
+  stripeOnly: 'Cards are kept only with card payments (Stripe).',
+  failed: 'Failed to update your card. Please try again.',
+  notFound: 'No card is saved.',
+} as const;
