@@ -53,6 +53,29 @@ export async function addToOutbox<Q extends QueueName, N extends JobName<Q>>(trx
 }
 
 /**
+ * `addToOutbox` for many entries in one statement (a batch's deliveries): same rows, same rule
+ * for a jobId already there. Returns the entries, for `dispatchOutbox` after the commit.
+ */
+export async function addManyToOutbox<Q extends QueueName, N extends JobName<Q>>(trx: DB, entries: OutboxEntry<Q, N>[]): Promise<QueuedEntry[]> {
+  if (entries.length === 0) return [];
+  await trx
+    .insertInto('outbox')
+    .values(
+      entries.map((entry) => ({
+        queue: entry.queue,
+        name: entry.name,
+        job_id: entry.jobId,
+        data: JSON.stringify(entry.data),
+        options: JSON.stringify(entry.options ?? {}),
+        available_at: sql<Date>`now() + ${`${entry.delayMs ?? 0} milliseconds`}::interval`,
+      })),
+    )
+    .onConflict((oc) => oc.column('job_id').doNothing())
+    .execute();
+  return entries;
+}
+
+/**
  * Work that goes with no other write (a reset link asked for, a sign-in's notice): the row on its
  * own, then queued at once. Redis down: the row stays and the relay queues it.
  */
