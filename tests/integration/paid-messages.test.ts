@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deliverNotificationJobId } from '../../common/jobs';
 import type { MessageDto } from '../../common/message-dtos';
 import { PAID_MESSAGE_TEXTS as T } from '../../common/paid-message-texts';
 import { deliverMassBatch } from '../../domain/messaging/mass-messages';
 import { canMessage } from '../../domain/access/messaging';
 import { mayBeMessagedBy } from '../../domain/access/messaging.queries';
+import { messageGroupKey } from '../../domain/notifications/notify';
 import { sql } from 'kysely';
 import { makeSubscription, makeUser } from '../helpers/factories';
 import { useFileServer } from '../helpers/file-server';
@@ -181,8 +183,15 @@ describe('messages to many', () => {
     expect((await copiesOf(buyers.id)).map((r) => r.recipient_id)).toEqual([a.id]);
   });
 
-  it('a delivery killed after its first batch resumes from its cursor without doubling; two runs at once write each copy once', async () => {
+  it('a delivery killed after its first batch resumes from its cursor without doubling; two runs at once write each copy once; each fan is told per their settings', async () => {
     const { creator, subscribers } = await massSetup(7);
+    // one fan turned messages off in the app and for push; another has an unread message row from the creator already
+    const [quietFan, toldBefore] = subscribers as [(typeof subscribers)[number], (typeof subscribers)[number]];
+    await app.deps.db.insertInto('notification_preferences').values({ user_id: quietFan.id, kind: 'message', in_app: false, email: false, push: false }).execute();
+    await app.deps.db
+      .insertInto('notifications')
+      .values({ user_id: toldBefore.id, kind: 'message', actor_id: creator.id, subject_type: 'user', subject_id: creator.id, group_key: messageGroupKey(creator.id) })
+      .execute();
     const { id } = await app.deps.db
       .insertInto('mass_messages')
       .values({ creator_id: creator.id, audience: 'active', content: 'Hello all', client_id: 'crash' })
@@ -208,5 +217,13 @@ describe('messages to many', () => {
     // each fan's chat list shows the creator once
     const conv = await app.deps.db.selectFrom('conversations').select('user_id').where('partner_id', '=', creator.id).execute();
     expect(conv).toHaveLength(7);
+    // told in each batch's two statements as notify() tells one: no row for the fan who turned it off, the unread row counts on
+    const told = await app.deps.db.selectFrom('notifications').select(['id', 'user_id', 'actor_count']).where('group_key', '=', messageGroupKey(creator.id)).execute();
+    expect(new Map(told.map((t) => [t.user_id, t.actor_count]))).toEqual(
+      new Map(subscribers.filter((s) => s.id !== quietFan.id).map((s) => [s.id, s.id === toldBefore.id ? 2 : 1])),
+    );
+    // and each row's delivery is in the outbox, the job the batch's commit carries
+    const deliveries = await app.deps.db.selectFrom('outbox').select('job_id').where('job_id', 'in', told.map((t) => deliverNotificationJobId(t.id, t.actor_count))).execute();
+    expect(deliveries).toHaveLength(6);
   });
 });
