@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { makeSessionCookie, makeUser } from '../tests/helpers/factories';
 import { createBenchDb } from './lib/bench-db';
@@ -50,6 +51,7 @@ export async function benchMassMessage(ctx: BenchContext): Promise<Array<Figure 
     probe = await startLikeProbe(db, app.url);
     const quiet = await probe.quiet(QUIET_LIKES);
 
+    const load = os.loadavg()[0]!.toFixed(1);
     const start = performance.now();
     const res = await trpcPost(app.url, 'massMessages.create', creatorCookie, { audience: 'active', content: 'A new set, just for you', attachmentId, price: '49.90', clientId: randomUUID() });
     const body = (await res.json()) as { result?: { data?: { json?: { id: string } } } };
@@ -82,7 +84,7 @@ export async function benchMassMessage(ctx: BenchContext): Promise<Array<Figure 
     const seconds = (lastCopyAt - start) / 1000;
     out.push(
       figure(`mass message -> last of ${SUBSCRIBERS} threads`, seconds, null, 's', {
-        note: `from the massMessages.create request (49.90, a paid image) to the copies' count reaching every subscriber (checked every 250 ms): ${round2(seconds / (SUBSCRIBERS / 1000))} s per 1,000 recipients; batches of 500 on the mass-messages queue`,
+        note: `from the massMessages.create request (49.90, a paid image) to the copies' count reaching every subscriber (checked every 250 ms): ${round2(seconds / (SUBSCRIBERS / 1000))} s per 1,000 recipients; batches of 500 on the mass-messages queue; load average ${load} when it was sent`,
       }),
       probe.figure('like -> post:likes p99 during the mass message', during, quiet, 'the mass message'),
     );
