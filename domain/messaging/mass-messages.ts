@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { MessageDto } from '../../common/message-dtos';
+import { lockedAttachment, type MessageDto } from '../../common/message-dtos';
 import type { MassAudience } from '../../common/paid-message-schemas';
 import type { DB } from '../../core/db/kysely';
 import type { QueuedEntry } from '../../core/outbox/outbox';
@@ -128,7 +128,7 @@ export async function deliverMassBatch(db: DB, massMessageId: string, now: Date,
         recipientId: m.recipient_id,
         content: mass.content,
         // the recipient's view: a priced file is closed until bought
-        attachment: file ? { ...attachmentRowToDto(file), ...(price !== null && { url: null, contentType: null }) } : null,
+        attachment: file ? (price !== null ? lockedAttachment(attachmentRowToDto(file)) : attachmentRowToDto(file)) : null,
         replyToId: null,
         replyTo: null,
         createdAt: m.created_at,

@@ -3,12 +3,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deliverNotificationJobId } from '../../common/jobs';
 import type { MessageDto } from '../../common/message-dtos';
 import { PAID_MESSAGE_TEXTS as T } from '../../common/paid-message-texts';
+import { attachmentPreviewKey, attachmentStoredKeys } from '../../domain/messaging/attachments';
 import { deliverMassBatch } from '../../domain/messaging/mass-messages';
 import { canMessage } from '../../domain/access/messaging';
 import { mayBeMessagedBy } from '../../domain/access/messaging.queries';
 import { messageGroupKey } from '../../domain/notifications/notify';
 import { sql } from 'kysely';
+import sharp from 'sharp';
+import { settledAttachment, uploadAttachment } from '../helpers/attachments';
 import { makeSubscription, makeUser } from '../helpers/factories';
+import { jpegWithExif } from '../helpers/media-fixtures';
 import { useFileServer } from '../helpers/file-server';
 import { socketPool } from '../helpers/sockets';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
@@ -102,6 +106,41 @@ describe('pay-per-view messages', () => {
       .execute();
     expect((await asFan.fetch(mediaUrl)).status).toBe(403);
     expect((await asFan.trpc.messages.thread.query({ username: creator.username })).messages.find((m) => m.id === sent.id)).toMatchObject({ locked: true });
+  });
+});
+
+describe('a pay-per-view file before it is bought', () => {
+  it('shows its recipient the worker\'s blurred preview, never the file; nobody outside the message gets either', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const fan = await makeUser(app.deps.db);
+    const stranger = await makeUser(app.deps.db);
+    const [asCreator, asFan, asStranger] = await Promise.all([clientAs(app, creator.id), clientAs(app, fan.id), clientAs(app, stranger.id)]);
+    const upload = await uploadAttachment(asCreator, 'beach.jpg', await jpegWithExif(400, 300));
+    expect(upload.status).toBe(201);
+    const attachmentId = upload.json.attachment!.id;
+    const row = await settledAttachment(app, attachmentId);
+    expect(row.status).toBe('ready');
+    const sent = await asCreator.trpc.messages.send.mutate({ username: fan.username, content: 'Unlock me', attachmentId, price: '25', clientId: 'preview-1' });
+
+    const locked = (await asFan.trpc.messages.thread.query({ username: creator.username })).messages.find((m) => m.id === sent.id)!;
+    expect(locked.attachment).toMatchObject({ url: null, previewUrl: `/media/messages/${attachmentId}/preview` });
+    const preview = await asFan.fetch(locked.attachment!.previewUrl!);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/jpeg');
+    expect(preview.headers.get('cache-control')).toMatch(/^private/);
+    const previewBytes = Buffer.from(await preview.arrayBuffer());
+    const file = Buffer.from(await (await asCreator.fetch(`/media/messages/${attachmentId}`)).arrayBuffer());
+    expect((await sharp(previewBytes).metadata()).format).toBe('jpeg');
+    expect(previewBytes.equals(file)).toBe(false);
+    expect((await asFan.fetch(`/media/messages/${attachmentId}`)).status).toBe(403);
+    expect((await asStranger.fetch(locked.attachment!.previewUrl!)).status).toBe(403);
+    expect((await app.client().fetch(locked.attachment!.previewUrl!)).status).toBe(403);
+    // the sender sees the file itself, with no preview in the way
+    const own = (await asCreator.trpc.messages.thread.query({ username: fan.username })).messages.find((m) => m.id === sent.id)!;
+    expect(own.attachment?.previewUrl).toBeUndefined();
+    // the preview is stored beside the file, and goes with it
+    expect(await app.deps.storage.exists(attachmentPreviewKey(row.storage_key!))).toBe(true);
+    expect(attachmentStoredKeys(row)).toContain(attachmentPreviewKey(row.storage_key!));
   });
 });
 
