@@ -37,18 +37,7 @@ export type QueuedEntry = { queue: QueueName; name: string; data: unknown; jobId
  * `dispatchOutbox` after the commit.
  */
 export async function addToOutbox<Q extends QueueName, N extends JobName<Q>>(trx: DB, entry: OutboxEntry<Q, N>): Promise<QueuedEntry> {
-  await trx
-    .insertInto('outbox')
-    .values({
-      queue: entry.queue,
-      name: entry.name,
-      job_id: entry.jobId,
-      data: JSON.stringify(entry.data),
-      options: JSON.stringify(entry.options ?? {}),
-      available_at: sql<Date>`now() + ${`${entry.delayMs ?? 0} milliseconds`}::interval`,
-    })
-    .onConflict((oc) => oc.column('job_id').doNothing())
-    .execute();
+  await addManyToOutbox(trx, [entry]);
   return entry;
 }
 
