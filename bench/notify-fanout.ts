@@ -3,17 +3,16 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../common/socket-events';
 import { generateVapidKeys } from '../core/push/web-push';
 import { newPostGroupKey } from '../domain/notifications/notify';
 import { makePost, makeSessionCookie, makeUser } from '../tests/helpers/factories';
 import { createBenchDb } from './lib/bench-db';
 import type { BenchContext } from './lib/context';
-import { figure, percentile, type Figure } from './lib/figures';
+import { figure, type Figure } from './lib/figures';
+import { startLikeProbe, trpcPost, type LikeProbe } from './lib/like-probe';
 import { startAppProcess, startWorkerProcess, type BenchProcess } from './lib/processes';
+import { seedSubscribedFans } from './lib/seed-fans';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
@@ -32,7 +31,7 @@ export async function benchNotifyFanout(ctx: BenchContext): Promise<Array<Figure
   const QUIET_LIKES = ctx.quick ? 20 : 100;
   const bench = await createBenchDb();
   const procs: BenchProcess[] = [];
-  let socket: ClientSocket | null = null;
+  let probe: LikeProbe | null = null;
   let pushes = 0;
   let lastPushAt = 0;
   const receiver = createServer((req, res) => {
@@ -49,22 +48,16 @@ export async function benchNotifyFanout(ctx: BenchContext): Promise<Array<Figure
   try {
     const db = bench.db;
     const creator = await makeUser(db, { isCreator: true, username: 'fanoutcreator' });
-    const other = await makeUser(db, { isCreator: true });
-    const liker = await makeUser(db);
     const { id: tierId } = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: '50.00', payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
-    // the fans, their subscriptions and one push browser each, in three statements
+    // the fans, their subscriptions and one push browser each, in four statements
     const keys = createECDH('prime256v1');
     keys.generateKeys();
     const p256dh = keys.getPublicKey().toString('base64url');
     const auth = randomBytes(16).toString('base64url');
     const t0 = performance.now();
-    await sql`insert into users (email, password_hash, email_verified_at) select 'fanout' || i || '@bench.test', 'x', now() from generate_series(1, ${SUBSCRIBERS}) i`.execute(db);
-    await sql`insert into profiles (id, username, display_name, date_of_birth)
-      select u.id, 'fanout' || split_part(split_part(u.email, '@', 1), 'fanout', 2), 'Fan', '1990-01-01' from users u where u.email like 'fanout%@bench.test'`.execute(db);
-    await sql`insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price)
-      select u.id, ${tierId}, 'active', now(), now() + interval '30 days', '50.00' from users u where u.email like 'fanout%@bench.test'`.execute(db);
+    const { usersLike } = await seedSubscribedFans(db, tierId, SUBSCRIBERS, 'fanout');
     await sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth)
-      select u.id, ${pushUrl} || '/p/' || u.id, ${p256dh}, ${auth} from users u where u.email like 'fanout%@bench.test'`.execute(db);
+      select u.id, ${pushUrl} || '/p/' || u.id, ${p256dh}, ${auth} from users u where u.email like ${usersLike}`.execute(db);
     await sql`analyze`.execute(db);
     out.push(`notify-fanout: ${SUBSCRIBERS} active subscribers with a push browser each, seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -74,49 +67,16 @@ export async function benchNotifyFanout(ctx: BenchContext): Promise<Array<Figure
     procs.push(app);
     procs.push(await startWorkerProcess(bench.url, env));
 
-    const likedPost = await makePost(db, null, { creatorId: other.id });
     const draft = await makePost(db, null, { creatorId: creator.id, status: 'draft' });
-    const { cookie: likerCookie } = await makeSessionCookie(db, liker.id);
     const { cookie: creatorCookie } = await makeSessionCookie(db, creator.id);
-    const s: ClientSocket = connect(app.url, { transports: ['websocket'], extraHeaders: { origin: app.url }, reconnection: false });
-    socket = s;
-    await new Promise<void>((resolve, reject) => {
-      s.once('connect', () => resolve());
-      s.once('connect_error', reject);
-    });
-    const ack = await new Promise<{ ids: string[] }>((resolve) => s.emit('room:join', { kind: 'post', ids: [likedPost.id] }, resolve));
-    if (!ack.ids.includes(likedPost.id)) throw new Error('the socket could not join the post room');
-
-    const post = (path: string, cookie: string, input: unknown) =>
-      fetch(`${app.url}/trpc/${path}`, { method: 'POST', headers: { cookie, origin: app.url, 'content-type': 'application/json' }, body: JSON.stringify({ json: input }) });
-    let round = 0;
-    /** one like or unlike: from its request to `post:likes` on the socket (ms; the event often beats the response) */
-    const likeOnce = async () => {
-      const heard = new Promise<number>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('post:likes never came')), 10_000);
-        s.once('post:likes', () => {
-          clearTimeout(timer);
-          resolve(performance.now());
-        });
-      });
-      const sent = performance.now();
-      const res = await post(`posts.${round++ % 2 === 0 ? 'like' : 'unlike'}`, likerCookie, { postId: likedPost.id });
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`like: ${res.status}`);
-      return (await heard) - sent;
-    };
-    for (let i = 0; i < 10; i++) await likeOnce();
-    const quiet: number[] = [];
-    for (let i = 0; i < QUIET_LIKES; i++) {
-      quiet.push(await likeOnce());
-      await sleep(20);
-    }
+    probe = await startLikeProbe(db, app.url);
+    const quiet = await probe.quiet(QUIET_LIKES);
 
     // the post: the creator publishes the draft through the API
     const rowsOfPost = async () =>
       Number((await db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).where('group_key', '=', newPostGroupKey(draft.id)).executeTakeFirstOrThrow()).n);
     const start = performance.now();
-    const published = await post('profiles.publishDraft', creatorCookie, { postId: draft.id });
+    const published = await trpcPost(app.url, 'profiles.publishDraft', creatorCookie, { postId: draft.id });
     await published.arrayBuffer();
     if (!published.ok) throw new Error(`publishDraft: ${published.status}`);
     const during: number[] = [];
@@ -125,7 +85,7 @@ export async function benchNotifyFanout(ctx: BenchContext): Promise<Array<Figure
     let checked = 0;
     while (pushes < SUBSCRIBERS || !rowsDoneAt) {
       if (performance.now() > deadline) throw new Error(`after ${((deadline - start) / 1000).toFixed(0)} s: ${await rowsOfPost()} rows, ${pushes} pushes of ${SUBSCRIBERS}`);
-      if (pushes < SUBSCRIBERS) during.push(await likeOnce());
+      if (pushes < SUBSCRIBERS) during.push(await probe.likeOnce());
       // the row count every 250 ms (its own query would otherwise weigh on what is measured)
       if (!rowsDoneAt && performance.now() - checked > 250) {
         checked = performance.now();
@@ -133,10 +93,6 @@ export async function benchNotifyFanout(ctx: BenchContext): Promise<Array<Figure
       }
       await sleep(20);
     }
-    const sortedQuiet = [...quiet].sort((a, b) => a - b);
-    const sortedDuring = [...during].sort((a, b) => a - b);
-    const quietP99 = percentile(sortedQuiet, 0.99);
-    const duringP99 = percentile(sortedDuring, 0.99);
     out.push(
       figure(`new post -> last of ${SUBSCRIBERS} notification rows`, (rowsDoneAt - start) / 1000, null, 's', {
         note: 'from the publishDraft request to the row count reaching every subscriber (checked every 250 ms); batches of 1,000 on the notify-fanout queue',
@@ -144,15 +100,11 @@ export async function benchNotifyFanout(ctx: BenchContext): Promise<Array<Figure
       figure(`new post -> last of ${SUBSCRIBERS} pushes received`, (lastPushAt - start) / 1000, null, 's', {
         note: `web-push encryption and a POST per browser to a local push service; ${round1(SUBSCRIBERS / ((lastPushAt - start) / 1000))} pushes/s`,
       }),
-      figure('like -> post:likes p99 during the fan-out', duringP99, quietP99, 'ms', {
-        p50: round1(percentile(sortedDuring, 0.5)),
-        p99: round1(duringP99),
-        note: `${during.length} likes while the fan-out ran; floor: the p99 of ${QUIET_LIKES} likes on the quiet app before it (p50 ${round1(percentile(sortedQuiet, 0.5))} ms)`,
-      }),
+      probe.figure('like -> post:likes p99 during the fan-out', during, quiet, 'the fan-out'),
     );
     return out;
   } finally {
-    socket?.disconnect();
+    probe?.close();
     for (const p of procs) await p.stop();
     receiver.close();
     await bench.destroy();

@@ -22,6 +22,7 @@ import { benchEarnings } from './earnings';
 import { benchExplore } from './explore';
 import { benchFeatured } from './featured';
 import { benchFeed } from './feed';
+import { benchMassMessage } from './mass-message';
 import type { BenchContext, Scenario } from './lib/context';
 import { formatFigure, mergeFigures, writeFigures, type Figure } from './lib/figures';
 import { killAll, repoRoot } from './lib/processes';
@@ -71,6 +72,7 @@ const scenarios: Record<string, Scenario> = soak
       web: benchWeb,
       earnings: benchEarnings,
       'notify-fanout': benchNotifyFanout,
+      'mass-message': benchMassMessage,
     };
 
 console.log(

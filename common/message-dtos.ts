@@ -1,4 +1,4 @@
-import type { AttachmentStatus, MessageMediaKind } from './messages';
+import { messagePreviewUrl, type AttachmentStatus, type MessageMediaKind } from './messages';
 import type { BadgedPersonDto } from './person-dtos';
 
 /**
@@ -24,6 +24,13 @@ export interface MessageAttachmentDto {
   durationSeconds: number | null;
   /** when failed: why, in words shown as they are */
   failureReason: string | null;
+  /** a pay-per-view file not bought: its blurred preview ('/media/messages/<id>/preview'), the file itself closed */
+  previewUrl?: string | null;
+}
+
+/** A file with a price its recipient has not bought, as they see it: no address or type, only the blurred preview. */
+export function lockedAttachment(a: MessageAttachmentDto): MessageAttachmentDto {
+  return { ...a, url: null, contentType: null, previewUrl: a.status === 'ready' ? messagePreviewUrl(a.id) : null };
 }
 
 /** The quoted message of a reply (spec: reply_to_content, reply_to_media_url, reply_to_media_type). */

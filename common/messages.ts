@@ -48,6 +48,8 @@ export const MESSAGE_ATTACHMENT_ACCEPT = MESSAGE_ATTACHMENT_EXTENSIONS.map((ext)
 
 /** The path of an attachment's served file (the authorised media route). */
 export const messageMediaUrl = (attachmentId: string) => `/media/messages/${attachmentId}`;
+/** A chat file's blurred preview (the worker's, as a premium post's): what a pay-per-view file shows before it is bought. */
+export const messagePreviewUrl = (attachmentId: string) => `/media/messages/${attachmentId}/preview`;
 /** A report's copy of the reported file: admins only (server/features/messages/messages.http.ts). */
 export const reportEvidenceUrl = (reportId: string) => `/media/reports/${reportId}`;
 /** Where a report's copy of the reported file lives in storage (owned by the report, not the sender). */

@@ -37,6 +37,23 @@ export const UnlockPrice = z
 export const UnlockSetting = z.object({ price: UnlockPrice, mode: z.enum(UNLOCK_MODES) }).nullable();
 export type UnlockSetting = z.output<typeof UnlockSetting>;
 
+/**
+ * The unlock price as a form holds it flat (a switch, the typed price, who pays) where the server
+ * takes { price, mode } | null: the Edit post dialog and the upload form share these fields, the
+ * check (`refineUnlockFields`, UnlockPrice's own messages beside the price) and `unlockOfFields`.
+ */
+export const UnlockFormFields = { payPerView: z.boolean(), unlockPrice: z.string(), unlockMode: z.enum(UNLOCK_MODES) };
+export type UnlockFormValues = { payPerView: boolean; unlockPrice: string; unlockMode: UnlockMode };
+
+export function refineUnlockFields(v: UnlockFormValues, ctx: z.RefinementCtx) {
+  if (!v.payPerView) return;
+  const price = UnlockPrice.safeParse(v.unlockPrice);
+  if (!price.success) ctx.addIssue({ code: 'custom', path: ['unlockPrice'], message: price.error.issues[0]?.message ?? T.priceInvalid });
+}
+
+/** The form's fields as the server takes them: null when not pay-per-view. */
+export const unlockOfFields = (v: UnlockFormValues): { price: string; mode: UnlockMode } | null => (v.payPerView ? { price: v.unlockPrice.trim(), mode: v.unlockMode } : null);
+
 /** `postUnlocks.unlock`: the post, the price the fan confirmed, one idempotency key per confirmed unlock. */
 export const UnlockPostInput = z.object({ postId, idempotencyKey: IdempotencyKey, confirmedAmount: ConfirmedAmount });
 export type UnlockPostInput = z.output<typeof UnlockPostInput>;

@@ -3,6 +3,7 @@ import type { MediaKind } from './enums';
 import { safeString, safeText } from './text-schema';
 import { UPLOAD_TEXTS, type ToastText } from './texts';
 import { MEBIBYTE } from './file-size';
+import { refineUnlockFields, UNLOCK_MODES, UnlockFormFields, UnlockPrice, type UnlockMode } from './post-unlock';
 
 /**
  * Post uploads (spec part 2 §5, §9): which files a creator may upload, how large, and the tus
@@ -133,7 +134,7 @@ export const MAX_POST_FILES = 20;
 /**
  * The tus `Upload-Metadata` of a post upload (every value a string, as tus carries them).
  * Keys: filename (required), filetype, title, postText, hashtags, isPaidContent, isNsfw, status,
- * optimisticId. Unknown keys are dropped; the server adds the uploader's id itself.
+ * optimisticId, unlockPrice and unlockMode. Unknown keys are dropped; the server adds the uploader's id itself.
  */
 export const UploadMetadata = z.object({
   filename: z
@@ -158,7 +159,11 @@ export const UploadMetadata = z.object({
   uploadGroup: optional(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'uploadGroup must be 1-100 letters, digits, - or _')),
   fileIndex: optional(z.coerce.number().int().min(0).max(MAX_POST_FILES - 1, `A post holds at most ${MAX_POST_FILES} files`)),
   fileCount: optional(z.coerce.number().int().min(2).max(MAX_POST_FILES, `A post holds at most ${MAX_POST_FILES} files`)),
+  /** pay-per-view (issue 27 item 2): the unlock price in rand (parsed to cents, within its bounds) and who pays it, together */
+  unlockPrice: optional(UnlockPrice),
+  unlockMode: optional(z.enum(UNLOCK_MODES, { message: 'unlockMode must be everyone or non_subscribers' })),
 })
+  .refine((m) => (m.unlockPrice === undefined) === (m.unlockMode === undefined), { message: 'unlockPrice and unlockMode go together', path: ['unlockMode'] })
   .refine((m) => (m.status === 'scheduled') === (m.publishAt !== undefined), { message: 'publishAt goes with status scheduled, and only with it', path: ['publishAt'] })
   .refine((m) => [m.uploadGroup, m.fileIndex, m.fileCount].every((v) => v === undefined) || (m.uploadGroup !== undefined && m.fileIndex !== undefined && m.fileCount !== undefined && m.fileIndex < m.fileCount), {
     message: 'uploadGroup, fileIndex and fileCount go together, fileIndex below fileCount',
@@ -179,6 +184,10 @@ export const PostFieldsInput = z.object({
 });
 export type PostFieldsInput = z.output<typeof PostFieldsInput>;
 
+/** The upload form's fields: a post's fields and its unlock price, held as the Edit post dialog holds it. */
+export const UploadFormFields = PostFieldsInput.extend(UnlockFormFields).superRefine(refineUnlockFields);
+export type UploadFormFields = z.output<typeof UploadFormFields>;
+
 /** What the upload form knows; `toUploadMetadata` turns it into tus metadata (strings). */
 export interface UploadPostFields {
   filename: string;
@@ -195,6 +204,8 @@ export interface UploadPostFields {
   optimisticId?: string;
   /** one file of a post of several */
   group?: { id: string; index: number; count: number };
+  /** pay-per-view: the price in rand as typed and who pays */
+  unlock?: { price: string; mode: UnlockMode } | null;
 }
 
 export function toUploadMetadata(fields: UploadPostFields): Record<string, string> {
@@ -211,6 +222,10 @@ export function toUploadMetadata(fields: UploadPostFields): Record<string, strin
   if (tags) meta.hashtags = tags;
   if (fields.optimisticId) meta.optimisticId = fields.optimisticId;
   if (fields.publishAt) meta.publishAt = fields.publishAt.toISOString();
+  if (fields.unlock) {
+    meta.unlockPrice = fields.unlock.price;
+    meta.unlockMode = fields.unlock.mode;
+  }
   if (fields.group) {
     meta.uploadGroup = fields.group.id;
     meta.fileIndex = String(fields.group.index);

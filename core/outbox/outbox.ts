@@ -37,19 +37,31 @@ export type QueuedEntry = { queue: QueueName; name: string; data: unknown; jobId
  * `dispatchOutbox` after the commit.
  */
 export async function addToOutbox<Q extends QueueName, N extends JobName<Q>>(trx: DB, entry: OutboxEntry<Q, N>): Promise<QueuedEntry> {
+  await addManyToOutbox(trx, [entry]);
+  return entry;
+}
+
+/**
+ * `addToOutbox` for many entries in one statement (a batch's deliveries): same rows, same rule
+ * for a jobId already there. Returns the entries, for `dispatchOutbox` after the commit.
+ */
+export async function addManyToOutbox<Q extends QueueName, N extends JobName<Q>>(trx: DB, entries: OutboxEntry<Q, N>[]): Promise<QueuedEntry[]> {
+  if (entries.length === 0) return [];
   await trx
     .insertInto('outbox')
-    .values({
-      queue: entry.queue,
-      name: entry.name,
-      job_id: entry.jobId,
-      data: JSON.stringify(entry.data),
-      options: JSON.stringify(entry.options ?? {}),
-      available_at: sql<Date>`now() + ${`${entry.delayMs ?? 0} milliseconds`}::interval`,
-    })
+    .values(
+      entries.map((entry) => ({
+        queue: entry.queue,
+        name: entry.name,
+        job_id: entry.jobId,
+        data: JSON.stringify(entry.data),
+        options: JSON.stringify(entry.options ?? {}),
+        available_at: sql<Date>`now() + ${`${entry.delayMs ?? 0} milliseconds`}::interval`,
+      })),
+    )
     .onConflict((oc) => oc.column('job_id').doNothing())
     .execute();
-  return entry;
+  return entries;
 }
 
 /**

@@ -96,14 +96,29 @@ export function messageFileOpen(f: { viewerId: string | null; senderId: string; 
  * pay-per-view one's recipient only once bought (`messageFileOpen`).
  * 404 for an unknown id or a file not ready yet; 403 for anyone else (signed out included).
  */
-export async function canSeeMessageMedia(db: DB, viewerId: string | null, attachmentId: string): Promise<MessageMediaDecision> {
+export function canSeeMessageMedia(db: DB, viewerId: string | null, attachmentId: string): Promise<MessageMediaDecision> {
+  return decideMessageFile(db, viewerId, attachmentId, (m) => messageFileOpen({ viewerId, ...m }));
+}
+
+/**
+ * Who may see a chat file's blurred preview (issue 27 item 3): whoever may see the file, and a
+ * pay-per-view message's recipient before buying it (the preview is what Unlock is offered on).
+ */
+export function canSeeMessagePreview(db: DB, viewerId: string | null, attachmentId: string): Promise<MessageMediaDecision> {
+  return decideMessageFile(db, viewerId, attachmentId, (m) => viewerId === m.senderId || viewerId === m.recipientId);
+}
+
+type MessageOfFile = { senderId: string; recipientId: string; price: string | null; unlocked: boolean };
+
+async function decideMessageFile(db: DB, viewerId: string | null, attachmentId: string, opens: (m: MessageOfFile) => boolean): Promise<MessageMediaDecision> {
   const row = await findAttachmentAudience(db, attachmentId, viewerId);
   if (!row) return { outcome: 'not-found' };
   const owner = viewerId !== null && row.owner_id === viewerId;
   const viaMessage =
+    viewerId !== null &&
     row.sender_id !== null &&
     row.recipient_id !== null &&
-    messageFileOpen({ viewerId, senderId: row.sender_id, recipientId: row.recipient_id, price: row.price, unlocked: Boolean(row.unlocked) });
+    opens({ senderId: row.sender_id, recipientId: row.recipient_id, price: row.price, unlocked: Boolean(row.unlocked) });
   if (!owner && !viaMessage) return { outcome: 'forbidden' };
   if (row.status !== 'ready' || !row.storage_key || !row.content_type) return { outcome: 'not-found' };
   return {

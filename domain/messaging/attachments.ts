@@ -12,6 +12,13 @@ import { noLiveRun } from '../processing/runs.queries';
 export const attachmentSourceKey = (id: string, ext: string) => `messages/${id}/source.${ext}`;
 /** A run's processed file: under the run's id, so that a second run never overwrites or deletes it. */
 export const attachmentFileKey = (id: string, runId: string, ext: string) => `messages/${id}/${runId}/file.${ext}`;
+/** The blurred preview the same run stores beside the file (a pay-per-view file shows it until bought). */
+export const attachmentPreviewKey = (fileKey: string) => fileKey.replace(/\/[^/]+$/, '/preview.jpg');
+
+/** Every stored object of an attachment row: the upload, the served file and its preview; for deletion. */
+export function attachmentStoredKeys(row: { source_key: string | null; storage_key: string | null }): string[] {
+  return [row.source_key, row.storage_key, row.storage_key && attachmentPreviewKey(row.storage_key)].filter((k): k is string => Boolean(k));
+}
 
 export function toAttachmentDto(a: {
   id: string;
@@ -111,7 +118,7 @@ export async function deleteUnsentAttachments(db: DB, before: Date, limit: numbe
     )
     .returning(['id', 'source_key', 'storage_key'])
     .execute();
-  return rows.map((r) => ({ id: r.id, keys: [r.source_key, r.storage_key].filter((k): k is string => k !== null) }));
+  return rows.map((r) => ({ id: r.id, keys: attachmentStoredKeys(r) }));
 }
 
 /**

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { MessageDto } from '../../common/message-dtos';
+import { lockedAttachment, type MessageDto } from '../../common/message-dtos';
 import type { MassAudience } from '../../common/paid-message-schemas';
 import type { DB } from '../../core/db/kysely';
 import type { QueuedEntry } from '../../core/outbox/outbox';
 import { mayBeMessagedBy } from '../access/messaging.queries';
-import { notifyMessage } from '../notifications/content';
+import { notifyMessages } from '../notifications/content';
 import { activeSubscriptionWhere } from '../subscriptions/active';
 import { attachmentRowToDto, findAttachment } from './attachments';
 
@@ -110,8 +110,7 @@ export async function deliverMassBatch(db: DB, massMessageId: string, now: Date,
           set last_message_id = excluded.last_message_id, last_message_at = excluded.last_message_at
           where conversations.last_message_at <= excluded.last_message_at`.execute(trx);
     }
-    const notices: QueuedEntry[] = [];
-    for (const m of inserted) notices.push(...(await notifyMessage(trx, { recipientId: m.recipient_id, senderId: mass.creator_id, at: now })));
+    const notices = await notifyMessages(trx, { recipientIds: inserted.map((m) => m.recipient_id), senderId: mass.creator_id, at: now });
     const last = candidates.rows[candidates.rows.length - 1]?.id ?? mass.cursor;
     const done = candidates.rows.length < batch;
     await trx
@@ -129,7 +128,7 @@ export async function deliverMassBatch(db: DB, massMessageId: string, now: Date,
         recipientId: m.recipient_id,
         content: mass.content,
         // the recipient's view: a priced file is closed until bought
-        attachment: file ? { ...attachmentRowToDto(file), ...(price !== null && { url: null, contentType: null }) } : null,
+        attachment: file ? (price !== null ? lockedAttachment(attachmentRowToDto(file)) : attachmentRowToDto(file)) : null,
         replyToId: null,
         replyTo: null,
         createdAt: m.created_at,

@@ -1,7 +1,7 @@
 import type { DB } from '../../core/db/kysely';
 import type { QueuedEntry } from '../../core/outbox/outbox';
 import { loadPostAccess } from '../access/access';
-import { messageGroupKey, notify } from './notify';
+import { messageGroupKey, notify, notifyMany } from './notify';
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 const entries = (...all: (QueuedEntry | null)[]) => all.filter((e): e is QueuedEntry => e !== null);
@@ -53,10 +53,13 @@ export const MESSAGE_PUSH_DELAY_MS = 3_000;
  * message read in the open thread neither stays in the bell nor reaches the phone.
  */
 export async function notifyMessage(trx: DB, m: { recipientId: string; senderId: string; at: Date }): Promise<QueuedEntry[]> {
-  return entries(
-    await notify(trx, {
-      userId: m.recipientId, kind: 'message', actorId: m.senderId, subject: { type: 'user', id: m.senderId },
-      group: { key: messageGroupKey(m.senderId), restartWhenRead: true }, at: m.at, pushDelayMs: MESSAGE_PUSH_DELAY_MS,
-    }),
-  );
+  return notifyMessages(trx, { recipientIds: [m.recipientId], senderId: m.senderId, at: m.at });
+}
+
+/** notifyMessage for the recipients of one message to many's batch, in two statements. */
+export function notifyMessages(trx: DB, m: { recipientIds: readonly string[]; senderId: string; at: Date }): Promise<QueuedEntry[]> {
+  return notifyMany(trx, {
+    userIds: m.recipientIds, kind: 'message', actorId: m.senderId, subject: { type: 'user', id: m.senderId },
+    group: { key: messageGroupKey(m.senderId), restartWhenRead: true }, at: m.at, pushDelayMs: MESSAGE_PUSH_DELAY_MS,
+  });
 }

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { deliverNotificationJobId } from '../../common/jobs';
 import type { NotificationKind, NotificationSubjectType } from '../../common/notifications';
 import type { DB } from '../../core/db/kysely';
-import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
-import { channelsFor } from './channels';
+import { addManyToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
+import { inAppColumn, pushColumn } from './channels';
 
 /** A new post's subject and the fan-out's group key: one row per subscriber and post. */
 export const newPostGroupKey = (postId: string) => `post:${postId}`;
@@ -39,45 +39,48 @@ export interface Notification {
  * first event; a later one only updates the centre). Returns null when nothing is to be told.
  */
 export async function notify(trx: DB, n: Notification): Promise<QueuedEntry | null> {
-  if (n.actorId !== null && n.actorId === n.userId) return null;
-  const channels = await channelsFor(trx, n.userId, n.kind);
-  if (!channels.inApp && !channels.push) return null;
+  const { userId, ...rest } = n;
+  return (await notifyMany(trx, { ...rest, userIds: [userId] }))[0] ?? null;
+}
+
+/**
+ * notify() for many users told of the same event (a message to many's batch), in two statements
+ * whatever their number: each user's channels (channelsFor's rule as SQL columns), their rows
+ * written or grouped, and one delivery outbox row each. Returns the entries of those told.
+ */
+export async function notifyMany(trx: DB, n: Omit<Notification, 'userId'> & { userIds: readonly string[] }): Promise<QueuedEntry[]> {
+  const userIds = [...new Set(n.userIds)].filter((id) => id !== n.actorId);
+  if (userIds.length === 0) return [];
   const restart = n.group?.restartWhenRead ?? false;
-  const row = await trx
-    .insertInto('notifications')
-    .values({
-      user_id: n.userId,
-      kind: n.kind,
-      actor_id: n.actorId,
-      subject_type: n.subject.type,
-      subject_id: n.subject.id,
-      group_key: n.group?.key ?? null,
-      shown: channels.inApp,
-      created_at: n.at,
-      last_at: n.at,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'group_key'])
-        .where('group_key', 'is not', null)
-        .doUpdateSet({
-          actor_id: (eb) => eb.ref('excluded.actor_id'),
-          actor_count: restart
-            ? sql<number>`case when notifications.read_at is null then notifications.actor_count + 1 else 1 end`
-            : sql<number>`notifications.actor_count + 1`,
-          shown: (eb) => eb.ref('excluded.shown'),
-          read_at: null,
-          last_at: (eb) => eb.ref('excluded.last_at'),
-        }),
+  const rows = await sql<{ id: string; actor_count: number; push: boolean }>`
+    with told as (
+      select u.id, ${inAppColumn(n.kind)} as in_app, ${pushColumn(n.kind)} as push
+      from users u
+      left join notification_settings ns on ns.user_id = u.id
+      left join notification_preferences np on np.user_id = u.id and np.kind = ${n.kind}
+      where u.id = any(${userIds}::uuid[])
+    ), written as (
+      insert into notifications (user_id, kind, actor_id, subject_type, subject_id, group_key, shown, created_at, last_at)
+      select t.id, ${n.kind}, ${n.actorId}::uuid, ${n.subject.type}, ${n.subject.id}, ${n.group?.key ?? null}, t.in_app, ${n.at}::timestamptz, ${n.at}::timestamptz
+      from told t where t.in_app or t.push
+      on conflict (user_id, group_key) where group_key is not null do update set
+        actor_id = excluded.actor_id,
+        actor_count = ${restart ? sql`case when notifications.read_at is null then notifications.actor_count + 1 else 1 end` : sql`notifications.actor_count + 1`},
+        shown = excluded.shown,
+        read_at = null,
+        last_at = excluded.last_at
+      returning id, user_id, actor_count
     )
-    .returning(['id', 'actor_count'])
-    .executeTakeFirstOrThrow();
-  return addToOutbox(trx, {
-    queue: 'notifications',
-    name: 'deliver-notification',
-    data: { notificationId: row.id, push: channels.push && row.actor_count === 1, ...(n.pushDelayMs ? { pushDelayMs: n.pushDelayMs } : {}) },
-    jobId: deliverNotificationJobId(row.id, row.actor_count),
-  });
+    select w.id, w.actor_count, t.push from written w join told t on t.id = w.user_id`.execute(trx);
+  return addManyToOutbox(
+    trx,
+    rows.rows.map((row) => ({
+      queue: 'notifications' as const,
+      name: 'deliver-notification' as const,
+      data: { notificationId: row.id, push: row.push && row.actor_count === 1, ...(n.pushDelayMs ? { pushDelayMs: n.pushDelayMs } : {}) },
+      jobId: deliverNotificationJobId(row.id, row.actor_count),
+    })),
+  );
 }
 
 /** These rows of the user read (the thread they opened, the post they looked at): returns how many changed. */

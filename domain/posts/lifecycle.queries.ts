@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { MediaKind, MediaVariant } from '../../common/enums';
 import type { DB } from '../../core/db/kysely';
 import type { Database } from '../../core/db/schema';
+import type { UnlockMode } from '../../common/post-unlock';
 import { becoming, changeableFrom, type FinishedStatus } from './lifecycle';
 
 /**
@@ -32,6 +33,8 @@ export interface NewProcessingPost {
   mediaKind: MediaKind;
   originalFilename: string;
   optimisticId: string | null;
+  /** pay-per-view (issue 27 item 2): its price in cents (posts_unlock_price_check) and who pays; absent or null: not for sale */
+  unlock?: { priceCents: number; mode: UnlockMode } | null;
 }
 
 export async function insertProcessingPost(db: DB, post: NewProcessingPost): Promise<void> {
@@ -51,6 +54,8 @@ export async function insertProcessingPost(db: DB, post: NewProcessingPost): Pro
       media_kind: post.mediaKind,
       original_filename: post.originalFilename,
       optimistic_id: post.optimisticId,
+      unlock_price_cents: post.unlock?.priceCents ?? null,
+      unlock_mode: post.unlock?.mode ?? null,
     })
     .execute();
 }

@@ -78,6 +78,10 @@ test('a priced picture to all active subscribers reaches three fans locked; one 
     await expect(message.getByTestId('locked-attachment')).toBeVisible({ timeout: 30_000 });
     await expect(message.getByRole('button', { name: 'Unlock for R30.00' })).toBeVisible();
     await expect(message.getByTestId('message-image')).toHaveCount(0);
+    // the worker's blurred preview, not a stand-in: loaded from its own address, which the fan may read
+    const preview = message.getByTestId('locked-preview');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await preview.getAttribute('src')).toMatch(/^\/media\/messages\/[0-9a-f-]{36}\/preview$/);
   }
   await shoot(fans[1]!, 'fan-locked');
 

@@ -1,17 +1,25 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ONE_OFF_PURCHASE_TEXTS } from '../../common/payment-texts';
+import { formatRand } from '../../common/format';
+import { POST_EDIT_TEXTS } from '../../common/post-edit-texts';
+import { UNLOCK_MIN } from '../../common/post-unlock';
+import { POST_UNLOCK_TEXTS } from '../../common/post-unlock-texts';
 import { BILLING_TEXTS } from '../../common/texts';
 import { bulkFan } from '../../scripts/seed/cast';
+import { flatPng } from '../helpers/media-fixtures';
 import { findPost, imagesSettled, newPageAs, toasts } from './support/app';
+import { fileInput, fixtureDir, form, publishButton, waitForUploadedPostId, writeFixture } from './support/uploads';
 
 /**
  * Issue 27 item 2 in a browser: kai's seeded pay-per-view post ('Secret skip, explained', R75,
  * subscribers pay too) shows its price, what it holds and its blurred preview; fan38 unlocks it
  * with one confirmed (double-pressed) charge and its media opens in both of their open tabs;
- * fan39 still gets 403 on every media URL; kai sees the unlock and its revenue.
+ * fan39 still gets 403 on every media URL; kai sees the unlock and its revenue. Then a price set
+ * on the upload form: noah publishes a priced picture and fan39 sees 'Unlock for R35.50'.
  */
 
 const SHOTS = '/work/shots/ppv';
+const SHOTS_HERE = '/work/shots/massbench';
 const POST = 'Secret skip, explained';
 const BUYER = bulkFan(37);
 const OTHER = bulkFan(38);
@@ -73,4 +81,39 @@ test('a pay-per-view post shows its price and preview; after a confirmed unlock 
   await expect(kai.getByTestId('unlock-stats')).toContainText('1 unlock · R75.00 earned');
   await shoot(kai, 'ppv-owner');
   await Promise.all([fan.context().close(), other.context().close(), kai.context().close()]);
+});
+
+test('a creator prices a post as they upload it; a fan sees its price and Unlock', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const file = await writeFixture(await fixtureDir(), `priced-${id}.png`, await flatPng(480, 360, '#7a4bd1'));
+  const [noah, other] = await Promise.all([newPageAs(browser, 'noah'), newPageAs(browser, OTHER.email)]);
+  await noah.goto('/create');
+  await fileInput(noah).setInputFiles(file);
+  await form(noah).getByLabel('Post text').fill(`Priced at upload ${id}`);
+  await form(noah).getByLabel(POST_EDIT_TEXTS.payPerViewLabel).check();
+  const price = form(noah).getByLabel(POST_UNLOCK_TEXTS.priceLabel);
+  // the Edit post dialog's check, beside the field, before anything is sent
+  await price.fill('5');
+  await publishButton(noah).click();
+  await expect(form(noah).getByText(POST_UNLOCK_TEXTS.priceTooLow(formatRand(UNLOCK_MIN)))).toBeVisible();
+  await expect(price).toBeFocused();
+  await price.fill('35.5');
+  await expect(form(noah).getByLabel(POST_EDIT_TEXTS.modeLabel)).toHaveValue('everyone');
+  for (const width of [1280, 375]) {
+    await noah.setViewportSize({ width, height: 1100 });
+    await noah.screenshot({ path: `${SHOTS_HERE}/upload-form-price-${width}.png`, fullPage: true });
+  }
+  await noah.setViewportSize({ width: 1280, height: 800 });
+  const postId = waitForUploadedPostId(noah);
+  await publishButton(noah).click();
+  const created = await postId;
+
+  // once the worker has published it, another fan sees the price, not the picture
+  await expect(async () => {
+    await other.goto(`/post/${created}`);
+    await expect(other.getByTestId('unlock-overlay').getByRole('button', { name: 'Unlock for R35.50' })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 90_000 });
+  expect((await other.request.get(`/media/${created}/web`)).status()).toBe(403);
+  await Promise.all([noah.context().close(), other.context().close()]);
 });

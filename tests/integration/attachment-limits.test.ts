@@ -140,7 +140,8 @@ describe('unsent attachments', () => {
     const sentId = sent.json.attachment!.id;
     await client.trpc.messages.send.mutate({ username: other.username, attachmentId: sentId, clientId: randomUUID() });
     await Promise.all([settledAttachment(app, unsentId), settledAttachment(app, sentId)]);
-    expect(await filesUnder(`messages/${unsentId}`)).toHaveLength(1);
+    // the served file and its blurred preview (a pay-per-view file shows it before it is bought)
+    expect(await filesUnder(`messages/${unsentId}`)).toHaveLength(2);
 
     // not yet old enough: kept
     await expireUnsentAttachments(app.deps);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { attachmentPreviewKey } from '../../domain/messaging/attachments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageAttachmentJobId, processPostJobId } from '../../common/jobs';
 import type { MessageAttachmentDto } from '../../common/message-dtos';
@@ -157,7 +158,8 @@ describe('two runs of one chat attachment, and of one avatar', () => {
     const served = await asFan.fetch(`/media/messages/${attachment.id}`);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(stored)).toBe(true);
-    expect(await filesUnder(`messages/${attachment.id}`)).toEqual([row.storage_key]);
+    // only the winning run's file and its preview
+    expect((await filesUnder(`messages/${attachment.id}`)).sort()).toEqual([row.storage_key!, attachmentPreviewKey(row.storage_key!)].sort());
   });
 
   it('at once: the avatar one run made stays in storage', async () => {

@@ -1,13 +1,19 @@
 import { paid } from '../helpers/paid';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deliverNotificationJobId } from '../../common/jobs';
 import type { MessageDto } from '../../common/message-dtos';
 import { PAID_MESSAGE_TEXTS as T } from '../../common/paid-message-texts';
+import { attachmentPreviewKey, attachmentStoredKeys } from '../../domain/messaging/attachments';
 import { deliverMassBatch } from '../../domain/messaging/mass-messages';
 import { canMessage } from '../../domain/access/messaging';
 import { mayBeMessagedBy } from '../../domain/access/messaging.queries';
+import { messageGroupKey } from '../../domain/notifications/notify';
 import { sql } from 'kysely';
+import sharp from 'sharp';
+import { settledAttachment, uploadAttachment } from '../helpers/attachments';
 import { makeSubscription, makeUser } from '../helpers/factories';
+import { jpegWithExif } from '../helpers/media-fixtures';
 import { useFileServer } from '../helpers/file-server';
 import { socketPool } from '../helpers/sockets';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
@@ -104,6 +110,41 @@ describe('pay-per-view messages', () => {
   });
 });
 
+describe('a pay-per-view file before it is bought', () => {
+  it('shows its recipient the worker\'s blurred preview, never the file; nobody outside the message gets either', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const fan = await makeUser(app.deps.db);
+    const stranger = await makeUser(app.deps.db);
+    const [asCreator, asFan, asStranger] = await Promise.all([clientAs(app, creator.id), clientAs(app, fan.id), clientAs(app, stranger.id)]);
+    const upload = await uploadAttachment(asCreator, 'beach.jpg', await jpegWithExif(400, 300));
+    expect(upload.status).toBe(201);
+    const attachmentId = upload.json.attachment!.id;
+    const row = await settledAttachment(app, attachmentId);
+    expect(row.status).toBe('ready');
+    const sent = await asCreator.trpc.messages.send.mutate({ username: fan.username, content: 'Unlock me', attachmentId, price: '25', clientId: 'preview-1' });
+
+    const locked = (await asFan.trpc.messages.thread.query({ username: creator.username })).messages.find((m) => m.id === sent.id)!;
+    expect(locked.attachment).toMatchObject({ url: null, previewUrl: `/media/messages/${attachmentId}/preview` });
+    const preview = await asFan.fetch(locked.attachment!.previewUrl!);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/jpeg');
+    expect(preview.headers.get('cache-control')).toMatch(/^private/);
+    const previewBytes = Buffer.from(await preview.arrayBuffer());
+    const file = Buffer.from(await (await asCreator.fetch(`/media/messages/${attachmentId}`)).arrayBuffer());
+    expect((await sharp(previewBytes).metadata()).format).toBe('jpeg');
+    expect(previewBytes.equals(file)).toBe(false);
+    expect((await asFan.fetch(`/media/messages/${attachmentId}`)).status).toBe(403);
+    expect((await asStranger.fetch(locked.attachment!.previewUrl!)).status).toBe(403);
+    expect((await app.client().fetch(locked.attachment!.previewUrl!)).status).toBe(403);
+    // the sender sees the file itself, with no preview in the way
+    const own = (await asCreator.trpc.messages.thread.query({ username: fan.username })).messages.find((m) => m.id === sent.id)!;
+    expect(own.attachment?.previewUrl).toBeUndefined();
+    // the preview is stored beside the file, and goes with it
+    expect(await app.deps.storage.exists(attachmentPreviewKey(row.storage_key!))).toBe(true);
+    expect(attachmentStoredKeys(row)).toContain(attachmentPreviewKey(row.storage_key!));
+  });
+});
+
 async function massSetup(fans: number) {
   const creator = await makeUser(app.deps.db, { isCreator: true });
   const subscribers = [];
@@ -182,8 +223,15 @@ describe('messages to many', () => {
     expect((await copiesOf(buyers.id)).map((r) => r.recipient_id)).toEqual([a.id]);
   });
 
-  it('a delivery killed after its first batch resumes from its cursor without doubling; two runs at once write each copy once', async () => {
+  it('a delivery killed after its first batch resumes from its cursor without doubling; two runs at once write each copy once; each fan is told per their settings', async () => {
     const { creator, subscribers } = await massSetup(7);
+    // one fan turned messages off in the app and for push; another has an unread message row from the creator already
+    const [quietFan, toldBefore] = subscribers as [(typeof subscribers)[number], (typeof subscribers)[number]];
+    await app.deps.db.insertInto('notification_preferences').values({ user_id: quietFan.id, kind: 'message', in_app: false, email: false, push: false }).execute();
+    await app.deps.db
+      .insertInto('notifications')
+      .values({ user_id: toldBefore.id, kind: 'message', actor_id: creator.id, subject_type: 'user', subject_id: creator.id, group_key: messageGroupKey(creator.id) })
+      .execute();
     const { id } = await app.deps.db
       .insertInto('mass_messages')
       .values({ creator_id: creator.id, audience: 'active', content: 'Hello all', client_id: 'crash' })
@@ -209,5 +257,13 @@ describe('messages to many', () => {
     // each fan's chat list shows the creator once
     const conv = await app.deps.db.selectFrom('conversations').select('user_id').where('partner_id', '=', creator.id).execute();
     expect(conv).toHaveLength(7);
+    // told in each batch's two statements as notify() tells one: no row for the fan who turned it off, the unread row counts on
+    const told = await app.deps.db.selectFrom('notifications').select(['id', 'user_id', 'actor_count']).where('group_key', '=', messageGroupKey(creator.id)).execute();
+    expect(new Map(told.map((t) => [t.user_id, t.actor_count]))).toEqual(
+      new Map(subscribers.filter((s) => s.id !== quietFan.id).map((s) => [s.id, s.id === toldBefore.id ? 2 : 1])),
+    );
+    // and each row's delivery is in the outbox, the job the batch's commit carries
+    const deliveries = await app.deps.db.selectFrom('outbox').select('job_id').where('job_id', 'in', told.map((t) => deliverNotificationJobId(t.id, t.actor_count))).execute();
+    expect(deliveries).toHaveLength(6);
   });
 });

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processPostJobId } from '../../common/jobs';
-import { UPLOAD_POST_ID_HEADER } from '../../common/uploads';
+import { formatRand } from '../../common/format';
+import { UNLOCK_MAX, UNLOCK_MIN } from '../../common/post-unlock';
+import { POST_UNLOCK_TEXTS as UNLOCK_TEXTS } from '../../common/post-unlock-texts';
+import { toUploadMetadata, UPLOAD_POST_ID_HEADER } from '../../common/uploads';
 import { finishUpload, storedMetadata, UploadRefusal } from '../../server/features/uploads/uploads.service';
 import { maintenanceHandlers } from '../../worker/jobs/maintenance';
 import { makeUser } from '../helpers/factories';
@@ -366,5 +369,38 @@ describe('a resumable upload', () => {
     const left = await readdir(app.deps.config.UPLOADS_DIR);
     expect(left.some((name) => name.startsWith(id))).toBe(false);
     expect(left).toContain(freshId);
+  });
+});
+
+describe('a priced post (issue 27 item 2)', () => {
+  it('keeps the unlock price and who pays from the upload, for one file and for several; refuses a price out of bounds or half a setting', async () => {
+    // a creator of its own: the uploads above used up much of the shared one's creation rate
+    const creator = await clientAs(app, (await makeUser(app.deps.db, { isCreator: true })).id);
+    const refused = async (meta: Record<string, string>) => {
+      const res = await tusCreate(creator, image.length, { ...toUploadMetadata(uploadFields('p.jpg')), ...meta });
+      expect(res.status).toBe(400);
+      return (await errorOf(res)).description;
+    };
+    expect(await refused({ unlockPrice: '9.99', unlockMode: 'everyone' })).toContain(UNLOCK_TEXTS.priceTooLow(formatRand(UNLOCK_MIN)));
+    expect(await refused({ unlockPrice: '5000.01', unlockMode: 'everyone' })).toContain(UNLOCK_TEXTS.priceTooHigh(formatRand(UNLOCK_MAX)));
+    expect(await refused({ unlockPrice: '12.345', unlockMode: 'everyone' })).toContain(UNLOCK_TEXTS.priceInvalid);
+    expect(await refused({ unlockPrice: '50' })).toContain('unlockPrice and unlockMode go together');
+    expect(await refused({ unlockPrice: '50', unlockMode: 'fans' })).toContain('unlockMode must be everyone or non_subscribers');
+
+    const priceOf = (postId: string) => app.deps.db.selectFrom('posts').select(['unlock_price_cents', 'unlock_mode']).where('id', '=', postId).executeTakeFirstOrThrow();
+    // one file, resumed in two requests: the price travels in the stored metadata to the finish
+    const one = await tusUpload(creator, image, uploadFields('priced.jpg', { unlock: { price: '49.9', mode: 'non_subscribers' } }), { chunkSize: 2000 });
+    expect(await priceOf(one.postId)).toEqual({ unlock_price_cents: 4990, unlock_mode: 'non_subscribers' });
+    const free = await tusUpload(creator, image, uploadFields('free.jpg'));
+    expect(await priceOf(free.postId)).toEqual({ unlock_price_cents: null, unlock_mode: null });
+    // a post of two files: the group's metadata decides
+    let groupPost: string | null = null;
+    for (const index of [0, 1]) {
+      const created = await tusCreate(creator, image.length, uploadFields(`set-${index}.jpg`, { unlock: { price: '5000', mode: 'everyone' }, group: { id: 'priced-set', index, count: 2 } }));
+      expect(created.status).toBe(201);
+      const patched = await tusPatch(creator, created.headers.get('location')!, 0, image);
+      groupPost = patched.headers.get(UPLOAD_POST_ID_HEADER);
+    }
+    expect(await priceOf(groupPost!)).toEqual({ unlock_price_cents: 500000, unlock_mode: 'everyone' });
   });
 });

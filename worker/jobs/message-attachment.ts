@@ -5,6 +5,7 @@ import { uploadRuleFor } from '../../common/uploads';
 import {
   announceAttachment,
   attachmentFileKey,
+  attachmentPreviewKey,
   completeAttachment,
   failAttachment,
   findAttachment,
@@ -22,8 +23,9 @@ import { holdRun, runLeaseMs, type MediaRun } from './media-run';
  * queues, so a fan's files cannot hold up a creator's post): a chat file goes through the SAME
  * pipeline as a post's media (worker/media/pipeline.ts): the bytes are sniffed and must match the
  * extension, ffmpeg gets the demuxer forced from the sniffed type, images are re-encoded (EXIF and
- * GPS gone), video becomes web-playable MP4; no watermark, no premium preview. The served file is
- * stored under `messages/<id>/<runId>/file.<ext>`, which only the authorised media route reads.
+ * GPS gone), video becomes web-playable MP4; no watermark. The served file is stored under
+ * `messages/<id>/<runId>/file.<ext>` and its blurred preview (a premium post's, shown while a
+ * pay-per-view file is not bought) beside it as `preview.jpg`; only the authorised media route reads them.
  *
  * Idempotent: the row is re-read and the job skipped unless it is still 'processing'; one run at
  * a time holds it (media-run.ts) and each run stores its file under its own run id
@@ -64,7 +66,8 @@ export async function processMessageAttachment(job: Job<MessageMediaJobs['proces
         rule,
         workDir,
         watermark: null,
-        premium: false,
+        // every file gets the blurred preview: a price is set when it is sent, after this
+        premium: true,
         signal: context.signal,
         timeLimitScale: deps.config.MEDIA_TIME_LIMIT_SCALE,
         limits: CHAT_MEDIA_LIMITS,
@@ -72,12 +75,17 @@ export async function processMessageAttachment(job: Job<MessageMediaJobs['proces
       // images: the re-encoded display size; everything else: its one processed file
       const file = media.files.find((f) => f.variant === 'web') ?? media.files.find((f) => f.variant === 'original');
       if (!file) throw new Error('the pipeline made no file to serve');
+      const preview = media.files.find((f) => f.variant === 'preview');
+      if (!preview) throw new Error('the pipeline made no preview');
       const key = attachmentFileKey(attachmentId, runId, file.ext);
+      const previewKey = attachmentPreviewKey(key);
       await heldRun.willWrite(key);
+      await heldRun.willWrite(previewKey);
+      await storeOutputFile(storage, previewKey, preview);
       const done = await completeAttachment(db, attachmentId, runId, await storeOutputFile(storage, key, file));
       if (!done) {
-        // deleted, or finished by another run: only this run's file goes
-        await storage.delete(key).catch(() => {});
+        // deleted, or finished by another run: only this run's files go
+        await Promise.all([storage.delete(key).catch(() => {}), storage.delete(previewKey).catch(() => {})]);
         return { skipped: 'gone' };
       }
       await storage.delete(sourceKey).catch((error: unknown) => log.warn({ err: error, attachmentId }, 'could not delete an attachment upload'));

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { avatarIncomingKey, avatarKeyOfUrl } from '../../../common/settings';
 import type { Database } from '../../../core/db/schema';
+import { attachmentStoredKeys } from '../../../domain/messaging/attachments';
 
 /** A pool or a transaction. */
 type Db = Kysely<Database>;
@@ -112,7 +113,7 @@ export async function collectStoredFiles(trx: Db, userId: string): Promise<strin
   const keys = [
     ...postFiles.map((r) => r.key),
     ...messageFiles.map((r) => r.key),
-    ...attachments.flatMap((r) => [r.source_key, r.storage_key]),
+    ...attachments.flatMap(attachmentStoredKeys),
     avatarKeyOfUrl(profile?.avatar_url ?? null),
     profile?.avatar_pending_id ? avatarIncomingKey(userId, profile.avatar_pending_id) : null,
     ...exports.map((r) => r.key),

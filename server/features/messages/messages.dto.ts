@@ -1,4 +1,4 @@
-import type { ChatPreviewDto, MessageDto, ReactionCountDto } from '../../../common/message-dtos';
+import { lockedAttachment, type ChatPreviewDto, type MessageDto, type ReactionCountDto } from '../../../common/message-dtos';
 import { messageMediaUrl, QUICK_EMOJI } from '../../../common/messages';
 import { messageFileOpen } from '../../../domain/access/messaging';
 import { toAttachmentDto } from '../../../domain/messaging/attachments';
@@ -68,7 +68,7 @@ export function toMessageDto(row: MessageRow, viewerId: string): MessageDto {
     locked,
     massMessageId: row.mass_message_id,
   };
-  if (locked && dto.attachment) dto.attachment = { ...dto.attachment, url: null, contentType: null };
+  if (locked && dto.attachment) dto.attachment = lockedAttachment(dto.attachment);
   return dto;
 }
 

@@ -1,4 +1,4 @@
-import type { MessageDto } from '../../../common/message-dtos';
+import { lockedAttachment, type MessageDto } from '../../../common/message-dtos';
 import type { AppDeps } from '../../../core/deps';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
 import { toMessageDto } from './messages.dto';
@@ -48,5 +48,5 @@ export async function announceUnreadCount(deps: Pick<AppDeps, 'db' | 'realtime'>
 /** The recipient's view of a message built for its sender: a file with a price not bought is closed. */
 export function recipientView(message: MessageDto): MessageDto {
   if (message.price === null || message.unlocked) return message;
-  return { ...message, locked: true, attachment: message.attachment && { ...message.attachment, url: null, contentType: null } };
+  return { ...message, locked: true, attachment: message.attachment && lockedAttachment(message.attachment) };
 }

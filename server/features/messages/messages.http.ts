@@ -4,7 +4,8 @@ import { MESSAGE_ATTACHMENT_UPLOAD_PATH } from '../../../common/messages';
 import { MESSAGE_TEXTS } from '../../../common/texts';
 import { resolveSession } from '../../auth/resolve-session';
 import type { AppDeps } from '../../../core/deps';
-import { canSeeMessageMedia } from '../../../domain/access/messaging';
+import { canSeeMessageMedia, canSeeMessagePreview } from '../../../domain/access/messaging';
+import { attachmentPreviewKey } from '../../../domain/messaging/attachments';
 import { AttachmentRefusal, receiveAttachment } from './attachments.service';
 import { reportEvidence } from './reports.service';
 import { serveFile } from '../../http/serve-file';
@@ -18,6 +19,8 @@ import { sessionUserOf } from '../../http/session-user';
  *   GET  /media/messages/:attachmentId  the processed file, only to its uploader and the two
  *        participants of the message carrying it (domain/access/messaging.ts): 403 to anyone
  *        else, 404 while processing or unknown; Range, ETag, private caching, nosniff.
+ *   GET  /media/messages/:attachmentId/preview  its blurred preview (the worker's, a JPEG): to the
+ *        same people and to a pay-per-view message's recipient before buying; 404 when it has none.
  * Mounted before the posts' /media route, after the Origin check (which the POST passes).
  */
 export function messageMediaRoutes(deps: AppDeps): Router {
@@ -62,6 +65,27 @@ export function messageMediaRoutes(deps: AppDeps): Router {
       contentType: file.contentType,
       byteSize: file.byteSize,
       name: file.fileName.replace(/\.[^.]+$/, ''),
+      shared: false,
+    });
+  });
+  // a pay-per-view file's blurred preview: also to its recipient before buying it
+  router.get('/media/messages/:attachmentId/preview', async (req, res) => {
+    const viewerId = (await resolveSession(deps, req.headers.cookie, res))?.user.id ?? null;
+    const attachmentId = readId(req.params.attachmentId);
+    const decision = attachmentId ? await canSeeMessagePreview(deps.db, viewerId, attachmentId) : { outcome: 'not-found' as const };
+    if (decision.outcome === 'not-found') return refuse(res, 404, 'NOT_FOUND', 'Not found');
+    if (decision.outcome === 'forbidden') return refuse(res, 403, 'FORBIDDEN', 'Forbidden');
+    const key = attachmentPreviewKey(decision.file.storageKey);
+    // a file processed before previews were made has none: the thread keeps its stand-in
+    const stored = await deps.storage.stat(key);
+    if (!stored) return refuse(res, 404, 'NOT_FOUND', 'Not found');
+    await serveFile(deps, req, res, {
+      fileId: `${decision.file.attachmentId}-preview`,
+      postId: decision.file.attachmentId,
+      storageKey: key,
+      contentType: 'image/jpeg',
+      byteSize: stored.size,
+      name: 'preview',
       shared: false,
     });
   });

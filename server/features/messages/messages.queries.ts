@@ -3,6 +3,7 @@ import type { DB } from '../../../core/db/kysely';
 import type { Database } from '../../../core/db/schema';
 import { messageUnlockedBy } from '../../../domain/access/messaging.queries';
 import { personColumns } from '../../../domain/people/person-columns';
+import { attachmentStoredKeys } from '../../../domain/messaging/attachments';
 
 /**
  * The messages feature's SQL. Every list is one statement per page, keyset on
@@ -236,7 +237,7 @@ export async function deleteMessageRow(trx: DB, id: string, senderId: string): P
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('mass_messages').select('id').where('attachment_id', '=', deleted.attachment_id))))
     .returning(['storage_key', 'source_key'])
     .executeTakeFirst();
-  return [file?.storage_key, file?.source_key].filter((k): k is string => Boolean(k));
+  return file ? attachmentStoredKeys(file) : [];
 }
 
 /** Removes the user's reaction with this emoji, or adds it when there was none. */

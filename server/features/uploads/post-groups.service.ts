@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { UPLOAD_TEXTS } from '../../../common/texts';
-import { parseHashtags, uploadRuleFor, type UploadMetadata, type UploadRule } from '../../../common/uploads';
+import { uploadRuleFor, type UploadMetadata, type UploadRule } from '../../../common/uploads';
 import type { AppDeps } from '../../../core/deps';
 import { lockCreator } from '../../../domain/processing/processing-limit.queries';
 import { applyPostEffects } from '../../../domain/posts/effects';
 import { createPostOfFiles } from '../../../domain/posts/transitions';
+import { chosenPostFields } from './post-fields';
 import { findFinishedUpload } from './uploads.queries';
 import { claimGroupUpload, findGroupUploads, linkGroupToPost } from './post-groups.queries';
 import { storeUploadedBytes, UploadRefusal, type FinishInput, type FinishResult } from './uploads.service';
@@ -57,20 +58,7 @@ export async function finishGroupUpload(
     const postId = randomUUID();
     const effects = await createPostOfFiles(
       trx,
-      {
-        id: postId,
-        creatorId: input.userId,
-        title: meta.title ?? null,
-        text: meta.postText?.trim() || null,
-        hashtags: parseHashtags(meta.hashtags, meta.postText),
-        isPremium: meta.isPaidContent,
-        isNsfw: meta.isNsfw,
-        targetStatus: meta.status,
-        publishAt: meta.publishAt ? new Date(meta.publishAt) : null,
-        mediaKind: files[0]!.mediaKind,
-        originalFilename: files[0]!.filename,
-        optimisticId: meta.optimisticId ?? null,
-      },
+      { ...chosenPostFields(meta), id: postId, creatorId: input.userId, mediaKind: files[0]!.mediaKind, originalFilename: files[0]!.filename },
       files,
     );
     await linkGroupToPost(trx, input.userId, meta.uploadGroup, postId);

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { UPLOAD_TEXTS } from '../../../common/texts';
 import type { UnfinishedPostDto } from '../../../common/upload-dtos';
 import { scheduleProblem } from '../../../common/schedule';
-import { checkUploadFile, parseHashtags, UploadMetadata, uploadRuleFor, type UploadRule } from '../../../common/uploads';
+import { checkUploadFile, UploadMetadata, uploadRuleFor, type UploadRule } from '../../../common/uploads';
 import type { AppDeps } from '../../../core/deps';
 import {
   claimUpload,
@@ -15,6 +15,7 @@ import {
 import { countProcessingPosts, lockCreator } from '../../../domain/processing/processing-limit.queries';
 import { applyPostEffects } from '../../../domain/posts/effects';
 import { createProcessingPost } from '../../../domain/posts/transitions';
+import { chosenPostFields } from './post-fields';
 import { finishGroupUpload, isGroupUpload } from './post-groups.service';
 
 /**
@@ -107,6 +108,11 @@ export function storedMetadata(meta: UploadMetadata, userId: string): Record<str
   if (meta.hashtags) stored.hashtags = meta.hashtags;
   if (meta.optimisticId) stored.optimisticId = meta.optimisticId;
   if (meta.publishAt) stored.publishAt = meta.publishAt;
+  // the price as rand again: the finish parses what is stored with the same schema
+  if (meta.unlockPrice !== undefined && meta.unlockMode) {
+    stored.unlockPrice = (meta.unlockPrice / 100).toFixed(2);
+    stored.unlockMode = meta.unlockMode;
+  }
   if (meta.uploadGroup !== undefined && meta.fileIndex !== undefined && meta.fileCount !== undefined) {
     stored.uploadGroup = meta.uploadGroup;
     stored.fileIndex = String(meta.fileIndex);
@@ -206,19 +212,11 @@ export async function finishUpload(deps: Pick<AppDeps, 'db' | 'storage' | 'queue
       return false;
     }
     const effects = await createProcessingPost(trx, {
+      ...chosenPostFields(meta),
       id: postId,
       creatorId: input.userId,
-      title: meta.title ?? null,
-      text: meta.postText?.trim() || null,
-      hashtags: parseHashtags(meta.hashtags, meta.postText),
-      isPremium: meta.isPaidContent,
-      isNsfw: meta.isNsfw,
-      targetStatus: meta.status,
-      // checked when the upload began; a time that passed while the bytes travelled is published by the next run of the schedule's job
-      publishAt: meta.publishAt ? new Date(meta.publishAt) : null,
       mediaKind: rule.mediaKind,
       originalFilename: meta.filename,
-      optimisticId: meta.optimisticId ?? null,
     });
     await insertSourceFile(trx, postId, sourceKey, input.receivedSize);
     await linkUploadToPost(trx, input.uploadId, postId);

@@ -5,14 +5,14 @@ import { useEffect, type RefObject } from 'react';
 import { z } from 'zod';
 import { EditPostInput } from '../../../common/post-edit';
 import { POST_EDIT_TEXTS as T } from '../../../common/post-edit-texts';
-import { UNLOCK_MODES, UnlockPrice } from '../../../common/post-unlock';
-import { POST_UNLOCK_TEXTS } from '../../../common/post-unlock-texts';
+import { refineUnlockFields, UnlockFormFields, unlockOfFields } from '../../../common/post-unlock';
 import { POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '../../../common/uploads';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { DIALOG_BOX_CLASS, DialogActions, DialogHeading, DialogOverlay } from '../../components/ui/dialog-parts';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { UnlockPriceFields } from '../../components/unlock-price-fields';
 import { updatePost, type Post } from '../../lib/post-cache';
 import { notify } from '../../lib/toast';
 import { errorCode, isServerError, trpc } from '../../lib/trpc';
@@ -27,15 +27,9 @@ const EditPostForm = z
     text: fields.text,
     hashtags: fields.hashtags,
     isPremium: fields.isPremium,
-    payPerView: z.boolean(),
-    unlockPrice: z.string(),
-    unlockMode: z.enum(UNLOCK_MODES),
+    ...UnlockFormFields,
   })
-  .superRefine((v, ctx) => {
-    if (!v.payPerView) return;
-    const price = UnlockPrice.safeParse(v.unlockPrice);
-    if (!price.success) ctx.addIssue({ code: 'custom', path: ['unlockPrice'], message: price.error.issues[0]?.message ?? POST_UNLOCK_TEXTS.priceInvalid });
-  });
+  .superRefine(refineUnlockFields);
 
 const TEXTAREA_CLASS =
   'w-full resize-y rounded-xl border border-border bg-surface px-3.5 py-2.5 text-sm text-foreground outline-none hover:border-border-strong focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40 aria-invalid:border-danger/70';
@@ -88,7 +82,7 @@ export default function EditPostDialog({ post, open, onOpenChange, returnFocusRe
         text: v.text,
         hashtags: v.hashtags,
         isPremium: v.isPremium,
-        unlock: v.payPerView ? { price: v.unlockPrice, mode: v.unlockMode } : null,
+        unlock: unlockOfFields(v),
       });
       updatePost(queryClient, post.id, (cached) => ({ ...cached, ...edited }));
       notify.success(T.saved);
@@ -134,25 +128,7 @@ export default function EditPostDialog({ post, open, onOpenChange, returnFocusRe
               <Checkbox {...form.field('isPremium')} />
               {T.premiumLabel}
             </label>
-            <label className="flex items-center gap-3 text-sm text-foreground">
-              <Checkbox {...form.field('payPerView')} />
-              {T.payPerViewLabel}
-            </label>
-            {payPerView ? (
-              <div className="flex flex-col gap-4">
-                <FormField label={POST_UNLOCK_TEXTS.priceLabel} error={form.error('unlockPrice')}>
-                  {(props) => <Input {...props} {...form.field('unlockPrice')} inputMode="decimal" autoComplete="off" />}
-                </FormField>
-                <FormField label={T.modeLabel}>
-                  {({ invalid: _invalid, ...props }) => (
-                    <select {...props} {...form.field('unlockMode')} className="h-11 w-full rounded-xl border border-border bg-surface px-3 text-sm text-foreground outline-none focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40">
-                      <option value="everyone">{POST_UNLOCK_TEXTS.modeEveryone}</option>
-                      <option value="non_subscribers">{POST_UNLOCK_TEXTS.modeNonSubscribers}</option>
-                    </select>
-                  )}
-                </FormField>
-              </div>
-            ) : null}
+            <UnlockPriceFields field={form.field} priceError={form.error('unlockPrice')} payPerView={payPerView} />
             <DialogActions pending={pending}>
               <Button type="submit" loading={pending}>
                 {T.save}

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
+import { UnlockPriceFields } from '../../components/unlock-price-fields';
 import { cn } from '../../lib/cn';
 import { trpc, type CurrentUser } from '../../lib/trpc';
 import type { UnfinishedUpload } from '../../lib/upload';
@@ -22,7 +23,8 @@ import { MULTI_FILE_TEXTS } from '../../../common/multi-file-texts';
 
 /**
  * The Content tab of /create (spec part 2 §2, §4, §5): one file (dropped or picked) with its
- * preview, the post text, hashtags, Paid content and NSFW switches, then Save as Draft or
+ * preview, the post text, hashtags, Paid content and NSFW switches, the unlock price (pay-per-view,
+ * as Edit post sets it), then Save as Draft or
  * Publish, both disabled without a file or while an upload is under way. A failed upload keeps
  * everything the creator typed and says why beside the buttons, with Retry or Choose another file.
  */
@@ -56,9 +58,10 @@ export function UploadForm({ user }: { user: CurrentUser }) {
 
   const submit = (choice: PostStatusChoice, at?: Date) => {
     if (!several) return upload.submit(choice, at);
-    void multi.submit(choice, form.getValues(), at).then((sent) => {
-      if (sent) form.reset(EMPTY_FIELDS);
-    });
+    // checked as one file's are (the unlock price's bounds beside its field)
+    void form.submit(async (values) => {
+      if (await multi.submit(choice, values, at)) form.reset(EMPTY_FIELDS);
+    })();
   };
   // Schedule opens the date and time; the post is sent once they are chosen
   const [scheduling, setScheduling] = useState(false);
@@ -205,6 +208,10 @@ export function UploadForm({ user }: { user: CurrentUser }) {
           disabled={locked}
           onChange={(on) => setValue('isNsfw', on)}
         />
+      </div>
+
+      <div className="flex flex-col gap-4 rounded-card border border-border px-4 py-3">
+        <UnlockPriceFields field={form.field} priceError={form.error('unlockPrice')} payPerView={fields.payPerView} disabled={locked} />
       </div>
 
       {upload.failure ? (

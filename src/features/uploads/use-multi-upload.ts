@@ -6,6 +6,7 @@ import { checkUploadFile, MAX_POST_FILES, type UploadRule } from '../../../commo
 import { notify } from '../../lib/toast';
 import { trpc, type CurrentUser } from '../../lib/trpc';
 import { createPostUpload, type PostUploadError } from '../../lib/upload';
+import { unlockOfFields } from '../../../common/post-unlock';
 import type { PostFields, PostStatusChoice } from './use-post-upload';
 
 /** One file of a post of several, as the form lists it. */
@@ -86,6 +87,7 @@ export function useMultiUpload(user: CurrentUser | null | undefined) {
                 hashtags: fields.hashtags.trim() || undefined,
                 isPaidContent: fields.isPaidContent,
                 isNsfw: fields.isNsfw,
+                unlock: unlockOfFields(fields),
                 status: choice,
                 publishAt: choice === 'scheduled' ? publishAt : undefined,
                 optimisticId,

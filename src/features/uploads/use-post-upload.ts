@@ -2,7 +2,8 @@ import { SCHEDULE_TEXTS } from '../../../common/schedule';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { UPLOAD_TEXTS } from '../../../common/texts';
-import { checkUploadFile, parseHashtags, PostFieldsInput } from '../../../common/uploads';
+import { unlockOfFields } from '../../../common/post-unlock';
+import { checkUploadFile, parseHashtags, UploadFormFields } from '../../../common/uploads';
 import { notify } from '../../lib/toast';
 import { trpc, type CurrentUser } from '../../lib/trpc';
 import { createPostUpload, discardUnfinishedUpload, findUnfinishedUpload, type PostUpload, type PostUploadError, type UnfinishedUpload } from '../../lib/upload';
@@ -13,18 +14,28 @@ import { INITIAL_UPLOAD, percentSent, uploadReducer, type PostStatusChoice } fro
 
 export type { PickedFile, PostStatusChoice, UploadFailure, UploadPhase, UploadProgress } from './upload-machine';
 
-export type PostFields = PostFieldsInput;
+export type PostFields = UploadFormFields;
 
-export const EMPTY_FIELDS: PostFields = { title: '', postText: '', hashtags: '', isPaidContent: false, isNsfw: false };
+export const EMPTY_FIELDS: PostFields = { title: '', postText: '', hashtags: '', isPaidContent: false, isNsfw: false, payPerView: false, unlockPrice: '', unlockMode: 'everyone' };
 
 const flag = (value: string | undefined) => value === 'true' || value === '1';
 
-const isBlank = (fields: PostFields) => !fields.title.trim() && !fields.postText.trim() && !fields.hashtags.trim() && !fields.isPaidContent && !fields.isNsfw;
+const isBlank = (fields: PostFields) =>
+  !fields.title.trim() && !fields.postText.trim() && !fields.hashtags.trim() && !fields.isPaidContent && !fields.isNsfw && !fields.payPerView;
 
 /** The details an unfinished upload was started with (they travelled in its metadata). */
 function fieldsOf(offer: UnfinishedUpload): PostFields {
   const meta = offer.metadata;
-  return { title: meta.title ?? '', postText: meta.postText ?? '', hashtags: meta.hashtags ?? '', isPaidContent: flag(meta.isPaidContent), isNsfw: flag(meta.isNsfw) };
+  return {
+    title: meta.title ?? '',
+    postText: meta.postText ?? '',
+    hashtags: meta.hashtags ?? '',
+    isPaidContent: flag(meta.isPaidContent),
+    isNsfw: flag(meta.isNsfw),
+    payPerView: !!meta.unlockPrice,
+    unlockPrice: meta.unlockPrice ?? '',
+    unlockMode: meta.unlockMode === 'non_subscribers' ? 'non_subscribers' : 'everyone',
+  };
 }
 
 /** The upload under way: its tus handle, and its feed card when it is a publish. */
@@ -39,14 +50,14 @@ interface Running {
  * upload.ts) with the text, hashtags and switches; Pause / Resume; the same file picked again
  * after a reload offers to continue the earlier upload from the server's offset. What the form
  * shows is the state machine's (upload-machine.ts); the fields are a react-hook-form form on the
- * shared helper (useZodForm, PostFieldsInput); this hook carries out the effects: tus, the
+ * shared helper (useZodForm, UploadFormFields); this hook carries out the effects: tus, the
  * feed's card, the toasts.
  */
 export function usePostUpload(user: CurrentUser | null | undefined) {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const [state, dispatch] = useReducer(uploadReducer, INITIAL_UPLOAD);
-  const form = useZodForm(PostFieldsInput, { defaultValues: EMPTY_FIELDS });
+  const form = useZodForm(UploadFormFields, { defaultValues: EMPTY_FIELDS });
   // react-hook-form's own methods keep their identity across renders (the helper's object does not)
   const { reset: resetFields, getValues: fieldValues } = form;
   const running = useRef<Running | null>(null);
@@ -153,6 +164,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
           hashtags: chosen.hashtags.trim() || undefined,
           isPaidContent: chosen.isPaidContent,
           isNsfw: chosen.isNsfw,
+          unlock: unlockOfFields(chosen),
           status: choice,
           publishAt: choice === 'scheduled' ? publishAt : undefined,
           optimisticId,
