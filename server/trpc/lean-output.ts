@@ -5,10 +5,10 @@ import type { SuperJSONResult } from 'superjson';
  * tRPC's output transformer (issue 31 item 5): superjson's own wire format, written by one plain
  * walk for the answers made of what JSON holds plus Dates, which is every list the app serves.
  * superjson's general walker cost ten times JSON.stringify on a profile page of 12 posts (about
- * 2 ms of CPU a request, the largest part of the app's own work); this walk costs little more than
- * JSON.stringify (it copies nothing). The client keeps decoding with superjson, unchanged: the answer is the same
- * `{ json, meta: { values, referentialEqualities, v } }` superjson would have written (the unit
- * test compares the two). Anything else (undefined, a Map, a Set, a bigint, NaN, -0, an invalid
+ * 2 ms of CPU a request, the largest part of the app's own work); this walk copies nothing and
+ * costs little more than JSON.stringify. The client keeps decoding with superjson, unchanged: the
+ * answer is the `{ json, meta: { values, referentialEqualities, v } }` superjson would have written
+ * (the unit test compares the two, byte for byte). Anything else (undefined, a Map, a Set, a bigint, NaN, -0, an invalid
  * date, a class instance, a cycle) is handed to superjson whole.
  */
 const BAIL = Symbol('lean-output: let superjson do it');
