@@ -65,15 +65,15 @@ function floorQuery(s: Scenario, sessionId: string): { text: string; values: unk
   const visible = `p.status = 'published' and (ps.profile_visibility is null or ps.profile_visibility not in ('private', 'hidden'))`;
   const chips = s.categories.length ? `and pr.categories && ${param(s.categories)}::text[]` : '';
   const from = 'from posts p join profiles pr on pr.id = p.creator_id left join privacy_settings ps on ps.user_id = p.creator_id';
-  let hits = `select p.id ${from} where ${visible} ${chips} order by p.created_at desc, p.id desc limit ${PAGE}`;
+  let hits = `select p.id ${from} where ${visible} ${chips} order by p.published_at desc, p.id desc limit ${PAGE}`;
   if (s.q) {
     const pattern = param(containsPattern(s.q.toLowerCase()));
     const words = param(s.q);
     hits = `(select p.id ${from} where ${visible} ${chips} and (lower(pr.username) like ${pattern} or lower(pr.display_name) like ${pattern})
-               order by p.created_at desc, p.id desc limit ${PAGE})
+               order by p.published_at desc, p.id desc limit ${PAGE})
              union
              (select p.id ${from} where ${visible} ${chips} and p.search @@ websearch_to_tsquery('english', ${words})
-               order by p.created_at desc, p.id desc limit ${PAGE})`;
+               order by p.published_at desc, p.id desc limit ${PAGE})`;
   }
   const text = floorPageStatement(`from (${hits}) hits join posts p on p.id = hits.id join profiles pr on pr.id = p.creator_id`, PAGE);
   return { text, values };

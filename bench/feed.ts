@@ -92,7 +92,7 @@ export async function benchFeed(ctx: BenchContext): Promise<Array<Figure | strin
     const first = await findFeedPage(capturing, { viewerId: fanId.id, cursor: null, limit: PAGE });
     const deep = await sql<{ cursor_at: string; id: string }>`
       select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at, id::text as id
-      from posts where status = 'published' order by created_at desc, id desc offset ${Math.floor(POSTS * 0.8)} limit 1`.execute(bench.db);
+      from posts where status = 'published' order by published_at desc, id desc offset ${Math.floor(POSTS * 0.8)} limit 1`.execute(bench.db);
     const at = deep.rows[0]!;
     await findFeedPage(capturing, { viewerId: fanId.id, cursor: { createdAt: at.cursor_at, id: at.id }, limit: PAGE });
     await capturing.destroy();
@@ -121,7 +121,9 @@ async function benchProfilePage(ctx: BenchContext, url: string, headers: Record<
   const floorSql = floorPageStatement(
     `from posts p
      join profiles pr on pr.id = p.creator_id
-     where p.status = 'published' and pr.username = '${creator}'`,
+     left join privacy_settings ps on ps.user_id = p.creator_id
+     where p.status = 'published' and pr.username = '${creator}'
+       and (p.creator_id = (select user_id from v) or ps.profile_visibility is null or ps.profile_visibility not in ('private', 'hidden'))`,
     PROFILE_PAGE,
   );
   const app = await startAppProcess(url);

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../core/db/kysely';
+import { statementShape } from '../../core/db/statement-shape';
 import { ownerOnlyProfileWhere } from './access';
 import { activeSubscriptionExists } from '../subscriptions/active';
 import { personColumns } from '../people/person-columns';
@@ -10,8 +11,17 @@ import { personColumns } from '../people/person-columns';
  * profile), blocks both ways, whether the two have a conversation, and the partner's
  * show_online_status. Null when no profile matches.
  */
-export function findMessagingFacts(db: DB, viewerId: string, partner: { username: string } | { id: string }) {
-  return db
+export async function findMessagingFacts(db: DB, viewerId: string, partner: { username: string } | { id: string }) {
+  const [row] =
+    'username' in partner
+      ? await messagingFacts(db, { viewerId, key: partner.username.toLowerCase() }, 'username')
+      : await messagingFacts(db, { viewerId, key: partner.id }, 'id');
+  return row;
+}
+
+// asked before every thread page, message and reaction: compiled once per shape (by name or by id)
+const messagingFacts = statementShape((db, { viewerId, key }: { viewerId: string; key: string }, by) =>
+  db
     .selectFrom('profiles as pr')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
     .select([
@@ -23,10 +33,8 @@ export function findMessagingFacts(db: DB, viewerId: string, partner: { username
       sql<boolean>`exists (select 1 from user_blocks b where b.blocker_id = pr.id and b.blocked_id = ${viewerId})`.as('blocked_by_partner'),
       sql<boolean>`exists (select 1 from conversations c where c.user_id = ${viewerId} and c.partner_id = pr.id)`.as('has_conversation'),
     ])
-    .$if('username' in partner, (q) => q.where('pr.username', '=', (partner as { username: string }).username.toLowerCase()))
-    .$if('id' in partner, (q) => q.where('pr.id', '=', (partner as { id: string }).id))
-    .executeTakeFirst();
-}
+    .where(by === 'username' ? 'pr.username' : 'pr.id', '=', key),
+);
 
 /** Whether the user lets others see them online (and typing): privacy_settings, true without a row. */
 export async function showsOnlineStatus(db: DB, userId: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import superjson from 'superjson';
+import { leanOutput } from './lean-output';
 import { ZodError } from 'zod';
 import { validationMessages } from '../../common/auth-schemas';
 import { unknownIdAnswer } from '../../common/ids';
@@ -37,7 +38,8 @@ export async function createContext(deps: AppDeps, { req, res }: CreateExpressCo
 }
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // answers written in superjson's format by a leaner walk (lean-output.ts); requests read by superjson
+  transformer: { input: superjson, output: leanOutput },
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const zod = cause instanceof ZodError ? cause : null;

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../../core/db/kysely';
 import type { Database } from '../../../core/db/schema';
+import { statementShape } from '../../../core/db/statement-shape';
 import { messageUnlockedBy } from '../../../domain/access/messaging.queries';
 import { personColumns } from '../../../domain/people/person-columns';
 import { attachmentStoredKeys } from '../../../domain/messaging/attachments';
@@ -82,14 +83,19 @@ const pairWhere = (a: string, b: string) =>
 
 /** One page of a conversation, newest first (the caller reverses it), older than the cursor. */
 export function findThreadPage(db: DB, viewerId: string, partnerId: string, before: { createdAt: string; id: string } | null, limit: number) {
-  return selectMessages(db, viewerId)
-    .where(pairWhere(viewerId, partnerId))
-    .$if(before !== null, (q) => q.where(sql<boolean>`(m.created_at, m.id) < (${before!.createdAt}::timestamptz, ${before!.id}::uuid)`))
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(limit)
-    .execute();
+  return threadPage(db, { viewerId, partnerId, before: before && { createdAt: before.createdAt, id: before.id }, limit });
 }
+
+// the most read page of messages: built and compiled once per shape (first page or not)
+const threadPage = statementShape(
+  (db, { viewerId, partnerId, before, limit }: { viewerId: string; partnerId: string; before: { createdAt: string; id: string } | null; limit: number }) =>
+    selectMessages(db, viewerId)
+      .where(pairWhere(viewerId, partnerId))
+      .$if(before !== null, (q) => q.where(sql<boolean>`(m.created_at, m.id) < (${before!.createdAt}::timestamptz, ${before!.id}::uuid)`))
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(limit),
+);
 
 export function findMessagesByIds(db: DB, viewerId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -4,9 +4,9 @@ import type { CustomLink, SocialLinks } from '../../../core/db/schema';
 import type { DB } from '../../../core/db/kysely';
 import { personColumns } from '../../../domain/people/person-columns';
 import { activeSubscriberCount, activeSubscriptionExists } from '../../../domain/subscriptions/active';
-import { visiblePostWhere } from '../../../domain/access/access';
 import { MAX_PINNED_POSTS } from '../../../common/post-unlock';
-import { cardsOf, pageAfter, postsWithPrivacy, PUBLISHED_ORDER, type SortColumn } from '../../shared/post-cards/post-cards.queries';
+import { statementShape } from '../../../core/db/statement-shape';
+import { cardsQuery, pageAfter, PUBLISHED_ORDER, type SortColumn } from '../../shared/post-cards/post-cards.queries';
 
 /**
  * The /{username} header in one statement: the profile, its privacy setting, its counts (active
@@ -57,15 +57,19 @@ export function findProfileHeader(db: DB, username: string, viewerId: string | n
 }
 
 /** Who a username is and who may see it (the Content tab's first step; a 'friends' profile needs the viewer's subscription). */
-export function findProfileVisibility(db: DB, username: string, viewerId: string | null) {
-  return db
+export async function findProfileVisibility(db: DB, username: string, viewerId: string | null) {
+  return (await profileVisibility(db, { username, viewerId }))[0];
+}
+
+// asked before every page of a profile's posts: compiled once per shape (signed in or not)
+const profileVisibility = statementShape((db, { username, viewerId }: { username: string; viewerId: string | null }) =>
+  db
     .selectFrom('profiles as pr')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 'pr.id')
     .select(['pr.id', 'ps.profile_visibility'])
     .select((viewerId ? activeSubscriptionExists(viewerId, 'pr.id') : sql<boolean>`false`).as('is_subscribed'))
-    .where('pr.username', '=', username)
-    .executeTakeFirst();
-}
+    .where('pr.username', '=', username),
+);
 
 /**
  * Appends a custom link unless the profile already holds `max.free` (or `max.premium` when
@@ -131,14 +135,19 @@ export const MEDIA_TAB_KINDS = ['image', 'video'] as const;
 
 /**
  * Search within one creator's posts: the stemmed words of the text and hashtags through the
- * `search` tsvector, or, for a single word with or without '#', the exact hashtag (which also
- * finds tags the text parser drops, such as stop words).
+ * `search` tsvector, or, for a single word with or without '#' (`tag`, from `hashtagOf`), the
+ * exact hashtag (which also finds tags the text parser drops, such as stop words).
  */
-export function textOrHashtagWhere(q: string) {
-  const tag = q.replace(/^#+/, '').toLowerCase();
+export function textOrHashtagWhere(q: string, tag: string | null) {
   const text = sql<SqlBool>`posts.search @@ websearch_to_tsquery('english', ${q})`;
-  if (!/^[\p{L}\p{N}_]+$/u.test(tag)) return text;
+  if (tag === null) return text;
   return sql<SqlBool>`(${text} or posts.hashtags @> array[${tag}]::text[])`;
+}
+
+/** The hashtag a search is, when it is one word with or without '#' (lower-cased); null otherwise. */
+export function hashtagOf(q: string): string | null {
+  const tag = q.replace(/^#+/, '').toLowerCase();
+  return /^[\p{L}\p{N}_]+$/u.test(tag) ? tag : null;
 }
 
 /**
@@ -156,7 +165,7 @@ export function findCreatorPostsPage(
   opts: {
     creatorId: string;
     viewerId: string | null;
-    status: 'published' | 'draft' | 'scheduled';
+    status: CreatorPostStatus;
     mediaOnly?: boolean;
     q?: string | null;
     pinned?: 'mixed' | 'apart' | 'first';
@@ -164,29 +173,56 @@ export function findCreatorPostsPage(
     limit: number;
   },
 ) {
-  const { cursor, q, pinned = 'mixed' } = opts;
-  const order: SortColumn = opts.status === 'published' ? PUBLISHED_ORDER : opts.status === 'scheduled' ? 'posts.publish_at' : 'posts.created_at';
-  const ascending = opts.status === 'scheduled';
+  const { creatorId, viewerId, status, cursor, limit, pinned = 'mixed' } = opts;
+  const q = opts.q || null;
+  const params = { creatorId, viewerId, status, q, tag: q ? hashtagOf(q) : null, cursor: cursor ? { createdAt: cursor.createdAt, id: cursor.id } : null, limit };
+  return creatorPostsPage(db, params, `${status}|${opts.mediaOnly ? 'media' : 'all'}|${pinned}`);
+}
+
+type CreatorPostStatus = 'published' | 'draft' | 'scheduled';
+
+// a type, not an interface: statementShape's parameters are a plain record
+type CreatorPageParams = {
+  creatorId: string;
+  viewerId: string | null;
+  status: CreatorPostStatus;
+  q: string | null;
+  tag: string | null;
+  cursor: { createdAt: string; id: string } | null;
+  limit: number;
+};
+
+// A profile's Content tab is read as often as the feed: its statement (the page, and on the
+// first page the pinned posts, with their cards) is built and compiled once per shape. The shape
+// is `status|media or all|pinned`; which of viewer, search, hashtag and cursor are null adds to it.
+const creatorPostsPage = statementShape((db, { creatorId, viewerId, status, q, tag, cursor, limit }: CreatorPageParams, shape) => {
+  const [shapeStatus, kind, pinned] = shape.split('|') as [CreatorPostStatus, 'media' | 'all', 'mixed' | 'apart' | 'first'];
+  const order: SortColumn = shapeStatus === 'published' ? PUBLISHED_ORDER : shapeStatus === 'scheduled' ? 'posts.publish_at' : 'posts.created_at';
+  const ascending = shapeStatus === 'scheduled';
+  // No access rule in the page's WHERE: the service has already decided the viewer may see this
+  // creator's profile (canSeeProfile), which for one creator's posts of one status is the same
+  // decision for every row, and each row still passes postAccess on its own. Repeating the rule
+  // here tripled the planning time of the profile's statement (two ORs with a subquery each).
   const keys = () =>
-    postsWithPrivacy(db)
+    db
+      .selectFrom('posts')
       .select(['posts.id', sql<Date>`${sql.ref(order)}`.as('sort_at')])
-      .where('posts.creator_id', '=', opts.creatorId)
-      .where('posts.status', '=', opts.status)
-      .where(visiblePostWhere(opts.viewerId));
+      .where('posts.creator_id', '=', creatorId)
+      .where('posts.status', '=', status);
   const page = keys()
-    .$if(opts.mediaOnly === true, (b) => b.where('posts.media_kind', 'in', MEDIA_TAB_KINDS))
-    .$if(Boolean(q), (b) => b.where(textOrHashtagWhere(q!)))
+    .$if(kind === 'media', (b) => b.where('posts.media_kind', 'in', MEDIA_TAB_KINDS))
+    .$if(q !== null, (b) => b.where(textOrHashtagWhere(q!, tag)))
     .$if(pinned !== 'mixed', (b) => b.where('posts.pinned_at', 'is', null))
     .$if(cursor !== null, (b) => b.where(pageAfter(cursor!, order, ascending)))
     .orderBy(order, ascending ? 'asc' : 'desc')
     .orderBy('posts.id', ascending ? 'asc' : 'desc')
-    .limit(opts.limit);
-  if (pinned !== 'first') return cardsOf(db, opts.viewerId, page, ascending);
+    .limit(limit);
+  if (pinned !== 'first') return cardsQuery(db, viewerId, page, ascending);
   const pins = keys().where('posts.pinned_at', 'is not', null).orderBy('posts.pinned_at', 'desc').limit(MAX_PINNED_POSTS);
   // each branch LIMITed in its own subquery (a bare ORDER BY/LIMIT cannot sit in a UNION branch)
   const both = db
     .selectFrom(pins.as('pins'))
     .selectAll()
     .unionAll(db.selectFrom(page.as('rest')).selectAll());
-  return cardsOf(db, opts.viewerId, both, ascending);
-}
+  return cardsQuery(db, viewerId, both, ascending);
+});
