@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { BUNDLE_TEXTS as T } from './bundle-texts';
+import { tierId } from './ids';
+
+/** The lengths a bundle may have, in the tier's periods. */
+export const BUNDLE_PERIODS = [3, 6, 12] as const;
+export type BundlePeriods = (typeof BUNDLE_PERIODS)[number];
+export const BUNDLE_MIN_PERCENT = 1;
+export const BUNDLE_MAX_PERCENT = 75;
+
+export const BundlePeriodsInput = z.literal(BUNDLE_PERIODS, { error: T.periodsInvalid });
+
+/** A bundle's discount: a whole percent from 1 to 75; null (or empty in the form) removes that length. */
+export const BundlePercent = z.coerce
+  .number({ error: T.percentInvalid })
+  .int(T.percentInvalid)
+  .min(BUNDLE_MIN_PERCENT, T.percentInvalid)
+  .max(BUNDLE_MAX_PERCENT, T.percentInvalid);
+
+/** The tier's bundles as a whole: one entry per length offered (the others are removed). */
+export const SetBundlesInput = z.object({
+  tierId,
+  bundles: z
+    .array(z.object({ periods: BundlePeriodsInput, percent: BundlePercent }))
+    .max(BUNDLE_PERIODS.length)
+    .refine((list) => new Set(list.map((b) => b.periods)).size === list.length, T.periodsInvalid),
+});
+export type SetBundlesInput = z.output<typeof SetBundlesInput>;
+
+/** A tier's bundle as its creator's manager shows it. */
+export interface TierBundleDto {
+  tierId: string;
+  periods: BundlePeriods;
+  percent: number;
+}
+
+/** A bundle as a fan sees it: what it costs in all ('108.00') and what it saves against single periods ('12.00'). */
+export interface BundleOfferDto {
+  periods: BundlePeriods;
+  percent: number;
+  total: string;
+  saving: string;
+}
