@@ -138,6 +138,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       transfers.push(transfer);
       return { status: 200, body: { ...transfer, object: 'transfer', currency: request.params.currency } };
     }
+    if (route === 'POST /v1/checkout/sessions') {
+      // the session Checkout would host (the test reads what was asked of it in `requests`)
+      const id = `cs_fake_${requests.filter((r) => r.path === request.path).length}`;
+      return { status: 200, body: { id, object: 'checkout.session', mode: request.params.mode, url: `https://checkout.stripe.test/${id}`, metadata: {} } };
+    }
     if (route === 'GET /v1/refunds') {
       const paid = request.params.payment_intent ?? request.params.charge ?? '';
       return { status: 200, body: { object: 'list', data: refundsOf(paid).map((r) => refundBody(paid, r)).reverse(), has_more: false, url: '/v1/refunds' } };
