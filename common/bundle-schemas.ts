@@ -27,17 +27,15 @@ export const SetBundlesInput = z.object({
 });
 export type SetBundlesInput = z.output<typeof SetBundlesInput>;
 
-/** A tier's bundle as its creator's manager shows it. */
-export interface TierBundleDto {
-  tierId: string;
-  periods: BundlePeriods;
-  percent: number;
-}
-
 /** A bundle as a fan sees it: what it costs in all ('108.00') and what it saves against single periods ('12.00'). */
 export interface BundleOfferDto {
   periods: BundlePeriods;
   percent: number;
   total: string;
   saving: string;
+}
+
+/** A tier's bundle as its creator's manager shows it: what fans see, and which tier. */
+export interface TierBundleDto extends BundleOfferDto {
+  tierId: string;
 }

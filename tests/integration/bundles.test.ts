@@ -40,8 +40,8 @@ describe('bundles', () => {
     const bare = await asCreator.trpc.tiers.create.mutate({ name: 'Silver', price: '20', paymentInterval: 'weekly' });
     expect((await asCreator.trpc.bundles.listMine.query()).filter((b) => b.tierId === bare.id)).toEqual([]);
     expect(await asCreator.trpc.bundles.listMine.query()).toEqual([
-      { tierId: tier.id, periods: 3, percent: 10 },
-      { tierId: tier.id, periods: 12, percent: 30 },
+      { tierId: tier.id, periods: 3, percent: 10, total: '108.00', saving: '12.00' },
+      { tierId: tier.id, periods: 12, percent: 30, total: '336.00', saving: '144.00' },
     ]);
     for (const bad of [{ periods: 3, percent: 0 }, { periods: 3, percent: 76 }, { periods: 3, percent: 2.5 }, { periods: 4, percent: 10 }]) {
       await expectTrpcError(asCreator.trpc.bundles.set.mutate({ tierId: tier.id, bundles: [bad as { periods: 3; percent: number }] }), 'BAD_REQUEST');
@@ -59,7 +59,7 @@ describe('bundles', () => {
     await expectTrpcError((await clientAs(app, fan.id)).trpc.bundles.set.mutate({ tierId: tier.id, bundles: [] }), 'FORBIDDEN');
     // nothing of the refused writes landed; a valid change replaces the set
     expect((await asCreator.trpc.bundles.listMine.query()).filter((b) => b.tierId === tier.id)).toHaveLength(2);
-    expect(await asCreator.trpc.bundles.set.mutate({ tierId: tier.id, bundles: [{ periods: 6, percent: 15 }] })).toEqual([{ tierId: tier.id, periods: 6, percent: 15 }]);
+    expect(await asCreator.trpc.bundles.set.mutate({ tierId: tier.id, bundles: [{ periods: 6, percent: 15 }] })).toEqual([{ tierId: tier.id, periods: 6, percent: 15, total: '204.00', saving: '36.00' }]);
     // the fan's page shows what is left
     const page = await (await clientAs(app, fan.id)).trpc.subscriptions.subscribePage.query({ username: creator.username });
     expect(page.tiers.find((t) => t.id === tier.id)?.bundles).toEqual([{ periods: 6, percent: 15, total: '204.00', saving: '36.00' }]);

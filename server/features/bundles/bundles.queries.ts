@@ -1,5 +1,4 @@
 import type { DB } from '../../../core/db/kysely';
-import type { TierBundleRow } from '../../../domain/billing/bundles.queries';
 
 /** The creator's own tier (live or archived): the one id check of every bundle write. */
 export function findOwnTier(db: DB, creatorId: string, tierId: string) {
@@ -11,17 +10,9 @@ export function findOwnTier(db: DB, creatorId: string, tierId: string) {
     .executeTakeFirst();
 }
 
-/** Every bundle of the creator's tiers, in one statement (the tier manager shows all tiers at once). */
-export async function findCreatorBundles(db: DB, creatorId: string): Promise<TierBundleRow[]> {
-  const rows = await db
-    .selectFrom('tier_bundles as b')
-    .innerJoin('subscription_tiers as t', 't.id', 'b.tier_id')
-    .select(['b.tier_id', 'b.periods', 'b.percent'])
-    .where('t.creator_id', '=', creatorId)
-    .orderBy('b.tier_id')
-    .orderBy('b.periods')
-    .execute();
-  return rows as TierBundleRow[];
+/** The creator's tiers with what prices a bundle (archived ones too: their bundles are listed, not sold). */
+export function findCreatorTierPrices(db: DB, creatorId: string) {
+  return db.selectFrom('subscription_tiers').select(['id', 'price', 'discount_percentage', 'payment_interval']).where('creator_id', '=', creatorId).execute();
 }
 
 /** The tier's bundles become exactly `bundles`: the lengths left out are removed, in one transaction. */

@@ -3,15 +3,17 @@ import type { SetBundlesInput, TierBundleDto } from '../../../common/bundle-sche
 import { BUNDLE_TEXTS } from '../../../common/bundle-texts';
 import { BILLING_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
-import { takesBundles } from '../../../domain/billing/bundles';
+import { bundleOffersByTier, takesBundles } from '../../../domain/billing/bundles';
+import { findBundles } from '../../../domain/billing/bundles.queries';
 import { fieldError } from '../../trpc/errors';
-import { findCreatorBundles, findOwnTier, replaceTierBundles } from './bundles.queries';
+import { findCreatorTierPrices, findOwnTier, replaceTierBundles } from './bundles.queries';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 /** The caller's bundles on all their tiers (the tier manager's). */
 export async function listMyBundles(deps: Deps, creatorId: string): Promise<TierBundleDto[]> {
-  return (await findCreatorBundles(deps.db, creatorId)).map((r) => ({ tierId: r.tier_id, periods: r.periods, percent: r.percent }));
+  const [tiers, rows] = await Promise.all([findCreatorTierPrices(deps.db, creatorId), findBundles(deps.db, { creatorId })]);
+  return [...bundleOffersByTier(tiers, rows)].flatMap(([tierId, list]) => list.map((b) => ({ tierId, ...b })));
 }
 
 /**

@@ -22,7 +22,7 @@ import { purchase, type BillingDeps, type PurchaseRequest } from '../../../domai
 import { PREMIUM_PERIOD_DAYS } from '../../../domain/billing/periods';
 import { offerPrice, renewalPrice } from '../../../domain/billing/prices';
 import { bestOffers } from '../../../domain/billing/offers.queries';
-import { findBundlesOfTiers } from '../../../domain/billing/bundles.queries';
+import { findBundles } from '../../../domain/billing/bundles.queries';
 import { bundleOffersByTier } from '../../../domain/billing/bundles';
 import { earningsPolicy } from '../../../domain/earnings/policy';
 import type { SessionUser } from '../../auth/session';
@@ -63,7 +63,7 @@ export async function subscribePage(deps: Deps, viewerId: string | null, usernam
   ]);
   // offers are charged by the built-in provider only for now: Stripe's Checkout prices every period alike
   const offers = deps.payments.flow === 'direct' ? await bestOffers(deps.db, creator.id, viewerId === creator.id ? null : viewerId, tiers.map((t) => t.id), deps.clock.now()) : new Map();
-  const bundles = bundleOffersByTier(tiers, await findBundlesOfTiers(deps.db, tiers.map((t) => t.id)));
+  const bundles = bundleOffersByTier(tiers, await findBundles(deps.db, { tierIds: tiers.map((t) => t.id) }));
   const premiumCounts = { ...Object.fromEntries(MEDIA_KINDS.map((k) => [k, 0])), total: 0 } as SubscribePageDto['premiumCounts'];
   for (const row of counts) {
     if (row.media_kind) premiumCounts[row.media_kind] = Number(row.n);
