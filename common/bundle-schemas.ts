@@ -39,3 +39,17 @@ export interface BundleOfferDto {
 export interface TierBundleDto extends BundleOfferDto {
   tierId: string;
 }
+
+/** A length's field in the tier manager: empty (not offered) or a bundle discount. */
+const OptionalPercent = z.preprocess((v) => (v === '' || v === null || v === undefined ? null : v), BundlePercent.nullable());
+
+/** The tier manager's bundle form: one field per length; `toBundles` makes the procedure's list. */
+export const BundleForm = z.object({ p3: OptionalPercent, p6: OptionalPercent, p12: OptionalPercent });
+export type BundleFormValues = z.input<typeof BundleForm>;
+
+export function toBundles(values: z.output<typeof BundleForm>): SetBundlesInput['bundles'] {
+  return BUNDLE_PERIODS.flatMap((periods) => {
+    const percent = values[`p${periods}`];
+    return percent === null ? [] : [{ periods, percent }];
+  });
+}
