@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
@@ -19,6 +20,12 @@ import { withDatabase } from './support/retry-reset';
 const screens = process.env.SHOTS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts/screens');
 const CREATOR = bulkFan(30);
 const FAN = bulkFan(31);
+
+/** Serious or critical axe violations (WCAG A and AA) in `selector`, one line each. */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).setLegacyMode().analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
 
 async function shoot(page: Page, name: string) {
   await mkdir(screens, { recursive: true });
@@ -56,7 +63,7 @@ test('a fan buys a 3-month bundle: one charge of its total, the period end 3 mon
   await form.getByRole('button', { name: 'Save bundles' }).click();
   await expect(toasts(creator).getByText('Bundles saved')).toBeVisible();
   await expect(form.getByText('Fans pay R162.00 (save R18.00)')).toBeVisible();
-  await form.scrollIntoViewIfNeeded();
+  expect(await axeViolations(creator, 'section[aria-labelledby="bundles-heading"]')).toEqual([]);
   await shoot(creator, 'bundles-tier-manager');
 
   // --- the fan sees it, confirms its total, double-presses Pay: one charge
@@ -64,6 +71,7 @@ test('a fan buys a 3-month bundle: one charge of its total, the period end 3 mon
   const card = fan.getByRole('article', { name: tierName });
   const bundle = card.getByRole('button', { name: /Buy 3 months of .* for R162\.00, Save R18\.00 \(10% off\)/ });
   await expect(bundle).toBeVisible();
+  expect(await axeViolations(fan, 'main')).toEqual([]);
   await shoot(fan, 'bundles-subscribe-page');
   await bundle.click();
   const confirm = fan.getByTestId('purchase-dialog');
