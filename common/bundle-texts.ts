@@ -19,6 +19,8 @@ export const BUNDLE_TEXTS = {
   alreadySubscribed: 'You are already subscribed to this creator.',
   /** '3 months' */
   length: (periods: number, interval: PaymentInterval) => `${periods} ${UNITS[interval][periods === 1 ? 0 : 1]}`,
+  /** '3-month bundle' */
+  bundleName: (periods: number, interval: PaymentInterval) => `${periods}-${UNITS[interval][0]} bundle`,
   /** the plan's name in the confirmation and the ledger: 'Gold — 3 months' */
   planName: (tier: string, periods: number, interval: PaymentInterval) => `${tier} — ${periods} ${UNITS[interval][1]}`,
   saving: (amount: string, percent: number) => `Save ${amount} (${percent}% off)`,

@@ -130,7 +130,7 @@ describe('bundles', () => {
     expect((await runBillingMaintenance(deps)).reminders.filter((r) => r.subscriptionId === first.id)).toHaveLength(0);
     const reminders = async () => (await app.outbox()).filter((m) => m.to === fan.email && m.subject.includes('bundle renews'));
     await expect.poll(async () => (await reminders()).length, { timeout: 15_000 }).toBe(1);
-    expect((await reminders())[0]!.text).toContain('Your 3 months bundle');
+    expect((await reminders())[0]!.text).toContain('Your 3-month bundle');
     expect((await reminders())[0]!.text).toContain('for R108.00, for another 3 months');
     // the creator raises the bundle's discount meanwhile: the renewal gets the lower price
     await asCreator.trpc.bundles.set.mutate({ tierId: tier.id, bundles: [{ periods: 3, percent: 20 }] });

@@ -115,12 +115,13 @@ export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, 
   // a bundle renews as the same bundle, all its periods charged at once (docs/payments.md, Bundles)
   if (sub.bundle_periods) {
     const length = BUNDLE_TEXTS.length(sub.bundle_periods, sub.payment_interval);
+    const bundle = BUNDLE_TEXTS.bundleName(sub.bundle_periods, sub.payment_interval);
     return deliver(job, deps, sub.subscriber_id, (to) =>
       compose(
         to,
         `Your ${sub.display_name ?? BRAND.name} bundle renews on ${day(sub.current_period_end)}`,
         [
-          `Your ${length} bundle ${sub.display_name ? `of ${sub.display_name} ` : ''}(${sub.name}) renews on ${day(sub.current_period_end)} for ${formatRand(amount)}, for another ${length}.`,
+          `Your ${bundle} ${sub.display_name ? `of ${sub.display_name} ` : ''}(${sub.name}) renews on ${day(sub.current_period_end)} for ${formatRand(amount)}, for another ${length}.`,
           'To stop it, cancel before then: you keep access until the end of the bundle you paid for.',
         ],
         `${deps.config.appUrl}/settings/account/subscriptions`,
