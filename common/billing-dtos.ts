@@ -1,4 +1,5 @@
 import type { MediaKind, PaymentInterval } from './enums';
+import type { BundleOfferDto } from './bundle-schemas';
 
 /** What the tiers, subscriptions, payments and creatorStats procedures return (issue 11). */
 
@@ -19,6 +20,8 @@ export interface PublicTierDto {
    * ('30.00', `percent` off), renewals at `discountedPrice`; absent or null: none.
    */
   offer?: { percent: number; price: string; audience: 'new' | 'expired'; endsAt: Date } | null;
+  /** the tier for 3, 6 or 12 periods at once (issue 27 item 5), shortest first; absent: none */
+  bundles?: BundleOfferDto[];
 }
 
 /** A tier in its creator's manager. */
@@ -73,6 +76,8 @@ export interface MySubscriptionDto {
   graceUntil: Date | null;
   /** a tier change that takes effect at the next renewal */
   nextTier: { id: string; name: string } | null;
+  /** bought as a bundle: `tier.discountedPrice` is then what each renewal of that many periods charges */
+  bundlePeriods?: number | null;
 }
 
 /** A ledger row's kind: a charge, or a reversal of one (docs/payments.md, "Refunds and disputes"). */

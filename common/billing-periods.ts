@@ -16,14 +16,18 @@ export function addCalendarMonths(start: Date, months: number): Date {
   return d;
 }
 
-/** The end of a period starting at `start`: a week, a calendar month, a year (Feb 29 -> Feb 28). */
-export function periodEnd(start: Date, interval: PaymentInterval): Date {
+/**
+ * The end of a period starting at `start`: a week, a calendar month, a year (Feb 29 -> Feb 28);
+ * `count` of them at once for a bundle, counted from the start (Jan 31 + 3 months -> Apr 30, not
+ * the Apr 28 three single months would drift to).
+ */
+export function periodEnd(start: Date, interval: PaymentInterval, count = 1): Date {
   switch (interval) {
     case 'weekly':
-      return new Date(start.getTime() + 7 * 24 * 60 * 60_000);
+      return new Date(start.getTime() + count * 7 * 24 * 60 * 60_000);
     case 'monthly':
-      return addCalendarMonths(start, 1);
+      return addCalendarMonths(start, count);
     case 'annually':
-      return addCalendarMonths(start, 12);
+      return addCalendarMonths(start, 12 * count);
   }
 }

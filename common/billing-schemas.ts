@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BundlePeriodsInput } from './bundle-schemas';
 import { joinedCursor } from './cursor-schema';
 import { isUuid, premiumTierId, subscriptionId, tierId } from './ids';
 import { PAYMENT_INTERVALS } from './enums';
@@ -79,7 +80,8 @@ export const ConfirmedAmount = z
     return `${units.replace(/^0+(?=\d)/, '')}.${cents.padEnd(2, '0')}`;
   });
 
-export const SubscribeInput = z.object({ tierId, idempotencyKey: IdempotencyKey, confirmedAmount: ConfirmedAmount });
+/** `bundlePeriods`: the tier bought for 3, 6 or 12 periods at once (issue 27 item 5); absent: one period. */
+export const SubscribeInput = z.object({ tierId, idempotencyKey: IdempotencyKey, confirmedAmount: ConfirmedAmount, bundlePeriods: BundlePeriodsInput.nullish() });
 export type SubscribeInput = z.output<typeof SubscribeInput>;
 
 export const SubscribePageInput = z.object({ username: z.string().trim().min(1).max(100) });

@@ -329,6 +329,17 @@ export interface SubscriptionsTable {
   creator_unavailable_at: Timestamp | null;
   /** a free trial's first period ends here (= its first current_period_end); null for a paid start (migrations/20261128_0300_trials.ts) */
   trial_ends_at: Timestamp | null;
+  /** bought as a bundle of 3, 6 or 12 periods: price and period are the bundle's, renewed as one (migrations/20261129_0100_tier_bundles.ts) */
+  bundle_periods: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A tier sold for 3, 6 or 12 periods at once at `percent` off (migrations/20261129_0100_tier_bundles.ts). */
+export interface TierBundlesTable {
+  tier_id: string;
+  periods: number;
+  percent: number;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -728,6 +739,7 @@ export interface Database {
   trial_links: TrialLinksTable;
   trial_claims: TrialClaimsTable;
   offers: OffersTable;
+  tier_bundles: TierBundlesTable;
   subscription_billing_retries: SubscriptionBillingRetriesTable;
   payments: PaymentsTable;
   outbox: OutboxTable;
@@ -810,8 +822,9 @@ export const databaseColumns = columns({
   subscriptions: [
     'id', 'subscriber_id', 'tier_id', 'status', 'current_period_start', 'current_period_end', 'cancel_at_period_end',
     'past_due_since', 'grace_until', 'next_tier_id', 'provider', 'provider_subscription_id', 'reminded_period_end', 'price', 'next_price',
-    'creator_unavailable_at', 'created_at', 'updated_at', 'trial_ends_at',
+    'creator_unavailable_at', 'created_at', 'updated_at', 'trial_ends_at', 'bundle_periods',
   ],
+  tier_bundles: ['tier_id', 'periods', 'percent', 'created_at', 'updated_at'],
   trial_links: ['id', 'creator_id', 'tier_id', 'code', 'days', 'max_claims', 'claims', 'expires_at', 'disabled_at', 'created_at'],
   trial_claims: ['id', 'trial_link_id', 'creator_id', 'fan_id', 'subscription_id', 'created_at'],
   offers: ['id', 'creator_id', 'tier_id', 'audience', 'percent', 'starts_at', 'ends_at', 'disabled_at', 'created_at'],

@@ -27,6 +27,8 @@ export interface CheckoutRequest {
   interval: PaymentInterval;
   /** the Premium upgrade renews every 30 days */
   intervalDays?: number;
+  /** a bundle: charged and renewed every this many intervals (Stripe's recurring.interval_count) */
+  intervalCount?: number;
   description: string;
   idempotencyKey: string;
   successUrl: string;
@@ -120,6 +122,8 @@ export type ProviderEvent =
       userId: string;
       tierId: string;
       idempotencyKey: string;
+      /** bought as a bundle of this many periods (the Checkout's metadata); null: one period */
+      bundlePeriods: number | null;
       providerSubscriptionId: string | null;
       paymentRef: string;
       amount: string;

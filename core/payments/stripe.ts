@@ -41,6 +41,7 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
         userId: metadata.userId,
         tierId: metadata.tierId,
         idempotencyKey: metadata.idempotencyKey,
+        bundlePeriods: metadata.bundlePeriods ? Number(metadata.bundlePeriods) : null,
         providerSubscriptionId: str(object.subscription),
         paymentRef: str(object.invoice) ?? str(object.payment_intent) ?? (object.id as string),
         amount: rand(object.amount_total),
@@ -208,10 +209,11 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
       return { ok: false, reason: 'Stripe subscriptions renew through Stripe' };
     },
     async createCheckout(r) {
+      // a bundle bills every interval_count intervals (at most 3 years at Stripe: bundles are for weekly and monthly tiers)
       const recurring = r.intervalDays
         ? { interval: 'day' as const, interval_count: r.intervalDays }
-        : { interval: STRIPE_INTERVAL[r.interval] };
-      const metadata = { userId: r.userId, tierId: r.tierId, idempotencyKey: r.idempotencyKey };
+        : { interval: STRIPE_INTERVAL[r.interval], ...(r.intervalCount && { interval_count: r.intervalCount }) };
+      const metadata = { userId: r.userId, tierId: r.tierId, idempotencyKey: r.idempotencyKey, ...(r.intervalCount && { bundlePeriods: String(r.intervalCount) }) };
       const session = await client.checkout.sessions.create(
         {
           mode: 'subscription',

@@ -11,6 +11,7 @@ import type { Clock } from '../../core/clock';
 import { addChargeEffects, addRenewalFailedMail, addRenewalReminder, noEffects, notifyFanOfSubscription, type BillingEffects } from './effects';
 import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor, REMINDER_DAYS, RENEW_AHEAD_MS, TRIAL_REMINDER_DAYS } from './periods';
+import { findBundlePercent } from './bundles.queries';
 import { renewalPrice } from './prices';
 
 /** Subscriptions handled per run and step; the job runs every few minutes, so a backlog drains. */
@@ -76,7 +77,7 @@ const setAside = sql<boolean>`r.subscription_id is not null`.as('set_aside');
  *    its webhooks, not here.
  * 3. expire: active subscriptions whose period and grace are over end ('expired'); a lapsed
  *    Premium turns the profile's is_premium off; each lapse is announced to the fan.
- * 4. remind: annual subscriptions renewing within REMINDER_DAYS, and free trials converting to paid
+ * 4. remind: annual subscriptions and bundles renewing within REMINDER_DAYS, and free trials converting to paid
  *    within TRIAL_REMINDER_DAYS, get one reminder per period.
  * Each subscription is handled in its own transaction: one that throws (a provider error, a row
  * the database refuses) is rolled back, reported in `failures`, and left alone for
@@ -218,6 +219,8 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     .where((eb) =>
       eb.or([
         eb.and([eb('t.payment_interval', '=', 'annually'), eb('subscriptions.current_period_end', '<=', new Date(now.getTime() + REMINDER_DAYS * DAY_MS))]),
+        // a bundle renews for its whole length at once: its fan is reminded like an annual one
+        eb.and([eb('subscriptions.bundle_periods', 'is not', null), eb('subscriptions.current_period_end', '<=', new Date(now.getTime() + REMINDER_DAYS * DAY_MS))]),
         // a free trial about to convert to paid (domain/billing/trial.ts)
         eb.and([
           eb('subscriptions.trial_ends_at', '=', eb.ref('subscriptions.current_period_end')),
@@ -286,7 +289,7 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
   return db.transaction().execute(async (trx) => {
     const sub = await trx
       .selectFrom('subscriptions')
-      .select(['id', 'subscriber_id', 'tier_id', 'next_tier_id', 'price', 'next_price', 'current_period_end', 'past_due_since', 'status', 'cancel_at_period_end'])
+      .select(['id', 'subscriber_id', 'tier_id', 'next_tier_id', 'price', 'next_price', 'current_period_end', 'past_due_since', 'status', 'cancel_at_period_end', 'bundle_periods'])
       .where('id', '=', id)
       .forUpdate()
       .skipLocked()
@@ -297,8 +300,11 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
     if (!tier) throw new Error(`subscription ${sub.id} has no tier to renew at`);
     // never a charge for a creator the fan cannot see (step 1 stops these; this is its backstop)
     if (creatorUnavailable(tier)) return null;
-    const amount = renewalPrice(sub.next_tier_id ? sub.next_price : sub.price, tier);
-    const description = paymentDescription(tier);
+    // a bundle renews as the same bundle (docs/payments.md, Bundles); a tier change ends it: the new tier renews one period at a time
+    const bundlePeriods = sub.next_tier_id ? null : sub.bundle_periods;
+    const bundle = bundlePeriods ? { periods: bundlePeriods, percent: await findBundlePercent(trx, tier.id, bundlePeriods) } : null;
+    const amount = renewalPrice(sub.next_tier_id ? sub.next_price : sub.price, tier, bundle);
+    const description = paymentDescription(tier, bundlePeriods);
     // one key per subscription and period: a second run for the same period is refused by the
     // unique index of system keys, which no client's key can reach
     const key = `renewal-${sub.id}-${sub.current_period_end.getTime()}`;
@@ -317,8 +323,8 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
       trx,
       sub.id,
       {
-        tierId: tier.id, nextTierId: null, nextPrice: null, price: amount, periodStart: start, periodEnd: periodEndFor(start, tier),
-        pastDueSince: null, graceUntil: null,
+        tierId: tier.id, nextTierId: null, nextPrice: null, price: amount, periodStart: start, periodEnd: periodEndFor(start, tier, bundlePeriods),
+        pastDueSince: null, graceUntil: null, bundlePeriods,
       },
       now,
     );

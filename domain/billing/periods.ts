@@ -23,7 +23,7 @@ export const RENEW_AHEAD_MS = 60 * 60_000;
 // the period arithmetic is shared with the fan's confirmation before paying (its first renewal date)
 export { addCalendarMonths, periodEnd };
 
-/** The platform's Premium runs 30 days; a creator's tier follows its interval. */
-export function periodEndFor(start: Date, tier: { creator_id: string | null; payment_interval: PaymentInterval }): Date {
-  return tier.creator_id === null ? new Date(start.getTime() + PREMIUM_PERIOD_DAYS * DAY_MS) : periodEnd(start, tier.payment_interval);
+/** The platform's Premium runs 30 days; a creator's tier follows its interval, `periods` of them for a bundle. */
+export function periodEndFor(start: Date, tier: { creator_id: string | null; payment_interval: PaymentInterval }, periods: number | null = 1): Date {
+  return tier.creator_id === null ? new Date(start.getTime() + PREMIUM_PERIOD_DAYS * DAY_MS) : periodEnd(start, tier.payment_interval, periods ?? 1);
 }

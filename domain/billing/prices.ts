@@ -1,4 +1,5 @@
 import { discountedPrice } from '../../common/billing-schemas';
+import { bundlePrice } from './bundles';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -7,9 +8,17 @@ const cents = (amount: string) => Math.round(Number(amount) * 100);
  * discounted price of today when that is lower. A price cut reaches existing fans at their next
  * renewal (and becomes what they agreed to); a rise reaches new fans only. `agreed` null: nothing
  * was agreed (never for a subscription written since the price was stored), today's price.
+ * A bundle renews as the same bundle (docs/payments.md, Bundles): today's price is then that many
+ * periods at the tier's bundle discount of today (`percent` null: the creator no longer offers
+ * that length, so none), and the agreed bundle total caps it as ever.
  */
-export function renewalPrice(agreed: string | null, tier: { price: string; discount_percentage: number | null }): string {
-  const today = discountedPrice(tier.price, tier.discount_percentage);
+export function renewalPrice(
+  agreed: string | null,
+  tier: { price: string; discount_percentage: number | null },
+  bundle?: { periods: number | null; percent: number | null } | null,
+): string {
+  const single = discountedPrice(tier.price, tier.discount_percentage);
+  const today = bundle?.periods ? bundlePrice(single, bundle.periods, bundle.percent ?? 0).total : single;
   if (agreed === null) return today;
   return cents(today) < cents(agreed) ? today : (cents(agreed) / 100).toFixed(2);
 }

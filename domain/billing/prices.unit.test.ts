@@ -21,3 +21,17 @@ describe('offerPrice', () => {
     expect(offerPrice('0.05', 10)).toBe('0.04');
   });
 });
+
+describe('renewalPrice of a bundle', () => {
+  const tier = { price: '50.00', discount_percentage: 20 };
+  it('charges the agreed bundle total, or the bundle of today when lower', () => {
+    // 3 x 40.00 at 10% off = 108.00
+    expect(renewalPrice('108.00', tier, { periods: 3, percent: 10 })).toBe('108.00');
+    expect(renewalPrice('108.00', tier, { periods: 3, percent: 20 })).toBe('96.00');
+    // the creator dropped the bundle: 3 full periods (120.00) is more than agreed
+    expect(renewalPrice('108.00', tier, { periods: 3, percent: null })).toBe('108.00');
+  });
+  it('is the single period without a bundle', () => {
+    expect(renewalPrice('108.00', tier, { periods: null, percent: null })).toBe('40.00');
+  });
+});

@@ -85,18 +85,18 @@ export async function applyProviderEvent(
             return { outcome: 'ignored' as const, effects };
           }
           // a second checkout (two tabs): the fan keeps the first; this one is cancelled and refunded
-          const charge = { tierId: tier.id, creatorId: tier.creator_id, description: paymentDescription(tier), amount };
+          const charge = { tierId: tier.id, creatorId: tier.creator_id, description: paymentDescription(tier, event.bundlePeriods), amount };
           effects.jobs.push(await addUndoDuplicateCheckout(trx, await recordDuplicateCheckout(trx, deps.provider, event, charge, now, deps.earnings)));
           return { outcome: 'applied' as const, effects };
         }
-        const periodEnd = periodEndFor(now, tier);
+        const periodEnd = periodEndFor(now, tier, event.bundlePeriods);
         const subscriptionId = await recordSubscription(trx, {
           // 'canceled': ended early (active.ts), so no access whatever its period end says
           subscriberId: event.userId, tierId: tier.id, status: endedAtProvider ? 'canceled' : 'active', periodStart: now, periodEnd, price: amount,
-          provider: deps.provider.name, providerSubscriptionId: event.providerSubscriptionId, createdAt: now,
+          bundlePeriods: event.bundlePeriods, provider: deps.provider.name, providerSubscriptionId: event.providerSubscriptionId, createdAt: now,
         });
         const paymentId = await insertPayment(trx, {
-          userId: event.userId, tierId: tier.id, creatorId: tier.creator_id, subscriptionId, description: paymentDescription(tier),
+          userId: event.userId, tierId: tier.id, creatorId: tier.creator_id, subscriptionId, description: paymentDescription(tier, event.bundlePeriods),
           idempotencyKey: event.idempotencyKey, amount,
           provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now, earnings: deps.earnings,
         });
@@ -137,14 +137,14 @@ export async function applyProviderEvent(
         // recorded, but access only when Stripe says the subscription still runs
         const reopen = sub.status !== 'active' && !(await deps.provider.subscriptionEnded(event.providerSubscriptionId));
         const start = sub.current_period_end;
-        const end = event.periodEnd && event.periodEnd > start ? event.periodEnd : periodEndFor(start, tier);
+        const end = event.periodEnd && event.periodEnd > start ? event.periodEnd : periodEndFor(start, tier, sub.bundle_periods);
         await updateSubscription(
           trx, sub.id,
           { ...((sub.status === 'active' || reopen) && { status: 'active' as const }), periodStart: start, periodEnd: end, pastDueSince: null, graceUntil: null },
           now,
         );
         const paymentId = await insertPayment(trx, {
-          userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description: paymentDescription(tier),
+          userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description: paymentDescription(tier, sub.bundle_periods),
           idempotencyKey: null, amount: event.amount, provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now, earnings: deps.earnings,
         });
         effects.jobs.push(...(await addChargeEffects(trx, paymentId)));
@@ -206,7 +206,7 @@ const isZero = (amount: string) => /^0+(\.0+)?$/.test(amount);
 async function subscriptionByProviderId(db: DB, provider: string, providerSubscriptionId: string) {
   return db
     .selectFrom('subscriptions')
-    .select(['id', 'subscriber_id', 'tier_id', 'status', 'current_period_end', 'past_due_since'])
+    .select(['id', 'subscriber_id', 'tier_id', 'status', 'current_period_end', 'past_due_since', 'bundle_periods'])
     .where('provider', '=', provider)
     .where('provider_subscription_id', '=', providerSubscriptionId)
     .forUpdate()

@@ -1,5 +1,7 @@
 import type { SubscribeResultDto } from '../../common/billing-dtos';
 import { discountedPrice } from '../../common/billing-schemas';
+import { BUNDLE_TEXTS } from '../../common/bundle-texts';
+import type { BundlePeriods } from '../../common/bundle-schemas';
 import { formatRand } from '../../common/format';
 import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
@@ -19,6 +21,8 @@ import {
 import type { Clock } from '../../core/clock';
 import { addChargeEffects, noEffects, type BillingEffects } from './effects';
 import { BillingError } from './errors';
+import { bundlePrice, takesBundles } from './bundles';
+import { findBundlePercent } from './bundles.queries';
 import { firstPeriodPrice } from './offers.queries';
 import { periodEndFor, PREMIUM_PERIOD_DAYS } from './periods';
 
@@ -32,9 +36,13 @@ export interface BillingDeps {
   earnings?: EarningsPolicy;
 }
 
-/** The ledger's words for a charge: 'Ava Stone — Gold' (the fan's history keeps it after deletions). */
-export function paymentDescription(tier: Pick<BillingTier, 'name' | 'creator_display_name' | 'creator_id'>): string {
-  return tier.creator_id === null ? tier.name : `${tier.creator_display_name ?? 'Creator'} — ${tier.name}`;
+/**
+ * The ledger's words for a charge: 'Ava Stone — Gold', 'Ava Stone — Gold — 3 months' for a bundle
+ * (the fan's history keeps it after deletions).
+ */
+export function paymentDescription(tier: Pick<BillingTier, 'name' | 'creator_display_name' | 'creator_id' | 'payment_interval'>, bundlePeriods?: number | null): string {
+  const plan = bundlePeriods ? BUNDLE_TEXTS.planName(tier.name, bundlePeriods, tier.payment_interval) : tier.name;
+  return tier.creator_id === null ? plan : `${tier.creator_display_name ?? 'Creator'} — ${plan}`;
 }
 
 export interface PurchaseRequest {
@@ -51,6 +59,11 @@ export interface PurchaseRequest {
    * different price is refused; absent only for callers on the server's side (seed, tests).
    */
   confirmedAmount?: string;
+  /**
+   * The tier for this many periods at once at its bundle discount (issue 27 item 5): charged once,
+   * the period that many periods long, renewed as the same bundle. Offers do not apply to it.
+   */
+  bundlePeriods?: BundlePeriods | null;
 }
 
 export type PurchaseOutcome = { result: SubscribeResultDto; effects: BillingEffects };
@@ -70,10 +83,16 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
   if (tier.creator_id === req.userId) throw new BillingError('FORBIDDEN', BILLING_TEXTS.selfSubscribe);
   // a private or hidden creator is nobody's to find, by tier id either (domain/access)
   if (creatorUnavailable(tier)) throw new BillingError('NOT_FOUND', notFound);
-  // what the fan agrees to per period; the first period may cost less under an offer (./offers.queries.ts)
-  const price = discountedPrice(tier.price, tier.discount_percentage);
+  const bundlePeriods = req.bundlePeriods ?? null;
+  if (bundlePeriods !== null && req.kind === 'premium') throw new BillingError('NOT_FOUND', BUNDLE_TEXTS.premiumNotAllowed);
+  const bundlePercent = bundlePeriods === null || !takesBundles(tier) ? null : await findBundlePercent(deps.db, tier.id, bundlePeriods);
+  if (bundlePeriods !== null && bundlePercent === null) throw new BillingError('NOT_FOUND', BUNDLE_TEXTS.notFound);
+  // what the fan agrees to per period (per bundle: its total); the first period may cost less under
+  // an offer (./offers.queries.ts), never a bundle (offers and bundles do not stack, docs/payments.md)
+  const single = discountedPrice(tier.price, tier.discount_percentage);
+  const price = bundlePeriods === null ? single : bundlePrice(single, bundlePeriods, bundlePercent ?? 0).total;
   let amount = price;
-  const description = paymentDescription(tier);
+  const description = paymentDescription(tier, bundlePeriods);
   // the price changed under the fan (or a tier change, which is charged this price at the renewal)
   const confirmed = () => {
     if (req.confirmedAmount !== undefined && req.confirmedAmount !== amount) throw new BillingError('CONFLICT', BILLING_TEXTS.priceChanged(formatRand(amount)));
@@ -92,6 +111,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       amount,
       interval: tier.payment_interval,
       ...(req.kind === 'premium' && { intervalDays: PREMIUM_PERIOD_DAYS }),
+      ...(bundlePeriods !== null && { intervalCount: bundlePeriods }),
       description,
       idempotencyKey: req.idempotencyKey,
       successUrl: `${deps.appUrl}${back}?checkout=success`,
@@ -108,13 +128,15 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       // the same request again (double click, retry): the first one's answer, no second charge
       return { result: subscribedResult(tier, req, done.subscription_id, done.current_period_end), effects: noEffects() };
     }
-    // an offer for new fans or expired subscribers (none applies to a fan subscribed now)
-    if (tier.creator_id !== null) amount = (await firstPeriodPrice(trx, tier.creator_id, req.userId, tier.id, price, now)).amount;
+    // an offer for new fans or expired subscribers (none applies to a fan subscribed now, nor to a bundle)
+    if (tier.creator_id !== null && bundlePeriods === null) amount = (await firstPeriodPrice(trx, tier.creator_id, req.userId, tier.id, price, now)).amount;
     confirmed();
     const current = await findActiveSubscriptionToCreator(trx, req.userId, tier.creator_id, now);
     if (current) {
       if (req.kind === 'premium') throw new BillingError('CONFLICT', BILLING_TEXTS.alreadyPremium);
       if (current.tier_id === tier.id) throw new BillingError('CONFLICT', BILLING_TEXTS.alreadySubscribed);
+      // a bundle starts a subscription; a fan who has one changes tier (or bundle) when it ends
+      if (bundlePeriods !== null) throw new BillingError('CONFLICT', BUNDLE_TEXTS.alreadySubscribed);
       // another tier of the same creator: it replaces the current one when the paid period ends, at
       // the price the fan sees now (a later rise does not reach them, ./prices.ts)
       await updateSubscription(trx, current.id, { nextTierId: tier.id, nextPrice: price, cancelAtPeriodEnd: false }, now);
@@ -125,7 +147,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
     }
     const charge = await deps.provider.charge({ userId: req.userId, amount, description, idempotencyKey: req.idempotencyKey });
     if (!charge.ok) throw new BillingError('PAYMENT_FAILED', BILLING_TEXTS.subscribeFailed);
-    const periodEnd = periodEndFor(now, tier);
+    const periodEnd = periodEndFor(now, tier, bundlePeriods);
     const subscriptionId = await recordSubscription(trx, {
       subscriberId: req.userId,
       tierId: tier.id,
@@ -134,6 +156,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       periodEnd,
       // what the fan agreed to: renewals charge at most this (./prices.ts), never the offer's first-period price
       price,
+      bundlePeriods,
       provider: deps.provider.name,
       createdAt: now,
     });

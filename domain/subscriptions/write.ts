@@ -21,6 +21,8 @@ export interface SubscriptionRecord {
   providerSubscriptionId?: string | null;
   /** a free trial: its first period (to periodEnd) is not charged; renewals convert it (domain/billing/trial.ts) */
   trialEndsAt?: Date | null;
+  /** bought as a bundle of this many periods: `price` and the period are the bundle's (domain/billing/bundles.ts) */
+  bundlePeriods?: number | null;
   /** now by default; the demo seed backdates its history */
   createdAt?: Date;
   updatedAt?: Date;
@@ -60,6 +62,7 @@ export async function recordSubscriptions(db: DB, records: readonly Subscription
         provider: r.provider ?? 'builtin',
         provider_subscription_id: r.providerSubscriptionId ?? null,
         trial_ends_at: r.trialEndsAt ?? null,
+        bundle_periods: r.bundlePeriods ?? null,
         created_at: createdAt,
         updated_at: r.updatedAt ?? createdAt,
       };
@@ -118,6 +121,8 @@ export interface SubscriptionChange {
   price?: string;
   nextPrice?: string | null;
   creatorUnavailableAt?: Date | null;
+  /** a renewal after a tier change ends a bundle (null): it renews one period at a time */
+  bundlePeriods?: number | null;
 }
 
 /**
@@ -142,6 +147,7 @@ export async function updateSubscription(db: DB, id: string, change: Subscriptio
         ...(change.price !== undefined && { price: change.price }),
         ...(change.nextPrice !== undefined && { next_price: change.nextPrice }),
         ...(change.creatorUnavailableAt !== undefined && { creator_unavailable_at: change.creatorUnavailableAt }),
+        ...(change.bundlePeriods !== undefined && { bundle_periods: change.bundlePeriods }),
         updated_at: at,
       })
       .where('id', '=', id)

@@ -84,6 +84,23 @@ export async function insertPeople(trx: Kysely<Database>, people: PeoplePlan): P
   await trx.insertInto('payments').values(p.payments).execute();
   await seedEarnings(trx);
   await seedTrialLink(trx);
+  await seedBundles(trx);
+}
+
+/** The demo's bundles (issue 27 item 5): kai's monthly Speedrunner for 3, 6 or 12 months at 10, 15 and 25 % off. */
+async function seedBundles(trx: Kysely<Database>): Promise<void> {
+  const tier = await trx
+    .selectFrom('subscription_tiers as t')
+    .innerJoin('profiles as pr', 'pr.id', 't.creator_id')
+    .select('t.id')
+    .where('pr.username', '=', 'kai')
+    .where('t.payment_interval', '=', 'monthly')
+    .executeTakeFirst();
+  if (!tier) return;
+  await trx
+    .insertInto('tier_bundles')
+    .values([3, 6, 12].map((periods, i) => ({ tier_id: tier.id, periods, percent: [10, 15, 25][i]! })))
+    .execute();
 }
 
 /** The demo's free trial link (issue 27 item 5): 7 days of maya's cheapest tier, 50 claims, for 60 days. */

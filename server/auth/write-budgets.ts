@@ -155,6 +155,7 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'trials.claim': 'payments',
   'trials.create': 'creation',
   'trials.disable': 'settings',
+  'bundles.set': 'settings',
 };
 
 /**

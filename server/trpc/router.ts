@@ -20,6 +20,7 @@ import { securityRouter } from '../features/security/security.router';
 import { tipsRouter } from '../features/tips/tips.router';
 import { postUnlocksRouter } from '../features/post-unlocks/post-unlocks.router';
 import { offersRouter, trialsRouter } from '../features/trials/trials.router';
+import { bundlesRouter } from '../features/bundles/bundles.router';
 import { notificationsRouter } from '../features/notifications/notifications.router';
 import { massMessagesRouter } from '../features/mass-messages/mass-messages.router';
 import { cardsRouter } from '../features/cards/cards.router';
@@ -41,6 +42,7 @@ export const appRouter = router({
   postUnlocks: postUnlocksRouter,
   trials: trialsRouter,
   offers: offersRouter,
+  bundles: bundlesRouter,
   profiles: profilesRouter,
   explore: exploreRouter,
   mediaSettings: mediaSettingsRouter,

@@ -2,6 +2,7 @@ import { formatRand } from '../../common/format';
 import { fromCents } from '../../common/money';
 import { BRAND } from '../../common/texts';
 import { renewalPrice } from '../../domain/billing/prices';
+import { BUNDLE_TEXTS } from '../../common/bundle-texts';
 import type { NotificationKind } from '../../common/notifications';
 import { wantsEmail } from '../../domain/notifications/email-consent';
 import { findMailRecipient } from '../mail/email-tokens';
@@ -85,14 +86,18 @@ export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, 
     .selectFrom('subscriptions as s')
     .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
     .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
-    .select(['s.subscriber_id', 's.status', 's.cancel_at_period_end', 's.current_period_end', 's.trial_ends_at', 's.price as agreed', 't.name', 't.price', 't.discount_percentage', 't.payment_interval', 'pr.display_name'])
+    .leftJoin('tier_bundles as b', (j) => j.onRef('b.tier_id', '=', 's.tier_id').onRef('b.periods', '=', 's.bundle_periods'))
+    .select([
+      's.subscriber_id', 's.status', 's.cancel_at_period_end', 's.current_period_end', 's.trial_ends_at', 's.price as agreed', 's.bundle_periods',
+      't.name', 't.price', 't.discount_percentage', 't.payment_interval', 'pr.display_name', 'b.percent as bundle_percent',
+    ])
     .where('s.id', '=', job.data.subscriptionId)
     .executeTakeFirst();
   // cancelled or already renewed since: nothing to remind of
   if (!sub || sub.status !== 'active' || sub.cancel_at_period_end || sub.current_period_end.toISOString() !== job.data.periodEnd) {
     return { skipped: 'gone' };
   }
-  const amount = renewalPrice(sub.agreed, sub);
+  const amount = renewalPrice(sub.agreed, sub, { periods: sub.bundle_periods, percent: sub.bundle_percent });
   // a free trial converting to paid (domain/billing/trial.ts) says so, and what it will charge
   if (sub.trial_ends_at?.getTime() === sub.current_period_end.getTime()) {
     return deliver(job, deps, sub.subscriber_id, (to) =>
@@ -102,6 +107,22 @@ export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, 
         [
           `Your free trial ${sub.display_name ? `of ${sub.display_name} ` : ''}(${sub.name}) ends on ${day(sub.current_period_end)}. Then you pay ${formatRand(amount)} ${TRIAL_INTERVAL_WORDS[sub.payment_interval]}.`,
           'To stop it, cancel before then: nothing is charged, and you keep access until the trial ends.',
+        ],
+        `${deps.config.appUrl}/settings/account/subscriptions`,
+      ),
+    );
+  }
+  // a bundle renews as the same bundle, all its periods charged at once (docs/payments.md, Bundles)
+  if (sub.bundle_periods) {
+    const length = BUNDLE_TEXTS.length(sub.bundle_periods, sub.payment_interval);
+    const bundle = BUNDLE_TEXTS.bundleName(sub.bundle_periods, sub.payment_interval);
+    return deliver(job, deps, sub.subscriber_id, (to) =>
+      compose(
+        to,
+        `Your ${sub.display_name ?? BRAND.name} bundle renews on ${day(sub.current_period_end)}`,
+        [
+          `Your ${bundle} ${sub.display_name ? `of ${sub.display_name} ` : ''}(${sub.name}) renews on ${day(sub.current_period_end)} for ${formatRand(amount)}, for another ${length}.`,
+          'To stop it, cancel before then: you keep access until the end of the bundle you paid for.',
         ],
         `${deps.config.appUrl}/settings/account/subscriptions`,
       ),

@@ -54,9 +54,12 @@ export function findMySubscriptions(db: DB, userId: string, { id, limit = 100 }:
     .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
     .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
     .leftJoin('subscription_tiers as nt', 'nt.id', 's.next_tier_id')
+    .leftJoin('tier_bundles as b', (j) => j.onRef('b.tier_id', '=', 's.tier_id').onRef('b.periods', '=', 's.bundle_periods'))
     .select([
       's.id',
       's.status',
+      's.bundle_periods',
+      'b.percent as bundle_percent',
       's.current_period_end',
       's.cancel_at_period_end',
       's.grace_until',

@@ -22,6 +22,8 @@ import { purchase, type BillingDeps, type PurchaseRequest } from '../../../domai
 import { PREMIUM_PERIOD_DAYS } from '../../../domain/billing/periods';
 import { offerPrice, renewalPrice } from '../../../domain/billing/prices';
 import { bestOffers } from '../../../domain/billing/offers.queries';
+import { findBundles } from '../../../domain/billing/bundles.queries';
+import { bundleOffersByTier } from '../../../domain/billing/bundles';
 import { earningsPolicy } from '../../../domain/earnings/policy';
 import type { SessionUser } from '../../auth/session';
 import {
@@ -61,6 +63,7 @@ export async function subscribePage(deps: Deps, viewerId: string | null, usernam
   ]);
   // offers are charged by the built-in provider only for now: Stripe's Checkout prices every period alike
   const offers = deps.payments.flow === 'direct' ? await bestOffers(deps.db, creator.id, viewerId === creator.id ? null : viewerId, tiers.map((t) => t.id), deps.clock.now()) : new Map();
+  const bundles = bundleOffersByTier(tiers, await findBundles(deps.db, { tierIds: tiers.map((t) => t.id) }));
   const premiumCounts = { ...Object.fromEntries(MEDIA_KINDS.map((k) => [k, 0])), total: 0 } as SubscribePageDto['premiumCounts'];
   for (const row of counts) {
     if (row.media_kind) premiumCounts[row.media_kind] = Number(row.n);
@@ -70,7 +73,7 @@ export async function subscribePage(deps: Deps, viewerId: string | null, usernam
     creator: { id: creator.id, username: creator.username, displayName: creator.display_name, avatarUrl: creator.avatar_url, isVerified: creator.verified_badge },
     tiers: tiers.map((t) => {
       const offer = offers.get(t.id);
-      const base = publicTier(t);
+      const base = { ...publicTier(t), ...(bundles.has(t.id) && { bundles: bundles.get(t.id) }) };
       return offer ? { ...base, offer: { percent: offer.percent, price: offerPrice(base.discountedPrice, offer.percent), audience: offer.audience, endsAt: offer.endsAt } } : base;
     }),
     premiumCounts,
@@ -112,7 +115,7 @@ async function buy(deps: Deps, user: SessionUser, req: Omit<PurchaseRequest, 'us
 }
 
 export function subscribe(deps: Deps, user: SessionUser, input: SubscribeInput): Promise<SubscribeResultDto> {
-  return buy(deps, user, { tierId: input.tierId, idempotencyKey: input.idempotencyKey, confirmedAmount: input.confirmedAmount, kind: 'creator' });
+  return buy(deps, user, { tierId: input.tierId, idempotencyKey: input.idempotencyKey, confirmedAmount: input.confirmedAmount, bundlePeriods: input.bundlePeriods, kind: 'creator' });
 }
 
 export async function upgradePremium(deps: Deps, user: SessionUser, input: UpgradePremiumInput): Promise<PremiumResultDto> {
@@ -145,8 +148,8 @@ function mine(row: MySubscriptionRow): MySubscriptionDto {
       name: row.tier_name,
       price: row.price,
       paymentInterval: row.payment_interval,
-      // what this fan pays each period: the price they agreed to, or the tier's lower one of today
-      discountedPrice: renewalPrice(row.agreed_price, row),
+      // what this fan pays each period (a bundle: each bundle): the price they agreed to, or the tier's lower one of today
+      discountedPrice: renewalPrice(row.agreed_price, row, { periods: row.bundle_periods, percent: row.bundle_percent }),
       archived: row.archived_at !== null,
     },
     status,
@@ -154,6 +157,7 @@ function mine(row: MySubscriptionRow): MySubscriptionDto {
     cancelAtPeriodEnd: row.cancel_at_period_end,
     graceUntil: row.grace_until,
     nextTier: row.next_tier_id ? { id: row.next_tier_id, name: row.next_tier_name ?? '' } : null,
+    bundlePeriods: row.bundle_periods,
   };
 }
 

@@ -1,5 +1,4 @@
-import { BadgePercent, Ban, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { BadgePercent, Ban } from 'lucide-react';
 import { CreateOfferInput, type OfferDto } from '../../../common/trial-schemas';
 import { OFFER_TEXTS } from '../../../common/trial-texts';
 import { EmptyState } from '../../components/empty-state';
@@ -8,21 +7,15 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { errorCode, isServerError, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
+import { CreatorToolSection, DAY_MS, dateInput, FormActions, serverText, toolRowClass, useLiveTiers } from './creator-tool-section';
 
-const DAY_MS = 24 * 60 * 60_000;
-const dateInput = (d: Date) => d.toISOString().slice(0, 10);
 const AUDIENCE = { new: 'New fans', expired: 'Expired subscribers' } as const;
 const SELECT_CLASS =
   'h-11 w-full rounded-xl border border-border bg-surface px-3.5 text-sm text-foreground outline-none focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40';
-
-function serverText(error: unknown) {
-  return isServerError(error) && errorCode(error) !== 'INTERNAL_SERVER_ERROR' ? (error as Error).message : OFFER_TEXTS.failed;
-}
 
 /**
  * Offers on the Subscription Tiers tab (issue 27 item 5): N% off the first period of a tier (or
@@ -30,38 +23,23 @@ function serverText(error: unknown) {
  * the fans it applies to, and the server charges it. End one early (asks first).
  */
 export function OffersSection() {
-  const [adding, setAdding] = useState(false);
   return (
-    <section aria-labelledby="offers-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="offers-heading" className="text-xl font-semibold tracking-tight">
-            Offers
-          </h2>
-          <p className="text-sm text-muted">A discount on the first period, for new fans or to win back expired subscribers.</p>
-        </div>
-        {adding ? null : (
-          <Button variant="secondary" onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" className="size-4" />
-            New offer
-          </Button>
-        )}
-      </div>
-      {adding ? (
-        <div className="rounded-card border border-border bg-surface p-5 md:p-6">
-          <OfferForm onDone={() => setAdding(false)} />
-        </div>
-      ) : null}
+    <CreatorToolSection
+      id="offers"
+      title="Offers"
+      intro="A discount on the first period, for new fans or to win back expired subscribers."
+      addLabel="New offer"
+      renderForm={(onDone) => <OfferForm onDone={onDone} />}
+    >
       <OfferList />
-    </section>
+    </CreatorToolSection>
   );
 }
 
 function OfferForm({ onDone }: { onDone: () => void }) {
   const utils = trpc.useUtils();
-  const tiers = trpc.tiers.listMine.useQuery();
+  const { live } = useLiveTiers();
   const create = trpc.offers.create.useMutation();
-  const live = (tiers.data ?? []).filter((t) => t.archivedAt === null);
   const form = useZodForm(CreateOfferInput, {
     defaultValues: { tierId: '', audience: 'new', percent: 20, startsAt: dateInput(new Date()), endsAt: dateInput(new Date(Date.now() + 14 * DAY_MS)) },
   });
@@ -75,7 +53,7 @@ function OfferForm({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       const validation = form.showServerErrors(error);
-      notify.error({ title: 'Error', description: validation?.messages[0] ?? serverText(error) });
+      notify.error({ title: 'Error', description: validation?.messages[0] ?? serverText(error, OFFER_TEXTS.failed) });
     }
   });
   return (
@@ -114,14 +92,7 @@ function OfferForm({ onDone }: { onDone: () => void }) {
           {(field) => <Input {...field} {...form.field('endsAt')} type="date" />}
         </FormField>
       </div>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          Create offer
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Create offer" />
     </form>
   );
 }
@@ -149,7 +120,7 @@ function OfferList() {
               const status = offerStatus(o);
               const name = `${o.percent}% off ${o.tierName ?? 'all tiers'} for ${AUDIENCE[o.audience].toLowerCase()}`;
               return (
-                <li key={o.id} aria-label={name} className={cn('flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center md:p-5', !status.live && 'border-dashed')}>
+                <li key={o.id} aria-label={name} className={toolRowClass(status.live)}>
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold text-foreground">{name}</p>
                     <p className="mt-1 text-sm text-muted">First period only · {status.label}</p>
@@ -165,7 +136,7 @@ function OfferList() {
                           await Promise.all([utils.offers.listMine.invalidate(), utils.subscriptions.subscribePage.invalidate()]);
                           notify.success({ title: OFFER_TEXTS.disabled });
                         } catch (error) {
-                          notify.error({ title: 'Error', description: serverText(error) });
+                          notify.error({ title: 'Error', description: serverText(error, OFFER_TEXTS.failed) });
                         }
                       }}
                       trigger={

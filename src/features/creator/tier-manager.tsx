@@ -18,6 +18,7 @@ import { TierForm } from './tier-form';
 // only creators on this tab load the trial links' form and list
 const TrialLinks = lazy(() => import('./trial-links').then((m) => ({ default: m.TrialLinks })));
 const OffersSection = lazy(() => import('./offers-section').then((m) => ({ default: m.OffersSection })));
+const BundlesSection = lazy(() => import('./bundles-section').then((m) => ({ default: m.BundlesSection })));
 
 /**
  * The Subscription Tiers tab of /create (spec part 2 §2; issue 11 items 1 and 8): the creator's
@@ -68,6 +69,7 @@ export function TierManager({ user }: { user: CurrentUser }) {
       <Suspense fallback={null}>
         <TrialLinks />
         <OffersSection />
+        <BundlesSection />
       </Suspense>
       <CreatorEarnings />
       <CreatorSubscribers />

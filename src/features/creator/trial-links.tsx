@@ -1,5 +1,4 @@
-import { Ban, Copy, Gift, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Ban, Copy, Gift } from 'lucide-react';
 import { CreateTrialLinkInput, type TrialLinkDto } from '../../../common/trial-schemas';
 import { TRIAL_TEXTS } from '../../../common/trial-texts';
 import { EmptyState } from '../../components/empty-state';
@@ -11,16 +10,11 @@ import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { errorCode, isServerError, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
+import { CreatorToolSection, DAY_MS, dateInput, FormActions, serverText, toolRowClass, useLiveTiers } from './creator-tool-section';
 
-const DAY_MS = 24 * 60 * 60_000;
-const dateInput = (d: Date) => d.toISOString().slice(0, 10);
 const linkUrl = (code: string) => `${window.location.origin}/trial/${code}`;
-
-function serverText(error: unknown, fallback: string) {
-  return isServerError(error) && errorCode(error) !== 'INTERNAL_SERVER_ERROR' ? (error as Error).message : fallback;
-}
 
 /**
  * Free trial links on the Subscription Tiers tab (issue 27 item 5): make one (a tier, the free
@@ -28,38 +22,23 @@ function serverText(error: unknown, fallback: string) {
  * claimed it, and disable it (asks first; fans who claimed keep their trial).
  */
 export function TrialLinks() {
-  const [adding, setAdding] = useState(false);
   return (
-    <section aria-labelledby="trials-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 id="trials-heading" className="text-xl font-semibold tracking-tight">
-            Free trial links
-          </h2>
-          <p className="text-sm text-muted">Give new fans a few days of a tier for free. It renews as paid at the end unless they cancel.</p>
-        </div>
-        {adding ? null : (
-          <Button variant="secondary" onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" className="size-4" />
-            New trial link
-          </Button>
-        )}
-      </div>
-      {adding ? (
-        <div className="rounded-card border border-border bg-surface p-5 md:p-6">
-          <TrialLinkForm onDone={() => setAdding(false)} />
-        </div>
-      ) : null}
+    <CreatorToolSection
+      id="trials"
+      title="Free trial links"
+      intro="Give new fans a few days of a tier for free. It renews as paid at the end unless they cancel."
+      addLabel="New trial link"
+      renderForm={(onDone) => <TrialLinkForm onDone={onDone} />}
+    >
       <TrialLinkList />
-    </section>
+    </CreatorToolSection>
   );
 }
 
 function TrialLinkForm({ onDone }: { onDone: () => void }) {
   const utils = trpc.useUtils();
-  const tiers = trpc.tiers.listMine.useQuery();
+  const { live } = useLiveTiers();
   const create = trpc.trials.create.useMutation();
-  const live = (tiers.data ?? []).filter((t) => t.archivedAt === null);
   const form = useZodForm(CreateTrialLinkInput, {
     defaultValues: { tierId: '', days: 7, maxClaims: 50, expiresAt: dateInput(new Date(Date.now() + 30 * DAY_MS)) },
   });
@@ -111,14 +90,7 @@ function TrialLinkForm({ onDone }: { onDone: () => void }) {
           {(field) => <Input {...field} {...form.field('expiresAt')} type="date" />}
         </FormField>
       </div>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          Create link
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Create link" />
     </form>
   );
 }
@@ -178,7 +150,7 @@ function TrialLinkRow({ link }: { link: TrialLinkDto }) {
     }
   };
   return (
-    <li aria-label={`${link.days} days free of ${link.tierName}`} className={cn('flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center md:p-5', !status.live && 'border-dashed')}>
+    <li aria-label={`${link.days} days free of ${link.tierName}`} className={toolRowClass(status.live)}>
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-foreground">
           {link.days} days free · {link.tierName}

@@ -9,6 +9,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { intervalUnit } from '../../lib/tier-price';
+import { BUNDLE_TEXTS } from '../../../common/bundle-texts';
 import { PastDueNotice, statusLine, SubscriptionActions, subscriptionName } from './subscription-actions';
 
 /**
@@ -79,8 +80,9 @@ function SubscriptionRow({ subscription: s }: { subscription: MySubscriptionDto 
               )}
               <span className="font-normal text-muted"> · {s.tier.name}</span>
             </p>
-            <p className="text-sm text-muted">
-              {formatRand(s.tier.discountedPrice)} / {intervalUnit(s.tier.paymentInterval)}
+            <p className="text-sm text-muted" data-testid="subscription-price">
+              {/* a bundle is charged and renewed for all its periods at once: 'R108.00 / 3 months' */}
+              {formatRand(s.tier.discountedPrice)} / {s.bundlePeriods ? BUNDLE_TEXTS.length(s.bundlePeriods, s.tier.paymentInterval) : intervalUnit(s.tier.paymentInterval)}
             </p>
             <p
               data-testid="subscription-status"

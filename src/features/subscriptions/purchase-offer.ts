@@ -1,5 +1,6 @@
 import type { PaymentProviderName, PublicTierDto } from '../../../common/billing-dtos';
 import { periodEnd } from '../../../common/billing-periods';
+import type { BundlePeriods } from '../../../common/bundle-schemas';
 import { intervalUnit } from '../../lib/tier-price';
 
 /**
@@ -11,7 +12,8 @@ import { intervalUnit } from '../../lib/tier-price';
 
 /** What is bought: which procedure charges it. */
 export type PurchaseItem =
-  | { kind: 'creator'; tierId: string; creatorId: string }
+  /** `bundlePeriods`: the tier for that many periods at once (issue 27 item 5) */
+  | { kind: 'creator'; tierId: string; creatorId: string; bundlePeriods?: BundlePeriods | null }
   | { kind: 'premium'; tierId: string }
   | { kind: 'message'; messageId: string }
   | { kind: 'post'; postId: string; creatorId: string }

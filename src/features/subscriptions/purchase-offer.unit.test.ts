@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bundleOffer } from './bundle-offer';
 import { premiumOffer, tierOffer } from './purchase-offer';
 
 const now = new Date('2027-01-31T10:00:00Z');
@@ -29,6 +30,18 @@ describe('what the confirmation asks the fan to agree to', () => {
       item: { kind: 'premium', tierId: 'p' },
       amountNow: '150.00',
       renewal: { every: '30 days', firstAt: new Date('2027-03-02T10:00:00Z') },
+    });
+  });
+
+  it('a bundle: its total now and at each renewal, every 3 months, the first renewal 3 calendar months on (Jan 31 -> Apr 30)', () => {
+    const offer = bundleOffer(tier, { periods: 3, total: '9256.14' }, { id: 'c1', name: 'Maya Chen' }, { now, provider: 'builtin' });
+    expect(offer).toMatchObject({
+      item: { kind: 'creator', tierId: 't1', creatorId: 'c1', bundlePeriods: 3 },
+      planName: 'Gold — 3 months',
+      amountNow: '9256.14',
+      confirmedAmount: '9256.14',
+      renewal: { amount: '9256.14', every: '3 months', firstAt: new Date('2027-04-30T10:00:00Z') },
+      startsAt: null,
     });
   });
 });

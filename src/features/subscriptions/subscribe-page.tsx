@@ -2,6 +2,7 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { BadgeCheck, Layers, UserX } from 'lucide-react';
 import { useEffect } from 'react';
 import type { PublicTierDto, SubscribePageDto } from '../../../common/billing-dtos';
+import type { BundleOfferDto } from '../../../common/bundle-schemas';
 import { BILLING_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import { DeadEnd } from '../../components/dead-end';
 import { EmptyState } from '../../components/empty-state';
@@ -18,7 +19,9 @@ import { errorCode, trpc } from '../../lib/trpc';
 import { PremiumUnlocks } from './premium-unlocks';
 import { ProviderNote } from './provider-note';
 import { PurchaseDialog } from './purchase-dialog';
+import { bundleOffer } from './bundle-offer';
 import { tierOffer } from './purchase-offer';
+import { TierBundles } from './tier-bundles';
 import { TierCard, type TierCardState } from './tier-card';
 import { usePurchase } from './use-purchase';
 
@@ -55,7 +58,7 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
   const pendingTier = purchase.pending && purchase.offer?.item.kind === 'creator' ? purchase.offer.item.tierId : null;
   const current = viewer.subscription;
 
-  const onSubscribe = (tier: PublicTierDto) => {
+  const onSubscribe = (tier: PublicTierDto, bundle?: BundleOfferDto) => {
     if (!viewer.signedIn) {
       // the spec's words, then sign in and come back to this page
       notify.error({ title: BILLING_TEXTS.signInToSubscribe });
@@ -64,6 +67,10 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
       return;
     }
     // nothing is charged until the fan presses Pay in the confirmation
+    if (bundle) {
+      purchase.confirm(bundleOffer(tier, bundle, { id: creator.id, name }, { now: new Date(), provider }));
+      return;
+    }
     purchase.confirm(
       tierOffer(
         tier,
@@ -149,7 +156,12 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
               footnote={
                 current && current.tierId !== tier.id ? `Starts when your current period ends (${formatCalendarDate(current.currentPeriodEnd)}).` : null
               }
-            />
+            >
+              {/* a bundle starts a subscription: not for a fan who has one */}
+              {tier.bundles && !current ? (
+                <TierBundles tier={{ ...tier, bundles: tier.bundles }} disabled={stateOf(tier.id) !== 'idle'} onChoose={(bundle) => onSubscribe(tier, bundle)} />
+              ) : null}
+            </TierCard>
           ))}
         </section>
       )}

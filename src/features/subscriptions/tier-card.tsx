@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { PublicTierDto } from '../../../common/billing-dtos';
 import { TierPrice } from '../../components/tier-price';
 import { Button } from '../../components/ui/button';
@@ -19,13 +20,15 @@ interface TierCardProps {
   onSubscribe: () => void;
   /** a line under the button (e.g. the plan's renewal date for the fan's own tier) */
   footnote?: string | null;
+  /** more ways to buy the tier under the button (its bundles) */
+  children?: ReactNode;
 }
 
 /**
  * One tier on the subscribe page (spec part 2 §2): name, price per interval, description and
  * Subscribe ('Processing...' while pending); a discount reads as TierPrice shows it.
  */
-export function TierCard({ tier, state, actionLabel, onSubscribe, footnote }: TierCardProps) {
+export function TierCard({ tier, state, actionLabel, onSubscribe, footnote, children }: TierCardProps) {
   const headingId = `tier-${tier.id}`;
   return (
     <article
@@ -65,6 +68,7 @@ export function TierCard({ tier, state, actionLabel, onSubscribe, footnote }: Ti
           </Button>
         )}
         {footnote ? <p className="mt-2 text-center text-xs text-subtle">{footnote}</p> : null}
+        {children}
       </div>
     </article>
   );

@@ -16,7 +16,8 @@ import type { PurchaseItem, PurchaseOffer } from './purchase-offer';
 const UNLOCKED_TOAST = 'Post unlocked';
 
 /** The key's scope: one idempotency key per confirmed offer, kept until the server answers. */
-const scopeOf = (item: PurchaseItem) => `${item.kind}:${item.kind === 'message' ? item.messageId : item.kind === 'post' ? item.postId : item.tierId}`;
+const scopeOf = (item: PurchaseItem) =>
+  `${item.kind}:${item.kind === 'message' ? item.messageId : item.kind === 'post' ? item.postId : item.tierId}${item.kind === 'creator' && item.bundlePeriods ? `:${item.bundlePeriods}` : ''}`;
 
 /** What every charge sends besides the item: one key per confirmation, and the amount the fan saw. */
 interface ChargeRequest {
@@ -84,7 +85,7 @@ export function usePurchase(): Purchase {
       return { entitlement: { kind: 'premium' }, toast: BILLING_TEXTS.premiumSubscribed, goTo: result.username };
     },
     creator: async (item, request) => {
-      const result = await subscribe.mutateAsync({ tierId: item.tierId, ...request });
+      const result = await subscribe.mutateAsync({ tierId: item.tierId, bundlePeriods: item.bundlePeriods ?? null, ...request });
       if (result.kind === 'redirect') return { redirect: result.url };
       if (result.kind === 'tier-change-scheduled') {
         return { entitlement: { kind: 'creator', creatorId: item.creatorId }, toast: BILLING_TEXTS.tierChangeScheduled(result.tierName, formatCalendarDate(result.effectiveAt)), goTo: null };

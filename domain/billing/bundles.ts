@@ -1,0 +1,49 @@
+import { discountedPrice } from '../../common/billing-schemas';
+import type { BundleOfferDto } from '../../common/bundle-schemas';
+import type { PaymentInterval } from '../../common/enums';
+import type { TierBundleRow } from './bundles.queries';
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+const rand = (c: number) => (c / 100).toFixed(2);
+
+export interface BundlePrice {
+  /** what the fan pays for all the periods at once: '108.00' */
+  total: string;
+  /** what that saves against paying each period: '12.00' */
+  saving: string;
+}
+
+/**
+ * A bundle's price, the one rounding rule (issue 27 item 5): `periods` times the per-period price,
+ * in integer cents, less `percent` of that total rounded to the nearest cent (half up), so the
+ * total and the saving always add up to the periods' full price to the cent.
+ */
+export function bundlePrice(perPeriod: string, periods: number, percent: number): BundlePrice {
+  const full = cents(perPeriod) * periods;
+  const off = Math.round((full * percent) / 100);
+  return { total: rand(full - off), saving: rand(off) };
+}
+
+/**
+ * Bundles are for weekly and monthly tiers: a year is already a long commitment, and Stripe bills
+ * at most every 3 years (its recurring interval_count). A bundle left on a tier made annual later
+ * is neither shown nor sold.
+ */
+export function takesBundles(tier: { payment_interval: PaymentInterval }): boolean {
+  return tier.payment_interval !== 'annually';
+}
+
+/** The page's tiers' bundles as a fan sees them (tier id -> shortest first), from one statement's rows. */
+export function bundleOffersByTier(
+  tiers: readonly { id: string; price: string; discount_percentage: number | null; payment_interval: PaymentInterval }[],
+  rows: readonly TierBundleRow[],
+): Map<string, BundleOfferDto[]> {
+  const byTier = new Map<string, BundleOfferDto[]>();
+  for (const tier of tiers) {
+    if (!takesBundles(tier)) continue;
+    const single = discountedPrice(tier.price, tier.discount_percentage);
+    const list = rows.filter((r) => r.tier_id === tier.id).map((r) => ({ periods: r.periods, percent: r.percent, ...bundlePrice(single, r.periods, r.percent) }));
+    if (list.length > 0) byTier.set(tier.id, list);
+  }
+  return byTier;
+}
