@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { VAULT_TEXTS } from '../../common/vault-texts';
+import { makePost, makeUser, fixtureBytes } from '../helpers/factories';
+import { useFileServer } from '../helpers/file-server';
+import { clientAs, expectTrpcError } from '../helpers/trpc';
+import { waitFor } from '../helpers/tus';
+
+// The media vault's files (issue 29 item 3): deleting one (it leaves the posts that hold it, never
+// a post's last file, and its stored objects go by the durable deletion job), and sending one in a
+// message without uploading it (a copy the message owns, with or without a price).
+
+const app = useFileServer({ emptyUsers: true });
+
+const fields = { title: '', postText: 'from the vault', hashtags: '', isPaidContent: false, isNsfw: false, status: 'published' as const };
+const filesOf = (postId: string) =>
+  app.deps.db.selectFrom('media_files').select(['position', 'variant', 'storage_key']).where('post_id', '=', postId).where('variant', '=', 'original').orderBy('position').execute();
+const text = async (res: Response) => Buffer.from(await res.arrayBuffer()).toString();
+
+describe('deleting a file from the vault', () => {
+  it('says where it is used, refuses a post\'s only file and another creator, then leaves every post holding it and deletes its objects', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const asCreator = await clientAs(app, creator.id);
+    const a = await makePost(app.deps.db, app.deps.storage, { creatorId: creator.id, title: 'Sunrise' });
+    const b = await makePost(app.deps.db, app.deps.storage, { creatorId: creator.id, title: 'Beach' });
+    const e = await makePost(app.deps.db, app.deps.storage, { creatorId: creator.id, title: 'Forest' });
+    // two posts of several files share a's object: c = [a, b], d = [e, a]
+    const c = (await asCreator.trpc.vault.createPost.mutate({ ...fields, title: 'Set one', files: [{ postId: a.id, position: 0 }, { postId: b.id, position: 0 }] })).postId;
+    const d = (await asCreator.trpc.vault.createPost.mutate({ ...fields, title: 'Set two', files: [{ postId: e.id, position: 0 }, { postId: a.id, position: 0 }] })).postId;
+
+    const uses = await asCreator.trpc.vault.fileUses.query({ postId: a.id, position: 0 });
+    expect(uses.posts.map((p) => [p.title, p.onlyFile])).toEqual([['Sunrise', true], ['Set one', false], ['Set two', false]]);
+    expect(uses.messages).toEqual([]);
+
+    // another creator: neither the uses nor the deletion (as for a made-up file)
+    const other = await makeUser(app.deps.db, { isCreator: true });
+    const asOther = await clientAs(app, other.id);
+    await expectTrpcError(asOther.trpc.vault.fileUses.query({ postId: a.id, position: 0 }), 'FORBIDDEN', VAULT_TEXTS.notYours);
+    await expectTrpcError(asOther.trpc.vault.deleteFile.mutate({ postId: a.id, position: 0 }), 'FORBIDDEN', VAULT_TEXTS.notYours);
+    await expectTrpcError(asCreator.trpc.vault.deleteFile.mutate({ postId: randomUUID(), position: 0 }), 'FORBIDDEN', VAULT_TEXTS.notYours);
+    // a fan is no creator
+    const fan = await makeUser(app.deps.db);
+    const asFan = await clientAs(app, fan.id);
+    await expectTrpcError(asFan.trpc.vault.deleteFile.mutate({ postId: a.id, position: 0 }), 'FORBIDDEN');
+
+    // the only file of 'Sunrise': refused, naming it, and nothing changed
+    const only = await expectTrpcError(asCreator.trpc.vault.deleteFile.mutate({ postId: a.id, position: 0 }), 'PRECONDITION_FAILED');
+    expect(only.message).toContain("'Sunrise'");
+    expect((await filesOf(c)).map((f) => f.storage_key)).toEqual([a.keys.original, b.keys.original]);
+    expect(await app.deps.storage.exists(a.keys.original!)).toBe(true);
+
+    // once 'Sunrise' is deleted (its shared objects stay for c and d), the file can go
+    await asCreator.trpc.posts.delete.mutate({ postId: a.id });
+    const ref = (await asCreator.trpc.vault.files.query({})).find((f) => f.usedIn.some((p) => p.id === c) && f.usedIn.some((p) => p.id === d))!;
+    expect(ref).toMatchObject({ postId: c, position: 0 });
+    expect(await asCreator.trpc.vault.deleteFile.mutate({ postId: c, position: 0 })).toEqual({ removedFrom: 2 });
+
+    // c keeps b, moved up to the first place; d keeps e; both as one file each
+    expect((await filesOf(c)).map((f) => [f.position, f.storage_key])).toEqual([[0, b.keys.original]]);
+    expect((await filesOf(d)).map((f) => [f.position, f.storage_key])).toEqual([[0, e.keys.original]]);
+    expect((await app.deps.db.selectFrom('post_files').select('position').where('post_id', 'in', [c, d]).execute()).map((f) => f.position)).toEqual([0, 0]);
+    const seen = await asFan.trpc.posts.byId.query({ id: c });
+    // a post of one file again: no carousel
+    expect(seen.files ?? null).toBeNull();
+    expect(seen.media?.url).toBe(`/media/${c}/web`);
+    expect(await text(await asFan.fetch(`/media/${c}/web`))).toBe(fixtureBytes(b.id, 'web').toString());
+    expect((await asFan.fetch(`/media/${c}/1/web`)).status).toBe(404);
+    expect((await asFan.fetch(`/media/${d}/1/web`)).status).toBe(404);
+
+    // its every variant leaves storage by the durable job; the others' objects stay
+    await waitFor(async () => !(await app.deps.storage.exists(a.keys.original!)) && !(await app.deps.storage.exists(a.keys.thumb!)), 30_000, 'the vault file deleted');
+    expect(await app.deps.storage.exists(b.keys.original!)).toBe(true);
+    expect(await app.deps.storage.exists(e.keys.web!)).toBe(true);
+    expect((await asCreator.trpc.vault.files.query({})).some((f) => f.usedIn.some((p) => p.id === a.id))).toBe(false);
+  });
+});
