@@ -74,3 +74,56 @@ describe('deleting a file from the vault', () => {
     expect((await asCreator.trpc.vault.files.query({})).some((f) => f.usedIn.some((p) => p.id === a.id))).toBe(false);
   });
 });
+
+describe('a message with a file from the vault', () => {
+  it('attaches a copy without uploading, priced or free, locked and unlocked like an upload; another creator\'s file is refused', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const fan = await makeUser(app.deps.db);
+    const asCreator = await clientAs(app, creator.id);
+    const asFan = await clientAs(app, fan.id);
+    const post = await makePost(app.deps.db, app.deps.storage, { creatorId: creator.id, title: 'Studio' });
+    const ref = { postId: post.id, position: 0 };
+
+    // another creator, a fan, a made-up file: refused, and no row is made
+    const other = await makeUser(app.deps.db, { isCreator: true });
+    await expectTrpcError((await clientAs(app, other.id)).trpc.messages.attachFromVault.mutate(ref), 'FORBIDDEN', VAULT_TEXTS.notYours);
+    await expectTrpcError(asFan.trpc.messages.attachFromVault.mutate(ref), 'FORBIDDEN', VAULT_TEXTS.notYours);
+    await expectTrpcError(asCreator.trpc.messages.attachFromVault.mutate({ postId: randomUUID(), position: 0 }), 'FORBIDDEN', VAULT_TEXTS.notYours);
+    expect(await app.deps.db.selectFrom('message_attachments').select('id').execute()).toEqual([]);
+
+    const uploadsBefore = (await app.deps.db.selectFrom('uploads').select('id').execute()).length;
+    const paidFile = await asCreator.trpc.messages.attachFromVault.mutate(ref);
+    expect(paidFile).toMatchObject({ kind: 'image', status: 'ready' });
+    const paid = await asCreator.trpc.messages.send.mutate({ username: fan.username, content: 'From my vault', attachmentId: paidFile.id, price: '25', clientId: `vault-paid-${paidFile.id}` });
+    expect(paid.price).toBe('25.00');
+    expect((await app.deps.db.selectFrom('uploads').select('id').execute()).length).toBe(uploadsBefore);
+
+    const url = `/media/messages/${paidFile.id}`;
+    const locked = (await asFan.trpc.messages.thread.query({ username: creator.username })).messages.find((m) => m.id === paid.id)!;
+    expect(locked).toMatchObject({ locked: true, attachment: { kind: 'image', url: null } });
+    expect((await asFan.fetch(url)).status).toBe(403);
+    expect(await text(await asCreator.fetch(url))).toBe(fixtureBytes(post.id, 'original').toString());
+    await asFan.trpc.messages.unlock.mutate({ messageId: paid.id, confirmedAmount: '25.00', idempotencyKey: randomUUID() });
+    expect(await text(await asFan.fetch(url))).toBe(fixtureBytes(post.id, 'original').toString());
+
+    // free: open at once; each message has its own copy (an attachment is sent once)
+    const freeFile = await asCreator.trpc.messages.attachFromVault.mutate(ref);
+    expect(freeFile.id).not.toBe(paidFile.id);
+    const free = await asCreator.trpc.messages.send.mutate({ username: fan.username, attachmentId: freeFile.id, clientId: `vault-free-${freeFile.id}` });
+    expect(free.attachment?.url).toBeTruthy();
+    expect((await asFan.fetch(`/media/messages/${freeFile.id}`)).status).toBe(200);
+
+    // the vault says where it was sent
+    const uses = await asCreator.trpc.vault.fileUses.query(ref);
+    expect(uses.messages.map((m) => [m.recipient, m.price])).toEqual([
+      [fan.username, null],
+      [fan.username, '25.00'],
+    ]);
+
+    // the post (and the vault's object) goes; the messages keep their copies
+    await asCreator.trpc.posts.delete.mutate({ postId: post.id });
+    await waitFor(async () => !(await app.deps.storage.exists(post.keys.original!)), 30_000, 'the post\'s files deleted');
+    expect((await asFan.fetch(url)).status).toBe(200);
+    expect((await asFan.fetch(`/media/messages/${freeFile.id}`)).status).toBe(200);
+  });
+});
