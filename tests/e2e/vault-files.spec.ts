@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import { VAULT_USE_TEXTS as T } from '../../common/vault-use-texts';
 import { flatPng } from '../helpers/media-fixtures';
+import { bulkFan } from '../../scripts/seed/cast';
 import { newPageAs, toasts } from './support/app';
 import { withDatabase } from './support/retry-reset';
 import { fileInput, fixtureDir, form, publishButton, waitForUploadedPostId, writeFixture } from './support/uploads';
@@ -70,4 +71,46 @@ test('a creator deletes a vault file after being told where it is used; a post\'
   await noah.goto(`/post/${postId}`);
   await expect(noah.getByText(`A pair ${id}`)).toBeVisible();
   await expect(noah.getByTestId('carousel-position')).toHaveCount(0);
+});
+
+/**
+ * A paid message from the vault (issue 29 item 3): noah, writing to a fan, takes a picture from his
+ * vault (no upload), puts a price on it and sends; the fan sees the text and the picture locked at
+ * that price, exactly as for an uploaded file.
+ */
+test('a creator sends a priced picture from the vault without uploading; the fan sees it locked', async ({ browser }) => {
+  test.setTimeout(90_000);
+  await mkdir(SHOTS, { recursive: true });
+  const fan = bulkFan(31);
+  const text = `From the vault ${Date.now().toString(36)}`;
+  const noah = await newPageAs(browser, 'noah', { at: `/messages/${fan.username}` });
+  let uploads = 0;
+  noah.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/uploads') || path.startsWith('/message-attachments')) uploads += 1;
+  });
+  await noah.getByRole('button', { name: T.fromVault }).click();
+  const picker = noah.getByRole('alertdialog', { name: T.pickTitle });
+  const tiles = picker.getByRole('button', { name: /^Attach .*\.(jpg|jpeg|png|webp)$/ });
+  await expect(tiles.first()).toBeVisible();
+  await noah.screenshot({ path: `${SHOTS}/vault-picker-1280.png` });
+  await tiles.first().click();
+  await expect(picker).toHaveCount(0);
+  const preview = noah.getByTestId('attachment-preview');
+  await expect(preview).toContainText(T.fromVault);
+  await noah.getByLabel('Price (optional)').fill('15');
+  await noah.getByLabel('Message', { exact: true }).fill(text);
+  await noah.setViewportSize({ width: 375, height: 800 });
+  await noah.screenshot({ path: `${SHOTS}/vault-message-composer-375.png` });
+  await noah.setViewportSize({ width: 1280, height: 800 });
+  await noah.getByRole('button', { name: 'Send message' }).click();
+  const mine = noah.getByRole('list', { name: 'Messages' }).getByTestId('message').filter({ has: noah.getByText(text, { exact: true }) });
+  await expect(mine).toBeVisible();
+  await expect(preview).toHaveCount(0);
+  expect(uploads).toBe(0);
+
+  const fanPage = await newPageAs(browser, fan.email, { at: '/messages/noah' });
+  const theirs = fanPage.getByRole('list', { name: 'Messages' }).getByTestId('message').filter({ has: fanPage.getByText(text, { exact: true }) });
+  await expect(theirs.getByRole('button', { name: 'Unlock for R15.00' })).toBeVisible();
+  await fanPage.screenshot({ path: `${SHOTS}/vault-message-locked-1280.png` });
 });
