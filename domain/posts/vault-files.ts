@@ -8,7 +8,7 @@ export type VaultDeletion =
   | { outcome: 'deleted'; effects: PostEffects; removedFrom: number }
   | { outcome: 'not-found' }
   /** the file is a post's only file: the post is deleted instead (these are the posts) */
-  | { outcome: 'only-file'; posts: { id: string; title: string | null }[] };
+  | { outcome: 'only-file'; posts: { id: string; title: string | null; text: string | null }[] };
 
 /**
  * Deletes a file from the creator's vault (issue 29 item 3), in one transaction. A vault file is
@@ -31,7 +31,7 @@ export async function deleteVaultFile(db: DB, creatorId: string, ref: VaultFileR
     const places = new Map<string, number>();
     for (const u of uses) places.set(u.id, (places.get(u.id) ?? 0) + 1);
     const only = uses.filter((u, i) => u.file_count - places.get(u.id)! < 1 && uses.findIndex((o) => o.id === u.id) === i);
-    if (only.length > 0) return { outcome: 'only-file' as const, posts: only.map((u) => ({ id: u.id, title: u.title })) };
+    if (only.length > 0) return { outcome: 'only-file' as const, posts: only.map((u) => ({ id: u.id, title: u.title, text: u.text })) };
 
     const removed: string[] = [];
     // a later place first, so that the places still to remove in the same post do not move

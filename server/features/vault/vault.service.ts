@@ -127,7 +127,7 @@ export async function deleteFromVault(
   const result = await deleteVaultFile(deps.db, creatorId, ref);
   if (result.outcome === 'not-found') throw new TRPCError({ code: 'FORBIDDEN', message: VAULT_TEXTS.notYours });
   if (result.outcome === 'only-file') {
-    const titles = result.posts.map((p) => `'${p.title ?? VAULT_USE_TEXTS.untitled}'`).join(', ');
+    const titles = result.posts.map((p) => `'${p.title || p.text?.slice(0, 40) || VAULT_USE_TEXTS.untitled}'`).join(', ');
     throw new TRPCError({ code: 'PRECONDITION_FAILED', message: VAULT_USE_TEXTS.onlyFile(titles) });
   }
   await applyPostEffects(deps, result.effects);
