@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
+import { FILE_STATE_TEXTS } from '../../common/file-state-texts';
 import { VAULT_USE_TEXTS as T } from '../../common/vault-use-texts';
 import { flatPng } from '../helpers/media-fixtures';
 import { bulkFan } from '../../scripts/seed/cast';
@@ -33,6 +34,19 @@ test('a creator deletes a vault file after being told where it is used; a post\'
   const postIdPromise = waitForUploadedPostId(noah);
   await publishButton(noah).click();
   const postId = await postIdPromise;
+  // the form lists each file as the worker processes it, until every one is ready
+  const processing = noah.getByRole('region', { name: FILE_STATE_TEXTS.title });
+  for (const name of [`keep-${id}.png`, `drop-${id}.png`]) {
+    await expect(processing.getByRole('listitem', { name }).getByTestId('file-state')).toHaveText(FILE_STATE_TEXTS.ready, { timeout: 60_000 });
+  }
+  await processing.scrollIntoViewIfNeeded();
+  await noah.screenshot({ path: `${SHOTS}/upload-files-ready-1280.png` });
+  await noah.setViewportSize({ width: 375, height: 800 });
+  await processing.scrollIntoViewIfNeeded();
+  await noah.screenshot({ path: `${SHOTS}/upload-files-ready-375.png` });
+  await noah.setViewportSize({ width: 1280, height: 800 });
+  await processing.getByRole('button', { name: FILE_STATE_TEXTS.dismiss }).click();
+  await expect(processing).toHaveCount(0);
   await expect(async () => {
     const status = await withDatabase(async (c) => (await c.query('select status from posts where id = $1', [postId])).rows[0]?.status);
     expect(status).toBe('published');

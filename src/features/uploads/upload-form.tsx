@@ -19,6 +19,7 @@ import { EMPTY_FIELDS, usePostUpload, type PostStatusChoice } from './use-post-u
 import { useMultiUpload } from './use-multi-upload';
 import { MultiFileList } from './multi-file-list';
 import { AddMoreFiles } from './add-more-files';
+import { SentFiles } from './sent-files';
 
 /**
  * The Content tab of /create (spec part 2 §2, §4, §5): one file (dropped or picked) with its
@@ -94,6 +95,7 @@ export function UploadForm({ user }: { user: CurrentUser }) {
       }}
     >
       {!picked ? <StoredUploads userId={user.id} /> : null}
+      {multi.sent && !several ? <SentFiles sent={multi.sent} onDismiss={multi.dismissSent} /> : null}
 
       {several ? (
         <MultiFileList files={multi.files} busy={multi.busy} onAdd={addFiles} onMove={multi.move} onRemove={multi.remove} />
