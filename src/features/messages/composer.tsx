@@ -159,6 +159,13 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
   };
 
   const kind = file ? attachmentKindOf(file.name) : null;
+  // the file chosen here, or one taken from the vault (already on the server)
+  const attached =
+    file && preview && kind
+      ? { kind, src: preview, name: file.name, size: file.size, fromVault: false }
+      : fromVault?.url
+        ? { kind: fromVault.kind, src: fromVault.url, name: fromVault.fileName, size: fromVault.byteSize, fromVault: true }
+        : null;
 
   return (
     <div className="border-t border-border bg-surface/95 px-3 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur md:px-6">
@@ -175,29 +182,16 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
           />
         ) : null}
 
-        {file && preview && kind && !editing ? (
+        {attached && !editing ? (
           <div data-testid="attachment-preview" className="flex items-start gap-3 rounded-xl border border-border bg-surface-raised p-2">
             <div className="max-w-48 min-w-0 flex-1">
-              <MediaView kind={kind} src={preview} name={file.name} size={file.size} autoplay={false} />
+              <MediaView kind={attached.kind} src={attached.src} name={attached.name} size={attached.size} autoplay={false} />
             </div>
             <div className="flex min-w-0 flex-1 flex-col text-xs text-muted">
-              <span className="truncate font-medium text-foreground">{file.name}</span>
-              <span>{formatBytes(file.size)}</span>
-            </div>
-            <Button variant="ghost" size="icon" aria-label="Remove attachment" onClick={clearFile} className="size-8">
-              <X aria-hidden="true" className="size-4" />
-            </Button>
-          </div>
-        ) : null}
-        {fromVault && fromVault.url && !editing ? (
-          <div data-testid="attachment-preview" className="flex items-start gap-3 rounded-xl border border-border bg-surface-raised p-2">
-            <div className="max-w-48 min-w-0 flex-1">
-              <MediaView kind={fromVault.kind} src={fromVault.url} name={fromVault.fileName} size={fromVault.byteSize} autoplay={false} />
-            </div>
-            <div className="flex min-w-0 flex-1 flex-col text-xs text-muted">
-              <span className="truncate font-medium text-foreground">{fromVault.fileName}</span>
+              <span className="truncate font-medium text-foreground">{attached.name}</span>
               <span>
-                {formatBytes(fromVault.byteSize)} · {VAULT_USE_TEXTS.fromVault}
+                {formatBytes(attached.size)}
+                {attached.fromVault ? ` · ${VAULT_USE_TEXTS.fromVault}` : null}
               </span>
             </div>
             <Button variant="ghost" size="icon" aria-label="Remove attachment" onClick={clearFile} className="size-8">
