@@ -113,9 +113,14 @@ describe('a message with a file from the vault', () => {
     expect(free.attachment?.url).toBeTruthy();
     expect((await asFan.fetch(`/media/messages/${freeFile.id}`)).status).toBe(200);
 
+    // a message to many takes one too (a ready file: no wait for processing)
+    const massFile = await asCreator.trpc.messages.attachFromVault.mutate(ref);
+    await asCreator.trpc.massMessages.create.mutate({ audience: 'buyers', content: 'For my buyers', attachmentId: massFile.id, price: '19', clientId: `vault-mass-${massFile.id}` });
+
     // the vault says where it was sent
     const uses = await asCreator.trpc.vault.fileUses.query(ref);
-    expect(uses.messages.map((m) => [m.recipient, m.price])).toEqual([
+    expect(uses.messages.map((m) => [m.toMany ? 'to many' : m.recipient, m.price])).toEqual([
+      ['to many', '19.00'],
       [fan.username, null],
       [fan.username, '25.00'],
     ]);

@@ -32,7 +32,7 @@ export interface ComposerProps {
 const toastError = (description: string) => notify.error({ title: 'Error', description });
 
 // only creators open it, and only when they ask
-const VaultPicker = lazy(() => import('./vault-picker'));
+const VaultPicker = lazy(() => import('../../components/vault-picker'));
 
 /**
  * The composer (spec part 2 §2, §5): the 8 quick emoji, a file with its preview (images, video,

@@ -1,19 +1,18 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { FileText, Images, Music } from 'lucide-react';
-import type { MessageAttachmentDto } from '../../../common/message-dtos';
-import { VAULT_TEXTS } from '../../../common/vault-texts';
-import { VAULT_USE_TEXTS as T } from '../../../common/vault-use-texts';
-import { DIALOG_BOX_CLASS, DialogActions, DialogHeading, DialogOverlay } from '../../components/ui/dialog-parts';
-import { Skeleton } from '../../components/ui/skeleton';
-import { cn } from '../../lib/cn';
-import { notify } from '../../lib/toast';
-import { trpc } from '../../lib/trpc';
-import { serverMessage } from './use-message-actions';
+import type { MessageAttachmentDto } from '../../common/message-dtos';
+import { VAULT_TEXTS } from '../../common/vault-texts';
+import { VAULT_USE_TEXTS as T } from '../../common/vault-use-texts';
+import { DIALOG_BOX_CLASS, DialogActions, DialogHeading, DialogOverlay } from './ui/dialog-parts';
+import { Skeleton } from './ui/skeleton';
+import { cn } from '../lib/cn';
+import { notify } from '../lib/toast';
+import { trpc } from '../lib/trpc';
 
 /**
- * 'From vault' in a creator's composer (issue 29 item 3): their vault's files in a grid; picking
+ * 'From vault' in a creator's message composer and message to many (issue 29 item 3): their vault's files in a grid; picking
  * one makes a ready attachment of it on the server (messages.attachFromVault: a copy, no upload),
- * which the composer then sends like an uploaded file, with or without a price.
+ * which the form then sends like an uploaded file, with or without a price.
  */
 export default function VaultPicker({ open, onOpenChange, onPicked }: { open: boolean; onOpenChange: (open: boolean) => void; onPicked: (attachment: MessageAttachmentDto) => void }) {
   const files = trpc.vault.files.useQuery({}, { enabled: open });
@@ -22,7 +21,7 @@ export default function VaultPicker({ open, onOpenChange, onPicked }: { open: bo
       onPicked(attachment);
       onOpenChange(false);
     },
-    onError: (error) => notify.error({ title: 'Error', description: serverMessage(error, T.notForMessages) }),
+    onError: (error) => notify.error({ title: 'Error', description: error.message || T.notForMessages }),
   });
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !attach.isPending && onOpenChange(next)}>
