@@ -1,11 +1,12 @@
 import { Images, Lock, Paperclip, X } from 'lucide-react';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { VAULT_USE_TEXTS } from '../../../common/vault-use-texts';
 import type { MessageAttachmentDto } from '../../../common/message-dtos';
 import { MESSAGE_ATTACHMENT_ACCEPT, MESSAGE_ATTACHMENT_UPLOAD_PATH, MESSAGE_MAX_LENGTH } from '../../../common/messages';
 import { formatRand } from '../../../common/format';
 import { MASS_AUDIENCES, MESSAGE_PRICE_MAX, MESSAGE_PRICE_MIN, messagePriceOf, type MassAudience } from '../../../common/paid-message-schemas';
 import { PAID_MESSAGE_TEXTS as T } from '../../../common/paid-message-texts';
+import { LazyVaultPicker } from '../../components/lazy-vault-picker';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -13,8 +14,6 @@ import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 
-// opened only when the creator asks for it
-const VaultPicker = lazy(() => import('../../components/vault-picker'));
 
 const FIELD_BASE = 'rounded-lg border border-border bg-surface px-3 py-2 text-sm text-foreground focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none';
 const FIELD = `w-full ${FIELD_BASE}`;
@@ -179,11 +178,7 @@ function MassComposer() {
               <Images aria-hidden="true" className="size-4" />
               {VAULT_USE_TEXTS.fromVault}
             </Button>
-            {pickingVault ? (
-              <Suspense fallback={null}>
-                <VaultPicker open={pickingVault} onOpenChange={setPickingVault} onPicked={setFile} />
-              </Suspense>
-            ) : null}
+            <LazyVaultPicker open={pickingVault} onOpenChange={setPickingVault} onPicked={setFile} />
           </div>
         )}
       </div>

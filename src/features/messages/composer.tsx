@@ -1,5 +1,5 @@
 import { Images, Paperclip, PencilLine, Reply, SendHorizontal, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { MessageAttachmentDto, MessageDto, MessageReplyDto } from '../../../common/message-dtos';
 import { VAULT_USE_TEXTS } from '../../../common/vault-use-texts';
 import { MESSAGE_ATTACHMENT_ACCEPT, MESSAGE_MAX_LENGTH, QUICK_EMOJI } from '../../../common/messages';
@@ -7,6 +7,7 @@ import { MESSAGE_TEXTS } from '../../../common/texts';
 import { formatRand } from '../../../common/format';
 import { MESSAGE_PRICE_MAX, MESSAGE_PRICE_MIN, messagePriceOf } from '../../../common/paid-message-schemas';
 import { PAID_MESSAGE_TEXTS } from '../../../common/paid-message-texts';
+import { LazyVaultPicker } from '../../components/lazy-vault-picker';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../lib/toast';
 import { attachmentKindOf, isTooLarge, MEDIA_LABELS } from './attachment-kind';
@@ -31,8 +32,6 @@ export interface ComposerProps {
 
 const toastError = (description: string) => notify.error({ title: 'Error', description });
 
-// only creators open it, and only when they ask
-const VaultPicker = lazy(() => import('../../components/vault-picker'));
 
 /**
  * The composer (spec part 2 §2, §5): the 8 quick emoji, a file with its preview (images, video,
@@ -259,11 +258,7 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
                   >
                     <Images aria-hidden="true" className="size-5" />
                   </Button>
-                  {pickingVault ? (
-                    <Suspense fallback={null}>
-                      <VaultPicker open={pickingVault} onOpenChange={setPickingVault} onPicked={chooseFromVault} />
-                    </Suspense>
-                  ) : null}
+                  <LazyVaultPicker open={pickingVault} onOpenChange={setPickingVault} onPicked={chooseFromVault} />
                 </>
               ) : null}
             </>
