@@ -78,6 +78,18 @@ export interface PostProgressEvent {
   optimisticId: string | null;
   percent: number;
 }
+/**
+ * One file of a post of several (issue 29), to its creator: processing (with `percent` 0-100),
+ * ready, or failed with the reason they read. The upload form lists each file's state from these.
+ */
+export interface PostFileEvent {
+  postId: string;
+  optimisticId: string | null;
+  position: number;
+  status: 'processing' | 'ready' | 'failed';
+  percent: number | null;
+  reason: string | null;
+}
 /** To the user only: the number of messages to them not read yet, after it changed. */
 export interface UnreadChangedEvent {
   count: number;
@@ -202,6 +214,8 @@ export interface ServerToClientEvents {
   'post:draft-ready': (event: PostDraftReadyEvent) => void;
   /** room `user:<creatorId>`: processing progress of one of the creator's posts */
   'post:progress': (event: PostProgressEvent) => void;
+  /** room `user:<creatorId>`: one file of a post of several is processing (percent), ready or failed (reason) */
+  'post:file': (event: PostFileEvent) => void;
   /** room `user:<fanId>`: the fan's subscription to a creator (or Premium) started or lapsed */
   'entitlement:changed': (event: EntitlementChangedEvent) => void;
   /** rooms `user:<recipient>` and `user:<sender>` (the sending tab left out): a new direct message */

@@ -617,6 +617,8 @@ export interface MessageAttachmentsTable {
   processing_heartbeat_at: Timestamp | null;
   /** the files that run is writing (a dead run's are deleted by the next) */
   processing_keys: ColumnType<string[], string[] | undefined, string[]>;
+  /** the vault object this attachment is a copy of (migrations/20261129_0400_vault_message_files.ts); null when uploaded */
+  vault_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -862,7 +864,7 @@ export const databaseColumns = columns({
   message_reactions: ['id', 'message_id', 'user_id', 'emoji', 'created_at'],
   message_attachments: [
     'id', 'owner_id', 'kind', 'status', 'original_filename', 'byte_size', 'source_key', 'storage_key', 'content_type',
-    'width', 'height', 'duration_seconds', 'failure_reason', 'processing_run', 'processing_heartbeat_at', 'processing_keys', 'created_at', 'updated_at',
+    'width', 'height', 'duration_seconds', 'failure_reason', 'processing_run', 'processing_heartbeat_at', 'processing_keys', 'vault_key', 'created_at', 'updated_at',
   ],
   conversations: ['user_id', 'partner_id', 'last_message_id', 'last_message_at'],
   user_blocks: ['blocker_id', 'blocked_id', 'created_at'],

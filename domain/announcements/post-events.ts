@@ -1,5 +1,5 @@
 import type { ProfileVisibility } from '../../common/enums';
-import { userRoom } from '../../common/socket-events';
+import { userRoom, type PostFileEvent } from '../../common/socket-events';
 import { emitPostPublished } from '../../core/realtime/post-published';
 import type { Realtime } from '../../core/realtime/realtime';
 import { canSeeProfile } from '../access/access';
@@ -43,4 +43,9 @@ export function announceDraftReady(realtime: Realtime, post: AnnouncedPost): voi
 /** `percent`: 0-100; callers throttle (a few times per job). */
 export function announceProgress(realtime: Realtime, post: AnnouncedPost, percent: number): void {
   realtime.toRooms(userRoom(post.creatorId), 'post:progress', { postId: post.postId, optimisticId: post.optimisticId, percent });
+}
+
+/** One file of a post of several: processing (percent, throttled by the caller), ready or failed with its reason. */
+export function announceFileState(realtime: Realtime, post: AnnouncedPost, file: Omit<PostFileEvent, 'postId' | 'optimisticId'>): void {
+  realtime.toRooms(userRoom(post.creatorId), 'post:file', { postId: post.postId, optimisticId: post.optimisticId, ...file });
 }

@@ -19,7 +19,9 @@ export type PostEvent =
   /** the creator's tabs, with the reason they read (post:failed) */
   | { kind: 'failed'; post: AnnouncedPost; reason: string }
   /** the post's room and the creator's tabs, but the tab that deleted it (post:deleted) */
-  | { kind: 'deleted'; postId: string; creatorId: string };
+  | { kind: 'deleted'; postId: string; creatorId: string }
+  /** the post's room and the creator's tabs (post:updated): its files changed (a vault file deleted) */
+  | { kind: 'updated'; postId: string; creatorId: string };
 
 /** What a change of a post's state leaves to do once it committed. */
 export interface PostEffects {
@@ -77,5 +79,7 @@ function announce(deps: PostEffectDeps, event: PostEvent): void {
     case 'deleted':
       // drafts and uploads are not always in a room: the creator's other tabs hear it by their user room
       return deps.realtime.toRooms([postRoom(event.postId), userRoom(event.creatorId)], 'post:deleted', { postId: event.postId }, { except: deps.socketId ?? null });
+    case 'updated':
+      return deps.realtime.toRooms([postRoom(event.postId), userRoom(event.creatorId)], 'post:updated', { postId: event.postId });
   }
 }

@@ -1,6 +1,6 @@
 import type { MediaKind } from '../../common/enums';
 import type { DB } from '../../core/db/kysely';
-import type { ProcessedFileRow } from './lifecycle.queries';
+import { mediaFileRows, type ProcessedFileRow } from './lifecycle.queries';
 
 /**
  * The files of a post of several (post_files, one row each, with its own processing state) and
@@ -56,22 +56,7 @@ export async function completeFile(trx: DB, postId: string, position: number, fi
     .where('position', '=', position)
     .returning('storage_key')
     .execute();
-  await trx
-    .insertInto('media_files')
-    .values(
-      files.map((f) => ({
-        post_id: postId,
-        position,
-        variant: f.variant,
-        storage_key: f.storageKey,
-        content_type: f.contentType,
-        byte_size: f.byteSize,
-        width: f.width,
-        height: f.height,
-        duration_seconds: f.durationSeconds,
-      })),
-    )
-    .execute();
+  await trx.insertInto('media_files').values(mediaFileRows(postId, position, files)).execute();
   await trx.updateTable('post_files').set({ status: 'ready', failure_reason: null, updated_at: new Date() }).where('post_id', '=', postId).where('position', '=', position).execute();
   return previous.map((r) => r.storage_key);
 }
@@ -127,20 +112,6 @@ export async function insertReadyFiles(trx: DB, postId: string, files: ReadyPost
     .execute();
   await trx
     .insertInto('media_files')
-    .values(
-      files.flatMap((f) =>
-        f.variants.map((v) => ({
-          post_id: postId,
-          position: f.position,
-          variant: v.variant,
-          storage_key: v.storageKey,
-          content_type: v.contentType,
-          byte_size: v.byteSize,
-          width: v.width,
-          height: v.height,
-          duration_seconds: v.durationSeconds,
-        })),
-      ),
-    )
+    .values(files.flatMap((f) => mediaFileRows(postId, f.position, f.variants)))
     .execute();
 }

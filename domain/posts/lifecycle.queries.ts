@@ -93,24 +93,25 @@ export interface ProcessedFileRow {
   durationSeconds: number | null;
 }
 
+/** The media_files rows of one file's stored variants (its `position` in the post, 0 for a post of one file). */
+export function mediaFileRows(postId: string, position: number, files: ProcessedFileRow[]) {
+  return files.map((f) => ({
+    post_id: postId,
+    position,
+    variant: f.variant,
+    storage_key: f.storageKey,
+    content_type: f.contentType,
+    byte_size: f.byteSize,
+    width: f.width,
+    height: f.height,
+    duration_seconds: f.durationSeconds,
+  }));
+}
+
 /** The processed files replace the post's media rows; the keys of the rows replaced. */
 export async function replaceMediaFiles(trx: DB, postId: string, files: ProcessedFileRow[]): Promise<string[]> {
   const previous = await trx.deleteFrom('media_files').where('post_id', '=', postId).returning('storage_key').execute();
-  await trx
-    .insertInto('media_files')
-    .values(
-      files.map((f) => ({
-        post_id: postId,
-        variant: f.variant,
-        storage_key: f.storageKey,
-        content_type: f.contentType,
-        byte_size: f.byteSize,
-        width: f.width,
-        height: f.height,
-        duration_seconds: f.durationSeconds,
-      })),
-    )
-    .execute();
+  await trx.insertInto('media_files').values(mediaFileRows(postId, 0, files)).execute();
   return previous.map((r) => r.storage_key);
 }
 

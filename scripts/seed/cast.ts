@@ -22,6 +22,8 @@ export interface DemoPost {
   /** pay-per-view: the price in cents and who pays it (issue 27 item 2) */
   unlock?: { priceCents: number; mode: 'everyone' | 'non_subscribers' };
   draft?: boolean;
+  /** pinned to the top of the creator's profile (issue 29 item 5) */
+  pinned?: boolean;
   filename: string;
 }
 
@@ -132,7 +134,7 @@ export const CREATORS: DemoCreator[] = [
     ],
     bulkSubscribers: 11,
     posts: [
-      { kind: 'image', title: 'Split keyboard build', text: 'Finished the split keyboard build! Hand-wired, #rust firmware. #keyboards #diy #embedded', filename: 'split-keyboard.jpg' },
+      { kind: 'image', title: 'Split keyboard build', text: 'Finished the split keyboard build! Hand-wired, #rust firmware. #keyboards #diy #embedded', filename: 'split-keyboard.jpg', pinned: true },
       { kind: 'pdf', title: 'Home lab network', text: 'My #homelab network, annotated, in one page. #networking', filename: 'homelab-network.pdf' },
       { kind: 'image', title: 'PCB walkthrough, part 2', text: 'Part 2 of the PCB design walkthrough is up for subscribers. #pcb #hardware', premium: true, filename: 'pcb-part-2.jpg' },
       { kind: 'document', title: 'Firmware notes', text: 'Notes from this week\'s debugging session. #rust #embedded', premium: true, filename: 'firmware-notes.txt' },

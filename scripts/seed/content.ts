@@ -153,6 +153,7 @@ export async function planContent(people: PeoplePlan, workDir: string, now: Date
       id, creator_id: idOf(creator.username), title: post.title, post_text: post.text, hashtags: hashtagsOf(post.text),
       is_premium: Boolean(post.premium), unlock_price_cents: post.unlock?.priceCents ?? null, unlock_mode: post.unlock?.mode ?? null, status, target_status: status, media_kind: post.kind, original_filename: post.filename,
       created_at: at, updated_at: at, published_at: post.draft ? null : at,
+      pinned_at: post.pinned ? at : null,
     });
     for (const file of media[i]!) {
       const key = `posts/${id}/${file.variant}.${file.ext}`;

@@ -123,6 +123,8 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'posts.like': 'tap',
   'posts.removeFailedFile': 'posts',
   'vault.createPost': 'posts',
+  'vault.deleteFile': 'posts',
+  'messages.attachFromVault': 'attachment',
   'posts.retryProcessing': 'posts',
   'posts.unlike': 'tap',
   'profiles.addLink': 'creation',

@@ -113,7 +113,8 @@ test('a creator builds a post from two vault files without uploading', async ({ 
   await noah.getByLabel('Kind').selectOption('image');
   await expect(grid.getByRole('button', { name: /\.(jpg|jpeg|png|webp)$/ }).first()).toBeVisible();
   await noah.getByLabel('Kind').selectOption('');
-  const tiles = grid.getByRole('button');
+  // each tile also has its Delete button
+  const tiles = grid.getByRole('button', { name: /^Select / });
   await expect(tiles.nth(1)).toBeVisible();
   let uploads = 0;
   noah.on('request', (r) => {

@@ -59,6 +59,7 @@ const NULLABLE = {
   message_reactions: [],
   message_attachments: [
     'source_key', 'storage_key', 'content_type', 'width', 'height', 'duration_seconds', 'failure_reason', 'processing_run', 'processing_heartbeat_at',
+    'vault_key',
   ],
   conversations: ['last_message_id'],
   user_blocks: [],

@@ -50,6 +50,16 @@ describe('seedDemo', () => {
     expect(log.join('\n')).toMatch(/ava@demo\.test/);
   });
 
+  it('pins one post of maya, the only pin of the demo (issue 29 item 5)', async () => {
+    const pinned = await t.db
+      .selectFrom('posts')
+      .innerJoin('profiles', 'profiles.id', 'posts.creator_id')
+      .select(['username', 'title', 'status'])
+      .where('pinned_at', 'is not', null)
+      .execute();
+    expect(pinned).toEqual([{ username: 'maya', title: 'Split keyboard build', status: 'published' }]);
+  });
+
   it('has creators of every visibility and standing', async () => {
     const creators = await t.db
       .selectFrom('profiles')

@@ -7,6 +7,7 @@ import { requeueLostJobs } from './lost-jobs';
 import { sendPayoutJob, weeklyPayoutsJob } from './payouts';
 import { publishScheduledPosts } from './scheduled-posts';
 import { expireUnsentAttachments } from './unsent-attachments';
+import { expireAbandonedGroups } from './upload-groups';
 import { sweepIncomingUploads } from './uploads-sweep';
 
 export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
@@ -59,9 +60,14 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
     return { skipped: false, deleted: keys.length };
   },
 
-  /** Abandoned partial uploads (older than UPLOAD_EXPIRY_HOURS) leave UPLOADS_DIR. */
-  async 'expire-uploads'(_job, { config }) {
-    return sweepIncomingUploads(path.resolve(config.UPLOADS_DIR), config.UPLOAD_EXPIRY_HOURS * 3_600_000);
+  /**
+   * Abandoned partial uploads (older than UPLOAD_EXPIRY_HOURS) leave UPLOADS_DIR, and the files
+   * of posts of several whose other files never arrived leave storage (upload-groups.ts).
+   */
+  async 'expire-uploads'(_job, deps) {
+    const maxAgeMs = deps.config.UPLOAD_EXPIRY_HOURS * 3_600_000;
+    const incoming = await sweepIncomingUploads(path.resolve(deps.config.UPLOADS_DIR), maxAgeMs);
+    return { ...incoming, ...(await expireAbandonedGroups(deps, maxAgeMs)) };
   },
 
   /**

@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import type { MediaJobs } from '../../common/jobs';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { uploadRuleFor } from '../../common/uploads';
-import { announceProgress, type AnnouncedPost } from '../../domain/announcements/post-events';
+import { announceFileState, announceProgress, type AnnouncedPost } from '../../domain/announcements/post-events';
 import { applyPostEffects } from '../../domain/posts/effects';
 import { markFileFailed, type findPostFiles } from '../../domain/posts/files.queries';
 import { completePostFile, completeProcessing, type ProcessedFileRow } from '../../domain/posts/transitions';
@@ -39,13 +39,27 @@ export async function processFiles(
   const { db, storage } = deps;
   const postId = post.id;
   let failure: string | null = files.find((f) => f.status === 'failed')?.failure_reason ?? null;
+  const fileState = (position: number, status: 'processing' | 'ready' | 'failed', percent: number | null, reason: string | null = null) =>
+    announceFileState(deps.realtime, announced, { position, status, percent, reason });
   const failFile = async (file: PostFile, reason: string) => {
     await markFileFailed(db, postId, file.position, reason);
     failure ??= `${file.original_filename}: ${reason}`;
+    fileState(file.position, 'failed', null, reason);
   };
-  const progress = throttledProgress(job, (percent) => announceProgress(deps.realtime, announced, percent));
+  // the post's bar and the file's own, on the one throttle
+  let current = 0;
+  let filePercent = 0;
+  const progress = throttledProgress(job, (percent) => {
+    announceProgress(deps.realtime, announced, percent);
+    fileState(current, 'processing', filePercent);
+  });
   for (const [index, file] of files.entries()) {
+    // a file ready before (an earlier run) is said again: a form opened meanwhile learns it
+    if (file.status === 'ready') fileState(file.position, 'ready', 100);
     if (file.status !== 'processing') continue;
+    current = file.position;
+    filePercent = 0;
+    fileState(file.position, 'processing', 0);
     const rule = uploadRuleFor(file.original_filename);
     if (!rule || !file.source_key) {
       await failFile(file, UPLOAD_TEXTS.damaged('upload'));
@@ -60,7 +74,10 @@ export async function processFiles(
           workDir,
           watermark: post.watermark,
           premium: post.is_premium,
-          onProgress: (percent) => progress(Math.floor(((index + percent / 100) / files.length) * 100)),
+          onProgress: (percent) => {
+            filePercent = Math.floor(percent);
+            progress(Math.floor(((index + percent / 100) / files.length) * 100));
+          },
           signal: context.signal,
           timeLimitScale: deps.config.MEDIA_TIME_LIMIT_SCALE,
         });
@@ -75,6 +92,7 @@ export async function processFiles(
         const previous = await completePostFile(db, { postId, runId: run.id, position: file.position, files: rows });
         if (!previous) throw new PostGone();
         written.length = 0;
+        fileState(file.position, 'ready', 100);
         await removeKeys(deps, previous.filter((key) => !rows.some((r) => r.storageKey === key)));
       });
     } catch (error) {

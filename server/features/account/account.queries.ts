@@ -121,7 +121,6 @@ export async function collectStoredFiles(trx: Db, userId: string): Promise<strin
   return [...new Set(keys.filter((k): k is string => !!k))];
 }
 
-/** Lists the files for the delete-user-files job, in the same transaction as the rows' deletion. */
 /**
  * Delete Account: the outbox rows whose job or data name the user (mail to them, their avatar,
  * their old deletions), whatever their state: done rows are kept a week otherwise, and a pending
@@ -132,16 +131,6 @@ export async function forgetOutboxRowsOf(trx: Db, userId: string): Promise<void>
     .deleteFrom('outbox')
     .where((eb) => eb.or([eb(sql<number>`position(${userId} in job_id)`, '>', 0), eb(sql<number>`position(${userId} in data::text)`, '>', 0)]))
     .execute();
-}
-
-export async function queueFileDeletions(trx: Db, batch: string, keys: string[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 500) {
-    await trx
-      .insertInto('storage_deletions')
-      .values(keys.slice(i, i + 500).map((storage_key) => ({ storage_key, batch })))
-      .onConflict((oc) => oc.column('storage_key').doNothing())
-      .execute();
-  }
 }
 
 /**

@@ -1,5 +1,4 @@
 import { TRPCError } from '@trpc/server';
-import { randomUUID } from 'node:crypto';
 import { RATE_LIMITS } from '../../../common/limits';
 import {
   DATA_EXPORT,
@@ -10,7 +9,7 @@ import {
 } from '../../../common/security';
 import type { DB } from '../../../core/db/kysely';
 import type { AppDeps } from '../../../core/deps';
-import { addToOutbox, dispatchOutbox, type QueuedEntry } from '../../../core/outbox/outbox';
+import { addToOutbox, dispatchOutbox } from '../../../core/outbox/outbox';
 import { endSubscriptionsOfDeletedUser, type EndedByDeletion } from '../../../domain/billing/account-deletion';
 import { applyBillingEffects } from '../../../domain/billing/effects';
 import { verifyPassword } from '../../auth/password';
@@ -22,11 +21,9 @@ import { findPasswordHash } from '../../auth/password.queries';
 import * as q from './account.queries';
 import * as exportsQ from './data-exports.queries';
 import { profileAccessChanged } from '../../../domain/announcements/access-changes';
+import { queueStoredFileDeletion } from '../../../domain/files/file-deletions';
 
 export type AccountDeps = Pick<AppDeps, 'config' | 'db' | 'redis' | 'queues' | 'log' | 'realtime' | 'clock'>;
-
-/** The job that removes the files listed under one batch of storage_deletions (one batch per deletion). */
-export const deleteUserFilesJobId = (batch: string) => `delete-user-files-${batch}`;
 
 export interface ManagementDto {
   hidden: boolean;
@@ -76,19 +73,6 @@ async function confirmIdentity(deps: AccountDeps, userId: string, input: Confirm
 }
 
 /**
- * In a deletion's transaction: `keys` listed in storage_deletions under a batch of their own, and
- * the outbox row of the job that removes them (dispatched after the commit; the relay queues it if
- * Redis is away or loses it). The batch is a fresh id, never the user's, so once the files are
- * gone no row names a deleted account. The job deletes a page at a time, each page's rows with its
- * files, so a worker killed mid-way leaves only what is still to do.
- */
-async function fileJob(trx: DB, keys: string[]): Promise<QueuedEntry> {
-  const batch = randomUUID();
-  await q.queueFileDeletions(trx, batch, keys);
-  return addToOutbox(trx, { queue: 'maintenance', name: 'delete-user-files', data: { batch }, jobId: deleteUserFilesJobId(batch), options: { removeOnComplete: true } });
-}
-
-/**
  * The rows of the user's data and what their going means for money, in the caller's transaction:
  * subscriptions on either side are cancelled at their provider and the fans of a creator who goes
  * are refunded the unused part of their period (both through the outbox:
@@ -98,7 +82,7 @@ async function deleteData(trx: DB, userId: string, now: Date): Promise<EndedByDe
   const ended = await endSubscriptionsOfDeletedUser(trx, userId, now);
   const keys = await q.collectStoredFiles(trx, userId);
   await q.deleteUserData(trx, userId);
-  ended.outbox.push(await fileJob(trx, keys));
+  ended.outbox.push(await queueStoredFileDeletion(trx, keys));
   return ended;
 }
 
@@ -172,7 +156,7 @@ export async function requestExport(deps: AccountDeps, userId: string): Promise<
     const row = await exportsQ.insertExport(trx, userId, new Date(now.getTime() + DATA_EXPORT.lifetimeMs));
     const jobs = [await addToOutbox(trx, { queue: 'exports', name: 'build-data-export', data: { exportId: row.id }, jobId: dataExportJobId(row.id) })];
     const files = replaced.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
-    if (files.length) jobs.push(await fileJob(trx, files));
+    if (files.length) jobs.push(await queueStoredFileDeletion(trx, files));
     return { row, jobs };
   });
   await dispatchOutbox(deps, jobs);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
 import { Transform, type Readable } from 'node:stream';
 import { attachmentQueueFor, messageAttachmentJobId } from '../../../common/jobs';
 import type { MessageAttachmentDto } from '../../../common/message-dtos';
@@ -14,7 +15,11 @@ import { textProblem } from '../../../common/text-schema';
 import { fileExtension, uploadRuleFor } from '../../../common/uploads';
 import type { AppDeps } from '../../../core/deps';
 import type { DB } from '../../../core/db/kysely';
-import { attachmentLoad, attachmentRowToDto, attachmentSourceKey } from '../../../domain/messaging/attachments';
+import { attachmentFileKey, attachmentLoad, attachmentRowToDto, attachmentSourceKey } from '../../../domain/messaging/attachments';
+import { findOwnProcessedFiles } from '../../../domain/posts/vault.queries';
+import type { VaultFileRef } from '../../../common/vault-schemas';
+import { VAULT_TEXTS } from '../../../common/vault-texts';
+import { VAULT_USE_TEXTS } from '../../../common/vault-use-texts';
 import { lockCreator } from '../../../domain/processing/processing-limit.queries';
 import { hitRateLimit } from '../../auth/rate-limit';
 
@@ -129,4 +134,73 @@ export async function receiveAttachment(
   }
   // as inserted ('processing'): no message carries it yet
   return attachmentRowToDto({ ...row, message_id: null, recipient_id: null });
+}
+
+/**
+ * A chat attachment from the sender's media vault (issue 29 item 3): no upload, the vault file's
+ * stored object is copied under the attachment's own key (store-side where the driver can), so
+ * the message owns its file whatever later happens to the vault's, and it is 'ready' at once.
+ * From there it is an attachment like any uploaded one: sent with or without a price, locked
+ * and unlocked alike. FORBIDDEN when the file is not in one of the caller's processed posts
+ * (another creator's); a kind chat does not take is refused; the unsent-bytes bound applies.
+ */
+export async function attachFromVault(
+  deps: Pick<AppDeps, 'db' | 'config' | 'storage'>,
+  userId: string,
+  ref: VaultFileRef,
+): Promise<MessageAttachmentDto> {
+  const original = (await findOwnProcessedFiles(deps.db, userId, [ref])).find((r) => r.variant === 'original');
+  if (!original) throw new TRPCError({ code: 'FORBIDDEN', message: VAULT_TEXTS.notYours });
+  // the stored object's type decides (a processed .avi is an MP4), and names the copy
+  const type = original.content_type.split(';')[0]!.trim();
+  const ext = MESSAGE_ATTACHMENT_EXTENSIONS.find((e) => uploadRuleFor(`file.${e}`)?.contentType === type);
+  if (!ext) throw new TRPCError({ code: 'BAD_REQUEST', message: VAULT_USE_TEXTS.notForMessages });
+  const stem = original.filename.replace(/\.[^.]*$/, '') || 'file';
+  const bytes = Number(original.byte_size);
+  const roomOrRefuse = async (db: DB) => {
+    try {
+      await checkAttachmentRoom(db, deps.config, userId, bytes);
+    } catch (error) {
+      if (error instanceof AttachmentRefusal) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message });
+      throw error;
+    }
+  };
+  await roomOrRefuse(deps.db);
+
+  const id = randomUUID();
+  const key = attachmentFileKey(id, 'vault', ext);
+  if (deps.storage.copy) {
+    await deps.storage.copy(original.storage_key, key, original.content_type);
+  } else {
+    const source = await deps.storage.get(original.storage_key);
+    await deps.storage.put(key, source.stream, original.content_type);
+  }
+  try {
+    const row = await deps.db.transaction().execute(async (trx) => {
+      await lockCreator(trx, userId);
+      await roomOrRefuse(trx);
+      return trx
+        .insertInto('message_attachments')
+        .values({
+          id,
+          owner_id: userId,
+          kind: original.kind,
+          status: 'ready',
+          original_filename: `${stem}.${ext}`,
+          byte_size: bytes,
+          storage_key: key,
+          content_type: original.content_type,
+          width: original.width,
+          height: original.height,
+          duration_seconds: original.duration_seconds,
+          vault_key: original.storage_key,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+    return attachmentRowToDto({ ...row, message_id: null, recipient_id: null });
+  } catch (error) {
+    await deps.storage.delete(key).catch(() => {});
+    throw error;
+  }
 }

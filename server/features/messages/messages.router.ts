@@ -17,6 +17,8 @@ import {
 import { UnlockMessageInput } from '../../../common/paid-message-schemas';
 import { MESSAGE_TEXTS } from '../../../common/texts';
 import { unlockMessage } from './unlock.service';
+import { VaultFileRef } from '../../../common/vault-schemas';
+import { attachFromVault } from './attachments.service';
 import { adminProcedure, authedProcedureSaying, router } from '../../trpc/init';
 import { block, unblock } from './blocks.service';
 import {
@@ -45,6 +47,8 @@ export const messagesRouter = router({
   partner: authed.input(PartnerInput).query(({ ctx, input }) => partner(ctx, ctx.user.id, input)),
   thread: authed.input(ThreadInput).query(({ ctx, input }) => thread(ctx, ctx.user.id, input)),
   since: authed.input(SinceInput).query(({ ctx, input }) => messagesSince(ctx, ctx.user.id, input)),
+  /** a file of the caller's media vault as a ready attachment, without uploading (issue 29 item 3); FORBIDDEN for anyone else's */
+  attachFromVault: authed.input(VaultFileRef).mutation(({ ctx, input }) => attachFromVault(ctx, ctx.user.id, input)),
   send: authed.input(SendMessageInput).mutation(({ ctx, input }) => sendMessage(ctx, ctx.user.id, input)),
   edit: authed.input(EditMessageInput).mutation(({ ctx, input }) => editMessage(ctx, ctx.user.id, input)),
   delete: authed.input(MessageIdInput).mutation(({ ctx, input }) => deleteMessage(ctx, ctx.user.id, input)),

@@ -1,20 +1,8 @@
 import { sql } from 'kysely';
 import type { MediaKind } from '../../../common/enums';
 import type { DB } from '../../../core/db/kysely';
-import type { VaultListInput, VaultFileRef } from '../../../common/vault-schemas';
-
-/** A processed post: its files are in the vault (a post processing or failed is not yet). */
-const PROCESSED = ['published', 'draft', 'scheduled'] as const;
-
-/** The stored variants of a creator's processed posts, each with its post (`p`) and its file row (`f`, absent for a post of one file). */
-function creatorsProcessedFiles(db: DB, creatorId: string) {
-  return db
-    .selectFrom('media_files as m')
-    .innerJoin('posts as p', 'p.id', 'm.post_id')
-    .leftJoin('post_files as f', (j) => j.onRef('f.post_id', '=', 'm.post_id').onRef('f.position', '=', 'm.position'))
-    .where('p.creator_id', '=', creatorId)
-    .where('p.status', 'in', PROCESSED);
-}
+import { creatorsProcessedFiles } from '../../../domain/posts/vault.queries';
+import type { VaultListInput } from '../../../common/vault-schemas';
 
 /**
  * The creator's vault: every stored object they uploaded and had processed, once (posts that
@@ -56,28 +44,5 @@ export function findVaultFiles(db: DB, creatorId: string, filter: VaultListInput
     .orderBy('m.created_at', 'desc')
     .orderBy('m.id', 'desc')
     .limit(limit)
-    .execute();
-}
-
-/**
- * The stored variants of the files named, when each is in one of the creator's processed posts;
- * a file of another creator's post (or of none) is simply absent, and the caller refuses.
- */
-export function findOwnProcessedFiles(db: DB, creatorId: string, refs: VaultFileRef[]) {
-  return creatorsProcessedFiles(db, creatorId)
-    .select([
-      'm.post_id',
-      'm.position',
-      'm.variant',
-      'm.storage_key',
-      'm.content_type',
-      'm.byte_size',
-      'm.width',
-      'm.height',
-      'm.duration_seconds',
-      sql<MediaKind>`coalesce(f.media_kind, p.media_kind)`.as('kind'),
-      sql<string>`coalesce(f.original_filename, p.original_filename, 'file')`.as('filename'),
-    ])
-    .where((eb) => eb.or(refs.map((r) => eb.and([eb('m.post_id', '=', r.postId), eb('m.position', '=', r.position)]))))
     .execute();
 }

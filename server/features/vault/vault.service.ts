@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import type { MediaVariant } from '../../../common/enums';
 import { VAULT_TEXTS } from '../../../common/vault-texts';
-import type { VaultListInput, VaultPostInput } from '../../../common/vault-schemas';
+import type { VaultFileRef, VaultListInput, VaultPostInput } from '../../../common/vault-schemas';
+import { VAULT_USE_TEXTS } from '../../../common/vault-use-texts';
 import { parseHashtags } from '../../../common/uploads';
 import type { AppDeps } from '../../../core/deps';
 import { applyPostEffects } from '../../../domain/posts/effects';
 import { createPostFromVault } from '../../../domain/posts/transitions';
 import { mediaUrl } from '../../shared/post-cards/post-cards';
-import { findOwnProcessedFiles, findVaultFiles } from './vault.queries';
+import { findMessagesUsingKey, findOwnProcessedFiles, findPostsUsingKey, findVaultKey } from '../../../domain/posts/vault.queries';
+import { deleteVaultFile } from '../../../domain/posts/vault-files';
+import { findVaultFiles } from './vault.queries';
 
 const VAULT_PAGE = 200;
 
@@ -90,4 +93,43 @@ export async function postFromVault(
   });
   await applyPostEffects(deps, effects);
   return { postId };
+}
+
+/** Messages named in a vault file's uses, at most (the dialog says how many there are in all). */
+const USES_MESSAGES = 20;
+
+export interface VaultFileUsesDto {
+  posts: { id: string; title: string | null; text: string | null; status: string; onlyFile: boolean }[];
+  messages: { id: string; recipient: string | null; toMany: boolean; price: string | null; sentAt: Date }[];
+}
+
+/** Where one of the caller's vault files is used, for the delete dialog; FORBIDDEN for a file not theirs. */
+export async function vaultFileUses(deps: Pick<AppDeps, 'db'>, creatorId: string, ref: VaultFileRef): Promise<VaultFileUsesDto> {
+  const key = await findVaultKey(deps.db, creatorId, ref);
+  if (!key) throw new TRPCError({ code: 'FORBIDDEN', message: VAULT_TEXTS.notYours });
+  const [posts, messages] = await Promise.all([findPostsUsingKey(deps.db, creatorId, key), findMessagesUsingKey(deps.db, creatorId, key, USES_MESSAGES)]);
+  return {
+    posts: posts.map((p) => ({ id: p.id, title: p.title, text: p.text, status: p.status, onlyFile: p.file_count < 2 })),
+    messages: messages.map((m) => ({ id: m.id, recipient: m.recipient, toMany: m.mass_message_id !== null, price: m.price, sentAt: m.created_at })),
+  };
+}
+
+/**
+ * Deletes one of the caller's vault files (domain/posts/vault-files.ts says what that means for
+ * the posts and messages holding it). FORBIDDEN for a file not theirs; PRECONDITION_FAILED naming
+ * the posts when it is one's only file.
+ */
+export async function deleteFromVault(
+  deps: Pick<AppDeps, 'db' | 'queues' | 'log' | 'config' | 'realtime'>,
+  creatorId: string,
+  ref: VaultFileRef,
+): Promise<{ removedFrom: number }> {
+  const result = await deleteVaultFile(deps.db, creatorId, ref);
+  if (result.outcome === 'not-found') throw new TRPCError({ code: 'FORBIDDEN', message: VAULT_TEXTS.notYours });
+  if (result.outcome === 'only-file') {
+    const titles = result.posts.map((p) => `'${p.title || p.text?.slice(0, 40) || VAULT_USE_TEXTS.untitled}'`).join(', ');
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: VAULT_USE_TEXTS.onlyFile(titles) });
+  }
+  await applyPostEffects(deps, result.effects);
+  return { removedFrom: result.removedFrom };
 }

@@ -1,16 +1,19 @@
-import { Lock, Paperclip, X } from 'lucide-react';
+import { Images, Lock, Paperclip, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
+import { VAULT_USE_TEXTS } from '../../../common/vault-use-texts';
 import type { MessageAttachmentDto } from '../../../common/message-dtos';
 import { MESSAGE_ATTACHMENT_ACCEPT, MESSAGE_ATTACHMENT_UPLOAD_PATH, MESSAGE_MAX_LENGTH } from '../../../common/messages';
 import { formatRand } from '../../../common/format';
 import { MASS_AUDIENCES, MESSAGE_PRICE_MAX, MESSAGE_PRICE_MIN, messagePriceOf, type MassAudience } from '../../../common/paid-message-schemas';
 import { PAID_MESSAGE_TEXTS as T } from '../../../common/paid-message-texts';
+import { LazyVaultPicker } from '../../components/lazy-vault-picker';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+
 
 const FIELD_BASE = 'rounded-lg border border-border bg-surface px-3 py-2 text-sm text-foreground focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none';
 const FIELD = `w-full ${FIELD_BASE}`;
@@ -40,6 +43,7 @@ function MassComposer() {
   const [file, setFile] = useState<MessageAttachmentDto | null>(null);
   const [uploading, setUploading] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [pickingVault, setPickingVault] = useState(false);
   const clientId = useRef(crypto.randomUUID());
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = { text: useId(), price: useId(), tier: useId(), file: useId() };
@@ -152,7 +156,7 @@ function MassComposer() {
             </Button>
           </div>
         ) : (
-          <div>
+          <div className="flex flex-wrap gap-2">
             <input
               ref={fileInput}
               type="file"
@@ -170,6 +174,11 @@ function MassComposer() {
               <Paperclip aria-hidden="true" className="size-4" />
               {uploading ? T.uploading : T.addFile}
             </Button>
+            <Button variant="secondary" size="sm" disabled={uploading} onClick={() => setPickingVault(true)}>
+              <Images aria-hidden="true" className="size-4" />
+              {VAULT_USE_TEXTS.fromVault}
+            </Button>
+            <LazyVaultPicker open={pickingVault} onOpenChange={setPickingVault} onPicked={setFile} />
           </div>
         )}
       </div>

@@ -1,11 +1,13 @@
-import { Paperclip, PencilLine, Reply, SendHorizontal, X } from 'lucide-react';
+import { Images, Paperclip, PencilLine, Reply, SendHorizontal, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { MessageDto, MessageReplyDto } from '../../../common/message-dtos';
+import type { MessageAttachmentDto, MessageDto, MessageReplyDto } from '../../../common/message-dtos';
+import { VAULT_USE_TEXTS } from '../../../common/vault-use-texts';
 import { MESSAGE_ATTACHMENT_ACCEPT, MESSAGE_MAX_LENGTH, QUICK_EMOJI } from '../../../common/messages';
 import { MESSAGE_TEXTS } from '../../../common/texts';
 import { formatRand } from '../../../common/format';
 import { MESSAGE_PRICE_MAX, MESSAGE_PRICE_MIN, messagePriceOf } from '../../../common/paid-message-schemas';
 import { PAID_MESSAGE_TEXTS } from '../../../common/paid-message-texts';
+import { LazyVaultPicker } from '../../components/lazy-vault-picker';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../lib/toast';
 import { attachmentKindOf, isTooLarge, MEDIA_LABELS } from './attachment-kind';
@@ -20,8 +22,8 @@ export interface ComposerProps {
   editing: MessageDto | null;
   onCancelEdit: () => void;
   /** a new message: resolves when it is on its way (the composer clears) */
-  onSend: (input: { content: string; file: File | null; price: string | null }) => void;
-  /** a creator may put a price on the file (issue 27 item 3) */
+  onSend: (input: { content: string; file: File | null; price: string | null; attachment: MessageAttachmentDto | null }) => void;
+  /** a creator may put a price on the file (issue 27 item 3), and take it from their media vault (issue 29) */
   canSetPrice?: boolean;
   /** saves the edit; resolves true when saved */
   onSaveEdit: (message: MessageDto, content: string) => Promise<boolean>;
@@ -29,6 +31,7 @@ export interface ComposerProps {
 }
 
 const toastError = (description: string) => notify.error({ title: 'Error', description });
+
 
 /**
  * The composer (spec part 2 §2, §5): the 8 quick emoji, a file with its preview (images, video,
@@ -40,6 +43,9 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
   const [priceText, setPriceText] = useState('');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  /** a file of the creator's vault, already a ready attachment on the server */
+  const [fromVault, setFromVault] = useState<MessageAttachmentDto | null>(null);
+  const [pickingVault, setPickingVault] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -73,7 +79,7 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
   }, [text]);
 
   const trimmed = text.trim();
-  const empty = editing ? false : !trimmed && !file;
+  const empty = editing ? false : !trimmed && !file && !fromVault;
   const disabled = empty || saving;
 
   const chooseFile = (chosen: File | undefined) => {
@@ -81,13 +87,21 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
     if (!chosen) return;
     if (isTooLarge(chosen)) return toastError(MESSAGE_TEXTS.attachmentTooLarge);
     if (!attachmentKindOf(chosen.name)) return toastError(MESSAGE_TEXTS.attachmentInvalidType);
+    setFromVault(null);
     setFile(chosen);
     setPreview(URL.createObjectURL(chosen));
+  };
+
+  const chooseFromVault = (attachment: MessageAttachmentDto) => {
+    setFile(null);
+    setPreview(null);
+    setFromVault(attachment);
   };
 
   const clearFile = () => {
     setFile(null);
     setPreview(null);
+    setFromVault(null);
   };
 
   const cancelEdit = () => {
@@ -109,15 +123,14 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
     }
     if (trimmed.length > MESSAGE_MAX_LENGTH) return toastError(MESSAGE_TEXTS.tooLong(MESSAGE_MAX_LENGTH));
     let price: string | null = null;
-    if (file && canSetPrice && priceText.trim()) {
+    if ((file || fromVault) && canSetPrice && priceText.trim()) {
       price = messagePriceOf(priceText);
       if (!price) return toastError(PAID_MESSAGE_TEXTS.priceRange(formatRand(MESSAGE_PRICE_MIN), formatRand(MESSAGE_PRICE_MAX)));
     }
-    onSend({ content: trimmed, file, price });
+    onSend({ content: trimmed, file, price, attachment: fromVault });
     setPriceText('');
     setText('');
-    setFile(null);
-    setPreview(null);
+    clearFile();
     textRef.current?.focus();
   };
 
@@ -145,6 +158,13 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
   };
 
   const kind = file ? attachmentKindOf(file.name) : null;
+  // the file chosen here, or one taken from the vault (already on the server)
+  const attached =
+    file && preview && kind
+      ? { kind, src: preview, name: file.name, size: file.size, fromVault: false }
+      : fromVault?.url
+        ? { kind: fromVault.kind, src: fromVault.url, name: fromVault.fileName, size: fromVault.byteSize, fromVault: true }
+        : null;
 
   return (
     <div className="border-t border-border bg-surface/95 px-3 pt-2 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur md:px-6">
@@ -161,21 +181,24 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
           />
         ) : null}
 
-        {file && preview && kind && !editing ? (
+        {attached && !editing ? (
           <div data-testid="attachment-preview" className="flex items-start gap-3 rounded-xl border border-border bg-surface-raised p-2">
             <div className="max-w-48 min-w-0 flex-1">
-              <MediaView kind={kind} src={preview} name={file.name} size={file.size} autoplay={false} />
+              <MediaView kind={attached.kind} src={attached.src} name={attached.name} size={attached.size} autoplay={false} />
             </div>
             <div className="flex min-w-0 flex-1 flex-col text-xs text-muted">
-              <span className="truncate font-medium text-foreground">{file.name}</span>
-              <span>{formatBytes(file.size)}</span>
+              <span className="truncate font-medium text-foreground">{attached.name}</span>
+              <span>
+                {formatBytes(attached.size)}
+                {attached.fromVault ? ` · ${VAULT_USE_TEXTS.fromVault}` : null}
+              </span>
             </div>
             <Button variant="ghost" size="icon" aria-label="Remove attachment" onClick={clearFile} className="size-8">
               <X aria-hidden="true" className="size-4" />
             </Button>
           </div>
         ) : null}
-        {file && canSetPrice && !editing ? (
+        {(file || fromVault) && canSetPrice && !editing ? (
           <label className="flex flex-wrap items-center gap-2 text-xs text-muted">
             <span className="font-medium text-foreground">{PAID_MESSAGE_TEXTS.priceLabel}</span>
             <span className="flex items-center gap-1">
@@ -223,6 +246,21 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
               <Button variant="ghost" size="icon" aria-label="Attach a file" title="Attach a file" onClick={() => fileRef.current?.click()} className="shrink-0">
                 <Paperclip aria-hidden="true" className="size-5" />
               </Button>
+              {canSetPrice ? (
+                <>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={VAULT_USE_TEXTS.fromVault}
+                    title={VAULT_USE_TEXTS.fromVault}
+                    onClick={() => setPickingVault(true)}
+                    className="shrink-0"
+                  >
+                    <Images aria-hidden="true" className="size-5" />
+                  </Button>
+                  <LazyVaultPicker open={pickingVault} onOpenChange={setPickingVault} onPicked={chooseFromVault} />
+                </>
+              ) : null}
             </>
           ) : null}
           <label htmlFor={textId} className="sr-only">

@@ -226,8 +226,8 @@ export function ThreadScreen({
           editing={editing}
           onCancelEdit={() => setEditing(null)}
           canSetPrice={me.isCreator}
-          onSend={({ content, file, price }) => {
-            actions.send({ content, file, replyTo, price });
+          onSend={({ content, file, price, attachment }) => {
+            actions.send({ content, file, replyTo, price, attachment });
             setReplyTo(null);
           }}
           onSaveEdit={(message, content) => actions.edit(message.id, content)}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { useCallback, useRef } from 'react';
-import type { MessageDto, MessageReplyDto, ReactionCountDto } from '../../../common/message-dtos';
+import type { MessageAttachmentDto, MessageDto, MessageReplyDto, ReactionCountDto } from '../../../common/message-dtos';
 import { QUICK_EMOJI, type QuickEmoji } from '../../../common/messages';
 import { MESSAGE_TEXTS } from '../../../common/texts';
 import { notify } from '../../lib/toast';
@@ -27,6 +27,8 @@ export interface SendInput {
   file: File | null;
   /** a creator's price on the file */
   price?: string | null;
+  /** a file already on the server (from the creator's vault): sent as it is, no upload */
+  attachment?: MessageAttachmentDto | null;
   replyTo: MessageReplyDto | null;
 }
 
@@ -82,7 +84,7 @@ export function useMessageActions(username: string, onMessagingRefused: () => vo
   );
 
   const send = useCallback(
-    ({ content, file, replyTo, price = null }: SendInput) => {
+    ({ content, file, replyTo, price = null, attachment = null }: SendInput) => {
       const clientId = crypto.randomUUID();
       pendingStore.add({
         clientId,
@@ -90,9 +92,9 @@ export function useMessageActions(username: string, onMessagingRefused: () => vo
         content,
         replyTo,
         file,
-        kind: file ? attachmentKindOf(file.name) : null,
-        previewUrl: file ? URL.createObjectURL(file) : null,
-        attachmentId: null,
+        kind: file ? attachmentKindOf(file.name) : (attachment?.kind ?? null),
+        previewUrl: file ? URL.createObjectURL(file) : (attachment?.url ?? null),
+        attachmentId: attachment?.id ?? null,
         price,
         createdAt: new Date().toISOString(),
         status: file ? 'uploading' : 'sending',

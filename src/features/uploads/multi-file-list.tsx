@@ -1,8 +1,8 @@
-import { ArrowDown, ArrowUp, FileText, Music, Plus, Video, X } from 'lucide-react';
-import { useId } from 'react';
+import { ArrowDown, ArrowUp, FileText, Music, Video, X } from 'lucide-react';
 import { MULTI_FILE_TEXTS as T } from '../../../common/multi-file-texts';
-import { MAX_POST_FILES, UPLOAD_ACCEPT } from '../../../common/uploads';
+import { MAX_POST_FILES } from '../../../common/uploads';
 import { Button } from '../../components/ui/button';
+import { AddMoreFiles } from './add-more-files';
 import { useObjectUrl } from './file-preview';
 import { formatFileSize } from './upload-format';
 import type { ListedFile } from './use-multi-upload';
@@ -25,7 +25,6 @@ export function MultiFileList({
   onMove: (index: number, by: -1 | 1) => void;
   onRemove: (index: number) => void;
 }) {
-  const inputId = useId();
   return (
     <section aria-label={T.listLabel} className="flex flex-col gap-3">
       <ol className="flex flex-col gap-2" data-testid="post-files">
@@ -79,26 +78,7 @@ export function MultiFileList({
       </ol>
       {files.length < MAX_POST_FILES ? (
         <div>
-          <label
-            htmlFor={inputId}
-            className="inline-flex cursor-pointer items-center gap-2 rounded-xl border border-border px-3 py-2 text-sm font-medium text-foreground focus-within:ring-2 focus-within:ring-accent hover:border-border-strong"
-          >
-            <Plus aria-hidden="true" className="size-4" />
-            {T.addMore}
-            <input
-              id={inputId}
-              type="file"
-              multiple
-              accept={UPLOAD_ACCEPT}
-              disabled={busy}
-              className="sr-only"
-              onChange={(event) => {
-                const picked = [...(event.target.files ?? [])];
-                event.target.value = '';
-                if (picked.length) onAdd(picked);
-              }}
-            />
-          </label>
+          <AddMoreFiles onAdd={onAdd} disabled={busy} />
           <span className="ml-3 text-xs text-subtle tabular-nums">
             {files.length}/{MAX_POST_FILES}
           </span>

@@ -1,6 +1,6 @@
-import { CalendarClock, History, Plus, Send, Save } from 'lucide-react';
+import { CalendarClock, History, Send, Save } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { HASHTAGS_MAX, parseHashtags, POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH, UPLOAD_ACCEPT } from '../../../common/uploads';
+import { HASHTAGS_MAX, parseHashtags, POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '../../../common/uploads';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -19,7 +19,8 @@ import { ScheduleFields } from '../../components/schedule-fields';
 import { EMPTY_FIELDS, usePostUpload, type PostStatusChoice } from './use-post-upload';
 import { useMultiUpload } from './use-multi-upload';
 import { MultiFileList } from './multi-file-list';
-import { MULTI_FILE_TEXTS } from '../../../common/multi-file-texts';
+import { AddMoreFiles } from './add-more-files';
+import { SentFiles } from './sent-files';
 
 /**
  * The Content tab of /create (spec part 2 §2, §4, §5): one file (dropped or picked) with its
@@ -97,6 +98,7 @@ export function UploadForm({ user }: { user: CurrentUser }) {
       }}
     >
       {!picked ? <StoredUploads userId={user.id} /> : null}
+      {multi.sent && !several ? <SentFiles sent={multi.sent} onDismiss={multi.dismissSent} /> : null}
 
       {several ? (
         <MultiFileList files={multi.files} busy={multi.busy} onAdd={addFiles} onMove={multi.move} onRemove={multi.remove} />
@@ -254,32 +256,6 @@ export function UploadForm({ user }: { user: CurrentUser }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-/** One file picked: more can join it, making a post of several. */
-function AddMoreFiles({ onAdd }: { onAdd: (files: File[]) => void }) {
-  const id = useId();
-  return (
-    <label
-      htmlFor={id}
-      className="inline-flex w-fit cursor-pointer items-center gap-2 rounded-xl border border-border px-3 py-2 text-sm font-medium text-foreground focus-within:ring-2 focus-within:ring-accent hover:border-border-strong"
-    >
-      <Plus aria-hidden="true" className="size-4" />
-      {MULTI_FILE_TEXTS.addMore}
-      <input
-        id={id}
-        type="file"
-        multiple
-        accept={UPLOAD_ACCEPT}
-        className="sr-only"
-        onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
-          event.target.value = '';
-          if (files.length) onAdd(files);
-        }}
-      />
-    </label>
   );
 }
 

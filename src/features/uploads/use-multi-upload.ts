@@ -8,6 +8,7 @@ import { trpc, type CurrentUser } from '../../lib/trpc';
 import { createPostUpload, type PostUploadError } from '../../lib/upload';
 import { unlockOfFields } from '../../../common/post-unlock';
 import type { PostFields, PostStatusChoice } from './use-post-upload';
+import { useSentFiles } from './use-sent-files';
 
 /** One file of a post of several, as the form lists it. */
 export interface ListedFile {
@@ -32,6 +33,7 @@ export function useMultiUpload(user: CurrentUser | null | undefined) {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<PostStatusChoice | null>(null);
   const utils = trpc.useUtils();
+  const { sent, start: startSent, dismiss: dismissSent } = useSentFiles();
 
   const add = useCallback((picked: File[]) => {
     setFiles((current) => {
@@ -74,6 +76,8 @@ export function useMultiUpload(user: CurrentUser | null | undefined) {
       setStatus(choice);
       const group = crypto.randomUUID();
       const optimisticId = crypto.randomUUID();
+      // each file's processing is listed from here on (the worker may start before the last arrives)
+      startSent(optimisticId, files.map((f) => f.file.name));
       try {
         for (const [index, listed] of files.entries()) {
           patch(listed.key, { state: 'uploading', percent: 0, error: null });
@@ -112,14 +116,15 @@ export function useMultiUpload(user: CurrentUser | null | undefined) {
         return true;
       } catch (error) {
         notify.error((error as PostUploadError).text ?? { title: UPLOAD_TEXTS.uploadFailed });
+        dismissSent();
         return false;
       } finally {
         setBusy(false);
         setStatus(null);
       }
     },
-    [user, busy, files, utils],
+    [user, busy, files, utils, startSent, dismissSent],
   );
 
-  return { files, busy, status, add, move, remove, clear, submit };
+  return { files, busy, status, add, move, remove, clear, submit, sent, dismissSent };
 }

@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { DeleteVaultFile } from './vault-file-delete';
 
 type Use = (typeof VAULT_USES)[number];
 const keyOf = (f: { postId: string; position: number }) => `${f.postId}:${f.position}`;
@@ -18,7 +19,7 @@ const keyOf = (f: { postId: string; position: number }) => `${f.postId}:${f.posi
  * /create/vault (issue 29 item 3): every file the creator uploaded and had processed, in a grid,
  * filtered by kind and by where it is used (each tile says in how many posts); picking files (in
  * the order picked, shown on the tile) and writing a text makes a new post of them without
- * uploading them again (vault.createPost).
+ * uploading them again (vault.createPost). Each tile's bin deletes the file after saying where it is used.
  */
 export function VaultScreen() {
   const [kind, setKind] = useState<MediaKind | ''>('');
@@ -111,6 +112,7 @@ export function VaultScreen() {
                     {name} · {T.usedIn(file.usedIn.length)}
                   </span>
                 </button>
+                <DeleteVaultFile file={{ postId: file.postId, position: file.position }} name={name} />
               </li>
             );
           })}

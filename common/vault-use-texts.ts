@@ -1,0 +1,21 @@
+/** Words of deleting a vault file and of sending one in a message (issue 29 item 3), outside the landing's chunk. */
+export const VAULT_USE_TEXTS = {
+  delete: (name: string) => `Delete ${name}`,
+  deleteTitle: 'Delete this file from your vault?',
+  deleteBody: 'It is removed from every post that holds it; the posts stay with their other files. Messages that carried it keep their copy.',
+  unused: 'It is not in any post or message.',
+  inPosts: 'In these posts:',
+  inMessages: (count: number) => (count === 1 ? 'Sent in 1 message (it keeps its copy):' : `Sent in ${count} messages (they keep their copy):`),
+  massMessage: 'a message to many',
+  to: (username: string) => `to @${username}`,
+  untitled: 'Untitled post',
+  confirm: 'Delete File',
+  deleted: 'File deleted from your vault',
+  onlyFile: (titles: string) => `This file is the only file of ${titles}. Delete that post instead, or add another file to it first.`,
+  loadingUses: 'Finding where it is used…',
+  fromVault: 'From vault',
+  pickTitle: 'Attach a file from your vault',
+  pickDescription: 'No upload: a copy of the file is attached to your message.',
+  attach: (name: string) => `Attach ${name}`,
+  notForMessages: 'This file cannot be sent in a message: messages take images, video, audio, PDF and Word documents.',
+} as const;
