@@ -7,6 +7,7 @@ import { findSavedCard } from './cards';
 import { addReceipt, noEffects, type BillingEffects } from './effects';
 import { BillingError } from './errors';
 import { findUnlockCharge } from './message-unlock.queries';
+import { queueRefund } from './refunds';
 import type { BillingDeps } from './purchase';
 
 export type OneOffPurpose = PendingChargesTable['purpose'];
@@ -177,9 +178,11 @@ async function recordOneOff(
   r: { userId: string; idempotencyKey: string; item: OneOffItem; provider: string; ref: string; at: Date },
 ): Promise<{ paymentId: string; effects: BillingEffects }> {
   const { item } = r;
-  // a message bought meanwhile under another key (two tabs, both paid): the money is recorded, the
-  // message stays opened by the first charge
+  // the same post or message bought meanwhile under another key (two tabs, both paid through
+  // Checkout): the money is recorded, the first charge keeps the unlock, and this one is paid back
   const messageFree = item.messageId ? !(await findUnlockCharge(trx, r.userId, item.messageId)) : false;
+  const boughtAlready =
+    (item.purpose === 'message_unlock' && !messageFree) || (item.purpose === 'post_unlock' && !!item.postId && (await hasLiveUnlock(trx, r.userId, item.postId)));
   const paymentId = await insertPayment(trx, {
     userId: r.userId, tierId: null, creatorId: item.creatorId, subscriptionId: null, description: item.description, idempotencyKey: r.idempotencyKey,
     amount: item.amount, provider: r.provider, providerRef: r.ref, status: 'succeeded', createdAt: r.at, earnings: deps.earnings,
@@ -188,7 +191,9 @@ async function recordOneOff(
     ...(item.purpose === 'post_unlock' && { purpose: 'post_unlock' as const }),
   });
   const effects: BillingEffects = { ...noEffects(), jobs: [await addReceipt(trx, paymentId)] };
-  if (item.purpose === 'post_unlock') {
+  if (boughtAlready) {
+    effects.jobs.push(await queueRefund(trx, { paymentId, amount: item.amount, systemKey: `duplicate-purchase-${paymentId}` }));
+  } else if (item.purpose === 'post_unlock') {
     if (item.postId) {
       // bought again after a refund revoked it: the same row, pointing at the new charge
       await trx
@@ -201,6 +206,12 @@ async function recordOneOff(
   } else {
     effects.jobs.push(...(await notifyPurchase(trx, { paymentId })));
   }
-  effects.purchases = [{ purpose: item.purpose, paymentId, userId: r.userId, creatorId: item.creatorId, messageId: item.messageId ?? null }];
+  if (!boughtAlready) effects.purchases = [{ purpose: item.purpose, paymentId, userId: r.userId, creatorId: item.creatorId, messageId: item.messageId ?? null }];
   return { paymentId, effects };
+}
+
+/** Whether the fan holds an unlock of the post that no refund or dispute has taken back. */
+async function hasLiveUnlock(trx: DB, fanId: string, postId: string): Promise<boolean> {
+  const row = await trx.selectFrom('post_unlocks').select('id').where('fan_id', '=', fanId).where('post_id', '=', postId).where('revoked_at', 'is', null).executeTakeFirst();
+  return row !== undefined;
 }

@@ -245,3 +245,38 @@ describe('one-off purchases with Stripe', () => {
     expect((await asFan.fetch(`/media/${post.id}/original`)).status).toBe(403);
   });
 });
+
+describe('the same item bought twice through Checkout', () => {
+  it('two tabs pay two Checkouts for one post: the first unlocks it, the second is recorded and paid back in full at Stripe, once', async () => {
+    const { post } = await creatorWithPost();
+    const fan = await makeUser(app.deps.db);
+    const asFan = await clientAs(app, fan.id);
+    // each tab confirms with its own key before either page is paid
+    const first = await asFan.trpc.postUnlocks.unlock.mutate({ postId: post.id, confirmedAmount: '75.00', idempotencyKey: randomUUID() });
+    const firstSession = lastSession();
+    const second = await asFan.trpc.postUnlocks.unlock.mutate({ postId: post.id, confirmedAmount: '75.00', idempotencyKey: randomUUID() });
+    const secondSession = lastSession();
+    expect([first.kind, second.kind]).toEqual(['redirect', 'redirect']);
+    expect(secondSession.id).not.toBe(firstSession.id);
+
+    const paidFirst = fakeStripe.payCheckout(firstSession.id);
+    const paidSecond = fakeStripe.payCheckout(secondSession.id);
+    expect((await sendSigned(app.url, stripeEvent('evt_twice_1', 'checkout.session.completed', paidFirst))).outcome).toBe('applied');
+    expect((await sendSigned(app.url, stripeEvent('evt_twice_2', 'checkout.session.completed', paidSecond))).outcome).toBe('applied');
+    expect((await sendSigned(app.url, stripeEvent('evt_twice_2', 'checkout.session.completed', paidSecond))).outcome).toBe('duplicate');
+
+    // the second intent is refunded in full, once; the first is untouched and the post stays open
+    await expect.poll(() => fakeStripe.refundsOf(secondSession.paymentIntent!).map((r) => r.amount), { timeout: 15_000 }).toEqual([7500]);
+    expect(fakeStripe.refundsOf(firstSession.paymentIntent!)).toEqual([]);
+    const ledger = () =>
+      app.deps.db.selectFrom('payments').select(['id', 'kind', 'amount', 'reverses_payment_id']).where('user_id', '=', fan.id).orderBy('created_at').orderBy('kind').execute();
+    await expect.poll(async () => (await ledger()).map((r) => `${r.kind} ${r.amount}`), { timeout: 15_000 }).toEqual(['charge 75.00', 'charge 75.00', 'refund -75.00']);
+    const [charge1, charge2, refund] = await ledger();
+    // the unlock stays on the charge that was kept, and the refund takes back the other one
+    const unlock = await app.deps.db.selectFrom('post_unlocks').select(['payment_id', 'revoked_at']).where('fan_id', '=', fan.id).executeTakeFirstOrThrow();
+    expect(unlock.revoked_at).toBeNull();
+    expect([charge1!.id, charge2!.id]).toContain(refund!.reverses_payment_id);
+    expect(refund!.reverses_payment_id).not.toBe(unlock.payment_id);
+    expect((await asFan.fetch(`/media/${post.id}/original`)).status).toBe(200);
+  });
+});
