@@ -2,7 +2,8 @@ import type { VaultFileRef } from '../../common/vault-schemas';
 import type { DB } from '../../core/db/kysely';
 import { queueStoredFileDeletion } from '../files/file-deletions';
 import { noPostEffects, type PostEffects } from './effects';
-import { findPostsUsingKey, findVaultKey, removePostFile, unusedKeys } from './vault.queries';
+import { removePostFile } from './lifecycle.queries';
+import { findPostsUsingKey, findVaultKey, unusedKeys } from './vault.queries';
 
 export type VaultDeletion =
   | { outcome: 'deleted'; effects: PostEffects; removedFrom: number }

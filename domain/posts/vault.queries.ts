@@ -96,26 +96,6 @@ export function findMessagesUsingKey(db: DB, creatorId: string, key: string, lim
     .execute();
 }
 
-/**
- * Takes the file at `position` out of a post of several: its rows go, the files after it move up
- * one place (one at a time, in order, so no two rows ever share a place), and the post's kind and
- * first file name follow its new first file. The keys of the rows removed.
- */
-export async function removePostFile(trx: DB, postId: string, position: number): Promise<string[]> {
-  const gone = await trx.deleteFrom('media_files').where('post_id', '=', postId).where('position', '=', position).returning('storage_key').execute();
-  await trx.deleteFrom('post_files').where('post_id', '=', postId).where('position', '=', position).execute();
-  const later = await trx.selectFrom('post_files').select('position').where('post_id', '=', postId).where('position', '>', position).orderBy('position').execute();
-  for (const { position: from } of later) {
-    await trx.updateTable('media_files').set({ position: from - 1 }).where('post_id', '=', postId).where('position', '=', from).execute();
-    await trx.updateTable('post_files').set({ position: from - 1, updated_at: new Date() }).where('post_id', '=', postId).where('position', '=', from).execute();
-  }
-  if (position === 0) {
-    const first = await trx.selectFrom('post_files').select(['media_kind', 'original_filename']).where('post_id', '=', postId).where('position', '=', 0).executeTakeFirst();
-    if (first) await trx.updateTable('posts').set({ media_kind: first.media_kind, original_filename: first.original_filename }).where('id', '=', postId).execute();
-  }
-  return gone.map((r) => r.storage_key);
-}
-
 /** Of `keys`, those no post's file names any more: safe to delete (a message's file from the vault is a copy of its own). */
 export async function unusedKeys(trx: DB, keys: string[]): Promise<string[]> {
   if (keys.length === 0) return [];
