@@ -22,28 +22,33 @@ export async function buildWeb(outDir: string, logLevel: 'warn' | 'error' | 'inf
   await rm(out, { recursive: true, force: true });
   await Promise.all([
     build({ root: repoRoot, logLevel, build: { outDir: out, emptyOutDir: false } }),
-    build({
-      root: repoRoot,
-      logLevel,
-      // not vite.config.ts: the renderer needs no CSS, no chunks and no route splitting (the
-      // router plugin's splitting was most of its time); the route tree is src/routeTree.gen.ts
-      configFile: false,
-      plugins: [react()],
-      publicDir: false,
-      // packages bundled in: a build may live outside the repository (tests, the bench), where
-      // Node could not resolve them from the bundle's own folder
-      ssr: { noExternal: true },
-      build: {
-        ssr: 'src/entry-server.tsx',
-        outDir: path.join(out, SSR_DIR),
-        emptyOutDir: false,
-        manifest: false,
-        sourcemap: false,
-        minify: false,
-        rolldownOptions: { output: { codeSplitting: false } },
-      },
-    }),
+    buildServerRenderer(out, logLevel),
   ]);
+}
+
+/** The server renderer alone, into <outDir>/.ssr (the integration tests build only this). */
+export async function buildServerRenderer(outDir: string, logLevel: 'warn' | 'error' | 'info' = 'warn'): Promise<void> {
+  await build({
+    root: repoRoot,
+    logLevel,
+    // not vite.config.ts: the renderer needs no CSS, no chunks and no route splitting (the
+    // router plugin's splitting was most of its time); the route tree is src/routeTree.gen.ts
+    configFile: false,
+    plugins: [react()],
+    publicDir: false,
+    // packages bundled in: a build may live outside the repository (tests, the bench), where
+    // Node could not resolve them from the bundle's own folder
+    ssr: { noExternal: true },
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: path.join(path.resolve(repoRoot, outDir), SSR_DIR),
+      emptyOutDir: false,
+      manifest: false,
+      sourcemap: false,
+      minify: false,
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
