@@ -149,8 +149,23 @@ async function publicImagePost(db: Awaited<ReturnType<typeof createBenchDb>>['db
   return row.id;
 }
 
-/** The fan's session cookie, from the real sign-in (the CSRF guard wants the Origin). */
+/**
+ * The fan's session cookie, from the real sign-in (the CSRF guard wants the Origin). On a
+ * machine loaded by other sessions the password hash can outlast the server's wait (503) or the
+ * connection drop: tried three times.
+ */
 async function signIn(appUrl: string, email: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await signInOnce(appUrl, email);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
+}
+
+async function signInOnce(appUrl: string, email: string): Promise<string> {
   const res = await fetch(`${appUrl}/trpc/auth.signIn`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: appUrl },
