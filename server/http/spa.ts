@@ -27,7 +27,9 @@ export function spaHandler(distDir: string, deps: AppDeps): express.Router {
   }
   const template = readFileSync(indexHtml, 'utf8');
   const routeChunks = routeChunkReader(distDir);
-  const serverRender = loadServerRender(distDir, deps);
+  // imported with the first page, not while the server starts: parsing the renderer holds the
+  // event loop for a moment, which on a loaded machine made start-up's Redis commands time out
+  let serverRender: ReturnType<typeof loadServerRender> | undefined;
   const assets = express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false });
   const files = express.static(distDir, { index: false, maxAge: '1h' });
   const fallback: RequestHandler = async (req, res, next) => {
@@ -48,6 +50,7 @@ export function spaHandler(distDir: string, deps: AppDeps): express.Router {
     }
     if (res.headersSent) return;
     const route = pageRoute(req.path);
+    serverRender ??= loadServerRender(distDir, deps);
     const markup = await (await serverRender)?.({ url: req.originalUrl, route, first, nonce: res.locals.cspNonce as string });
     if (res.headersSent) return;
     const html = renderPage(template, pageHead(deps.config.appUrl, route, first), first, routeChunks(route), markup ?? '');
