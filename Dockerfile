@@ -5,7 +5,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-fund --no-audit
 COPY . .
-RUN npx vite build
+RUN npm run build
 # MALLOC_ARENA_MAX: glibc keeps memory freed by libvips' threads in an arena per thread; two
 # arenas halve a worker's resident memory after image jobs (docs/operations.md, Memory)
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 MALLOC_ARENA_MAX=2

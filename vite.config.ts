@@ -26,11 +26,11 @@ const vendorGroups = [
   // chunk of their own on the landing page (0.6 kB gzip); grouped with the toasts they call, the
   // landing page loads two chunks fewer (199.7 -> 199.3 kB with the handlers).
   // The icons the landing page's cards draw, and the small formatting modules they share with
-  // other screens: left alone each is a chunk of its own (a dozen files of 0.2-0.6 kB gzip, most
+  // other screens (and the date formatting of the cards with its zone hook): left alone each is a chunk of its own (a dozen files of 0.2-0.6 kB gzip, most
   // of it per-file overhead); together the landing page loaded 197.7 kB instead of 201.0 kB.
   {
     name: 'card-icons',
-    test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]src[\\/]utils|icons[\\/](film|sparkles|file-text|crown|badge-check|music|wallet|download|lock|play|chevron-right))\.mjs$|[\\/]common[\\/](format|duration|file-size)\.ts$/,
+    test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]src[\\/]utils|icons[\\/](film|sparkles|file-text|crown|badge-check|music|wallet|download|lock|play|chevron-right))\.mjs$|[\\/]common[\\/](format|duration|file-size)\.ts$|[\\/]src[\\/]lib[\\/](format|use-display-zone)\.ts$/,
     priority: 10,
   },
   { name: 'toast', test: /[\\/]src[\\/]lib[\\/](toast|media-errors)\.ts$|[\\/]node_modules[\\/]sonner[\\/]/, priority: 10 },

@@ -98,6 +98,8 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built SPA from dist/ (off for `npm run dev`, where Vite serves it). */
   SERVE_SPA: bool.default(true),
+  /** Render the public pages (/, /{username}, /post/{id}) for visitors on the server from the build's renderer (dist/.ssr); false: the browser renders every page. */
+  SERVER_RENDER: bool.default(true),
   /** Where the built SPA is (npm run build writes dist/). */
   DIST_DIR: z.string().default('dist'),
   /** Run the BullMQ workers inside `npm run serve`'s process (scripts/serve.ts; `npm start` runs them unless RUN_WORKER=false). */

@@ -4,7 +4,6 @@
  * web app, then serves API + web + realtime with the worker in the same process.
  */
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../core/config';
@@ -38,7 +37,8 @@ await runOrExit(async () => {
   runStep('the demo seed', [process.execPath, '--import', 'tsx', path.join(scriptsDir, 'seed.ts')]);
   if (config.SERVE_SPA) {
     console.log('Building the web app...');
-    runStep('vite build', [process.execPath, viteBin(), 'build', '--logLevel', 'warn', '--outDir', config.DIST_DIR]);
+    // the client bundle and the public pages' server renderer (scripts/build-web.ts)
+    runStep('the web build', [process.execPath, '--import', 'tsx', path.join(scriptsDir, 'build-web.ts'), config.DIST_DIR]);
   }
   // The worker runs in-process unless RUN_WORKER=false (docker-compose runs it as its own service).
   await runServer(config, { alongside: process.env.RUN_WORKER === 'false' ? undefined : inProcessWorkers });
@@ -48,8 +48,4 @@ await runOrExit(async () => {
 function runStep(what: string, [command, ...args]: string[]) {
   const result = spawnSync(command!, args, { stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`${what} failed (${result.signal ?? `exit code ${result.status}`})`);
-}
-
-function viteBin(): string {
-  return path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
 }

@@ -2,6 +2,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,14 +53,20 @@ export function createApp(appDeps: AppDeps): App {
   const draining = drainTracker();
   app.use(draining.middleware);
 
+  // a fresh nonce per response for the inline scripts of server-rendered pages (server/http/server-render.ts)
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  });
   app.use(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          // Radix and sonner set inline style attributes; no inline scripts are allowed.
+          // the only inline scripts are a server-rendered page's router data, with this response's nonce
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
+          // Radix and sonner set inline style attributes.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins(config)],
           mediaSrc: ["'self'", 'blob:', ...mediaOrigins(config)],

@@ -1,43 +1,47 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import type { ReactNode } from 'react';
-import { hydrateFirstData } from './lib/first-data';
-import { createQueryClient } from './lib/query-client';
-import { createTrpcClient, trpc } from './lib/trpc';
+import type { createTrpcClient } from './lib/trpc';
+import { trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 import { ErrorPage } from './routes/-components/error-page';
 import { NotFoundPage } from './routes/-components/not-found-page';
 
-export const queryClient = createQueryClient();
-// the route's first data, which the server put into the page (no second round trip before the first paint)
-export const pageBroughtData = hydrateFirstData(queryClient);
-export const trpcClient = createTrpcClient();
-const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+type TrpcClient = ReturnType<typeof createTrpcClient>;
 
-function Providers({ children }: { children: ReactNode }) {
-  return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </trpc.Provider>
-  );
+/**
+ * The app's router over a query cache and a tRPC client: one per tab in the browser (main.tsx),
+ * one per request on the server (entry-server.tsx), so no request ever sees another's cache.
+ */
+export function createAppRouter(queryClient: QueryClient, trpcClient: TrpcClient, history?: RouterHistory) {
+  const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+
+  function Providers({ children }: { children: ReactNode }) {
+    return (
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </trpc.Provider>
+    );
+  }
+
+  return createRouter({
+    routeTree,
+    history,
+    context: { queryClient, trpcUtils },
+    // Hovering or focusing a link runs its loaders; React Query decides what is fresh, not the router.
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    // Errors and unknown paths of any route render inside the shell.
+    defaultErrorComponent: ErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+    Wrap: Providers,
+  });
 }
-
-export const router = createRouter({
-  routeTree,
-  context: { queryClient, trpcUtils },
-  // Hovering or focusing a link runs its loaders; React Query decides what is fresh, not the router.
-  defaultPreload: 'intent',
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-  // Errors and unknown paths of any route render inside the shell.
-  defaultErrorComponent: ErrorPage,
-  defaultNotFoundComponent: NotFoundPage,
-  Wrap: Providers,
-});
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

@@ -123,8 +123,11 @@ export const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (c) => `&
 /** JSON inside a script element: nothing in it may close the element or open a comment. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** index.html with `head` in place of its title and description, and the first data after #root. */
-export function renderPage(template: string, head: Head, first: Pick<FirstData, 'state' | 'leadImage'> | null, scripts: string[] = []): string {
+/**
+ * index.html with `head` in place of its title and description, the page's server-rendered
+ * markup (server-render.ts; trusted: React escaped it) in #root, and the first data after it.
+ */
+export function renderPage(template: string, head: Head, first: Pick<FirstData, 'state' | 'leadImage'> | null, scripts: string[] = [], markup = ''): string {
   const firstData = first?.state ?? null;
   const lead = first?.leadImage;
   const tags = [
@@ -146,5 +149,5 @@ export function renderPage(template: string, head: Head, first: Pick<FirstData, 
     .replace(/<meta name="description"[^>]*>/, '')
     // functions, not strings: a `$&` in a user's text must stay text
     .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root"></div>${data}`);
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${data}`);
 }

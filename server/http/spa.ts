@@ -5,6 +5,7 @@ import type { AppDeps } from '../../core/deps';
 import { loadFirstData, pageRoute, type FirstData } from './first-data';
 import { pageHead, renderPage } from './page-html';
 import { routeChunkReader } from './route-chunks';
+import { loadServerRender } from './server-render';
 
 const API_PREFIXES = ['/trpc', '/socket.io', '/media', '/uploads', '/message-attachments', '/admin/queues', '/metrics', '/healthz', '/readyz'];
 
@@ -16,8 +17,8 @@ const FIRST_DATA_WAIT_MS = 1_500;
 
 /**
  * Serves the built SPA: hashed assets cached for a year, everything else falls back to
- * index.html (history routing), filled in with the page's head and first data (page-html.ts),
- * and is never cached so a deploy is picked up at once.
+ * index.html (history routing), filled in with the page's head and first data (page-html.ts)
+ * and, for a visitor's public page, its server-rendered markup (server-render.ts), and is never cached so a deploy is picked up at once.
  */
 export function spaHandler(distDir: string, deps: AppDeps): express.Router {
   const indexHtml = path.join(distDir, 'index.html');
@@ -26,6 +27,9 @@ export function spaHandler(distDir: string, deps: AppDeps): express.Router {
   }
   const template = readFileSync(indexHtml, 'utf8');
   const routeChunks = routeChunkReader(distDir);
+  // imported with the first page, not while the server starts: parsing the renderer holds the
+  // event loop for a moment, which on a loaded machine made start-up's Redis commands time out
+  let serverRender: ReturnType<typeof loadServerRender> | undefined;
   const assets = express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false });
   const files = express.static(distDir, { index: false, maxAge: '1h' });
   const fallback: RequestHandler = async (req, res, next) => {
@@ -46,7 +50,10 @@ export function spaHandler(distDir: string, deps: AppDeps): express.Router {
     }
     if (res.headersSent) return;
     const route = pageRoute(req.path);
-    const html = renderPage(template, pageHead(deps.config.appUrl, route, first), first, routeChunks(route));
+    serverRender ??= loadServerRender(distDir, deps);
+    const markup = await (await serverRender)?.({ url: req.originalUrl, route, first, nonce: res.locals.cspNonce as string });
+    if (res.headersSent) return;
+    const html = renderPage(template, pageHead(deps.config.appUrl, route, first), first, routeChunks(route), markup ?? '');
     // the HTML carries the viewer's own data: never shared between people, never kept stale
     res.setHeader('Cache-Control', first?.signedIn ? 'private, no-cache' : 'no-cache');
     res.setHeader('Vary', 'Cookie');

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { CommentsLoading } from './comments-loading';
 import { cn } from '../../lib/cn';
 import { formatShortDateTime, isoString } from '../../lib/format';
+import { useDisplayZone } from '../../lib/use-display-zone';
 import { CLIENT_COMMENT_PREFIX, type Comment } from '../../lib/post-cache';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -83,6 +84,7 @@ function CommentThread({
   const { comment } = node;
   const pending = comment.id.startsWith(CLIENT_COMMENT_PREFIX);
   const name = comment.author.displayName || comment.author.username;
+  const zone = useDisplayZone();
   const replying = replyTo?.id === comment.id;
   return (
     <li className="flex flex-col gap-3">
@@ -94,7 +96,7 @@ function CommentThread({
               {name}
             </Link>
             <time dateTime={isoString(comment.createdAt)} className="text-xs text-subtle">
-              {formatShortDateTime(comment.createdAt)}
+              {formatShortDateTime(comment.createdAt, zone)}
             </time>
           </div>
           <p className="mt-0.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-foreground/90">{comment.text}</p>

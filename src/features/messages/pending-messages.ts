@@ -69,7 +69,7 @@ const EMPTY: PendingMessage[] = [];
 
 /** This thread's messages on their way (oldest first). */
 export function usePendingMessages(username: string): PendingMessage[] {
-  const all = useSyncExternalStore(pendingStore.subscribe, pendingStore.snapshot);
+  const all = useSyncExternalStore(pendingStore.subscribe, pendingStore.snapshot, () => EMPTY);
   const mine = all.filter((m) => m.username === username);
   return mine.length ? mine : EMPTY;
 }

@@ -8,6 +8,7 @@ import { Badge } from '../../components/ui/badge';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { cn } from '../../lib/cn';
 import { formatLongDateTime, formatRelativeTime, isoString } from '../../lib/format';
+import { useDisplayZone } from '../../lib/use-display-zone';
 import type { Post } from '../../lib/post-cache';
 import { useIsRoomJoined, useRoom } from '../../lib/realtime/rooms';
 import { viewerKind } from './media-kind';
@@ -70,6 +71,7 @@ function PostArticle({
   const commentsId = useId();
   // data-live="joined" once the server confirmed the room: live updates reach this card from then on
   const live = useIsRoomJoined('post', post.id);
+  const zone = useDisplayZone();
   const { creator } = post;
   const name = creator.displayName || creator.username;
   const TitleTag = detail ? 'h1' : 'h2';
@@ -99,10 +101,11 @@ function PostArticle({
               to="/post/$id"
               params={{ id: post.id }}
               className="shrink-0 hover:text-foreground hover:underline"
-              aria-label={`Posted ${formatLongDateTime(post.createdAt)}: open the post`}
+              aria-label={`Posted ${formatLongDateTime(post.createdAt, zone)}: open the post`}
             >
-              <time dateTime={isoString(post.createdAt)} title={formatLongDateTime(post.createdAt)}>
-                {formatRelativeTime(post.createdAt)}
+              {/* the relative time may have moved on between the server's render and the browser's */}
+              <time dateTime={isoString(post.createdAt)} title={formatLongDateTime(post.createdAt, zone)} suppressHydrationWarning>
+                {formatRelativeTime(post.createdAt, undefined, zone)}
               </time>
             </Link>
           </span>

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { formatRand } from '../../../common/format';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/format';
+import { useDisplayZone } from '../../lib/use-display-zone';
 
 const intervalNoun = (i: PublicTierDto['paymentInterval']) => (i === 'weekly' ? 'week' : i === 'monthly' ? 'month' : 'year');
 
@@ -30,6 +31,7 @@ interface TierCardProps {
  */
 export function TierCard({ tier, state, actionLabel, onSubscribe, footnote, children }: TierCardProps) {
   const headingId = `tier-${tier.id}`;
+  const zone = useDisplayZone();
   return (
     <article
       aria-labelledby={headingId}
@@ -46,7 +48,7 @@ export function TierCard({ tier, state, actionLabel, onSubscribe, footnote, chil
         <p className="mt-2 rounded-xl border border-emerald-400/30 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-100" data-testid="tier-offer">
           <strong className="font-semibold">{tier.offer.percent}% off your first {intervalNoun(tier.paymentInterval)}</strong>
           {tier.offer.audience === 'expired' ? ' — welcome back' : ' for new fans'}: <s className="text-emerald-200/70">{formatRand(tier.discountedPrice)}</s>{' '}
-          <strong className="font-semibold">{formatRand(tier.offer.price)}</strong>, then {formatRand(tier.discountedPrice)}. Until {formatCalendarDate(tier.offer.endsAt)}.
+          <strong className="font-semibold">{formatRand(tier.offer.price)}</strong>, then {formatRand(tier.discountedPrice)}. Until {formatCalendarDate(tier.offer.endsAt, zone)}.
         </p>
       ) : null}
       {tier.description ? <p className="mt-3 text-sm whitespace-pre-line text-muted">{tier.description}</p> : null}

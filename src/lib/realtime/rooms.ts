@@ -195,7 +195,9 @@ export function useRoom(kind: RoomKind, id: string | null | undefined): void {
   useEffect(() => (id ? rooms.retain(kind, id) : undefined), [kind, id]);
 }
 
-/** True once the server confirmed this tab's socket is in the room. */
+const notJoined = () => false;
+
+/** True once the server confirmed this tab's socket is in the room (never in a server-rendered page's HTML: no socket there). */
 export function useIsRoomJoined(kind: RoomKind, id: string): boolean {
-  return useSyncExternalStore(rooms.subscribe, () => rooms.isJoined(kind, id));
+  return useSyncExternalStore(rooms.subscribe, () => rooms.isJoined(kind, id), notJoined);
 }

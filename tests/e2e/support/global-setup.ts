@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { build } from 'vite';
+import { buildWeb } from '../../../scripts/build-web';
 import { seedDemo } from '../../../scripts/seed/demo';
 import { loadConfig } from '../../../core/config';
 import { createStorage } from '../../../core/storage';
@@ -62,7 +62,7 @@ export default async function globalSetup() {
   // the demo (its media through the pipeline) and the web build side by side: neither needs the other
   await Promise.all([
     seedDemo({ db: database.db, storage: createStorage(config) }).finally(() => database.db.destroy()),
-    build({ root: repoRoot, logLevel: 'error', build: { outDir: env.DIST_DIR, emptyOutDir: true } }),
+    buildWeb(env.DIST_DIR, 'error'),
   ]);
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });

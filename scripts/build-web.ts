@@ -1,0 +1,56 @@
+/**
+ * `npm run build`: the web app (client bundle into <outDir>) and its server renderer
+ * (src/entry-server.tsx into <outDir>/.ssr, a dot folder the static file handler never serves),
+ * built side by side in one process: the renderer is a single file with its packages left to
+ * Node and no route splitting, so it costs far less than a second client build.
+ * Usage: tsx scripts/build-web.ts [outDir] (default: DIST_DIR or dist).
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where the server renderer is inside a build (server/http/server-render.ts imports it). */
+export const SSR_DIR = '.ssr';
+
+export async function buildWeb(outDir: string, logLevel: 'warn' | 'error' | 'info' = 'warn'): Promise<void> {
+  const out = path.resolve(repoRoot, outDir);
+  // both builds write under `out`, so neither may empty it: it is emptied once, first
+  await rm(out, { recursive: true, force: true });
+  await Promise.all([
+    build({ root: repoRoot, logLevel, build: { outDir: out, emptyOutDir: false } }),
+    buildServerRenderer(out, logLevel),
+  ]);
+}
+
+/** The server renderer alone, into <outDir>/.ssr (the integration tests build only this). */
+export async function buildServerRenderer(outDir: string, logLevel: 'warn' | 'error' | 'info' = 'warn'): Promise<void> {
+  await build({
+    root: repoRoot,
+    logLevel,
+    // not vite.config.ts: the renderer needs no CSS, no chunks and no route splitting (the
+    // router plugin's splitting was most of its time); the route tree is src/routeTree.gen.ts
+    configFile: false,
+    plugins: [react()],
+    publicDir: false,
+    // packages bundled in: a build may live outside the repository (tests, the bench), where
+    // Node could not resolve them from the bundle's own folder
+    ssr: { noExternal: true },
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: path.join(path.resolve(repoRoot, outDir), SSR_DIR),
+      emptyOutDir: false,
+      manifest: false,
+      sourcemap: false,
+      minify: false,
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildWeb(process.argv[2] ?? process.env.DIST_DIR ?? 'dist');
+}

@@ -1,0 +1,78 @@
+import { expect, test, type Browser } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { e2eBaseURL, findPost, newPageAs } from './support/app';
+
+/**
+ * Issue 30: a visitor's /, /{username} and /post/{id} come server-rendered and the browser
+ * hydrates them (src/main.tsx): the nodes the server sent are kept (the largest paint is the
+ * HTML's), nothing is logged (no hydration mismatch: dates, time zones, ids), and the page then
+ * works as the SPA. With JavaScript off the content is there to read.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const screens = path.resolve(here, '../.artifacts/screens');
+
+async function publicPaths(browser: Browser): Promise<string[]> {
+  const context = await browser.newContext({ baseURL: e2eBaseURL() });
+  const post = await findPost(context.request, 'Golden hour study');
+  await context.close();
+  return ['/', '/ava', `/post/${post.id}`];
+}
+
+for (const timezoneId of ['UTC', 'America/Los_Angeles', 'Asia/Kolkata']) {
+  test(`the public pages are hydrated, not re-rendered, with nothing logged (${timezoneId})`, async ({ browser }) => {
+    for (const pathname of await publicPaths(browser)) {
+      const page = await newPageAs(browser, null, { timezoneId });
+      const logged: string[] = [];
+      page.on('console', (message) => {
+        // (Playwright's own notice that the test browser blocks service workers is not the page's)
+        if ((message.type() === 'error' || message.type() === 'warning') && !message.text().includes('blocked by Playwright')) logged.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => logged.push(`pageerror: ${error.message}`));
+      // before any of the page's scripts: remember the server's first node in #root and count removals
+      await page.addInitScript(() => {
+        const w = window as unknown as { ssrFirst?: Element | null; removed: number };
+        w.removed = 0;
+        document.addEventListener('readystatechange', () => {
+          const root = document.getElementById('root');
+          if (!root || 'ssrFirst' in w) return;
+          w.ssrFirst = root.firstElementChild;
+          new MutationObserver((records) => {
+            for (const r of records) w.removed += r.removedNodes.length;
+          }).observe(root, { childList: true });
+        });
+      });
+      const response = await page.goto(pathname);
+      expect(response?.status(), pathname).toBe(200);
+      await expect(page.locator('h1').first(), pathname).toBeVisible();
+      // hydrated: a like button reacts (the SPA is live) — a visitor is asked to sign in
+      await page.waitForLoadState('networkidle');
+      const kept = await page.evaluate(() => {
+        const w = window as unknown as { ssrFirst?: Element | null; removed: number };
+        return { rendered: !!w.ssrFirst, same: w.ssrFirst === document.getElementById('root')!.firstElementChild, removed: w.removed };
+      });
+      expect(kept, pathname).toEqual({ rendered: true, same: true, removed: 0 });
+      expect(logged, pathname).toEqual([]);
+      await page.getByRole('link', { name: 'Explore' }).first().click();
+      await expect(page).toHaveURL(/\/explore|\/auth/);
+      await page.context().close();
+    }
+  });
+}
+
+test('with JavaScript off, the landing page, a profile and a post show their content', async ({ browser }) => {
+  const paths = await publicPaths(browser);
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
+    const context = await browser.newContext({ baseURL: e2eBaseURL(), javaScriptEnabled: false, viewport });
+    const page = await context.newPage();
+    await page.goto(paths[0]!);
+    await expect(page.getByRole('heading', { level: 1, name: 'Share Your Content, Your Way' })).toBeVisible();
+    await expect(page.getByText('Ava Moreau').first()).toBeAttached();
+    await page.screenshot({ path: path.join(screens, `server-render-home-nojs-${viewport.width}.png`) });
+    await page.goto(paths[1]!);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ava Moreau' })).toBeVisible();
+    await page.goto(paths[2]!);
+    await expect(page.getByRole('heading', { level: 1, name: 'Golden hour study' })).toBeVisible();
+    await context.close();
+  }
+});

@@ -1,0 +1,116 @@
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServerRenderer } from '../../scripts/build-web';
+import { makePost, makeSessionCookie, makeUser } from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+/**
+ * Issue 30: a visitor's public pages are server-rendered HTML (src/entry-server.tsx through
+ * server/http/server-render.ts), read here as a crawler or a phone before any script runs: one
+ * plain HTTP request, no browser. The markup in #root carries the page's content; a premium
+ * post is only its blurred preview there too; what a visitor may not see is not rendered at all.
+ */
+let app: TestServer;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = await mkdtemp(path.join(tmpdir(), 'server-render-'));
+  // the page template as the build leaves it, and the renderer as `npm run build` makes it
+  await copyFile(path.resolve(import.meta.dirname, '../../index.html'), path.join(distDir, 'index.html'));
+  await buildServerRenderer(distDir, 'error');
+  app = await startTestServer({ workerQueues: [], env: { SERVE_SPA: 'true', DIST_DIR: distDir } });
+}, 180_000);
+afterAll(async () => {
+  await app?.close();
+  await rm(distDir, { recursive: true, force: true });
+});
+
+/** The markup the server put into #root (empty when the browser is left to render the page). */
+async function rendered(pathname: string, cookie?: string): Promise<{ status: number; root: string; html: string }> {
+  const res = await fetch(`${app.url}${pathname}`, { headers: cookie ? { cookie } : {} });
+  const html = await res.text();
+  const start = html.indexOf('<div id="root">') + '<div id="root">'.length;
+  const end = html.indexOf('<script type="application/json" id="first-data">');
+  return { status: res.status, root: html.slice(start, end === -1 ? html.indexOf('</body>') : end), html };
+}
+
+/** Text only, as a reader of the HTML sees it. */
+const textOf = (markup: string) => markup.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+
+describe('server-rendered public pages', () => {
+  it('a signed-in viewer gets the page to render in the browser (the markup checks below can fail)', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    await makePost(app.deps.db, null, { creatorId: creator.id, title: 'Seen only after the scripts' });
+    const { cookie } = await makeSessionCookie(app.deps.db, creator.id);
+    const page = await rendered(`/${creator.username}`, cookie);
+    expect(page.status).toBe(200);
+    expect(page.root).toBe('</div>');
+    expect(page.html).not.toContain('Seen only after the scripts</');
+  });
+
+  it('/, a profile and a post carry their content in the HTML before any script runs', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const name = `${creator.username[0]!.toUpperCase()}${creator.username.slice(1)} Tester`;
+    await app.deps.db.updateTable('profiles').set({ bio: 'Paints <big> skies at dawn' }).where('id', '=', creator.id).execute();
+    const post = await makePost(app.deps.db, null, { creatorId: creator.id, title: 'Harbour at noon', text: 'Blue on blue </script><script>alert(1)</script>', kind: null });
+
+    const home = await rendered('/');
+    expect(home.status).toBe(200);
+    // the landing's hero and the public feed, whose newest post is this one
+    expect(textOf(home.root)).toContain('Share Your Content, Your Way');
+    expect(textOf(home.root)).toContain('Harbour at noon');
+
+    const profile = await rendered(`/${creator.username}`);
+    expect(profile.status).toBe(200);
+    expect(profile.root).toMatch(new RegExp(`<h1[^>]*>${name}</h1>`));
+    expect(textOf(profile.root)).toContain('Paints <big> skies at dawn');
+    expect(profile.root).not.toContain('<big>');
+    expect(textOf(profile.root)).toContain('Harbour at noon');
+
+    const page = await rendered(`/post/${post.id}`);
+    expect(page.status).toBe(200);
+    expect(page.root).toMatch(/<h1[^>]*>Harbour at noon<\/h1>/);
+    expect(textOf(page.root)).toContain('Blue on blue </script><script>alert(1)</script>');
+    expect(page.html).not.toContain('<script>alert(1)</script>');
+    // the router's data for the browser's hydration, allowed by this response's CSP nonce only
+    const res = await fetch(`${app.url}/post/${post.id}`);
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    const body = await res.text();
+    expect(nonce).toBeTruthy();
+    expect(body).toContain(`<script nonce="${nonce}">`);
+    for (const [, attributes] of body.matchAll(/<script([^>]*)>/g)) expect(attributes, attributes).toMatch(/nonce=|src=|type="application\/json"/);
+  });
+
+  it('a premium post is rendered as its blurred preview only, with no URL of the full file', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const premium = await makePost(app.deps.db, null, { creatorId: creator.id, title: 'Studio secrets', isPremium: true });
+
+    for (const pathname of [`/post/${premium.id}`, `/${creator.username}`]) {
+      const page = await rendered(pathname);
+      expect(page.status, pathname).toBe(200);
+      expect(textOf(page.root), pathname).toContain('Studio secrets');
+      expect(page.root, pathname).toContain(`/media/${premium.id}/preview`);
+      for (const variant of ['web', 'thumb', 'original', 'mobile', 'poster']) expect(page.html, pathname).not.toContain(`/media/${premium.id}/${variant}`);
+    }
+  });
+
+  it('private profiles, drafts and a private creator\'s posts are not found: nothing of them is rendered', async () => {
+    const secret = await makeUser(app.deps.db, { isCreator: true, visibility: 'private' });
+    const open = await makeUser(app.deps.db, { isCreator: true });
+    const secretPost = await makePost(app.deps.db, null, { creatorId: secret.id, title: 'Secret diary entry' });
+    const draft = await makePost(app.deps.db, null, { creatorId: open.id, title: 'Unfinished draft title', status: 'draft' });
+
+    for (const [pathname, words] of [
+      [`/${secret.username}`, secret.username],
+      [`/post/${secretPost.id}`, 'Secret diary entry'],
+      [`/post/${draft.id}`, 'Unfinished draft title'],
+    ] as const) {
+      const page = await rendered(pathname);
+      expect(page.status, pathname).toBe(404);
+      expect(page.root, pathname).toBe('</div>');
+      expect(page.html.toLowerCase(), pathname).not.toContain(words.toLowerCase());
+    }
+  });
+});
