@@ -41,6 +41,14 @@ export const billingSubscriptionFailures = new Counter({
   registers: [processRegistry],
 });
 
+/** Visitors' public pages rendered on the server, and those served from a rendering kept for the same data (server/http/server-render.ts). */
+export const serverRenders = new Counter({
+  name: 'server_render_total',
+  help: "Public pages rendered on the server for visitors, by outcome: rendered now, or a rendering of the same page and data kept for a moment",
+  labelNames: ['outcome'] as const,
+  registers: [processRegistry],
+});
+
 const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
 
 /** A registry with one gauge, `queue_jobs{queue,state}`, filled from Redis on every scrape. */

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AppDeps } from '../../core/deps';
+import { serverRenders } from '../../core/metrics';
 import type { FirstData, PageRoute } from './first-data';
 
 /** What src/entry-server.tsx exports (the build's <dist>/.ssr/entry-server.js). */
@@ -35,14 +37,51 @@ export async function loadServerRender(distDir: string, deps: AppDeps): Promise<
     deps.log.error({ err: error, file }, 'the server renderer could not be loaded: pages are rendered in the browser');
     return null;
   }
+  const cache = renderedMarkupCache((url, state) => renderer.renderPage({ url, origin: deps.config.appUrl, state, nonce: NONCE_MARK }));
   return async ({ url, route, first, nonce }) => {
     if (!first || first.signedIn || first.notFound || !RENDERED.has(route.kind)) return null;
     try {
-      return await renderer.renderPage({ url, origin: deps.config.appUrl, state: first.state, nonce });
+      const markup = await cache(url, first.state);
+      return markup?.replaceAll(NONCE_MARK, nonce) ?? null;
     } catch (error) {
       // the page still works: the browser renders it
       deps.log.warn({ err: error, url }, 'server rendering of a page failed');
       return null;
     }
+  };
+}
+
+/** Rendered in place of the response's CSP nonce, which each response then puts in (it must differ every time). */
+const NONCE_MARK = 'csp-nonce-of-this-response';
+/** How long a rendering serves the same page with the same data: a relative time ('5m') moves on slowly enough. */
+export const RENDER_CACHE_MS = 30_000;
+const RENDER_CACHE_ENTRIES = 500;
+/** When React Query fetched and dehydrated the data: not the data, so not part of what a rendering is kept for. */
+const MOMENTS = /"(dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+,?/g;
+
+/**
+ * The markup of a page for its data, kept a short while: a render costs tens to hundreds of
+ * milliseconds of CPU, and a shared link is opened by many visitors with the same data (the
+ * first data comes from the anonymous answers' cache). The key is the URL and the data itself, so
+ * a change to the data renders anew at once; visitors asking at the same moment share one render.
+ */
+function renderedMarkupCache(render: (url: string, state: string) => Promise<string | null>, now: () => number = Date.now) {
+  const entries = new Map<string, { at: number; markup: Promise<string | null> }>();
+  return (url: string, state: string): Promise<string | null> => {
+    const key = `${url}\n${createHash('sha256').update(state.replace(MOMENTS, '')).digest('base64url')}`;
+    const kept = entries.get(key);
+    if (kept && now() - kept.at < RENDER_CACHE_MS) {
+      serverRenders.inc({ outcome: 'cached' });
+      return kept.markup;
+    }
+    serverRenders.inc({ outcome: 'rendered' });
+    const markup = render(url, state);
+    entries.delete(key);
+    entries.set(key, { at: now(), markup });
+    // a failed render is not kept
+    markup.catch(() => entries.delete(key));
+    // the oldest first (a Map keeps insertion order)
+    while (entries.size > RENDER_CACHE_ENTRIES) entries.delete(entries.keys().next().value!);
+    return markup;
   };
 }

@@ -2,6 +2,7 @@ import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderMetrics } from '../../core/metrics';
 import { buildServerRenderer } from '../../scripts/build-web';
 import { makePost, makeSessionCookie, makeUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -113,4 +114,36 @@ describe('server-rendered public pages', () => {
       expect(page.html.toLowerCase(), pathname).not.toContain(words.toLowerCase());
     }
   });
+
+  it('a page opened again with the same data is served from its rendering, with a nonce of its own; a change renders anew', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    await makePost(app.deps.db, null, { creatorId: creator.id, title: 'Shared everywhere' });
+    const open = async () => {
+      const res = await fetch(`${app.url}/${creator.username}`);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+      return { nonce, html: await res.text() };
+    };
+    const before = await renders();
+    const first = await open();
+    const second = await open();
+    expect(await renders()).toEqual({ rendered: before.rendered + 1, cached: before.cached + 1 });
+    expect(textOf(second.html)).toContain('Shared everywhere');
+    // each response's inline scripts carry its own nonce, never the one the markup was kept with
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.html).toContain(`<script nonce="${second.nonce}">`);
+    expect(second.html).not.toContain(first.nonce);
+    const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json" id="first-data">'));
+    expect(root(second.html).replaceAll(second.nonce, 'N')).toBe(root(first.html).replaceAll(first.nonce, 'N'));
+
+    await app.deps.db.updateTable('profiles').set({ bio: 'A new bio, seen at once' }).where('id', '=', creator.id).execute();
+    await expect.poll(async () => textOf((await open()).html)).toContain('A new bio, seen at once');
+    expect((await renders()).rendered).toBeGreaterThan(before.rendered + 1);
+  });
 });
+
+/** server_render_total by outcome, as /metrics shows it now. */
+async function renders(): Promise<{ rendered: number; cached: number }> {
+  const { body } = await renderMetrics();
+  const count = (outcome: string) => Number(body.split('\n').find((l) => l.startsWith(`server_render_total{outcome="${outcome}"}`))?.split(' ').pop() ?? 0);
+  return { rendered: count('rendered'), cached: count('cached') };
+}
