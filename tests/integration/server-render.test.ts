@@ -84,6 +84,12 @@ describe('server-rendered public pages', () => {
     for (const [, attributes] of body.matchAll(/<script([^>]*)>/g)) expect(attributes, attributes).toMatch(/nonce=|src=|type="application\/json"/);
   });
 
+  it("the renderer's own bundle is never served", async () => {
+    const res = await fetch(`${app.url}/.ssr/entry-server.js`);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).not.toContain('renderPage');
+  });
+
   it('a premium post is rendered as its blurred preview only, with no URL of the full file', async () => {
     const creator = await makeUser(app.deps.db, { isCreator: true });
     const premium = await makePost(app.deps.db, null, { creatorId: creator.id, title: 'Studio secrets', isPremium: true });
