@@ -56,7 +56,7 @@ test('a priced picture to all active subscribers reaches three fans locked; one 
   await expect(composer.getByLabel('Price (optional)')).toBeDisabled();
   await composer.getByTestId('mass-file-input').setInputFiles({ name: 'set.png', mimeType: 'image/png', buffer: await flatPng(320, 240, '#3a7be0') });
   await expect(composer.getByTestId('mass-file')).toContainText('set.png');
-  await expect(composer.getByTestId('mass-file')).not.toContainText('Processing', { timeout: 30_000 });
+  await expect(composer.getByTestId('mass-file')).not.toContainText('Processing', { timeout: 60_000 });
   await composer.getByLabel('Price (optional)').fill('30');
   await shoot(creator, 'composer');
   // on a phone all four Create tabs stay on one line, none of their names cut off
