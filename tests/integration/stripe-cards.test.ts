@@ -182,14 +182,17 @@ describe('one-off purchases with Stripe', () => {
 
     const tip = { creatorUsername: creator.username, amount: '20', confirmedAmount: '20.00', message: null, idempotencyKey: randomUUID() };
     const intentsBefore = fakeStripe.intents.size;
+    const requestsBefore = fakeStripe.requests.length;
     const results = await Promise.all([1, 2, 3, 4].map(() => asFan.trpc.tips.send.mutate(tip)));
     expect(new Set(results.map((r) => paid(r).tipId)).size).toBe(1);
     expect(results[0]).toMatchObject({ kind: 'paid', amount: '20.00', testPayment: false });
     expect(fakeStripe.intents.size - intentsBefore).toBe(1);
     const intent = [...fakeStripe.intents.values()].at(-1)!;
     expect(intent).toMatchObject({ amount: 2000, offSession: true, status: 'succeeded', paymentMethod: stored.payment_method_id });
-    const creates = fakeStripe.requests.filter((r) => r.path === '/v1/payment_intents');
-    expect(new Set(creates.slice(-4).map((r) => r.idempotencyKey)).size).toBe(1);
+    // a press that finds the tip paid answers without asking Stripe: those that did ask used one key
+    const creates = fakeStripe.requests.slice(requestsBefore).filter((r) => r.path === '/v1/payment_intents');
+    expect(creates.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(creates.map((r) => r.idempotencyKey)).size).toBe(1);
     // Stripe's own event for it afterwards (and again): nothing more
     const succeeded = stripeEvent('evt_card_pi', 'payment_intent.succeeded', fakeStripe.passAuthentication(intent.id));
     expect((await sendSigned(app.url, succeeded)).outcome).toBe('ignored');
