@@ -117,34 +117,81 @@ function clip(text: string): string {
   return oneLine.length <= DESCRIPTION_MAX ? oneLine : `${oneLine.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
 }
 
+/** Text in HTML or XML: element content and quoted attribute values. */
 export const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Text in HTML or XML: element content and quoted attribute values. */
 /** JSON inside a script element: nothing in it may close the element or open a comment. */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/**
- * index.html with `head` in place of its title and description, the page's server-rendered
- * markup (server-render.ts; trusted: React escaped it) in #root, and the first data after it.
- */
-/** The build's stylesheet links in the page template. */
-const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
+/** The built index.html taken apart once (it never changes while the server runs). */
+export interface PageTemplate {
+  /** the template without its title, description, stylesheets and scripts */
+  shell: string;
+  stylesheets: string[];
+  /** the entry module's URL (none in a template without scripts) */
+  entry: string | null;
+  /** the modules the entry imports, which the build asks to preload */
+  preloads: string[];
+}
 
-export function renderPage(template: string, head: Head, first: Pick<FirstData, 'state' | 'leadImage'> | null, scripts: string[] = [], markup = ''): string {
+const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
+const ENTRY = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
+const PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+export function parseTemplate(template: string): PageTemplate {
+  return {
+    stylesheets: template.match(STYLESHEET) ?? [],
+    entry: ENTRY.exec(template)?.[1] ?? null,
+    preloads: [...template.matchAll(PRELOAD)].map((m) => m[1]!),
+    shell: template
+      .replace(STYLESHEET, '')
+      .replace(ENTRY, '')
+      .replace(PRELOAD, '')
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace(/\n\s*\n/g, '\n'),
+  };
+}
+
+/**
+ * Loads a server-rendered page's scripts once its markup has been painted. The page reads
+ * without them (links are links), and asked for at once they share a phone's narrow link with
+ * the styles and the largest picture, then run before the first paint, which waited for them.
+ * A page opened in a background tab paints nothing until shown, so it loads them at once.
+ */
+const bootAfterPaint = (entry: string, preloads: string[]) =>
+  `(function(e,p){function go(){var h=document.head;p.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=e;h.appendChild(s)}` +
+  `if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go)})})(${scriptSafe(JSON.stringify(entry))},${scriptSafe(JSON.stringify(preloads))})`;
+
+/**
+ * The page: the template's shell with `head` (title, description, link previews), the page's
+ * server-rendered markup (server-render.ts; trusted: React escaped it) in #root, and the first
+ * data after it. What the first paint waits for (the styles, the largest picture, whose <img> has
+ * the same srcset and sizes) is asked for first. A page rendered in the browser asks for its
+ * scripts (the entry's modules and its route's, `routeScripts`) in the head; a server-rendered
+ * one (with `nonce`, the response's CSP nonce) only after its first paint.
+ */
+export function renderPage(
+  page: PageTemplate,
+  head: Head,
+  first: Pick<FirstData, 'state' | 'leadImage'> | null,
+  routeScripts: string[] = [],
+  markup = '',
+  nonce = '',
+): string {
   const firstData = first?.state ?? null;
   const lead = first?.leadImage;
-  // what the first paint waits for (the styles, the largest picture, whose <img> has the same
-  // srcset and sizes) is asked for before any script: a phone opens few connections at once, and a
-  // server-rendered page paints from the HTML and these alone
-  const stylesheets: string[] = template.match(STYLESHEET) ?? [];
-  const critical = [
-    ...stylesheets,
+  const modules = [...page.preloads, ...routeScripts];
+  const afterPaint = Boolean(markup && nonce && page.entry);
+  const scripts = afterPaint || !page.entry
+    ? []
+    : [`<script type="module" crossorigin src="${escapeMarkup(page.entry)}"></script>`, ...modules.map((href) => `<link rel="modulepreload" crossorigin href="${escapeMarkup(href)}" />`)];
+  const tags = [
+    ...page.stylesheets,
     lead
       ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(lead.src)}"${lead.srcSet ? ` imagesrcset="${escapeMarkup(lead.srcSet)}" imagesizes="${escapeMarkup(lead.sizes ?? '')}"` : ''} />`
       : '',
-  ].filter(Boolean);
-  const tags = [
-    ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeMarkup(href)}" />`),
+    ...scripts,
     `<title>${escapeMarkup(head.title)}</title>`,
     `<meta name="description" content="${escapeMarkup(head.description)}" />`,
     head.noindex ? '<meta name="robots" content="noindex" />' : '',
@@ -153,15 +200,11 @@ export function renderPage(template: string, head: Head, first: Pick<FirstData, 
     ...Object.entries(head.twitter).map(([name, content]) => `<meta name="${name}" content="${escapeMarkup(content)}" />`),
   ].filter(Boolean);
   const data = firstData === null ? '' : `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${scriptSafe(firstData)}</script>`;
-  const firstScript = template.search(/<script type="module"|<link rel="modulepreload"/);
-  const ordered =
-    firstScript === -1
-      ? template.replace('</head>', () => `  ${critical.filter((tag) => !stylesheets.includes(tag)).join('\n    ')}\n  </head>`)
-      : `${template.slice(0, firstScript)}${critical.join('\n    ')}\n    ${template.slice(firstScript).replace(STYLESHEET, '').replace(/\n\s*\n/g, '\n')}`;
-  return ordered
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    // functions, not strings: a `$&` in a user's text must stay text
-    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${data}`);
+  const boot = afterPaint ? `<script nonce="${escapeMarkup(nonce)}">${bootAfterPaint(page.entry!, modules)}</script>` : '';
+  return (
+    page.shell
+      // functions, not strings: a `$&` in a user's text must stay text
+      .replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${data}${boot}`)
+  );
 }

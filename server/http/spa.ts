@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppDeps } from '../../core/deps';
 import { loadFirstData, pageRoute, type FirstData } from './first-data';
-import { pageHead, renderPage } from './page-html';
+import { pageHead, parseTemplate, renderPage } from './page-html';
 import { routeChunkReader } from './route-chunks';
 import { loadServerRender } from './server-render';
 
@@ -25,7 +25,7 @@ export function spaHandler(distDir: string, deps: AppDeps): express.Router {
   if (!existsSync(indexHtml)) {
     throw new Error(`The web app is not built (${indexHtml} is missing): run npm run build`);
   }
-  const template = readFileSync(indexHtml, 'utf8');
+  const template = parseTemplate(readFileSync(indexHtml, 'utf8'));
   const routeChunks = routeChunkReader(distDir);
   // imported with the first page, not while the server starts: parsing the renderer holds the
   // event loop for a moment, which on a loaded machine made start-up's Redis commands time out
@@ -53,7 +53,7 @@ export function spaHandler(distDir: string, deps: AppDeps): express.Router {
     serverRender ??= loadServerRender(distDir, deps);
     const markup = await (await serverRender)?.({ url: req.originalUrl, route, first, nonce: res.locals.cspNonce as string });
     if (res.headersSent) return;
-    const html = renderPage(template, pageHead(deps.config.appUrl, route, first), first, routeChunks(route), markup ?? '');
+    const html = renderPage(template, pageHead(deps.config.appUrl, route, first), first, routeChunks(route), markup ?? '', res.locals.cspNonce as string);
     // the HTML carries the viewer's own data: never shared between people, never kept stale
     res.setHeader('Cache-Control', first?.signedIn ? 'private, no-cache' : 'no-cache');
     res.setHeader('Vary', 'Cookie');
