@@ -5,8 +5,8 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 export const MEDIA_KINDS = ['image', 'video', 'audio', 'pdf', 'document'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-/** original: the sniffed upload; web/thumb: display sizes; poster: video frame; preview: blurred premium teaser. */
-export const MEDIA_VARIANTS = ['original', 'web', 'thumb', 'poster', 'preview'] as const;
+/** original: the sniffed upload; web/medium/thumb: display sizes (1080/640/320 px); poster: video frame; preview: blurred premium teaser. */
+export const MEDIA_VARIANTS = ['original', 'web', 'medium', 'thumb', 'poster', 'preview'] as const;
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 
 export const PROFILE_VISIBILITIES = ['public', 'private', 'friends', 'hidden'] as const;
