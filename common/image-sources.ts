@@ -1,12 +1,16 @@
 import type { PostMediaDto } from './post-dtos';
 
 /**
- * The sizes the worker makes of a post image (worker/media/image.ts: thumb 320 px wide, web
- * 1080 px wide at most), as a `srcset` the browser picks from for the box it draws the picture
- * in, and that box's width as `sizes`. Used by the image itself (src/) and by the page's preload
- * of its largest picture (server/http/page-html.ts), so both ask for the same file.
+ * The sizes the worker makes of a post image (worker/media/image.ts: thumb 320 px, medium 640 px
+ * and web 1080 px wide at most), as a `srcset` the browser picks from for the box it draws the
+ * picture in, and that box's width as `sizes`. Used by the image itself (src/) and by the page's
+ * preload of its largest picture (server/http/first-data.ts), so both ask for the same file.
+ * Only the sizes a file has are offered: images made before the 640 px size have none.
  */
 export const THUMB_WIDTH = 320;
+export const MEDIUM_WIDTH = 640;
+/** web's limit, for a file whose width is not known */
+const WEB_WIDTH = 1080;
 
 /** The box a post image is drawn in: the feed's column (max-w-2xl), the post page's (max-w-3xl), a grid tile. */
 export const IMAGE_SIZES = {
@@ -23,10 +27,15 @@ export interface ImageSources {
 }
 
 /** `src`, `srcset` and `sizes` of an image post the viewer may see; null when it has no picture to show. */
-export function imageSources(media: Pick<PostMediaDto, 'url' | 'thumbUrl' | 'width'>, box: ImageBox): ImageSources | null {
+export function imageSources(media: Pick<PostMediaDto, 'url' | 'thumbUrl' | 'mediumUrl' | 'width'>, box: ImageBox): ImageSources | null {
   if (!media.url) return null;
-  const width = media.width ?? null;
-  // a picture no wider than the thumb has nothing to choose between
-  if (!media.thumbUrl || (width !== null && width <= THUMB_WIDTH)) return { src: media.url, srcSet: undefined, sizes: undefined };
-  return { src: media.url, srcSet: `${media.thumbUrl} ${THUMB_WIDTH}w, ${media.url} ${width ?? 1080}w`, sizes: IMAGE_SIZES[box] };
+  const width = media.width ?? WEB_WIDTH;
+  // a smaller size is offered only where it is smaller: a picture no wider than the thumb has nothing to choose between
+  const smaller = [
+    { url: media.thumbUrl, width: THUMB_WIDTH },
+    { url: media.mediumUrl, width: MEDIUM_WIDTH },
+  ].filter((size): size is { url: string; width: number } => !!size.url && size.width < width);
+  if (smaller.length === 0) return { src: media.url, srcSet: undefined, sizes: undefined };
+  const srcSet = [...smaller, { url: media.url, width }].map((size) => `${size.url} ${size.width}w`).join(', ');
+  return { src: media.url, srcSet, sizes: IMAGE_SIZES[box] };
 }

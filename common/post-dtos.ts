@@ -20,8 +20,10 @@ export interface PostMediaDto {
   byteSize: number | null;
   /** the full media, only when `viewer.canViewMedia`: `/media/<id>/web` for images, else `/media/<id>/original` */
   url: string | null;
-  /** only when `viewer.canViewMedia` and the variant exists */
+  /** the 320 px size; only when `viewer.canViewMedia` and the variant exists */
   thumbUrl: string | null;
+  /** the 640 px size; only when `viewer.canViewMedia` and the variant exists (images made before it have none) */
+  mediumUrl: string | null;
   /** video frame; only when `viewer.canViewMedia` and the variant exists */
   posterUrl: string | null;
   /** `/media/<id>/original?download=1` (Content-Disposition: attachment), only when `viewer.canViewMedia` */

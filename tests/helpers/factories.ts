@@ -106,6 +106,8 @@ export async function makePost(
     publishAt?: Date;
     /** pay-per-view: its price in cents and who pays it */
     unlock?: { priceCents: number; mode: 'everyone' | 'non_subscribers' };
+    /** an image made since the 640 px size (issue 30): it has a 'medium' too; without, one made before */
+    medium?: boolean;
   },
 ): Promise<MadePost> {
   const status = opts.status ?? 'published';
@@ -132,6 +134,7 @@ export async function makePost(
     .returning('id')
     .executeTakeFirstOrThrow();
   const files = kind ? [...FIXTURE_FILES[kind]] : [];
+  if (kind === 'image' && opts.medium) files.push({ variant: 'medium', ext: 'webp', contentType: 'image/webp' });
   if (kind && (opts.isPremium || opts.unlock)) files.push({ variant: 'preview', ext: 'jpg', contentType: 'image/jpeg' });
   const keys: MadePost['keys'] = {};
   for (const file of files) {

@@ -128,19 +128,22 @@ describe('images', () => {
     const rows = await mediaRows(postId);
     // stored under the run that made them (a second run cannot touch them)
     const run = /^posts\/[0-9a-f-]+\/([0-9a-f-]{36})\//.exec(rows[0]!.storage_key)?.[1];
+    // the display sizes (a srcset's 320, 640 and 1080 px) as WebP, smaller than JPEG for this picture
     expect(rows.map((r) => [r.variant, r.storage_key, r.content_type, r.width, r.height])).toEqual([
+      ['medium', `posts/${postId}/${run}/medium.webp`, 'image/webp', 640, 853],
       ['original', `posts/${postId}/${run}/original.jpg`, 'image/jpeg', 1200, 1600],
-      ['thumb', `posts/${postId}/${run}/thumb.jpg`, 'image/jpeg', 320, 427],
-      ['web', `posts/${postId}/${run}/web.jpg`, 'image/jpeg', 1080, 1440],
+      ['thumb', `posts/${postId}/${run}/thumb.webp`, 'image/webp', 320, 427],
+      ['web', `posts/${postId}/${run}/web.webp`, 'image/webp', 1080, 1440],
     ]);
     // the uploaded bytes (with their EXIF) are gone from storage
     expect(await app.deps.storage.exists(`posts/${postId}/upload.jpg`)).toBe(false);
 
     const fanClient = await clientAs(app, fan.id);
-    for (const variant of ['original', 'web', 'thumb']) {
+    for (const variant of ['original', 'web', 'medium', 'thumb']) {
       const served = await media(fanClient, postId, variant);
       expect(served.status, variant).toBe(200);
       const meta = await sharp(served.body).metadata();
+      expect(meta.format, variant).toBe(variant === 'original' ? 'jpeg' : 'webp');
       expect(meta.exif, variant).toBeUndefined();
       expect(meta.xmp, variant).toBeUndefined();
       expect(meta.iptc, variant).toBeUndefined();
@@ -149,7 +152,15 @@ describe('images', () => {
       expect(meta.height!).toBeGreaterThan(meta.width!);
     }
     const dto = await fanClient.trpc.posts.byId.query({ id: postId });
-    expect(dto.media).toMatchObject({ contentType: 'image/jpeg', width: 1080, height: 1440, url: `/media/${postId}/web`, previewUrl: null });
+    expect(dto.media).toMatchObject({
+      contentType: 'image/jpeg',
+      width: 1080,
+      height: 1440,
+      url: `/media/${postId}/web`,
+      mediumUrl: `/media/${postId}/medium`,
+      thumbUrl: `/media/${postId}/thumb`,
+      previewUrl: null,
+    });
     expect(dto.hashtags).toEqual(['capetown']);
   });
 
@@ -195,18 +206,20 @@ describe('images', () => {
     expect(await settled(bad.postId)).toMatchObject({ status: 'failed', failure_reason: expect.stringContaining('not allowed') });
   });
 
-  it('gives a premium post a blurred preview, and the media route still gates the rest', async () => {
+  it('gives a premium post a blurred preview, and the media route still gates the rest; deleting the post deletes every file', async () => {
     const photo = await greyJpeg();
     const { postId } = await tusUpload(asAlice, photo, uploadFields('vip.jpg', { isPaidContent: true }));
     await settled(postId);
     const rows = await mediaRows(postId);
-    expect(rows.map((r) => r.variant)).toEqual(['original', 'preview', 'thumb', 'web']);
+    expect(rows.map((r) => r.variant)).toEqual(['medium', 'original', 'preview', 'thumb', 'web']);
     const preview = rows.find((r) => r.variant === 'preview')!;
     expect(preview.width).toBe(64);
 
     const stranger = await clientAs(app, (await makeUser(app.deps.db)).id);
-    expect((await media(stranger, postId, 'web')).status).toBe(403);
-    expect((await media(stranger, postId, 'original')).status).toBe(403);
+    for (const variant of ['web', 'medium', 'thumb', 'original']) {
+      expect((await media(stranger, postId, variant)).status, variant).toBe(403);
+      expect((await media(app.client(), postId, variant)).status, variant).toBe(403);
+    }
     expect((await media(stranger, postId, 'preview')).status).toBe(200);
     expect((await media(app.client(), postId, 'preview')).status).toBe(200);
     const dto = await stranger.trpc.posts.byId.query({ id: postId });
@@ -215,7 +228,13 @@ describe('images', () => {
     const subscriber = await makeUser(app.deps.db);
     await makeSubscription(app.deps.db, { subscriberId: subscriber.id, creatorId: alice.id });
     expect((await media(await clientAs(app, subscriber.id), postId, 'web')).status).toBe(200);
+    expect((await media(await clientAs(app, subscriber.id), postId, 'medium')).status).toBe(200);
     expect((await media(asAlice, postId, 'web')).status).toBe(200);
+
+    for (const row of rows) expect(await app.deps.storage.exists(row.storage_key), row.variant).toBe(true);
+    await asAlice.trpc.posts.delete.mutate({ postId });
+    await app.drain('maintenance');
+    for (const row of rows) expect(await app.deps.storage.exists(row.storage_key), row.variant).toBe(false);
   });
 
   it('keeps a draft a draft and tells only the creator', async () => {
@@ -240,7 +259,7 @@ describe('video, audio and documents', () => {
     const rows = await mediaRows(postId);
     expect(rows.map((r) => [r.variant, r.content_type, r.width, r.height])).toEqual([
       ['original', 'video/mp4', 640, 360],
-      ['poster', 'image/jpeg', 640, 360],
+      ['poster', 'image/webp', 640, 360],
     ]);
     const original = rows.find((r) => r.variant === 'original')!;
     expect(Number(original.duration_seconds)).toBeGreaterThan(2.9);
@@ -260,7 +279,7 @@ describe('video, audio and documents', () => {
     expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
 
     const poster = await media(asAlice, postId, 'poster');
-    expect((await sharp(poster.body).metadata()).format).toBe('jpeg');
+    expect((await sharp(poster.body).metadata()).format).toBe('webp');
     const dto = await asAlice.trpc.posts.byId.query({ id: postId });
     expect(dto.media).toMatchObject({ contentType: 'video/mp4', url: `/media/${postId}/original`, posterUrl: `/media/${postId}/poster` });
     expect(dto.media!.durationSeconds).toBeGreaterThan(2.9);

@@ -99,7 +99,7 @@ describe('server-rendered public pages', () => {
       expect(page.status, pathname).toBe(200);
       expect(textOf(page.root), pathname).toContain('Studio secrets');
       expect(page.root, pathname).toContain(`/media/${premium.id}/preview`);
-      for (const variant of ['web', 'thumb', 'original', 'mobile', 'poster']) expect(page.html, pathname).not.toContain(`/media/${premium.id}/${variant}`);
+      for (const variant of ['web', 'medium', 'thumb', 'original', 'mobile', 'poster']) expect(page.html, pathname).not.toContain(`/media/${premium.id}/${variant}`);
     }
   });
 

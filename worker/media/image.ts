@@ -150,16 +150,16 @@ export async function processImage(opts: ProcessImageOptions): Promise<OutputFil
   return IMAGE_VARIANTS.map((spec) => made.get(spec.variant)!);
 }
 
-const extOf = { jpeg: 'jpg', webp: 'webp' } as const;
+export const extOf = { jpeg: 'jpg', webp: 'webp' } as const;
 
 const asJpeg = (pipeline: Sharp, quality: number, progressive: boolean) => pipeline.flatten({ background: '#ffffff' }).jpeg({ quality, progressive });
 
 /**
- * A display size of an opaque picture, encoded as WebP and as JPEG from the same sized and marked
+ * A display size of an opaque picture (or a video's poster), encoded as WebP and as JPEG from the same sized and marked
  * pixels, side by side: the smaller is kept. WebP was 30-55% smaller on every demo picture, photo,
  * screenshot and diagram tried, but a size must never grow for being modern.
  */
-async function smallerOfWebpAndJpeg(pipeline: Sharp, quality: number, progressive: boolean): Promise<{ data: Buffer; info: OutputInfo; format: 'jpeg' | 'webp' }> {
+export async function smallerOfWebpAndJpeg(pipeline: Sharp, quality: number, progressive: boolean): Promise<{ data: Buffer; info: OutputInfo; format: 'jpeg' | 'webp' }> {
   const pixels = await pipeline.flatten({ background: '#ffffff' }).raw().toBuffer({ resolveWithObject: true });
   const from = () => sharp(pixels.data, rawOf(pixels.info));
   const [jpeg, webp] = await Promise.all([

@@ -55,7 +55,7 @@ describe('processImage', () => {
   it('keeps a display size a JPEG where its WebP would be larger (fine grain)', async () => {
     const input = path.join(work, 'grain.png');
     // strong noise: WebP spends 3-30% more bytes on it than JPEG at the same quality
-    await sharp({ create: { width: 1200, height: 900, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 80 } } }).png().toFile(input);
+    await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 80 } } }).png().toFile(input);
     const files = await processImage({ input, ext: 'png', workDir: work, watermark: null });
     expect(files.map((f) => [f.variant, f.width, f.contentType])).toEqual([
       ['original', 1200, 'image/jpeg'],

@@ -5,6 +5,7 @@ import { MEDIA_LIMITS, type MediaBounds } from '../../common/limits';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { checkVideoBounds, maxFrames, remainingMs, videoTimeLimitMs, videoWork } from './bounds';
 import { MediaContentError, throwIfAborted } from './errors';
+import { extOf, smallerOfWebpAndJpeg } from './image';
 import type { Demuxer } from './ffmpeg-input';
 import { classifyFfmpegFailure, runFfmpeg, type FfmpegJob } from './ffmpeg-run';
 import { probe, type ProbedVideoStream } from './probe';
@@ -172,7 +173,9 @@ async function extractPoster(video: string, workDir: string, durationSeconds: nu
   } catch (error) {
     throw classifyFfmpegFailure(error, 'video');
   }
-  const out = path.join(workDir, 'poster.jpg');
-  const info = await sharp(frame).jpeg({ quality: 82, progressive: true }).toFile(out);
-  return { variant: 'poster', path: out, ext: 'jpg', contentType: 'image/jpeg', width: info.width, height: info.height };
+  // shown in the feed's box like a picture's display size: WebP where it is smaller
+  const poster = await smallerOfWebpAndJpeg(sharp(frame), 82, true);
+  const out = path.join(workDir, `poster.${extOf[poster.format]}`);
+  await writeFile(out, poster.data);
+  return { variant: 'poster', path: out, ext: extOf[poster.format], contentType: `image/${poster.format}`, width: poster.info.width, height: poster.info.height };
 }

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const storage = app.deps.storage;
   alice = await makeUser(db, { isCreator: true });
   const privateCreator = await makeUser(db, { isCreator: true, visibility: 'private' });
-  premiumImage = await makePost(db, storage, { creatorId: alice.id, isPremium: true, kind: 'image', title: 'My Sunset Photo!' });
+  premiumImage = await makePost(db, storage, { creatorId: alice.id, isPremium: true, kind: 'image', title: 'My Sunset Photo!', medium: true });
   premiumVideo = await makePost(db, storage, { creatorId: alice.id, isPremium: true, kind: 'video', title: 'Behind the scenes' });
   freeImage = await makePost(db, storage, { creatorId: alice.id, kind: 'image', title: null });
   draft = await makePost(db, storage, { creatorId: alice.id, status: 'draft', kind: 'image' });
@@ -52,7 +52,7 @@ describe('GET /media/:postId/:variant — premium gating', () => {
   it('answers 403 to every URL of a premium post but its preview, for anyone not entitled', async () => {
     const requests: [string, RequestInit?][] = [];
     for (const p of [premiumImage, premiumVideo]) {
-      for (const variant of ['original', 'web', 'thumb', 'poster']) {
+      for (const variant of ['original', 'web', 'medium', 'thumb', 'poster']) {
         requests.push([url(p, variant)]);
         requests.push([url(p, variant), { headers: { range: 'bytes=0-99' } }]);
         requests.push([url(p, variant), { headers: { range: 'bytes=-10' } }]);
@@ -87,7 +87,7 @@ describe('GET /media/:postId/:variant — premium gating', () => {
   it('serves every variant to an active subscriber and to the owner', async () => {
     for (const who of ['subscriber', 'owner'] as const) {
       for (const [p, variants] of [
-        [premiumImage, ['original', 'web', 'thumb', 'preview']],
+        [premiumImage, ['original', 'web', 'medium', 'thumb', 'preview']],
         [premiumVideo, ['original', 'poster', 'preview']],
       ] as const) {
         for (const variant of variants) {
@@ -161,6 +161,9 @@ describe('GET /media/:postId/:variant — visibility', () => {
         url(draft, 'web', '?download=1'),
         url(privatePost, 'original'),
         url(privatePost, 'thumb'),
+        url(privatePost, 'medium'),
+        // made before the 640 px size: it has none
+        url(freeImage, 'medium'),
         '/media/00000000-0000-0000-0000-000000000000/original',
         '/media/not-a-uuid/original',
         url(freeImage, 'nonsense'),

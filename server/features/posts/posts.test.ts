@@ -187,6 +187,8 @@ describe('posts.feed', () => {
         byteSize: expect.any(Number),
         url: `/media/${made.id}/web`,
         thumbUrl: `/media/${made.id}/thumb`,
+        // a file made before the 640 px size has none
+        mediumUrl: null,
         posterUrl: null,
         downloadUrl: `/media/${made.id}/original?download=1`,
         previewUrl: null,
@@ -218,6 +220,7 @@ describe('posts.feed', () => {
       byteSize: null,
       url: null,
       thumbUrl: null,
+      mediumUrl: null,
       posterUrl: null,
       downloadUrl: null,
       previewUrl: `/media/${premium.id}/preview`,

@@ -128,6 +128,7 @@ export function toMediaDto(
     byteSize: canViewMedia ? Number(original.byte_size) : null,
     url: full(main),
     thumbUrl: full('thumb'),
+    mediumUrl: full('medium'),
     posterUrl: full('poster'),
     downloadUrl: canViewMedia && byVariant.has('original') ? `${mediaUrl(postId, 'original', position)}?download=1` : null,
     // a locked post of several files shows its first file blurred, and only that
