@@ -5,7 +5,7 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 export const MEDIA_KINDS = ['image', 'video', 'audio', 'pdf', 'document'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-/** original: the sniffed upload; web/medium/thumb: display sizes (1080/640/320 px); poster: video frame; preview: blurred premium teaser. */
+/** original: the sniffed upload; web/medium/thumb: display sizes (1080/720/320 px); poster: video frame; preview: blurred premium teaser. */
 export const MEDIA_VARIANTS = ['original', 'web', 'medium', 'thumb', 'poster', 'preview'] as const;
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 

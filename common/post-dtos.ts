@@ -22,7 +22,7 @@ export interface PostMediaDto {
   url: string | null;
   /** the 320 px size; only when `viewer.canViewMedia` and the variant exists */
   thumbUrl: string | null;
-  /** the 640 px size; only when `viewer.canViewMedia` and the variant exists (images made before it have none) */
+  /** the 720 px size; only when `viewer.canViewMedia` and the variant exists (images made before it have none) */
   mediumUrl: string | null;
   /** video frame; only when `viewer.canViewMedia` and the variant exists */
   posterUrl: string | null;

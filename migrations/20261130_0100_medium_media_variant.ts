@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { MigrationDb } from './lib/ddl';
 
 /**
- * A third display size of post images (issue 30 item 4): 'medium', 640 px wide at most, between
- * thumb (320) and web (1080), for what a phone draws a feed-wide picture at. Files made before it
+ * A third display size of post images (issue 30 item 4): 'medium', 720 px wide at most, between
+ * thumb (320) and web (1080), for what a phone draws a feed-wide picture at (common/image-sources.ts). Files made before it
  * have no 'medium' row and keep working: a srcset lists only the sizes a file has.
  */
 export async function up(db: MigrationDb): Promise<void> {

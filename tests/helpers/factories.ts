@@ -106,7 +106,7 @@ export async function makePost(
     publishAt?: Date;
     /** pay-per-view: its price in cents and who pays it */
     unlock?: { priceCents: number; mode: 'everyone' | 'non_subscribers' };
-    /** an image made since the 640 px size (issue 30): it has a 'medium' too; without, one made before */
+    /** an image made since the 720 px size (issue 30 item 4): it has a 'medium' too; without, one made before */
     medium?: boolean;
   },
 ): Promise<MadePost> {

@@ -128,9 +128,9 @@ describe('images', () => {
     const rows = await mediaRows(postId);
     // stored under the run that made them (a second run cannot touch them)
     const run = /^posts\/[0-9a-f-]+\/([0-9a-f-]{36})\//.exec(rows[0]!.storage_key)?.[1];
-    // the display sizes (a srcset's 320, 640 and 1080 px) as WebP, smaller than JPEG for this picture
+    // the display sizes (a srcset's 320, 720 and 1080 px) as WebP, smaller than JPEG for this picture
     expect(rows.map((r) => [r.variant, r.storage_key, r.content_type, r.width, r.height])).toEqual([
-      ['medium', `posts/${postId}/${run}/medium.webp`, 'image/webp', 640, 853],
+      ['medium', `posts/${postId}/${run}/medium.webp`, 'image/webp', 720, 960],
       ['original', `posts/${postId}/${run}/original.jpg`, 'image/jpeg', 1200, 1600],
       ['thumb', `posts/${postId}/${run}/thumb.webp`, 'image/webp', 320, 427],
       ['web', `posts/${postId}/${run}/web.webp`, 'image/webp', 1080, 1440],

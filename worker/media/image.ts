@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Channels, type OutputInfo, type Sharp } from 'sharp';
+import { MEDIUM_WIDTH, THUMB_WIDTH, WEB_WIDTH } from '../../common/image-sources';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { MediaContentError, throwIfAborted } from './errors';
 import { checkSvg } from './svg-check';
@@ -19,15 +20,15 @@ const LIMIT_INPUT_PIXELS = MAX_MEGAPIXELS * 1_000_000;
 const RAW_ONCE_MEGAPIXELS = 24;
 
 /**
- * original: full size; web, medium, thumb: the display sizes a `srcset` chooses from (1080, 640
- * and 320 px wide at most; common/image-sources.ts). 640 px is what a phone draws a feed-wide
- * picture at (380 CSS px at 1.75x): without it a phone fetched the 1080 px one.
+ * original: full size; web, medium, thumb: the display sizes a `srcset` chooses from (1080, 720
+ * and 320 px wide at most; common/image-sources.ts says why 720). Without medium a phone fetched
+ * the 1080 px size for a picture it draws about 665 px wide.
  */
 export const IMAGE_VARIANTS = [
   { variant: 'original', maxWidth: null, quality: 88 },
-  { variant: 'web', maxWidth: 1080, quality: 82 },
-  { variant: 'medium', maxWidth: 640, quality: 80 },
-  { variant: 'thumb', maxWidth: 320, quality: 78 },
+  { variant: 'web', maxWidth: WEB_WIDTH, quality: 82 },
+  { variant: 'medium', maxWidth: MEDIUM_WIDTH, quality: 80 },
+  { variant: 'thumb', maxWidth: THUMB_WIDTH, quality: 78 },
 ] as const;
 
 export interface ProcessImageOptions {

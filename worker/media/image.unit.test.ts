@@ -32,14 +32,14 @@ describe('processImage', () => {
     for (const value of added) expect(Math.abs(value - added[3]!) / added[3]!).toBeLessThan(0.05);
   });
 
-  it('makes a 640 px size between the 320 and 1080 px ones, and the display sizes of a photo as WebP, smaller than JPEG', async () => {
+  it('makes a 720 px size between the 320 and 1080 px ones, and the display sizes of a photo as WebP, smaller than JPEG', async () => {
     const input = path.join(work, 'photo.jpg');
     await softPhoto(1600, 1200).jpeg({ quality: 90 }).toFile(input);
     const files = await processImage({ input, ext: 'jpg', workDir: work, watermark: { label: '@someone', position: 'bottom-right' } });
     expect(files.map((f) => [f.variant, f.width, f.height, f.contentType, path.basename(f.path)])).toEqual([
       ['original', 1600, 1200, 'image/jpeg', 'original.jpg'],
       ['web', 1080, 810, 'image/webp', 'web.webp'],
-      ['medium', 640, 480, 'image/webp', 'medium.webp'],
+      ['medium', 720, 540, 'image/webp', 'medium.webp'],
       ['thumb', 320, 240, 'image/webp', 'thumb.webp'],
     ]);
     for (const file of files) {
@@ -60,7 +60,7 @@ describe('processImage', () => {
     expect(files.map((f) => [f.variant, f.width, f.contentType])).toEqual([
       ['original', 1200, 'image/jpeg'],
       ['web', 1080, 'image/jpeg'],
-      ['medium', 640, 'image/jpeg'],
+      ['medium', 720, 'image/jpeg'],
       ['thumb', 320, 'image/jpeg'],
     ]);
     for (const file of files) expect((await sharp(file.path).metadata()).format, file.variant).toBe('jpeg');

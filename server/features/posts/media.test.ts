@@ -162,7 +162,7 @@ describe('GET /media/:postId/:variant — visibility', () => {
         url(privatePost, 'original'),
         url(privatePost, 'thumb'),
         url(privatePost, 'medium'),
-        // made before the 640 px size: it has none
+        // made before the medium size: it has none
         url(freeImage, 'medium'),
         '/media/00000000-0000-0000-0000-000000000000/original',
         '/media/not-a-uuid/original',

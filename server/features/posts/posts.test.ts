@@ -187,7 +187,7 @@ describe('posts.feed', () => {
         byteSize: expect.any(Number),
         url: `/media/${made.id}/web`,
         thumbUrl: `/media/${made.id}/thumb`,
-        // a file made before the 640 px size has none
+        // a file made before the medium size has none
         mediumUrl: null,
         posterUrl: null,
         downloadUrl: `/media/${made.id}/original?download=1`,
