@@ -73,6 +73,14 @@ const FIXTURE_FILES: Record<FixtureKind, { variant: MediaVariant; ext: string; c
   document: [{ variant: 'original', ext: 'txt', contentType: 'text/plain; charset=utf-8' }],
 };
 
+const PIPELINE_IMAGE_SIZES: Partial<Record<MediaVariant, { width: number; height: number }>> = {
+  original: { width: 1600, height: 1200 },
+  web: { width: 1080, height: 810 },
+  medium: { width: 720, height: 540 },
+  thumb: { width: 320, height: 240 },
+  preview: { width: 64, height: 48 },
+};
+
 /** The bytes a fixture file holds: recognisable per post and variant, 1,000 bytes long. */
 export function fixtureBytes(postId: string, variant: MediaVariant): Buffer {
   const head = `${postId}:${variant}:`;
@@ -106,7 +114,10 @@ export async function makePost(
     publishAt?: Date;
     /** pay-per-view: its price in cents and who pays it */
     unlock?: { priceCents: number; mode: 'everyone' | 'non_subscribers' };
-    /** an image made since the 720 px size (issue 30 item 4): it has a 'medium' too; without, one made before */
+    /**
+     * an image as the pipeline makes one since the 720 px size (issue 30 item 4): 1600 x 1200, web
+     * 1080, medium 720 and thumb 320 px wide; without, one made before (every variant 640 x 360)
+     */
     medium?: boolean;
   },
 ): Promise<MadePost> {
@@ -150,8 +161,9 @@ export async function makePost(
         storage_key: key,
         content_type: file.contentType,
         byte_size: bytes.length,
-        width: kind === 'image' || kind === 'video' ? 640 : null,
-        height: kind === 'image' || kind === 'video' ? 360 : null,
+        ...(kind === 'image' && opts.medium
+          ? PIPELINE_IMAGE_SIZES[file.variant]
+          : { width: kind === 'image' || kind === 'video' ? 640 : null, height: kind === 'image' || kind === 'video' ? 360 : null }),
         duration_seconds: kind === 'video' || kind === 'audio' ? 12.5 : null,
       })
       .execute();

@@ -84,6 +84,35 @@ describe('server-rendered public pages', () => {
     for (const [, attributes] of body.matchAll(/<script([^>]*)>/g)) expect(attributes, attributes).toMatch(/nonce=|src=|type="application\/json"/);
   });
 
+  it('pictures are sized to their box: srcset over the sizes a file has, sizes, dimensions, the first eager and high priority, the rest lazy', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const older = await makePost(app.deps.db, null, { creatorId: creator.id, title: 'Made before medium', createdAt: new Date(Date.now() - 60_000) });
+    const post = await makePost(app.deps.db, null, { creatorId: creator.id, title: 'Made with medium', medium: true });
+    const sizes = (id: string) => `/media/${id}/thumb 320w, /media/${id}/medium 720w, /media/${id}/web 1080w`;
+    const imgOf = (markup: string, id: string) => new RegExp(`<img[^>]*src="/media/${id}/web"[^>]*>`).exec(markup)?.[0] ?? '';
+    const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+    const profile = await rendered(`/${creator.username}`);
+    const first = imgOf(profile.root, post.id);
+    expect(attr(first, 'srcSet')).toBe(sizes(post.id));
+    expect(attr(first, 'sizes')).toBe('(min-width: 768px) 624px, calc(100vw - 32px)');
+    expect([attr(first, 'width'), attr(first, 'height')]).toEqual(['1080', '810']);
+    expect([attr(first, 'loading'), attr(first, 'fetchPriority')]).toEqual(['eager', 'high']);
+    // a file made before the 720 px size offers what it has; below the first, lazily
+    const second = imgOf(profile.root, older.id);
+    expect(attr(second, 'srcSet')).toBe(`/media/${older.id}/thumb 320w, /media/${older.id}/web 640w`);
+    expect(attr(second, 'loading')).toBe('lazy');
+
+    const page = await rendered(`/post/${post.id}`);
+    const img = imgOf(page.root, post.id);
+    expect(attr(img, 'srcSet')).toBe(sizes(post.id));
+    expect(attr(img, 'sizes')).toBe('(min-width: 768px) 720px, calc(100vw - 32px)');
+    expect([attr(img, 'width'), attr(img, 'height'), attr(img, 'fetchPriority')]).toEqual(['1080', '810', 'high']);
+    // the head's preload asks for the same file the picture will
+    const preload = /<link rel="preload" as="image" fetchpriority="high"[^>]*>/.exec(page.html)?.[0] ?? '';
+    expect([attr(preload, 'imagesrcset'), attr(preload, 'imagesizes')]).toEqual([sizes(post.id), attr(img, 'sizes')]);
+  });
+
   it("the renderer's own bundle is never served", async () => {
     const res = await fetch(`${app.url}/.ssr/entry-server.js`);
     expect(res.headers.get('content-type')).toContain('text/html');
