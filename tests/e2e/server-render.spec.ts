@@ -76,3 +76,30 @@ test('with JavaScript off, the landing page, a profile and a post show their con
     await context.close();
   }
 });
+
+test('a phone and a desktop fetch the 720 px size of a picture drawn about that wide, in the smaller format', async ({ browser }) => {
+  const [, profile, postPage] = await publicPaths(browser);
+  // Lighthouse's phone (412 px at 1.75x: 665 device px for a feed-wide picture) and a desktop at 1x
+  for (const device of [{ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 }, { viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 }]) {
+    const context = await browser.newContext({ baseURL: e2eBaseURL(), ...device });
+    const page = await context.newPage();
+    const pictures: { url: string; type: string }[] = [];
+    page.on('response', (res) => {
+      if (/\/media\/[^/]+\/(web|medium|thumb|original)$/.test(res.url())) pictures.push({ url: new URL(res.url()).pathname, type: res.headers()['content-type'] ?? '' });
+    });
+    for (const pathname of [postPage!, profile!]) {
+      pictures.length = 0;
+      await page.goto(pathname);
+      const first = page.getByRole('img', { name: 'Golden hour study' }).first();
+      await expect(first).toHaveJSProperty('complete', true);
+      const shown = await first.evaluate((img: HTMLImageElement) => ({ src: new URL(img.currentSrc).pathname, width: img.getAttribute('width'), height: img.getAttribute('height') }));
+      expect(shown.src, `${pathname} ${device.viewport.width}`).toMatch(/\/medium$/);
+      // its box is reserved before it arrives
+      expect([shown.width, shown.height]).toEqual(['1080', '810']);
+      // nothing fetched the 1080 px size or the original for the pictures on the first screen; the demo's are WebP
+      expect(pictures.filter((p) => !p.url.endsWith('/medium')), pathname).toEqual([]);
+      expect(pictures.every((p) => p.type === 'image/webp'), JSON.stringify(pictures)).toBe(true);
+    }
+    await context.close();
+  }
+});

@@ -33,6 +33,9 @@ afterAll(async () => {
 
 const read = async (key: string) => buffer((await storage.get(key)).stream);
 
+/** A served picture: JPEG or WebP. */
+const isPicture = (b: Buffer) => looksLike.image(b) || (b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP');
+
 /** What the bytes of each kind's original must start with (or satisfy) to be a real file. */
 const looksLike: Record<MediaKind, (bytes: Buffer) => boolean> = {
   image: (b) => b[0] === 0xff && b[1] === 0xd8,
@@ -115,9 +118,13 @@ describe('seedDemo', () => {
       expect(looksLike[kind](bytes), `${kind} original is a real ${kind}`).toBe(true);
       for (const f of files) {
         expect(await storage.stat(f.storage_key), f.storage_key).toEqual({ size: Number(f.byte_size), contentType: f.content_type });
-        if (f.variant !== 'original') expect(looksLike.image(await read(f.storage_key)), f.storage_key).toBe(true);
+        if (f.variant !== 'original') expect(isPicture(await read(f.storage_key)), f.storage_key).toBe(true);
       }
-      if (kind === 'image') expect(files.map((f) => f.variant).sort()).toEqual(expect.arrayContaining(['original', 'thumb', 'web']));
+      if (kind === 'image') {
+        // the display sizes a srcset offers, WebP where smaller (the demo's pictures: all)
+        expect(files.map((f) => f.variant).sort()).toEqual(expect.arrayContaining(['medium', 'original', 'thumb', 'web']));
+        for (const f of files.filter((f) => ['web', 'medium', 'thumb'].includes(f.variant))) expect(f.content_type, f.variant).toBe('image/webp');
+      }
       if (kind === 'video') {
         expect(files.map((f) => f.variant)).toContain('poster');
         expect(Number(original!.duration_seconds)).toBeGreaterThan(3);
