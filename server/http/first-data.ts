@@ -91,6 +91,9 @@ export async function loadFirstData(deps: AppDeps, req: Request, res: Response):
         () => null,
       ),
     );
+    // the shell's badges of a signed-in home feed, which is server-rendered (server-render.ts):
+    // painted with the page, and the same when the browser adopts it
+    if (ctx.user) work.push(helpers.messages.unreadCount.prefetch(), helpers.notifications.unreadCount.prefetch());
   } else if (route.kind === 'profile') {
     work.push(found(helpers.profiles.byUsername.fetch({ username: route.username })).then((p) => (first.profile = p)));
     if (!PROFILE_VIEW_PARAMS.some((name) => name in req.query)) {
