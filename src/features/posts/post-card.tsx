@@ -71,7 +71,6 @@ function PostArticle({
   const commentsId = useId();
   // data-live="joined" once the server confirmed the room: live updates reach this card from then on
   const live = useIsRoomJoined('post', post.id);
-  const zone = useDisplayZone();
   const { creator } = post;
   const name = creator.displayName || creator.username;
   const TitleTag = detail ? 'h1' : 'h2';
@@ -97,17 +96,7 @@ function PostArticle({
           <span className="flex min-w-0 items-center gap-1.5 text-sm text-subtle">
             <span className="truncate">@{creator.username}</span>
             <span aria-hidden="true">·</span>
-            <Link
-              to="/post/$id"
-              params={{ id: post.id }}
-              className="shrink-0 hover:text-foreground hover:underline"
-              aria-label={`Posted ${formatLongDateTime(post.createdAt, zone)}: open the post`}
-            >
-              {/* the relative time may have moved on between the server's render and the browser's */}
-              <time dateTime={isoString(post.createdAt)} title={formatLongDateTime(post.createdAt, zone)} suppressHydrationWarning>
-                {formatRelativeTime(post.createdAt, undefined, zone)}
-              </time>
-            </Link>
+            <PostedAt post={post} />
           </span>
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1">
@@ -299,6 +288,28 @@ function PostTile({ post }: { post: Post }) {
           {POST_TEXTS.premiumBadge}
         </span>
       ) : null}
+    </Link>
+  );
+}
+
+/**
+ * When the post was published, linking to it. The only part of a card that reads the display
+ * zone: right after a server-rendered page is adopted the zone turns from UTC to local, which
+ * React re-renders at once, in one task; only these few nodes, not every card's whole tree.
+ */
+function PostedAt({ post }: { post: Post }) {
+  const zone = useDisplayZone();
+  return (
+    <Link
+      to="/post/$id"
+      params={{ id: post.id }}
+      className="shrink-0 hover:text-foreground hover:underline"
+      aria-label={`Posted ${formatLongDateTime(post.createdAt, zone)}: open the post`}
+    >
+      {/* the relative time may have moved on between the server's render and the browser's */}
+      <time dateTime={isoString(post.createdAt)} title={formatLongDateTime(post.createdAt, zone)} suppressHydrationWarning>
+        {formatRelativeTime(post.createdAt, undefined, zone)}
+      </time>
     </Link>
   );
 }
