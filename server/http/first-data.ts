@@ -33,6 +33,8 @@ export interface FirstData {
   profile: ProfileDto | null;
   post: PostDto | null;
   signedIn: boolean;
+  /** the signed-in viewer's id (null for a visitor): whose page this is, for what is kept of it (server-render.ts) */
+  viewerId: string | null;
   /** the picture likely to be the page's largest paint, preloaded from the head: the post page's, a signed-in feed's first */
   leadImage: ImageSources | null;
 }
@@ -72,7 +74,7 @@ export async function loadFirstData(deps: AppDeps, req: Request, res: Response):
   const ctx = await createContext(deps, { req, res } as CreateExpressContextOptions);
   const helpers = createServerSideHelpers({ router: appRouter, ctx, transformer: superjson });
   const route = pageRoute(req.path);
-  const first: Omit<FirstData, 'state'> = { notFound: false, profile: null, post: null, signedIn: ctx.user !== null, leadImage: null };
+  const first: Omit<FirstData, 'state'> = { notFound: false, profile: null, post: null, signedIn: ctx.user !== null, viewerId: ctx.user?.id ?? null, leadImage: null };
   const found = <T>(promise: Promise<T>): Promise<T | null> =>
     promise.catch((error: unknown) => {
       if ((error as { code?: string }).code === 'NOT_FOUND' || (error as { code?: string }).code === 'BAD_REQUEST') first.notFound = true;
@@ -89,6 +91,9 @@ export async function loadFirstData(deps: AppDeps, req: Request, res: Response):
         () => null,
       ),
     );
+    // the shell's badges of a signed-in home feed, which is server-rendered (server-render.ts):
+    // painted with the page, and the same when the browser adopts it
+    if (ctx.user) work.push(helpers.messages.unreadCount.prefetch(), helpers.notifications.unreadCount.prefetch());
   } else if (route.kind === 'profile') {
     work.push(found(helpers.profiles.byUsername.fetch({ username: route.username })).then((p) => (first.profile = p)));
     if (!PROFILE_VIEW_PARAMS.some((name) => name in req.query)) {

@@ -13,15 +13,29 @@ interface RendererModule {
 
 export type ServerRender = (input: { url: string; route: PageRoute; first: FirstData | null; nonce: string }) => Promise<string | null>;
 
-/** The pages rendered on the server: the public ones a visitor opens from a shared link. */
+/** The pages rendered on the server for a visitor: the public ones opened from a shared link. */
 const RENDERED: ReadonlySet<PageRoute['kind']> = new Set(['home', 'profile', 'post']);
+/**
+ * And for a signed-in viewer: the home feed, the page a fan opens most (issue 30: its largest
+ * paint, the first post's picture, comes from the HTML). Its first data carries everything its
+ * first screen shows (the session, the featured strip, the feed's first page); the shell's
+ * counts are asked by the browser, and render the same (none yet) on both sides until they come.
+ */
+const RENDERED_SIGNED_IN: ReadonlySet<PageRoute['kind']> = new Set(['home']);
+
+/** Whether a page is rendered on the server: only from its data, found, and for a viewer it is rendered for. */
+function rendersOnServer(route: PageRoute, first: FirstData | null): first is FirstData {
+  if (!first || first.notFound) return false;
+  return (first.signedIn ? RENDERED_SIGNED_IN : RENDERED).has(route.kind);
+}
 
 /**
- * Server rendering of the public pages for a visitor (issue 30: the largest paint comes from the
- * HTML, not after the scripts). The renderer is the build's own bundle of the SPA
- * (scripts/build-web.ts), imported once; it renders from the page's first data, so a page is
- * rendered only when that data came (in time, and found): otherwise, and for a signed-in viewer
- * and every other route, the SPA renders in the browser as before. SERVER_RENDER=false turns it off.
+ * Server rendering of the pages a visitor opens from a shared link and of a signed-in fan's home
+ * feed (issue 30: the largest paint comes from the HTML, not after the scripts). The renderer is
+ * the build's own bundle of the SPA (scripts/build-web.ts), imported once; it renders from the
+ * page's first data, so a page is rendered only when that data came (in time, and found):
+ * otherwise, and for every other route, the SPA renders in the browser as before.
+ * SERVER_RENDER=false turns it off.
  */
 export async function loadServerRender(distDir: string, deps: AppDeps): Promise<ServerRender | null> {
   const file = path.join(distDir, '.ssr/entry-server.js');
@@ -39,9 +53,9 @@ export async function loadServerRender(distDir: string, deps: AppDeps): Promise<
   }
   const cache = renderedMarkupCache((url, state) => renderer.renderPage({ url, origin: deps.config.appUrl, state, nonce: NONCE_MARK }));
   return async ({ url, route, first, nonce }) => {
-    if (!first || first.signedIn || first.notFound || !RENDERED.has(route.kind)) return null;
+    if (!rendersOnServer(route, first)) return null;
     try {
-      const markup = await cache(url, first.state);
+      const markup = await cache(url, first.viewerId, first.state);
       return markup?.replaceAll(NONCE_MARK, nonce) ?? null;
     } catch (error) {
       // the page still works: the browser renders it
@@ -64,11 +78,17 @@ const MOMENTS = /"(dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+,?/g;
  * milliseconds of CPU, and a shared link is opened by many visitors with the same data (the
  * first data comes from the anonymous answers' cache). The key is the URL and the data itself, so
  * a change to the data renders anew at once; visitors asking at the same moment share one render.
+ *
+ * A signed-in viewer's page is theirs alone (their avatar and name in the shell, their likes,
+ * what they may unlock): its key also holds the viewer's id, so it is only ever served to the
+ * same viewer again (a reload). The data alone would already tell viewers apart (it holds the
+ * session's `auth.me`), but not if that one answer failed and was left out; the id never is. A
+ * visitor's key has no id: all visitors get the same data and so share the markup.
  */
-function renderedMarkupCache(render: (url: string, state: string) => Promise<string | null>, now: () => number = Date.now) {
+export function renderedMarkupCache(render: (url: string, state: string) => Promise<string | null>, now: () => number = Date.now) {
   const entries = new Map<string, { at: number; markup: Promise<string | null> }>();
-  return (url: string, state: string): Promise<string | null> => {
-    const key = `${url}\n${createHash('sha256').update(state.replace(MOMENTS, '')).digest('base64url')}`;
+  return (url: string, viewerId: string | null, state: string): Promise<string | null> => {
+    const key = `${url}\n${viewerId ?? ''}\n${createHash('sha256').update(state.replace(MOMENTS, '')).digest('base64url')}`;
     const kept = entries.get(key);
     if (kept && now() - kept.at < RENDER_CACHE_MS) {
       serverRenders.inc({ outcome: 'cached' });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MEDIA_VARIANTS } from '../../common/enums';
 import { BOOKMARK_TEXTS, COMMENT_TEXTS, FEED_TEXTS, POST_TEXTS } from '../../common/texts';
-import { e2eBaseURL, findPost, imagesSettled, newPageAs, signIn, toasts, trpcMutation, trpcQuery, type ApiPost } from './support/app';
+import { appStarted, e2eBaseURL, findPost, imagesSettled, newPageAs, signIn, toasts, trpcMutation, trpcQuery, type ApiPost } from './support/app';
 import { isNextPageCall, requestWithin, scrollToEnd, scrollUntilShown } from './support/paging';
 import { publishPicture } from './support/publish';
 import { playAndSeek } from './support/video';
@@ -50,7 +50,8 @@ test('a visitor sees 3 posts, then the sign-up prompt and locked posts; likes, b
   const prompt = page.getByRole('complementary', { name: POST_TEXTS.contentLocked.title });
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText(POST_TEXTS.contentLocked.description);
-  expect(await page.evaluate(() => localStorage.getItem('postsViewed'))).toBe('3');
+  // counted by the page's scripts, which a server-rendered page runs after its first paint
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('postsViewed'))).toBe('3');
 
   // paging stops at the locked state, even with the end of the list in view (the control after
   // signing in shows the same watch sees the next page asked for)
@@ -447,6 +448,7 @@ test('Share copies the post link, or hands it to the native share sheet', async 
     Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
   });
   await page.goto('/');
+  await appStarted(page);
   const first = feedList(page).getByRole('article').first();
   const id = await first.getAttribute('data-post-id');
   await first.getByRole('button', { name: 'Share' }).click();
@@ -466,6 +468,7 @@ test('Share copies the post link, or hands it to the native share sheet', async 
     Object.defineProperty(Navigator.prototype, 'canShare', { value: () => true, configurable: true });
   });
   await native.goto(`/post/${id}`);
+  await appStarted(native);
   await native.getByRole('article').first().getByRole('button', { name: 'Share' }).click();
   await expect.poll(() => native.evaluate(() => (window as { __shared?: unknown }).__shared)).toEqual({
     title: POST_TEXTS.shareTitle,
@@ -479,6 +482,7 @@ test('/post/{id}: Back goes back, or home when there is nowhere to go; unknown a
 
   // opened directly: nothing of the app's to go back to, so home
   await page.goto(`/post/${id}`);
+  await appStarted(page);
   await expect(article(page, LIVE_POST)).toBeVisible();
   await expect(article(page, LIVE_POST).getByLabel(COMMENT_TEXTS.label)).toBeVisible();
   await page.getByRole('button', { name: 'Back', exact: true }).click();

@@ -1,11 +1,12 @@
 import { expect, test, type Browser } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { e2eBaseURL, findPost, newPageAs } from './support/app';
+import { demoEmail, e2eBaseURL, findPost, trpcMutation } from './support/app';
+import { DEMO_PASSWORD } from './support/env';
 
 /**
- * Issue 30: a visitor's /, /{username} and /post/{id} come server-rendered and the browser
- * hydrates them (src/main.tsx): the nodes the server sent are kept (the largest paint is the
+ * Issue 30: a visitor's /, /{username} and /post/{id}, and a signed-in fan's home feed, come
+ * server-rendered and the browser hydrates them (src/main.tsx): the nodes the server sent are kept (the largest paint is the
  * HTML's), nothing is logged (no hydration mismatch: dates, time zones, ids), and the page then
  * works as the SPA. With JavaScript off the content is there to read.
  */
@@ -19,46 +20,59 @@ async function publicPaths(browser: Browser): Promise<string[]> {
   return ['/', '/ava', `/post/${post.id}`];
 }
 
+/**
+ * Opens `pathname` as `user` (a visitor when null) and checks the server's markup was hydrated:
+ * the first node in #root is still the server's, none was removed, nothing was logged; then the
+ * page works as the SPA (a link navigates).
+ */
+async function expectHydrated(browser: Browser, user: string | null, pathname: string, timezoneId: string) {
+  const context = await browser.newContext({ baseURL: e2eBaseURL(), viewport: { width: 1280, height: 800 }, timezoneId });
+  if (user) expect((await trpcMutation(context.request, e2eBaseURL(), 'auth.signIn', { email: demoEmail(user), password: DEMO_PASSWORD })).status).toBe(200);
+  const page = await context.newPage();
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    // (Playwright's own notice that the test browser blocks service workers is not the page's)
+    if ((message.type() === 'error' || message.type() === 'warning') && !message.text().includes('blocked by Playwright')) logged.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => logged.push(`pageerror: ${error.message}`));
+  // before any of the page's scripts: remember the server's first node in #root and count removals
+  await page.addInitScript(() => {
+    const w = window as unknown as { ssrFirst?: Element | null; removed: number };
+    w.removed = 0;
+    document.addEventListener('readystatechange', () => {
+      const root = document.getElementById('root');
+      if (!root || 'ssrFirst' in w) return;
+      w.ssrFirst = root.firstElementChild;
+      new MutationObserver((records) => {
+        for (const r of records) w.removed += r.removedNodes.length;
+      }).observe(root, { childList: true });
+    });
+  });
+  const response = await page.goto(pathname);
+  expect(response?.status(), pathname).toBe(200);
+  await expect(page.locator('h1').first(), pathname).toBeVisible();
+  if (user) await expect(page.getByRole('heading', { name: 'Your feed' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const kept = await page.evaluate(() => {
+    const w = window as unknown as { ssrFirst?: Element | null; removed: number };
+    return { rendered: !!w.ssrFirst, same: w.ssrFirst === document.getElementById('root')!.firstElementChild, removed: w.removed };
+  });
+  expect(kept, pathname).toEqual({ rendered: true, same: true, removed: 0 });
+  expect(logged, pathname).toEqual([]);
+  await page.getByRole('link', { name: 'Explore' }).first().click();
+  await expect(page).toHaveURL(user ? /\/explore/ : /\/explore|\/auth/);
+  await context.close();
+}
+
 for (const timezoneId of ['UTC', 'America/Los_Angeles', 'Asia/Kolkata']) {
   test(`the public pages are hydrated, not re-rendered, with nothing logged (${timezoneId})`, async ({ browser }) => {
-    for (const pathname of await publicPaths(browser)) {
-      const page = await newPageAs(browser, null, { timezoneId });
-      const logged: string[] = [];
-      page.on('console', (message) => {
-        // (Playwright's own notice that the test browser blocks service workers is not the page's)
-        if ((message.type() === 'error' || message.type() === 'warning') && !message.text().includes('blocked by Playwright')) logged.push(`${message.type()}: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => logged.push(`pageerror: ${error.message}`));
-      // before any of the page's scripts: remember the server's first node in #root and count removals
-      await page.addInitScript(() => {
-        const w = window as unknown as { ssrFirst?: Element | null; removed: number };
-        w.removed = 0;
-        document.addEventListener('readystatechange', () => {
-          const root = document.getElementById('root');
-          if (!root || 'ssrFirst' in w) return;
-          w.ssrFirst = root.firstElementChild;
-          new MutationObserver((records) => {
-            for (const r of records) w.removed += r.removedNodes.length;
-          }).observe(root, { childList: true });
-        });
-      });
-      const response = await page.goto(pathname);
-      expect(response?.status(), pathname).toBe(200);
-      await expect(page.locator('h1').first(), pathname).toBeVisible();
-      // hydrated: a like button reacts (the SPA is live) — a visitor is asked to sign in
-      await page.waitForLoadState('networkidle');
-      const kept = await page.evaluate(() => {
-        const w = window as unknown as { ssrFirst?: Element | null; removed: number };
-        return { rendered: !!w.ssrFirst, same: w.ssrFirst === document.getElementById('root')!.firstElementChild, removed: w.removed };
-      });
-      expect(kept, pathname).toEqual({ rendered: true, same: true, removed: 0 });
-      expect(logged, pathname).toEqual([]);
-      await page.getByRole('link', { name: 'Explore' }).first().click();
-      await expect(page).toHaveURL(/\/explore|\/auth/);
-      await page.context().close();
-    }
+    for (const pathname of await publicPaths(browser)) await expectHydrated(browser, null, pathname, timezoneId);
   });
 }
+
+test("a signed-in fan's home feed is hydrated, not re-rendered, with nothing logged", async ({ browser }) => {
+  for (const timezoneId of ['UTC', 'Asia/Kolkata']) await expectHydrated(browser, 'sam', '/', timezoneId);
+});
 
 test('with JavaScript off, the landing page, a profile and a post show their content', async ({ browser }) => {
   const paths = await publicPaths(browser);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMetrics } from '../../core/metrics';
 import { buildServerRenderer } from '../../scripts/build-web';
-import { makePost, makeSessionCookie, makeUser } from '../helpers/factories';
+import { makePost, makeSessionCookie, makeSubscription, makeUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -29,19 +29,19 @@ afterAll(async () => {
 });
 
 /** The markup the server put into #root (empty when the browser is left to render the page). */
-async function rendered(pathname: string, cookie?: string): Promise<{ status: number; root: string; html: string }> {
+async function rendered(pathname: string, cookie?: string): Promise<{ status: number; root: string; html: string; cacheControl: string | null }> {
   const res = await fetch(`${app.url}${pathname}`, { headers: cookie ? { cookie } : {} });
   const html = await res.text();
   const start = html.indexOf('<div id="root">') + '<div id="root">'.length;
   const end = html.indexOf('<script type="application/json" id="first-data">');
-  return { status: res.status, root: html.slice(start, end === -1 ? html.indexOf('</body>') : end), html };
+  return { status: res.status, root: html.slice(start, end === -1 ? html.indexOf('</body>') : end), html, cacheControl: res.headers.get('cache-control') };
 }
 
 /** Text only, as a reader of the HTML sees it. */
 const textOf = (markup: string) => markup.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
 
 describe('server-rendered public pages', () => {
-  it('a signed-in viewer gets the page to render in the browser (the markup checks below can fail)', async () => {
+  it("a signed-in viewer's profile page is rendered in the browser (the markup checks below can fail)", async () => {
     const creator = await makeUser(app.deps.db, { isCreator: true });
     await makePost(app.deps.db, null, { creatorId: creator.id, title: 'Seen only after the scripts' });
     const { cookie } = await makeSessionCookie(app.deps.db, creator.id);
@@ -173,6 +173,54 @@ describe('server-rendered public pages', () => {
     await app.deps.db.updateTable('profiles').set({ bio: 'A new bio, seen at once' }).where('id', '=', creator.id).execute();
     await expect.poll(async () => textOf((await open()).html)).toContain('A new bio, seen at once');
     expect((await renders()).rendered).toBeGreaterThan(before.rendered + 1);
+  });
+});
+
+describe("a signed-in fan's home feed, server-rendered", () => {
+  it('each fan gets their own shell and feed in the HTML, before any script; a premium picture is whole only for its subscriber', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const premium = await makePost(app.deps.db, null, { creatorId: creator.id, title: 'Members-only sketchbook', isPremium: true });
+    const subscriber = await makeUser(app.deps.db);
+    const other = await makeUser(app.deps.db);
+    await makeSubscription(app.deps.db, { subscriberId: subscriber.id, creatorId: creator.id });
+    const cookies = { subscriber: (await makeSessionCookie(app.deps.db, subscriber.id)).cookie, other: (await makeSessionCookie(app.deps.db, other.id)).cookie };
+
+    // each asked twice, alternately: a kept rendering must never go to another fan
+    for (let round = 0; round < 2; round++) {
+      for (const [fan, them] of [
+        [subscriber, other],
+        [other, subscriber],
+      ] as const) {
+        const page = await rendered('/', fan === subscriber ? cookies.subscriber : cookies.other);
+        expect(page.status).toBe(200);
+        expect(page.cacheControl).toBe('private, no-cache');
+        // the feed, not the landing, and its newest post painted from the HTML: no script comes before it
+        expect(textOf(page.root)).toContain('Your feed');
+        expect(textOf(page.root)).not.toContain('Share Your Content, Your Way');
+        expect(textOf(page.root)).toContain('Members-only sketchbook');
+        expect(page.html.indexOf('Members-only sketchbook')).toBeLessThan(page.html.indexOf('<script'));
+        // the shell is this fan's (their profile link), and nothing of the other fan is anywhere in the page
+        expect(page.root).toContain(`href="/${fan.username}"`);
+        expect(page.html).not.toContain(them.username);
+        if (fan === subscriber) {
+          expect(page.root).toContain(`/media/${premium.id}/web`);
+        } else {
+          expect(page.root).toContain(`/media/${premium.id}/preview`);
+          for (const variant of ['web', 'thumb', 'original', 'mobile', 'poster']) expect(page.html).not.toContain(`/media/${premium.id}/${variant}`);
+        }
+      }
+    }
+  });
+
+  it('signed out, / is the landing page for everyone', async () => {
+    const fan = await makeUser(app.deps.db);
+    await rendered('/', (await makeSessionCookie(app.deps.db, fan.id)).cookie);
+    const page = await rendered('/');
+    expect(page.status).toBe(200);
+    expect(page.cacheControl).toBe('no-cache');
+    expect(textOf(page.root)).toContain('Share Your Content, Your Way');
+    expect(textOf(page.root)).not.toContain('Your feed');
+    expect(page.html).not.toContain(fan.username);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Crown, Lock, Music, Pin } from 'lucide-react';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { postName } from '../../../common/post-name';
 import { POST_TEXTS } from '../../../common/texts';
 import { Avatar } from '../../components/ui/avatar';
@@ -69,20 +69,12 @@ function PostArticle({
   const [commentsOpen, setCommentsOpen] = useState(detail);
   const titleId = useId();
   const commentsId = useId();
-  // data-live="joined" once the server confirmed the room: live updates reach this card from then on
-  const live = useIsRoomJoined('post', post.id);
-  const zone = useDisplayZone();
   const { creator } = post;
   const name = creator.displayName || creator.username;
   const TitleTag = detail ? 'h1' : 'h2';
 
   return (
-    <article
-      aria-labelledby={titleId}
-      data-post-id={post.id}
-      data-live={live ? 'joined' : undefined}
-      className="overflow-hidden rounded-card border border-border bg-surface shadow-xl shadow-black/20"
-    >
+    <LiveArticle postId={post.id} aria-labelledby={titleId} className="overflow-hidden rounded-card border border-border bg-surface shadow-xl shadow-black/20">
       <header className="flex items-center gap-3 px-4 pt-4 md:px-5">
         <Link to="/$username" params={{ username: creator.username }} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden="true">
           <Avatar src={creator.avatarUrl} name={name} size="md" ring={false} />
@@ -97,17 +89,7 @@ function PostArticle({
           <span className="flex min-w-0 items-center gap-1.5 text-sm text-subtle">
             <span className="truncate">@{creator.username}</span>
             <span aria-hidden="true">·</span>
-            <Link
-              to="/post/$id"
-              params={{ id: post.id }}
-              className="shrink-0 hover:text-foreground hover:underline"
-              aria-label={`Posted ${formatLongDateTime(post.createdAt, zone)}: open the post`}
-            >
-              {/* the relative time may have moved on between the server's render and the browser's */}
-              <time dateTime={isoString(post.createdAt)} title={formatLongDateTime(post.createdAt, zone)} suppressHydrationWarning>
-                {formatRelativeTime(post.createdAt, undefined, zone)}
-              </time>
-            </Link>
+            <PostedAt post={post} />
           </span>
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1">
@@ -197,7 +179,7 @@ function PostArticle({
           {renderComments(post)}
         </section>
       ) : null}
-    </article>
+    </LiveArticle>
   );
 }
 
@@ -300,5 +282,41 @@ function PostTile({ post }: { post: Post }) {
         </span>
       ) : null}
     </Link>
+  );
+}
+
+/**
+ * When the post was published, linking to it. The only part of a card that reads the display
+ * zone: right after a server-rendered page is adopted the zone turns from UTC to local, which
+ * React re-renders at once, in one task; only these few nodes, not every card's whole tree.
+ */
+function PostedAt({ post }: { post: Post }) {
+  const zone = useDisplayZone();
+  return (
+    <Link
+      to="/post/$id"
+      params={{ id: post.id }}
+      className="shrink-0 hover:text-foreground hover:underline"
+      aria-label={`Posted ${formatLongDateTime(post.createdAt, zone)}: open the post`}
+    >
+      {/* the relative time may have moved on between the server's render and the browser's */}
+      <time dateTime={isoString(post.createdAt)} title={formatLongDateTime(post.createdAt, zone)} suppressHydrationWarning>
+        {formatRelativeTime(post.createdAt, undefined, zone)}
+      </time>
+    </Link>
+  );
+}
+
+/**
+ * A card's <article>, marked data-live="joined" once the server confirmed the post's room (live
+ * updates reach the card from then on). It alone re-renders when the socket joins, in one task
+ * for every card on the page: the card's contents are its children, made once by the card.
+ */
+function LiveArticle({ postId, children, ...props }: ComponentProps<'article'> & { postId: string }) {
+  const live = useIsRoomJoined('post', postId);
+  return (
+    <article {...props} data-post-id={postId} data-live={live ? 'joined' : undefined}>
+      {children}
+    </article>
   );
 }

@@ -56,8 +56,24 @@ export async function newPageAs(browser: Browser, user: string | null, options: 
     if (result.status !== 200) throw new Error(`signing in ${user} answered ${result.status}: ${result.message}`);
   }
   const page = await context.newPage();
-  if (user) await page.goto(at);
+  if (user) {
+    await page.goto(at);
+    await appStarted(page);
+  }
   return page;
+}
+
+/**
+ * Waits until the app has taken over the page. A server-rendered page (a visitor's public pages,
+ * a signed-in home feed) shows its buttons before its scripts have loaded, and a press then does
+ * nothing; once React has been given the page (hydrateRoot marks #root at once) a press on a part
+ * it has not adopted yet is replayed when it is.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
 }
 
 // ---- tRPC over HTTP (superjson envelopes), with the cookies of the request context -------------
