@@ -1,4 +1,3 @@
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -24,6 +23,7 @@ import { attachSocketServer, type IoServer } from './realtime/socket-server';
 import { createSessionCache, listenForForgets } from './auth/session-cache';
 import { httpErrorAnswer } from './trpc/errors';
 import { createContext } from './trpc/init';
+import { trpcExpressHandler } from './trpc/express-handler';
 import { trpcResponseMeta } from './trpc/response-meta';
 import { exportDownloadRoutes } from './features/account/export-download.http';
 import { appRouter } from './trpc/router';
@@ -108,6 +108,21 @@ export function createApp(appDeps: AppDeps): App {
   app.use(csrfGuard(config));
   // every write outside /trpc counts against its budget (the tRPC mutations: trpc/init.ts)
   app.use(writeBudgetGuard(deps));
+  // the API first: the routes below answer none of its paths, so its requests skip their matching
+  // anonymous answers of public queries: shared-cacheable, with ETags and a short memory cache
+  if (config.PUBLIC_CACHE) app.use('/trpc', publicCache(deps).middleware);
+  app.use(
+    '/trpc',
+    trpcExpressHandler({
+      router: appRouter,
+      createContext: (opts) => createContext(deps, opts),
+      maxBatchSize: 20,
+      responseMeta: trpcResponseMeta,
+      onError({ error, path: procedure }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error, procedure }, 'tRPC procedure failed');
+      },
+    }),
+  );
   // tus resumable uploads of creators; the incoming files are never served
   const uploads = uploadRoutes(deps);
   app.use(uploads.router);
@@ -121,20 +136,6 @@ export function createApp(appDeps: AppDeps): App {
   app.use(avatarRoutes(deps));
   // "Download my data" zips, to their owner only (issue 13)
   app.use(exportDownloadRoutes(deps));
-  // anonymous answers of public queries: shared-cacheable, with ETags and a short memory cache
-  if (config.PUBLIC_CACHE) app.use('/trpc', publicCache(deps).middleware);
-  app.use(
-    '/trpc',
-    createExpressMiddleware({
-      router: appRouter,
-      createContext: (opts) => createContext(deps, opts),
-      maxBatchSize: 20,
-      responseMeta: trpcResponseMeta,
-      onError({ error, path: procedure }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error, procedure }, 'tRPC procedure failed');
-      },
-    }),
-  );
   // link previews and search engines (issue 30): robots.txt, the sitemap of public creators
   app.use(seoRoutes(deps));
   if (config.SERVE_SPA) app.use(spaHandler(path.resolve(repoRoot, config.DIST_DIR), deps));
