@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pinoHttp } from 'pino-http';
 import type { AppDeps } from '../core/deps';
 import { avatarRoutes } from './features/settings/avatar.http';
 import { adminRoutes } from './http/admin';
@@ -15,6 +14,7 @@ import { healthRoutes } from './http/health';
 import { mediaRoutes } from './features/posts/media.http';
 import { messageMediaRoutes } from './features/messages/messages.http';
 import { httpMetrics, metricsRoutes } from './http/metrics';
+import { requestLog } from './http/request-log';
 import { seoRoutes } from './http/seo-files';
 import { spaHandler } from './http/spa';
 import { uploadRoutes } from './features/uploads/uploads.http';
@@ -86,18 +86,8 @@ export function createApp(appDeps: AppDeps): App {
     }),
   );
   app.use(compression());
-  app.use(
-    pinoHttp({
-      logger: deps.log,
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url?.startsWith('/assets/') === true },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      // One short line per request: headers (cookies included) stay out of the logs.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  // one line per request; the probes and the static files are not worth a line each
+  app.use(requestLog(deps.log, (url) => url === '/healthz' || url === '/readyz' || url.startsWith('/assets/')));
   const procedures = new Set(Object.keys(appRouter._def.procedures));
   app.use(httpMetrics((name) => procedures.has(name)));
   app.use(healthRoutes(deps));
