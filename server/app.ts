@@ -90,19 +90,14 @@ export function createApp(appDeps: AppDeps): App {
   app.use(requestLog(deps.log, (url) => url === '/healthz' || url === '/readyz' || url.startsWith('/assets/')));
   const procedures = new Set(Object.keys(appRouter._def.procedures));
   app.use(httpMetrics((name) => procedures.has(name)));
-  app.use(healthRoutes(deps));
-  // admins, or a scraper holding METRICS_TOKEN
-  app.use(metricsRoutes(deps));
-  // Stripe's signed webhooks: authenticated by their signature, not an Origin (before the guard)
-  app.use(stripeWebhookRoutes(deps));
-  app.use(csrfGuard(config));
-  // every write outside /trpc counts against its budget (the tRPC mutations: trpc/init.ts)
-  app.use(writeBudgetGuard(deps));
-  // the API first: the routes below answer none of its paths, so its requests skip their matching
-  // anonymous answers of public queries: shared-cacheable, with ETags and a short memory cache
-  if (config.PUBLIC_CACHE) app.use('/trpc', publicCache(deps).middleware);
+  const csrf = csrfGuard(config);
+  // The API first, its Origin checked (CSRF): none of the routes below answers its paths, so its
+  // requests skip matching them. Anonymous answers of public queries are shared-cacheable, with
+  // ETags and a short memory cache; the tRPC mutations count against their write budgets in trpc/init.ts.
   app.use(
     '/trpc',
+    csrf,
+    ...(config.PUBLIC_CACHE ? [publicCache(deps).middleware] : []),
     trpcExpressHandler({
       router: appRouter,
       createContext: (opts) => createContext(deps, opts),
@@ -113,6 +108,14 @@ export function createApp(appDeps: AppDeps): App {
       },
     }),
   );
+  app.use(healthRoutes(deps));
+  // admins, or a scraper holding METRICS_TOKEN
+  app.use(metricsRoutes(deps));
+  // Stripe's signed webhooks: authenticated by their signature, not an Origin (before the guard)
+  app.use(stripeWebhookRoutes(deps));
+  app.use(csrf);
+  // every write outside /trpc counts against its budget (the tRPC mutations: trpc/init.ts)
+  app.use(writeBudgetGuard(deps));
   // tus resumable uploads of creators; the incoming files are never served
   const uploads = uploadRoutes(deps);
   app.use(uploads.router);

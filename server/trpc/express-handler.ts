@@ -20,9 +20,10 @@ export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter> {
  * - a JSON answer (every query and mutation: the client's httpBatchLink never streams) is read
  *   whole and written with one `res.end`, where the adapter pipes it through a web
  *   WritableStream chunk by chunk; streamed answers (SSE, JSON lines) are written as they come;
- * - a GET has no body, and its abort signal fires only when the client goes away before its
- *   answer: the adapter aborts every request once its response has closed, which builds a
- *   DOMException and runs the abort listeners of a request that is already answered.
+ * - a GET has no body, so no Fetch Request is built for it (bodilessRequest), and its abort
+ *   signal fires only when the client goes away before its answer: the adapter aborts every
+ *   request once its response has closed, which builds a DOMException and runs the abort
+ *   listeners of a request that is already answered.
  * Requests with a body still go through tRPC's own `incomingMessageToRequest`.
  */
 export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOptions<TRouter>): RequestHandler {
@@ -59,24 +60,32 @@ async function answer<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOptions<TR
   await writeStream(response.body, res, request.signal);
 }
 
+/**
+ * A GET as tRPC 11.19's resolveResponse reads it (method, url, headers.get/has, signal; no body):
+ * what a Fetch Request would give, without building one (undici's Request copies every header
+ * into a Headers and follows the signal with one of its own). tRPC is pinned; every GET the
+ * integration tests make goes through here, so a tRPC that read more of it would fail them.
+ */
 function bodilessRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const ac = new AbortController();
   const onClose = () => {
     if (!res.writableFinished) ac.abort();
   };
   res.once('close', onClose);
-  return new Request(createURL(req), { method: req.method, headers: toHeaders(req.headers), signal: ac.signal });
+  const get = (name: string) => headerValue(req.headers, name.toLowerCase());
+  const request = {
+    method: req.method,
+    url: createURL(req).href,
+    headers: { get, has: (name: string) => get(name) !== null },
+    signal: ac.signal,
+  };
+  return request as unknown as Request;
 }
 
-function toHeaders(incoming: IncomingHttpHeaders): Headers {
-  const headers = new Headers();
-  for (const key in incoming) {
-    const value = incoming[key];
-    if (key.startsWith(':')) continue;
-    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
-    else if (value != null) headers.append(key, value);
-  }
-  return headers;
+function headerValue(incoming: IncomingHttpHeaders, name: string): string | null {
+  const value = incoming[name];
+  if (value == null) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /** A streamed answer, chunk by chunk, waiting for the socket to drain (gzip flushed after each). */
