@@ -1,4 +1,3 @@
-import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -6,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pinoHttp } from 'pino-http';
 import type { AppDeps } from '../core/deps';
 import { avatarRoutes } from './features/settings/avatar.http';
 import { adminRoutes } from './http/admin';
@@ -16,6 +14,7 @@ import { healthRoutes } from './http/health';
 import { mediaRoutes } from './features/posts/media.http';
 import { messageMediaRoutes } from './features/messages/messages.http';
 import { httpMetrics, metricsRoutes } from './http/metrics';
+import { requestLog } from './http/request-log';
 import { seoRoutes } from './http/seo-files';
 import { spaHandler } from './http/spa';
 import { uploadRoutes } from './features/uploads/uploads.http';
@@ -24,6 +23,7 @@ import { attachSocketServer, type IoServer } from './realtime/socket-server';
 import { createSessionCache, listenForForgets } from './auth/session-cache';
 import { httpErrorAnswer } from './trpc/errors';
 import { createContext } from './trpc/init';
+import { trpcExpressHandler } from './trpc/express-handler';
 import { trpcResponseMeta } from './trpc/response-meta';
 import { exportDownloadRoutes } from './features/account/export-download.http';
 import { appRouter } from './trpc/router';
@@ -86,26 +86,34 @@ export function createApp(appDeps: AppDeps): App {
     }),
   );
   app.use(compression());
+  // one line per request; the probes and the static files are not worth a line each
+  app.use(requestLog(deps.log, (url) => url === '/healthz' || url === '/readyz' || url.startsWith('/assets/')));
+  const procedures = new Set(Object.keys(appRouter._def.procedures));
+  app.use(httpMetrics((name) => procedures.has(name)));
+  const csrf = csrfGuard(config);
+  // The API first, its Origin checked (CSRF): none of the routes below answers its paths, so its
+  // requests skip matching them. Anonymous answers of public queries are shared-cacheable, with
+  // ETags and a short memory cache; the tRPC mutations count against their write budgets in trpc/init.ts.
   app.use(
-    pinoHttp({
-      logger: deps.log,
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' || req.url?.startsWith('/assets/') === true },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      // One short line per request: headers (cookies included) stay out of the logs.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    '/trpc',
+    csrf,
+    ...(config.PUBLIC_CACHE ? [publicCache(deps).middleware] : []),
+    trpcExpressHandler({
+      router: appRouter,
+      createContext: (opts) => createContext(deps, opts),
+      maxBatchSize: 20,
+      responseMeta: trpcResponseMeta,
+      onError({ error, path: procedure }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error, procedure }, 'tRPC procedure failed');
       },
     }),
   );
-  const procedures = new Set(Object.keys(appRouter._def.procedures));
-  app.use(httpMetrics((name) => procedures.has(name)));
   app.use(healthRoutes(deps));
   // admins, or a scraper holding METRICS_TOKEN
   app.use(metricsRoutes(deps));
   // Stripe's signed webhooks: authenticated by their signature, not an Origin (before the guard)
   app.use(stripeWebhookRoutes(deps));
-  app.use(csrfGuard(config));
+  app.use(csrf);
   // every write outside /trpc counts against its budget (the tRPC mutations: trpc/init.ts)
   app.use(writeBudgetGuard(deps));
   // tus resumable uploads of creators; the incoming files are never served
@@ -121,20 +129,6 @@ export function createApp(appDeps: AppDeps): App {
   app.use(avatarRoutes(deps));
   // "Download my data" zips, to their owner only (issue 13)
   app.use(exportDownloadRoutes(deps));
-  // anonymous answers of public queries: shared-cacheable, with ETags and a short memory cache
-  if (config.PUBLIC_CACHE) app.use('/trpc', publicCache(deps).middleware);
-  app.use(
-    '/trpc',
-    createExpressMiddleware({
-      router: appRouter,
-      createContext: (opts) => createContext(deps, opts),
-      maxBatchSize: 20,
-      responseMeta: trpcResponseMeta,
-      onError({ error, path: procedure }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') deps.log.error({ err: error, procedure }, 'tRPC procedure failed');
-      },
-    }),
-  );
   // link previews and search engines (issue 30): robots.txt, the sitemap of public creators
   app.use(seoRoutes(deps));
   if (config.SERVE_SPA) app.use(spaHandler(path.resolve(repoRoot, config.DIST_DIR), deps));

@@ -31,6 +31,8 @@ export interface BenchProcess {
 /** Options of the processes the soak measures: `heapProbe` loads bench/lib/heap-probe.ts into it. */
 export interface MeasuredProcessOptions {
   heapProbe?: boolean;
+  /** another checkout of the app to start (an older build, for A/B runs: bench/request-cpu.ts) */
+  appDir?: string;
 }
 
 const probeFile = () => path.join(tmpdir(), `bench-heap-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
@@ -64,9 +66,9 @@ export function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function spawnNode(script: string, env: Record<string, string>, args: string[] = [], nodeArgs: string[] = [], preload: string[] = []) {
+function spawnNode(script: string, env: Record<string, string>, args: string[] = [], nodeArgs: string[] = [], preload: string[] = [], cwd = repoRoot) {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...preload.flatMap((m) => ['--import', m]), script, ...args], {
-    cwd: repoRoot,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,7 +122,9 @@ export async function startAppProcess(databaseUrl: string, env: Record<string, s
     },
     [],
     nodeArgs,
-    extra.preload,
+    // the heap probe is this checkout's file, wherever the app comes from
+    extra.preload.map((m) => path.resolve(repoRoot, m)),
+    options.appDir ?? repoRoot,
   );
   await waitFor(`${url}/readyz`, p.child, p.output);
   return handle(url, p, probe);

@@ -1,0 +1,69 @@
+import { gunzipSync } from 'node:zlib';
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { makePost, makeSessionCookie, makeUser } from '../helpers/factories';
+import { useTestServer } from '../helpers/test-server';
+
+// What the app's tRPC handler (server/trpc/express-handler.ts) answers over HTTP, as the SPA's
+// httpBatchLink and a browser see it: tRPC resolves, the handler writes.
+const app = useTestServer();
+
+const input = (calls: unknown[]) => encodeURIComponent(JSON.stringify(Object.fromEntries(calls.map((c, i) => [i, { json: c }]))));
+
+/** a raw GET, to read the bytes and headers as they left the server (fetch would undo the gzip) */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('tRPC over HTTP', () => {
+  it('answers a batch call by call, in order, with 207 when one of them is refused', async () => {
+    const res = await fetch(`${app.url}/trpc/auth.me,messages.chatList?batch=1&input=${input([null, {}])}`);
+    expect(res.status).toBe(207);
+    const body = (await res.json()) as [{ result: { data: { json: null } } }, { error: { json: { data: { code: string; httpStatus: number } } } }];
+    expect(body[0].result.data.json).toBeNull();
+    expect(body[1].error.json.data).toMatchObject({ code: 'UNAUTHORIZED', httpStatus: 401 });
+  });
+
+  it("keeps a signed-in answer out of every cache, and says an anonymous one depends on the cookie", async () => {
+    const user = await makeUser(app.deps.db);
+    const { cookie } = await makeSessionCookie(app.deps.db, user.id);
+    const signedIn = await fetch(`${app.url}/trpc/auth.me`, { headers: { cookie } });
+    expect(signedIn.status).toBe(200);
+    expect(((await signedIn.json()) as { result: { data: { json: { id: string } } } }).result.data.json.id).toBe(user.id);
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+    expect(signedIn.headers.get('vary')).toMatch(/Cookie/i);
+    expect(signedIn.headers.get('x-content-type-options')).toBe('nosniff');
+    const anonymous = await fetch(`${app.url}/trpc/auth.me`);
+    expect(anonymous.headers.get('vary')).toMatch(/Cookie/i);
+    expect(anonymous.headers.get('cache-control')).not.toBe('private, no-store');
+  });
+
+  it('gzips a page for a client that accepts it, and sends it plain to one that does not', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    for (let i = 0; i < 12; i += 1) await makePost(app.deps.db, null, { creatorId: creator.id, text: `Post ${i} `.padEnd(200, 'of a creator with a lot to say ') });
+    const url = `${app.url}/trpc/profiles.posts?input=${encodeURIComponent(JSON.stringify({ json: { username: creator.username, limit: 12 } }))}`;
+    const zipped = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const page = JSON.parse(gunzipSync(zipped.body).toString()) as { result: { data: { json: { items: unknown[] } } } };
+    expect(page.result.data.json.items).toHaveLength(12);
+    const plain = await rawGet(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(page);
+  });
+
+  it('goes on answering after a client that left before its answer', async () => {
+    const url = `${app.url}/trpc/creators.featured`;
+    await Promise.all(Array.from({ length: 5 }, () => fetch(url, { signal: AbortSignal.timeout(1) }).catch(() => undefined)));
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+  });
+});
