@@ -7,12 +7,11 @@ import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { cn } from '../../lib/cn';
-import { formatLongDateTime, formatRelativeTime, isoString } from '../../lib/format';
-import { useDisplayZone } from '../../lib/use-display-zone';
 import type { Post } from '../../lib/post-cache';
 import { useIsRoomJoined, useRoom } from '../../lib/realtime/rooms';
 import { viewerKind } from './media-kind';
 import { PostActions } from './post-actions';
+import { PostTimeLink } from './post-time-link';
 import { imageSources } from '../../../common/image-sources';
 import { DocumentTile, PdfTile, PostMedia, PremiumOverlay, UnsupportedMedia, VideoMark } from './post-media';
 /** what a post of several files adds (carousel, count) loads when one is shown: the landing's script budget */
@@ -69,20 +68,12 @@ function PostArticle({
   const [commentsOpen, setCommentsOpen] = useState(detail);
   const titleId = useId();
   const commentsId = useId();
-  // data-live="joined" once the server confirmed the room: live updates reach this card from then on
-  const live = useIsRoomJoined('post', post.id);
-  const zone = useDisplayZone();
   const { creator } = post;
   const name = creator.displayName || creator.username;
   const TitleTag = detail ? 'h1' : 'h2';
 
   return (
-    <article
-      aria-labelledby={titleId}
-      data-post-id={post.id}
-      data-live={live ? 'joined' : undefined}
-      className="overflow-hidden rounded-card border border-border bg-surface shadow-xl shadow-black/20"
-    >
+    <LiveArticle postId={post.id} labelledBy={titleId}>
       <header className="flex items-center gap-3 px-4 pt-4 md:px-5">
         <Link to="/$username" params={{ username: creator.username }} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden="true">
           <Avatar src={creator.avatarUrl} name={name} size="md" ring={false} />
@@ -97,17 +88,7 @@ function PostArticle({
           <span className="flex min-w-0 items-center gap-1.5 text-sm text-subtle">
             <span className="truncate">@{creator.username}</span>
             <span aria-hidden="true">·</span>
-            <Link
-              to="/post/$id"
-              params={{ id: post.id }}
-              className="shrink-0 hover:text-foreground hover:underline"
-              aria-label={`Posted ${formatLongDateTime(post.createdAt, zone)}: open the post`}
-            >
-              {/* the relative time may have moved on between the server's render and the browser's */}
-              <time dateTime={isoString(post.createdAt)} title={formatLongDateTime(post.createdAt, zone)} suppressHydrationWarning>
-                {formatRelativeTime(post.createdAt, undefined, zone)}
-              </time>
-            </Link>
+            <PostTimeLink postId={post.id} createdAt={post.createdAt} />
           </span>
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1">
@@ -197,6 +178,27 @@ function PostArticle({
           {renderComments(post)}
         </section>
       ) : null}
+    </LiveArticle>
+  );
+}
+
+/**
+ * The card's element, data-live="joined" once the server confirmed the post's room: live updates
+ * reach the card from then on. The confirmation re-renders this element alone (its children are
+ * the same elements as before, so React leaves them): a room store's update is never time-sliced,
+ * and re-rendering each whole card as its room was confirmed made long tasks just after a page
+ * loaded (issue 30: total blocking time).
+ */
+function LiveArticle({ postId, labelledBy, children }: { postId: string; labelledBy: string; children: ReactNode }) {
+  const live = useIsRoomJoined('post', postId);
+  return (
+    <article
+      aria-labelledby={labelledBy}
+      data-post-id={postId}
+      data-live={live ? 'joined' : undefined}
+      className="overflow-hidden rounded-card border border-border bg-surface shadow-xl shadow-black/20"
+    >
+      {children}
     </article>
   );
 }
