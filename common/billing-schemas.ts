@@ -108,9 +108,4 @@ export type SubscriptionIdInput = z.output<typeof SubscriptionIdInput>;
 export const SubscribersInput = z.object({ cursor: joinedCursor('|').nullish() });
 export type SubscribersInput = z.output<typeof SubscribersInput>;
 
-/** Spec: discounted = price − price × percent / 100, shown with 2 decimals. */
-export function discountedPrice(price: string | number, discountPercentage: number | null | undefined): string {
-  const cents = Math.round(Number(price) * 100);
-  const pct = discountPercentage ?? 0;
-  return (Math.round(cents - (cents * pct) / 100) / 100).toFixed(2);
-}
+export { discountedPrice } from './discounted-price';

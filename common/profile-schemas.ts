@@ -5,22 +5,16 @@ import { LIMITS, PROFILE_LIMITS } from './limits';
 import { postId } from './ids';
 import { FeedCursor } from './post-schemas';
 import { safeText } from './text-schema';
-import { LINK_TEXTS, PROFILE_TEXTS } from './texts';
+import { LINK_TEXTS } from './texts';
+import { profileUsernameSchema } from './username-schema';
+
+export { profileUsernameSchema } from './username-schema';
 
 /**
  * Inputs of the profiles and explore procedures, shared by the forms and the server. No input
  * names a user to act on: every write is the caller's own profile (the session says whose).
  * Each schema's type of the same name is what it parses to (z.output), as services receive it.
  */
-
-/** The /{username} path segment: required ('Username is required'); matched lower-cased. */
-export const profileUsernameSchema = z
-  .string({ error: PROFILE_TEXTS.usernameRequired })
-  .trim()
-  .check(safeText('single-line'))
-  .min(1, PROFILE_TEXTS.usernameRequired)
-  .max(100, PROFILE_TEXTS.notFound.title)
-  .transform((v) => v.replace(/^@/, '').toLowerCase());
 
 export const ProfileByUsernameInput = z.object({ username: profileUsernameSchema });
 export type ProfileByUsernameInput = z.output<typeof ProfileByUsernameInput>;

@@ -1,3 +1,5 @@
+// first: before any module builds a zod schema (lib/zod-jitless.ts)
+import './lib/zod-jitless';
 import { RouterProvider } from '@tanstack/react-router';
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { StrictMode, startTransition } from 'react';

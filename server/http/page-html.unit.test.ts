@@ -1,6 +1,7 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { FIRST_DATA_ELEMENT_ID } from '../../common/first-data';
-import { parseTemplate, renderPage } from './page-html';
+import { BOOT_BATCH, parseTemplate, renderPage } from './page-html';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -60,6 +61,27 @@ describe('a server-rendered page', () => {
     const script = boot![1]!;
     expect(script).toContain('requestAnimationFrame');
     for (const url of ['/assets/index-1.js', '/assets/react-1.js', '/assets/router-1.js', '/assets/post-1.js']) expect(script).toContain(`"${url}"`);
+  });
+
+  it('adds the modules a few per task, so no task of its own blocks a slow phone for long', () => {
+    const routeModules = Array.from({ length: 3 * BOOT_BATCH }, (_, i) => `/assets/route-${i}.js`);
+    const big = renderPage(page, head, { state: '{}', leadImage: lead }, routeModules, '<h1>Ava</h1>', 'n0nce');
+    const script = /<script nonce="n0nce">([^<]*)<\/script>/.exec(big)![1]!;
+    // a browser's document, frame and timers: each task records what it added to the head
+    const tasks: string[][] = [];
+    const queue: (() => void)[] = [];
+    const docHead = { appendChild: (el: { href?: string; src?: string }) => tasks.at(-1)!.push(el.href ?? `script ${el.src}`) };
+    const run = (fn: () => void) => queue.push(() => (tasks.push([]), fn()));
+    runInNewContext(script, {
+      document: { head: docHead, visibilityState: 'visible', createElement: () => ({}) },
+      requestAnimationFrame: run,
+      setTimeout: run,
+    });
+    while (queue.length) queue.shift()!();
+    const added = tasks.flat();
+    const modules = [...page.preloads, ...routeModules];
+    expect(added).toEqual([...modules.slice(0, BOOT_BATCH), 'script /assets/index-1.js', ...modules.slice(BOOT_BATCH)]);
+    expect(Math.max(...tasks.map((t) => t.length))).toBeLessThanOrEqual(BOOT_BATCH + 1);
   });
 
   it('renders in the browser, scripts in the head, without a nonce', () => {

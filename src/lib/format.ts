@@ -8,8 +8,22 @@
  */
 export type DisplayZone = 'local' | 'utc';
 
+/**
+ * A format's formatter per zone, made on its first use: making one costs a few milliseconds
+ * (tens on a slow phone), and making all eight when this module loads was a long task of the
+ * page's start (issue 30: total blocking time). A hydrating page uses only the 'utc' ones.
+ */
 function zoned(options: Intl.DateTimeFormatOptions): Record<DisplayZone, Intl.DateTimeFormat> {
-  return { local: new Intl.DateTimeFormat('en-US', options), utc: new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }) };
+  const made: Partial<Record<DisplayZone, Intl.DateTimeFormat>> = {};
+  const make = (zone: DisplayZone) => new Intl.DateTimeFormat('en-US', zone === 'utc' ? { ...options, timeZone: 'UTC' } : options);
+  return {
+    get local() {
+      return (made.local ??= make('local'));
+    },
+    get utc() {
+      return (made.utc ??= make('utc'));
+    },
+  };
 }
 
 const SHORT_DATE_TIME = zoned({ dateStyle: 'short', timeStyle: 'short' });

@@ -1,4 +1,4 @@
-import { discountedPrice } from '../../common/billing-schemas';
+import { discountedPrice } from '../../common/discounted-price';
 import type { PaymentInterval } from '../../common/enums';
 import { formatRand } from '../../common/format';
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { PROFILE_TEXTS } from '../../common/texts';
-import { CommentsSection } from '../features/comments/comments-section';
+import { CommentsSection } from '../features/comments/lazy-comments-section';
 import { PostCard } from '../features/posts/post-card';
 import { ProfilePage } from '../features/profiles/profile-page';
 import { parseUsername, profileListOptions, profilePostsInput } from '../features/profiles/profile-queries';

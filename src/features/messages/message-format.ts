@@ -3,7 +3,13 @@
  * last message as month day and hour:minute ("Mar 14, 16:05"); the thread shows HH:mm ("16:05").
  * Both in the reader's time zone, 24-hour.
  */
-const MONTH_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+/**
+ * Made on first use: this module is in every page's first script (the messages route's
+ * skeleton, defined with the route, brings the chat list), and making a formatter when it loaded
+ * cost a slow phone tens of milliseconds before any page could start (issue 30: total blocking time).
+ */
+let monthDay: Intl.DateTimeFormat | undefined;
+const MONTH_DAY = { format: (date: Date) => (monthDay ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })).format(date) };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

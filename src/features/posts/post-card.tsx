@@ -7,12 +7,11 @@ import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { cn } from '../../lib/cn';
-import { formatLongDateTime, formatRelativeTime, isoString } from '../../lib/format';
-import { useDisplayZone } from '../../lib/use-display-zone';
 import type { Post } from '../../lib/post-cache';
 import { useIsRoomJoined, useRoom } from '../../lib/realtime/rooms';
 import { viewerKind } from './media-kind';
 import { PostActions } from './post-actions';
+import { PostTimeLink } from './post-time-link';
 import { imageSources } from '../../../common/image-sources';
 import { DocumentTile, PdfTile, PostMedia, PremiumOverlay, UnsupportedMedia, VideoMark } from './post-media';
 /** what a post of several files adds (carousel, count) loads when one is shown: the landing's script budget */
@@ -89,7 +88,7 @@ function PostArticle({
           <span className="flex min-w-0 items-center gap-1.5 text-sm text-subtle">
             <span className="truncate">@{creator.username}</span>
             <span aria-hidden="true">·</span>
-            <PostedAt post={post} />
+            <PostTimeLink postId={post.id} createdAt={post.createdAt} />
           </span>
         </div>
         <div className="ml-auto flex shrink-0 items-center gap-1">
@@ -281,28 +280,6 @@ function PostTile({ post }: { post: Post }) {
           {POST_TEXTS.premiumBadge}
         </span>
       ) : null}
-    </Link>
-  );
-}
-
-/**
- * When the post was published, linking to it. The only part of a card that reads the display
- * zone: right after a server-rendered page is adopted the zone turns from UTC to local, which
- * React re-renders at once, in one task; only these few nodes, not every card's whole tree.
- */
-function PostedAt({ post }: { post: Post }) {
-  const zone = useDisplayZone();
-  return (
-    <Link
-      to="/post/$id"
-      params={{ id: post.id }}
-      className="shrink-0 hover:text-foreground hover:underline"
-      aria-label={`Posted ${formatLongDateTime(post.createdAt, zone)}: open the post`}
-    >
-      {/* the relative time may have moved on between the server's render and the browser's */}
-      <time dateTime={isoString(post.createdAt)} title={formatLongDateTime(post.createdAt, zone)} suppressHydrationWarning>
-        {formatRelativeTime(post.createdAt, undefined, zone)}
-      </time>
     </Link>
   );
 }

@@ -1,5 +1,5 @@
 import { Bookmark, CalendarClock, FilePen, LayoutGrid, Link2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { FEED_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import { PostCardSkeleton } from '../../components/post-card-skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -10,12 +10,17 @@ import { BookmarksTab } from './bookmarks-tab';
 import { ContentTab } from './content-tab';
 import { DraftsTab } from './drafts-tab';
 import { ScheduledTab } from './scheduled-tab';
-import { LinksTab } from './links-tab';
 import { BecomeCreatorCard, SubscribeNowCard, UpgradeCard } from './profile-cards';
 import { ProfileHeader, type RenderSubscribed, type RenderTip } from './profile-header';
 import { profileQueryOptions, type Profile } from './profile-queries';
 import { profileTabs, visibleTab, type ProfileSearch, type ProfileTab } from './profile-search';
 import { ProfileHeaderSkeleton, ProfileMessage } from './profile-states';
+
+/**
+ * The Links tab loads when it is opened: its editor's schemas (zod) and form were built with the
+ * page, a long task of a profile's start on a slow phone (issue 30: total blocking time).
+ */
+const LinksTab = lazy(() => import('./links-tab').then((m) => ({ default: m.LinksTab })));
 
 interface ProfilePageProps {
   username: string;
@@ -149,7 +154,9 @@ function LoadedProfile({
           </TabsContent>
         ) : null}
         <TabsContent value="links">
-          <LinksTab profile={profile} />
+          <Suspense fallback={null}>
+            <LinksTab profile={profile} />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

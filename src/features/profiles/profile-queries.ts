@@ -1,5 +1,5 @@
 import { CACHE, LIMITS } from '../../../common/limits';
-import { profileUsernameSchema } from '../../../common/profile-schemas';
+import { profileUsernameSchema } from '../../../common/username-schema';
 import type { PostPage } from '../../lib/post-cache';
 import type { RouterOutputs } from '../../lib/trpc';
 
