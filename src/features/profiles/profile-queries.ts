@@ -1,5 +1,5 @@
 import { CACHE, LIMITS } from '../../../common/limits';
-import { profileUsernameSchema } from '../../../common/username-schema';
+import { readUsernameSegment, type UsernameSegment } from '../../../common/username-segment';
 import type { PostPage } from '../../lib/post-cache';
 import type { RouterOutputs } from '../../lib/trpc';
 
@@ -22,10 +22,8 @@ export const profileListOptions = {
  * The /{username} path segment as the server reads it (trimmed, without a leading @, lower-cased),
  * or the message for a missing one ('Username is required').
  */
-export function parseUsername(raw: string): { username: string; error: null } | { username: null; error: string } {
-  const parsed = profileUsernameSchema.safeParse(raw);
-  if (parsed.success) return { username: parsed.data, error: null };
-  return { username: null, error: parsed.error.issues[0]?.message ?? 'Username is required' };
+export function parseUsername(raw: string): UsernameSegment {
+  return readUsernameSegment(raw);
 }
 
 export { profilePostsInput } from '../../../common/first-data';
