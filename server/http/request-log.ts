@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
  * One short line per request, as pino-http wrote it (`req: { id, method, url }`, `res: { statusCode }`,
  * `responseTime` in ms; 'request completed', 'request aborted' when the client left before its
  * answer, 'request errored' with an `err` at 500 and above): warn for 4xx, error for 5xx, info
- * otherwise. Headers, cookies included, stay out of the logs.
+ * otherwise. Headers, cookies included, stay out of the logs, and so do the URL's tokens.
  *
  * Written here rather than by pino-http, which builds two child loggers a request (their
  * bindings serialised and redacted whether or not a line is ever written) and keeps the request
@@ -19,8 +19,8 @@ export function requestLog(log: Logger, ignore: (url: string) => boolean): Reque
     if (ignore(req.url)) return next();
     nextId = (nextId + 1) % maxId;
     const id = nextId;
-    // as it arrived: a mounted router rewrites req.url while it handles the request
-    const url = req.url;
+    // as it arrived (a mounted router rewrites req.url while it handles the request), its secrets out
+    const url = withoutSecrets(req.url);
     const started = Date.now();
     const done = () => {
       res.off('close', done);
@@ -32,6 +32,13 @@ export function requestLog(log: Logger, ignore: (url: string) => boolean): Reque
     next();
   };
 }
+
+/**
+ * The one-time tokens of the mailed links (/auth/confirm?token=…, /auth/reset-password?token=…)
+ * open a page with a GET: a log line must not hold what signs someone in or resets a password.
+ */
+const SECRET_PARAM = /([?&](?:token|code|key|signature)=)[^&#]*/gi;
+export const withoutSecrets = (url: string) => url.replace(SECRET_PARAM, '$1[redacted]');
 
 function writeLine(log: Logger, req: IncomingMessage, res: ServerResponse, request: { id: number; method: string; url: string }, responseTime: number) {
   const line = { req: request, res: { statusCode: res.statusCode }, responseTime };

@@ -51,6 +51,14 @@ describe('the request log', () => {
     expect(JSON.stringify(lines)).not.toMatch(/secret/);
   });
 
+  it("keeps a mailed link's one-time token out of the line", async () => {
+    await fetch(`${url}/auth/reset-password?token=reset-secret-123&next=%2F`);
+    await fetch(`${url}/auth/confirm?token=confirm-secret-456`);
+    expect(await lineFor('/auth/reset-password?token=[redacted]&next=%2F')).toBeDefined();
+    expect(await lineFor('/auth/confirm?token=[redacted]')).toBeDefined();
+    expect(JSON.stringify(lines)).not.toMatch(/reset-secret|confirm-secret/);
+  });
+
   it('warns on a refusal and reports a failure as an error', async () => {
     await fetch(`${url}/nowhere`);
     await fetch(`${url}/boom`);
