@@ -437,7 +437,10 @@ test('the owner deletes a post: it leaves the other browser’s feed and its pag
   // and for good
   await fan.goto(`/post/${target.id}`);
   await expect(fan.getByRole('heading', { name: POST_TEXTS.notFound })).toBeVisible();
-  expect((await request.get(`/media/${target.id}/original`)).status()).toBe(404);
+  // asked again on a reset connection: a keep-alive socket the server closed as it was reused
+  // (ECONNRESET, seen once in a full run) is the test's network, not the answer checked here
+  const media = () => request.get(`/media/${target.id}/original`);
+  expect((await media().catch(media)).status()).toBe(404);
 
   await Promise.all([owner.context().close(), fan.context().close(), visitor.context().close()]);
 });
