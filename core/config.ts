@@ -55,6 +55,12 @@ const ConfigSchema = z.object({
   LOST_JOB_AFTER_MS: z.coerce.number().int().min(0).default(30_000),
   /** A new PostgreSQL connection (or a free one from the pool) not had in this long fails the request (503). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2_000),
+  /**
+   * The hot lists' statements as named prepared statements, planned once per connection
+   * (core/db/prepared-statements.ts). Off behind a pooler in transaction mode that does not keep
+   * prepared statements (PgBouncer before 1.21).
+   */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   /** PostgreSQL cancels a statement running longer than this (a query the server does not answer fails this much later). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** A Redis command of the app (rate limits, queueing a job, realtime events) not answered in this long fails (503 where it matters). */

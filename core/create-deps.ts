@@ -43,6 +43,7 @@ export function createDeps(config: Config, name = 'server', opts: CreateDepsOpti
     onConnectionError: reporter('PostgreSQL'),
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   const redisOptions = { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS };
   const redis = createRedis(config.REDIS_URL, { ...redisOptions, onError: reporter('Redis') });

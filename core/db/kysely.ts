@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements';
 import type { Database } from './schema';
 
 // date columns stay 'YYYY-MM-DD' strings: a birth date is a calendar day, not an instant.
@@ -20,13 +21,16 @@ export interface DbOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL cancels a statement running longer; the client gives up a little after it too */
   statementTimeoutMs?: number;
+  /** the hot lists' statements as named prepared statements (prepared-statements.ts); on by default */
+  preparedStatements?: boolean;
 }
 
 export function createDb(connectionString: string, max = 10, opts: DbOptions | ((sql: string) => void) = {}): DB {
-  const { onQuery, onConnectionError = () => {}, connectTimeoutMs, statementTimeoutMs } = typeof opts === 'function' ? { onQuery: opts } : opts;
+  const { onQuery, onConnectionError = () => {}, connectTimeoutMs, statementTimeoutMs, preparedStatements = true } = typeof opts === 'function' ? { onQuery: opts } : opts;
   const pool = new pg.Pool({
     connectionString,
     max,
+    ...(preparedStatements && { Client: PreparingClient }),
     ...(connectTimeoutMs !== undefined && { connectionTimeoutMillis: connectTimeoutMs }),
     ...(statementTimeoutMs !== undefined && {
       statement_timeout: statementTimeoutMs,

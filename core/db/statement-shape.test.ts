@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestDb } from '../../tests/helpers/test-db';
+import { createDb } from './kysely';
 import { statementShape } from './statement-shape';
 
 /**
@@ -46,5 +47,50 @@ describe('statementShape', () => {
     expect(await names(['alpha1', 'beta5'])).toEqual(['alpha1', 'beta5']);
     expect(await names(['alpha2', 'beta6'])).toEqual(['alpha2', 'beta6']);
     expect(await names(['alpha3', 'beta4', 'alpha1'])).toEqual(['alpha1', 'alpha3', 'beta4']);
+  });
+
+  it('writes its constants and literals into the SQL and runs it as one prepared statement per connection', async () => {
+    const sent: string[] = [];
+    // one connection, so the prepared statements listed are this pool's
+    const db = createDb(t.url, 1, { onQuery: (text) => void sent.push(text) });
+    try {
+      const page = statementShape(
+        (q, { prefix, limit }: { prefix: string; limit: number }) =>
+          q.selectFrom('profiles').select('username').where('display_name', '=', 'S').where('username', 'like', sql<string>`${prefix} || '%'`).orderBy('username').limit(limit),
+        { literals: ['limit'] },
+      );
+      const names = async (prefix: string, limit: number) => (await page(db, { prefix, limit })).map((r) => r.username);
+      expect(await names('alpha', 2)).toEqual(['alpha1', 'alpha2']);
+      expect(await names('beta', 2)).toEqual(['beta4', 'beta5']);
+      expect(await names('beta', 1)).toEqual(['beta4']);
+      // the constant and the limit are in the text; the prefix, a user's value, stays a parameter
+      expect(sent[0]).toMatch(/"display_name" = 'S' and "username" like \$1 \|\| '%' order by "username" limit 2$/);
+      expect(sent[2]).toMatch(/limit 1$/);
+      const { rows } = await sql<{ statement: string; runs: number }>`
+        select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements order by statement`.execute(db);
+      expect(rows).toEqual([
+        { statement: sent[2], runs: 1 },
+        { statement: sent[0], runs: 2 },
+      ]);
+      // a value that could break out of a literal is refused, never written into the SQL
+      await expect(page(db, { prefix: 'alpha', limit: 1.5 })).rejects.toThrow(/not a literal/);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('prepares a statement again when a migration changed its result under a running copy', async () => {
+    await sql`create table shape_probe (n int not null)`.execute(t.db);
+    await sql`insert into shape_probe values (1), (2)`.execute(t.db);
+    const db = createDb(t.url, 1);
+    try {
+      const probe = statementShape((q, { min }: { min: number }) => q.selectFrom('shape_probe' as never).select(sql<string>`n`.as('n')).where(sql`n`, '>=', min));
+      expect((await probe(db, { min: 2 })).map((r) => Number(r.n))).toEqual([2]);
+      // another connection (the migration) changes the type of the column the statement returns
+      await sql`alter table shape_probe alter column n type bigint`.execute(t.db);
+      expect((await probe(db, { min: 1 })).map((r) => r.n)).toEqual(['1', '2']);
+    } finally {
+      await db.destroy();
+    }
   });
 });

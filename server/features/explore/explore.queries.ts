@@ -66,4 +66,4 @@ const explorePage = statementShape((db, { viewerId, q, pattern, categories, curs
     .selectAll()
     .union(db.selectFrom(byText.as('by_text')).selectAll());
   return cardsQuery(db, viewerId, newestFirst(db.selectFrom(hits.as('hits')).select(['hits.id', 'hits.sort_at'])));
-});
+}, { literals: ['limit'], prepare: ({ q }) => q === null });

@@ -95,6 +95,7 @@ const threadPage = statementShape(
       .orderBy('m.created_at', 'desc')
       .orderBy('m.id', 'desc')
       .limit(limit),
+  { literals: ['limit'] },
 );
 
 export function findMessagesByIds(db: DB, viewerId: string, ids: string[]) {

@@ -23,7 +23,7 @@ const feedPage = statementShape((db, { viewerId, cursor, limit }: { viewerId: st
     .orderBy('posts.id', 'desc')
     .limit(limit);
   return cardsQuery(db, viewerId, page);
-});
+}, { literals: ['limit'] });
 
 /** Posts by id whatever their state, as cards for the viewer; the caller decides with the access rule. */
 export function findPostCardsByIds(db: DB, viewerId: string | null, postIds: string[]) {

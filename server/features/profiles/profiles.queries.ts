@@ -225,4 +225,4 @@ const creatorPostsPage = statementShape((db, { creatorId, viewerId, status, q, t
     .selectAll()
     .unionAll(db.selectFrom(page.as('rest')).selectAll());
   return cardsQuery(db, viewerId, both, ascending);
-});
+}, { literals: ['status', 'limit'], prepare: ({ q }) => q === null });
