@@ -1,6 +1,7 @@
 /**
  * The app's CPU per request, by kind of request: a fixed number of requests against each URL, and
- * the CPU seconds the app's process used meanwhile (/proc). On a machine shared with other work a
+ * the CPU seconds the app's process used meanwhile (/proc), and PostgreSQL's: its backends serving
+ * the bench's database, which is where a statement's planning shows. On a machine shared with other work a
  * rate moves with the neighbours; the CPU a request costs moves far less, so this is the figure
  * to compare two builds by. Requests that each add one layer to the last tell what each layer costs:
  *
@@ -23,7 +24,7 @@ import path from 'node:path';
 import { createSession, generateSessionToken } from '../server/auth/session';
 import { createBenchDb } from './lib/bench-db';
 import { seed } from './feed';
-import { repoRoot, startAppProcess, type BenchProcess } from './lib/processes';
+import { cpuSecondsOf, repoRoot, startAppProcess, type BenchProcess } from './lib/processes';
 
 const REQUESTS = Number(process.env.CPU_REQUESTS ?? 3000);
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? 3);
@@ -86,25 +87,51 @@ try {
     for (const t of targets) await fire(app.url + t.path, t.headers, 500);
   }
 
+  // PostgreSQL's CPU: every backend on the bench's database (the apps' pools stay open between rounds)
+  const backends = async () =>
+    (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(bench.db)).rows.map((r) => r.pid);
+  // per backend, so a pool's idle connection closing meanwhile takes none of the others' time away
+  const pgCpu = async () => {
+    const byPid = new Map<number, number>();
+    for (const pid of await backends()) {
+      try {
+        byPid.set(pid, cpuSecondsOf(pid));
+      } catch {
+        // a backend that ended meanwhile
+      }
+    }
+    return byPid;
+  };
+  const pgSince = (before: Map<number, number>, after: Map<number, number>) => {
+    let total = 0;
+    for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+    return total;
+  };
   const results = new Map<string, number[]>();
+  const pgResults = new Map<string, number[]>();
   for (let round = 0; round < ROUNDS; round += 1) {
     // alternate which build goes first
     const order = round % 2 === 0 ? apps : [...apps].reverse();
     for (const t of targets) {
       for (const app of order) {
         const before = app.cpu();
+        const pgBefore = await pgCpu();
         const r = await fire(app.url + t.path, t.headers, REQUESTS);
         const ms = ((app.cpu() - before) * 1000) / REQUESTS;
+        const pgMs = (pgSince(pgBefore, await pgCpu()) * 1000) / REQUESTS;
         const bad = t.status ? r['2xx'] + r['5xx'] : r.non2xx;
         if (bad + r.errors > 0) throw new Error(`${t.name}: ${bad} unexpected answers, ${r.errors} errors`);
         const key = `${t.name}\t${dirs[apps.indexOf(app)]}`;
         results.set(key, [...(results.get(key) ?? []), ms]);
+        pgResults.set(key, [...(pgResults.get(key) ?? []), pgMs]);
       }
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(`\nCPU ms per request (${REQUESTS} requests, ${CONNECTIONS} connections; median of ${ROUNDS} rounds, then each round)`);
   for (const [key, xs] of results) console.log(`${key.padEnd(60)}\t${median(xs).toFixed(2)}\t${xs.map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(`\nPostgreSQL's CPU ms per request (its backends on the bench's database; same runs)`);
+  for (const [key, xs] of pgResults) console.log(`${key.padEnd(60)}\t${median(xs).toFixed(2)}\t${xs.map((x) => x.toFixed(2)).join(' ')}`);
 } finally {
   for (const app of apps) await app.stop();
   await bench.destroy();

@@ -53,49 +53,23 @@ export function createApp(appDeps: AppDeps): App {
   const draining = drainTracker();
   app.use(draining.middleware);
 
-  // a fresh nonce per response for the inline scripts of server-rendered pages (server/http/server-render.ts)
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64');
-    next();
-  });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          // the only inline scripts are a server-rendered page's router data, with this response's nonce
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
-          // Radix and sonner set inline style attributes.
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins(config)],
-          mediaSrc: ["'self'", 'blob:', ...mediaOrigins(config)],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:', ...mediaOrigins(config)],
-          frameSrc: ["'self'", ...mediaOrigins(config)],
-          objectSrc: ["'self'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      // Secure cookies imply HTTPS; only then is HSTS meaningful.
-      strictTransportSecurity: config.cookieSecure,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  app.use(compression());
   // one line per request; the probes and the static files are not worth a line each
   app.use(requestLog(deps.log, (url) => url === '/healthz' || url === '/readyz' || url.startsWith('/assets/')));
   const procedures = new Set(Object.keys(appRouter._def.procedures));
   app.use(httpMetrics((name) => procedures.has(name)));
   const csrf = csrfGuard(config);
+  const compress = compression();
   // The API first, its Origin checked (CSRF): none of the routes below answers its paths, so its
-  // requests skip matching them. Anonymous answers of public queries are shared-cacheable, with
-  // ETags and a short memory cache; the tRPC mutations count against their write budgets in trpc/init.ts.
+  // requests skip matching them. Its answers are JSON, never a page: a fixed policy that lets
+  // nothing load (no per-response nonce, which only the pages' inline scripts need), and gzip or
+  // brotli only for a client that asks (`compression` still writes Vary: Accept-Encoding then;
+  // the handler writes it for the others). Anonymous answers of public queries are
+  // shared-cacheable, with ETags and a short memory cache; the tRPC mutations count against
+  // their write budgets in trpc/init.ts.
   app.use(
     '/trpc',
+    helmet(securityHeaders(config, { defaultSrc: ["'none'"], frameAncestors: ["'none'"] })),
+    (req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()),
     csrf,
     ...(config.PUBLIC_CACHE ? [publicCache(deps).middleware] : []),
     trpcExpressHandler({
@@ -108,6 +82,32 @@ export function createApp(appDeps: AppDeps): App {
       },
     }),
   );
+  // a fresh nonce per response for the inline scripts of server-rendered pages (server/http/server-render.ts)
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  });
+  app.use(
+    helmet(
+      securityHeaders(config, {
+        defaultSrc: ["'self'"],
+        // the only inline scripts are a server-rendered page's router data, with this response's nonce
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        // Radix and sonner set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigins(config)],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins(config)],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...mediaOrigins(config)],
+        frameSrc: ["'self'", ...mediaOrigins(config)],
+        objectSrc: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      }),
+    ),
+  );
+  app.use(compress);
   app.use(healthRoutes(deps));
   // admins, or a scraper holding METRICS_TOKEN
   app.use(metricsRoutes(deps));
@@ -159,6 +159,18 @@ export function createApp(appDeps: AppDeps): App {
         });
         httpServer.closeIdleConnections();
       }),
+  };
+}
+
+type CspDirectives = NonNullable<Exclude<NonNullable<Parameters<typeof helmet>[0]>['contentSecurityPolicy'], boolean>>['directives'];
+
+/** helmet's headers with the given policy (upgrade-insecure-requests and HSTS only over HTTPS). */
+function securityHeaders(config: AppDeps['config'], directives: NonNullable<CspDirectives>): Parameters<typeof helmet>[0] {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: { ...directives, ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}) } },
+    // Secure cookies imply HTTPS; only then is HSTS meaningful.
+    strictTransportSecurity: config.cookieSecure,
+    crossOriginEmbedderPolicy: false,
   };
 }
 

@@ -74,7 +74,8 @@ export function publicCache(deps: Pick<AppDeps, 'db' | 'log'>) {
   const send = (req: Request, res: Response, entry: Entry) => {
     res.setHeader('Cache-Control', `public, s-maxage=${PUBLIC_S_MAXAGE_S}, stale-while-revalidate=${PUBLIC_STALE_S}`);
     res.setHeader('ETag', entry.etag);
-    res.setHeader('Vary', 'Cookie');
+    // Accept-Encoding: a client that does not ask for gzip gets the plain body (app.ts)
+    res.setHeader('Vary', 'Cookie, Accept-Encoding');
     if (req.headers['if-none-match']?.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) {
       res.status(304).end();
       return;

@@ -46,7 +46,12 @@ async function answer<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOptions<TR
     onError: (o) => opts.onError({ ...o, req }),
   });
   if (res.statusCode === 200) res.statusCode = response.status;
-  for (const [key, value] of response.headers) if (key !== 'set-cookie') res.setHeader(key, value);
+  for (const [key, value] of response.headers) {
+    // compression (app.ts) runs only for a client that asks for it, and adds Accept-Encoding to
+    // Vary itself; every answer says it, so a shared cache keys its copies on it
+    if (key === 'vary') res.setHeader(key, `${value}, Accept-Encoding`);
+    else if (key !== 'set-cookie') res.setHeader(key, value);
+  }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
   if (!response.body) {

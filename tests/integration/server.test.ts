@@ -1,3 +1,5 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { makeSessionCookie, makeUser } from '../helpers/factories';
@@ -23,6 +25,29 @@ describe('HTTP hardening', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('answers the API with a policy that loads nothing, and compresses only for a client that asks', async () => {
+    // fetch always asks for gzip and unpacks it: a bare request shows what the server sends
+    const raw = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(`${app.url}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    // a batch of twelve unknown procedures: an answer over compression's 1 kB threshold
+    const path = `/trpc/${Array.from({ length: 12 }, () => 'no.such').join(',')}?batch=1`;
+    const plain = await raw(path, {});
+    const packed = await raw(path, { 'accept-encoding': 'gzip' });
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(packed.body).toString()).toBe(plain.body.toString());
+    for (const res of [plain, packed]) expect(res.headers.vary).toMatch(/Accept-Encoding/);
   });
 
   it('refuses a mutation whose Origin is missing or foreign (CSRF) with 403', async () => {
