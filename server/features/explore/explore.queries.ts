@@ -19,19 +19,20 @@ import { cardsQuery, pageAfter, postsWithPrivacy, publishedKeys, type PageKeys }
  * after the cursor, and the page is the newest `limit` of their union: an OR across two tables
  * in one WHERE would leave the planner nothing but a walk over every published post.
  */
-export function findExplorePage(
+export async function findExplorePage(
   db: DB,
   opts: { viewerId: string | null; q: string | null; categories: readonly string[]; cursor: FeedCursor | null; limit: number },
 ) {
   const { viewerId, q, categories, cursor, limit } = opts;
-  return explorePage(db, {
-    viewerId,
-    q,
-    pattern: q ? containsPattern(q) : null,
-    categories,
-    cursor: cursor ? { createdAt: cursor.createdAt, id: cursor.id } : null,
-    limit,
-  });
+  const params = { viewerId, q, pattern: q ? containsPattern(q) : null, categories, cursor: cursor ? { createdAt: cursor.createdAt, id: cursor.id } : null, limit };
+  if (q === null) return explorePage(db, params);
+  // A search's matches are planned with its words each time (a rare word wants the search index,
+  // a common one the newest-first walk); the cards of the page's posts, whose plan is the same
+  // whatever was searched, come from a prepared statement: two round trips, but PostgreSQL no
+  // longer plans the cards' dozen subqueries for every search.
+  const hits = await searchHits(db, params);
+  if (hits.length === 0) return [];
+  return cardsByIds(db, { viewerId, ids: `{${hits.map((h) => h.id).join(',')}}` });
 }
 
 // a type, not an interface: statementShape's parameters are a plain record
@@ -45,25 +46,50 @@ type ExploreParams = {
   limit: number;
 };
 
-// Explore's statement (a union of two branches with q) is built and compiled once per shape:
-// signed in or not, searched or not, how many categories, first page or not
-const explorePage = statementShape((db, { viewerId, q, pattern, categories, cursor, limit }: ExploreParams) => {
-  const newestFirst = <Q extends PageKeys>(query: Q) => query.orderBy('sort_at', 'desc').orderBy('id', 'desc').limit(limit);
-  const filtered = () =>
-    postsWithPrivacy(db)
-      .innerJoin('profiles as pr', 'pr.id', 'posts.creator_id')
-      .select(publishedKeys)
-      .where('posts.status', '=', 'published')
-      .where(visiblePostWhere(null))
-      .$if(categories.length > 0, (b) => b.where(sql<SqlBool>`pr.categories && array[${sql.join(categories)}]::text[]`))
-      .$if(cursor !== null, (b) => b.where(pageAfter(cursor!)));
+// Explore's statement without a search is built and compiled once per shape (signed in or not,
+// how many categories, first page or not) and prepared; a search's matches are compiled once per
+// shape too, but planned per call
+const explorePage = statementShape((db, { viewerId, categories, cursor, limit }: ExploreParams) => cardsQuery(db, viewerId, newestFirst(filtered(db, categories, cursor), limit)), {
+  literals: ['limit'],
+});
 
-  if (q === null) return cardsQuery(db, viewerId, newestFirst(filtered()));
-  const byCreator = newestFirst(filtered().where(sql<SqlBool>`(lower(pr.username) like lower(${pattern}) or lower(pr.display_name) like lower(${pattern}))`));
-  const byText = newestFirst(filtered().where(sql<SqlBool>`posts.search @@ websearch_to_tsquery('english', ${q})`));
-  const hits = db
-    .selectFrom(byCreator.as('by_creator'))
-    .selectAll()
-    .union(db.selectFrom(byText.as('by_text')).selectAll());
-  return cardsQuery(db, viewerId, newestFirst(db.selectFrom(hits.as('hits')).select(['hits.id', 'hits.sort_at'])));
-}, { literals: ['limit'], prepare: ({ q }) => q === null });
+const searchHits = statementShape(
+  (db, { q, pattern, categories, cursor, limit }: ExploreParams) => {
+    const byCreator = newestFirst(
+      filtered(db, categories, cursor).where(sql<SqlBool>`(lower(pr.username) like lower(${pattern}) or lower(pr.display_name) like lower(${pattern}))`),
+      limit,
+    );
+    const byText = newestFirst(filtered(db, categories, cursor).where(sql<SqlBool>`posts.search @@ websearch_to_tsquery('english', ${q})`), limit);
+    const hits = db
+      .selectFrom(byCreator.as('by_creator'))
+      .selectAll()
+      .union(db.selectFrom(byText.as('by_text')).selectAll());
+    return newestFirst(db.selectFrom(hits.as('hits')).select(['hits.id', 'hits.sort_at']), limit);
+  },
+  { literals: ['limit'], prepare: () => false },
+);
+
+/** The cards of a search's page, by the posts' ids (`{id,...}`: one array parameter, so one statement for every page size). */
+const cardsByIds = statementShape((db, { viewerId, ids }: { viewerId: string | null; ids: string }) =>
+  cardsQuery(
+    db,
+    viewerId,
+    db
+      .selectFrom('posts')
+      .select(publishedKeys)
+      .where(sql<SqlBool>`posts.id = any(${ids}::uuid[])`)
+      .where('posts.status', '=', 'published'),
+  ),
+);
+
+const newestFirst = <Q extends PageKeys>(query: Q, limit: number) => query.orderBy('sort_at', 'desc').orderBy('id', 'desc').limit(limit);
+
+/** Published posts of creators everyone may see, with the chips, after the cursor. */
+const filtered = (db: DB, categories: readonly string[], cursor: ExploreParams['cursor']) =>
+  postsWithPrivacy(db)
+    .innerJoin('profiles as pr', 'pr.id', 'posts.creator_id')
+    .select(publishedKeys)
+    .where('posts.status', '=', 'published')
+    .where(visiblePostWhere(null))
+    .$if(categories.length > 0, (b) => b.where(sql<SqlBool>`pr.categories && array[${sql.join(categories)}]::text[]`))
+    .$if(cursor !== null, (b) => b.where(pageAfter(cursor!)));
