@@ -95,15 +95,23 @@ async function waitFor(url: string, child: ChildProcess, output: () => string, t
 }
 
 /**
+ * node's flags for the server, as package.json's `start` and `serve` and the Dockerfile give them
+ * (a unit test holds the three alike): young-generation semi-spaces of 64 MiB, so a copy under
+ * load collects its short-lived garbage (a request's rows, its answer) a quarter as often, in
+ * pauses every request in flight waits for (docs/performance.md, "The young generation").
+ */
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=64'];
+
+/**
  * The app (`scripts/serve.ts`, as `npm run serve` and the Dockerfile start it) on a free port.
- * BENCH_APP_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=bench/out/profiles`) is passed to node.
+ * BENCH_APP_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=bench/out/profiles`) is passed to node too.
  */
 export async function startAppProcess(databaseUrl: string, env: Record<string, string> = {}, options: MeasuredProcessOptions = {}): Promise<BenchProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const probe = options.heapProbe ? probeFile() : null;
   const extra = probeArgs(probe);
-  const nodeArgs = [...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean), ...extra.nodeArgs];
+  const nodeArgs = [...SERVER_NODE_ARGS, ...(process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean), ...extra.nodeArgs];
   const p = spawnNode(
     'scripts/serve.ts',
     {
