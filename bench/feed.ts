@@ -58,7 +58,10 @@ export async function benchFeed(ctx: BenchContext): Promise<Array<Figure | strin
     const headers = { cookie: `session=${token}` };
 
     const app = await startAppProcess(bench.url);
-    const floorServer = await startFloorProcess(bench.url, [{ sql: FLOOR_SQL, values: ['$session'] }]);
+    const floorServer = await startFloorProcess(bench.url, [
+      { sql: FLOOR_SQL, values: ['$session'] },
+      { sql: FLOOR_SQL, values: ['$session'], prepared: true },
+    ]);
     try {
       const input = encodeURIComponent(JSON.stringify({ json: { limit: PAGE } }));
       const appUrl = `${app.url}/trpc/posts.feed?input=${input}`;
@@ -77,6 +80,14 @@ export async function benchFeed(ctx: BenchContext): Promise<Array<Figure | strin
       const floor = await runLoad(floorUrl, load);
       const full = await runLoad(appUrl, load);
       out.push(loadFigure('GET /trpc/posts.feed (signed in, page of 5)', full, floor, 'floor: the same page, counts, viewer state and media in one statement on node:http + pg; target >= 0.65x rps, p99 <= 1.5x'));
+      // The app's lists run as prepared statements (core/db/prepared-statements.ts), planned once
+      // per connection, and the floors plan theirs on every request; the same floor with its
+      // statement prepared tells how much of the ratio is the stack's and how much planning's.
+      const preparedFloor = await runLoad(`${floorServer.url}/?r=1`, load);
+      out.push(
+        `  the same floor with its statement prepared: ${preparedFloor.rps.toFixed(1)} req/s, p99 ${preparedFloor.p99Ms.toFixed(1)} ms; ` +
+          `the app ${(full.rps / preparedFloor.rps).toFixed(2)}x of it, p99 ${(full.p99Ms / preparedFloor.p99Ms).toFixed(2)}x`,
+      );
     } finally {
       await floorServer.stop();
       await app.stop();

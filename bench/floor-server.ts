@@ -28,7 +28,7 @@ const server = http.createServer(async (req, res) => {
     const index = Number(new URL(req.url ?? '/', 'http://floor').searchParams.get('r') ?? 0);
     const route = routes[index]!;
     const values = route.values.map((v) => (v === '$session' ? sessionIdOf(req) : v));
-    const { rows } = await pool.query(route.sql, values);
+    const { rows } = await pool.query({ text: route.sql, values, ...(route.prepared && { name: `floor_${index}` }) });
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows));
   } catch (error) {
     res.writeHead(500).end(String(error));

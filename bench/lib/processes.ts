@@ -171,6 +171,8 @@ export interface FloorRoute {
   sql: string;
   /** parameter values; the string '$session' is replaced by the request's session id */
   values: unknown[];
+  /** sent as a named prepared statement, planned once per connection as the app's lists are (core/db/prepared-statements.ts) */
+  prepared?: boolean;
 }
 
 /** The floor (bench/floor-server.ts): bare node:http + pg answering `/?r=<index>` with route `index`'s rows. */

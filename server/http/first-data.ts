@@ -5,6 +5,7 @@ import superjson from 'superjson';
 import { FEED_INPUT, profilePostsInput } from '../../common/first-data';
 import { imageSources, type ImageBox, type ImageSources } from '../../common/image-sources';
 import { isReservedUsername } from '../../common/reserved-usernames';
+import { readUsernameSegment } from '../../common/username-segment';
 import type { PostDto } from '../../common/post-dtos';
 import type { ProfileDto } from '../../common/profile-dtos';
 import type { AppDeps } from '../../core/deps';
@@ -32,7 +33,6 @@ export interface FirstData {
   /** set when the visitor is anonymous: what a link preview may show */
   profile: ProfileDto | null;
   post: PostDto | null;
-  signedIn: boolean;
   /** the signed-in viewer's id (null for a visitor): whose page this is, for what is kept of it (server-render.ts) */
   viewerId: string | null;
   /** the picture likely to be the page's largest paint, preloaded from the head: the post page's, a signed-in feed's first */
@@ -52,8 +52,8 @@ export function pageRoute(pathname: string): PageRoute {
   if (segments.length === 0) return { kind: 'home' };
   if (segments.length === 2 && segments[0] === 'post' && segments[1]!.trim()) return { kind: 'post', id: segments[1]!.trim() };
   if (segments.length === 1) {
-    // as common/profile-schemas' profileUsernameSchema reads it (without zod's checks: the procedure runs them)
-    const username = segments[0]!.trim().replace(/^@/, '').toLowerCase();
+    // as the browser's route and the procedure's schema read it
+    const { username } = readUsernameSegment(segments[0]!);
     if (username && !isReservedUsername(username)) return { kind: 'profile', username };
   }
   return { kind: 'other' };
@@ -74,7 +74,7 @@ export async function loadFirstData(deps: AppDeps, req: Request, res: Response):
   const ctx = await createContext(deps, { req, res } as CreateExpressContextOptions);
   const helpers = createServerSideHelpers({ router: appRouter, ctx, transformer: superjson });
   const route = pageRoute(req.path);
-  const first: Omit<FirstData, 'state'> = { notFound: false, profile: null, post: null, signedIn: ctx.user !== null, viewerId: ctx.user?.id ?? null, leadImage: null };
+  const first: Omit<FirstData, 'state'> = { notFound: false, profile: null, post: null, viewerId: ctx.user?.id ?? null, leadImage: null };
   const found = <T>(promise: Promise<T>): Promise<T | null> =>
     promise.catch((error: unknown) => {
       if ((error as { code?: string }).code === 'NOT_FOUND' || (error as { code?: string }).code === 'BAD_REQUEST') first.notFound = true;
@@ -87,7 +87,7 @@ export async function loadFirstData(deps: AppDeps, req: Request, res: Response):
       helpers.creators.featured.prefetch(),
       helpers.posts.feed.fetchInfinite(FEED_INPUT).then(
         // signed out, the landing's hero fills the first screen; signed in, the feed's first post does
-        (feed) => (first.leadImage = first.signedIn ? leadImageOf(feed.pages[0]?.items[0] ?? null, 'feed') : null),
+        (feed) => (first.leadImage = first.viewerId !== null ? leadImageOf(feed.pages[0]?.items[0] ?? null, 'feed') : null),
         () => null,
       ),
     );

@@ -26,7 +26,7 @@ const RENDERED_SIGNED_IN: ReadonlySet<PageRoute['kind']> = new Set(['home']);
 /** Whether a page is rendered on the server: only from its data, found, and for a viewer it is rendered for. */
 function rendersOnServer(route: PageRoute, first: FirstData | null): first is FirstData {
   if (!first || first.notFound) return false;
-  return (first.signedIn ? RENDERED_SIGNED_IN : RENDERED).has(route.kind);
+  return (first.viewerId !== null ? RENDERED_SIGNED_IN : RENDERED).has(route.kind);
 }
 
 /**

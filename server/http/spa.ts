@@ -55,7 +55,7 @@ export function spaHandler(distDir: string, deps: AppDeps): express.Router {
     if (res.headersSent) return;
     const html = renderPage(template, pageHead(deps.config.appUrl, route, first), first, routeChunks(route), markup ?? '', res.locals.cspNonce as string);
     // the HTML carries the viewer's own data: never shared between people, never kept stale
-    res.setHeader('Cache-Control', first?.signedIn ? 'private, no-cache' : 'no-cache');
+    res.setHeader('Cache-Control', first && first.viewerId !== null ? 'private, no-cache' : 'no-cache');
     res.setHeader('Vary', 'Cookie');
     res.status(first?.notFound ? 404 : 200).type('html').send(html);
   };

@@ -4,7 +4,8 @@ import { PROFILE_TEXTS } from '../../common/texts';
 import { CommentsSection } from '../features/comments/lazy-comments-section';
 import { PostCard } from '../features/posts/post-card';
 import { ProfilePage } from '../features/profiles/profile-page';
-import { parseUsername, profileListOptions, profilePostsInput } from '../features/profiles/profile-queries';
+import { readUsernameSegment } from '../../common/username-segment';
+import { profileListOptions, profilePostsInput } from '../features/profiles/profile-queries';
 import { ProfileSearch } from '../features/profiles/profile-search';
 import { ProfileMessage } from '../features/profiles/profile-states';
 import { SubscriptionPill } from '../features/subscriptions/subscription-pill';
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/$username/')({
   loaderDeps: ({ search }) => ({ q: search.q, view: search.view, tab: search.tab }),
   // The Content tab's first page starts with the navigation; the page reads the same query.
   loader: ({ context, params, deps }) => {
-    const { username } = parseUsername(params.username);
+    const { username } = readUsernameSegment(params.username);
     if (!username || (deps.tab && deps.tab !== 'content')) return;
     const input = profilePostsInput(username, deps.view === 'media' ? 'media' : 'all', deps.q);
     void context.trpcUtils.profiles.posts.prefetchInfinite(input, profileListOptions);
@@ -49,7 +50,7 @@ function ProfileRoute() {
   const params = Route.useParams();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { username, error } = parseUsername(params.username);
+  const { username, error } = readUsernameSegment(params.username);
 
   const onSearchChange = useCallback(
     (patch: Partial<ProfileSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false }),

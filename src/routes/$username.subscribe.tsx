@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PROFILE_TEXTS } from '../../common/texts';
-import { parseUsername } from '../features/profiles/profile-queries';
+import { readUsernameSegment } from '../../common/username-segment';
 import { ProfileMessage } from '../features/profiles/profile-states';
 import { SubscribePage } from '../features/subscriptions/subscribe-page';
 import { enumParam, searchValidator } from '../lib/search-params';
@@ -15,7 +15,7 @@ const SubscribeSearch = searchValidator<{ checkout?: 'cancelled' }>({ checkout: 
 export const Route = createFileRoute('/$username/subscribe')({
   validateSearch: SubscribeSearch,
   loader: ({ context, params }) => {
-    const { username } = parseUsername(params.username);
+    const { username } = readUsernameSegment(params.username);
     if (username) void context.trpcUtils.subscriptions.subscribePage.prefetch({ username });
   },
   component: SubscribeRoute,
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/$username/subscribe')({
 function SubscribeRoute() {
   const params = Route.useParams();
   const { checkout } = Route.useSearch();
-  const { username, error } = parseUsername(params.username);
+  const { username, error } = readUsernameSegment(params.username);
   return (
     <div className="mx-auto w-full max-w-5xl px-4 pt-6 pb-10 md:px-6 md:pt-8">
       {username ? <SubscribePage key={username} username={username} checkout={checkout} /> : <ProfileMessage title={error ?? PROFILE_TEXTS.usernameRequired} />}

@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isReservedUsername } from '../../common/reserved-usernames';
+import { readUsernameSegment } from '../../common/username-segment';
 
 /**
  * Loaded with the first profile visit, not with the app: the username's shared schema brings
@@ -17,13 +18,13 @@ const profileQueries = () => import('../features/profiles/profile-queries');
  * for nothing.
  */
 export const Route = createFileRoute('/$username')({
-  beforeLoad: async ({ params }) => {
-    const { username } = (await profileQueries()).parseUsername(params.username);
+  beforeLoad: ({ params }) => {
+    const { username } = readUsernameSegment(params.username);
     if (username && isReservedUsername(username)) throw notFound();
   },
   loader: async ({ context, params }) => {
-    const { parseUsername, profileQueryOptions } = await profileQueries();
-    const { username } = parseUsername(params.username);
+    const { username } = readUsernameSegment(params.username);
+    const { profileQueryOptions } = await profileQueries();
     if (username) void context.trpcUtils.profiles.byUsername.prefetch({ username }, profileQueryOptions);
   },
 });

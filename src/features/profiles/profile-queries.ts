@@ -1,5 +1,4 @@
 import { CACHE, LIMITS } from '../../../common/limits';
-import { readUsernameSegment, type UsernameSegment } from '../../../common/username-segment';
 import type { PostPage } from '../../lib/post-cache';
 import type { RouterOutputs } from '../../lib/trpc';
 
@@ -17,14 +16,6 @@ export const profileListOptions = {
   ...profileQueryOptions,
   getNextPageParam: (lastPage: PostPage) => lastPage.nextCursor,
 };
-
-/**
- * The /{username} path segment as the server reads it (trimmed, without a leading @, lower-cased),
- * or the message for a missing one ('Username is required').
- */
-export function parseUsername(raw: string): UsernameSegment {
-  return readUsernameSegment(raw);
-}
 
 export { profilePostsInput } from '../../../common/first-data';
 

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_TEXTS } from '../../../common/texts';
-import { parseUsername, profilePostsInput } from './profile-queries';
+import { readUsernameSegment } from '../../../common/username-segment';
+import { profilePostsInput } from './profile-queries';
 import { profileTabs, ProfileSearch, visibleTab } from './profile-search';
 import { socialLinkItems } from './social-links';
 
 describe('the profile route', () => {
   it('reads the username as the server does, and requires one', () => {
-    expect(parseUsername(' @Ava ')).toEqual({ username: 'ava', error: null });
-    expect(parseUsername('   ')).toEqual({ username: null, error: PROFILE_TEXTS.usernameRequired });
+    expect(readUsernameSegment(' @Ava ')).toEqual({ username: 'ava', error: null });
+    expect(readUsernameSegment('   ')).toEqual({ username: null, error: PROFILE_TEXTS.usernameRequired });
   });
   it('keeps the owner’s tabs for the owner', () => {
     const visitor = { isOwner: false, isCreator: true };
