@@ -46,7 +46,10 @@ test('a creator pins an older post from its menu and it leads their profile, mar
     const { rows } = await withDatabase((c) => c.query("select count(*)::int as n from posts where id = any($1) and status = 'published'", [posts]));
     expect(rows[0]?.n).toBe(posts.length);
   }).toPass({ timeout: 60_000 });
-  const [oldest, second, third, newest] = posts as [string, string, string, string];
+  // in the order the worker published them (it processes several uploads at once: not always
+  // the order they were uploaded in), as the profile lists them
+  const { rows: published } = await withDatabase((c) => c.query<{ id: string }>('select id from posts where id = any($1) order by published_at, id', [posts]));
+  const [oldest, second, third, newest] = published.map((r) => r.id) as [string, string, string, string];
 
   await creator.goto(`/${username}`);
   const articles = creator.locator('article[data-post-id]');

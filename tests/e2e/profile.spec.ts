@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { LIMITS } from '../../common/limits';
 import { LINK_TEXTS, POST_TEXTS, PROFILE_TEXTS, FEED_TEXTS } from '../../common/texts';
 import { CREATORS, FANS } from '../../scripts/seed/cast';
-import { imagesSettled, newPageAs, toasts, trpcQuery, trpcQueryRaw, type ApiPost } from './support/app';
+import { appStarted, imagesSettled, newPageAs, toasts, trpcQuery, trpcQueryRaw, type ApiPost } from './support/app';
 import { scrollToEnd } from './support/paging';
 
 /**
@@ -133,6 +133,9 @@ test('search within a profile: debounced, words and hashtags, in the URL; hashta
   await page.clock.install();
   await page.goto('/ava');
   await expect(postList(page).getByRole('article')).toHaveCount(5);
+  // the server-rendered page shows its posts before its scripts run; keys typed before React has
+  // the page would reach no handler (and a paused clock would hold the scripts' start)
+  await appStarted(page);
 
   // one request for the whole word, not one per keystroke
   const searches: string[] = [];
