@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { formatCompactCount } from '../../common/format';
 import { BRAND, LANDING, SHELL_TEXTS } from '../../common/texts';
 import { CREATORS, FANS } from '../../scripts/seed/cast';
+import { appStarted } from './support/app';
 
 const artifacts = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts');
 
@@ -77,6 +78,9 @@ test('featured creators: the public demo creators with verified badges (verified
 
 test('the brand link on / refreshes the feed', async ({ page }) => {
   await page.goto('/');
+  // the server-rendered page's link is a plain link until React has the page: a click before
+  // that loads / afresh, without the refresh's toast
+  await appStarted(page);
   await page.getByRole('banner').getByRole('link', { name: BRAND.name }).click();
   await expect(toasts(page).getByText(SHELL_TEXTS.feedRefreshed.title, { exact: true })).toBeVisible();
   await expect(toasts(page).getByText(SHELL_TEXTS.feedRefreshed.description, { exact: true })).toBeVisible();
