@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { discountedPrice, PriceInput, TierInput } from './billing-schemas';
+import { discountedPrice } from './discounted-price';
+import { PriceInput, TierInput } from './billing-schemas';
 
 describe('discountedPrice (spec: price − price × percent / 100, 2 decimals)', () => {
   it('computes the price a subscriber pays', () => {

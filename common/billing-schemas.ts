@@ -108,4 +108,3 @@ export type SubscriptionIdInput = z.output<typeof SubscriptionIdInput>;
 export const SubscribersInput = z.object({ cursor: joinedCursor('|').nullish() });
 export type SubscribersInput = z.output<typeof SubscribersInput>;
 
-export { discountedPrice } from './discounted-price';

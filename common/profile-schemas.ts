@@ -5,16 +5,25 @@ import { LIMITS, PROFILE_LIMITS } from './limits';
 import { postId } from './ids';
 import { FeedCursor } from './post-schemas';
 import { safeText } from './text-schema';
-import { LINK_TEXTS } from './texts';
-import { profileUsernameSchema } from './username-schema';
-
-export { profileUsernameSchema } from './username-schema';
+import { LINK_TEXTS, PROFILE_TEXTS } from './texts';
+import { readUsernameSegment } from './username-segment';
 
 /**
  * Inputs of the profiles and explore procedures, shared by the forms and the server. No input
  * names a user to act on: every write is the caller's own profile (the session says whose).
  * Each schema's type of the same name is what it parses to (z.output), as services receive it.
  */
+
+/**
+ * The /{username} path segment as a procedure's input: the rule of readUsernameSegment (required
+ * 'Username is required', matched lower-cased), which the browser runs without zod.
+ */
+export const profileUsernameSchema = z.string({ error: PROFILE_TEXTS.usernameRequired }).transform((raw, ctx) => {
+  const read = readUsernameSegment(raw);
+  if (read.username !== null) return read.username;
+  ctx.addIssue({ code: 'custom', message: read.error, input: raw });
+  return z.NEVER;
+});
 
 export const ProfileByUsernameInput = z.object({ username: profileUsernameSchema });
 export type ProfileByUsernameInput = z.output<typeof ProfileByUsernameInput>;

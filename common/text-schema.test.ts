@@ -4,7 +4,8 @@ import { makeSignUpInput } from './auth-schemas';
 import { MediaSettingsInput } from './media-settings';
 import { AddCommentInput, PostIdInput } from './post-schemas';
 import { AddLinkInput, ExploreSearchInput, ProfileByUsernameInput, UpdateSocialLinksInput } from './profile-schemas';
-import { safeString, safeText, textProblem } from './text-schema';
+import { textProblem } from './text-rules';
+import { safeString, safeText } from './text-schema';
 import { COMMENT_TEXTS, POST_TEXTS, VALIDATION } from './texts';
 import { UploadMetadata } from './uploads';
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { textProblem, type TextKind } from './text-rules';
 
-export { textProblem, type TextKind } from './text-rules';
-
 /**
  * A zod check for a string schema: `z.string().trim().check(safeText('single-line')).min(...)`.
  * It stops the checks after it, so a bad character is reported alone rather than beside a

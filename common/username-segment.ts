@@ -10,7 +10,7 @@ const MAX_LENGTH = 100;
  * The /{username} path segment as the app reads it: trimmed, required ('Username is required'),
  * without a leading @, lower-cased. Plain code, not a schema: the browser reads the segment
  * before a profile is shown, and building a zod schema there cost a slow phone a long task
- * (issue 30: total blocking time); the server's schema (username-schema.ts) runs this same rule.
+ * (issue 30: total blocking time); the procedures' schema (profile-schemas.ts, profileUsernameSchema) runs this same rule.
  */
 export function readUsernameSegment(raw: string): UsernameSegment {
   const value = raw.trim();

@@ -1,4 +1,4 @@
-import { discountedPrice } from '../../common/billing-schemas';
+import { discountedPrice } from '../../common/discounted-price';
 import type { BundleOfferDto } from '../../common/bundle-schemas';
 import type { PaymentInterval } from '../../common/enums';
 import type { TierBundleRow } from './bundles.queries';

@@ -1,4 +1,4 @@
-import { discountedPrice } from '../../common/billing-schemas';
+import { discountedPrice } from '../../common/discounted-price';
 import { bundlePrice } from './bundles';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);

@@ -1,4 +1,4 @@
-import { discountedPrice } from '../../common/billing-schemas';
+import { discountedPrice } from '../../common/discounted-price';
 import type { DB } from '../../core/db/kysely';
 import type { CheckoutPaymentStatus, PaymentProvider, ProviderEvent } from '../../core/payments/provider';
 import { recordPayoutAccountState } from '../earnings/payout-accounts';

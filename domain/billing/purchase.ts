@@ -1,5 +1,5 @@
 import type { SubscribeResultDto } from '../../common/billing-dtos';
-import { discountedPrice } from '../../common/billing-schemas';
+import { discountedPrice } from '../../common/discounted-price';
 import { BUNDLE_TEXTS } from '../../common/bundle-texts';
 import type { BundlePeriods } from '../../common/bundle-schemas';
 import { formatRand } from '../../common/format';

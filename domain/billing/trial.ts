@@ -1,4 +1,4 @@
-import { discountedPrice } from '../../common/billing-schemas';
+import { discountedPrice } from '../../common/discounted-price';
 import { formatRand } from '../../common/format';
 import type { ClaimTrialResultDto, TrialOfferDto } from '../../common/trial-schemas';
 import { TRIAL_TEXTS } from '../../common/trial-texts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { discountedPrice } from '../../common/billing-schemas';
+import { discountedPrice } from '../../common/discounted-price';
 import type { SubscriptionStatus } from '../../common/enums';
 import type { DB } from '../../core/db/kysely';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { discountedPrice } from '../../common/billing-schemas';
+import { discountedPrice } from '../../common/discounted-price';
 import type { PaymentInterval, SubscriptionStatus } from '../../common/enums';
 import type { Database } from '../../core/db/schema';
 import { PREMIUM_PERIOD_DAYS, periodEndFor } from '../../domain/billing/periods';

@@ -18,8 +18,8 @@ const RENDERED: ReadonlySet<PageRoute['kind']> = new Set(['home', 'profile', 'po
 /**
  * And for a signed-in viewer: the home feed, the page a fan opens most (issue 30: its largest
  * paint, the first post's picture, comes from the HTML). Its first data carries everything its
- * first screen shows (the session, the featured strip, the feed's first page); the shell's
- * counts are asked by the browser, and render the same (none yet) on both sides until they come.
+ * first screen shows (the session, the featured strip, the feed's first page, the shell's two
+ * unread counts: server/http/first-data.ts).
  */
 const RENDERED_SIGNED_IN: ReadonlySet<PageRoute['kind']> = new Set(['home']);
 

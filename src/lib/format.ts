@@ -60,6 +60,11 @@ export function formatRelativeTime(value: Date | string, now: Date = new Date(),
   return sameYear ? MONTH_DAY[zone].format(date) : MONTH_DAY_YEAR[zone].format(date);
 }
 
+/** "Mar 14": a month and day, whatever the year. */
+export function formatMonthDay(value: Date | string, zone: DisplayZone = 'local'): string {
+  return MONTH_DAY[zone].format(toDate(value));
+}
+
 /** ISO string for a <time dateTime>. */
 export function isoString(value: Date | string): string {
   return toDate(value).toISOString();

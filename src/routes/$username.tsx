@@ -3,8 +3,8 @@ import { isReservedUsername } from '../../common/reserved-usernames';
 import { readUsernameSegment } from '../../common/username-segment';
 
 /**
- * Loaded with the first profile visit, not with the app: the username's shared schema brings
- * zod, which would otherwise be on every first load (tests/e2e/bundle-budget.spec.ts).
+ * Loaded with the first profile visit, not with the app's first script: the profile's own split
+ * loaders share it (vite.config.ts, LAZY_LOADER_ROUTES; tests/e2e/bundle-budget.spec.ts).
  */
 const profileQueries = () => import('../features/profiles/profile-queries');
 

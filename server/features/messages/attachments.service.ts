@@ -11,7 +11,7 @@ import {
   MESSAGE_UPLOAD_LIMIT,
 } from '../../../common/messages';
 import { MESSAGE_TEXTS, SERVER_TEXTS, UPLOAD_TEXTS } from '../../../common/texts';
-import { textProblem } from '../../../common/text-schema';
+import { textProblem } from '../../../common/text-rules';
 import { fileExtension, uploadRuleFor } from '../../../common/uploads';
 import type { AppDeps } from '../../../core/deps';
 import type { DB } from '../../../core/db/kysely';

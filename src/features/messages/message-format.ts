@@ -1,15 +1,10 @@
+import { formatMonthDay } from '../../lib/format';
+
 /**
  * How the messaging screens write times (spec part 2 §2, §9): the chat list shows a conversation's
  * last message as month day and hour:minute ("Mar 14, 16:05"); the thread shows HH:mm ("16:05").
  * Both in the reader's time zone, 24-hour.
  */
-/**
- * Made on first use: this module is in every page's first script (the messages route's
- * skeleton, defined with the route, brings the chat list), and making a formatter when it loaded
- * cost a slow phone tens of milliseconds before any page could start (issue 30: total blocking time).
- */
-let monthDay: Intl.DateTimeFormat | undefined;
-const MONTH_DAY = { format: (date: Date) => (monthDay ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })).format(date) };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -26,7 +21,7 @@ export function formatMessageTime(value: Date | string): string {
 /** "Mar 14, 16:05": the chat list's time of the last message. */
 export function formatPreviewTime(value: Date | string): string {
   const date = toDate(value);
-  return `${MONTH_DAY.format(date)}, ${formatMessageTime(date)}`;
+  return `${formatMonthDay(date)}, ${formatMessageTime(date)}`;
 }
 
 /** A day heading between messages of different days: "Today", "Yesterday", else "Mar 14, 2025". */
@@ -36,7 +31,7 @@ export function formatDayLabel(value: Date | string, now: Date = new Date()): st
   const days = Math.round((startOf(now) - startOf(date)) / 86_400_000);
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  return `${MONTH_DAY.format(date)}, ${date.getFullYear()}`;
+  return `${formatMonthDay(date)}, ${date.getFullYear()}`;
 }
 
 export function isSameDay(a: Date | string, b: Date | string): boolean {
