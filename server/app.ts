@@ -15,6 +15,7 @@ import { mediaRoutes } from './features/posts/media.http';
 import { messageMediaRoutes } from './features/messages/messages.http';
 import { httpMetrics, metricsRoutes } from './http/metrics';
 import { requestLog } from './http/request-log';
+import { expressMessageClasses } from './http/express-message-classes';
 import { seoRoutes } from './http/seo-files';
 import { spaHandler } from './http/spa';
 import { uploadRoutes } from './features/uploads/uploads.http';
@@ -137,7 +138,7 @@ export function createApp(appDeps: AppDeps): App {
   });
   app.use(unhandledErrors(deps));
 
-  const httpServer = createServer(app);
+  const httpServer = createServer(expressMessageClasses(app), app);
   const io = attachSocketServer(httpServer, deps);
 
   return {

@@ -91,35 +91,41 @@ export const createCallerFactory = t.createCallerFactory;
  * the words of the action (or 'Too many requests. Please wait a moment and try again.') and
  * Retry-After (response-meta.ts); counters out of reach: 503.
  */
-const writeBudget = t.middleware(async ({ ctx, path, type, next }) => {
-  if (type !== 'mutation') return next();
+async function spendBudget(ctx: Context, path: string, type: string): Promise<void> {
+  if (type !== 'mutation') return;
   const verdict = await spendWriteBudget(ctx, path, PROCEDURE_BUDGETS[path] ?? 'other', { userId: ctx.user?.id ?? null, ip: ctx.clientIp });
   if (verdict.outcome === 'unavailable') throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: SERVER_TEXTS.unavailable, cause: verdict.error });
   if (verdict.outcome === 'over') throw tooManyRequests(verdict.message, verdict.retryAfterSeconds);
-  return next();
-});
+}
 
 /**
  * The one policy for ids (common/ids.ts): an input refused because an id is not a uuid is answered
  * like an unknown id ('Post not found', 404), not as a 'Validation Error', so no service checks
  * an id's shape again.
  */
-const malformedIdIsUnknown = t.middleware(async ({ next }) => {
-  const result = await next();
-  const zod = !result.ok && result.error.cause instanceof ZodError ? result.error.cause : null;
-  const answer = zod && unknownIdAnswer(zod);
+function malformedIdIsUnknown<R extends { ok: boolean }>(result: R): R {
+  const cause = !result.ok ? (result as R & { error: TRPCError }).error.cause : null;
+  const answer = cause instanceof ZodError && unknownIdAnswer(cause);
   if (answer) throw new TRPCError(answer);
   return result;
-});
+}
+
+// The budget, the id policy and the session check are one middleware, not three: tRPC copies
+// its call's options (and the context, when a middleware extends it) at every level it goes
+// through, which cost a twentieth of the app's CPU on a signed-in list (docs/performance.md).
 
 /** Every procedure starts here (the authed, creator and admin ones too), so no write escapes its budget. */
-export const publicProcedure = t.procedure.use(writeBudget).use(malformedIdIsUnknown);
+export const publicProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
+  await spendBudget(ctx, path, type);
+  return malformedIdIsUnknown(await next());
+});
 
 /** A signed-in procedure whose refusal (UNAUTHORIZED) carries the spec's words for that action. */
 export function authedProcedureSaying(message: string) {
-  return publicProcedure.use(({ ctx, next }) => {
+  return t.procedure.use(async ({ ctx, path, type, next }) => {
+    await spendBudget(ctx, path, type);
     if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message });
-    return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+    return malformedIdIsUnknown(await next({ ctx: { user: ctx.user, session: ctx.session } }));
   });
 }
 

@@ -50,6 +50,24 @@ describe('HTTP hardening', () => {
     for (const res of [plain, packed]) expect(res.headers.vary).toMatch(/Accept-Encoding/);
   });
 
+  it("makes every request and response with Express's prototypes, so Express never has to change them", async () => {
+    // heard before Express's own listener: what node made, before app.handle touches it
+    const made: Array<[object | null, object | null]> = [];
+    const listener = (req: object, res: object) => made.push([Object.getPrototypeOf(req), Object.getPrototypeOf(res)]);
+    app.app.httpServer.prependListener('request', listener);
+    try {
+      const answers = await Promise.all([fetch(`${app.url}/healthz`), fetch(`${app.url}/trpc/auth.me`), fetch(`${app.url}/no-such-path`)]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 404]);
+    } finally {
+      app.app.httpServer.off('request', listener);
+    }
+    expect(made).toHaveLength(3);
+    for (const [req, res] of made) {
+      expect(req).toBe(app.app.express.request);
+      expect(res).toBe(app.app.express.response);
+    }
+  });
+
   it('refuses a mutation whose Origin is missing or foreign (CSRF) with 403', async () => {
     const body = JSON.stringify({ json: { email: 'a@b.co', password: 'whatever1' } });
     const post = (origin?: string) =>
