@@ -4,6 +4,7 @@ import { POST_UNLOCK_TEXTS } from '../../common/post-unlock-texts';
 import { Checkbox } from './ui/checkbox';
 import { FormField } from './ui/form-field';
 import { Input } from './ui/input';
+import { Select } from './ui/select';
 
 type UnlockFieldName = 'payPerView' | 'unlockPrice' | 'unlockMode';
 
@@ -34,16 +35,11 @@ export function UnlockPriceFields({ field, priceError, payPerView, disabled }: U
             {(props) => <Input {...props} {...field('unlockPrice')} inputMode="decimal" autoComplete="off" disabled={disabled} />}
           </FormField>
           <FormField label={T.modeLabel}>
-            {({ invalid: _invalid, ...props }) => (
-              <select
-                {...props}
-                {...field('unlockMode')}
-                disabled={disabled}
-                className="h-11 w-full rounded-xl border border-border bg-surface px-3 text-sm text-foreground outline-none focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40 disabled:opacity-60"
-              >
+            {(props) => (
+              <Select {...props} {...field('unlockMode')} disabled={disabled}>
                 <option value="everyone">{POST_UNLOCK_TEXTS.modeEveryone}</option>
                 <option value="non_subscribers">{POST_UNLOCK_TEXTS.modeNonSubscribers}</option>
-              </select>
+              </Select>
             )}
           </FormField>
         </div>

@@ -25,6 +25,15 @@ export function useLiveTiers() {
   return { query: tiers, live: (tiers.data ?? []).filter((t) => t.archivedAt === null) };
 }
 
+/** A select's options for the creator's live tiers, each with the price a new fan pays. */
+export function TierOptions({ tiers }: { tiers: ReturnType<typeof useLiveTiers>['live'] }) {
+  return tiers.map((t) => (
+    <option key={t.id} value={t.id}>
+      {t.name} (R{t.discountedPrice})
+    </option>
+  ));
+}
+
 /** A row of a tool's list: dashed once it no longer applies. */
 export const toolRowClass = (live: boolean) => cn('flex flex-col gap-3 rounded-card border border-border bg-surface p-4 sm:flex-row sm:items-center md:p-5', !live && 'border-dashed');
 

@@ -7,15 +7,14 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
 import { formatCalendarDate } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
-import { CreatorToolSection, DAY_MS, dateInput, FormActions, serverText, toolRowClass, useLiveTiers } from './creator-tool-section';
+import { CreatorToolSection, DAY_MS, dateInput, FormActions, serverText, TierOptions, toolRowClass, useLiveTiers } from './creator-tool-section';
 
 const AUDIENCE = { new: 'New fans', expired: 'Expired subscribers' } as const;
-const SELECT_CLASS =
-  'h-11 w-full rounded-xl border border-border bg-surface px-3.5 text-sm text-foreground outline-none focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40';
 
 /**
  * Offers on the Subscription Tiers tab (issue 27 item 5): N% off the first period of a tier (or
@@ -62,22 +61,18 @@ function OfferForm({ onDone }: { onDone: () => void }) {
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Tier" error={form.error('tierId')}>
           {(field) => (
-            <select {...field} {...form.field('tierId')} className={SELECT_CLASS}>
+            <Select {...field} {...form.field('tierId')}>
               <option value="">All tiers</option>
-              {live.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name} (R{t.discountedPrice})
-                </option>
-              ))}
-            </select>
+              <TierOptions tiers={live} />
+            </Select>
           )}
         </FormField>
         <FormField label="For" error={form.error('audience')}>
           {(field) => (
-            <select {...field} {...form.field('audience')} className={SELECT_CLASS}>
+            <Select {...field} {...form.field('audience')}>
               <option value="new">{AUDIENCE.new}</option>
               <option value="expired">{AUDIENCE.expired}</option>
-            </select>
+            </Select>
           )}
         </FormField>
       </div>

@@ -7,12 +7,12 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { cn } from '../../lib/cn';
+import { Select } from '../../components/ui/select';
 import { formatCalendarDate } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
-import { CreatorToolSection, DAY_MS, dateInput, FormActions, serverText, toolRowClass, useLiveTiers } from './creator-tool-section';
+import { CreatorToolSection, DAY_MS, dateInput, FormActions, serverText, TierOptions, toolRowClass, useLiveTiers } from './creator-tool-section';
 
 const linkUrl = (code: string) => `${window.location.origin}/trial/${code}`;
 
@@ -62,21 +62,10 @@ function TrialLinkForm({ onDone }: { onDone: () => void }) {
       <h3 className="text-lg font-semibold tracking-tight">New trial link</h3>
       <FormField label="Tier" error={form.error('tierId')}>
         {(field) => (
-          <select
-            {...field}
-            {...form.field('tierId')}
-            className={cn(
-              'h-11 w-full rounded-xl border bg-surface px-3.5 text-sm text-foreground outline-none focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40',
-              field.invalid ? 'border-danger/70' : 'border-border',
-            )}
-          >
+          <Select {...field} {...form.field('tierId')}>
             <option value="">{live.length === 0 ? 'Add a tier first' : 'Choose a tier'}</option>
-            {live.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name} (R{t.discountedPrice})
-              </option>
-            ))}
-          </select>
+            <TierOptions tiers={live} />
+          </Select>
         )}
       </FormField>
       <div className="grid gap-5 sm:grid-cols-3">
