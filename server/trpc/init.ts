@@ -114,7 +114,10 @@ function malformedIdIsUnknown<R extends { ok: boolean }>(result: R): R {
 // its call's options (and the context, when a middleware extends it) at every level it goes
 // through, which cost a twentieth of the app's CPU on a signed-in list (docs/performance.md).
 
-/** Every procedure starts here (the authed, creator and admin ones too), so no write escapes its budget. */
+/**
+ * The procedures anyone may call. Every procedure spends its write budget first, here or in
+ * authedProcedureSaying (which the creator and admin ones build on), so no write escapes it.
+ */
 export const publicProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
   await spendBudget(ctx, path, type);
   return malformedIdIsUnknown(await next());
