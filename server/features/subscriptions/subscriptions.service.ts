@@ -9,7 +9,7 @@ import type {
   SubscribeResultDto,
 } from '../../../common/billing-dtos';
 import { discountedPrice } from '../../../common/discounted-price';
-import { type PremiumTierInput, type SubscribeInput, type UpgradePremiumInput } from '../../../common/billing-schemas';
+import type { PremiumTierInput, SubscribeInput, UpgradePremiumInput } from '../../../common/billing-schemas';
 import { MEDIA_KINDS } from '../../../common/enums';
 import { BILLING_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TierDto } from '../../../common/billing-dtos';
 import { discountedPrice } from '../../../common/discounted-price';
-import { type TierInput, type UpdateTierInput } from '../../../common/billing-schemas';
+import type { TierInput, UpdateTierInput } from '../../../common/billing-schemas';
 import { BILLING_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { fieldError } from '../../trpc/errors';
