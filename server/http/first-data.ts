@@ -1,5 +1,4 @@
 import { createServerSideHelpers } from '@trpc/react-query/server';
-import type { CreateExpressContextOptions } from '@trpc/server/adapters/express';
 import type { Request, Response } from 'express';
 import superjson from 'superjson';
 import { FEED_INPUT, profilePostsInput } from '../../common/first-data';
@@ -71,7 +70,7 @@ function leadImageOf(post: PostDto | null, box: ImageBox): ImageSources | null {
 const PROFILE_VIEW_PARAMS = ['tab', 'view', 'q'];
 
 export async function loadFirstData(deps: AppDeps, req: Request, res: Response): Promise<FirstData> {
-  const ctx = await createContext(deps, { req, res } as CreateExpressContextOptions);
+  const ctx = await createContext(deps, { req, res });
   const helpers = createServerSideHelpers({ router: appRouter, ctx, transformer: superjson });
   const route = pageRoute(req.path);
   const first: Omit<FirstData, 'state'> = { notFound: false, profile: null, post: null, viewerId: ctx.user?.id ?? null, leadImage: null };

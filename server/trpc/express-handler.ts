@@ -1,22 +1,17 @@
 import type { AnyTRPCRouter } from '@trpc/server';
 import { createURL, incomingMessageToRequest, internal_exceptionHandler } from '@trpc/server/adapters/node-http';
-import { resolveResponse, type HTTPErrorHandler, type ResponseMetaFn, type TRPCRequestInfo } from '@trpc/server/http';
+import { resolveResponse } from '@trpc/server/http';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
-
-export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter> {
-  router: TRouter;
-  createContext: (opts: { req: ExpressRequest; res: ExpressResponse; info: TRPCRequestInfo }) => Promise<TRouter['_def']['_config']['$types']['ctx']>;
-  maxBatchSize: number;
-  responseMeta: ResponseMetaFn<TRouter>;
-  onError: HTTPErrorHandler<TRouter, ExpressRequest>;
-}
+import { abortOnLeave, answerGetQueries, type TrpcHandlerOptions } from './get-queries';
 
 /**
- * tRPC's Express adapter, with its answers written the short way. The request is resolved by
- * tRPC itself (`resolveResponse`: batching, inputs, context, errors, status codes and
- * responseMeta are tRPC's own), as `createExpressMiddleware` does; what differs is what is
- * around it, measured as a fifth of the app's CPU on a signed-in list (docs/performance.md):
+ * tRPC's Express adapter, with its answers written the short way. A query over GET (every read
+ * the SPA and the pages make) is answered by get-queries.ts from tRPC's public pieces; anything
+ * else is resolved by tRPC itself (`resolveResponse`: batching, inputs, context, errors, status
+ * codes and responseMeta are tRPC's own), as `createExpressMiddleware` does, and what differs
+ * is what is around it, measured as a fifth of the app's CPU on a signed-in list
+ * (docs/performance.md):
  * - a JSON answer (every query and mutation: the client's httpBatchLink never streams) is read
  *   whole and written with one `res.end`, where the adapter pipes it through a web
  *   WritableStream chunk by chunk; streamed answers (SSE, JSON lines) are written as they come;
@@ -34,6 +29,7 @@ export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(opts: TrpcHand
 }
 
 async function answer<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOptions<TRouter>, req: ExpressRequest, res: ExpressResponse, path: string) {
+  if (req.method === 'GET' && (await answerGetQueries(opts, req, res, path))) return;
   const request = req.method === 'GET' ? bodilessRequest(req, res) : incomingMessageToRequest(req, res, { maxBodySize: null });
   const response = await resolveResponse({
     router: opts.router,
@@ -41,8 +37,8 @@ async function answer<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOptions<TR
     path,
     error: null,
     maxBatchSize: opts.maxBatchSize,
-    responseMeta: opts.responseMeta,
-    createContext: ({ info }) => opts.createContext({ req, res, info }),
+    responseMeta: ({ ctx, errors }) => opts.responseMeta({ ctx, errors }),
+    createContext: () => opts.createContext({ req, res }),
     onError: (o) => opts.onError({ ...o, req }),
   });
   if (res.statusCode === 200) res.statusCode = response.status;
@@ -72,17 +68,12 @@ async function answer<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOptions<TR
  * integration tests make goes through here, so a tRPC that read more of it would fail them.
  */
 function bodilessRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const ac = new AbortController();
-  const onClose = () => {
-    if (!res.writableFinished) ac.abort();
-  };
-  res.once('close', onClose);
   const get = (name: string) => headerValue(req.headers, name.toLowerCase());
   const request = {
     method: req.method,
     url: createURL(req).href,
     headers: { get, has: (name: string) => get(name) !== null },
-    signal: ac.signal,
+    signal: abortOnLeave(res),
   };
   return request as unknown as Request;
 }

@@ -24,7 +24,7 @@ export interface Context extends AppDeps, EmitOrigin {
   clientIp: string;
 }
 
-export async function createContext(deps: AppDeps, { req, res }: CreateExpressContextOptions): Promise<Context> {
+export async function createContext(deps: AppDeps, { req, res }: Pick<CreateExpressContextOptions, 'req' | 'res'>): Promise<Context> {
   const auth = await resolveSession(deps, req.headers.cookie, res);
   return {
     ...deps,

@@ -60,6 +60,41 @@ describe('tRPC over HTTP', () => {
     expect(JSON.parse(plain.body.toString())).toEqual(page);
   });
 
+  it("answers every GET query exactly as tRPC's resolveResponse does: data, errors, batches, status and headers", async () => {
+    // A GET that asks for tRPC's answer format (trpc-accept) is handed to resolveResponse; any
+    // other GET query is answered by get-queries.ts. Each URL is asked both ways.
+    const fan = await makeUser(app.deps.db);
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const post = await makePost(app.deps.db, null, { creatorId: creator.id, text: 'A post with a date in its answer' });
+    const { cookie } = await makeSessionCookie(app.deps.db, fan.id);
+    const one = (proc: string, value?: unknown) => `${app.url}/trpc/${proc}${value === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: value }))}`}`;
+    const batch = (procs: string[], values: unknown[]) => `${app.url}/trpc/${procs.join(',')}?batch=1&input=${input(values)}`;
+    const cases: [string, string, Record<string, string>][] = [
+      ['a query with no input, anonymous', one('auth.me'), {}],
+      ['a query with no input, signed in', one('auth.me'), { cookie }],
+      ['a post with its dates', one('posts.byId', { id: post.id }), { cookie }],
+      ['a profile page, anonymous', one('profiles.posts', { username: creator.username, limit: 12 }), {}],
+      ['an unknown partner (404)', one('messages.thread', { username: 'nobody-here' }), { cookie }],
+      ['a signed-in query anonymous (401, before the input is read)', one('messages.thread', { username: creator.username }), {}],
+      ['an input the schema refuses (400)', one('posts.feed', { limit: 'many' }), { cookie }],
+      ['a malformed id (404 by the id policy)', one('posts.byId', { id: 'not-a-uuid' }), { cookie }],
+      ['a batch of answers and refusals (207)', batch(['auth.me', 'posts.byId', 'messages.thread'], [null, { id: post.id }, { username: 'nobody-here' }]), { cookie }],
+      ['a batch all answered', batch(['auth.me', 'posts.byId'], [null, { id: post.id }]), { cookie }],
+      ['a mutation over GET (405)', one('posts.like', { postId: post.id }), { cookie }],
+      ['an unknown procedure', one('posts.nothing'), { cookie }],
+      ['an input that is not JSON', `${app.url}/trpc/posts.byId?input=%7Bnot-json`, { cookie }],
+    ];
+    for (const [what, url, headers] of cases) {
+      const [ours, trpcs] = await Promise.all([fetch(url, { headers }), fetch(url, { headers: { ...headers, 'trpc-accept': 'application/json' } })]);
+      const read = async (r: Response) => ({
+        status: r.status,
+        body: (await r.json()) as unknown,
+        headers: Object.fromEntries(['content-type', 'cache-control', 'vary', 'retry-after'].map((h) => [h, r.headers.get(h)])),
+      });
+      expect(await read(ours), what).toEqual(await read(trpcs));
+    }
+  });
+
   it('goes on answering after a client that left before its answer', async () => {
     const url = `${app.url}/trpc/creators.featured`;
     await Promise.all(Array.from({ length: 5 }, () => fetch(url, { signal: AbortSignal.timeout(1) }).catch(() => undefined)));

@@ -1,0 +1,112 @@
+import { callTRPCProcedure, getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse, TRPCError, type AnyTRPCRouter } from '@trpc/server';
+import { getHTTPStatusCode } from '@trpc/server/http';
+import type { TRPCResponse } from '@trpc/server/rpc';
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+
+/** The app's tRPC handler's options (express-handler.ts): its hooks, as both paths call them. */
+export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter> {
+  router: TRouter;
+  maxBatchSize: number;
+  createContext: (opts: { req: ExpressRequest; res: ExpressResponse }) => Promise<TRouter['_def']['_config']['$types']['ctx']>;
+  responseMeta: (opts: { ctx?: TRouter['_def']['_config']['$types']['ctx']; errors: TRPCError[] }) => { headers?: Headers; status?: number };
+  onError: (opts: { error: TRPCError; path: string | undefined; input: unknown; ctx: unknown; type: string; req: ExpressRequest }) => void;
+}
+
+/**
+ * Queries over GET (the SPA's batches, single calls, the server-rendered pages' reads) answered
+ * with tRPC's own public pieces: the procedure called by `callTRPCProcedure`, an error shaped by
+ * the router's formatter (`getTRPCErrorShape`), the answer by its transformer
+ * (`transformTRPCResponse`), the status by `getHTTPStatusCode` (207 for a mixed batch), the headers
+ * by the responseMeta. It is what resolveResponse does for this case, without what that costs on
+ * every call: a Fetch Headers, URL and Response, the input's memo, an AbortSignal.any per call.
+ * Measured as 14% of a feed page's CPU and 7% of a thread's (docs/performance.md).
+ *
+ * Anything else is declined (false) before a context is made or a procedure runs, and goes to
+ * resolveResponse, whose answers stay tRPC's own: a path that is not a query of the router (a
+ * mutation over GET, an unknown or lazily loaded path), a streamed answer asked for (trpc-accept),
+ * a batch over maxBatchSize, an input that is not JSON or a batch input that is not an object.
+ */
+export async function answerGetQueries<TRouter extends AnyTRPCRouter>(
+  opts: TrpcHandlerOptions<TRouter>,
+  req: ExpressRequest,
+  res: ExpressResponse,
+  encodedPath: string,
+): Promise<boolean> {
+  if (req.headers['trpc-accept'] !== undefined) return false;
+  const q = req.url.indexOf('?');
+  const search = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
+  const isBatch = search.get('batch') === '1';
+  const path = decodeURIComponent(encodedPath);
+  const paths = isBatch ? path.split(',') : [path];
+  if (paths.length > opts.maxBatchSize) return false;
+  if (!paths.every((p) => (opts.router._def.procedures as Record<string, { _def?: { type?: string } } | undefined>)[p]?._def?.type === 'query')) return false;
+  const inputs = readInputs(search.get('input'), isBatch);
+  if (!inputs) return false;
+
+  const config = opts.router._def._config;
+  const aborted = abortOnLeave(res);
+  let ctx: TRouter['_def']['_config']['$types']['ctx'] | undefined;
+  let contextError: unknown = null;
+  try {
+    ctx = await opts.createContext({ req, res });
+  } catch (cause) {
+    contextError = cause;
+  }
+  const errors: TRPCError[] = [];
+  const answers: TRPCResponse[] = await Promise.all(
+    paths.map(async (callPath, index) => {
+      const raw = isBatch ? inputs[index] : inputs[0];
+      // read as tRPC reads it: when the procedure asks (after the middlewares before .input()),
+      // and what was read is the input its onError and error shape are given
+      let input: unknown;
+      const getRawInput = async () => (input = raw === undefined ? undefined : config.transformer.input.deserialize(raw));
+      try {
+        if (contextError) throw contextError;
+        const data: unknown = await callTRPCProcedure({ router: opts.router, path: callPath, getRawInput, ctx, type: 'query', signal: aborted, batchIndex: index });
+        return { result: { data } };
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        errors.push(error);
+        opts.onError({ error, path: callPath, input, ctx, type: 'query', req });
+        return { error: getTRPCErrorShape({ config, ctx, error, input, path: callPath, type: 'query' }) };
+      }
+    }),
+  );
+
+  const untransformed = isBatch ? answers : answers[0]!;
+  const meta = opts.responseMeta({ ctx, errors });
+  res.statusCode = meta.status ?? getHTTPStatusCode(untransformed);
+  res.setHeader('content-type', 'application/json');
+  // tRPC's own Vary, the responseMeta's, and Accept-Encoding (express-handler.ts says why)
+  const vary = ['trpc-accept, accept'];
+  for (const [key, value] of meta.headers ?? []) {
+    if (key === 'vary') vary.push(value);
+    else res.setHeader(key, value);
+  }
+  vary.push('Accept-Encoding');
+  res.setHeader('vary', vary.join(', '));
+  res.end(JSON.stringify(transformTRPCResponse(config, untransformed)));
+  return true;
+}
+
+/** The calls' raw inputs by index, or null when tRPC's own answer is needed (not JSON, a batch's not an object). */
+function readInputs(raw: string | null, isBatch: boolean): Record<number, unknown> | null {
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isBatch) return { 0: parsed };
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<number, unknown>) : null;
+}
+
+/** A signal that fires only when the client leaves before its answer (express-handler.ts says why). */
+export function abortOnLeave(res: ExpressResponse): AbortSignal {
+  const ac = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) ac.abort();
+  });
+  return ac.signal;
+}
