@@ -23,7 +23,8 @@ export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter> {
  *
  * Anything else is declined (false) before a context is made or a procedure runs, and goes to
  * resolveResponse, whose answers stay tRPC's own: a path that is not a query of the router (a
- * mutation over GET, an unknown or lazily loaded path), a streamed answer asked for (trpc-accept),
+ * mutation over GET, an unknown or lazily loaded path, a path that is not valid percent-encoding),
+ * a streamed answer asked for (trpc-accept, or an Accept of JSON lines),
  * a batch over maxBatchSize, an input that is not JSON or a batch input that is not an object.
  */
 export async function answerGetQueries<TRouter extends AnyTRPCRouter>(
@@ -32,11 +33,12 @@ export async function answerGetQueries<TRouter extends AnyTRPCRouter>(
   res: ExpressResponse,
   encodedPath: string,
 ): Promise<boolean> {
-  if (req.headers['trpc-accept'] !== undefined) return false;
+  if (asksForStream(req)) return false;
+  const path = decoded(encodedPath);
+  if (path === null) return false;
   const q = req.url.indexOf('?');
   const search = new URLSearchParams(q < 0 ? '' : req.url.slice(q + 1));
   const isBatch = search.get('batch') === '1';
-  const path = decodeURIComponent(encodedPath);
   const paths = isBatch ? path.split(',') : [path];
   if (paths.length > opts.maxBatchSize) return false;
   if (!paths.every((p) => (opts.router._def.procedures as Record<string, { _def?: { type?: string } } | undefined>)[p]?._def?.type === 'query')) return false;
@@ -52,7 +54,7 @@ export async function answerGetQueries<TRouter extends AnyTRPCRouter>(
   } catch (cause) {
     contextError = cause;
   }
-  const errors: TRPCError[] = [];
+  const errors: (TRPCError | undefined)[] = [];
   const answers: TRPCResponse[] = await Promise.all(
     paths.map(async (callPath, index) => {
       const raw = isBatch ? inputs[index] : inputs[0];
@@ -66,7 +68,7 @@ export async function answerGetQueries<TRouter extends AnyTRPCRouter>(
         return { result: { data } };
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
-        errors.push(error);
+        errors[index] = error;
         opts.onError({ error, path: callPath, input, ctx, type: 'query', req });
         return { error: getTRPCErrorShape({ config, ctx, error, input, path: callPath, type: 'query' }) };
       }
@@ -74,7 +76,7 @@ export async function answerGetQueries<TRouter extends AnyTRPCRouter>(
   );
 
   const untransformed = isBatch ? answers : answers[0]!;
-  const meta = opts.responseMeta({ ctx, errors });
+  const meta = opts.responseMeta({ ctx, errors: errors.filter((e) => e !== undefined) });
   res.statusCode = meta.status ?? getHTTPStatusCode(untransformed);
   res.setHeader('content-type', 'application/json');
   // tRPC's own Vary, the responseMeta's, and Accept-Encoding (express-handler.ts says why)
@@ -87,6 +89,19 @@ export async function answerGetQueries<TRouter extends AnyTRPCRouter>(
   res.setHeader('vary', vary.join(', '));
   res.end(JSON.stringify(transformTRPCResponse(config, untransformed)));
   return true;
+}
+
+/** tRPC's test for a streamed answer (its getAcceptHeader): trpc-accept said, or JSON lines accepted. */
+function asksForStream(req: ExpressRequest): boolean {
+  return req.headers['trpc-accept'] !== undefined || (req.headers.accept ?? '').split(',').some((t) => t.trim() === 'application/jsonl');
+}
+
+function decoded(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }
 
 /** The calls' raw inputs by index, or null when tRPC's own answer is needed (not JSON, a batch's not an object). */
