@@ -77,7 +77,8 @@ export async function answerGetQueries<TRouter extends AnyTRPCRouter>(
 
   const untransformed = isBatch ? answers : answers[0]!;
   const meta = opts.responseMeta({ ctx, errors: errors.filter((e) => e !== undefined) });
-  res.statusCode = meta.status ?? getHTTPStatusCode(untransformed);
+  // a status a procedure set itself stands, as in the resolveResponse path
+  if (res.statusCode === 200) res.statusCode = meta.status ?? getHTTPStatusCode(untransformed);
   res.setHeader('content-type', 'application/json');
   // tRPC's own Vary, the responseMeta's, and Accept-Encoding (express-handler.ts says why)
   const vary = ['trpc-accept, accept'];
