@@ -3,7 +3,7 @@ import { createURL, incomingMessageToRequest, internal_exceptionHandler } from '
 import { resolveResponse } from '@trpc/server/http';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
-import { abortOnLeave, answerGetQueries, type TrpcHandlerOptions } from './get-queries';
+import { abortOnLeave, answerGetQueries, setTrpcHeaders, type TrpcHandlerOptions } from './get-queries';
 
 /**
  * tRPC's Express adapter, with its answers written the short way. A query over GET (every read
@@ -42,14 +42,7 @@ async function answer<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOptions<TR
     onError: (o) => opts.onError({ ...o, req }),
   });
   if (res.statusCode === 200) res.statusCode = response.status;
-  for (const [key, value] of response.headers) {
-    // compression (app.ts) runs only for a client that asks for it, and adds Accept-Encoding to
-    // Vary itself; every answer says it, so a shared cache keys its copies on it
-    if (key === 'vary') res.setHeader(key, `${value}, Accept-Encoding`);
-    else if (key !== 'set-cookie') res.setHeader(key, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  setTrpcHeaders(res, response.headers);
   if (!response.body) {
     res.end();
     return;

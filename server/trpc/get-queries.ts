@@ -18,7 +18,7 @@ export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter> {
  * the router's formatter (`getTRPCErrorShape`), the answer by its transformer
  * (`transformTRPCResponse`), the status by `getHTTPStatusCode` (207 for a mixed batch), the headers
  * by the responseMeta. It is what resolveResponse does for this case, without what that costs on
- * every call: a Fetch Headers, URL and Response, the input's memo, an AbortSignal.any per call.
+ * every call: a URL and a Fetch Response, the input's memo, an AbortSignal.any per call.
  * Measured as 14% of a feed page's CPU and 7% of a thread's (docs/performance.md).
  *
  * Anything else is declined (false) before a context is made or a procedure runs, and goes to
@@ -79,17 +79,29 @@ export async function answerGetQueries<TRouter extends AnyTRPCRouter>(
   const meta = opts.responseMeta({ ctx, errors: errors.filter((e) => e !== undefined) });
   // a status a procedure set itself stands, as in the resolveResponse path
   if (res.statusCode === 200) res.statusCode = meta.status ?? getHTTPStatusCode(untransformed);
-  res.setHeader('content-type', 'application/json');
-  // tRPC's own Vary, the responseMeta's, and Accept-Encoding (express-handler.ts says why)
-  const vary = ['trpc-accept, accept'];
-  for (const [key, value] of meta.headers ?? []) {
-    if (key === 'vary') vary.push(value);
-    else res.setHeader(key, value);
-  }
-  vary.push('Accept-Encoding');
-  res.setHeader('vary', vary.join(', '));
+  // the headers as tRPC's resolveResponse makes them: its Vary, then the responseMeta's appended
+  const headers = new Headers([
+    ['vary', 'trpc-accept, accept'],
+    ['content-type', 'application/json'],
+  ]);
+  for (const [key, value] of meta.headers ?? []) headers.append(key, value);
+  setTrpcHeaders(res, headers);
   res.end(JSON.stringify(transformTRPCResponse(config, untransformed)));
   return true;
+}
+
+/**
+ * An answer's headers onto the response, from either path. compression (app.ts) runs only for a
+ * client that asks for it, and adds Accept-Encoding to Vary itself; every answer says it, so a
+ * shared cache keys its copies on it. Cookies are set as a list, none lost to the next.
+ */
+export function setTrpcHeaders(res: ExpressResponse, headers: Headers): void {
+  for (const [key, value] of headers) {
+    if (key === 'vary') res.setHeader(key, `${value}, Accept-Encoding`);
+    else if (key !== 'set-cookie') res.setHeader(key, value);
+  }
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
 }
 
 /** tRPC's test for a streamed answer (its getAcceptHeader): trpc-accept said, or JSON lines accepted. */
