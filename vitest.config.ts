@@ -35,6 +35,11 @@ export default defineConfig({
           include: ['common/**/*.test.ts', '**/*.unit.test.ts', 'tests/unit/**/*.test.ts'],
           exclude: ['node_modules/**', 'dist/**'],
           environment: 'node',
+          // One module cache per worker, as the integration files share theirs: a fresh one per
+          // file was two thirds of this project's time (70 files: 48 s -> 23 s). No unit file
+          // mocks a module; spies are put back after every test.
+          isolate: false,
+          restoreMocks: true,
         },
       },
       {

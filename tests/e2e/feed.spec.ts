@@ -305,7 +305,9 @@ test('posts published while the feed is open wait under an “N new posts” pil
   expect(after.slice(0, announced)).toEqual(loaded);
   expect(loaded).toEqual(expect.arrayContaining([first, second]));
 
-  // noah's profile is read by other specs: the posts go, and leave both feeds live
+  // noah's profile is read by other specs: the posts go, and leave both feeds live (once the
+  // loaded cards' rooms are joined: a deletion before that is for the card's next load to show)
+  for (const id of [first, second]) await expect(cardAt(viewer, id)).toHaveAttribute('data-live', 'joined');
   for (const id of [first, second]) expect((await trpcMutation(noah.request, e2eBaseURL(), 'posts.delete', { postId: id })).status).toBe(200);
   await expect(cardAt(viewer, first)).toHaveCount(0);
   await expect(cardAt(viewer, second)).toHaveCount(0);
