@@ -31,9 +31,6 @@ import { appRouter } from './trpc/router';
 import { mediaOrigins } from './http/media-redirect';
 import { publicCache } from './http/public-cache';
 
-/** How long an idle keep-alive connection stays open: longer than the 60 s of common load balancers. */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface App {
@@ -142,12 +139,6 @@ export function createApp(appDeps: AppDeps): App {
   app.use(unhandledErrors(deps));
 
   const httpServer = createServer(expressMessageClasses(app), app);
-  // A client that keeps connections open (a load balancer's pool: 60 s idle on AWS's by default;
-  // a browser) may send a request on one just as Node closes it after its default 5 s idle: the
-  // request is reset unanswered (a 502 at a balancer). The server waits longer than they do; at a
-  // stop, idle connections are closed at once (close below), so a stop waits no longer for them.
-  httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  httpServer.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   const io = attachSocketServer(httpServer, deps);
 
   return {
