@@ -80,11 +80,11 @@ export async function answerGetQueries<TRouter extends AnyTRPCRouter>(
   // a status a procedure set itself stands, as in the resolveResponse path
   if (res.statusCode === 200) res.statusCode = meta.status ?? getHTTPStatusCode(untransformed);
   // the headers as tRPC's resolveResponse makes them: its Vary, then the responseMeta's appended
-  const headers = new Headers([
-    ['vary', 'trpc-accept, accept'],
-    ['content-type', 'application/json'],
-  ]);
-  for (const [key, value] of meta.headers ?? []) headers.append(key, value);
+  // (into the responseMeta's own Headers, made for this call: no second one on every read)
+  const headers = meta.headers ?? new Headers();
+  const metaVary = headers.get('vary');
+  headers.set('vary', metaVary === null ? 'trpc-accept, accept' : `trpc-accept, accept, ${metaVary}`);
+  headers.append('content-type', 'application/json');
   setTrpcHeaders(res, headers);
   res.end(JSON.stringify(transformTRPCResponse(config, untransformed)));
   return true;
