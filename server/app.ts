@@ -4,8 +4,8 @@ import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AppDeps } from '../core/deps';
+import { repoRoot } from '../core/repo-root';
 import { avatarRoutes } from './features/settings/avatar.http';
 import { adminRoutes } from './http/admin';
 import { csrfGuard } from './http/csrf';
@@ -31,7 +31,6 @@ import { appRouter } from './trpc/router';
 import { mediaOrigins } from './http/media-redirect';
 import { publicCache } from './http/public-cache';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface App {
   httpServer: HttpServer;

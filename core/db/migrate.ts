@@ -1,12 +1,13 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Migrator, NO_MIGRATIONS, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
 import type { DB } from './kysely';
+import { repoRoot } from '../repo-root';
 import { ServiceUnreachable } from '../service-unreachable';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
+export const MIGRATIONS_DIR = path.join(repoRoot, 'migrations');
 
 /**
  * Kysely's FileMigrationProvider imports from inside node_modules, where neither vitest nor tsx

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
@@ -9,6 +8,7 @@ import { bulkFan } from '../../scripts/seed/cast';
 import { formatCalendarDate } from '../../src/lib/format';
 import { e2eBaseURL, imagesSettled, newPageAs, toasts, trpcMutation, trpcQuery } from './support/app';
 import { withDatabase } from './support/retry-reset';
+import { seriousViolations, violationLines, WCAG_A_AA } from './support/axe';
 
 /**
  * Bundles (issue 27 item 5) in a browser: a new creator (fan31, in no other spec's purchases) sets
@@ -23,8 +23,7 @@ const FAN = bulkFan(31);
 
 /** Serious or critical axe violations (WCAG A and AA) in `selector`, one line each. */
 async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).setLegacyMode().analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  return violationLines(await seriousViolations(page, WCAG_A_AA, selector));
 }
 
 async function shoot(page: Page, name: string) {

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { POST_TEXTS } from '../../common/texts';
 import { createStorage } from '../../core/storage';
 import { newS3Bucket, startS3Server, type RunningS3Server } from '../helpers/s3-server';
@@ -10,6 +9,7 @@ import { playAndSeek } from './support/video';
 import { findPost, imagesSettled, toasts, trpcMutation } from './support/app';
 import { e2eDirs, DEMO_PASSWORD } from './support/env';
 import { freePort } from '../helpers/processes';
+import { startServerProcess } from './support/server-process';
 
 /**
  * The media of the browser tests with STORAGE_DRIVER=s3: a copy of the app on the run's database
@@ -18,7 +18,6 @@ import { freePort } from '../helpers/processes';
  * shows and saves media fetched from another origin (its CSP and the bucket's CORS allow it).
  * A small subset of feed.spec's media checks; the rest of the run uses disk storage.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PREMIUM_VIDEO = 'Groove breakdown';
 
 let s3: RunningS3Server;
@@ -47,8 +46,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   baseURL = `http://localhost:${port}`;
   const env = { ...process.env, ...JSON.parse(process.env.E2E_SERVER_ENV!), ...bucketEnv, PORT: String(port), APP_URL: baseURL, RUN_WORKER: 'false' };
-  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repoRoot, env, stdio: 'ignore' });
-  await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), { timeout: 90_000 }).toBe(true);
+  server = await startServerProcess(env);
 });
 
 test.afterAll(async () => {

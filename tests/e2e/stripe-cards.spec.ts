@@ -1,16 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CARD_TEXTS } from '../../common/card-texts';
 import { bulkFan } from '../../scripts/seed/cast';
 import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe-server';
 import { freePort } from '../helpers/processes';
+import { startServerProcess } from './support/server-process';
 import { sendSigned, stripeEvent, STRIPE_TEST_ENV } from '../helpers/stripe-events';
 import { findPost, imagesSettled, toasts, trpcMutation, trpcQuery } from './support/app';
 import { DEMO_PASSWORD } from './support/env';
+import { seriousViolations, violationLines, WCAG_21_AA } from './support/axe';
 
 /**
  * Issue 27 item 6 in a browser, with Stripe: a copy of the app on the run's database paying
@@ -20,7 +20,6 @@ import { DEMO_PASSWORD } from './support/env';
  * the confirmation (charged off the page, once, under a double press), removes it after the confirm
  * dialog, and tips again through a payment-mode Checkout, written when its webhook arrives.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const shots = '/work/shots/cards';
 const FAN = bulkFan(5); // fan06@demo.test
 const POST = 'Level sketch';
@@ -31,8 +30,7 @@ let baseURL: string;
 
 /** Serious or critical WCAG 2.1 AA violations on the page as it is now (accessibility.spec.ts scans the built-in provider's screens). */
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  return violationLines(await seriousViolations(page, WCAG_21_AA));
 }
 
 async function shoot(page: Page, name: string) {
@@ -53,8 +51,7 @@ test.beforeAll(async () => {
   const env = {
     ...process.env, ...JSON.parse(process.env.E2E_SERVER_ENV!), ...STRIPE_TEST_ENV, STRIPE_API_URL: fake.url, PORT: String(port), APP_URL: baseURL, RUN_WORKER: 'false',
   };
-  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repoRoot, env, stdio: 'ignore' });
-  await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), { timeout: 90_000 }).toBe(true);
+  server = await startServerProcess(env);
 });
 
 test.afterAll(async () => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +7,7 @@ import { e2eBaseURL, findPost, imagesSettled, newPageAs, toasts, trpcMutation, t
 import { DEMO_PASSWORD } from './support/env';
 import { withDatabase } from './support/retry-reset';
 import { scrollUntilShown } from './support/paging';
+import { seriousViolations, violationLines, WCAG_A_AA } from './support/axe';
 
 /**
  * Issue 11's journey in a browser. Specs run two at a time on one database, so this file changes
@@ -41,8 +41,7 @@ async function shoot(page: Page, name: string, { fullPage = true }: { fullPage?:
 
 /** The open dialog's serious or critical axe violations (WCAG A and AA), one line each. */
 async function dialogViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('[role="alertdialog"]').withTags(['wcag2a', 'wcag2aa']).setLegacyMode().analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  return violationLines(await seriousViolations(page, WCAG_A_AA, '[role="alertdialog"]'));
 }
 
 /** What maya's published premium posts are, by kind, as the seed made them. */

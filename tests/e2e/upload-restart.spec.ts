@@ -1,24 +1,21 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { resolveFfmpegPath } from '../../worker/media/ffmpeg-path';
 import { signIn } from './support/app';
 import { freePort } from '../helpers/processes';
 import { startS3Stack } from './support/s3-stack';
+import { startServerProcess } from './support/server-process';
 import { fileInput, fixtureDir, form, isTusPatch, publishButton, waitForUploadedPostId } from './support/uploads';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const run = promisify(execFile);
 
 /** A second copy of the app on `port`, sharing the test run's database, Redis and files (its worker runs in the main copy). */
 async function startCopy(port: number): Promise<ChildProcess> {
   const env = { ...process.env, ...JSON.parse(process.env.E2E_SERVER_ENV!), PORT: String(port), APP_URL: `http://localhost:${port}`, RUN_WORKER: 'false' };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repoRoot, env, stdio: 'ignore' });
-  await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), { timeout: 90_000 }).toBe(true);
-  return child;
+  return startServerProcess(env);
 }
 
 /** A server the test may kill and start again, and a signed-in creator's browser context on it. */

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { assertPostgresReachable, withDatabase, withMaintenanceClient } from '../../core/db/migrate';
+import { repoRoot } from '../../core/repo-root';
+import { buildServer } from '../../scripts/build-server';
 import { createMigratedDatabase, dropDatabase } from './databases';
 import { startS3Server } from './s3-server';
 
@@ -53,8 +57,12 @@ export default async function setup(project: TestProject) {
   project.provide('databaseServerUrl', serverUrl);
   const s3 = await startS3Server();
   project.provide('s3Url', s3.url);
+  // the processes the tests start (tests/helpers/server-command.ts); the workers inherit this
+  const bundle = await buildServer(path.join(repoRoot, 'tests/.artifacts', `server-${runId}`));
+  process.env.SERVER_BUNDLE_DIR = bundle;
 
   return async () => {
+    await rm(bundle, { recursive: true, force: true });
     await s3.stop();
     for (const name of await databasesOfRuns(serverUrl, (id) => id === runId)) await dropDatabase(serverUrl, name);
   };

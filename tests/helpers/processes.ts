@@ -1,12 +1,14 @@
 /**
- * The app as an operator runs it: real processes (`node --import tsx scripts/serve.ts`,
- * `worker/main.ts`), a private `redis-server`, and what is left of them afterwards. For the
+ * The app as an operator runs it: real processes (`scripts/serve.ts`, `worker/main.ts`, from the
+ * run's bundle: server-command.ts), a private `redis-server`, and what is left of them afterwards. For the
  * reliability and shutdown tests, which stop services and send signals.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ServerEntry } from '../../scripts/build-server';
+import { serverCommand } from './server-command';
 import type { TestClient } from './test-server';
 
 export const freePort = () =>
@@ -24,9 +26,10 @@ export interface AppProcess {
   alive(): boolean;
 }
 
-/** `node --import tsx <script>` with the test's settings; its own process group (detached) so a test can clean up after it. */
-export function startProcess(script: string, env: Record<string, string>): AppProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+/** The server or the worker with the test's settings; its own process group (detached) so a test can clean up after it. */
+export function startProcess(script: ServerEntry, env: Record<string, string>): AppProcess {
+  const { command, args } = serverCommand(script);
+  const child = spawn(command, args, {
     env: { ...process.env, NODE_ENV: 'test', SERVE_SPA: 'false', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { io as connect } from 'socket.io-client';
 import { QUEUE_NAMES } from '../../common/jobs';
 import { useTestDb } from '../helpers/test-db';
+import { serverCommand } from '../helpers/server-command';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -16,7 +17,8 @@ const freePort = () =>
   });
 
 function runServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+  const { command, args } = serverCommand('scripts/serve.ts');
+  const child = spawn(command, args, {
     env: { ...process.env, NODE_ENV: 'test', SERVE_SPA: 'false', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -24,6 +24,7 @@ import {
 import { createTestDb, type TestDatabase } from '../helpers/test-db';
 import { tusCreate, tusHead, tusPatch, tusUpload, TUS_HEADERS, uploadFields, waitFor } from '../helpers/tus';
 import { UPLOAD_POST_ID_HEADER } from '../../common/uploads';
+import type { ServerEntry } from '../../scripts/build-server';
 
 // SIGTERM as a supervisor sends it (Docker, Kubernetes, systemd), to the server with its workers
 // (`npm start`), and a hard kill of a worker: nothing in flight is dropped, no ffmpeg is left
@@ -74,7 +75,7 @@ function settings(extra: Record<string, string> = {}) {
   };
 }
 
-function start(script: string, env: Record<string, string>) {
+function start(script: ServerEntry, env: Record<string, string>) {
   const p = startProcess(script, env);
   started.push(p);
   return p;

@@ -9,6 +9,7 @@ import { makeVideo } from '../helpers/media-fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
 import { tusUpload, uploadFields, waitFor } from '../helpers/tus';
+import { serverCommand } from '../helpers/server-command';
 
 // The media worker as its own process (`npm run worker`), killed or stopped in the middle of a
 // video: no upload is lost. The in-process server runs no media workers here.
@@ -45,7 +46,8 @@ function killGroup(pid: number, signal: NodeJS.Signals) {
 
 function startWorker(extra: Record<string, string> = {}) {
   const config = app.deps.config;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
+  const { command, args } = serverCommand('worker/main.ts');
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -1,21 +1,22 @@
 import { spawn } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { buildServer } from '../../../scripts/build-server';
 import { buildWeb } from '../../../scripts/build-web';
 import { seedDemo } from '../../../scripts/seed/demo';
 import { loadConfig } from '../../../core/config';
 import { createStorage } from '../../../core/storage';
 import { generateVapidKeys } from '../../../core/push/web-push';
+import { repoRoot } from '../../../core/repo-root';
 import { createMigratedDatabase, dropDatabase } from '../../helpers/databases';
+import { serverCommand } from '../../helpers/server-command';
 import { e2eDirs } from './env';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
  * A whole app for the browser tests: a fresh database with the demo seeded, the web app built,
- * and `scripts/serve.ts` with the workers in a child process on E2E_PORT, with its own Redis prefix
+ * and `scripts/serve.ts` (bundled: tests/helpers/server-command.ts) with the workers in a child
+ * process on E2E_PORT, with its own Redis prefix
  * and data directory. The returned function tears all of it down.
  */
 export default async function globalSetup() {
@@ -59,13 +60,17 @@ export default async function globalSetup() {
   const shared = ['NODE_ENV', 'HOST', 'DATABASE_URL', 'REDIS_PREFIX', 'STORAGE_DIR', 'UPLOADS_DIR', 'OUTBOX_DIR', 'LOG_LEVEL', 'AUTH_RATE_LIMIT', 'WRITE_BUDGET_SCALE', 'DIST_DIR'] as const;
   process.env.E2E_SERVER_ENV = JSON.stringify(Object.fromEntries(shared.map((k) => [k, env[k]])));
 
-  // the demo (its media through the pipeline) and the web build side by side: neither needs the other
-  await Promise.all([
+  // the demo (its media through the pipeline) and the builds side by side: none needs another
+  const [, bundle] = await Promise.all([
     seedDemo({ db: database.db, storage: createStorage(config) }).finally(() => database.db.destroy()),
+    buildServer(path.join(repoRoot, 'tests/.artifacts', `server-e2e-${runId}`)),
     buildWeb(env.DIST_DIR, 'error'),
   ]);
+  // the copies the specs start use it too (workers inherit the environment)
+  process.env.SERVER_BUNDLE_DIR = bundle;
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const { command, args } = serverCommand('scripts/serve.ts');
+  const server = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
   await waitForReady(`http://127.0.0.1:${port}/readyz`, exited);
 
@@ -79,6 +84,7 @@ export default async function globalSetup() {
     redis.disconnect();
     await dropDatabase(serverUrl, dbName);
     await rm(dataDir, { recursive: true, force: true });
+    await rm(bundle, { recursive: true, force: true });
   };
 }
 

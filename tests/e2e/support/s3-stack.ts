@@ -1,9 +1,8 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../../../core/config';
 import { createMigratedDatabase, type TestDatabase } from '../../helpers/databases';
@@ -11,8 +10,8 @@ import { FACTORY_PASSWORD, makeUser, type MadeUser } from '../../helpers/factori
 import { freePort } from '../../helpers/processes';
 import { newS3Bucket, startS3Server, type RunningS3Server } from '../../helpers/s3-server';
 import { trpcMutation } from './app';
+import { startServerProcess } from './server-process';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface S3Stack {
   baseURL: string;
@@ -84,8 +83,7 @@ export async function startS3Stack(): Promise<S3Stack> {
       RUN_WORKER: 'true',
     };
     const start = async () => {
-      server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: repoRoot, env, stdio: 'ignore' });
-      await expect.poll(() => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false), { timeout: 90_000 }).toBe(true);
+      server = await startServerProcess(env);
     };
     return {
       baseURL,
