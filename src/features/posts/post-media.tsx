@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { FileQuestionMark, FileText, Lock, Music, Play } from 'lucide-react';
+import { FileQuestionMark, FileText, LoaderCircle, Lock, Music, Play } from 'lucide-react';
 import { Suspense, useContext, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatDuration } from '../../../common/duration';
 import { imageSources } from '../../../common/image-sources';
@@ -42,6 +42,8 @@ export function PostMedia({ post, placement }: { post: Post; placement: MediaPla
   const media = post.media;
   if (!media) return null;
   if (!post.viewer.canViewMedia) return <PremiumLocked post={post} media={media} first={placement === 'detail'} />;
+  // its owner may open a post the worker has not finished: its file has no viewable form yet
+  if (post.status === 'processing') return <ProcessingMedia />;
 
   const kind = viewerKind(media.contentType);
   const url = media.url;
@@ -234,6 +236,16 @@ export function DocumentTile({ kind, fileName, className }: { kind: 'text' | 'do
       </span>
       <p className="font-semibold text-foreground">{kind === 'text' ? POST_TEXTS.textFile : POST_TEXTS.wordDocument}</p>
       {fileName ? <p className="w-full truncate text-xs text-muted">{fileName}</p> : null}
+    </div>
+  );
+}
+
+/** A post whose file the worker is still preparing (only its owner sees one). */
+function ProcessingMedia() {
+  return (
+    <div role="status" className="flex flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-border-strong bg-surface-raised/50 px-6 py-10 text-center text-sm text-muted">
+      <LoaderCircle aria-hidden="true" className="size-7 animate-spin text-subtle" />
+      {POST_TEXTS.publishing.description}
     </div>
   );
 }
