@@ -31,6 +31,9 @@ import { appRouter } from './trpc/router';
 import { mediaOrigins } from './http/media-redirect';
 import { publicCache } from './http/public-cache';
 
+/** How long an idle keep-alive connection stays open: longer than the 60 s of common load balancers. */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 
 export interface App {
   httpServer: HttpServer;
@@ -138,6 +141,12 @@ export function createApp(appDeps: AppDeps): App {
   app.use(unhandledErrors(deps));
 
   const httpServer = createServer(expressMessageClasses(app), app);
+  // A client that keeps connections open (a load balancer's pool: 60 s idle on AWS's by default;
+  // a browser) may send a request on one just as Node closes it after its default 5 s idle: the
+  // request is reset unanswered (a 502 at a balancer). The server waits longer than they do; a
+  // stop does not wait for them (drainTracker closes every connection once no request is left).
+  httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  httpServer.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   const io = attachSocketServer(httpServer, deps);
 
   return {
@@ -151,13 +160,14 @@ export function createApp(appDeps: AppDeps): App {
         // resumes on another copy) instead of holding the stop up for the rest of their body
         uploads.drain();
         // io.close disconnects the sockets, then closes the HTTP server, which calls back once
-        // every connection has ended: idle keep-alive ones are closed now, busy ones after their
-        // response (sent with 'Connection: close', so clients do not reuse them meanwhile).
+        // every connection has ended: the ones with no request in flight are closed now, busy
+        // ones after their response (sent with 'Connection: close', so clients do not reuse them
+        // meanwhile).
         io.close(() => {
           forgets.close();
           resolve();
         });
-        httpServer.closeIdleConnections();
+        draining.closeUnused();
       }),
   };
 }
@@ -177,13 +187,18 @@ function securityHeaders(config: AppDeps['config'], directives: NonNullable<CspD
 /**
  * What a graceful stop needs to know of the requests in flight: once it starts, each response
  * not yet begun says 'Connection: close' (the client opens a new connection, to another copy,
- * for its next request), and each connection is closed as soon as its response is done.
+ * for its next request), and each connection is closed as soon as its response is done. Once no
+ * request is left, every connection still open is closed: Node counts as busy (and a stop would
+ * wait its keep-alive time for) a connection on which a client began a request and went away
+ * before its headers were complete.
  */
 function drainTracker() {
   const inFlight = new Set<ServerResponse>();
   let server: HttpServer | null = null;
-  const closeIfIdle = () => setImmediate(() => server?.closeIdleConnections());
+  const closeUnused = () => (inFlight.size === 0 ? server?.closeAllConnections() : server?.closeIdleConnections());
+  const closeIfIdle = () => setImmediate(closeUnused);
   return {
+    closeUnused,
     middleware: ((_req, res, next) => {
       if (server) res.setHeader('Connection', 'close');
       inFlight.add(res);

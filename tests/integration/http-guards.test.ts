@@ -1,5 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createConnection, type AddressInfo } from 'node:net';
+import { Agent, request, type Server } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXTS } from '../../common/texts';
@@ -152,5 +153,45 @@ describe('/metrics', () => {
       expect(loadConfig({ WORKER_METRICS_PORT: '9465', METRICS_TOKEN }).METRICS_TOKEN).toBe(METRICS_TOKEN);
       expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(ConfigError);
     });
+  });
+});
+
+describe('keep-alive connections', () => {
+  it("an idle connection outlives Node's 5 s default, so a client that reuses it later is answered on it, not reset", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = request(`${app.url}/healthz`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
+        });
+        req.on('error', reject).end();
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      // past Node's default keepAliveTimeout: the server would have closed the connection by now
+      await sleep(6_000);
+      expect(await get()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
+describe('a stop', () => {
+  it('does not wait for a client that began a request and went quiet before its headers were done', async () => {
+    const other = await startTestServer({ shareWith: app });
+    const { hostname, port } = new URL(other.url);
+    const socket = createConnection({ host: hostname, port: Number(port) });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    // Node counts this connection as busy: without the drain closing it, the stop would wait the
+    // keep-alive time (65 s), past this test's limit
+    socket.write(`GET /healthz HTTP/1.1\r\nHost: ${hostname}\r\n`);
+    const closedByServer = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => undefined);
+    await sleep(100);
+    await other.close();
+    await closedByServer;
+    expect(socket.destroyed).toBe(true);
   });
 });
