@@ -10,8 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { repoRoot } from '../core/repo-root';
 
 /** Where the server renderer is inside a build (server/http/server-render.ts imports it). */
 export const SSR_DIR = '.ssr';

@@ -34,7 +34,6 @@ import { publicCache } from './http/public-cache';
 /** How long an idle keep-alive connection stays open: longer than the 60 s of common load balancers. */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-
 export interface App {
   httpServer: HttpServer;
   /** the Express app (its mounts are read by tests: every top-level path is a reserved username) */

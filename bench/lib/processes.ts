@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../../core/repo-root';
 
 /**
  * The bench's processes: the app as production runs it (`node --import tsx scripts/serve.ts`,
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
  * process of its own, and the load generator in a third, so no figure includes the cost of
  * another part running in the same event loop.
  */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { repoRoot };
 
 export interface BenchProcess {
   url: string;

@@ -188,15 +188,12 @@ test('a post its owner opens before the worker has finished says it is being pro
   const href = await tile.getByRole('link', { name: 'Saturday setlist' }).first().getAttribute('href');
   // the post as it is while its job runs: processing, its file without a viewable form yet (the
   // page brings the post in its first data; a later read comes from posts.byId)
-  const processing = (text: string) => text.replaceAll('"status":"published"', '"status":"processing"');
-  await leo.route(`**${href}`, async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: processing(await response.text()) });
-  });
-  await leo.route('**/trpc/posts.byId*', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: processing(await response.text()) });
-  });
+  for (const answer of [`**${href}`, '**/trpc/posts.byId*']) {
+    await leo.route(answer, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replaceAll('"status":"published"', '"status":"processing"') });
+    });
+  }
   await leo.goto(href!);
   await expect(leo.getByRole('heading', { name: 'Saturday setlist', level: 1 })).toBeVisible();
   await expect(leo.getByRole('status').filter({ hasText: POST_TEXTS.publishing.description })).toBeVisible();

@@ -240,27 +240,37 @@ export function DocumentTile({ kind, fileName, className }: { kind: 'text' | 'do
   );
 }
 
-/** A post whose file the worker is still preparing (only its owner sees one). */
-function ProcessingMedia() {
-  return (
-    <div role="status" className="flex flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-border-strong bg-surface-raised/50 px-6 py-10 text-center text-sm text-muted">
-      <LoaderCircle aria-hidden="true" className="size-7 animate-spin text-subtle" />
-      {POST_TEXTS.publishing.description}
-    </div>
-  );
-}
-
-export function UnsupportedMedia({ className }: { className?: string }) {
+/** The dashed box that stands where a post's file cannot be shown. */
+function MediaNotice({ className, role, children }: { className?: string; role?: 'status'; children: ReactNode }) {
   return (
     <div
+      role={role}
       className={cn(
         'flex flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-border-strong bg-surface-raised/50 px-6 py-10 text-center text-sm text-muted',
         className,
       )}
     >
+      {children}
+    </div>
+  );
+}
+
+/** A post whose file the worker is still preparing (only its owner sees one). */
+function ProcessingMedia() {
+  return (
+    <MediaNotice role="status">
+      <LoaderCircle aria-hidden="true" className="size-7 animate-spin text-subtle" />
+      {POST_TEXTS.publishing.description}
+    </MediaNotice>
+  );
+}
+
+export function UnsupportedMedia({ className }: { className?: string }) {
+  return (
+    <MediaNotice className={className}>
       <FileQuestionMark aria-hidden="true" className="size-7 text-subtle" />
       {POST_TEXTS.unsupportedFileType}
-    </div>
+    </MediaNotice>
   );
 }
 
