@@ -12,5 +12,5 @@ ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 MALLOC_ARENA_MAX=2
 EXPOSE 3000
 # node itself is the container's process (no npm, no shell between), so `docker stop`'s SIGTERM
 # reaches the app and it drains within its SHUTDOWN_GRACE_MS (docker-compose.yml gives 30 s).
-# --max-semi-space-size: the server's flags, as `npm start` gives them (docs/performance.md)
-CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "scripts/start.ts"]
+# --max-semi-space-size, --no-allocation-site-pretenuring: the server's flags, as `npm start` gives them (docs/performance.md)
+CMD ["node", "--max-semi-space-size=64", "--no-allocation-site-pretenuring", "--import", "tsx", "scripts/start.ts"]

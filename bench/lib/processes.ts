@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -77,6 +77,9 @@ function spawnNode(script: string, env: Record<string, string>, args: string[] =
   // the app's log is read and dropped as a log collector would; the last bit is kept for errors
   const keep = (d: Buffer) => {
     output = (output + d.toString()).slice(-8_000);
+    // BENCH_APP_OUTPUT=/tmp/app keeps all of it, one file a process (/tmp/app.<pid>): with
+    // BENCH_APP_NODE_ARGS=--trace-gc-nvp, what each collection kept and promoted
+    if (process.env.BENCH_APP_OUTPUT) appendFileSync(`${process.env.BENCH_APP_OUTPUT}.${child.pid}`, d);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
@@ -96,15 +99,21 @@ async function waitFor(url: string, child: ChildProcess, output: () => string, t
 
 /**
  * node's flags for the server, as package.json's `start` and `serve` and the Dockerfile give them
- * (a unit test holds the three alike): young-generation semi-spaces of 64 MiB, so a copy under
- * load collects its short-lived garbage (a request's rows, its answer) a quarter as often, in
- * pauses every request in flight waits for (docs/performance.md, "The young generation").
+ * (a unit test holds the three alike):
+ * - young-generation semi-spaces of 64 MiB, so a copy under load collects its short-lived garbage
+ *   (a request's rows, its answer) a quarter as often, in pauses every request in flight waits
+ *   for (docs/performance.md, "The young generation");
+ * - no allocation-site pretenuring: V8 otherwise decided under load to make pg's rows straight in
+ *   the old generation, where they died by the megabyte and held their young buffers through
+ *   every minor collection until the next full one, whose marking is the lists' slowest
+ *   hundredth (docs/performance.md, "Spread objects outlive their request").
  */
-export const SERVER_NODE_ARGS = ['--max-semi-space-size=64'];
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=64', '--no-allocation-site-pretenuring'];
 
 /**
  * The app (`scripts/serve.ts`, as `npm run serve` and the Dockerfile start it) on a free port.
- * BENCH_APP_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=bench/out/profiles`) is passed to node too.
+ * BENCH_APP_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=bench/out/profiles`) is passed to node too,
+ * and BENCH_APP_OUTPUT keeps its output (spawnNode).
  */
 export async function startAppProcess(databaseUrl: string, env: Record<string, string> = {}, options: MeasuredProcessOptions = {}): Promise<BenchProcess> {
   const port = await freePort();

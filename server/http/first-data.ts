@@ -114,5 +114,5 @@ export async function loadFirstData(deps: AppDeps, req: Request, res: Response):
     first.profile = null;
     first.post = null;
   }
-  return { ...first, state: JSON.stringify(state) };
+  return { state: JSON.stringify(state), ...first };
 }

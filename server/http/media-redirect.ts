@@ -36,11 +36,11 @@ export async function redirectToObject(
 ): Promise<void> {
   const common = { contentType: file.contentType, contentDisposition: disposition };
   const location = file.shared
-    ? await signedUrl(file.storageKey, { ...common, expiresInS: SHARED_URL_TTL_S, windowS: SHARED_URL_WINDOW_S, cacheControl: SHARED_OBJECT_CACHE })
+    ? await signedUrl(file.storageKey, { expiresInS: SHARED_URL_TTL_S, windowS: SHARED_URL_WINDOW_S, cacheControl: SHARED_OBJECT_CACHE, ...common })
     : await signedUrl(file.storageKey, {
-        ...common,
         expiresInS: config.MEDIA_SIGNED_URL_TTL_S,
         cacheControl: `private, max-age=${Math.min(PRIVATE_OBJECT_MAX_AGE_S, config.MEDIA_SIGNED_URL_TTL_S)}`,
+        ...common,
       });
   res.setHeader('Cache-Control', file.shared ? `public, max-age=${SHARED_REDIRECT_MAX_AGE_S}` : 'private, no-store');
   res.setHeader('Referrer-Policy', 'no-referrer');

@@ -43,7 +43,7 @@ export const withoutSecrets = (url: string) => url.replace(SECRET_PARAM, '$1[red
 function writeLine(log: Logger, req: IncomingMessage, res: ServerResponse, request: { id: number; method: string; url: string }, responseTime: number) {
   const line = { req: request, res: { statusCode: res.statusCode }, responseTime };
   if (res.statusCode >= 500) {
-    log.error({ ...line, err: new Error(`failed with status code ${res.statusCode}`) }, 'request errored');
+    log.error({ err: new Error(`failed with status code ${res.statusCode}`), ...line }, 'request errored');
     return;
   }
   const message = !req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted';

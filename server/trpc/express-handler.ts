@@ -3,7 +3,7 @@ import { createURL, incomingMessageToRequest, internal_exceptionHandler } from '
 import { resolveResponse } from '@trpc/server/http';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
-import { abortOnLeave, answerGetQueries, setTrpcHeaders, type TrpcHandlerOptions } from './get-queries';
+import { answerGetQueries, setTrpcHeaders, type TrpcHandlerOptions } from './get-queries';
 
 /**
  * tRPC's Express adapter, with its answers written the short way. A query over GET (every read
@@ -24,7 +24,8 @@ import { abortOnLeave, answerGetQueries, setTrpcHeaders, type TrpcHandlerOptions
 export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOptions<TRouter>): RequestHandler {
   return (req, res) => {
     const path = req.path.slice(req.path.lastIndexOf('/') + 1);
-    answer(opts, req, res, path).catch(internal_exceptionHandler({ ...opts, req, res, path }));
+    // the exception handler's options are made only when there is a failure to handle
+    answer(opts, req, res, path).catch((cause: unknown) => internal_exceptionHandler({ req, res, path, ...opts })(cause));
   };
 }
 
@@ -98,4 +99,13 @@ async function writeStream(body: ReadableStream<Uint8Array>, res: ExpressRespons
     signal.removeEventListener('abort', stop);
     res.end();
   }
+}
+
+/** A signal that fires only when the client leaves before its answer (this file's head says why). */
+function abortOnLeave(res: ExpressResponse): AbortSignal {
+  const ac = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) ac.abort();
+  });
+  return ac.signal;
 }

@@ -18,7 +18,11 @@ export interface TrpcHandlerOptions<TRouter extends AnyTRPCRouter> {
  * the router's formatter (`getTRPCErrorShape`), the answer by its transformer
  * (`transformTRPCResponse`), the status by `getHTTPStatusCode` (207 for a mixed batch), the headers
  * by the responseMeta. It is what resolveResponse does for this case, without what that costs on
- * every call: a URL and a Fetch Response, the input's memo, an AbortSignal.any per call.
+ * every call: a URL and a Fetch Response, the input's memo, an AbortSignal.any per call. Its
+ * queries get no abort signal: none reads one, and on Node 20 an AbortSignal per request cost
+ * more than the rest of an empty query's allocations and was kept by minor collections
+ * (docs/performance.md, "Spread objects outlive their request"); a query that must stop when
+ * its client leaves would have to bring it back.
  * Measured as 14% of a feed page's CPU and 7% of a thread's (docs/performance.md).
  *
  * Anything else is declined (false) before a context is made or a procedure runs, and goes to
@@ -46,7 +50,6 @@ export async function answerGetQueries<TRouter extends AnyTRPCRouter>(
   if (!inputs) return false;
 
   const config = opts.router._def._config;
-  const aborted = abortOnLeave(res);
   let ctx: TRouter['_def']['_config']['$types']['ctx'] | undefined;
   let contextError: unknown = null;
   try {
@@ -64,7 +67,7 @@ export async function answerGetQueries<TRouter extends AnyTRPCRouter>(
       const getRawInput = async () => (input = raw === undefined ? undefined : config.transformer.input.deserialize(raw));
       try {
         if (contextError) throw contextError;
-        const data: unknown = await callTRPCProcedure({ router: opts.router, path: callPath, getRawInput, ctx, type: 'query', signal: aborted, batchIndex: index });
+        const data: unknown = await callTRPCProcedure({ router: opts.router, path: callPath, getRawInput, ctx, type: 'query', signal: undefined, batchIndex: index });
         return { result: { data } };
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
@@ -128,13 +131,4 @@ function readInputs(raw: string | null, isBatch: boolean): Record<number, unknow
   }
   if (!isBatch) return { 0: parsed };
   return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<number, unknown>) : null;
-}
-
-/** A signal that fires only when the client leaves before its answer (express-handler.ts says why). */
-export function abortOnLeave(res: ExpressResponse): AbortSignal {
-  const ac = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) ac.abort();
-  });
-  return ac.signal;
 }

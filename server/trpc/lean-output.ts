@@ -96,7 +96,11 @@ function leanSerialize(root: unknown): SuperJSONResult {
     equalities[pathString(first!)] = others.map(pathString);
   }
   if (Object.keys(equalities).length) meta.referentialEqualities = equalities;
-  if (meta.values || meta.referentialEqualities) result.meta = { ...meta, v: 1 } as SuperJSONResult['meta'];
+  if (meta.values || meta.referentialEqualities) {
+    // added to meta, not `{ ...meta, v: 1 }`: see objects-per-request.unit.test.ts
+    meta.v = 1;
+    result.meta = meta;
+  }
   return result;
 }
 

@@ -3,8 +3,10 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-// Chosen once in the main process; workers inherit it through the environment.
-process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 4000));
+// Chosen once in the main process; workers inherit it through the environment. Below Linux's
+// ephemeral range (32768-60999): a port inside it can be the local end of a connection already
+// open to PostgreSQL or Redis, and the server's listen then fails with EADDRINUSE (it did once).
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 12000));
 process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `creator-e2e-${process.env.E2E_PORT}`);
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 

@@ -10,8 +10,8 @@ import { findCreatorCards, type CreatorCardFilter } from './creator-cards.querie
 export async function creatorCards(deps: Pick<AppDeps, 'db'>, filter: CreatorCardFilter): Promise<CreatorCardDto[]> {
   const rows = await findCreatorCards(deps.db, filter);
   return rows.map((row) => ({
-    ...toBadgedPerson(row),
     categories: row.categories,
     subscriberCount: Number(row.subscriber_count),
+    ...toBadgedPerson(row),
   }));
 }
