@@ -99,7 +99,8 @@ export async function benchSubscribe(ctx: BenchContext): Promise<Array<Figure | 
     );
 
     // the floor: the same three inserts for every fan in one statement, on a clean slate
-    await sql`truncate payments, subscribers, subscriptions`.execute(db);
+    // cascade: the ledger and what else refers to these rows goes with them
+    await sql`truncate payments, subscribers, subscriptions cascade`.execute(db);
     const floorStarted = performance.now();
     await sql`
       with s as (
