@@ -15,8 +15,11 @@ import type { Queues } from '../queues/queues';
  * and keyed by `jobId`, so a second add or run changes nothing.
  */
 
-/** What a row may carry of BullMQ's options; the delay comes from `delayMs` (the row's available_at). */
-export type OutboxJobOptions = Pick<JobsOptions, 'attempts' | 'backoff' | 'removeOnComplete' | 'removeOnFail' | 'priority'>;
+/**
+ * What a row may carry of BullMQ's options; the delay comes from `delayMs` (the row's available_at).
+ * `lifo`: a chain's next step that must jump its queue (the fan-out's next batch), relayed the same way.
+ */
+export type OutboxJobOptions = Pick<JobsOptions, 'attempts' | 'backoff' | 'removeOnComplete' | 'removeOnFail' | 'priority' | 'lifo'>;
 
 export interface OutboxEntry<Q extends QueueName, N extends JobName<Q>> {
   queue: Q;
