@@ -103,6 +103,7 @@ describe('S3Storage against an S3 server', () => {
 
   it('signs one URL for a whole window when asked (keyed, cacheable by a CDN)', async () => {
     await storage.put('signed/free.jpg', Buffer.from('free'), 'image/jpeg');
+    // not a clock: an hour's start handed to signedUrl as its now; no server reads it
     const at = new Date('2026-01-01T10:00:00Z').getTime();
     const a = await storage.signedUrl('signed/free.jpg', { expiresInS: 7200, windowS: 3600, now: at + 1000 });
     const b = await storage.signedUrl('signed/free.jpg', { expiresInS: 7200, windowS: 3600, now: at + 3_500_000 });

@@ -37,6 +37,7 @@ test('a scheduled post is invisible to a fan until its time, then appears in the
   await shoot(noah, 'upload-form-schedule');
   // a time in the past is refused in the form
   await noah.getByLabel('Time').fill('00:00');
+  // not a clock: a date long past, refused by the form
   await noah.getByLabel('Date').fill('2020-01-01');
   await noah.getByRole('button', { name: 'Schedule post' }).click();
   await expect(noah.getByRole('alert').filter({ hasText: SCHEDULE_TEXTS.inPast })).toBeVisible();

@@ -16,6 +16,7 @@ import { makeUser, type MadeUser } from '../helpers/factories';
 import { useStripeTestServer } from '../helpers/fake-stripe';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 import { waitFor } from '../helpers/tus';
+import { clockStart } from '../helpers/test-clock';
 
 /**
  * Issue 22 item 3: fans never pay for what they cannot see. A subscription to a creator whose
@@ -27,7 +28,7 @@ import { waitFor } from '../helpers/tus';
  */
 const { app, fakeStripe } = useStripeTestServer();
 
-const T0 = new Date('2026-11-23T10:00:00Z');
+const T0 = clockStart();
 const WEEK = 7 * DAY_MS;
 
 async function creatorWithTier(visibility: 'public' | 'friends' = 'public') {

@@ -13,6 +13,7 @@ import { billingMaintenance } from '../../worker/jobs/billing';
 import { makeUser, type MadeUser } from '../helpers/factories';
 import { useFileServer } from '../helpers/file-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
+import { clockStart } from '../helpers/test-clock';
 
 /**
  * Issue 22 item 1: no fan can stop billing for others. Every way we found to make one
@@ -23,7 +24,7 @@ import { clientAs, expectTrpcError } from '../helpers/trpc';
  * others out of a batch.
  */
 const app = useFileServer({ emptyUsers: true });
-const T0 = new Date('2026-11-23T10:00:00Z');
+const T0 = clockStart();
 const WEEK = 7 * DAY_MS;
 
 const cleanups: (() => Promise<unknown>)[] = [];

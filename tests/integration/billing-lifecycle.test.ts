@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtinProvider, failingProvider } from '../../core/payments/builtin';
+import { addCalendarMonths } from '../../common/billing-periods';
 import { fixedClock } from '../../core/clock';
 import { runBillingMaintenance } from '../../domain/billing/maintenance';
 import { purchase } from '../../domain/billing/purchase';
@@ -11,6 +12,7 @@ import { makePost, makeUser, type MadeUser } from '../helpers/factories';
 import { useFileServer } from '../helpers/file-server';
 import { socketPool } from '../helpers/sockets';
 import { clientAs } from '../helpers/trpc';
+import { clockStart } from '../helpers/test-clock';
 
 /**
  * The billing lifecycle on a clock the test moves (domain/billing/clock.ts): renewal, price
@@ -21,7 +23,7 @@ const app = useFileServer({ emptyUsers: true });
 const sockets = socketPool();
 afterEach(sockets.closeAll);
 
-const T0 = new Date('2026-11-23T10:00:00Z');
+const T0 = clockStart();
 
 async function setup(interval: 'weekly' | 'monthly' | 'annually' = 'weekly') {
   const creator = await makeUser(app.deps.db, { isCreator: true });
@@ -87,7 +89,8 @@ describe('renewal', () => {
     await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock });
     const row = await subscription(id);
     expect(row).toMatchObject({ tier_id: silver.id, next_tier_id: null });
-    expect(row.current_period_end.toISOString()).toBe('2026-12-30T10:00:00.000Z');
+    // a calendar month (Silver is monthly) from the weekly period's end
+    expect(row.current_period_end).toEqual(addCalendarMonths(new Date(T0.getTime() + 7 * DAY_MS), 1));
     expect((await paymentsOf(fan.id)).map((p) => p.amount)).toEqual(['40.00', '20.00']);
     const mirror = await app.deps.db.selectFrom('subscribers').select('tier_id').where('creator_id', '=', creator.id).executeTakeFirstOrThrow();
     expect(mirror.tier_id).toBe(silver.id);
@@ -202,7 +205,8 @@ describe('renewal reminders', () => {
     const clock = fixedClock(T0);
     await subscribeAt(clock, fan, tier.id);
     await subscribeAt(clock, quiet, tier.id);
-    clock.set(new Date('2027-11-18T10:00:00Z'));
+    // five days before the year's end
+    clock.set(new Date(addCalendarMonths(T0, 12).getTime() - 5 * DAY_MS));
     expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ reminders: 2 });
     expect(await billingMaintenance({ ...app.deps, clock })).toMatchObject({ reminders: 0 });
     const mails = await app.outbox();

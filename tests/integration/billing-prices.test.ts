@@ -9,6 +9,7 @@ import { purchase } from '../../domain/billing/purchase';
 import { makeUser, type MadeUser } from '../helpers/factories';
 import { useFileServer } from '../helpers/file-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
+import { clockStart } from '../helpers/test-clock';
 
 /**
  * Issue 22 item 6: no charge nobody agreed to. A subscription renews at the price the fan agreed
@@ -17,7 +18,7 @@ import { clientAs, expectTrpcError } from '../helpers/trpc';
  * price when the fan asks for it. Prices are at most R100,000.
  */
 const app = useFileServer({ emptyUsers: true });
-const T0 = new Date('2026-11-23T10:00:00Z');
+const T0 = clockStart();
 const WEEK = 7 * DAY_MS;
 
 async function subscribeAt(clock: ReturnType<typeof fixedClock>, fan: MadeUser, tierId: string) {

@@ -48,6 +48,7 @@ const withCursor = Object.entries(procedures)
   .map(([path]) => path);
 
 /** Times no clock shows: February 30th, month 13, hour 25, second 60, hour 24, year 0. */
+// not a clock: dates no calendar has, refused as input
 const IMPOSSIBLE = ['2026-02-30T10:00:00Z', '2026-13-01T00:00:00Z', '2026-01-01T25:00:00Z', '2026-01-01T12:00:60.5Z', '2026-01-01T24:00:00.000000Z', '0000-01-01T00:00:00Z'];
 const ID = '00000000-0000-4000-8000-000000000000';
 
@@ -85,6 +86,7 @@ describe('impossible dates in cursors (issue 23 item 10)', () => {
     for (const path of withCursor) {
       const base = BASE_INPUTS[path]!({ other, me });
       // the procedure answers at all with a cursor that names a real time
+      // not a clock: a real past time, only to see the procedure page
       expect((await queryStatus(path, { ...base, cursor: cursorFor(path, '2026-01-01T12:00:00.123456Z') })).status, path).toBe(200);
       for (const at of IMPOSSIBLE) {
         const answer = await queryStatus(path, { ...base, cursor: cursorFor(path, at) });

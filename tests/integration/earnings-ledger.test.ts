@@ -12,6 +12,7 @@ import { platformFee } from '../../domain/earnings/split';
 import type { EarningsPolicy } from '../../domain/earnings/policy';
 import { makeUser, type MadeUser } from '../helpers/factories';
 import { useFileServer } from '../helpers/file-server';
+import { clockStart } from '../helpers/test-clock';
 
 /**
  * The earnings ledger's invariants (issue 26 §1) over random histories of charges, refunds,
@@ -86,7 +87,7 @@ describe('the earnings ledger', () => {
   it.each([1, 7, 42, 2026])('keeps its invariants over a random history (seed %i)', async (seed) => {
     const r = rng(seed);
     const db = app.deps.db;
-    const clock = fixedClock('2026-10-01T09:00:00Z');
+    const clock = fixedClock(clockStart());
     const creators = [await makeUser(db, { isCreator: true }), await makeUser(db, { isCreator: true })];
     const fans = [await makeUser(db), await makeUser(db), await makeUser(db)];
     const tiers = await Promise.all(
@@ -158,7 +159,7 @@ describe('the earnings ledger', () => {
 
   it('a refund of a pending earning nets out inside pending; after a payout, a refund takes the balance below zero and the next earning covers it', async () => {
     const db = app.deps.db;
-    const clock = fixedClock('2026-11-02T09:00:00Z');
+    const clock = fixedClock(clockStart());
     const creator = await makeUser(db, { isCreator: true });
     const fan = await makeUser(db);
     const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: '300.00', payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();

@@ -67,6 +67,7 @@ describe('a malformed id is an unknown id', () => {
     const visitor = app.client();
     const missing = await expectTrpcError(visitor.trpc.posts.byId.query({ id: '' }), 'BAD_REQUEST');
     expect((missing.data as unknown as { validation: { messages: string[] } }).validation.messages).toEqual([POST_TEXTS.idRequired]);
+    // not a clock: a cursor refused for its id
     await expectTrpcError(visitor.trpc.posts.feed.query({ cursor: { createdAt: '2026-01-01T00:00:00Z', id: 'nope' } }), 'BAD_REQUEST', 'Invalid cursor');
   });
 

@@ -155,6 +155,7 @@ describe('payouts', () => {
     await expectTrpcError(asOther.trpc.earnings.withdraw.mutate({ idempotencyKey: key }), 'CONFLICT', EARNINGS_TEXTS.keyTaken);
     const fan = await clientAs(app, (await makeUser(app.deps.db)).id);
     await expectTrpcError(fan.trpc.earnings.summary.query({ creatorId: creator.id }), 'FORBIDDEN');
+    // not a clock: any month: refused before it is read
     await expectTrpcError(fan.trpc.earnings.statement.query({ month: '2026-11' }), 'FORBIDDEN');
     const admin = await makeUser(app.deps.db);
     await app.deps.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();

@@ -80,13 +80,16 @@ describe('posts.feed', () => {
 
   it('pages exactly through posts published in the same microsecond (ties broken by id)', async () => {
     const alice = await creator();
+    // not a clock: a day long past, the same for seven posts; only their order is read
     const at = new Date('2026-01-01T12:00:00.123Z');
     const made = [];
     for (let i = 0; i < 7; i++) made.push((await post(alice, { createdAt: at })).id);
     // the same instant to the microsecond, which a JS Date cannot carry
+    // not a clock: the same past instant, to the microsecond
     await app.deps.db.updateTable('posts').set({ published_at: '2026-01-01T12:00:00.123456Z' }).execute();
     const visitor = app.client().trpc;
     const one = await visitor.posts.feed.query({});
+    // not a clock: the cursor names that instant
     expect(one.nextCursor?.createdAt).toBe('2026-01-01T12:00:00.123456Z');
     const two = await visitor.posts.feed.query({ cursor: one.nextCursor });
     const seen = [...one.items, ...two.items].map((p) => p.id);
@@ -270,8 +273,9 @@ describe('posts.feed', () => {
   it('refuses a page size over 20 and a forged cursor', async () => {
     const visitor = app.client().trpc;
     await expectTrpcError(visitor.posts.feed.query({ limit: 21 }), 'BAD_REQUEST');
+    // not a clock: forged cursors, refused before any clock is read
     await expectTrpcError(visitor.posts.feed.query({ cursor: { createdAt: "2026-01-01'; drop table posts; --", id: 'x' } }), 'BAD_REQUEST');
-    await expectTrpcError(visitor.posts.feed.query({ cursor: { createdAt: '2026-02-30T00:00:00Z', id: '00000000-0000-0000-0000-000000000000' } }), 'BAD_REQUEST');
+    await expectTrpcError(visitor.posts.feed.query({ cursor: { createdAt: '2026-02-30T00:00:00Z', id: '00000000-0000-0000-0000-000000000000' } }), 'BAD_REQUEST'); // not a clock: February 30th
   });
 });
 
