@@ -32,7 +32,31 @@ export function createRedis(url: string, opts: RedisConnectionOptions = {}): Red
       };
   const redis = new Redis(url, { lazyConnect: false, ...options });
   redis.on('error', opts.onError ?? (() => {}));
+  if (opts.commandTimeoutMs !== undefined) failFastWhileDown(redis);
   return redis;
+}
+
+/**
+ * The app's connections stop waiting on a Redis known to be down. ioredis keeps a command sent
+ * while it is reconnecting in its offline queue until a reconnect attempt fails (they are up to
+ * 2 s apart) or the command times out (REDIS_COMMAND_TIMEOUT_MS), so during an outage every
+ * command cost that long: a message sent then waited on five of them (its write budget, its
+ * limit, its notification's queueing, typing and presence), 3-5 s. Once an attempt to connect has
+ * failed (an error while the connection is not ready), commands are refused at once ("Stream isn't
+ * writeable", core/dependency-errors.ts: Redis unavailable) until the connection is up again;
+ * what needed them falls back as it does on a timeout (rate limits counted in memory, a job left to
+ * its outbox row). A command sent in the moment the connection dropped still waits for that
+ * first failed attempt (or its timeout). A connection still up whose Redis stopped answering is
+ * not known down: its commands each wait for their timeout.
+ */
+function failFastWhileDown(redis: Redis): void {
+  redis.on('error', () => {
+    if (redis.status !== 'ready') redis.options.enableOfflineQueue = false;
+  });
+  // connected again: commands wait in the offline queue for the handshake, as before the outage
+  redis.on('connect', () => {
+    redis.options.enableOfflineQueue = true;
+  });
 }
 
 /**
