@@ -5,19 +5,35 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerEntry } from '../../scripts/build-server';
 import { serverCommand } from './server-command';
 import type { TestClient } from './test-server';
 
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
+/**
+ * Ports the tests' own servers take: below Linux's ephemeral range (32768-60999), where the
+ * kernel picks the local end of every outgoing connection. A port chosen in that range (as
+ * `listen(0)` does) could be taken by a connection before the server bound it, or before a
+ * stopped redis-server started again on it: "redis-server did not start on 42367" under load.
+ */
+const TEST_PORTS = { from: 20_000, count: 12_000 };
+
+const canBind = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
+
+/** A port no one listens on now, from the tests' range (random: two test workers choose at once). */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    const port = TEST_PORTS.from + Math.floor(Math.random() * TEST_PORTS.count);
+    if (await canBind(port)) return port;
+  }
+  throw new Error('no free port below the ephemeral range');
+}
 
 export interface AppProcess {
   child: ChildProcess;
@@ -51,10 +67,12 @@ export function killGroup(pid: number | undefined, signal: NodeJS.Signals = 'SIG
   }
 }
 
-export async function waitUntilReady(url: string, timeoutMs = 30_000) {
+/** Waits for the server at `url` to answer /readyz; with its `process`, fails at once (with its output) if that exits. */
+export async function waitUntilReady(url: string, timeoutMs = 30_000, process?: AppProcess) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return;
+    if (process && !process.alive()) throw new Error(`${url} exited before it was ready:\n${process.output().slice(-2_000)}`);
     await sleep(100);
   }
   throw new Error(`${url} did not become ready`);
@@ -102,20 +120,24 @@ export function descendantsOf(pid: number): number[] {
   return found;
 }
 
-/** A redis-server of the test's own on `port`, empty (no snapshot, no AOF), that the test may stop and start again. */
+/**
+ * A redis-server of the test's own on `port`, empty (no snapshot, no AOF), that the test may stop
+ * and start again. Ready once it answers PING; one that exits first (the port taken) fails at once
+ * with what it said.
+ */
 export async function startRedisServer(port: number): Promise<{ stop(): Promise<void> }> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = createServer();
-      // the port is taken once redis listens
-      socket.once('error', () => resolve(true));
-      socket.listen(port, '127.0.0.1', () => socket.close(() => resolve(false)));
-    });
-    if (up) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`redis-server did not start on ${port}`);
+  const deadline = Date.now() + 30_000;
+  while (!(await answersPing(port))) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`redis-server did not start on ${port}: ${output.trim().split('\n').slice(-3).join(' | ')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`redis-server did not answer on ${port} within 30 s`);
+    }
     await sleep(50);
   }
   return {
@@ -124,6 +146,38 @@ export async function startRedisServer(port: number): Promise<{ stop(): Promise<
       await exited;
     },
   };
+}
+
+/** Whether a Redis on `port` answers PING with PONG now. */
+function answersPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let reply = '';
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (d) => {
+      reply += d;
+      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+    });
+  });
+}
+
+/**
+ * Waits for `process` to log `line` (a start-up line): as long as it takes while the process
+ * lives (a loaded machine is slow, not wrong), and fails at once with its output if it exits.
+ */
+export async function waitForLine(process: AppProcess, line: string, label: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!process.output().includes(line)) {
+    if (!process.alive()) throw new Error(`${label} exited before logging ${line}:\n${process.output().slice(-2_000)}`);
+    if (Date.now() > deadline) throw new Error(`${label} did not log ${line} within ${timeoutMs / 1000} s:\n${process.output().slice(-2_000)}`);
+    await sleep(100);
+  }
 }
 
 /** A client of a server started by startProcess, signed in with `sessionToken`: enough for the tus helpers. */

@@ -22,6 +22,7 @@ import {
   startProcess,
   startRedisServer,
   trpcMutation,
+  waitForLine,
   waitUntilReady,
   type AppProcess,
 } from '../helpers/processes';
@@ -67,7 +68,7 @@ beforeAll(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   server = startProcess('scripts/serve.ts', { ...settings(), PORT: String(port), RUN_WORKER: 'false' });
-  await waitUntilReady(url);
+  await waitUntilReady(url, 50_000, server);
 }, 60_000);
 
 afterAll(async () => {
@@ -249,7 +250,7 @@ describe('retrying a failed post while Redis is down', () => {
     const media = new Queue('media', { connection, prefix });
     media.on('error', () => {});
     try {
-      await waitFor(async () => worker!.output().includes('"msg":"worker started"'), 60_000, 'the worker to start');
+      await waitForLine(worker, '"msg":"worker started"', 'the worker');
       await redis.stop();
       const retry = await trpcMutation(client, 'posts.retryProcessing', { postId: failed.id });
       expect(retry.status).toBe(200);
