@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -7,14 +6,7 @@ import { io as connect } from 'socket.io-client';
 import { QUEUE_NAMES } from '../../common/jobs';
 import { useTestDb } from '../helpers/test-db';
 import { serverCommand } from '../helpers/server-command';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../helpers/processes';
 
 function runServer(env: Record<string, string>) {
   const { command, args } = serverCommand('scripts/serve.ts');
