@@ -109,23 +109,24 @@ export interface RelayResult {
   retried: number;
   done: number;
   failed: number;
+  /** rows whose handling threw (logged; looked at again after the stale time, like any row) */
+  errors: number;
 }
 
+type ClaimedRow = { id: string; queue: string; name: string; job_id: string; data: unknown; options: unknown; relays: number; available_at: Date };
+
 /**
- * One sweep: every pending row that is due and was not looked at for `staleMs` (doubling with
- * each relay, so a job that keeps failing is retried less and less often) has its job looked up
- * by id. No job (Redis lost it, or was down at the commit): queued again. Completed: the row is
- * done. Failed: retried, up to OUTBOX_MAX_RELAYS times, then the row fails for good (operators see
- * it in /metrics `outbox_rows{state="failed"}` and the job in Bull Board's failed list). Waiting,
- * delayed or active: alive, left alone. Several workers may sweep at once: the jobId makes a
- * second add a no-op.
+ * Takes the rows this sweep handles, in one statement (its own short transaction): every pending
+ * row that is due and was not looked at for `staleMs` (doubling with each relay), oldest first,
+ * has `relayed_at` stamped now and is returned. Rows another sweep is claiming at that moment are
+ * skipped (FOR UPDATE SKIP LOCKED), and once stamped a row is not due for any sweep until the
+ * stale time has passed again: a row is handled by one sweep per window, however many workers
+ * run the relay. No lock is held while Redis is asked about the jobs.
  */
-export async function relayOutbox(deps: { db: DB; queues: Queues; log: Pick<Logger, 'warn' | 'error'> }, staleMs: number): Promise<RelayResult> {
-  const { db, queues, log } = deps;
-  const result: RelayResult = { queued: 0, retried: 0, done: 0, failed: 0 };
-  const rows = await db
+async function claimDueRows(db: DB, staleMs: number): Promise<ClaimedRow[]> {
+  const due = db
     .selectFrom('outbox')
-    .select(['id', 'queue', 'name', 'job_id', 'data', 'options', 'relays'])
+    .select('id')
     .where('done_at', 'is', null)
     .where('failed_at', 'is', null)
     .where('available_at', '<=', sql<Date>`now()`)
@@ -137,48 +138,86 @@ export async function relayOutbox(deps: { db: DB; queues: Queues; log: Pick<Logg
     )
     .orderBy('available_at')
     .limit(RELAY_BATCH)
+    .forUpdate()
+    .skipLocked();
+  const rows = await db
+    .updateTable('outbox')
+    .set({ relayed_at: sql<Date>`now()` })
+    .where('id', 'in', due)
+    .returning(['id', 'queue', 'name', 'job_id', 'data', 'options', 'relays', 'available_at'])
     .execute();
-  for (const row of rows) {
-    const queue = queues[row.queue as QueueName];
-    if (!queue) {
-      await db.updateTable('outbox').set({ failed_at: new Date(), last_error: `unknown queue ${row.queue}` }).where('id', '=', row.id).execute();
-      result.failed++;
-      continue;
-    }
-    const state = await queue.getJobState(row.job_id);
-    if (state === 'completed') {
-      await db.updateTable('outbox').set({ done_at: new Date() }).where('id', '=', row.id).execute();
-      result.done++;
-    } else if (state === 'unknown') {
-      // its worker may have finished it (marking the row done, then removing the job) since the select
-      const fresh = await db.selectFrom('outbox').select('done_at').where('id', '=', row.id).executeTakeFirst();
-      if (fresh?.done_at) continue;
-      await queue.add(row.name, row.data, { ...(row.options as OutboxJobOptions), jobId: row.job_id });
-      await db.updateTable('outbox').set({ relayed_at: new Date(), relays: sql<number>`relays + 1` }).where('id', '=', row.id).execute();
-      result.queued++;
-    } else if (state === 'failed') {
-      const job = await queue.getJob(row.job_id);
-      if (row.relays >= OUTBOX_MAX_RELAYS || !job) {
-        await db.updateTable('outbox').set({ failed_at: new Date(), last_error: job?.failedReason ?? 'failed' }).where('id', '=', row.id).execute();
-        log.error({ queue: row.queue, job: row.name, jobId: row.job_id, reason: job?.failedReason }, 'outbox: job failed for good');
-        result.failed++;
-      } else {
-        await job.retry('failed');
-        await db
-          .updateTable('outbox')
-          .set({ relayed_at: new Date(), relays: sql<number>`relays + 1`, last_error: job.failedReason ?? null })
-          .where('id', '=', row.id)
-          .execute();
-        result.retried++;
-      }
-    } else {
-      await db.updateTable('outbox').set({ relayed_at: new Date() }).where('id', '=', row.id).execute();
+  return rows.sort((a, b) => a.available_at.getTime() - b.available_at.getTime());
+}
+
+/**
+ * One sweep: the rows it claims (`claimDueRows`) have their job looked up by id. No job (Redis
+ * lost it, or was down at the commit): queued again. Completed: the row is done. Failed: retried,
+ * up to OUTBOX_MAX_RELAYS times, then the row fails for good (operators see it in /metrics
+ * `outbox_rows{state="failed"}` and the job in Bull Board's failed list). Waiting, delayed or
+ * active: alive, left alone. `relays` counts the adds and retries this sweep really made. Every
+ * worker runs this sweep: the claim gives each row to one of them per window, and each row is
+ * handled on its own (one that throws is logged and the sweep goes on).
+ */
+export async function relayOutbox(deps: { db: DB; queues: Queues; log: Pick<Logger, 'warn' | 'error'> }, staleMs: number): Promise<RelayResult> {
+  const { db, log } = deps;
+  const result: RelayResult = { queued: 0, retried: 0, done: 0, failed: 0, errors: 0 };
+  for (const row of await claimDueRows(db, staleMs)) {
+    try {
+      await relayRow(deps, row, result);
+    } catch (err) {
+      result.errors++;
+      log.error({ err, queue: row.queue, job: row.name, jobId: row.job_id }, 'outbox relay: could not handle a row (looked at again after the stale time)');
+      const message = err instanceof Error ? err.message : String(err);
+      await db
+        .updateTable('outbox')
+        .set({ last_error: message })
+        .where('id', '=', row.id)
+        .execute()
+        .catch(() => {});
     }
   }
   // done rows are kept a week (what ran, for an operator's question), then go
   await db.deleteFrom('outbox').where('done_at', '<', sql<Date>`now() - interval '7 days'`).execute();
-  if (result.queued || result.retried || result.failed) log.warn({ ...result }, 'outbox relay: jobs queued again, retried or given up');
+  if (result.queued || result.retried || result.failed || result.errors) log.warn({ ...result }, 'outbox relay: jobs queued again, retried or given up');
   return result;
+}
+
+async function relayRow(deps: { db: DB; queues: Queues; log: Pick<Logger, 'error'> }, row: ClaimedRow, result: RelayResult): Promise<void> {
+  const { db, queues, log } = deps;
+  const queue = queues[row.queue as QueueName];
+  if (!queue) {
+    await db.updateTable('outbox').set({ failed_at: new Date(), last_error: `unknown queue ${row.queue}` }).where('id', '=', row.id).execute();
+    result.failed++;
+    return;
+  }
+  const state = await queue.getJobState(row.job_id);
+  if (state === 'completed') {
+    await db.updateTable('outbox').set({ done_at: new Date() }).where('id', '=', row.id).execute();
+    result.done++;
+  } else if (state === 'unknown') {
+    // its worker may have finished it (marking the row done, then removing the job) since the claim
+    const fresh = await db.selectFrom('outbox').select('done_at').where('id', '=', row.id).executeTakeFirst();
+    if (fresh?.done_at) return;
+    await queue.add(row.name, row.data, { ...(row.options as OutboxJobOptions), jobId: row.job_id });
+    await db.updateTable('outbox').set({ relayed_at: new Date(), relays: sql<number>`relays + 1` }).where('id', '=', row.id).execute();
+    result.queued++;
+  } else if (state === 'failed') {
+    const job = await queue.getJob(row.job_id);
+    if (row.relays >= OUTBOX_MAX_RELAYS || !job) {
+      await db.updateTable('outbox').set({ failed_at: new Date(), last_error: job?.failedReason ?? 'failed' }).where('id', '=', row.id).execute();
+      log.error({ queue: row.queue, job: row.name, jobId: row.job_id, reason: job?.failedReason }, 'outbox: job failed for good');
+      result.failed++;
+    } else {
+      await job.retry('failed');
+      await db
+        .updateTable('outbox')
+        .set({ relayed_at: new Date(), relays: sql<number>`relays + 1`, last_error: job.failedReason ?? null })
+        .where('id', '=', row.id)
+        .execute();
+      result.retried++;
+    }
+  }
+  // waiting, delayed, active: alive; the claim stamped when it was looked at
 }
 
 /** For /metrics: rows waiting for their job, and rows given up. */
