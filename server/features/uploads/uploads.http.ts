@@ -5,6 +5,7 @@ import { UPLOAD_TEXTS } from '../../../common/texts';
 import { MAX_UPLOAD_BYTES, UPLOAD_POST_ID_HEADER } from '../../../common/uploads';
 import type { SessionUser } from '../../auth/session';
 import type { AppDeps } from '../../../core/deps';
+import { unavailableDependency } from '../../../core/dependency-errors';
 import { findFinishedUpload } from './uploads.queries';
 import {
   checkNewUpload,
@@ -20,6 +21,29 @@ import { sessionUserOf } from '../../http/session-user';
 import { RedisLocker } from './tus-redis-locker';
 
 export const UPLOAD_PATH = '/uploads';
+/** How long a PATCH refused for want of Redis may take to send the rest of its chunk before its 503. */
+const REFUSED_CHUNK_READ_MS = 10_000;
+
+/**
+ * Reads what is left of a request's body and drops it (at most `maxMs`). A PATCH refused before
+ * its chunk was read (its lock is in Redis, and Redis is known down, so the refusal comes at once)
+ * is answered after the chunk has arrived: tus closes the connection after a refused PATCH, and a
+ * client still sending would see the connection cut (EPIPE, no answer: retried for 40 s only)
+ * instead of the 503 the web app keeps retrying for 5 minutes (src/lib/upload-retry.ts).
+ */
+function discardRestOfBody(node: IncomingMessage, maxMs: number): Promise<void> {
+  if (node.readableEnded || node.destroyed) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      node.off('end', done).off('close', done).off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, maxMs);
+    node.on('end', done).on('close', done).on('error', done);
+    node.resume();
+  });
+}
 /** tus upload ids (the default naming: 16 random bytes in hex). */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const TUS_VERSION = '1.0.0';
@@ -134,6 +158,10 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
       }
       // anything else would be answered with its own text (a database's or a file system's words)
       const answer = httpErrorAnswer(error);
+      if (req.method === 'PATCH' && unavailableDependency(error) === 'redis') {
+        const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+        if (node) await discardRestOfBody(node, REFUSED_CHUNK_READ_MS);
+      }
       if (answer.status >= 500) log.error({ err: error }, 'upload request failed');
       return { status_code: answer.status, body: JSON.stringify(answer.body) };
     },
