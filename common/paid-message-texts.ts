@@ -50,7 +50,10 @@ export const PAID_MESSAGE_TEXTS = {
   read: 'Read',
   unlockedCount: 'Unlocked',
   revenue: 'Revenue',
-  status: { queued: 'Queued', sending: 'Sending', sent: 'Delivered' } as Record<'queued' | 'sending' | 'sent', string>,
+  status: { queued: 'Queued', sending: 'Sending', sent: 'Delivered', failed: 'Stopped' } as Record<'queued' | 'sending' | 'sent' | 'failed', string>,
+  /** a message to many whose delivery failed for good (issue 44): how far it got */
+  stopped: (sent: number, total: number) =>
+    `Stopped: delivered to ${sent.toLocaleString('en-ZA')} of ${total.toLocaleString('en-ZA')}. Delivery failed on our side and the others did not get this message.`,
   empty: 'No messages to subscribers yet.',
   loadMore: 'Load more',
   failedToLoad: 'Failed to load. Please try again.',

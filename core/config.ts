@@ -81,6 +81,13 @@ const ConfigSchema = z.object({
    */
   MESSAGE_MAIL_QUIET_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
   /**
+   * Recipients per batch of a message to many, and subscribers per batch of a new post's fan-out:
+   * each batch is one transaction with the outbox row of the next (issue 44). Smaller only to
+   * test a long chain with few users.
+   */
+  MASS_MESSAGE_BATCH_SIZE: z.coerce.number().int().min(1).default(500),
+  NOTIFY_FANOUT_BATCH_SIZE: z.coerce.number().int().min(1).default(1000),
+  /**
    * Web push (issue 28): the VAPID key pair the push services know this server by (`npm start`
    * writes a new pair into `.env` when there is none) and the contact they may write to. Unset:
    * Push Notifications cannot be turned on and nothing is pushed.

@@ -1,4 +1,4 @@
-import { Worker, WaitingError, type Queue, type WorkerOptions } from 'bullmq';
+import { Worker, WaitingError, type Job, type Queue, type WorkerOptions } from 'bullmq';
 import sharp from 'sharp';
 import { JOB_NAMES, QUEUE_NAMES, type QueueName } from '../common/jobs';
 import type { Config } from '../core/config';
@@ -8,6 +8,7 @@ import { markOutboxDone, relayOutbox } from '../core/outbox/outbox';
 import { createRedis } from '../core/redis';
 import { requeueLostJobs } from './jobs/lost-jobs';
 import { requeueLostAttachmentJobs } from './jobs/message-attachment';
+import { resumeStalledMassMessages } from './jobs/stalled-mass-messages';
 
 import { mailHandlers } from './jobs/mail';
 import { maintenanceHandlers } from './jobs/maintenance';
@@ -16,7 +17,7 @@ import { mediaHandlers, transcodeHandlers } from './jobs/media';
 import { attachmentHandlers } from './jobs/message-attachment';
 import { fanOutHandlers, notificationHandlers } from './jobs/notifications';
 import { massMessageHandlers } from './jobs/mass-messages';
-import { assertComplete, handlerFor, type HandlerRegistry, type WorkerDeps } from './registry';
+import { assertComplete, handlerFor, type HandlerRegistry, type JobContext, type WorkerDeps } from './registry';
 import { sweepStaleMediaTempDirs } from './temp-dirs';
 
 export const registry: HandlerRegistry = {
@@ -77,6 +78,27 @@ export function workerOptions(queue: QueueName, config: Config): Partial<WorkerO
   }
 }
 
+/**
+ * What a worker does with one job it took: the job's handler, then its outbox row (if it has one)
+ * is done, so the relay no longer hands it back. Work a handler must not lose (a chain's next step,
+ * a notification's pushes) is written as outbox rows before it returns. Exported for the tests
+ * that run a chain one job at a time (tests/helpers/chain-steps.ts).
+ */
+export async function runJob(deps: WorkerDeps, queue: QueueName, job: Job, context: JobContext): Promise<unknown> {
+  const started = Date.now();
+  const timer = jobDuration.startTimer({ queue, job: job.name });
+  try {
+    const result = await handlerFor(registry, queue, job.name)(job as never, deps, context);
+    if (job.id) await markOutboxDone(deps.db, job.id);
+    timer({ outcome: 'completed' });
+    deps.log.info({ queue, job: job.name, jobId: job.id, ms: Date.now() - started }, 'job done');
+    return result;
+  } catch (error) {
+    timer({ outcome: error instanceof WaitingError ? 'released' : 'failed' });
+    throw error;
+  }
+}
+
 export interface RunningWorkers {
   workers: Worker[];
   /**
@@ -98,21 +120,7 @@ export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[
       new Worker(
         queue,
         // three parameters: BullMQ then passes the AbortSignal used on shutdown
-        async (job, token, signal) => {
-          const started = Date.now();
-          const timer = jobDuration.startTimer({ queue, job: job.name });
-          try {
-            const result = await handlerFor(registry, queue, job.name)(job as never, deps, { token, signal });
-            // the outbox row (if the job has one) is done: the relay no longer hands it back
-            if (job.id) await markOutboxDone(deps.db, job.id);
-            timer({ outcome: 'completed' });
-            log.info({ queue, job: job.name, jobId: job.id, ms: Date.now() - started }, 'job done');
-            return result;
-          } catch (error) {
-            timer({ outcome: error instanceof WaitingError ? 'released' : 'failed' });
-            throw error;
-          }
-        },
+        (job, token, signal) => runJob(deps, queue, job, { token, signal }),
         { connection: connections[i]!, prefix: config.REDIS_PREFIX, ...workerOptions(queue, config) },
       ),
   );
@@ -196,8 +204,9 @@ export async function ensureJobSchedulers(queues: { maintenance: Queue }): Promi
 /**
  * What must not depend on Redis keeping a schedule: every LOST_JOB_SWEEP_INTERVAL_MS (20 s),
  * from this process's own timer, the job schedules are re-created if Redis lost them, the
- * posts whose job is lost are queued again (jobs/lost-jobs.ts), and the outbox's rows whose job
- * is missing or failed are handed back (core/outbox). So after Redis comes back, even
+ * posts whose job is lost are queued again (jobs/lost-jobs.ts), the outbox's rows whose job
+ * is missing or failed are handed back (core/outbox), and messages to many that stopped moving are
+ * resumed or marked failed (jobs/stalled-mass-messages.ts). So after Redis comes back, even
  * empty, every processing post is queued again within LOST_JOB_AFTER_MS + the interval (< 1 min).
  */
 function startKeeper(deps: WorkerDeps): { stop(): Promise<void> } {
@@ -212,6 +221,8 @@ function startKeeper(deps: WorkerDeps): { stop(): Promise<void> } {
         await requeueLostJobs(deps, config.LOST_JOB_AFTER_MS);
         await requeueLostAttachmentJobs(deps, config.LOST_JOB_AFTER_MS);
         await relayOutbox(deps, config.LOST_JOB_AFTER_MS);
+        // after the relay, which may just have given up on a chain's row
+        await resumeStalledMassMessages(deps, config.LOST_JOB_AFTER_MS);
       } catch (error) {
         report(error);
       }

@@ -578,6 +578,7 @@ export interface MessagesTable {
 }
 
 export type MassMessageAudience = 'active' | 'tier' | 'expired' | 'buyers';
+export type MassMessageStatus = 'queued' | 'sending' | 'sent' | 'failed';
 
 /** One creator's message to an audience, delivered in batches by the `mass-messages` queue (issue 27 item 4). */
 export interface MassMessagesTable {
@@ -589,12 +590,17 @@ export interface MassMessagesTable {
   attachment_id: string | null;
   price: Money | null;
   client_id: string;
-  status: Generated<'queued' | 'sending' | 'sent'>;
+  /** 'failed': its chain's outbox row failed for good (worker/jobs/stalled-mass-messages.ts) */
+  status: Generated<MassMessageStatus>;
   /** the last recipient id delivered (the batches go by recipient id) */
   cursor: string | null;
   recipients_total: Generated<number>;
   created_at: CreatedAt;
   finished_at: Timestamp | null;
+  /** when a batch last committed (or the row was made): the keeper resumes unfinished ones idle too long */
+  progressed_at: Generated<Timestamp>;
+  /** with 'failed': the audience's size when it stopped (delivered + those left) */
+  stopped_total: number | null;
 }
 
 /** A chat file from upload to its privately stored, processed copy (issue 12). */
@@ -859,7 +865,7 @@ export const databaseColumns = columns({
   ],
   mass_messages: [
     'id', 'creator_id', 'audience', 'tier_id', 'content', 'attachment_id', 'price', 'client_id', 'status', 'cursor', 'recipients_total',
-    'created_at', 'finished_at',
+    'created_at', 'finished_at', 'progressed_at', 'stopped_total',
   ],
   message_reactions: ['id', 'message_id', 'user_id', 'emoji', 'created_at'],
   message_attachments: [

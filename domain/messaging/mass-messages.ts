@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { lockedAttachment, type MessageDto } from '../../common/message-dtos';
+import { massMessageJobId } from '../../common/jobs';
 import type { MassAudience } from '../../common/paid-message-schemas';
 import type { DB } from '../../core/db/kysely';
-import type { QueuedEntry } from '../../core/outbox/outbox';
+import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import { mayBeMessagedBy } from '../access/messaging.queries';
 import { notifyMessages } from '../notifications/content';
 import { activeSubscriptionWhere } from '../subscriptions/active';
@@ -63,6 +64,8 @@ export interface DeliveredBatch {
   /** the messages this batch wrote (as each recipient sees them), for the events after the commit */
   messages: MessageDto[];
   notices: QueuedEntry[];
+  /** the next batch's outbox row, written with this batch (null when done): dispatch it after the commit */
+  next: QueuedEntry | null;
   /** no recipient left: the message to many is sent */
   done: boolean;
 }
@@ -72,7 +75,10 @@ export interface DeliveredBatch {
  * turns), the next MASS_MESSAGE_BATCH audience members after its cursor, those the creator may
  * message now (`mayBeMessagedBy`: blocks, privacy) each given an ordinary message in their own
  * thread (unique per (mass message, recipient): a batch redone writes nothing twice), both sides'
- * conversations, each recipient's notification (their settings decide, notify()), and the cursor.
+ * conversations, each recipient's notification (their settings decide, notify()), the cursor,
+ * and the outbox row of the next batch (issue 44: were it queued only in Redis after the commit,
+ * Redis forgetting it would stop the chain for good). So while the message is unfinished there is
+ * always a row keyed by its cursor (`massMessageJobId(id, cursor)`), which the relay keeps alive.
  * A crash anywhere before the commit leaves nothing of the batch; after it, the next run starts
  * after the cursor. Null when the message to many is gone.
  */
@@ -80,7 +86,7 @@ export async function deliverMassBatch(db: DB, massMessageId: string, now: Date,
   return db.transaction().execute(async (trx) => {
     const mass = await trx.selectFrom('mass_messages').selectAll().where('id', '=', massMessageId).forUpdate().executeTakeFirst();
     if (!mass) return null;
-    if (mass.status === 'sent') return { messages: [], notices: [], done: true };
+    if (mass.status === 'sent') return { messages: [], notices: [], next: null, done: true };
     const candidates = await sql<{ id: string; allowed: boolean }>`
       select r.id, ${mayBeMessagedBy(mass.creator_id, 'r.id')} as allowed
       from (${audienceSql(mass.creator_id, mass.audience, mass.tier_id)}) r
@@ -115,9 +121,18 @@ export async function deliverMassBatch(db: DB, massMessageId: string, now: Date,
     const done = candidates.rows.length < batch;
     await trx
       .updateTable('mass_messages')
-      .set({ cursor: last, status: done ? 'sent' : 'sending', finished_at: done ? now : null, recipients_total: sql`recipients_total + ${inserted.length}` })
+      .set({
+        cursor: last,
+        status: done ? 'sent' : 'sending',
+        finished_at: done ? now : null,
+        recipients_total: sql`recipients_total + ${inserted.length}`,
+        // the keeper's measure of a stalled chain: the database's time, like the outbox's
+        progressed_at: sql`now()`,
+        stopped_total: null,
+      })
       .where('id', '=', mass.id)
       .execute();
+    const next = done ? null : await addToOutbox(trx, nextMassBatch(mass.id, last));
     const file = mass.attachment_id ? await findAttachment(trx, mass.attachment_id) : undefined;
     const price = mass.price === null ? null : Number(mass.price).toFixed(2);
     const messages = inserted.map(
@@ -141,8 +156,13 @@ export async function deliverMassBatch(db: DB, massMessageId: string, now: Date,
         massMessageId: mass.id,
       }),
     );
-    return { messages, notices, done };
+    return { messages, notices, next, done };
   });
+}
+
+/** The outbox entry of the batch after `cursor` (the keeper writes the same one to resume a stalled message). */
+export function nextMassBatch(massMessageId: string, cursor: string | null) {
+  return { queue: 'mass-messages' as const, name: 'deliver-mass-message' as const, data: { massMessageId, after: cursor }, jobId: massMessageJobId(massMessageId, cursor) };
 }
 
 /** Unread message counts of several recipients in one statement (their badges after a batch). */

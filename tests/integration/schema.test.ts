@@ -55,7 +55,7 @@ const NULLABLE = {
   pending_charges: ['post_id', 'message_id', 'tip_message', 'payment_id'],
   payouts: ['creator_id', 'transfer_ref', 'failure_reason', 'settled_at'],
   messages: ['content', 'media_key', 'media_type', 'reply_to_id', 'edited_at', 'read_at', 'client_id', 'attachment_id', 'price', 'mass_message_id'],
-  mass_messages: ['tier_id', 'content', 'attachment_id', 'price', 'cursor', 'finished_at'],
+  mass_messages: ['tier_id', 'content', 'attachment_id', 'price', 'cursor', 'finished_at', 'stopped_total'],
   message_reactions: [],
   message_attachments: [
     'source_key', 'storage_key', 'content_type', 'width', 'height', 'duration_seconds', 'failure_reason', 'processing_run', 'processing_heartbeat_at',

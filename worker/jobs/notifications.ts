@@ -1,4 +1,5 @@
-import { fanOutPostJobId, sendPushJobId, type NotificationJobs } from '../../common/jobs';
+import { sendPushJobId, type NotificationJobs } from '../../common/jobs';
+import { addManyToOutbox, dispatchOutbox } from '../../core/outbox/outbox';
 import { sendWebPush, vapidOf } from '../../core/push/web-push';
 import { withinCap } from '../../domain/notifications/caps';
 import { fanOutBatch, unreadCounts } from '../../domain/notifications/fan-out';
@@ -8,8 +9,9 @@ import type { QueueHandlers, WorkerDeps } from '../registry';
 
 /**
  * Delivery of a notification notify() wrote (issue 28): its user's tabs hear the new unread count,
- * and with push on, one `send-push` per browser, on the same queue as this job (the fan-out's
- * pushes stay on `notify-fanout`).
+ * and with push on, one `send-push` per browser on `notifications`. Each push is an outbox row
+ * written before this job returns, so this job's own row is marked done (worker/workers.ts) only
+ * once they are durable: a Redis that forgets the queued pushes loses none (issue 44).
  */
 async function deliver(deps: WorkerDeps, data: NotificationJobs['deliver-notification']) {
   const row = await deps.db.selectFrom('notifications').select(['id', 'user_id', 'shown', 'actor_count']).where('id', '=', data.notificationId).executeTakeFirst();
@@ -17,13 +19,17 @@ async function deliver(deps: WorkerDeps, data: NotificationJobs['deliver-notific
   if (row.shown) deps.realtime.toUser(row.user_id, 'notifications:unread', { count: await unreadNotificationCount(deps.db, row.user_id) });
   if (!data.push || !vapidOf(deps.config)) return { pushed: 0 };
   const browsers = await deps.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', row.user_id).execute();
-  await deps.queues.notifications.addBulk(
+  const pushes = await addManyToOutbox(
+    deps.db,
     browsers.map((b) => ({
-      name: 'send-push',
+      queue: 'notifications' as const,
+      name: 'send-push' as const,
       data: { notificationId: row.id, subscriptionId: b.id },
-      opts: { jobId: sendPushJobId(row.id, b.id, row.actor_count), ...(data.pushDelayMs ? { delay: data.pushDelayMs } : {}) },
+      jobId: sendPushJobId(row.id, b.id, row.actor_count),
+      ...(data.pushDelayMs ? { delayMs: data.pushDelayMs } : {}),
     })),
   );
+  await dispatchOutbox(deps, pushes);
   return { pushed: browsers.length };
 }
 
@@ -47,21 +53,17 @@ async function sendPush(deps: WorkerDeps, data: NotificationJobs['send-push']) {
   return { outcome };
 }
 
-/** One batch of a new post's subscribers; the next batch is its own job, queued first. */
+/**
+ * One batch of a new post's subscribers; its transaction wrote the outbox rows of the next batch
+ * (queued first: lifo) and of its pushes (domain/notifications/fan-out.ts), queued after the commit.
+ */
 async function fanOut(deps: WorkerDeps, postId: string, after: string | null) {
-  const batch = await fanOutBatch(deps.db, postId, after, deps.clock.now());
+  const batch = await fanOutBatch(deps.db, postId, after, deps.clock.now(), { size: deps.config.NOTIFY_FANOUT_BATCH_SIZE, push: vapidOf(deps.config) !== null });
   if (!batch) return { skipped: 'not visible' };
-  // the next batch goes to the front of the queue: behind this batch's pushes (and every earlier
-  // batch's) the last rows of a 10,000-subscriber post waited 374 s instead of seconds (bench notify-fanout)
-  if (batch.next) await deps.queues.add('notify-fanout', 'fan-out-post', { postId, after: batch.next }, { jobId: fanOutPostJobId(postId, batch.next), lifo: true });
+  await dispatchOutbox(deps, batch.jobs);
   const counts = await unreadCounts(deps.db, batch.shown);
   for (const [userId, count] of counts) deps.realtime.toUser(userId, 'notifications:unread', { count });
-  if (batch.pushes.length && vapidOf(deps.config)) {
-    await deps.queues['notify-fanout'].addBulk(
-      batch.pushes.map((p) => ({ name: 'send-push', data: { notificationId: p.notificationId, subscriptionId: p.subscriptionId }, opts: { jobId: sendPushJobId(p.notificationId, p.subscriptionId, 1) } })),
-    );
-  }
-  return { told: batch.shown.length, pushes: batch.pushes.length, next: batch.next };
+  return { told: batch.shown.length, pushes: batch.pushes, next: batch.next };
 }
 
 export const notificationHandlers: QueueHandlers<'notifications'> = {

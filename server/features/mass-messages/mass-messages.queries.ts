@@ -65,6 +65,7 @@ export function findMassMessagePage(db: DB, creatorId: string, before: { at: str
       'mm.price',
       'mm.status',
       'mm.recipients_total',
+      'mm.stopped_total',
       sql<string>`to_char(mm.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('created_at'),
       't.name as tier_name',
       'a.kind as attachment_kind',

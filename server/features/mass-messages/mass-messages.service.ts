@@ -1,11 +1,10 @@
 import { TRPCError } from '@trpc/server';
-import { massMessageJobId } from '../../../common/jobs';
 import { MASS_MESSAGES_PER_DAY, type CreateMassMessageInput, type MassAudience, type MassMessageListInput } from '../../../common/paid-message-schemas';
 import { PAID_MESSAGE_TEXTS as T } from '../../../common/paid-message-texts';
 import { MESSAGE_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { addToOutbox, dispatchOutbox } from '../../../core/outbox/outbox';
-import { countAudiences, type AudienceCounts } from '../../../domain/messaging/mass-messages';
+import { countAudiences, nextMassBatch, type AudienceCounts } from '../../../domain/messaging/mass-messages';
 import { findOwnAttachment } from '../../../domain/messaging/own-attachment.queries';
 import { countSince, findByClientId, findMassMessagePage, findOwnTier, insertMassMessage } from './mass-messages.queries';
 
@@ -18,7 +17,10 @@ export interface MassMessageDto {
   content: string | null;
   attachmentKind: string | null;
   price: string | null;
-  status: 'queued' | 'sending' | 'sent';
+  /** 'failed': its delivery stopped for good (worker/jobs/stalled-mass-messages.ts); `sent` of `stoppedTotal` got it */
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  /** with 'failed': the audience's size when it stopped (the N of M the screen shows) */
+  stoppedTotal: number | null;
   createdAt: string;
   sent: number;
   read: number;
@@ -69,7 +71,7 @@ export async function createMassMessage(deps: Deps, creatorId: string, input: Cr
       client_id: input.clientId,
     });
     if (!row) throw new TRPCError({ code: 'CONFLICT', message: MESSAGE_TEXTS.sendFailed });
-    const entry = await addToOutbox(trx, { queue: 'mass-messages', name: 'deliver-mass-message', data: { massMessageId: row.id, after: null }, jobId: massMessageJobId(row.id, null) });
+    const entry = await addToOutbox(trx, nextMassBatch(row.id, null));
     return { id: row.id, entry };
   });
   if (created.entry) await dispatchOutbox(deps, [created.entry]);
@@ -90,6 +92,7 @@ export async function listMassMessages(deps: Deps, creatorId: string, input: Mas
       attachmentKind: r.attachment_kind,
       price: r.price === null ? null : Number(r.price).toFixed(2),
       status: r.status,
+      stoppedTotal: r.stopped_total,
       createdAt: r.created_at,
       sent: Number(r.sent ?? 0),
       read: Number(r.read ?? 0),

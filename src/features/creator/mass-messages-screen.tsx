@@ -243,6 +243,11 @@ function MassMessageList() {
               <span className="rounded-full bg-surface px-2 py-0.5 font-medium text-foreground">{T.status[m.status]}</span>
             </div>
             <p className="mt-2 line-clamp-2 text-sm">{m.content ?? ''}</p>
+            {m.status === 'failed' ? (
+              <p className="mt-2 text-sm text-danger" data-testid="mass-stopped">
+                {T.stopped(m.sent, Math.max(m.stoppedTotal ?? m.sent, m.sent))}
+              </p>
+            ) : null}
             {m.price ? (
               <p className="mt-1 flex items-center gap-1 text-xs text-muted">
                 <Lock aria-hidden="true" className="size-3.5" />
