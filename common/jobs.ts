@@ -187,7 +187,7 @@ export interface ExportJobs {
 /**
  * Notifications (issue 28). `deliver-notification` (jobId `notification-<id>-<actorCount>`, from
  * the outbox row notify() writes with the notification) tells the user's tabs the new unread
- * count and, when `push`, queues one `send-push` per browser (jobId `push-<notificationId>-<actorCount>-<subscriptionId>`),
+ * count and, when `push`, writes one `send-push` outbox row per browser (jobId `push-<notificationId>-<actorCount>-<subscriptionId>`),
  * which sends through web-push and forgets a browser the push service no longer knows (404/410).
  * A new post reaches its creator's subscribers through `fan-out-post` on `notify-fanout`, a queue
  * of its own: one job per batch of subscribers (`after`: the last subscriber id of the previous
@@ -208,8 +208,9 @@ export const fanOutPostJobId = (postId: string, after: string | null) => `fan-ou
 /**
  * A creator's message to many (issue 27 item 4) on a queue of its own: one `deliver-mass-message`
  * job per batch of recipients (the cursor lives on the mass_messages row and moves in the batch's
- * transaction; `after` only names the job), the next batch queued by the one before it, so 10,000
- * recipients hold up nobody's direct message and a crash resumes where the last commit left off.
+ * transaction; `after` only names the job), the next batch an outbox row written in the
+ * transaction of the one before it, so 10,000 recipients hold up nobody's direct message, and a
+ * crash or a Redis that forgets resumes where the last commit left off.
  */
 export interface MassMessageJobs {
   'deliver-mass-message': { massMessageId: string; after: string | null };
