@@ -2,6 +2,7 @@ import type { JobsOptions } from 'bullmq';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { JobData, JobName, QueueName } from '../../common/jobs';
+import { isDependencyUnavailable } from '../dependency-errors';
 import type { DB } from '../db/kysely';
 import type { Queues } from '../queues/queues';
 
@@ -121,7 +122,8 @@ type ClaimedRow = { id: string; queue: string; name: string; job_id: string; dat
  * has `relayed_at` stamped now and is returned. Rows another sweep is claiming at that moment are
  * skipped (FOR UPDATE SKIP LOCKED), and once stamped a row is not due for any sweep until the
  * stale time has passed again: a row is handled by one sweep per window, however many workers
- * run the relay. No lock is held while Redis is asked about the jobs.
+ * run the relay. No lock is held while Redis is asked about the jobs. (`staleMs` 0, as tests pass
+ * it, makes every row due again at once: only sweeps claiming at the same moment are kept apart.)
  */
 async function claimDueRows(db: DB, staleMs: number): Promise<ClaimedRow[]> {
   const due = db
@@ -165,6 +167,11 @@ export async function relayOutbox(deps: { db: DB; queues: Queues; log: Pick<Logg
     try {
       await relayRow(deps, row, result);
     } catch (err) {
+      // Redis (or PostgreSQL) gone mid-sweep is no row's fault: the rest waits for the next window
+      if (isDependencyUnavailable(err)) {
+        log.warn({ err }, 'outbox relay: sweep stopped, a service it needs is unavailable (the rows left are looked at again after the stale time)');
+        break;
+      }
       result.errors++;
       log.error({ err, queue: row.queue, job: row.name, jobId: row.job_id }, 'outbox relay: could not handle a row (looked at again after the stale time)');
       const message = err instanceof Error ? err.message : String(err);
