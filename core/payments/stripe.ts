@@ -195,6 +195,22 @@ async function refundTarget(client: Stripe, paymentRef: string): Promise<{ payme
   throw new Error(`Cannot refund ${paymentRef} automatically: refund it in the Stripe dashboard`);
 }
 
+/** How far a webhook signature's timestamp may be from this server's clock, either way (Stripe's default: 5 minutes). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The `t=` of a Stripe-Signature header, read as Stripe's library reads it (the last `t` item
+ * wins), so it is the timestamp the verified signature covers; null when there is none.
+ */
+function signatureTimestamp(header: string): number | null {
+  let timestamp: number | null = null;
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp !== null && Number.isFinite(timestamp) ? timestamp : null;
+}
+
 /**
  * Stripe: the first payment through Checkout (mode subscription, the price inline), renewals,
  * failures and cancellations by signed webhooks (/webhooks/stripe). Chosen when
@@ -370,11 +386,19 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
     },
     verifyWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      let event;
       try {
-        return toProviderEvent(client.webhooks.constructEvent(rawBody, signature, webhookSecret));
+        event = client.webhooks.constructEvent(rawBody, signature, webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
       }
+      // Stripe's library refuses only signatures too old; one dated ahead of this clock by more
+      // than the same window is refused too (a signature made for later is not one to replay)
+      const signedAt = signatureTimestamp(signature);
+      if (signedAt === null || signedAt - Math.floor(Date.now() / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+        throw new WebhookSignatureError('Timestamp outside the tolerance zone (in the future)');
+      }
+      return toProviderEvent(event);
     },
   };
 }

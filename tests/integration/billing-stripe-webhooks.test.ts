@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { builtinProvider } from '../../core/payments/builtin';
@@ -98,6 +99,45 @@ describe('POST /webhooks/stripe', () => {
     expect((await asFan.trpc.subscriptions.mine.query())[0]).toMatchObject({ status: 'ended' });
     expect((await asFan.fetch(`/media/${premiumPost.id}/original`)).status).toBe(403);
     expect(await app.deps.db.selectFrom('billing_events').select('event_id').orderBy('event_id').execute()).toHaveLength(5);
+  });
+
+  it('a signature dated more than five minutes ahead of the server\'s clock is refused and records nothing, as an old one is; one a minute ahead is accepted', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const fan = await makeUser(app.deps.db);
+    const tier = await (await clientAs(app, creator.id)).trpc.tiers.create.mutate({ name: 'Gold', price: '50', paymentInterval: 'monthly' });
+    const tag = randomUUID().slice(0, 8);
+    const checkout = event(`evt_future_${tag}`, 'checkout.session.completed', {
+      id: `cs_future_${tag}`,
+      object: 'checkout.session',
+      subscription: `sub_future_${tag}`,
+      invoice: `in_future_${tag}`,
+      amount_total: 5000,
+      payment_status: 'paid',
+      metadata: { userId: fan.id, tierId: tier.id, idempotencyKey: `key-future-${tag}-0123456789` },
+    });
+    const payload = JSON.stringify(checkout);
+    const nowSeconds = () => Math.floor(Date.now() / 1000);
+    const signedAt = (timestamp: number) => stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp });
+    const recorded = async () => ({
+      events: await app.deps.db.selectFrom('billing_events').select('event_id').where('event_id', '=', checkout.id).execute(),
+      subscriptions: await app.deps.db.selectFrom('subscriptions').select('id').where('subscriber_id', '=', fan.id).execute(),
+    });
+
+    // ten minutes ahead, and (as Stripe's library already refuses) ten minutes old: 400, nothing written
+    for (const timestamp of [nowSeconds() + 600, nowSeconds() - 600]) {
+      const res = await post(payload, signedAt(timestamp));
+      expect(res.status, `t = now ${timestamp > nowSeconds() ? '+' : '-'} 10 min`).toBe(400);
+      expect(await res.json()).toEqual({ error: { message: 'Invalid signature' } });
+    }
+    expect(await recorded()).toEqual({ events: [], subscriptions: [] });
+
+    // a minute ahead (a clock a little behind Stripe's) is within the window
+    const res = await post(payload, signedAt(nowSeconds() + 60));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, outcome: 'applied' });
+    const after = await recorded();
+    expect(after.events).toEqual([{ event_id: checkout.id }]);
+    expect(after.subscriptions).toHaveLength(1);
   });
 
   it('a checkout provider answers a redirect to its page with our return addresses, and writes nothing until the webhook', async () => {

@@ -9,7 +9,7 @@ import { announcePurchases } from '../../../domain/billing/announce-purchases';
 /**
  * POST /webhooks/stripe (docs/payments.md): the raw body (Stripe signs the exact bytes), the
  * Stripe-Signature header checked with STRIPE_WEBHOOK_SECRET (400 when it does not match, is
- * missing or too old), then the event applied once (billing_events) and answered 200, also when
+ * missing, or its timestamp is more than five minutes from this server's clock, old or ahead), then the event applied once (billing_events) and answered 200, also when
  * it was applied before, so Stripe stops redelivering. What the event leaves to do (live events,
  * receipts, a duplicate checkout's cancel and refund job) runs after its commit; the jobs' outbox
  * rows committed with the event, so a Redis that refuses them now only delays them. Mounted before the Origin check: Stripe
