@@ -249,7 +249,9 @@ test('an image uploads through a dropped connection, reaches another user’s fe
   expect(meta.exif).toBeUndefined();
   expect(meta.height!).toBeGreaterThan(meta.width!);
 
-  // noah's profile is read by other specs: the post goes, and leaves the other feed live
+  // noah's profile is read by other specs: the post goes, and leaves the other feed live (once the
+  // card's room is joined: a deletion before that is for the card's next load to show)
+  await expect(card).toHaveAttribute('data-live', 'joined');
   await removePost(noah, id1);
   await expect(card).toHaveCount(0);
   await Promise.all([noah.context().close(), viewer.context().close()]);
