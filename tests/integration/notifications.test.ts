@@ -22,6 +22,9 @@ let app: TestServer;
 let pushService: Server;
 const pushHits: { path: string; bytes: number }[] = [];
 let pushStatus = 201;
+/** An address on the server's network the worker must never request (a redirect's Location). */
+let inside: Server;
+const insideHits: string[] = [];
 
 beforeAll(async () => {
   pushService = createServer((req, res) => {
@@ -29,16 +32,24 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (bytes += c.length));
     req.on('end', () => {
       pushHits.push({ path: req.url ?? '', bytes });
-      res.writeHead(pushStatus).end();
+      // a push service that sends the worker elsewhere (issue 46): to an address inside
+      if (req.url?.startsWith('/redirect/')) res.writeHead(302, { location: `http://127.0.0.1:${(inside.address() as AddressInfo).port}/latest/meta-data/` }).end();
+      else res.writeHead(pushStatus).end();
     });
   });
+  inside = createServer((req, res) => {
+    insideHits.push(`${req.method} ${req.url}`);
+    res.writeHead(200).end('secret');
+  });
   await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => inside.listen(0, '127.0.0.1', r));
   const vapid = generateVapidKeys();
   app = await startTestServer({ env: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' } });
 });
 afterAll(async () => {
   await app?.close();
   pushService?.close();
+  inside?.close();
 });
 
 /** Carries a value out of a transaction rolled back on purpose. */
@@ -256,13 +267,32 @@ describe('notifications', () => {
     const user = await makeUser(app.deps.db);
     const as = await clientAs(app, user.id);
     const keys = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
-    for (const endpoint of ['http://push.example.com/x', 'https://10.0.0.5/x', 'https://169.254.169.254/latest', 'https://redis.internal/x', 'https://[fd00::1]/x', 'https://printer/x']) {
+    for (const endpoint of [
+      'http://push.example.com/x', 'https://10.0.0.5/x', 'https://169.254.169.254/latest', 'https://redis.internal/x', 'https://[fd00::1]/x', 'https://printer/x',
+      // a trailing dot is taken off before the checks; an IPv4 address mapped in IPv6 is an address
+      'https://metadata.google.internal./computeMetadata/v1/', 'https://redis.internal./x', 'https://printer./x', 'https://10.0.0.5./x', 'https://[::ffff:169.254.169.254]/latest',
+    ]) {
       await expect(as.trpc.notifications.subscribePush.mutate({ endpoint, keys }), endpoint).rejects.toThrow(/not one this server sends to/);
     }
     await as.trpc.notifications.subscribePush.mutate({ endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, keys });
     // the tests' own push service on the loopback, allowed by PUSH_ALLOW_LOCAL_ENDPOINTS only
     await as.trpc.notifications.subscribePush.mutate({ endpoint: `http://127.0.0.1:9/push/${randomUUID()}`, keys });
     expect(await app.deps.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', user.id).execute()).toHaveLength(2);
+  });
+
+  it('the worker does not follow a push service\'s redirect: the POST reaches the push service, its Location gets nothing, the browser is kept', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const post = await makePost(app.deps.db, null, { creatorId: creator.id, kind: null, text: 'redirected' });
+    const endpoint = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}/redirect/${randomUUID()}`;
+    const keys = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+    await (await clientAs(app, creator.id)).trpc.notifications.subscribePush.mutate({ endpoint, keys });
+    await (await clientAs(app, (await makeUser(app.deps.db)).id)).trpc.comments.add.mutate({ postId: post.id, text: 'hello' });
+    // the send-push job posted to the push service, which answered 302 to an address inside
+    await waitFor(async () => pushHits.some((h) => endpoint.endsWith(h.path)), 20_000, 'the push');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(insideHits).toEqual([]);
+    // a 3xx is a failed delivery (retried), not a browser gone
+    expect(await app.deps.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', creator.id).execute()).toEqual([{ endpoint }]);
   });
 
   it('each user gets at most PUSH_CAP_PER_HOUR pushes an hour, counted once per notification', async () => {

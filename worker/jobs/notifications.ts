@@ -48,7 +48,7 @@ async function sendPush(deps: WorkerDeps, data: NotificationJobs['send-push']) {
   const payload = pushPayloadOf(row);
   if (!payload) return { skipped: 'unknown kind' };
   if (!(await withinCap(deps.redis, deps.config.REDIS_PREFIX, 'push', browser.user_id, row.id, deps.clock.now()))) return { skipped: 'cap' };
-  const outcome = await sendWebPush(vapid, browser, JSON.stringify(payload), deps.config.PUSH_ALLOW_LOCAL_ENDPOINTS);
+  const outcome = await sendWebPush(vapid, browser, JSON.stringify(payload), { allowLocal: deps.config.PUSH_ALLOW_LOCAL_ENDPOINTS });
   if (outcome === 'gone') await deps.db.deleteFrom('push_subscriptions').where('id', '=', browser.id).execute();
   return { outcome };
 }
