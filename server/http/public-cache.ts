@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../core/deps';
+import { sessionTokenOf } from '../auth/cookies';
 import { readPublicDataVersion } from './public-cache.queries';
 
 /**
@@ -31,7 +32,22 @@ interface Entry {
   expires: number;
 }
 
-const hasSessionCookie = (cookie: string | undefined) => !!cookie && /(?:^|;\s*)session=/.test(cookie);
+/**
+ * Whether a request carries a session cookie, read by the one parser resolveSession reads it with
+ * (cookies.ts: names trimmed, `session =x` and `session\t=x` are the session, the first of two
+ * wins). Such a request is never anonymous: it is signed in, or its cookie names no session and
+ * its answer clears it. A pattern of its own here once missed `session =<token>`, and a signed-in
+ * answer was kept and served to every visitor.
+ */
+const carriesSession = (req: Request) => sessionTokenOf(req.headers.cookie) !== null;
+
+/**
+ * Whether tRPC's answer was made for a viewer, not for anyone: its context resolved a session,
+ * or it sets a cookie (response-meta.ts then says `private`). Never kept, whatever the request
+ * looked like.
+ */
+const madeForOneViewer = (res: Response) =>
+  res.hasHeader('set-cookie') || /\b(?:private|no-store)\b/i.test(String(res.getHeader('cache-control') ?? ''));
 
 /** The procedures of a GET /trpc/<a,b,...> request, or null when it is not one. */
 function proceduresOf(req: Request): string[] | null {
@@ -44,8 +60,9 @@ function proceduresOf(req: Request): string[] | null {
  * In front of /trpc: anonymous GETs of PUBLIC_QUERIES (alone or batched together) are answered
  * with `Cache-Control: public, s-maxage, stale-while-revalidate`, a strong ETag of the body (304
  * on If-None-Match), from a short in-memory cache keyed by the URL (the input is in the query).
- * A request with a session cookie, or any other procedure, goes through untouched (tRPC answers a
- * signed-in user `private, no-store`).
+ * A request with a session cookie (by the parser that resolves it), or any other procedure, goes
+ * through untouched (tRPC answers it `private, no-store`); an answer whose context resolved a
+ * session or that sets a cookie is passed on as tRPC made it, never kept.
  *
  * An entry holds the data version it was made at (./public-cache.queries.ts: every statement that
  * writes a table these answers read takes a new one, in PostgreSQL), and is served only while the
@@ -87,7 +104,7 @@ export function publicCache(deps: Pick<AppDeps, 'db' | 'log'>) {
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     const procedures = proceduresOf(req);
-    if (!procedures || !procedures.every((p) => PUBLIC_QUERIES.has(p)) || hasSessionCookie(req.headers.cookie)) return next();
+    if (!procedures || !procedures.every((p) => PUBLIC_QUERIES.has(p)) || carriesSession(req)) return next();
     void versionAfterArrival().then((version) => {
       if (version === null) return next();
       answer(req, res, next, version);
@@ -113,7 +130,7 @@ export function publicCache(deps: Pick<AppDeps, 'db' | 'log'>) {
       res.write = write;
       res.end = end;
       const body = Buffer.concat(chunks);
-      const cacheable = res.statusCode === 200 && !res.hasHeader('set-cookie') && body.length <= MAX_BODY_BYTES;
+      const cacheable = res.statusCode === 200 && !madeForOneViewer(res) && body.length <= MAX_BODY_BYTES;
       if (!cacheable) return end(body);
       const entry: Entry = {
         version,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePost, makeUser, type MadeUser } from '../helpers/factories';
+import { makePost, makeSessionCookie, makeSubscription, makeUser, type MadeUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
 
@@ -99,5 +99,84 @@ describe('anonymous answers a shared cache can serve', () => {
     await owner.trpc.settings.savePrivacy.mutate({ profileVisibility: 'private', showOnlineStatus: true, allowFriendRequests: true });
     await expect.poll(() => feedIds(two), soon).not.toContain(post.id);
     await expect.poll(async () => (await visitorGet(two, byId)).status, soon).not.toBe(200);
+  });
+});
+
+/**
+ * Issue 46 item 2: "anonymous" is what the session resolution says, not a pattern of the cookie
+ * header. The cookie parser trims names, so `session =<token>` and `session\t=<token>` sign a
+ * request in, and of two cookies named session the first counts; a pattern that missed them kept
+ * the signed-in answer (a premium post whole, a private creator's list) and served it to every
+ * visitor, marked `public` for any CDN. Each spelling is asked first with the session, then by a
+ * visitor with no cookie at all, on the same copy: the visitor must get a visitor's answer, and
+ * the signed-in one must be `private`.
+ */
+describe('only anonymous requests share an answer', () => {
+  const PUBLIC = 'public, s-maxage=10, stale-while-revalidate=30';
+  const dataOf = async (res: Response) => ((await res.json()) as { result?: { data: { json: unknown } } }).result?.data.json;
+  const spellings: [string, (token: string) => string][] = [
+    ['session =<token>', (token) => `session =${token}`],
+    ['session<TAB>=<token>', (token) => `session\t=${token}`],
+    ['two cookies named session', (token) => `theme=dark; session =${token}; session =not-a-session`],
+  ];
+
+  for (const [name, cookieOf] of spellings) {
+    it(`${name}: the signed-in answer is private and never served to a visitor`, async () => {
+      const { db, storage } = one.deps;
+      // a premium post its subscriber sees whole
+      const premium = await makePost(db, storage, { creatorId: creator.id, isPremium: true, kind: 'image', title: 'Whole for subscribers' });
+      const fan = await makeUser(db);
+      await makeSubscription(db, { subscriberId: fan.id, creatorId: creator.id });
+      const byId = query('posts.byId', { id: premium.id });
+      const signedIn = await visitorGet(one, byId, { cookie: cookieOf((await makeSessionCookie(db, fan.id)).token) });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+      expect(signedIn.headers.get('etag')).toBeNull();
+      // the cookie was read as the fan's session: the post is whole
+      const whole = (await dataOf(signedIn)) as { viewer: { canViewMedia: boolean }; media: { url: string | null } };
+      expect(whole.viewer.canViewMedia).toBe(true);
+      expect(whole.media.url).toBe(`/media/${premium.id}/web`);
+
+      const visitor = await visitorGet(one, byId);
+      expect(visitor.headers.get('cache-control')).toBe(PUBLIC);
+      const seen = (await dataOf(visitor)) as { viewer: { canViewMedia: boolean } };
+      expect(seen.viewer.canViewMedia).toBe(false);
+      expect(JSON.stringify(seen)).not.toContain(`/media/${premium.id}/web`);
+
+      // a private creator's list, asked by its owner
+      const secret = await makeUser(db, { isCreator: true, visibility: 'private' });
+      await makePost(db, storage, { creatorId: secret.id, kind: null, text: 'for my eyes only' });
+      const list = query('profiles.posts', { username: secret.username, limit: 5 });
+      const own = await visitorGet(one, list, { cookie: cookieOf((await makeSessionCookie(db, secret.id)).token) });
+      expect(own.status).toBe(200);
+      expect(own.headers.get('cache-control')).toBe('private, no-store');
+      expect(JSON.stringify(await dataOf(own))).toContain('for my eyes only');
+      const theirs = await visitorGet(one, list);
+      expect(theirs.status).not.toBe(200);
+      expect(await theirs.text()).not.toContain('for my eyes only');
+    });
+  }
+
+  it('a stale cookie (an expired session, a token that never was) is answered private, its cookie cleared, even with a visitor’s answer kept', async () => {
+    const { db, storage } = one.deps;
+    const post = await makePost(db, storage, { creatorId: creator.id, kind: null, text: 'seen by all' });
+    const byId = query('posts.byId', { id: post.id });
+    const gone = await makeUser(db);
+    const expired = await makeSessionCookie(db, gone.id);
+    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', expired.sessionId).execute();
+    // a visitor's answer is kept in this copy's memory (after the writes above, which change the data version)
+    expect((await visitorGet(one, byId)).headers.get('cache-control')).toBe(PUBLIC);
+
+    for (const cookie of [`session =${expired.token}`, 'session=never-a-session', `session\t=${expired.token}-again`]) {
+      const res = await visitorGet(one, byId, { cookie });
+      expect(res.status, cookie).toBe(200);
+      expect(res.headers.get('cache-control'), cookie).toBe('private, no-store');
+      expect(res.headers.get('etag'), cookie).toBeNull();
+      expect(res.headers.get('set-cookie'), cookie).toMatch(/^session=;/);
+    }
+    // and the next visitor gets the visitor's answer, with no cookie of anyone's
+    const after = await visitorGet(one, byId);
+    expect(after.headers.get('cache-control')).toBe(PUBLIC);
+    expect(after.headers.get('set-cookie')).toBeNull();
   });
 });
