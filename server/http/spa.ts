@@ -2,6 +2,7 @@ import express, { type RequestHandler } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppDeps } from '../../core/deps';
+import { sessionTokenOf } from '../auth/cookies';
 import { loadFirstData, pageRoute, type FirstData } from './first-data';
 import { pageHead, parseTemplate, renderPage } from './page-html';
 import { routeChunkReader } from './route-chunks';
@@ -54,8 +55,13 @@ export function spaHandler(distDir: string, deps: AppDeps): express.Router {
     const markup = await (await serverRender)?.({ url: req.originalUrl, route, first, nonce: res.locals.cspNonce as string });
     if (res.headersSent) return;
     const html = renderPage(template, pageHead(deps.config.appUrl, route, first), first, routeChunks(route), markup ?? '', res.locals.cspNonce as string);
-    // the HTML carries the viewer's own data: never shared between people, never kept stale
-    res.setHeader('Cache-Control', first && first.viewerId !== null ? 'private, no-cache' : 'no-cache');
+    // The HTML carries the viewer's own data: never shared between people, never kept stale. It
+    // is a visitor's page only when nothing says otherwise: no session resolved, no cookie set or
+    // renewed on this response, and no session cookie on the request (the first data may have
+    // timed out after the session was read, and renewed it, or before: the request still says
+    // whose page this is). `no-cache` alone lets a shared cache store it.
+    const personal = (first !== null && first.viewerId !== null) || res.hasHeader('set-cookie') || sessionTokenOf(req.headers.cookie) !== null;
+    res.setHeader('Cache-Control', personal ? 'private, no-cache' : 'no-cache');
     res.setHeader('Vary', 'Cookie');
     res.status(first?.notFound ? 404 : 200).type('html').send(html);
   };

@@ -1,6 +1,8 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMetrics } from '../../core/metrics';
 import { buildServerRenderer } from '../../scripts/build-web';
@@ -221,6 +223,69 @@ describe("a signed-in fan's home feed, server-rendered", () => {
     expect(textOf(page.root)).toContain('Share Your Content, Your Way');
     expect(textOf(page.root)).not.toContain('Your feed');
     expect(page.html).not.toContain(fan.username);
+  });
+});
+
+/**
+ * Issue 46 item 2: a page is a visitor's (`no-cache`, which a shared cache may store and serve
+ * after asking) only when nothing says otherwise. A page made for a request with a session cookie,
+ * or one that sets or renews a cookie, is `private`, whether its session resolved, its cookie was
+ * stale, or its first data did not come in time. Each is followed by a visitor's request.
+ */
+describe('a page made for a session cookie is private', () => {
+  const setCookieOf = async (pathname: string, cookie?: string) => {
+    const res = await fetch(`${app.url}${pathname}`, { headers: cookie ? { cookie } : {} });
+    await res.arrayBuffer();
+    return { status: res.status, cacheControl: res.headers.get('cache-control'), setCookie: res.headers.get('set-cookie') };
+  };
+
+  it('a stale cookie (an expired session, a token that never was) gets a private page that clears it', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const post = await makePost(app.deps.db, null, { creatorId: creator.id, title: 'Open to all' });
+    const gone = await makeUser(app.deps.db);
+    const expired = await makeSessionCookie(app.deps.db, gone.id);
+    await app.deps.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', expired.sessionId).execute();
+    const cookies = [`session =${expired.token}`, 'session=never-a-session', `session\t=${expired.token}`];
+    for (const pathname of ['/', `/${creator.username}`, `/post/${post.id}`]) {
+      for (const cookie of cookies) {
+        const page = await setCookieOf(pathname, cookie);
+        expect(page.status, `${pathname} ${cookie}`).toBe(200);
+        expect(page.cacheControl, `${pathname} ${cookie}`).toBe('private, no-cache');
+        expect(page.setCookie, `${pathname} ${cookie}`).toMatch(/^session=;/);
+      }
+      const visitor = await setCookieOf(pathname);
+      expect(visitor.cacheControl, pathname).toBe('no-cache');
+      expect(visitor.setCookie, pathname).toBeNull();
+    }
+  });
+
+  it('a page whose first data timed out after its session was renewed is private, and carries none of it', async () => {
+    const fan = await makeUser(app.deps.db);
+    const { token, cookie, sessionId } = await makeSessionCookie(app.deps.db, fan.id);
+    // a day left: this request renews it (SESSION.renewWhenUnderMs)
+    await app.deps.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 24 * 3600_000) }).where('id', '=', sessionId).execute();
+
+    // the home page's feed cannot read posts for longer than the page waits for its data (1.5 s)
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = app.deps.db.transaction().execute(async (trx) => {
+      await sql`lock table posts in access exclusive mode`.execute(trx);
+      locked();
+      await sleep(2_500);
+    });
+    await isLocked;
+    const res = await fetch(`${app.url}/`, { headers: { cookie } });
+    const html = await res.text();
+    await holding;
+    expect(res.status).toBe(200);
+    // the session was read, and renewed, before the data ran out of time
+    expect(res.headers.get('set-cookie')).toContain(`session=${token};`);
+    expect(html).not.toContain('<script type="application/json" id="first-data">');
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+
+    const visitor = await setCookieOf('/');
+    expect(visitor.cacheControl).toBe('no-cache');
+    expect(visitor.setCookie).toBeNull();
   });
 });
 
