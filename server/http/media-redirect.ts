@@ -4,14 +4,24 @@ import type { Storage } from '../../core/storage/storage';
 import type { MediaFileToServe } from './serve-file';
 
 /**
- * Free media of public creators (`file.shared`): one URL per hour-long window, so a CDN in front of
- * the bucket keeps one copy per window, valid one to two hours; the redirect to it may be kept by
- * any cache for ten minutes (the URL works at least an hour after it is made).
+ * Free media of public creators (`file.shared`): one URL per window of half MEDIA_SIGNED_URL_TTL_S
+ * (60 s by default), signed as of the window's start and valid MEDIA_SIGNED_URL_TTL_S, so everyone
+ * asking in one window gets the same URL (one copy at a CDN in front of the bucket, and in a
+ * browser) with at least half its lifetime left. A URL handed out is a bearer's key to the object
+ * until it expires: when the post turns premium or private (its objects keep their keys) the last
+ * URL stops within MEDIA_SIGNED_URL_TTL_S of the change, as premium URLs do. It used to be an
+ * hour-long window valid two hours, so a post made premium stayed readable that long.
+ *
+ * The redirect to it may be kept by any cache for a quarter of the lifetime (so the URL it names
+ * still has a quarter left when a kept copy is followed), and must be asked for again after; the
+ * object by a CDN in front of the bucket for half (it must ask the bucket again after, which
+ * refuses an expired URL). A free post whose access ends is therefore out of every cache within
+ * 1.5 x MEDIA_SIGNED_URL_TTL_S (docs/operations.md).
  */
-export const SHARED_URL_WINDOW_S = 3600;
-const SHARED_URL_TTL_S = 2 * SHARED_URL_WINDOW_S;
-const SHARED_REDIRECT_MAX_AGE_S = 600;
-const SHARED_OBJECT_CACHE = `public, max-age=${SHARED_URL_WINDOW_S}`;
+export function sharedUrlTimes(config: Pick<Config, 'MEDIA_SIGNED_URL_TTL_S'>) {
+  const ttlS = config.MEDIA_SIGNED_URL_TTL_S;
+  return { expiresInS: ttlS, windowS: ttlS / 2, redirectMaxAgeS: Math.floor(ttlS / 4), objectMaxAgeS: Math.floor(ttlS / 2) };
+}
 
 /**
  * Everything else (premium, pay-per-view, message attachments, media of creators who are not
@@ -33,16 +43,28 @@ export async function redirectToObject(
   res: Response,
   file: MediaFileToServe,
   disposition: string,
+  /** may a shared cache keep the redirect (serve-file.ts `sharedAnswer`: no session on the request, no cookie set) */
+  sharedAnswer: boolean,
 ): Promise<void> {
   const common = { contentType: file.contentType, contentDisposition: disposition };
+  const shared = sharedUrlTimes(config);
+  // a free post's URL is the window's one whoever asks (a session or not): it names only the object
   const location = file.shared
-    ? await signedUrl(file.storageKey, { expiresInS: SHARED_URL_TTL_S, windowS: SHARED_URL_WINDOW_S, cacheControl: SHARED_OBJECT_CACHE, ...common })
+    ? await signedUrl(file.storageKey, {
+        expiresInS: shared.expiresInS,
+        windowS: shared.windowS,
+        cacheControl: `public, max-age=${shared.objectMaxAgeS}, proxy-revalidate`,
+        ...common,
+      })
     : await signedUrl(file.storageKey, {
         expiresInS: config.MEDIA_SIGNED_URL_TTL_S,
         cacheControl: `private, max-age=${Math.min(PRIVATE_OBJECT_MAX_AGE_S, config.MEDIA_SIGNED_URL_TTL_S)}`,
         ...common,
       });
-  res.setHeader('Cache-Control', file.shared ? `public, max-age=${SHARED_REDIRECT_MAX_AGE_S}` : 'private, no-store');
+  res.setHeader(
+    'Cache-Control',
+    !file.shared ? 'private, no-store' : sharedAnswer ? `public, max-age=${shared.redirectMaxAgeS}, proxy-revalidate` : `private, max-age=${shared.redirectMaxAgeS}`,
+  );
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.redirect(302, location);
 }

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedCacheBoundS } from '../../tests/helpers/cache-control';
 import { fixtureBytes, makePost, makeSubscription, makeUser, type MadePost, type MadeUser } from '../../tests/helpers/factories';
 import { startTestServer, type TestClient, type TestServer } from '../../tests/helpers/test-server';
 import { clientAs } from '../../tests/helpers/trpc';
@@ -84,15 +85,67 @@ describe('media route with S3 storage', () => {
     expect(await bytes(download)).toEqual(fixtureBytes(premiumImage.id, 'original'));
   });
 
-  it('gives free media of public creators one cacheable URL per window', async () => {
-    const first = await as.visitor.fetch(url(freeImage, 'web'), manual);
-    const second = await as.subscriber.fetch(url(freeImage, 'web'), manual);
+  it('gives free media of public creators one cacheable URL per window, living MEDIA_SIGNED_URL_TTL_S', async () => {
+    const signedAt = (res: Response) => new URL(res.headers.get('location')!).searchParams.get('X-Amz-Date');
+    // the window is half the lifetime (1 s here): two requests in one window get one URL
+    let first: Response, second: Response;
+    let tries = 0;
+    do {
+      first = await as.visitor.fetch(url(freeImage, 'web'), manual);
+      second = await as.subscriber.fetch(url(freeImage, 'web'), manual);
+    } while (signedAt(first) !== signedAt(second) && ++tries < 5);
     expect(first.status).toBe(302);
-    expect(first.headers.get('cache-control')).toBe('public, max-age=600');
     expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    // a visitor's redirect is shared, a quarter of the lifetime (0 s here); one asked with a session is not
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, proxy-revalidate');
+    expect(second.headers.get('cache-control')).toBe('private, max-age=0');
+    expect(new URL(first.headers.get('location')!).searchParams.get('X-Amz-Expires')).toBe(String(TTL_S));
     const object = await fetch(first.headers.get('location')!);
-    expect(object.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(object.headers.get('cache-control')).toBe('public, max-age=1, proxy-revalidate');
     expect(await bytes(object)).toEqual(fixtureBytes(freeImage.id, 'web'));
+  });
+
+  it('a free post made premium, private or deleted: its redirect and the URL it named stop serving a visitor within the URL’s lifetime', async () => {
+    const { db, storage } = app.deps;
+    const creator = await makeUser(db, { isCreator: true });
+    const goingPrivate = await makeUser(db, { isCreator: true });
+    const posts = {
+      premium: await makePost(db, storage, { creatorId: creator.id, kind: 'image', title: 'Free, then premium' }),
+      private: await makePost(db, storage, { creatorId: goingPrivate.id, kind: 'image', title: 'Free, then private' }),
+      deleted: await makePost(db, storage, { creatorId: creator.id, kind: 'image', title: 'Free, then gone' }),
+    };
+    const served: Record<string, { url: string; location: string }> = {};
+    for (const [change, post] of Object.entries(posts)) {
+      // the URL the post's answer gives a visitor, as a visitor follows it
+      const mediaUrl = (await as.visitor.trpc.posts.byId.query({ id: post.id })).media!.url!;
+      const redirect = await as.visitor.fetch(mediaUrl, manual);
+      expect(redirect.status, change).toBe(302);
+      expect.soft(sharedCacheBoundS(redirect.headers.get('cache-control')), change).toBeLessThanOrEqual(TTL_S);
+      const location = redirect.headers.get('location')!;
+      expect.soft(Number(new URL(location).searchParams.get('X-Amz-Expires')), change).toBeLessThanOrEqual(TTL_S);
+      const object = await fetch(location);
+      expect(object.status, change).toBe(200);
+      expect.soft(sharedCacheBoundS(object.headers.get('cache-control')), change).toBeLessThanOrEqual(TTL_S);
+      expect(await bytes(object), change).toEqual(fixtureBytes(post.id, 'web'));
+      served[change] = { url: mediaUrl, location };
+    }
+
+    const owner = await clientAs(app, creator.id);
+    await owner.trpc.posts.edit.mutate({ postId: posts.premium.id, title: 'Free, then premium', text: '', hashtags: '', isPremium: true, unlock: null });
+    await owner.trpc.posts.delete.mutate({ postId: posts.deleted.id });
+    await (await clientAs(app, goingPrivate.id)).trpc.settings.savePrivacy.mutate({ profileVisibility: 'private', showOnlineStatus: true, allowFriendRequests: true });
+
+    for (const [change, { url: mediaUrl }] of Object.entries(served)) {
+      const res = await app.client().fetch(mediaUrl, manual);
+      expect([403, 404], change).toContain(res.status);
+      expect(res.headers.get('location'), change).toBeNull();
+    }
+    // the URLs already handed out (the objects of a post made premium or private keep their keys)
+    await sleep(TTL_S * 1000 + 1100);
+    for (const [change, { location }] of Object.entries(served)) {
+      const res = await fetch(location);
+      expect([403, 404], change).toContain(res.status);
+    }
   });
 
   it('stops a lapsed subscriber at once and their last URL within its lifetime', async () => {

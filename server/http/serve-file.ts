@@ -1,13 +1,36 @@
 import type { Request, Response } from 'express';
 import { downloadFileName } from '../../common/media';
 import type { AppDeps } from '../../core/deps';
+import { sessionTokenOf } from '../auth/cookies';
 import { redirectToObject } from './media-redirect';
 import { pipeToClient } from './pipe-to-client';
 import { RangeNotSatisfiableError, StorageNotFoundError, type ByteRange } from '../../core/storage/storage';
 
-/** How long a browser may reuse media without asking again (premium: a lapsed subscription shows within this). */
+/**
+ * How long a browser may reuse media without asking again (premium: a lapsed subscription shows
+ * within this; a free post's bytes were the viewer's to see when they were fetched).
+ */
 const PRIVATE_MAX_AGE_S = 600;
-const SHARED_MAX_AGE_S = 3600;
+/**
+ * How long a shared cache (a CDN or proxy in front of the app) may serve a free post's media
+ * without asking again, and it must ask then (`proxy-revalidate`: never served stale, not even
+ * when the app is unreachable). Asking again runs the access check (the one query of every media
+ * request) and costs a 304 with no body while the post is still free and public; once it is
+ * premium, private or deleted the answer is 403 or 404 and the cache's copy is gone. So access
+ * that ends leaves every shared cache within this (docs/operations.md).
+ */
+export const SHARED_CACHE_S = 60;
+const SHARED_CACHE_CONTROL = `public, max-age=${PRIVATE_MAX_AGE_S}, s-maxage=${SHARED_CACHE_S}, proxy-revalidate, no-transform`;
+
+/**
+ * May a shared cache keep this answer? Only a free post of a public creator (`file.shared`), asked
+ * for without a session cookie, and with no cookie set on the answer (the session is resolved
+ * before this: a dead cookie is cleared, one near its end renewed, and a stored Set-Cookie would
+ * hand that browser's session to everyone). Any other answer is `private`.
+ */
+export function sharedAnswer(req: Request, res: Response, file: MediaFileToServe): boolean {
+  return file.shared && !res.hasHeader('set-cookie') && sessionTokenOf(req.headers.cookie) === null;
+}
 
 export interface MediaFileToServe {
   fileId: string;
@@ -18,8 +41,9 @@ export interface MediaFileToServe {
   name: string;
   postId: string;
   /**
-   * May a shared cache keep it? Only free posts of public creators; premium media and media of
-   * creators who are not public are `private` (the answer depends on who asks).
+   * Is it the same for everyone? Only free posts of public creators; premium media and media of
+   * creators who are not public are `private` (the answer depends on who asks). A shared cache
+   * keeps it only briefly, and only when it was asked for without a session (`sharedAnswer`).
    */
   shared: boolean;
 }
@@ -39,15 +63,12 @@ export async function serveFile(deps: AppDeps, req: Request, res: Response, file
   const name = downloadFileName(file.name, file.contentType, file.postId);
   const disposition = `${req.query.download === '1' || req.query.download === 'true' ? 'attachment' : 'inline'}; filename="${name}"`;
   if (deps.storage.signedUrl) {
-    return redirectToObject(deps.config, deps.storage.signedUrl.bind(deps.storage), res, file, disposition);
+    return redirectToObject(deps.config, deps.storage.signedUrl.bind(deps.storage), res, file, disposition, sharedAnswer(req, res, file));
   }
   const etag = `"${file.fileId}-${file.byteSize}"`;
   res.setHeader('ETag', etag);
   // no-transform: compression must never re-encode a media body (it would break ranges)
-  res.setHeader(
-    'Cache-Control',
-    file.shared ? `public, max-age=${SHARED_MAX_AGE_S}, no-transform` : `private, max-age=${PRIVATE_MAX_AGE_S}, no-transform`,
-  );
+  res.setHeader('Cache-Control', sharedAnswer(req, res, file) ? SHARED_CACHE_CONTROL : `private, max-age=${PRIVATE_MAX_AGE_S}, no-transform`);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Accept-Ranges', 'bytes');
   // The body is user content: nothing in it may run or load anything; our own pages may frame it (PDF viewer).

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureBytes, makePost, makeSubscription, makeUser, type MadePost, type MadeUser } from '../../../tests/helpers/factories';
+import { sharedCacheBoundS } from '../../../tests/helpers/cache-control';
+import { fixtureBytes, makePost, makeSessionCookie, makeSubscription, makeUser, type MadePost, type MadeUser } from '../../../tests/helpers/factories';
 import { startTestServer, type TestClient, type TestServer } from '../../../tests/helpers/test-server';
 import { clientAs } from '../../../tests/helpers/trpc';
 import { parseRange } from '../../http/serve-file';
@@ -215,7 +216,7 @@ describe('GET /media/:postId/:variant — headers', () => {
   });
 
   it('lets shared caches keep only free media of public creators', async () => {
-    expect((await as.visitor.fetch(url(freeImage, 'web'))).headers.get('cache-control')).toBe('public, max-age=3600, no-transform');
+    expect((await as.visitor.fetch(url(freeImage, 'web'))).headers.get('cache-control')).toBe('public, max-age=600, s-maxage=60, proxy-revalidate, no-transform');
     expect((await as.visitor.fetch(url(premiumImage, 'preview'))).headers.get('cache-control')).toMatch(/^private/);
     expect((await as.owner.fetch(url(draft, 'web'))).headers.get('cache-control')).toMatch(/^private/);
     const privateOwner = await app.deps.db.selectFrom('posts').select('creator_id').where('id', '=', privatePost.id).executeTakeFirstOrThrow();
@@ -276,5 +277,78 @@ describe('parseRange', () => {
     expect(parseRange('bytes=0-', 0)).toBe('unsatisfiable');
     expect(parseRange('bytes=-', 10)).toBeNull();
     expect(parseRange('bytes=0-1, 3-4', 10)).toBeNull();
+  });
+});
+
+/**
+ * Issue 46 item 4: access that ends, ends in caches too. A free post's media may be kept by a
+ * shared cache (a CDN in front of the app), so the headers must bound how long: 60 s, then the
+ * cache must ask again, and the access check answers. Each change is checked on the URL the
+ * post's own answer gave a visitor, fetched as a visitor, and as a cache revalidates it.
+ */
+describe('GET /media/:postId/:variant — access that ends, ends in caches', () => {
+  const PROMISED_S = 60;
+
+  it('a free post made premium, private or deleted: the old URL serves no visitor, and no shared cache was let keep it longer', async () => {
+    const { db, storage } = app.deps;
+    const creator = await makeUser(db, { isCreator: true });
+    const goingPrivate = await makeUser(db, { isCreator: true });
+    const posts = {
+      premium: await makePost(db, storage, { creatorId: creator.id, kind: 'image', title: 'Free, then premium' }),
+      private: await makePost(db, storage, { creatorId: goingPrivate.id, kind: 'image', title: 'Free, then private' }),
+      deleted: await makePost(db, storage, { creatorId: creator.id, kind: 'image', title: 'Free, then gone' }),
+    };
+    const served: Record<string, { url: string; etag: string }> = {};
+    for (const [change, post] of Object.entries(posts)) {
+      const dto = await as.visitor.trpc.posts.byId.query({ id: post.id });
+      const mediaUrl = dto.media!.url!;
+      const res = await as.visitor.fetch(mediaUrl);
+      expect(res.status, change).toBe(200);
+      expect(await bytes(res), change).toEqual(fixtureBytes(post.id, 'web'));
+      const cacheControl = res.headers.get('cache-control');
+      expect(sharedCacheBoundS(cacheControl), `${change}: ${cacheControl}`).toBeLessThanOrEqual(PROMISED_S);
+      expect(sharedCacheBoundS(cacheControl), `${change}: ${cacheControl}`).toBeGreaterThan(0);
+      served[change] = { url: mediaUrl, etag: res.headers.get('etag')! };
+    }
+
+    const owner = await clientAs(app, creator.id);
+    await owner.trpc.posts.edit.mutate({ postId: posts.premium.id, title: 'Free, then premium', text: '', hashtags: '', isPremium: true, unlock: null });
+    await owner.trpc.posts.delete.mutate({ postId: posts.deleted.id });
+    await (await clientAs(app, goingPrivate.id)).trpc.settings.savePrivacy.mutate({ profileVisibility: 'private', showOnlineStatus: true, allowFriendRequests: true });
+
+    for (const [change, { url: mediaUrl, etag }] of Object.entries(served)) {
+      // a visitor, and a cache asking again with the validator it kept: neither gets the bytes or a 304
+      for (const headers of [{}, { 'if-none-match': etag }] as Record<string, string>[]) {
+        const res = await app.client().fetch(mediaUrl, { headers });
+        expect([403, 404], `${change} ${JSON.stringify(headers)}`).toContain(res.status);
+        expect(res.headers.get('cache-control'), change).toBe('no-store');
+        expect((await bytes(res)).includes(fixtureBytes(posts[change as keyof typeof posts].id, 'web').subarray(0, 64)), change).toBe(false);
+      }
+    }
+  });
+
+  it('free media answered to a request with a session cookie, or that sets one, is private: a shared cache never keeps a session', async () => {
+    const { db } = app.deps;
+    const fan = await makeUser(db);
+    const renewing = await makeSessionCookie(db, fan.id);
+    // a day left: this request renews it and sends the cookie again
+    await db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 24 * 3600_000) }).where('id', '=', renewing.sessionId).execute();
+    const renewed = await app.client().fetch(url(freeImage, 'web'), { headers: { cookie: renewing.cookie } });
+    expect(renewed.status).toBe(200);
+    expect(renewed.headers.get('set-cookie')).toContain(`session=${renewing.token};`);
+    expect(renewed.headers.get('cache-control')).toBe('private, max-age=600, no-transform');
+
+    for (const cookie of ['session=never-a-session', 'session =never-a-session']) {
+      const cleared = await app.client().fetch(url(freeImage, 'web'), { headers: { cookie } });
+      expect(cleared.status, cookie).toBe(200);
+      expect(cleared.headers.get('set-cookie'), cookie).toMatch(/^session=;/);
+      expect(cleared.headers.get('cache-control'), cookie).toBe('private, max-age=600, no-transform');
+    }
+    const signedIn = await as.fan.fetch(url(freeImage, 'web'));
+    expect(signedIn.headers.get('cache-control')).toBe('private, max-age=600, no-transform');
+    // a visitor's answer is the shared one, with no cookie
+    const visitor = await app.client().fetch(url(freeImage, 'web'));
+    expect(visitor.headers.get('set-cookie')).toBeNull();
+    expect(sharedCacheBoundS(visitor.headers.get('cache-control'))).toBe(60);
   });
 });
