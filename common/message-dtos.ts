@@ -16,7 +16,7 @@ export interface MessageAttachmentDto {
   url: string | null;
   /** of the served file, once ready */
   contentType: string | null;
-  /** the original file name and size */
+  /** the original file name ('' in a locked file: lockedAttachment) and size */
   fileName: string;
   byteSize: number;
   width: number | null;
@@ -28,9 +28,13 @@ export interface MessageAttachmentDto {
   previewUrl?: string | null;
 }
 
-/** A file with a price its recipient has not bought, as they see it: no address or type, only the blurred preview. */
+/**
+ * A file with a price its recipient has not bought, as they see it: its kind, size and shape and
+ * the blurred preview; no address, no type and no file name (a name can say what the file shows).
+ * Shaped for a viewer only by domain/messaging/message-view.ts.
+ */
 export function lockedAttachment(a: MessageAttachmentDto): MessageAttachmentDto {
-  return { ...a, url: null, contentType: null, previewUrl: a.status === 'ready' ? messagePreviewUrl(a.id) : null };
+  return { ...a, url: null, contentType: null, fileName: '', previewUrl: a.status === 'ready' ? messagePreviewUrl(a.id) : null };
 }
 
 /** The quoted message of a reply (spec: reply_to_content, reply_to_media_url, reply_to_media_type). */
@@ -39,6 +43,7 @@ export interface MessageReplyDto {
   senderId: string;
   content: string | null;
   mediaType: MessageMediaKind | null;
+  /** the quoted file's address, only when it is open to the viewer (never a locked pay-per-view file's) */
   mediaUrl: string | null;
 }
 

@@ -4,6 +4,8 @@ import { messageMediaUrl, type AttachmentStatus, type MessageMediaKind } from '.
 import type { DB } from '../../core/db/kysely';
 import type { Realtime } from '../../core/realtime/realtime';
 import { noLiveRun } from '../processing/runs.queries';
+import { messageUnlockedBy } from '../access/messaging.queries';
+import { attachmentForViewer } from './message-view';
 
 /**
  * Chat attachments between the server (upload, send) and the worker (processing): the row's
@@ -54,14 +56,16 @@ export function findAttachment(db: DB, id: string) {
     .selectFrom('message_attachments as a')
     .leftJoin('messages as m', 'm.attachment_id', 'a.id')
     .selectAll('a')
-    .select(['m.id as message_id', 'm.recipient_id'])
+    .select(['m.id as message_id', 'm.sender_id', 'm.recipient_id', 'm.price', messageUnlockedBy('m.id', 'm.recipient_id').as('unlocked')])
     .where('a.id', '=', id)
     .executeTakeFirst();
 }
 
 export type AttachmentRow = NonNullable<Awaited<ReturnType<typeof findAttachment>>>;
 
-export function attachmentRowToDto(row: AttachmentRow): MessageAttachmentDto {
+export function attachmentRowToDto(
+  row: Pick<AttachmentRow, 'id' | 'kind' | 'status' | 'content_type' | 'original_filename' | 'byte_size' | 'width' | 'height' | 'duration_seconds' | 'failure_reason'>,
+): MessageAttachmentDto {
   return toAttachmentDto({
     id: row.id,
     kind: row.kind,
@@ -166,14 +170,20 @@ export async function failAttachment(db: DB, id: string, reason: string): Promis
 
 /**
  * `message:attachment` to the uploader's tabs and, once a message carries the file, to its
- * recipient: both patch the message (or the composer's pending file) with the new state.
+ * recipient: both patch the message (or the composer's pending file) with the new state, each as
+ * they may see it (a pay-per-view file not bought reaches its recipient locked: message-view.ts).
  */
 export async function announceAttachment(db: DB, realtime: Pick<Realtime, 'toUser'>, id: string): Promise<void> {
   const row = await findAttachment(db, id);
   if (!row) return;
-  const event = { attachment: attachmentRowToDto(row), messageId: row.message_id ?? null };
-  realtime.toUser(row.owner_id, 'message:attachment', event);
-  if (row.recipient_id) realtime.toUser(row.recipient_id, 'message:attachment', event);
+  const attachment = attachmentRowToDto(row);
+  const messageId = row.message_id ?? null;
+  realtime.toUser(row.owner_id, 'message:attachment', { attachment, messageId });
+  if (row.sender_id && row.recipient_id) {
+    const price = row.price === null ? null : Number(row.price).toFixed(2);
+    const sale = { senderId: row.sender_id, recipientId: row.recipient_id, price, unlocked: Boolean(row.unlocked) };
+    realtime.toUser(row.recipient_id, 'message:attachment', { attachment: attachmentForViewer(row.recipient_id, sale, attachment), messageId });
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { lockedAttachment, type MessageDto } from '../../common/message-dtos';
+import type { MessageDto } from '../../common/message-dtos';
+import { attachmentForViewer } from './message-view';
 import { massMessageJobId } from '../../common/jobs';
 import type { MassAudience } from '../../common/paid-message-schemas';
 import type { DB } from '../../core/db/kysely';
@@ -143,7 +144,7 @@ export async function deliverMassBatch(db: DB, massMessageId: string, now: Date,
         recipientId: m.recipient_id,
         content: mass.content,
         // the recipient's view: a priced file is closed until bought
-        attachment: file ? (price !== null ? lockedAttachment(attachmentRowToDto(file)) : attachmentRowToDto(file)) : null,
+        attachment: file ? attachmentForViewer(m.recipient_id, { senderId: mass.creator_id, recipientId: m.recipient_id, price, unlocked: false }, attachmentRowToDto(file)) : null,
         replyToId: null,
         replyTo: null,
         createdAt: m.created_at,

@@ -133,7 +133,7 @@ export async function receiveAttachment(
     throw new AttachmentRefusal(503, 'UNAVAILABLE', SERVER_TEXTS.unavailable);
   }
   // as inserted ('processing'): no message carries it yet
-  return attachmentRowToDto({ ...row, message_id: null, recipient_id: null });
+  return attachmentRowToDto(row);
 }
 
 /**
@@ -198,7 +198,7 @@ export async function attachFromVault(
         .returningAll()
         .executeTakeFirstOrThrow();
     });
-    return attachmentRowToDto({ ...row, message_id: null, recipient_id: null });
+    return attachmentRowToDto(row);
   } catch (error) {
     await deps.storage.delete(key).catch(() => {});
     throw error;

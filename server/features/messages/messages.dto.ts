@@ -1,7 +1,7 @@
-import { lockedAttachment, type ChatPreviewDto, type MessageDto, type ReactionCountDto } from '../../../common/message-dtos';
-import { messageMediaUrl, QUICK_EMOJI } from '../../../common/messages';
-import { messageFileOpen } from '../../../domain/access/messaging';
+import type { ChatPreviewDto, MessageDto, ReactionCountDto } from '../../../common/message-dtos';
+import { QUICK_EMOJI } from '../../../common/messages';
 import { toAttachmentDto } from '../../../domain/messaging/attachments';
+import { attachmentForViewer, fileLockedFor, quoteForViewer, type MessageSale } from '../../../domain/messaging/message-view';
 import { toBadgedPerson } from '../../../domain/people/person-columns';
 import type { MessageRow, findChatPage } from './messages.queries';
 
@@ -19,21 +19,27 @@ export function toReactionCounts(rows: readonly { emoji: string; count: number; 
     .sort((a, b) => emojiOrder(a.emoji) - emojiOrder(b.emoji));
 }
 
+const priceText = (price: string | null) => (price === null ? null : Number(price).toFixed(2));
+
 /**
- * The message as `viewerId` sees it: a pay-per-view file not bought is `locked` for its recipient
- * (its kind and size show, its address does not: domain/access/messaging.ts `messageFileOpen`).
+ * The message as `viewerId` sees it: a pay-per-view file not bought is `locked` for its recipient,
+ * in the message and in any reply quoting it (its kind and size show, its address and name do not:
+ * domain/messaging/message-view.ts, the one place that shapes a message's file for a viewer).
  */
 export function toMessageDto(row: MessageRow, viewerId: string): MessageDto {
-  const price = row.price === null ? null : Number(row.price).toFixed(2);
+  const price = priceText(row.price);
   const unlocked = price === null || Boolean(row.unlocked);
-  const locked = !messageFileOpen({ viewerId, senderId: row.sender_id, recipientId: row.recipient_id, price, unlocked });
-  const dto: MessageDto = {
+  const sale: MessageSale = { senderId: row.sender_id, recipientId: row.recipient_id, price, unlocked };
+  const locked = fileLockedFor(viewerId, sale);
+  return {
     id: row.id,
     clientId: row.client_id,
     senderId: row.sender_id,
     recipientId: row.recipient_id,
     content: row.content,
-    attachment:
+    attachment: attachmentForViewer(
+      viewerId,
+      sale,
       row.a_id && row.a_kind && row.a_status && row.a_filename !== null && row.a_byte_size !== null
         ? toAttachmentDto({
             id: row.a_id,
@@ -48,16 +54,19 @@ export function toMessageDto(row: MessageRow, viewerId: string): MessageDto {
             failure: row.a_failure,
           })
         : null,
+    ),
     replyToId: row.reply_to_id,
     replyTo:
-      row.r_id && row.r_sender_id
-        ? {
+      row.r_id && row.r_sender_id && row.r_recipient_id
+        ? quoteForViewer(viewerId, {
             id: row.r_id,
             senderId: row.r_sender_id,
+            recipientId: row.r_recipient_id,
             content: row.r_content,
-            mediaType: row.ra_kind ?? null,
-            mediaUrl: row.ra_id && row.ra_status === 'ready' ? messageMediaUrl(row.ra_id) : null,
-          }
+            price: priceText(row.r_price),
+            unlocked: Boolean(row.r_unlocked),
+            file: row.ra_id && row.ra_kind && row.ra_status ? { id: row.ra_id, kind: row.ra_kind, status: row.ra_status } : null,
+          })
         : null,
     createdAt: row.created_at,
     editedAt: row.edited_at,
@@ -68,8 +77,6 @@ export function toMessageDto(row: MessageRow, viewerId: string): MessageDto {
     locked,
     massMessageId: row.mass_message_id,
   };
-  if (locked && dto.attachment) dto.attachment = lockedAttachment(dto.attachment);
-  return dto;
 }
 
 export function toChatPreviewDto(row: Awaited<ReturnType<typeof findChatPage>>[number]): ChatPreviewDto {

@@ -1,24 +1,24 @@
-import { lockedAttachment, type MessageDto } from '../../../common/message-dtos';
+import type { MessageDto } from '../../../common/message-dtos';
 import type { AppDeps } from '../../../core/deps';
 import type { EmitOrigin } from '../../../core/realtime/realtime';
 import { toMessageDto } from './messages.dto';
-import { countUnreadMessages, findMessagesByIds } from './messages.queries';
+import { countUnreadMessages, findMessagesByIds, type MessageRow } from './messages.queries';
 
 /**
  * Who hears of a message's changes: its two participants, each in their own room `user:<id>`
- * (every tab of theirs), the tab that made the change left out (it applied it already). Payloads
- * that depend on the receiver (`reactions[].mine`) are built once per receiver.
+ * (every tab of theirs), the tab that made the change left out (it applied it already). Every
+ * payload is built per receiver from the row (toMessageDto: their reactions, and a pay-per-view
+ * file, or a quote of one, closed to a recipient who has not bought it).
  */
 export type EventDeps = Pick<AppDeps, 'db' | 'realtime'> & Partial<EmitOrigin>;
 
-/**
- * `message:new` (a new message has no reactions yet): the sender's view to the sender, and to the
- * recipient the same with a pay-per-view file not bought closed (`recipientView`).
- */
-export function emitMessageNew(deps: EventDeps, message: MessageDto) {
+/** `message:new` (a new message has no reactions yet): each participant its own view; returns the sender's. */
+export function emitMessageNew(deps: EventDeps, row: MessageRow): MessageDto {
   const except = deps.socketId ?? null;
-  deps.realtime.toUser(message.recipientId, 'message:new', { message: recipientView(message) }, { except });
-  deps.realtime.toUser(message.senderId, 'message:new', { message }, { except });
+  const senderView = toMessageDto(row, row.sender_id);
+  deps.realtime.toUser(row.recipient_id, 'message:new', { message: toMessageDto(row, row.recipient_id) }, { except });
+  deps.realtime.toUser(row.sender_id, 'message:new', { message: senderView }, { except });
+  return senderView;
 }
 
 /** `message:updated` with each participant's own view of the message; returns those views by user id. */
@@ -43,10 +43,4 @@ export async function announceUnreadCount(deps: Pick<AppDeps, 'db' | 'realtime'>
   const count = await countUnreadMessages(deps.db, userId);
   deps.realtime.toUser(userId, 'unread:changed', { count });
   return count;
-}
-
-/** The recipient's view of a message built for its sender: a file with a price not bought is closed. */
-export function recipientView(message: MessageDto): MessageDto {
-  if (message.price === null || message.unlocked) return message;
-  return { ...message, locked: true, attachment: message.attachment && lockedAttachment(message.attachment) };
 }

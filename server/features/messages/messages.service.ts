@@ -180,8 +180,9 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, input: S
   }
 
   await dispatchOutbox(deps, id.notices);
-  const message = await messageDto(deps, senderId, id.id);
-  emitMessageNew(deps, message);
+  const [row] = await findMessagesByIds(deps.db, senderId, [id.id]);
+  if (!row) throw notFound(MESSAGE_TEXTS.messageNotFound);
+  const message = emitMessageNew(deps, row);
   await announceUnreadCount(deps, recipientId);
   await clearTyping(deps.redis, deps.config.REDIS_PREFIX, senderId, recipientId).catch(() => {});
   await notifyOfflineRecipient(deps, { messageId: id.id, senderId, recipientId, sentAt: new Date(message.createdAt) });
