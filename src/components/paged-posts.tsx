@@ -6,13 +6,15 @@ import { FirstImageProvider } from './image-priority';
 import { cn } from '../lib/cn';
 import { usePostList, type Post } from '../lib/post-cache';
 import { EmptyState } from './empty-state';
-import { LoadError } from './load-states';
+import { LoadError, LoadMoreError } from './load-states';
 import { LoadMoreSentinel } from './load-more-sentinel';
 
 /** What PagedPosts reads of an infinite tRPC query over pages of posts (`{ items, nextCursor }`). */
 export interface PostPagesQuery {
   data: InfiniteData<{ items: Post[] }, unknown> | undefined;
   isError: boolean;
+  /** the last failure was a later page's (the pages shown stay) */
+  isFetchNextPageError: boolean;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;
@@ -43,7 +45,8 @@ const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4';
  * A keyset-paged list of posts (profile Content, Drafts and Bookmarks tabs, a creator's content
  * grid, Explore): skeletons while the first page loads, 'Error loading content' with Try again
  * when it fails with nothing shown, the given empty text, then the posts, the next page fetched
- * as the end comes within 200 px. Posts being deleted are left out (deleted ones leave the cache).
+ * as the end comes within 200 px (a later page that fails says so under the list, with Try again:
+ * the sentinel waits for it, so the list never stops without a word). Posts being deleted are left out (deleted ones leave the cache).
  */
 export function PagedPosts({
   query,
@@ -90,6 +93,7 @@ export function PagedPosts({
         ))}
       </ul>
       {query.isFetchingNextPage ? placeholders(layout === 'grid' ? Math.min(skeletonCount, 4) : 1, 'Loading more posts') : null}
+      {query.isFetchNextPageError && !query.isFetchingNextPage ? <LoadMoreError onRetry={() => void query.fetchNextPage()} /> : null}
       <LoadMoreSentinel enabled={canPage} onVisible={() => void query.fetchNextPage()} itemCount={posts.length} testId={sentinelTestId} end={!query.hasNextPage} />
     </div>
   );

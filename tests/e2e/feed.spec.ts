@@ -100,6 +100,52 @@ test('a visitor sees 3 posts, then the sign-up prompt and locked posts; likes, b
   await expect(feedList(page).getByRole('article')).toHaveCount(10);
 });
 
+test('a later page that keeps failing says so under the list with Try again, which loads it (the feed and a profile)', async ({ browser }) => {
+  const page = await newPageAs(browser, 'lena');
+  // every request for a later page fails (the query's own two retries included) until let through
+  let failing = true;
+  let refused = 0;
+  await page.route('**/trpc/**', async (route) => {
+    const request = route.request();
+    if (failing && (isNextPageCall('posts.feed')(request) || isNextPageCall('profiles.posts')(request))) {
+      refused += 1;
+      return route.fulfill({ status: 500, contentType: 'application/json', body: '[]' });
+    }
+    return route.fallback();
+  });
+  for (const [at, list, sentinel] of [
+    ['/', feedList(page), 'feed-sentinel'],
+    ['/ava', page.getByRole('list', { name: 'Posts' }), 'profile-sentinel'],
+  ] as const) {
+    failing = true;
+    refused = 0;
+    if (at !== '/') {
+      await page.goto(at);
+      await appStarted(page);
+    }
+    const posts = list.getByRole('article');
+    await expect(posts).toHaveCount(5);
+    await page.getByTestId(sentinel).scrollIntoViewIfNeeded();
+    const failed = page.getByRole('alert').filter({ hasText: FEED_TEXTS.loadMoreError });
+    await expect(failed).toBeVisible({ timeout: 15_000 });
+    expect(refused).toBe(3);
+    await expect(posts).toHaveCount(5);
+    if (at === '/') {
+      for (const [width, height] of [[1280, 800], [375, 812]] as const) {
+        await page.setViewportSize({ width, height });
+        await failed.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(artifacts, 'screens', `feed-load-more-error-${width}.png`) });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    failing = false;
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => posts.count()).toBeGreaterThan(5);
+    await expect(failed).toHaveCount(0);
+  }
+  await page.context().close();
+});
+
 test('a signed-in feed pages in 5 at a time as the end comes into view; Refresh spins for a second', async ({ browser }) => {
   const page = await newPageAs(browser, 'sam');
   await expect(page).toHaveURL(/\/$/);

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request, type Response } from '@playwright/test';
 
 /**
  * Scrolls a paged list's sentinel into view, page after page, until the sentinel says the last
@@ -9,14 +9,28 @@ export async function scrollToEnd(page: Page, items: Locator, sentinelTestId: st
   const sentinel = page.getByTestId(sentinelTestId);
   await sentinel.waitFor({ state: 'attached' });
   const atEnd = async () => (await sentinel.getAttribute('data-end')) === 'true';
-  for (;;) {
-    const before = await items.count();
-    // counted again: the last page may have come between the count and the end mark
-    if (await atEnd()) return items.count();
-    await sentinel.scrollIntoViewIfNeeded();
-    await expect
-      .poll(async () => (await atEnd()) || (await items.count()) > before, { message: `the ${sentinelTestId} list neither paged on nor ended` })
-      .toBe(true);
+  // what the server answered while paging: a list that stops says whether a page failed or was never asked for
+  const answers: string[] = [];
+  const record = (response: Response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/trpc/')) answers.push(`${url.pathname.slice('/trpc/'.length)}${/"cursor":(?!null)/.test(url.searchParams.get('input') ?? '') ? ' (later page)' : ''} ${response.status()}`);
+  };
+  page.on('response', record);
+  try {
+    for (;;) {
+      const before = await items.count();
+      // counted again: the last page may have come between the count and the end mark
+      if (await atEnd()) return await items.count();
+      await sentinel.scrollIntoViewIfNeeded();
+      await expect
+        .poll(async () => (await atEnd()) || (await items.count()) > before, { message: `the ${sentinelTestId} list neither paged on nor ended` })
+        .toBe(true);
+    }
+  } catch (error) {
+    const where = await sentinel.evaluate((el) => `sentinel at ${Math.round(el.getBoundingClientRect().top)} px of a ${window.innerHeight} px window`).catch(() => 'sentinel gone');
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${where}; the server's last answers: ${answers.slice(-8).join(', ') || 'none'}`, { cause: error });
+  } finally {
+    page.off('response', record);
   }
 }
 
