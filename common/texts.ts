@@ -158,8 +158,6 @@ export const POST_TEXTS = {
 
 export const FEED_TEXTS = {
   loadError: 'Error loading content',
-  /** under a list whose next page failed to load (the posts already shown stay) */
-  loadMoreError: 'Could not load more posts',
   empty: 'No content available',
   emptyYet: 'No content available yet',
   noSearchResults: 'No results found for your search',

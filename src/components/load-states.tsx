@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { FEED_TEXTS, SHELL_TEXTS } from '../../common/texts';
+import { SHELL_TEXTS } from '../../common/texts';
 import { cn } from '../lib/cn';
 import { notify } from '../lib/toast';
 import { Button } from './ui/button';
@@ -57,18 +57,6 @@ export function LoadError({ message, onRetry, compact = false, className }: { me
       <TriangleAlert aria-hidden="true" className="size-7 text-danger" />
       <p className="font-semibold text-foreground">{message}</p>
       {retry}
-    </div>
-  );
-}
-
-/** Under a list whose next page failed (after the query's own retries): the shown items stay. */
-export function LoadMoreError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 py-4 text-sm text-muted">
-      {FEED_TEXTS.loadMoreError}
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        {SHELL_TEXTS.tryAgain}
-      </Button>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { FirstImageProvider } from './image-priority';
 import { cn } from '../lib/cn';
 import { usePostList, type Post } from '../lib/post-cache';
 import { EmptyState } from './empty-state';
-import { LoadError, LoadMoreError } from './load-states';
+import { LoadError } from './load-states';
 import { LoadMoreSentinel } from './load-more-sentinel';
 
 /** What PagedPosts reads of an infinite tRPC query over pages of posts (`{ items, nextCursor }`). */
@@ -93,7 +93,7 @@ export function PagedPosts({
         ))}
       </ul>
       {query.isFetchingNextPage ? placeholders(layout === 'grid' ? Math.min(skeletonCount, 4) : 1, 'Loading more posts') : null}
-      {query.isFetchNextPageError && !query.isFetchingNextPage ? <LoadMoreError onRetry={() => void query.fetchNextPage()} /> : null}
+      {query.isFetchNextPageError && !query.isFetchingNextPage ? <LoadError message={FEED_TEXTS.loadError} onRetry={() => void query.fetchNextPage()} /> : null}
       <LoadMoreSentinel enabled={canPage} onVisible={() => void query.fetchNextPage()} itemCount={posts.length} testId={sentinelTestId} end={!query.hasNextPage} />
     </div>
   );

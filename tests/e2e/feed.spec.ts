@@ -126,7 +126,8 @@ test('a later page that keeps failing says so under the list with Try again, whi
     const posts = list.getByRole('article');
     await expect(posts).toHaveCount(5);
     await page.getByTestId(sentinel).scrollIntoViewIfNeeded();
-    const failed = page.getByRole('alert').filter({ hasText: FEED_TEXTS.loadMoreError });
+    // the spec's load error, under the posts shown
+    const failed = list.locator('xpath=..').getByRole('alert').filter({ hasText: FEED_TEXTS.loadError });
     await expect(failed).toBeVisible({ timeout: 15_000 });
     expect(refused).toBe(3);
     await expect(posts).toHaveCount(5);

@@ -5,7 +5,7 @@ import { LIMITS } from '../../../common/limits';
 import { FEED_TEXTS, POST_TEXTS } from '../../../common/texts';
 import { FirstImageProvider } from '../../components/image-priority';
 import { LoadMoreSentinel } from '../../components/load-more-sentinel';
-import { LoadError, LoadingPlaceholder, LoadMoreError } from '../../components/load-states';
+import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { PostCardSkeleton } from '../../components/post-card-skeleton';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -112,7 +112,7 @@ export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => 
           <PostCardSkeleton />
         </LoadingPlaceholder>
       ) : null}
-      {feed.isFetchNextPageError && !feed.isFetchingNextPage ? <LoadMoreError onRetry={() => void feed.fetchNextPage()} /> : null}
+      {feed.isFetchNextPageError && !feed.isFetchingNextPage ? <LoadError message={FEED_TEXTS.loadError} onRetry={() => void feed.fetchNextPage()} /> : null}
       <LoadMoreSentinel enabled={canPage} onVisible={() => void feed.fetchNextPage()} itemCount={posts.length} end={feed.data !== undefined && !feed.hasNextPage} />
       {feed.data && posts.length > 0 && !feed.hasNextPage && !locked && !feed.isError ? (
         <p className="py-4 text-center text-sm text-muted">{FEED_TEXTS.caughtUp}</p>
