@@ -157,9 +157,10 @@ test('a fan becomes a creator on /create (after signing in), then sees the Conte
   await expect(draftButton(page)).toBeEnabled();
   await preview.getByRole('button', { name: 'Remove dropped-notes.txt' }).click();
   await expect(preview).toHaveCount(0);
-  await fileInput(page).focus();
+  // Enter on the input: press focuses it and presses in one step (a focus() and then a key on the
+  // page opened no picker once under load, the focus no longer on the input by then)
   const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Enter');
+  await fileInput(page).press('Enter');
   await (await chooser).setFiles({ name: 'picked.pdf', mimeType: 'application/pdf', buffer: makePdf() });
   await expect(preview).toContainText('picked.pdf');
   await preview.getByRole('button', { name: 'Remove picked.pdf' }).click();
