@@ -1,7 +1,7 @@
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { io as connect, type Socket } from 'socket.io-client';
 import superjson from 'superjson';
-import { SOCKET_ID_HEADER, type ClientToServerEvents, type ServerToClientEvents } from '../../common/socket-events';
+import { SOCKET_ID_HEADER, type ClientToServerEvents, type RoomAck, type RoomRequest, type ServerToClientEvents } from '../../common/socket-events';
 import type { AppRouter } from '../../server/trpc/router';
 import { makeSessionCookie, type MadeUser } from './factories';
 import type { TestClient, TestServer } from './test-server';
@@ -50,4 +50,29 @@ export function trpcAsTab(server: TestServer, client: TestClient, socketId: stri
       }),
     ],
   });
+}
+
+/** Asks to join rooms; answers the ids the server let the socket into. */
+export function join(socket: ClientSocket, ids: string[], kind: RoomRequest['kind']): Promise<string[]> {
+  return new Promise((resolve) => socket.emit('room:join', { kind, ids }, (ack: RoomAck) => resolve(ack.ids)));
+}
+
+type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Every payload of `event` the socket hears from now on; `next(match)` waits for one that matches. */
+export function record<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E) {
+  const seen: Payload<E>[] = [];
+  (socket.on as (e: string, fn: (p: unknown) => void) => void)(event, (payload) => seen.push(payload as Payload<E>));
+  return {
+    seen,
+    async next(match: (p: Payload<E>) => boolean = () => true, timeoutMs = 10_000): Promise<Payload<E>> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = seen.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching ${event}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
 }

@@ -1,12 +1,11 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RoomAck, RoomRequest, ServerToClientEvents } from '../../common/socket-events';
 import { fixedClock } from '../../core/clock';
 import { builtinProvider } from '../../core/payments/builtin';
 import { billingMaintenance } from '../../worker/jobs/billing';
 import { makePost, makeSubscription, makeUser, type MadeUser } from '../helpers/factories';
-import { socketPool, type ClientSocket } from '../helpers/sockets';
+import { join, record, socketPool } from '../helpers/sockets';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
 
@@ -31,28 +30,6 @@ afterAll(async () => {
   await direct?.close();
 });
 afterEach(() => sockets.closeAll());
-
-function join(socket: ClientSocket, ids: string[], kind: RoomRequest['kind']): Promise<string[]> {
-  return new Promise((resolve) => socket.emit('room:join', { kind, ids }, (ack: RoomAck) => resolve(ack.ids)));
-}
-
-type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
-function record<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E) {
-  const seen: Payload<E>[] = [];
-  (socket.on as (e: string, fn: (p: unknown) => void) => void)(event, (payload) => seen.push(payload as Payload<E>));
-  return {
-    seen,
-    async next(match: (p: Payload<E>) => boolean = () => true, timeoutMs = 10_000): Promise<Payload<E>> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = seen.find(match);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching ${event}`);
-        await sleep(10);
-      }
-    },
-  };
-}
 
 async function makeAdmin(db: TestServer['deps']['db']): Promise<MadeUser> {
   const admin = await makeUser(db);

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RoomAck, RoomRequest, ServerToClientEvents } from '../../common/socket-events';
 import { makePost, makeUser } from '../helpers/factories';
-import { socketPool, type ClientSocket } from '../helpers/sockets';
+import { join, record, socketPool } from '../helpers/sockets';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 
@@ -23,30 +22,6 @@ afterAll(async () => {
 afterEach(() => sockets.closeAll());
 
 const cid = () => randomUUID();
-
-function join(socket: ClientSocket, ids: string[], kind: RoomRequest['kind']): Promise<string[]> {
-  return new Promise((resolve) => socket.emit('room:join', { kind, ids }, (ack: RoomAck) => resolve(ack.ids)));
-}
-
-type Payload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
-
-/** Every payload of `event` the socket hears from now on; `next(match)` waits for one that matches. */
-function record<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E) {
-  const seen: Payload<E>[] = [];
-  (socket.on as (e: string, fn: (p: unknown) => void) => void)(event, (payload) => seen.push(payload as Payload<E>));
-  return {
-    seen,
-    async next(match: (p: Payload<E>) => boolean = () => true, timeoutMs = 10_000): Promise<Payload<E>> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = seen.find(match);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching ${event}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-  };
-}
 
 describe('a block is a block, at once (issue 23 §3)', () => {
   it('nothing the blocked user does reaches the blocker after the block: edits, reactions, typing, read receipts, presence', async () => {
