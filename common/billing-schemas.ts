@@ -3,6 +3,7 @@ import { BundlePeriodsInput } from './bundle-schemas';
 import { joinedCursor } from './cursor-schema';
 import { isUuid, premiumTierId, subscriptionId, tierId } from './ids';
 import { PAYMENT_INTERVALS } from './enums';
+import { canonicalRand } from './money';
 import { safeText } from './text-schema';
 import { BILLING_TEXTS as T } from './texts';
 
@@ -26,7 +27,7 @@ export const PriceInput = z
       .regex(/^\d+(\.\d{1,2})?$/, T.priceDecimals)
       .refine((v) => Number(v) > 0, T.priceInvalid)
       .refine((v) => Number(v) <= MAX_TIER_PRICE, T.priceTooHigh)
-      .transform((v) => Number(v).toFixed(2)),
+      .transform((v) => canonicalRand(v)),
   );
 
 export const DiscountInput = z

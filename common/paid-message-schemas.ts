@@ -4,6 +4,7 @@ import { joinedCursor } from './cursor-schema';
 import { formatRand } from './format';
 import { attachmentId, messageId, tierId } from './ids';
 import { MESSAGE_MAX_LENGTH } from './messages';
+import { canonicalRand, fromCents, toCents, wholeRand } from './money';
 import { PAID_MESSAGE_TEXTS as T } from './paid-message-texts';
 import { safeText } from './text-schema';
 
@@ -17,8 +18,8 @@ export const MASS_MESSAGES_PER_DAY = 10;
 export function messagePriceOf(typed: string): string | null {
   const v = typed.trim();
   if (!/^\d{1,8}(\.\d{1,2})?$/.test(v)) return null;
-  const n = Number(v);
-  return n >= MESSAGE_PRICE_MIN && n <= MESSAGE_PRICE_MAX ? n.toFixed(2) : null;
+  const cents = toCents(v);
+  return cents >= wholeRand(MESSAGE_PRICE_MIN).cents && cents <= wholeRand(MESSAGE_PRICE_MAX).cents ? fromCents(cents) : null;
 }
 
 export const MessagePrice = z
@@ -26,7 +27,7 @@ export const MessagePrice = z
   .trim()
   .regex(/^\d{1,8}(\.\d{1,2})?$/, T.priceInvalid)
   .refine((v) => Number(v) >= MESSAGE_PRICE_MIN && Number(v) <= MESSAGE_PRICE_MAX, T.priceRange(formatRand(MESSAGE_PRICE_MIN), formatRand(MESSAGE_PRICE_MAX)))
-  .transform((v) => Number(v).toFixed(2));
+  .transform((v) => canonicalRand(v));
 
 /** `messages.unlock`: the message, the price the fan confirmed, one key per confirmation. */
 export const UnlockMessageInput = z.object({ messageId, confirmedAmount: ConfirmedAmount, idempotencyKey: IdempotencyKey });

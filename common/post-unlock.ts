@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ConfirmedAmount, IdempotencyKey } from './billing-schemas';
 import { formatRand } from './format';
 import { postId } from './ids';
+import { toCents, wholeRand } from './money';
 import { POST_UNLOCK_TEXTS as T } from './post-unlock-texts';
 
 /**
@@ -20,8 +21,8 @@ export const MAX_PINNED_POSTS = 3;
 export function unlockCentsOf(typed: string): number | null {
   const v = typed.trim();
   if (!/^\d{1,8}(\.\d{1,2})?$/.test(v)) return null;
-  const cents = Math.round(Number(v) * 100);
-  return cents >= UNLOCK_MIN * 100 && cents <= UNLOCK_MAX * 100 ? cents : null;
+  const cents = toCents(v);
+  return cents >= wholeRand(UNLOCK_MIN).cents && cents <= wholeRand(UNLOCK_MAX).cents ? cents : null;
 }
 
 /** Rand as typed -> cents, within UNLOCK_MIN..UNLOCK_MAX. */
@@ -31,7 +32,7 @@ export const UnlockPrice = z
   .regex(/^\d{1,8}(\.\d{1,2})?$/, T.priceInvalid)
   .refine((v) => Number(v) >= UNLOCK_MIN, T.priceTooLow(formatRand(UNLOCK_MIN)))
   .refine((v) => Number(v) <= UNLOCK_MAX, T.priceTooHigh(formatRand(UNLOCK_MAX)))
-  .transform((v) => Math.round(Number(v) * 100));
+  .transform((v) => toCents(v));
 
 /** A post's price and who pays it; null: not pay-per-view. */
 export const UnlockSetting = z.object({ price: UnlockPrice, mode: z.enum(UNLOCK_MODES) }).nullable();

@@ -1,3 +1,5 @@
+import { fromCents, toCents, wholeRand } from './money';
+
 /** Tips (issue 27 item 1): the amounts a fan may give, in rand, and the presets the dialog offers (no zod: the web app's post card reads these). */
 export const TIP_MIN = 10;
 export const TIP_MAX = 5_000;
@@ -8,6 +10,6 @@ export const TIP_MESSAGE_MAX = 200;
 export function tipAmountOf(typed: string): string | null {
   const v = typed.trim();
   if (!/^\d{1,8}(\.\d{1,2})?$/.test(v)) return null;
-  const n = Number(v);
-  return n >= TIP_MIN && n <= TIP_MAX ? n.toFixed(2) : null;
+  const cents = toCents(v);
+  return cents >= wholeRand(TIP_MIN).cents && cents <= wholeRand(TIP_MAX).cents ? fromCents(cents) : null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatRand } from './format';
+import { canonicalRand } from './money';
 import { IdempotencyKey, ConfirmedAmount } from './billing-schemas';
 import { safeText } from './text-schema';
 import { TIP_TEXTS as T } from './tip-texts';
@@ -13,7 +14,7 @@ export const TipAmount = z
   .regex(/^\d{1,8}(\.\d{1,2})?$/, T.amountInvalid)
   .refine((v) => Number(v) >= TIP_MIN, T.amountTooLow(formatRand(TIP_MIN)))
   .refine((v) => Number(v) <= TIP_MAX, T.amountTooHigh(formatRand(TIP_MAX)))
-  .transform((v) => Number(v).toFixed(2));
+  .transform((v) => canonicalRand(v));
 
 export const TipMessage = z
   .string()

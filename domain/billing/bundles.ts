@@ -1,10 +1,8 @@
 import { discountedPrice } from '../../common/discounted-price';
 import type { BundleOfferDto } from '../../common/bundle-schemas';
 import type { PaymentInterval } from '../../common/enums';
+import { moneyOfRand, multiplyMoney, percentOff, randOf, subtractMoney } from '../../common/money';
 import type { TierBundleRow } from './bundles.queries';
-
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-const rand = (c: number) => (c / 100).toFixed(2);
 
 export interface BundlePrice {
   /** what the fan pays for all the periods at once: '108.00' */
@@ -14,14 +12,14 @@ export interface BundlePrice {
 }
 
 /**
- * A bundle's price, the one rounding rule (issue 27 item 5): `periods` times the per-period price,
- * in integer cents, less `percent` of that total rounded to the nearest cent (half up), so the
- * total and the saving always add up to the periods' full price to the cent.
+ * A bundle's price (issue 27 item 5): `periods` times the per-period price, in integer cents, at
+ * `percent` off by the one percent-off rule (common/money.ts: the total is rounded half up to the
+ * cent); the saving is the rest, so total and saving always add up to the periods' full price.
  */
 export function bundlePrice(perPeriod: string, periods: number, percent: number): BundlePrice {
-  const full = cents(perPeriod) * periods;
-  const off = Math.round((full * percent) / 100);
-  return { total: rand(full - off), saving: rand(off) };
+  const full = multiplyMoney(moneyOfRand(perPeriod), periods);
+  const total = percentOff(full, percent);
+  return { total: randOf(total), saving: randOf(subtractMoney(full, total)) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toCents } from '../../common/money';
 import { bundlePrice } from './bundles';
 
 describe('bundlePrice', () => {
@@ -6,14 +7,14 @@ describe('bundlePrice', () => {
     expect(bundlePrice('40.00', 3, 10)).toEqual({ total: '108.00', saving: '12.00' });
     expect(bundlePrice('9.99', 12, 25)).toEqual({ total: '89.91', saving: '29.97' });
   });
-  it('rounds the saving half up to the cent, and total + saving is the full price', () => {
-    // 3 x 0.05 = 15 cents, 10% = 1.5 cents -> 2
-    expect(bundlePrice('0.05', 3, 10)).toEqual({ total: '0.13', saving: '0.02' });
+  it('rounds the total half up to the cent, and total + saving is the full price', () => {
+    // 3 x 0.05 = 15 cents, 90% of it = 13.5 cents -> 14 (before issue 45 the saving was rounded up: 0.13 and 0.02)
+    expect(bundlePrice('0.05', 3, 10)).toEqual({ total: '0.14', saving: '0.01' });
     // 6 x 33.33 = 199.98, 15% = 29.997 -> 30.00
     expect(bundlePrice('33.33', 6, 15)).toEqual({ total: '169.98', saving: '30.00' });
     for (const [price, n, pct] of [['12.34', 3, 7], ['99999.99', 12, 75], ['0.01', 6, 1]] as const) {
       const { total, saving } = bundlePrice(price, n, pct);
-      expect(Math.round(Number(total) * 100) + Math.round(Number(saving) * 100)).toBe(Math.round(Number(price) * 100) * n);
+      expect(toCents(total) + toCents(saving)).toBe(toCents(price) * n);
     }
   });
   it('with no discount (a bundle the creator removed) is the periods at full price', () => {

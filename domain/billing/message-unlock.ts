@@ -1,3 +1,4 @@
+import { canonicalRand } from '../../common/money';
 import { PAID_MESSAGE_TEXTS as T } from '../../common/paid-message-texts';
 import type { DB } from '../../core/db/kysely';
 import { BillingError } from './errors';
@@ -48,7 +49,7 @@ export async function unlockMessage(deps: BillingDeps, req: MessageUnlockRequest
   if (!message || (message.recipient_id !== req.userId && message.sender_id !== req.userId)) throw new BillingError('NOT_FOUND', T.messageNotFound);
   if (message.sender_id === req.userId) throw new BillingError('FORBIDDEN', T.ownMessage);
   if (message.price === null) throw new BillingError('CONFLICT', T.notForSale);
-  const price = Number(message.price).toFixed(2);
+  const price = canonicalRand(message.price);
   if (creatorUnavailable(message)) throw new BillingError('NOT_FOUND', T.messageNotFound);
   if (req.confirmedAmount !== price) throw new BillingError('CONFLICT', T.amountMismatch);
   const base = { messageId: message.id, senderId: message.sender_id, recipientId: message.recipient_id };

@@ -1,7 +1,6 @@
 import { discountedPrice } from '../../common/discounted-price';
+import { canonicalRand, moneyOfRand, percentOff, randOf, toCents } from '../../common/money';
 import { bundlePrice } from './bundles';
-
-const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 /**
  * What a renewal charges (issue 22, docs/payments.md): the price the fan agreed to, or the tier's
@@ -20,11 +19,10 @@ export function renewalPrice(
   const single = discountedPrice(tier.price, tier.discount_percentage);
   const today = bundle?.periods ? bundlePrice(single, bundle.periods, bundle.percent ?? 0).total : single;
   if (agreed === null) return today;
-  return cents(today) < cents(agreed) ? today : (cents(agreed) / 100).toFixed(2);
+  return toCents(today) < toCents(agreed) ? today : canonicalRand(agreed);
 }
 
-/** A first period at `percent` off (an offer, ./offers.ts): whole cents, half up. */
+/** A first period at `percent` off (an offer, ./offers.ts): the one percent-off rule (common/money.ts). */
 export function offerPrice(price: string, percent: number): string {
-  const off = Math.round((cents(price) * percent) / 100);
-  return ((cents(price) - off) / 100).toFixed(2);
+  return randOf(percentOff(moneyOfRand(price), percent));
 }

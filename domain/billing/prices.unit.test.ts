@@ -15,10 +15,12 @@ describe('renewalPrice', () => {
 });
 
 describe('offerPrice', () => {
-  it('takes the percent off in whole cents, rounding half up', () => {
+  it('takes the percent off in whole cents, rounding the price left to pay half up', () => {
     expect(offerPrice('40.00', 25)).toBe('30.00');
     expect(offerPrice('33.33', 10)).toBe('30.00');
-    expect(offerPrice('0.05', 10)).toBe('0.04');
+    // 90% of 5 cents is 4.5 cents -> 5 (before issue 45 the discount was rounded up instead: 0.04)
+    expect(offerPrice('0.05', 10)).toBe('0.05');
+    expect(offerPrice('10.50', 15)).toBe('8.93');
   });
 });
 

@@ -1,11 +1,11 @@
-import { toCents } from '../../common/money';
+import { moneyOfCents, percentOf, toCents } from '../../common/money';
 import type { DB } from '../../core/db/kysely';
 import { DAY_MS } from '../billing/periods';
 import type { EarningsPolicy } from './policy';
 
 /** The platform's fee of a creator's charge: the percent of it, rounded half up to the cent. */
 export function platformFee(totalCents: number, feePercent: number): number {
-  return Math.floor((totalCents * feePercent + 50) / 100);
+  return percentOf(moneyOfCents(totalCents), feePercent).cents;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { MessageAttachmentDto } from '../../common/message-dtos';
 import { messageMediaUrl, type AttachmentStatus, type MessageMediaKind } from '../../common/messages';
+import { canonicalRand } from '../../common/money';
 import type { DB } from '../../core/db/kysely';
 import type { Realtime } from '../../core/realtime/realtime';
 import { noLiveRun } from '../processing/runs.queries';
@@ -180,7 +181,7 @@ export async function announceAttachment(db: DB, realtime: Pick<Realtime, 'toUse
   const messageId = row.message_id ?? null;
   realtime.toUser(row.owner_id, 'message:attachment', { attachment, messageId });
   if (row.sender_id && row.recipient_id) {
-    const price = row.price === null ? null : Number(row.price).toFixed(2);
+    const price = row.price === null ? null : canonicalRand(row.price);
     const sale = { senderId: row.sender_id, recipientId: row.recipient_id, price, unlocked: Boolean(row.unlocked) };
     realtime.toUser(row.recipient_id, 'message:attachment', { attachment: attachmentForViewer(row.recipient_id, sale, attachment), messageId });
   }

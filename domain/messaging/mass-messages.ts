@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { MessageDto } from '../../common/message-dtos';
 import { attachmentForViewer } from './message-view';
 import { massMessageJobId } from '../../common/jobs';
+import { canonicalRand } from '../../common/money';
 import type { MassAudience } from '../../common/paid-message-schemas';
 import type { DB } from '../../core/db/kysely';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
@@ -135,7 +136,7 @@ export async function deliverMassBatch(db: DB, massMessageId: string, now: Date,
       .execute();
     const next = done ? null : await addToOutbox(trx, nextMassBatch(mass.id, last));
     const file = mass.attachment_id ? await findAttachment(trx, mass.attachment_id) : undefined;
-    const price = mass.price === null ? null : Number(mass.price).toFixed(2);
+    const price = mass.price === null ? null : canonicalRand(mass.price);
     const messages = inserted.map(
       (m): MessageDto => ({
         id: m.id,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaVariant, PostStatus, ProfileVisibility, SubscriptionStatus } from '../../common/enums';
+import { fromCents } from '../../common/money';
 import { createSession, generateSessionToken } from '../../server/auth/session';
 import { hashPassword } from '../../server/auth/password';
 import type { DB } from '../../core/db/kysely';
@@ -227,7 +228,7 @@ export async function makeUnlock(db: DB, opts: { fanId: string; postId: string; 
       subscription_id: null,
       description: 'Unlock — fixture',
       idempotency_key: randomUUID(),
-      amount: ((post.unlock_price_cents ?? 1000) / 100).toFixed(2),
+      amount: fromCents(post.unlock_price_cents ?? 1000),
       provider: 'builtin',
       provider_ref: null,
       status: 'succeeded',

@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { canonicalRand } from '../../../common/money';
 import { MASS_MESSAGES_PER_DAY, type CreateMassMessageInput, type MassAudience, type MassMessageListInput } from '../../../common/paid-message-schemas';
 import { PAID_MESSAGE_TEXTS as T } from '../../../common/paid-message-texts';
 import { MESSAGE_TEXTS } from '../../../common/texts';
@@ -90,7 +91,7 @@ export async function listMassMessages(deps: Deps, creatorId: string, input: Mas
       tierName: r.tier_name,
       content: r.content,
       attachmentKind: r.attachment_kind,
-      price: r.price === null ? null : Number(r.price).toFixed(2),
+      price: r.price === null ? null : canonicalRand(r.price),
       status: r.status,
       stoppedTotal: r.stopped_total,
       createdAt: r.created_at,

@@ -1,5 +1,6 @@
 import type { ChatPreviewDto, MessageDto, ReactionCountDto } from '../../../common/message-dtos';
 import { QUICK_EMOJI } from '../../../common/messages';
+import { canonicalRand } from '../../../common/money';
 import { toAttachmentDto } from '../../../domain/messaging/attachments';
 import { attachmentForViewer, fileLockedFor, quoteForViewer, type MessageSale } from '../../../domain/messaging/message-view';
 import { toBadgedPerson } from '../../../domain/people/person-columns';
@@ -19,7 +20,7 @@ export function toReactionCounts(rows: readonly { emoji: string; count: number; 
     .sort((a, b) => emojiOrder(a.emoji) - emojiOrder(b.emoji));
 }
 
-const priceText = (price: string | null) => (price === null ? null : Number(price).toFixed(2));
+const priceText = (price: string | null) => (price === null ? null : canonicalRand(price));
 
 /**
  * The message as `viewerId` sees it: a pay-per-view file not bought is `locked` for its recipient,

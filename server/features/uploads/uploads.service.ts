@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { fromCents } from '../../../common/money';
 import { UPLOAD_TEXTS } from '../../../common/texts';
 import type { UnfinishedPostDto } from '../../../common/upload-dtos';
 import { scheduleProblem } from '../../../common/schedule';
@@ -110,7 +111,7 @@ export function storedMetadata(meta: UploadMetadata, userId: string): Record<str
   if (meta.publishAt) stored.publishAt = meta.publishAt;
   // the price as rand again: the finish parses what is stored with the same schema
   if (meta.unlockPrice !== undefined && meta.unlockMode) {
-    stored.unlockPrice = (meta.unlockPrice / 100).toFixed(2);
+    stored.unlockPrice = fromCents(meta.unlockPrice);
     stored.unlockMode = meta.unlockMode;
   }
   if (meta.uploadGroup !== undefined && meta.fileIndex !== undefined && meta.fileCount !== undefined) {
