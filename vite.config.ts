@@ -28,9 +28,11 @@ const vendorGroups = [
   // The icons the landing page's cards draw, and the small formatting modules they share with
   // other screens (and the date formatting of the cards with its zone hook): left alone each is a chunk of its own (a dozen files of 0.2-0.6 kB gzip, most
   // of it per-file overhead); together the landing page loaded 197.7 kB instead of 201.0 kB.
+  // lucide-react now ships the music icon as icons/eighth-notes.mjs (music is its alias), and
+  // the feed's new-posts pill draws arrow-up: each was a chunk of its own until listed here.
   {
     name: 'card-icons',
-    test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]src[\\/]utils|icons[\\/](film|sparkles|file-text|crown|badge-check|music|wallet|download|lock|play|chevron-right))\.mjs$|[\\/]common[\\/](format|duration|file-size)\.ts$|[\\/]src[\\/]lib[\\/](format|use-display-zone)\.ts$/,
+    test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|context|defaultAttributes|shared[\\/]src[\\/]utils|icons[\\/](film|sparkles|file-text|crown|badge-check|music|eighth-notes|arrow-up|wallet|download|lock|play|chevron-right))\.mjs$|[\\/]common[\\/](format|duration|file-size)\.ts$|[\\/]src[\\/]lib[\\/](format|use-display-zone)\.ts$/,
     priority: 10,
   },
   { name: 'toast', test: /[\\/]src[\\/]lib[\\/](toast|media-errors)\.ts$|[\\/]node_modules[\\/]sonner[\\/]/, priority: 10 },
