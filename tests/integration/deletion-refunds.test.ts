@@ -10,7 +10,7 @@ import { requestPayout } from '../../domain/earnings/payouts';
 import { LOSS_REASONS } from '../../domain/earnings/split';
 import { recordSubscription } from '../../domain/subscriptions/write';
 import { sendPayoutJob } from '../../worker/jobs/payouts';
-import { makeUser, type MadeUser } from '../helpers/factories';
+import { makeUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
 
