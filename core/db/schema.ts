@@ -439,7 +439,8 @@ export type PaymentKind = 'charge' | 'refund' | 'dispute' | 'dispute_won';
 type Cents = ColumnType<string, number | bigint | string, number | bigint | string>;
 
 export type LedgerAccount = 'platform' | 'creator';
-export type LedgerKind = 'charge' | 'reversal' | 'payout' | 'payout_returned';
+/** 'loss': money the platform bears for a creator it cannot take it from (its `reason` says why) */
+export type LedgerKind = 'charge' | 'reversal' | 'payout' | 'payout_returned' | 'loss';
 
 /** The earnings ledger (issue 26, domain/earnings): each payment split, each payout and its return. */
 export interface LedgerEntriesTable {
@@ -450,6 +451,10 @@ export interface LedgerEntriesTable {
   kind: LedgerKind;
   payment_id: string | null;
   payout_id: string | null;
+  /** a refund's creator share taken when it was decided (the request), before the provider confirmed it */
+  refund_request_id: string | null;
+  /** why the platform bears a 'loss' row (null on every other kind) */
+  reason: string | null;
   /** signed whole cents */
   amount_cents: Cents;
   /** a creator's money counts as available from then (a charge's earning: after the hold) */
@@ -848,7 +853,7 @@ export const databaseColumns = columns({
   ],
   billing_events: ['provider', 'event_id', 'type', 'received_at'],
   refund_requests: ['id', 'payment_id', 'amount', 'reversal_key', 'requested_by', 'completed_at', 'created_at'],
-  ledger_entries: ['id', 'account', 'creator_id', 'kind', 'payment_id', 'payout_id', 'amount_cents', 'available_at', 'created_at'],
+  ledger_entries: ['id', 'account', 'creator_id', 'kind', 'payment_id', 'payout_id', 'refund_request_id', 'reason', 'amount_cents', 'available_at', 'created_at'],
   payout_accounts: ['user_id', 'provider', 'provider_account_id', 'status', 'created_at', 'updated_at'],
   payment_cards: ['user_id', 'provider', 'customer_id', 'payment_method_id', 'brand', 'last4', 'updated_at'],
   pending_charges: [

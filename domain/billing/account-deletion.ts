@@ -1,9 +1,9 @@
 import type { DB } from '../../core/db/kysely';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
-import { createPayout } from '../earnings/payouts';
+import { createPayout, deletionPayoutKey, writeOffNegativeBalance } from '../earnings/payouts';
 import { noEffects, type BillingEffects } from './effects';
 import { BillingError } from './errors';
-import { proRataRefund, PROVIDER_CALL_JOB_OPTIONS, queueRefund } from './refunds';
+import { decideRefund, proRataRefund, PROVIDER_CALL_JOB_OPTIONS } from './refunds';
 
 export const cancelProviderSubscriptionJobId = (provider: string, providerSubscriptionId: string) =>
   `cancel-provider-subscription-${provider}-${providerSubscriptionId}`;
@@ -15,6 +15,8 @@ export interface EndedByDeletion {
   effects: BillingEffects;
   /** fans refunded the unused part of their period */
   refunds: number;
+  /** cents of a creator's balance below zero the platform bears (Delete Account only; a 'loss' row) */
+  writtenOff: number;
 }
 
 /**
@@ -25,9 +27,13 @@ export interface EndedByDeletion {
  *   for a subscription that no longer exists here;
  * - a fan whose creator is going gets the unused part of the current period back, pro rata by
  *   days, from the period's last charge (`provider-refund`, written once per subscription and
- *   period). A fan deleting their own account is not refunded: fees are non-refundable.
+ *   period), decided here: its amount reserved and the creator's share off their balance now.
+ *   A fan deleting their own account is not refunded: fees are non-refundable.
+ * - the creator is paid what is available after those refunds (a payout keyed by this deletion);
+ * - when the account itself goes (`accountGoes`), a balance still below zero is written off as the
+ *   platform's loss, with its reason (it can no longer be recovered from later earnings).
  */
-export async function endSubscriptionsOfDeletedUser(trx: DB, userId: string, now: Date): Promise<EndedByDeletion> {
+export async function endSubscriptionsOfDeletedUser(trx: DB, userId: string, now: Date, opts: { accountGoes: boolean }): Promise<EndedByDeletion> {
   const rows = await trx
     .selectFrom('subscriptions as s')
     .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
@@ -50,7 +56,7 @@ export async function endSubscriptionsOfDeletedUser(trx: DB, userId: string, now
         .execute()
     : [];
   const lastCharge = new Map(lastCharges.map((c) => [c.subscription_id, c]));
-  const out: EndedByDeletion = { outbox: [], effects: noEffects(), refunds: 0 };
+  const out: EndedByDeletion = { outbox: [], effects: noEffects(), refunds: 0, writtenOff: 0 };
   for (const s of rows) {
     if (s.provider !== 'builtin' && s.provider_subscription_id) {
       out.outbox.push(
@@ -70,17 +76,24 @@ export async function endSubscriptionsOfDeletedUser(trx: DB, userId: string, now
     if (!charge || s.current_period_end <= now) continue;
     const amount = proRataRefund(charge.amount, s.current_period_start, s.current_period_end, now);
     if (amount === '0.00') continue;
-    out.outbox.push(await queueRefund(trx, { paymentId: charge.id, amount, systemKey: `prorata-refund-${s.id}-${s.current_period_end.getTime()}` }));
+    // decided now, under the charge's lock: the amount reserved and the creator's share taken off
+    // their balance before the payout below reads it (issue 45 item 1)
+    const decided = await decideRefund(trx, { paymentId: charge.id, amount, systemKey: `prorata-refund-${s.id}-${s.current_period_end.getTime()}`, now });
+    if (!decided) continue;
+    out.outbox.push(decided.job);
     out.refunds += 1;
   }
-  // a creator who goes is paid their available balance first (issue 26): a payout of it all, no
-  // minimum, to the account kept on the payout row (it outlives the account); none without a
-  // payout account with payouts enabled, or with nothing available (Settings says so beforehand)
+  // a creator who goes is paid what is available after those refunds (issue 26, issue 45): a payout
+  // of it all, no minimum, to the account kept on the payout row (it outlives the account), under
+  // a key of this deletion's own; none without a payout account with payouts enabled, or with
+  // nothing available (Settings says so beforehand)
   try {
-    const { job } = await createPayout(trx, { creatorId: userId, trigger: 'deletion', key: `deletion-${userId}`, minimumCents: 1 }, now);
+    const { job } = await createPayout(trx, { creatorId: userId, trigger: 'deletion', key: deletionPayoutKey(userId, now), minimumCents: 1 }, now);
     if (job) out.outbox.push(job);
   } catch (error) {
     if (!(error instanceof BillingError)) throw error;
   }
+  // the account itself goes: a balance left below zero cannot be recovered from later earnings
+  if (opts.accountGoes) out.writtenOff = await writeOffNegativeBalance(trx, userId, now);
   return out;
 }

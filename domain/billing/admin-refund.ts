@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import { fromCents, toCents } from '../../common/money';
 import { REFUND_TEXTS } from '../../common/payment-texts';
 import type { DB } from '../../core/db/kysely';
+import type { Clock } from '../../core/clock';
 import type { QueuedEntry } from '../../core/outbox/outbox';
 import { BillingError } from './errors';
-import { queueRefund } from './refunds';
+import { decideRefund, queueRefund } from './refunds';
 
 /**
  * An admin refunds a charge, in full or in part (docs/payments.md, "Refunds and disputes"), in one
@@ -26,10 +27,11 @@ export interface RefundRequested {
 }
 
 export async function requestRefund(
-  deps: { db: DB; reachable: (providerName: string) => boolean },
+  deps: { db: DB; reachable: (providerName: string) => boolean; clock: Clock },
   req: { adminId: string; paymentId: string; amount: string; idempotencyKey: string },
 ): Promise<RefundRequested> {
   const systemKey = systemKeyFor(req.idempotencyKey);
+  const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const charge = await trx.selectFrom('payments').select(['id', 'kind', 'status', 'amount', 'provider']).where('id', '=', req.paymentId).forUpdate().executeTakeFirst();
     if (!charge) throw new BillingError('NOT_FOUND', REFUND_TEXTS.paymentNotFound);
@@ -47,9 +49,10 @@ export async function requestRefund(
     const left = toCents(charge.amount) - toCents(state.refunded) - toCents(state.pending);
     if (left <= 0) throw new BillingError('CONFLICT', REFUND_TEXTS.nothingLeft);
     if (toCents(req.amount) > left) throw new BillingError('CONFLICT', REFUND_TEXTS.amountTooHigh(`R${fromCents(left)}`));
-    await trx.insertInto('refund_requests').values({ payment_id: charge.id, amount: req.amount, reversal_key: systemKey, requested_by: req.adminId }).execute();
-    const job = await queueRefund(trx, { paymentId: charge.id, amount: req.amount, systemKey });
-    return { paymentId: charge.id, amount: req.amount, job };
+    // reserved under the same lock, the creator's share taken now (./refund-requests.ts)
+    const decided = await decideRefund(trx, { paymentId: charge.id, amount: req.amount, systemKey, requestedBy: req.adminId, now });
+    if (!decided) throw new BillingError('CONFLICT', REFUND_TEXTS.nothingLeft);
+    return { paymentId: charge.id, amount: decided.amount, job: decided.job };
   });
 }
 

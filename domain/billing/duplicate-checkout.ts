@@ -4,6 +4,7 @@ import type { EarningsPolicy } from '../earnings/policy';
 import { insertPayment } from './billing.queries';
 import type { Clock } from '../../core/clock';
 import { recordReversal } from './reversals';
+import { decideRefundAmount, findRefundRequest } from './refund-requests';
 
 /**
  * A fan who opens the subscribe page in two tabs can pay two Stripe Checkouts for one creator: the
@@ -50,6 +51,8 @@ export async function recordDuplicateCheckout(
     ...charge, userId: event.userId, subscriptionId: null, idempotencyKey: null, systemKey: duplicateCheckoutKey(event.id),
     provider: provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now, earnings,
   });
+  // its refund is decided here (the amount reserved, the creator's share taken): the job makes it
+  await decideRefundAmount(trx, { paymentId, amount: charge.amount, systemKey: refundKey({ id: paymentId, provider_ref: event.paymentRef }), now });
   return { eventId: event.id, paymentId, providerSubscriptionId: event.providerSubscriptionId };
 }
 
@@ -107,10 +110,13 @@ export async function undoDuplicateCheckout(
     if (granted) return { skipped: 'not-a-duplicate' };
     await deps.provider.cancelNow(data.providerSubscriptionId);
   }
-  const refund = payment.provider_ref ? await deps.provider.refund(payment.provider_ref, { amount: payment.amount, idempotencyKey: key }) : { ref: null };
+  // the amount decided with the duplicate (its refund_requests row); one from before that: all of it
+  const amount = (await findRefundRequest(deps.db, key))?.amount ?? payment.amount;
+  const refund = payment.provider_ref ? await deps.provider.refund(payment.provider_ref, { amount, idempotencyKey: key }) : { ref: null };
   const now = deps.clock.now();
-  await deps.db.transaction().execute((trx) =>
-    recordReversal(trx, { paymentId: payment.id, kind: 'refund', amount: payment.amount, providerRef: refund.ref, systemKey: key, now }),
-  );
+  await deps.db.transaction().execute(async (trx) => {
+    await recordReversal(trx, { paymentId: payment.id, kind: 'refund', amount, providerRef: refund.ref, systemKey: key, now });
+    await trx.updateTable('refund_requests').set({ completed_at: now }).where('reversal_key', '=', key).where('completed_at', 'is', null).execute();
+  });
   return { refunded: true };
 }

@@ -7,7 +7,7 @@ import { findSavedCard } from './cards';
 import { addReceipt, noEffects, type BillingEffects } from './effects';
 import { BillingError } from './errors';
 import { findUnlockCharge } from './message-unlock.queries';
-import { queueRefund } from './refunds';
+import { decideRefund } from './refunds';
 import type { BillingDeps } from './purchase';
 
 export type OneOffPurpose = PendingChargesTable['purpose'];
@@ -192,7 +192,9 @@ async function recordOneOff(
   });
   const effects: BillingEffects = { ...noEffects(), jobs: [await addReceipt(trx, paymentId)] };
   if (boughtAlready) {
-    effects.jobs.push(await queueRefund(trx, { paymentId, amount: item.amount, systemKey: `duplicate-purchase-${paymentId}` }));
+    // decided here, under the charge's lock: the amount reserved, the creator's share taken now
+    const decided = await decideRefund(trx, { paymentId, amount: item.amount, systemKey: `duplicate-purchase-${paymentId}`, now: r.at });
+    if (decided) effects.jobs.push(decided.job);
   } else if (item.purpose === 'post_unlock') {
     if (item.postId) {
       // bought again after a refund revoked it: the same row, pointing at the new charge

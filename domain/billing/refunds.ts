@@ -9,6 +9,7 @@ import { completeRefundRequest } from './provider-reversals';
 import { accessAfterReversal } from './reversal-access';
 import { unlockAfterReversal } from './post-unlock';
 import { recordReversal, refundableAmount } from './reversals';
+import { decideRefundAmount, dropRefundRequest, findRefundRequest, type RefundDecision } from './refund-requests';
 
 /** A provider call that must happen is retried for hours by BullMQ, then handed back by the outbox relay. */
 export const PROVIDER_CALL_JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential', delay: 30_000 } } as const;
@@ -16,7 +17,7 @@ export const PROVIDER_CALL_JOB_OPTIONS = { attempts: 10, backoff: { type: 'expon
 export interface RefundRequest {
   /** the charge to pay back (part of) */
   paymentId: string;
-  /** rand, positive; capped at what is left of the charge when the job runs */
+  /** rand, positive: the amount decided (its refund_requests row holds it; the job sends that one) */
   amount: string;
   /** the reversal's system key, which is also the provider's idempotency key: one refund however often the job runs */
   systemKey: string;
@@ -24,7 +25,8 @@ export interface RefundRequest {
 
 /**
  * A refund to make at the provider: an outbox row written in the caller's transaction (the change
- * that decided it), carried out by the `provider-refund` job (`carryOutRefund`).
+ * that decided it), carried out by the `provider-refund` job (`carryOutRefund`). Callers decide
+ * the refund first (`decideRefund`, or ./refund-requests.ts), so its amount is fixed and reserved.
  */
 export function queueRefund(trx: DB, request: RefundRequest): Promise<QueuedEntry> {
   return addToOutbox(trx, {
@@ -36,12 +38,26 @@ export function queueRefund(trx: DB, request: RefundRequest): Promise<QueuedEntr
   });
 }
 
+/**
+ * Decides a refund (./refund-requests.ts: under the charge's lock, at most what is left of it, the
+ * amount reserved and the creator's share taken) and queues its job with that amount, in the
+ * caller's transaction. Null: nothing left to refund.
+ */
+export async function decideRefund(trx: DB, decision: RefundDecision): Promise<{ amount: string; job: QueuedEntry } | null> {
+  const decided = await decideRefundAmount(trx, decision);
+  if (!decided) return null;
+  return { amount: decided.amount, job: await queueRefund(trx, { paymentId: decision.paymentId, amount: decided.amount, systemKey: decision.systemKey }) };
+}
+
 export type RefundOutcome = { refunded: string; reversalId: string; effects: BillingEffects } | { skipped: 'done' | 'gone' | 'nothing-left' };
 
 /**
- * The `provider-refund` job: pays back at most what is left of the charge through the provider
- * that took it (the built-in one calls nobody), and only then writes the refund row, so the ledger
- * never says more than the provider did. A provider error fails the attempt (retried); a repeat
+ * The `provider-refund` job: pays back the amount decided (its refund_requests row; a job from
+ * before that: at most what is left) through the provider that took the charge (the built-in one
+ * calls nobody), and only then writes the refund row, so the ledger never says more than the
+ * provider did; the creator's share was taken when the refund was decided, and the refund's row
+ * takes it over. Less left at the provider than decided (a refund made elsewhere meanwhile): not
+ * made, and the share given back. A provider error fails the attempt (retried); a repeat
  * after success finds the row and stops. An admin's request with this key (./admin-refund.ts) is
  * closed with it, and what the refund means for access (./reversal-access.ts) comes back as effects.
  */
@@ -63,14 +79,27 @@ export async function carryOutRefund(
     .where('status', '=', 'succeeded')
     .executeTakeFirst();
   if (!charge) {
-    await close();
+    await db.transaction().execute((trx) => dropRefundRequest(trx, request.systemKey, deps.clock.now()));
     return { skipped: 'gone' };
   }
-  const cents = Math.min(toCents(request.amount), toCents(await refundableAmount(db, charge.id)));
-  if (cents <= 0) {
-    // refunded elsewhere meanwhile (the dashboard): nothing is pending any more
-    await close();
-    return { skipped: 'nothing-left' };
+  // the amount decided, fixed when it was queued: every try sends the same amount under the same key
+  const decided = await findRefundRequest(db, request.systemKey);
+  const left = toCents(await refundableAmount(db, charge.id));
+  let cents: number;
+  if (decided && decided.payment_id === charge.id) {
+    cents = toCents(decided.amount);
+    if (cents > left) {
+      // refunded elsewhere meanwhile (the dashboard) and less left than decided: this one is not made
+      await db.transaction().execute((trx) => dropRefundRequest(trx, request.systemKey, deps.clock.now()));
+      return { skipped: 'nothing-left' };
+    }
+  } else {
+    // a job queued before refunds were decided ahead (no request row): at most what is left
+    cents = Math.min(toCents(request.amount), left);
+    if (cents <= 0) {
+      await close();
+      return { skipped: 'nothing-left' };
+    }
   }
   const amount = fromCents(cents);
   const refund = charge.provider_ref ? await deps.providerFor(charge.provider).refund(charge.provider_ref, { amount, idempotencyKey: request.systemKey }) : { ref: null };

@@ -12,6 +12,7 @@ import { BillingError } from '../billing/errors';
 import { notifyPayout } from '../notifications/money';
 import { PROVIDER_CALL_JOB_OPTIONS } from '../billing/refunds';
 import { availableCents } from './balances';
+import { LOSS_REASONS } from './split';
 import type { EarningsPolicy } from './policy';
 
 export const sendPayoutJobId = (payoutId: string) => `send-payout-${payoutId}`;
@@ -19,17 +20,52 @@ export const sendPayoutJobId = (payoutId: string) => `send-payout-${payoutId}`;
 export const transferKey = (payoutId: string) => `payout-${payoutId}`;
 
 /** Serialises payouts of one creator: two Withdraws at once (or a Withdraw and the weekly run) make one. */
-async function lockCreator(trx: DB, creatorId: string): Promise<void> {
+export async function lockCreator(trx: DB, creatorId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`payout:${creatorId}`}, 0))`.execute(trx);
 }
 
 export interface PayoutRequest {
   creatorId: string;
   trigger: PayoutTrigger;
-  /** one payout per key: a Withdraw's `request-<client key>`, the week's `scheduled-<creator>-<week>`, `deletion-<creator>` */
+  /** one payout per key: a Withdraw's `request-<client key>`, the week's `scheduled-<creator>-<week>`, a deletion's `deletionPayoutKey` */
   key: string;
   /** the least it may be (cents): the setting for Withdraw and the weekly run, a cent when the account is deleted */
   minimumCents: number;
+}
+
+/**
+ * The key of a deletion's payout: the creator and the deletion's own time, so each deletion (Delete
+ * All Data, later Delete Account) pays what is available then, and a repeat inside the same
+ * deletion's transaction finds its payout.
+ */
+export const deletionPayoutKey = (creatorId: string, at: Date) => `deletion-${creatorId}-${at.getTime()}`;
+
+/**
+ * A creator's account is going (Delete Account), in its transaction, after its refunds were
+ * decided and its payout made: a balance below zero (refunds and disputes beyond the earnings
+ * left) can no longer be recovered from later earnings, so the platform bears it, on 'loss' rows
+ * with their reason (the creator's row brings the balance to zero, the platform's carries the
+ * loss). Returns the loss (cents, ≥ 0).
+ */
+export async function writeOffNegativeBalance(trx: DB, creatorId: string, now: Date): Promise<number> {
+  await lockCreator(trx, creatorId);
+  const row = await trx
+    .selectFrom('ledger_entries')
+    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('balance'))
+    .where('account', '=', 'creator')
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirstOrThrow();
+  const balance = Number(row.balance);
+  if (balance >= 0) return 0;
+  const reason = LOSS_REASONS.negativeAtDeletion;
+  await trx
+    .insertInto('ledger_entries')
+    .values([
+      { account: 'creator', creator_id: creatorId, kind: 'loss', reason, amount_cents: -balance, available_at: now, created_at: now },
+      { account: 'platform', creator_id: null, kind: 'loss', reason, amount_cents: balance, available_at: now, created_at: now },
+    ])
+    .execute();
+  return -balance;
 }
 
 export type PayoutRow = { id: string; amountCents: number; created: boolean };

@@ -49,7 +49,7 @@ const NULLABLE = {
   outbox: ['relayed_at', 'done_at', 'failed_at', 'last_error'],
   billing_events: [],
   refund_requests: ['requested_by', 'completed_at'],
-  ledger_entries: ['creator_id', 'payment_id', 'payout_id'],
+  ledger_entries: ['creator_id', 'payment_id', 'payout_id', 'refund_request_id', 'reason'],
   payout_accounts: [],
   payment_cards: ['payment_method_id', 'brand', 'last4'],
   pending_charges: ['post_id', 'message_id', 'tip_message', 'payment_id'],

@@ -78,8 +78,8 @@ async function confirmIdentity(deps: AccountDeps, userId: string, input: Confirm
  * are refunded the unused part of their period (both through the outbox:
  * domain/billing/account-deletion.ts), the files are listed for their job, the rows deleted.
  */
-async function deleteData(trx: DB, userId: string, now: Date): Promise<EndedByDeletion> {
-  const ended = await endSubscriptionsOfDeletedUser(trx, userId, now);
+async function deleteData(trx: DB, userId: string, now: Date, accountGoes: boolean): Promise<EndedByDeletion> {
+  const ended = await endSubscriptionsOfDeletedUser(trx, userId, now, { accountGoes });
   const keys = await q.collectStoredFiles(trx, userId);
   await q.deleteUserData(trx, userId);
   ended.outbox.push(await queueStoredFileDeletion(trx, keys));
@@ -95,7 +95,7 @@ async function afterDeletion(deps: AccountDeps, ended: EndedByDeletion): Promise
 /** Delete All Data: one transaction for the rows (and the list of files), then the files' job. */
 export async function deleteAllData(deps: AccountDeps, userId: string, input: ConfirmIdentityInput): Promise<{ ok: true }> {
   await confirmIdentity(deps, userId, input);
-  const ended = await deps.db.transaction().execute((trx) => deleteData(trx, userId, deps.clock.now()));
+  const ended = await deps.db.transaction().execute((trx) => deleteData(trx, userId, deps.clock.now(), false));
   await afterDeletion(deps, ended);
   return { ok: true };
 }
@@ -111,7 +111,7 @@ export async function deleteAccount(deps: AccountDeps, userId: string, input: Co
     // first, before this transaction writes rows of its own: no outbox row may name the account
     // (a job for it now would find it gone and skip); the rows written below name no account
     await q.forgetOutboxRowsOf(trx, userId);
-    const ended = await deleteData(trx, userId, deps.clock.now());
+    const ended = await deleteData(trx, userId, deps.clock.now(), true);
     return { ended, sessionIds: await q.deleteUserRow(trx, userId) };
   });
   if (sessionIds.length) await deps.realtime.disconnectSessions(sessionIds);

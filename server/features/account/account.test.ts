@@ -239,8 +239,8 @@ describe('delete all data', () => {
     expect(outboxRows.map((r) => r.name).sort()).toEqual(['delete-user-files', 'provider-refund']);
     expect(outboxRows.every((r) => r.done_at !== null)).toBe(true);
     const changed = added.filter(([table, row]) => !(table === 'sessions' && row.includes(w.target.id)) && table !== 'outbox');
-    // (and the refund's reversal in the earnings ledger, docs/payments.md)
-    expect(changed.map(([table]) => table).sort()).toEqual(['ledger_entries', 'payments', 'payments', 'profiles']);
+    // (and the refund's reversal in the earnings ledger, and the refund decided with its amount, docs/payments.md)
+    expect(changed.map(([table]) => table).sort()).toEqual(['ledger_entries', 'payments', 'payments', 'profiles', 'refund_requests']);
     type Row = { user_id: string; tier_id: string | null; amount: number; kind: string };
     const payments = changed.filter(([t]) => t === 'payments').map(([, row]) => JSON.parse(row) as Row);
     expect(payments.find((p) => p.kind === 'charge')).toMatchObject({ user_id: w.fan.id, tier_id: null });
@@ -299,8 +299,9 @@ describe('delete account', () => {
     // the fan's payment stays in their ledger, detached, and the unused days come back to them as a
     // refund; the fan's session may have been touched by their own request; the outbox holds the
     // files job's and the refund's rows (naming nobody)
-    // files job's and the refund's rows (naming nobody); the refund reverses its share in the ledger
-    expect(added.map(([t]) => t).filter((t) => t !== 'sessions' && t !== 'outbox').sort()).toEqual(['ledger_entries', 'payments', 'payments']);
+    // files job's and the refund's rows (naming nobody); the refund reverses its share in the ledger,
+    // and was decided with its amount (refund_requests, naming nobody)
+    expect(added.map(([t]) => t).filter((t) => t !== 'sessions' && t !== 'outbox').sort()).toEqual(['ledger_entries', 'payments', 'payments', 'refund_requests']);
 
     for (const key of w.targetKeys) expect(await app.deps.storage.exists(key), key).toBe(false);
     for (const key of w.othersKeys) expect(await app.deps.storage.exists(key), key).toBe(true);

@@ -70,7 +70,8 @@ export async function findStatementTotals(db: DB, creatorId: string, start: Date
     .select([
       sql<string>`coalesce(sum(round(p.amount * 100)) filter (where e.kind = 'charge'), 0)`.as('gross'),
       sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'charge'), 0)`.as('earned'),
-      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'reversal' and p.kind = 'refund'), 0)`.as('refunds'),
+      // a refund decided and not made yet is a reversal row of its request, no payment yet
+      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'reversal' and (p.kind = 'refund' or e.refund_request_id is not null)), 0)`.as('refunds'),
       sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'reversal' and p.kind <> 'refund'), 0)`.as('disputes'),
       sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind in ('payout', 'payout_returned')), 0)`.as('payouts'),
     ])
@@ -113,8 +114,9 @@ export function findPlatformMonths(db: DB, from: Date) {
       sql<string>`to_char(date_trunc('month', e.created_at at time zone 'UTC'), 'YYYY-MM')`.as('month'),
       sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'charge'), 0)`.as('gross'),
       sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'charge' and e.account = 'platform'), 0)`.as('fees'),
-      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'reversal' and p.kind = 'refund'), 0)`.as('refunds'),
-      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'reversal' and p.kind <> 'refund'), 0)`.as('disputes'),
+      // both sides of refunds and disputes: a creator share the platform bears ('loss' of a payment) included
+      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind in ('reversal', 'loss') and (p.kind = 'refund' or e.refund_request_id is not null)), 0)`.as('refunds'),
+      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind in ('reversal', 'loss') and p.kind <> 'refund'), 0)`.as('disputes'),
       sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'reversal' and e.account = 'platform'), 0)`.as('fees_reversed'),
       sql<string>`coalesce(-sum(e.amount_cents) filter (where e.kind in ('payout', 'payout_returned')), 0)`.as('paid_out'),
     ])

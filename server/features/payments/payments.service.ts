@@ -69,7 +69,7 @@ export async function refundPayment(deps: AppDeps, adminId: string, input: Admin
         return false;
       }
     };
-    const requested = await requestRefund({ db: deps.db, reachable }, { adminId, ...input });
+    const requested = await requestRefund({ db: deps.db, reachable, clock: deps.clock }, { adminId, ...input });
     await dispatchOutbox(deps, [requested.job]);
     return { paymentId: requested.paymentId, amount: requested.amount };
   } catch (error) {

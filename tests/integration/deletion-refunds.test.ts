@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtinProvider } from '../../core/payments/builtin';
+import { insertPayment } from '../../domain/billing/billing.queries';
+import { endSubscriptionsOfDeletedUser } from '../../domain/billing/account-deletion';
+import { DAY_MS } from '../../domain/billing/periods';
+import { carryOutRefund, type RefundRequest } from '../../domain/billing/refunds';
+import { creatorBalances } from '../../domain/earnings/balances';
+import { requestPayout } from '../../domain/earnings/payouts';
+import { LOSS_REASONS } from '../../domain/earnings/split';
+import { recordSubscription } from '../../domain/subscriptions/write';
+import { sendPayoutJob } from '../../worker/jobs/payouts';
+import { makeUser } from '../helpers/factories';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { clientAs } from '../helpers/trpc';
+
+/**
+ * Issue 45 items 1 and 2: a creator who deletes the account is paid only what is left after the
+ * refunds that deletion decides (the fans' pro rata refunds take the creator's share off the
+ * balance when they are decided, in the deletion's transaction, before the payout), a balance
+ * left below zero is the platform's loss on a row that says why, and each deletion pays out under
+ * a key of its own. Money is followed in cents: what came in from the fan, what went back to the
+ * fan and what went to the creator; the platform keeps the rest. The maintenance queue has no
+ * worker here: the test runs the refund and payout jobs itself.
+ */
+let app: TestServer;
+beforeAll(async () => {
+  app = await startTestServer({ workerQueues: ['mail'] });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const cents = (rand: string) => Math.round(Number(rand) * 100);
+/** The creator's share of a refund of `refund` cents of a charge whose earning is 80% (fee 20%): in proportion, half up. */
+const creatorShareOf = (refund: number, charge: number, earning: number) => Math.floor((2 * refund * earning + charge) / (2 * charge));
+
+/** A creator with a tier, an enabled (built-in test) payout account, and a fan whose period began `daysAgo` days ago, paid then. */
+async function creatorWithFan(opts: { price: string; interval: 'monthly' | 'annually'; periodDays: number; daysAgo: number }) {
+  const db = app.deps.db;
+  const creator = await makeUser(db, { isCreator: true });
+  const fan = await makeUser(db);
+  await db.insertInto('payout_accounts').values({ user_id: creator.id, provider: 'builtin', provider_account_id: `test_acct_${creator.id}`, status: 'enabled' }).execute();
+  const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: opts.price, payment_interval: opts.interval }).returning('id').executeTakeFirstOrThrow();
+  const start = new Date(Date.now() - opts.daysAgo * DAY_MS);
+  const periodEnd = new Date(start.getTime() + opts.periodDays * DAY_MS);
+  const subscriptionId = await recordSubscription(db, {
+    subscriberId: fan.id, tierId: tier.id, status: 'active', periodStart: start, periodEnd, provider: 'builtin', providerSubscriptionId: null, createdAt: start,
+  });
+  const chargeId = await db.transaction().execute((trx) =>
+    insertPayment(trx, {
+      userId: fan.id, tierId: tier.id, creatorId: creator.id, subscriptionId, description: 'Creator — Gold', idempotencyKey: randomUUID(), amount: opts.price,
+      provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: start,
+    }),
+  );
+  const earning = await db.selectFrom('ledger_entries').select('amount_cents').where('payment_id', '=', chargeId).where('account', '=', 'creator').executeTakeFirstOrThrow();
+  return { creator, fan, chargeId, earning: Number(earning.amount_cents), refundKey: `prorata-refund-${subscriptionId}-${periodEnd.getTime()}` };
+}
+
+/** The data of the refund job the deletion queued (its outbox row). */
+const refundJobData = async (refundKey: string) =>
+  (await app.deps.db.selectFrom('outbox').select('data').where('job_id', '=', `provider-refund-${refundKey}`).executeTakeFirstOrThrow()).data as unknown as RefundRequest;
+
+/** That job, carried out by hand with the built-in provider. */
+async function runRefundJob(refundKey: string) {
+  return carryOutRefund({ db: app.deps.db, providerFor: () => builtinProvider, clock: app.deps.clock }, await refundJobData(refundKey));
+}
+
+const payoutsOf = (accountId: string) =>
+  app.deps.db.selectFrom('payouts').select(['id', 'key', 'amount_cents', 'status']).where('provider_account_id', '=', accountId).orderBy('created_at').execute();
+
+/** Every ledger row of the money around one charge: the charge's, its reversals' (a decided refund's share is its row once made) and the creator's payouts'. */
+async function ledgerAround(chargeId: string, payoutIds: string[]) {
+  const db = app.deps.db;
+  const reversals = (await db.selectFrom('payments').select('id').where('reverses_payment_id', '=', chargeId).execute()).map((r) => r.id);
+  return db
+    .selectFrom('ledger_entries')
+    .select(['account', 'kind', 'amount_cents', 'payment_id', 'payout_id'])
+    .where((eb) => eb.or([eb('payment_id', 'in', [chargeId, ...reversals]), ...(payoutIds.length ? [eb('payout_id', 'in', payoutIds)] : [])]))
+    .execute();
+}
+
+describe('a creator who deletes the account after a fan paid', () => {
+  it('annual tier, hold passed: the payout is what is available less the creator share of the pro rata refund; the platform keeps its fee less the fee it refunds', async () => {
+    // the issue's R100,000 annual tier in small numbers: R1,000.00 a year, 10 days of it used
+    const s = await creatorWithFan({ price: '1000.00', interval: 'annually', periodDays: 365, daysAgo: 10 });
+    const before = await creatorBalances(app.deps.db, s.creator.id, new Date());
+    expect(before).toMatchObject({ available: s.earning, pending: 0 });
+
+    await (await clientAs(app, s.creator.id)).trpc.account.deleteAccount.mutate({ password: s.creator.password });
+
+    // the refund was decided with the deletion (its job's amount), the creator's share taken then
+    const request = await refundJobData(s.refundKey);
+    const refund = cents(request.amount);
+    expect(refund).toBeGreaterThan(cents('900.00'));
+    const share = creatorShareOf(refund, cents('1000.00'), s.earning);
+    const payouts = await payoutsOf(`test_acct_${s.creator.id}`);
+    expect(payouts).toEqual([expect.objectContaining({ amount_cents: String(s.earning - share), status: 'pending' })]);
+
+    expect(await runRefundJob(s.refundKey)).toMatchObject({ refunded: request.amount });
+    expect(await sendPayoutJob(app.deps, { payoutId: payouts[0]!.id })).toEqual({ paid: ((s.earning - share) / 100).toFixed(2) });
+
+    // money: in from the fan, back to the fan, out to the creator; the platform keeps the rest
+    const platformCash = cents('1000.00') - refund - (s.earning - share);
+    const fee = cents('1000.00') - s.earning;
+    const feeRefunded = refund - share;
+    expect(platformCash).toBe(fee - feeRefunded);
+    expect(platformCash).toBeGreaterThanOrEqual(0);
+    // the ledger says the same: the platform's rows add up to what it kept, the creator's to nothing, no loss
+    const rows = await ledgerAround(s.chargeId, payouts.map((p) => p.id));
+    const sum = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter(pick).reduce((t, r) => t + Number(r.amount_cents), 0);
+    expect(sum((r) => r.account === 'platform')).toBe(platformCash);
+    expect(sum((r) => r.account === 'creator')).toBe(0);
+    expect(rows.filter((r) => r.kind === 'loss')).toEqual([]);
+    // the refund's row took over the share decided with the deletion: one creator row for it
+    expect(rows.filter((r) => r.account === 'creator' && r.kind === 'reversal')).toEqual([expect.objectContaining({ amount_cents: String(-share), payment_id: expect.any(String) })]);
+  });
+
+  it('monthly tier after a Withdraw: nothing more is paid, and the creator share the balance cannot cover is the platform\'s loss, with its reason', async () => {
+    const s = await creatorWithFan({ price: '300.00', interval: 'monthly', periodDays: 30, daysAgo: 10 });
+    const withdrawn = await requestPayout({ db: app.deps.db, clock: app.deps.clock }, { creatorId: s.creator.id, trigger: 'request', key: `request-${randomUUID()}`, minimumCents: 20_000 });
+    expect(withdrawn.payout.amountCents).toBe(s.earning);
+    await sendPayoutJob(app.deps, { payoutId: withdrawn.payout.id });
+
+    await (await clientAs(app, s.creator.id)).trpc.account.deleteAccount.mutate({ password: s.creator.password });
+
+    const request = await refundJobData(s.refundKey);
+    const refund = cents(request.amount);
+    const share = creatorShareOf(refund, cents('300.00'), s.earning);
+    // only the Withdraw: the deletion found nothing available
+    expect((await payoutsOf(`test_acct_${s.creator.id}`)).map((p) => p.id)).toEqual([withdrawn.payout.id]);
+    expect(await runRefundJob(s.refundKey)).toMatchObject({ refunded: request.amount });
+
+    const rows = await ledgerAround(s.chargeId, [withdrawn.payout.id]);
+    // what the creator was paid and the share of the refund leave their account at −share ...
+    expect(rows.filter((r) => r.account === 'creator').reduce((t, r) => t + Number(r.amount_cents), 0)).toBe(-share);
+    // ... which the platform bears, on rows that say why (never a row with no owner left to say it)
+    const losses = await app.deps.db
+      .selectFrom('ledger_entries')
+      .select(['account', 'amount_cents', 'reason'])
+      .where('kind', '=', 'loss')
+      .where('payment_id', 'is', null)
+      .where('refund_request_id', 'is', null)
+      .where('created_at', '>=', new Date(Date.now() - 60_000))
+      .where('reason', '=', LOSS_REASONS.negativeAtDeletion)
+      .where('amount_cents', 'in', [String(share), String(-share)])
+      .execute();
+    expect(losses).toEqual(
+      expect.arrayContaining([
+        { account: 'platform', amount_cents: String(-share), reason: LOSS_REASONS.negativeAtDeletion },
+        { account: 'creator', amount_cents: String(share), reason: LOSS_REASONS.negativeAtDeletion },
+      ]),
+    );
+    const platformCash = cents('300.00') - refund - s.earning;
+    const fee = cents('300.00') - s.earning;
+    // what the platform lost beyond the fee it refunded is exactly the loss booked
+    expect(platformCash).toBe(fee - (refund - share) - share);
+    expect(rows.filter((r) => r.account === 'platform').reduce((t, r) => t + Number(r.amount_cents), 0) - share).toBe(platformCash);
+  });
+
+  it('Delete All Data pays out, new earnings come, Delete Account pays those out too (each deletion its own payout key); one deletion run twice pays once', async () => {
+    const db = app.deps.db;
+    const s = await creatorWithFan({ price: '500.00', interval: 'monthly', periodDays: 30, daysAgo: 31 });
+    const asCreator = await clientAs(app, s.creator.id);
+    await asCreator.trpc.account.deleteAllData.mutate({ password: s.creator.password });
+    const first = await payoutsOf(`test_acct_${s.creator.id}`);
+    expect(first).toEqual([expect.objectContaining({ amount_cents: String(s.earning), status: 'pending' })]);
+    await sendPayoutJob(app.deps, { payoutId: first[0]!.id });
+
+    // new earnings after Delete All Data (a tip, past the hold)
+    const fan = await makeUser(db);
+    await db.transaction().execute((trx) =>
+      insertPayment(trx, {
+        userId: fan.id, tierId: null, creatorId: s.creator.id, subscriptionId: null, description: 'Tip', idempotencyKey: randomUUID(), amount: '250.00',
+        provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS), tip: { message: null },
+      }),
+    );
+    const available = (await creatorBalances(db, s.creator.id, new Date())).available;
+    expect(available).toBe(cents('200.00'));
+
+    await asCreator.trpc.account.deleteAccount.mutate({ password: s.creator.password });
+    const all = await payoutsOf(`test_acct_${s.creator.id}`);
+    expect(all).toHaveLength(2);
+    expect(all[1]).toMatchObject({ amount_cents: String(available), status: 'pending' });
+    expect(all[1]!.key).not.toBe(all[0]!.key);
+
+    // the same deletion run again in its transaction (a retry inside it) finds its own payout
+    const other = await creatorWithFan({ price: '500.00', interval: 'monthly', periodDays: 30, daysAgo: 31 });
+    const at = new Date();
+    await db.transaction().execute(async (trx) => {
+      await endSubscriptionsOfDeletedUser(trx, other.creator.id, at, { accountGoes: false });
+      await endSubscriptionsOfDeletedUser(trx, other.creator.id, at, { accountGoes: false });
+    });
+    expect(await payoutsOf(`test_acct_${other.creator.id}`)).toEqual([expect.objectContaining({ amount_cents: String(other.earning) })]);
+  });
+});
