@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../core/db/kysely';
 import type { ProfileVisibility } from '../../common/enums';
 import { isOwnerOnlyProfile } from '../access/access';
-import { DEFAULT_EARNINGS_POLICY, type EarningsPolicy } from '../earnings/policy';
+import type { EarningsPolicy } from '../earnings/policy';
 import { splitPayments } from '../earnings/split';
 import { activeSubscriptionWhere } from '../subscriptions/active';
 
@@ -91,8 +91,11 @@ export async function insertPayment(
     providerRef: string | null;
     status: 'succeeded' | 'failed';
     createdAt: Date;
-    /** the fee and hold its split follows (the settings; tests may leave the defaults) */
-    earnings?: EarningsPolicy;
+    /**
+     * the fee and hold its split follows (the settings: `earningsPolicy(config)`). Required, so a
+     * caller that forgets it does not compile instead of splitting at the defaults.
+     */
+    earnings: EarningsPolicy;
     /** a tip, with its optional note; absent: a subscription charge */
     tip?: { message: string | null };
     /** the pay-per-view message this charge opens (domain/billing/message-unlock.ts) */
@@ -124,7 +127,7 @@ export async function insertPayment(
     .returning('id')
     .executeTakeFirstOrThrow();
   // the ledger's split, in this same transaction (domain/earnings/split.ts)
-  await splitPayments(db, [inserted.id], row.earnings ?? DEFAULT_EARNINGS_POLICY);
+  await splitPayments(db, [inserted.id], row.earnings);
   return inserted.id;
 }
 

@@ -44,7 +44,7 @@ export async function recordDuplicateCheckout(
   event: CheckoutEvent,
   charge: { tierId: string; creatorId: string | null; description: string; amount: string },
   now: Date,
-  earnings?: EarningsPolicy,
+  earnings: EarningsPolicy,
 ): Promise<DuplicateCheckout> {
   const paymentId = await insertPayment(trx, {
     ...charge, userId: event.userId, subscriptionId: null, idempotencyKey: null, systemKey: duplicateCheckoutKey(event.id),

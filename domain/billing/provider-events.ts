@@ -37,7 +37,7 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
  *     (./provider-reversals.ts, ./reversal-access.ts).
  */
 export async function applyProviderEvent(
-  deps: { db: DB; provider: PaymentProvider; clock: Clock; earnings?: EarningsPolicy },
+  deps: { db: DB; provider: PaymentProvider; clock: Clock; earnings: EarningsPolicy },
   event: ProviderEvent,
 ): Promise<{ outcome: EventOutcome; effects: BillingEffects }> {
   const now = deps.clock.now();

@@ -32,8 +32,8 @@ export interface BillingDeps {
   clock: Clock;
   /** where Checkout sends the browser back to */
   appUrl: string;
-  /** the fee and hold of the earnings ledger (the settings; unset: the defaults) */
-  earnings?: EarningsPolicy;
+  /** the fee and hold of the earnings ledger (the settings: `earningsPolicy(config)`; required, as by insertPayment) */
+  earnings: EarningsPolicy;
 }
 
 /**
