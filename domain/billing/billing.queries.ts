@@ -66,10 +66,19 @@ export async function findPaymentByKey(db: DB, userId: string, idempotencyKey: s
   return db
     .selectFrom('payments as p')
     .leftJoin('subscriptions as s', 's.id', 'p.subscription_id')
-    .select(['p.id', 'p.subscription_id', 's.current_period_end'])
+    .select(['p.id', 'p.subscription_id', 'p.tier_id', 'p.purpose', 's.current_period_end'])
     .where('p.user_id', '=', userId)
     .where('p.idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();
+}
+
+/**
+ * Whether the fan's client key went on a one-off purchase still waiting for its provider (a tip's
+ * or unlock's Checkout, ./one-off.ts): such a key is spent, whatever that purchase becomes.
+ */
+export async function keyPendingAtProvider(db: DB, userId: string, idempotencyKey: string): Promise<boolean> {
+  const row = await db.selectFrom('pending_charges').select('id').where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function insertPayment(

@@ -1,4 +1,5 @@
 import { CARD_TEXTS } from '../../common/card-texts';
+import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import type { PendingChargesTable } from '../../core/db/schema';
 import { notifyPurchase } from '../notifications/money';
@@ -30,7 +31,7 @@ export interface OneOffPurchase<R> {
   creatorId: string;
   /** the app's path the fan comes back to from a hosted page ('/post/…', '/messages/…') */
   returnPath: string;
-  texts: { failed: string; keySpent: string };
+  texts: { failed: string };
   /** the same press again (this key, or the same item bought already): its answer; throws when the key went on something else */
   repeat(trx: DB): Promise<R | null>;
   /** under the lock: the kind's rules again, and the item at its price now */
@@ -104,7 +105,7 @@ async function savePending(trx: DB, provider: string, p: OneOffPurchase<unknown>
   const row = await trx.selectFrom('pending_charges').selectAll().where('user_id', '=', p.userId).where('idempotency_key', '=', p.idempotencyKey).executeTakeFirstOrThrow();
   const same = row.purpose === item.purpose && row.creator_id === item.creatorId && (row.post_id ?? null) === (item.postId ?? null)
     && (row.message_id ?? null) === (item.messageId ?? null) && Number(row.amount) === Number(item.amount);
-  if (!same) throw new BillingError('CONFLICT', p.texts.keySpent);
+  if (!same) throw new BillingError('CONFLICT', BILLING_TEXTS.requestKeyUsed);
   return row.id;
 }
 
