@@ -396,6 +396,8 @@ export const MESSAGE_TEXTS = {
 export const BILLING_TEXTS = {
   /** a client's idempotency key already spent on another purchase (another kind, creator, tier, post or message): 409, nothing charged */
   requestKeyUsed: 'This request key was already used',
+  /** the ledger's words for money paid at the provider for a plan deleted meanwhile (refunded, docs/payments.md) */
+  planGone: 'A plan no longer available',
   tierAdded: 'Subscription tier added successfully',
   tierUpdated: 'Subscription tier updated successfully',
   tierDeleted: 'Subscription tier deleted successfully',

@@ -84,7 +84,8 @@ export async function keyPendingAtProvider(db: DB, userId: string, idempotencyKe
 export async function insertPayment(
   db: DB,
   row: {
-    userId: string;
+    /** null: the payer's account was deleted before their money arrived (./duplicate-checkout.ts, refunded) */
+    userId: string | null;
     /** null for a tip (no tier is bought) */
     tierId: string | null;
     creatorId: string | null;

@@ -182,8 +182,12 @@ async function recordOneOff(
   // the same post or message bought meanwhile under another key (two tabs, both paid through
   // Checkout): the money is recorded, the first charge keeps the unlock, and this one is paid back
   const messageFree = item.messageId ? !(await findUnlockCharge(trx, r.userId, item.messageId)) : false;
+  // the post was deleted before its money arrived (pending_charges.post_id set null): nothing to
+  // open, so the charge is recorded and paid back like a second purchase (a deleted message's
+  // message_id is null too, which `messageFree` already reads as not buyable)
+  const postGone = item.purpose === 'post_unlock' && !item.postId;
   const boughtAlready =
-    (item.purpose === 'message_unlock' && !messageFree) || (item.purpose === 'post_unlock' && !!item.postId && (await hasLiveUnlock(trx, r.userId, item.postId)));
+    postGone || (item.purpose === 'message_unlock' && !messageFree) || (item.purpose === 'post_unlock' && !!item.postId && (await hasLiveUnlock(trx, r.userId, item.postId)));
   const paymentId = await insertPayment(trx, {
     userId: r.userId, tierId: null, creatorId: item.creatorId, subscriptionId: null, description: item.description, idempotencyKey: r.idempotencyKey,
     amount: item.amount, provider: r.provider, providerRef: r.ref, status: 'succeeded', createdAt: r.at, earnings: deps.earnings,
@@ -193,7 +197,7 @@ async function recordOneOff(
   });
   const effects: BillingEffects = { ...noEffects(), jobs: [await addReceipt(trx, paymentId)] };
   if (boughtAlready) {
-    effects.jobs.push(await queueRefund(trx, { paymentId, amount: item.amount, systemKey: `duplicate-purchase-${paymentId}` }));
+    effects.jobs.push(await queueRefund(trx, { paymentId, amount: item.amount, systemKey: `${postGone ? 'gone' : 'duplicate'}-purchase-${paymentId}` }));
   } else if (item.purpose === 'post_unlock') {
     if (item.postId) {
       // bought again after a refund revoked it: the same row, pointing at the new charge
