@@ -1,4 +1,5 @@
 import { discountedPrice } from '../../common/discounted-price';
+import { isUuid } from '../../common/ids';
 import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import type { CheckoutPaymentStatus, PaymentProvider, ProviderEvent } from '../../core/payments/provider';
@@ -145,9 +146,12 @@ export async function applyProviderEvent(
           // or creator went): recorded, refunded and the subscription cancelled at Stripe. One that
           // names no tier of ours (not made by this app) is left alone.
           if (!event.subscriber) return { outcome: 'ignored' as const, effects };
-          const fan = await trx.selectFrom('users').select('id').where('id', '=', event.subscriber.userId).executeTakeFirst();
+          const { userId, tierId } = event.subscriber;
+          const fan = isUuid(userId) ? await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst() : undefined;
+          // the tier may still be there (the fan's data was deleted, not the tier): its words in the history
+          const plan = isUuid(tierId) ? await findTierForBilling(trx, tierId) : undefined;
           const gone = { id: event.id, userId: fan ? fan.id : null, providerSubscriptionId: event.providerSubscriptionId, paymentRef: event.paymentRef, amount: event.amount };
-          const charge = { tierId: null, creatorId: null, description: BILLING_TEXTS.planGone, amount: event.amount };
+          const charge = { tierId: plan?.id ?? null, creatorId: plan?.creator_id ?? null, description: plan ? paymentDescription(plan) : BILLING_TEXTS.planGone, amount: event.amount };
           effects.jobs.push(await addUndoDuplicateCheckout(trx, await recordDuplicateCheckout(trx, deps.provider, gone, charge, now, deps.earnings, { gone: true })));
           return { outcome: 'applied' as const, effects };
         }
