@@ -392,6 +392,10 @@ export const MESSAGE_TEXTS = {
 
 /** Subscription tiers, subscribing, Premium, payments (issue 11; spec part 2 §2, §8). */
 export const BILLING_TEXTS = {
+  /** a client's idempotency key already spent on another purchase (another kind, creator, tier, post or message): 409, nothing charged */
+  requestKeyUsed: 'This request key was already used',
+  /** the ledger's words for money paid at the provider for a plan deleted meanwhile (refunded, docs/payments.md) */
+  planGone: 'A plan no longer available',
   tierAdded: 'Subscription tier added successfully',
   tierUpdated: 'Subscription tier updated successfully',
   tierDeleted: 'Subscription tier deleted successfully',

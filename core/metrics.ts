@@ -41,6 +41,13 @@ export const billingSubscriptionFailures = new Counter({
   registers: [processRegistry],
 });
 
+/** Creators whose payout a weekly payout run could not make (issue 45): each is logged, and the run goes on with the others. */
+export const payoutRunFailures = new Counter({
+  name: 'payout_run_failures_total',
+  help: 'Creators whose scheduled payout threw in a weekly payout run; the others were paid and a later run of the week tries again',
+  registers: [processRegistry],
+});
+
 /** Visitors' public pages rendered on the server, and those served from a rendering kept for the same data (server/http/server-render.ts). */
 export const serverRenders = new Counter({
   name: 'server_render_total',

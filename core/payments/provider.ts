@@ -141,7 +141,17 @@ export type ProviderEvent =
   | { id: string; kind: 'dispute-opened'; disputeId: string; charge: ChargeRef; amount: string }
   /** a dispute ended: won (the money came back to us) or lost */
   | { id: string; kind: 'dispute-closed'; disputeId: string; charge: ChargeRef; amount: string; won: boolean }
-  | { id: string; kind: 'invoice-paid'; providerSubscriptionId: string; paymentRef: string; amount: string; periodEnd: Date | null; firstInvoice: boolean }
+  | {
+      id: string;
+      kind: 'invoice-paid';
+      providerSubscriptionId: string;
+      paymentRef: string;
+      amount: string;
+      periodEnd: Date | null;
+      firstInvoice: boolean;
+      /** the fan and tier our Checkout put in the subscription's metadata (null: a subscription this app did not make) */
+      subscriber: { userId: string; tierId: string } | null;
+    }
   | { id: string; kind: 'invoice-failed'; providerSubscriptionId: string }
   | { id: string; kind: 'subscription-ended'; providerSubscriptionId: string }
   /** a creator's payout account changed at the provider (Stripe's account.updated) */

@@ -18,6 +18,14 @@ function invoiceSubscription(invoice: Loose): string | null {
   return str(details?.subscription) ?? str(invoice.subscription);
 }
 
+/** The metadata our Checkout gave the invoice's subscription (newer API: `parent.subscription_details.metadata`; older: `subscription_details.metadata`). */
+function invoiceSubscriber(invoice: Loose): { userId: string; tierId: string } | null {
+  const parent = invoice.parent as Loose | undefined;
+  const details = (parent?.subscription_details ?? invoice.subscription_details) as Loose | undefined;
+  const metadata = (details?.metadata ?? {}) as Record<string, unknown>;
+  return typeof metadata.userId === 'string' && typeof metadata.tierId === 'string' ? { userId: metadata.userId, tierId: metadata.tierId } : null;
+}
+
 function invoicePeriodEnd(invoice: Loose): Date | null {
   const lines = (invoice.lines as Loose | undefined)?.data as Loose[] | undefined;
   const end = (lines?.[0]?.period as Loose | undefined)?.end;
@@ -65,6 +73,7 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
         amount: rand(object.amount_paid),
         periodEnd: invoicePeriodEnd(object),
         firstInvoice: object.billing_reason === 'subscription_create',
+        subscriber: invoiceSubscriber(object),
       };
     }
     case 'invoice.payment_failed': {
@@ -195,6 +204,23 @@ async function refundTarget(client: Stripe, paymentRef: string): Promise<{ payme
   throw new Error(`Cannot refund ${paymentRef} automatically: refund it in the Stripe dashboard`);
 }
 
+/**
+ * How long a Checkout page stays payable (issue 45): Stripe's shortest, 30 minutes, instead of its
+ * default 24 hours, so a price confirmed in the app is paid (and honoured) within half an hour or
+ * not at all. Stripe refuses less than 30 minutes from its own clock, and a repeated idempotency
+ * key with other parameters, so `expires_at` is the end of the 5-minute window the request falls
+ * in plus 31 minutes (31 to 36 minutes on: a minute for a clock here behind Stripe's), and the
+ * window is part of the session's idempotency key: a double press in one window gets the same
+ * page; one in the next window a second page, whose payment, if both are paid, is undone as a
+ * second checkout or purchase is (docs/payments.md).
+ */
+export const CHECKOUT_SESSION_MINUTES = 30;
+const WINDOW_S = 300;
+function checkoutExpiry(): { expiresAt: number; window: number } {
+  const window = Math.floor(Date.now() / 1000 / WINDOW_S);
+  return { expiresAt: (window + 1) * WINDOW_S + (CHECKOUT_SESSION_MINUTES + 1) * 60, window };
+}
+
 /** How far a webhook signature's timestamp may be from this server's clock, either way (Stripe's default: 5 minutes). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -230,6 +256,7 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
         ? { interval: 'day' as const, interval_count: r.intervalDays }
         : { interval: STRIPE_INTERVAL[r.interval], ...(r.intervalCount && { interval_count: r.intervalCount }) };
       const metadata = { userId: r.userId, tierId: r.tierId, idempotencyKey: r.idempotencyKey, ...(r.intervalCount && { bundlePeriods: String(r.intervalCount) }) };
+      const expiry = checkoutExpiry();
       const session = await client.checkout.sessions.create(
         {
           mode: 'subscription',
@@ -238,11 +265,12 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
           line_items: [{ quantity: 1, price_data: { currency: 'zar', unit_amount: toCents(r.amount), recurring, product_data: { name: r.description } } }],
           metadata,
           subscription_data: { metadata },
+          expires_at: expiry.expiresAt,
           success_url: r.successUrl,
           cancel_url: r.cancelUrl,
         },
-        // the same Subscribe intent is the same Checkout session
-        { idempotencyKey: `checkout-${r.userId}-${r.idempotencyKey}` },
+        // the same Subscribe intent is the same Checkout session (within the expiry's window)
+        { idempotencyKey: `checkout-${r.userId}-${r.idempotencyKey}-${expiry.window}` },
       );
       if (!session.url) throw new Error('Stripe returned no Checkout URL');
       return { url: session.url, ref: session.id };
@@ -331,6 +359,7 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
     },
     async createOneOffCheckout(r) {
       const metadata = { pendingId: r.pendingId, userId: r.userId };
+      const expiry = checkoutExpiry();
       const session = await client.checkout.sessions.create(
         {
           mode: 'payment',
@@ -340,10 +369,11 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
           metadata,
           // payment_intent.succeeded names the pending charge too: whichever event comes first completes it
           payment_intent_data: { metadata, description: r.description },
+          expires_at: expiry.expiresAt,
           success_url: r.successUrl,
           cancel_url: r.cancelUrl,
         },
-        { idempotencyKey: `checkout-oneoff-${r.userId}-${r.idempotencyKey}` },
+        { idempotencyKey: `checkout-oneoff-${r.userId}-${r.idempotencyKey}-${expiry.window}` },
       );
       if (!session.url) throw new Error('Stripe returned no Checkout URL');
       return { url: session.url, ref: session.id };

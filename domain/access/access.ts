@@ -26,7 +26,9 @@ import { findPostAccessFacts, findUnlockedPostIds, unlockExists } from './access
  * its creator and to the fans who bought it (a `post_unlocks` row not revoked by a refund or a
  * dispute), and, when its mode is 'non_subscribers', to the creator's active subscribers as well.
  * With mode 'everyone' subscribers pay too. The price replaces the premium flag for media: a
- * pay-per-view post is locked for everyone else whether premium or not.
+ * pay-per-view post is locked for everyone else whether premium or not. Bought stays bought (issue
+ * 45): an unlock opens the post's media whatever its creator changed since (made it premium, took
+ * the price away, changed the price or the mode); only a refund or a dispute revokes it.
  *
  * Lists filter in SQL with `visiblePostWhere` (the same rule, so paging stays exact) and then
  * pass each row through `postAccess`. The viewer's entitlements come either from `loadViewer`
@@ -120,10 +122,9 @@ export function canSeeProfile(
 
 /** Whether the viewer's entitlements open this post's locked media (premium or pay-per-view). */
 function entitledToMedia(viewer: Viewer, post: PostAccessFacts, postId: string | undefined): boolean {
-  if (isPayPerView(post)) {
-    if (postId !== undefined && viewer.entitlements.posts.has(postId)) return true;
-    return post.unlockMode === 'non_subscribers' && viewer.entitlements.creators.has(post.creatorId);
-  }
+  // bought stays bought, pay-per-view or not any more
+  if (postId !== undefined && viewer.entitlements.posts.has(postId)) return true;
+  if (isPayPerView(post)) return post.unlockMode === 'non_subscribers' && viewer.entitlements.creators.has(post.creatorId);
   return viewer.entitlements.creators.has(post.creatorId);
 }
 
@@ -154,7 +155,8 @@ export async function loadViewer(
 ): Promise<Viewer> {
   if (!userId) return anonymousViewer;
   const others = posts.filter((p) => p.creatorId !== userId);
-  const ppv = opts.media ? others.filter((p) => p.unlockPriceCents != null && p.id !== undefined) : [];
+  // unlocks are asked for every locked post of others: one bought stays bought after it turned premium
+  const ppv = opts.media ? others.filter((p) => (p.unlockPriceCents != null || p.isPremium) && p.id !== undefined) : [];
   const asked = others.filter((p) => p.creatorVisibility === 'friends' || (opts.media && (p.isPremium || p.unlockMode === 'non_subscribers')));
   const creatorIds = [...new Set(asked.map((p) => p.creatorId))];
   const postIds = [...new Set(ppv.map((p) => p.id!))];
@@ -178,10 +180,13 @@ export function viewerSubscribedColumn(viewerId: string | null): RawBuilder<bool
   return sql<boolean>`(posts.creator_id <> ${viewerId} and (posts.is_premium or posts.unlock_mode = 'non_subscribers' or ps.profile_visibility = 'friends') and ${activeSubscriptionExists(viewerId, 'posts.creator_id')})`;
 }
 
-/** Whether the viewer bought this pay-per-view post (an unlock not revoked); false for a visitor and for other posts. */
+/**
+ * Whether the viewer bought this locked post (an unlock not revoked: it may have turned premium or
+ * lost its price since); false for a visitor and for posts free to all.
+ */
 export function viewerUnlockedColumn(viewerId: string | null): RawBuilder<boolean> {
   if (!viewerId) return sql<boolean>`false`;
-  return sql<boolean>`(posts.unlock_price_cents is not null and posts.creator_id <> ${viewerId} and ${unlockExists(viewerId, 'posts.id')})`;
+  return sql<boolean>`((posts.unlock_price_cents is not null or posts.is_premium) and posts.creator_id <> ${viewerId} and ${unlockExists(viewerId, 'posts.id')})`;
 }
 
 /** The viewer that `loadViewer` would load for these rows, from their `viewerSubscribedColumn` and `viewerUnlockedColumn`. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../core/db/kysely';
 import type { ProfileVisibility } from '../../common/enums';
 import { isOwnerOnlyProfile } from '../access/access';
-import { DEFAULT_EARNINGS_POLICY, type EarningsPolicy } from '../earnings/policy';
+import type { EarningsPolicy } from '../earnings/policy';
 import { splitPayments } from '../earnings/split';
 import { activeSubscriptionWhere } from '../subscriptions/active';
 
@@ -66,16 +66,26 @@ export async function findPaymentByKey(db: DB, userId: string, idempotencyKey: s
   return db
     .selectFrom('payments as p')
     .leftJoin('subscriptions as s', 's.id', 'p.subscription_id')
-    .select(['p.id', 'p.subscription_id', 's.current_period_end'])
+    .select(['p.id', 'p.subscription_id', 'p.tier_id', 'p.purpose', 's.current_period_end'])
     .where('p.user_id', '=', userId)
     .where('p.idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();
 }
 
+/**
+ * Whether the fan's client key went on a one-off purchase still waiting for its provider (a tip's
+ * or unlock's Checkout, ./one-off.ts): such a key is spent, whatever that purchase becomes.
+ */
+export async function keyPendingAtProvider(db: DB, userId: string, idempotencyKey: string): Promise<boolean> {
+  const row = await db.selectFrom('pending_charges').select('id').where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertPayment(
   db: DB,
   row: {
-    userId: string;
+    /** null: the payer's account was deleted before their money arrived (./duplicate-checkout.ts, refunded) */
+    userId: string | null;
     /** null for a tip (no tier is bought) */
     tierId: string | null;
     creatorId: string | null;
@@ -91,8 +101,11 @@ export async function insertPayment(
     providerRef: string | null;
     status: 'succeeded' | 'failed';
     createdAt: Date;
-    /** the fee and hold its split follows (the settings; tests may leave the defaults) */
-    earnings?: EarningsPolicy;
+    /**
+     * the fee and hold its split follows (the settings: `earningsPolicy(config)`). Required, so a
+     * caller that forgets it does not compile instead of splitting at the defaults.
+     */
+    earnings: EarningsPolicy;
     /** a tip, with its optional note; absent: a subscription charge */
     tip?: { message: string | null };
     /** the pay-per-view message this charge opens (domain/billing/message-unlock.ts) */
@@ -124,7 +137,7 @@ export async function insertPayment(
     .returning('id')
     .executeTakeFirstOrThrow();
   // the ledger's split, in this same transaction (domain/earnings/split.ts)
-  await splitPayments(db, [inserted.id], row.earnings ?? DEFAULT_EARNINGS_POLICY);
+  await splitPayments(db, [inserted.id], row.earnings);
   return inserted.id;
 }
 

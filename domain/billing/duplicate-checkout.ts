@@ -1,4 +1,5 @@
 import type { DB } from '../../core/db/kysely';
+import { providerNamed } from '../../core/payments';
 import type { PaymentProvider } from '../../core/payments/provider';
 import type { EarningsPolicy } from '../earnings/policy';
 import { insertPayment } from './billing.queries';
@@ -28,6 +29,14 @@ export interface DuplicateCheckout {
 
 const KEY_PREFIX = 'duplicate-checkout-';
 export const duplicateCheckoutKey = (eventId: string) => `${KEY_PREFIX}${eventId}`;
+/**
+ * Money paid at the provider for something gone meanwhile (issue 45): a Checkout or a renewal
+ * (invoice.paid) of a tier, fan or subscription deleted before its event came. Recorded and undone
+ * as a second checkout is: the provider's subscription cancelled now, the payment refunded.
+ */
+const GONE_PREFIX = 'gone-checkout-';
+export const goneCheckoutKey = (eventId: string) => `${GONE_PREFIX}${eventId}`;
+const undoable = (systemKey: string | null) => Boolean(systemKey && (systemKey.startsWith(KEY_PREFIX) || systemKey.startsWith(GONE_PREFIX)));
 export const undoDuplicateCheckoutJobId = (eventId: string) => `undo-duplicate-checkout-${eventId}`;
 
 /**
@@ -36,19 +45,24 @@ export const undoDuplicateCheckoutJobId = (eventId: string) => `undo-duplicate-c
  */
 export const UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential', delay: 30_000 } } as const;
 
-type CheckoutEvent = { id: string; userId: string; providerSubscriptionId: string | null; paymentRef: string; amount: string };
+type CheckoutEvent = { id: string; userId: string | null; providerSubscriptionId: string | null; paymentRef: string; amount: string };
 
-/** Step 1, inside the webhook's transaction (the pair's lock held): the duplicate's charge, as taken. */
+/**
+ * Step 1, inside the webhook's transaction (the pair's lock held): the duplicate's charge, as
+ * taken; with `gone`, a charge for a tier, fan or subscription deleted meanwhile (the fan null
+ * when their account went).
+ */
 export async function recordDuplicateCheckout(
   trx: DB,
   provider: PaymentProvider,
   event: CheckoutEvent,
-  charge: { tierId: string; creatorId: string | null; description: string; amount: string },
+  charge: { tierId: string | null; creatorId: string | null; description: string; amount: string },
   now: Date,
-  earnings?: EarningsPolicy,
+  earnings: EarningsPolicy,
+  opts: { gone?: boolean } = {},
 ): Promise<DuplicateCheckout> {
   const paymentId = await insertPayment(trx, {
-    ...charge, userId: event.userId, subscriptionId: null, idempotencyKey: null, systemKey: duplicateCheckoutKey(event.id),
+    ...charge, userId: event.userId, subscriptionId: null, idempotencyKey: null, systemKey: opts.gone ? goneCheckoutKey(event.id) : duplicateCheckoutKey(event.id),
     provider: provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now, earnings,
   });
   // its refund is decided here (the amount reserved, the creator's share taken): the job makes it
@@ -64,7 +78,7 @@ export async function pendingDuplicateCheckout(db: DB, event: CheckoutEvent): Pr
   const payment = await db
     .selectFrom('payments')
     .select('id')
-    .where('system_key', '=', duplicateCheckoutKey(event.id))
+    .where('system_key', 'in', [duplicateCheckoutKey(event.id), goneCheckoutKey(event.id)])
     .where('status', '=', 'succeeded')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('payments as r').select('r.id').whereRef('r.reverses_payment_id', '=', 'payments.id').where('r.kind', '=', 'refund'))))
     .executeTakeFirst();
@@ -95,9 +109,9 @@ export async function undoDuplicateCheckout(
   if (!payment) return { skipped: 'gone' };
   // 'refunded': undone before refunds were rows of their own
   if (payment.status === 'refunded') return { skipped: 'done' };
-  if (payment.status !== 'succeeded' || payment.provider !== deps.provider.name || !payment.system_key?.startsWith(KEY_PREFIX)) {
-    return { skipped: 'not-a-duplicate' };
-  }
+  if (payment.status !== 'succeeded' || !undoable(payment.system_key)) return { skipped: 'not-a-duplicate' };
+  // the provider that took it (not configured: throws, and the job is tried again; never skipped as done)
+  const provider = providerNamed(deps.provider, payment.provider);
   const key = refundKey(payment);
   if (await deps.db.selectFrom('payments').select('id').where('system_key', '=', key).executeTakeFirst()) return { skipped: 'done' };
   if (data.providerSubscriptionId) {
@@ -108,11 +122,11 @@ export async function undoDuplicateCheckout(
       .where('provider_subscription_id', '=', data.providerSubscriptionId)
       .executeTakeFirst();
     if (granted) return { skipped: 'not-a-duplicate' };
-    await deps.provider.cancelNow(data.providerSubscriptionId);
+    await provider.cancelNow(data.providerSubscriptionId);
   }
   // the amount decided with the duplicate (its refund_requests row); one from before that: all of it
   const amount = (await findRefundRequest(deps.db, key))?.amount ?? payment.amount;
-  const refund = payment.provider_ref ? await deps.provider.refund(payment.provider_ref, { amount, idempotencyKey: key }) : { ref: null };
+  const refund = payment.provider_ref ? await provider.refund(payment.provider_ref, { amount, idempotencyKey: key }) : { ref: null };
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     await recordReversal(trx, { paymentId: payment.id, kind: 'refund', amount, providerRef: refund.ref, systemKey: key, now });

@@ -1,5 +1,6 @@
 import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
+import { providerNamed } from '../../core/payments';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { creatorUnavailable } from './billing.queries';
 import { activeSubscriptionWhere } from '../subscriptions/active';
@@ -43,7 +44,8 @@ async function subscriptionCreatorUnavailable(db: DB, subscriptionId: string): P
 /**
  * Cancel keeps what was paid for: access runs to the period end, then the maintenance job ends the
  * subscription (no renewal, no refund: fees are non-refundable, spec part 2 §1). Resume before then
- * undoes it. A Stripe subscription is told first, so Stripe does not renew it either.
+ * undoes it. A subscription its provider renews (Stripe) is told first, through the provider named
+ * on its row, so Stripe does not renew it either.
  */
 export async function setCancelAtPeriodEnd(
   deps: { db: DB; provider: PaymentProvider; clock: Clock },
@@ -59,7 +61,9 @@ export async function setCancelAtPeriodEnd(
     if (!cancel && (await subscriptionCreatorUnavailable(trx, row.id))) {
       throw new BillingError('CONFLICT', BILLING_TEXTS.resumeCreatorUnavailable);
     }
-    if (row.provider === 'stripe' && row.provider_subscription_id) await deps.provider.setCancelAtPeriodEnd(row.provider_subscription_id, cancel);
+    // told to the provider that runs it (the row's, not whichever is configured now); one that is
+    // not configured throws, so the request fails and nothing is written (never a silent no-op)
+    if (row.provider_subscription_id) await providerNamed(deps.provider, row.provider).setCancelAtPeriodEnd(row.provider_subscription_id, cancel);
     // a cancelled subscription does not move to another tier either
     await updateSubscription(
       trx,

@@ -52,8 +52,8 @@ export interface BillingRunDeps {
   clock: Clock;
   /** rows per step and run (tests make it small) */
   batchSize?: number;
-  /** the fee and hold of the earnings ledger (the settings; unset: the defaults) */
-  earnings?: EarningsPolicy;
+  /** the fee and hold of the earnings ledger (the settings: `earningsPolicy(config)`) */
+  earnings: EarningsPolicy;
 }
 
 /**
@@ -285,7 +285,7 @@ async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null
  * mail of a charge that first failed this period, written with its `failed` row (`failed`: the fan
  * is told what to do), 'past-due' (failed again), or null (nothing due any more).
  */
-async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date, earnings?: EarningsPolicy): Promise<{ renewed: QueuedEntry[] } | { failed: QueuedEntry[] } | 'past-due' | null> {
+async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date, earnings: EarningsPolicy): Promise<{ renewed: QueuedEntry[] } | { failed: QueuedEntry[] } | 'past-due' | null> {
   return db.transaction().execute(async (trx) => {
     const sub = await trx
       .selectFrom('subscriptions')
@@ -314,7 +314,7 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
       await updateSubscription(trx, sub.id, { pastDueSince: now, graceUntil: new Date(sub.current_period_end.getTime() + GRACE_DAYS * DAY_MS) }, now);
       const failedPaymentId = await insertPayment(trx, {
         userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description,
-        idempotencyKey: null, systemKey: `failed-${key}`, amount, provider: provider.name, providerRef: null, status: 'failed', createdAt: now,
+        idempotencyKey: null, systemKey: `failed-${key}`, amount, provider: provider.name, providerRef: null, status: 'failed', createdAt: now, earnings,
       });
       return { failed: [await addRenewalFailedMail(trx, failedPaymentId), ...(await notifyFanOfSubscription(trx, sub.id, 'renewal-failed', now))] };
     }

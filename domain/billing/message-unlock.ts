@@ -1,5 +1,6 @@
 import { canonicalRand } from '../../common/money';
 import { PAID_MESSAGE_TEXTS as T } from '../../common/paid-message-texts';
+import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import { BillingError } from './errors';
 import { creatorUnavailable } from './billing.queries';
@@ -57,7 +58,7 @@ export async function unlockMessage(deps: BillingDeps, req: MessageUnlockRequest
   return chargeOneOff(deps, req, {
     creatorId: message.sender_id,
     returnPath: `/messages/${message.username}`,
-    texts: { failed: T.failed, keySpent: T.amountMismatch },
+    texts: { failed: T.failed },
     async repeat(trx) {
       const done = await findUnlockCharge(trx, req.userId, message.id);
       if (!done) return null;
@@ -68,7 +69,7 @@ export async function unlockMessage(deps: BillingDeps, req: MessageUnlockRequest
     async item(trx) {
       // a key spent on something else; a pending charge of this key is checked by the one path
       const spent = await trx.selectFrom('payments').select('id').where('user_id', '=', req.userId).where('idempotency_key', '=', req.idempotencyKey).executeTakeFirst();
-      if (spent) throw new BillingError('CONFLICT', T.amountMismatch);
+      if (spent) throw new BillingError('CONFLICT', BILLING_TEXTS.requestKeyUsed);
       return { purpose: 'message_unlock', creatorId: message.sender_id, amount: price, description: T.description(message.display_name || message.username), messageId: message.id };
     },
     answer: (item, paymentId) => ({ ...base, paymentId, amount: item.amount }),

@@ -1,4 +1,5 @@
 import { CARD_TEXTS } from '../../common/card-texts';
+import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import type { PendingChargesTable } from '../../core/db/schema';
 import { notifyPurchase } from '../notifications/money';
@@ -30,7 +31,7 @@ export interface OneOffPurchase<R> {
   creatorId: string;
   /** the app's path the fan comes back to from a hosted page ('/post/…', '/messages/…') */
   returnPath: string;
-  texts: { failed: string; keySpent: string };
+  texts: { failed: string };
   /** the same press again (this key, or the same item bought already): its answer; throws when the key went on something else */
   repeat(trx: DB): Promise<R | null>;
   /** under the lock: the kind's rules again, and the item at its price now */
@@ -104,7 +105,7 @@ async function savePending(trx: DB, provider: string, p: OneOffPurchase<unknown>
   const row = await trx.selectFrom('pending_charges').selectAll().where('user_id', '=', p.userId).where('idempotency_key', '=', p.idempotencyKey).executeTakeFirstOrThrow();
   const same = row.purpose === item.purpose && row.creator_id === item.creatorId && (row.post_id ?? null) === (item.postId ?? null)
     && (row.message_id ?? null) === (item.messageId ?? null) && Number(row.amount) === Number(item.amount);
-  if (!same) throw new BillingError('CONFLICT', p.texts.keySpent);
+  if (!same) throw new BillingError('CONFLICT', BILLING_TEXTS.requestKeyUsed);
   return row.id;
 }
 
@@ -181,8 +182,12 @@ async function recordOneOff(
   // the same post or message bought meanwhile under another key (two tabs, both paid through
   // Checkout): the money is recorded, the first charge keeps the unlock, and this one is paid back
   const messageFree = item.messageId ? !(await findUnlockCharge(trx, r.userId, item.messageId)) : false;
+  // the post was deleted before its money arrived (pending_charges.post_id set null): nothing to
+  // open, so the charge is recorded and paid back like a second purchase (a deleted message's
+  // message_id is null too, which `messageFree` already reads as not buyable)
+  const postGone = item.purpose === 'post_unlock' && !item.postId;
   const boughtAlready =
-    (item.purpose === 'message_unlock' && !messageFree) || (item.purpose === 'post_unlock' && !!item.postId && (await hasLiveUnlock(trx, r.userId, item.postId)));
+    postGone || (item.purpose === 'message_unlock' && !messageFree) || (item.purpose === 'post_unlock' && !!item.postId && (await hasLiveUnlock(trx, r.userId, item.postId)));
   const paymentId = await insertPayment(trx, {
     userId: r.userId, tierId: null, creatorId: item.creatorId, subscriptionId: null, description: item.description, idempotencyKey: r.idempotencyKey,
     amount: item.amount, provider: r.provider, providerRef: r.ref, status: 'succeeded', createdAt: r.at, earnings: deps.earnings,
@@ -193,7 +198,7 @@ async function recordOneOff(
   const effects: BillingEffects = { ...noEffects(), jobs: [await addReceipt(trx, paymentId)] };
   if (boughtAlready) {
     // decided here, under the charge's lock: the amount reserved, the creator's share taken now
-    const decided = await decideRefund(trx, { paymentId, amount: item.amount, systemKey: `duplicate-purchase-${paymentId}`, now: r.at });
+    const decided = await decideRefund(trx, { paymentId, amount: item.amount, systemKey: `${postGone ? 'gone' : 'duplicate'}-purchase-${paymentId}`, now: r.at });
     if (decided) effects.jobs.push(decided.job);
   } else if (item.purpose === 'post_unlock') {
     if (item.postId) {

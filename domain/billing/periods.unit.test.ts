@@ -27,7 +27,12 @@ describe('Stripe events, as billing reads them', () => {
     expect(ev('checkout.session.completed', { id: 'cs_2', metadata: {} })).toMatchObject({ kind: 'ignored' });
     expect(ev('invoice.paid', { id: 'in_2', amount_paid: 1500, billing_reason: 'subscription_cycle', subscription: 'sub_1', lines: { data: [{ period: { end: 1_800_000_000 } }] } })).toEqual({
       id: 'evt_1', kind: 'invoice-paid', providerSubscriptionId: 'sub_1', paymentRef: 'in_2', amount: '15.00', periodEnd: new Date(1_800_000_000_000), firstInvoice: false,
+      // no metadata on the subscription: not one of ours by what it says
+      subscriber: null,
     });
+    // the subscription's metadata names the fan and the tier (a renewal whose row is gone is refunded by them)
+    const details = { subscription: 'sub_1', metadata: { userId: 'u', tierId: 't' } };
+    expect(ev('invoice.paid', { id: 'in_4', amount_paid: 1500, parent: { subscription_details: details }, lines: { data: [] } })).toMatchObject({ subscriber: { userId: 'u', tierId: 't' } });
     expect(ev('invoice.payment_failed', { id: 'in_3', parent: { subscription_details: { subscription: 'sub_9' } } })).toEqual({ id: 'evt_1', kind: 'invoice-failed', providerSubscriptionId: 'sub_9' });
     expect(ev('customer.subscription.deleted', { id: 'sub_1' })).toEqual({ id: 'evt_1', kind: 'subscription-ended', providerSubscriptionId: 'sub_1' });
     expect(ev('customer.created', { id: 'cus_1' })).toEqual({ id: 'evt_1', kind: 'ignored', type: 'customer.created' });

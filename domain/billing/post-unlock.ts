@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { fromCents } from '../../common/money';
 import { postName } from '../../common/post-name';
 import { POST_UNLOCK_TEXTS as T } from '../../common/post-unlock-texts';
+import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import { loadViewer, postAccess, toFacts } from '../access/access';
 import type { BillingEffects } from './effects';
@@ -69,11 +70,11 @@ export async function unlockPost(deps: BillingDeps, req: UnlockRequest): Promise
   return chargeOneOff(deps, req, {
     creatorId: post.creator_id,
     returnPath: `/post/${post.id}`,
-    texts: { failed: T.failed, keySpent: T.priceChanged },
+    texts: { failed: T.failed },
     repeat: async (trx) => {
       const done = await findUnlockByKey(trx, req.userId, req.idempotencyKey);
       // the same press again: the first unlock, unless the key was spent on something else
-      if (done && (done.purpose !== 'post_unlock' || done.post_id !== post.id)) throw new BillingError('CONFLICT', T.priceChanged);
+      if (done && (done.purpose !== 'post_unlock' || done.post_id !== post.id)) throw new BillingError('CONFLICT', BILLING_TEXTS.requestKeyUsed);
       return done ? { paymentId: done.id, postId: post.id, creatorId: post.creator_id, amount: done.amount } : null;
     },
     async item(trx) {

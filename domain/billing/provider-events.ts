@@ -1,4 +1,6 @@
 import { discountedPrice } from '../../common/discounted-price';
+import { isUuid } from '../../common/ids';
+import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import type { CheckoutPaymentStatus, PaymentProvider, ProviderEvent } from '../../core/payments/provider';
 import { recordPayoutAccountState } from '../earnings/payout-accounts';
@@ -37,7 +39,7 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
  *     (./provider-reversals.ts, ./reversal-access.ts).
  */
 export async function applyProviderEvent(
-  deps: { db: DB; provider: PaymentProvider; clock: Clock; earnings?: EarningsPolicy },
+  deps: { db: DB; provider: PaymentProvider; clock: Clock; earnings: EarningsPolicy },
   event: ProviderEvent,
 ): Promise<{ outcome: EventOutcome; effects: BillingEffects }> {
   const now = deps.clock.now();
@@ -73,7 +75,15 @@ export async function applyProviderEvent(
       case 'checkout-completed': {
         const tier = await findTierForBilling(trx, event.tierId);
         const user = await trx.selectFrom('users').select('id').where('id', '=', event.userId).executeTakeFirst();
-        if (!tier || !user) return { outcome: 'ignored' as const, effects };
+        if (!tier || !user) {
+          // paid for a tier or by a fan deleted meanwhile: the money is recorded and given back, the
+          // provider's subscription cancelled (nothing more is charged for what no longer exists)
+          if (event.paymentStatus !== 'paid') return { outcome: 'ignored' as const, effects };
+          const charge = { tierId: tier?.id ?? null, creatorId: tier?.creator_id ?? null, description: tier ? paymentDescription(tier, event.bundlePeriods) : BILLING_TEXTS.planGone, amount: event.amount };
+          const gone = { ...event, userId: user ? event.userId : null };
+          effects.jobs.push(await addUndoDuplicateCheckout(trx, await recordDuplicateCheckout(trx, deps.provider, gone, charge, now, deps.earnings, { gone: true })));
+          return { outcome: 'applied' as const, effects };
+        }
         await lockPair(trx, event.userId, tier.creator_id);
         const price = discountedPrice(tier.price, tier.discount_percentage);
         if (!paid(event.paymentStatus, event.amount, price)) return { outcome: 'ignored' as const, effects };
@@ -130,9 +140,21 @@ export async function applyProviderEvent(
       case 'invoice-paid': {
         if (event.firstInvoice) return { outcome: 'ignored' as const, effects };
         const sub = await subscriptionByProviderId(trx, deps.provider.name, event.providerSubscriptionId);
-        if (!sub) return { outcome: 'ignored' as const, effects };
-        const tier = await findTierForBilling(trx, sub.tier_id);
-        if (!tier) return { outcome: 'ignored' as const, effects };
+        const tier = sub ? await findTierForBilling(trx, sub.tier_id) : undefined;
+        if (!sub || !tier) {
+          // a renewal Stripe charged for a subscription of ours deleted here meanwhile (its tier, fan
+          // or creator went): recorded, refunded and the subscription cancelled at Stripe. One that
+          // names no tier of ours (not made by this app) is left alone.
+          if (!event.subscriber) return { outcome: 'ignored' as const, effects };
+          const { userId, tierId } = event.subscriber;
+          const fan = isUuid(userId) ? await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst() : undefined;
+          // the tier may still be there (the fan's data was deleted, not the tier): its words in the history
+          const plan = isUuid(tierId) ? await findTierForBilling(trx, tierId) : undefined;
+          const gone = { id: event.id, userId: fan ? fan.id : null, providerSubscriptionId: event.providerSubscriptionId, paymentRef: event.paymentRef, amount: event.amount };
+          const charge = { tierId: plan?.id ?? null, creatorId: plan?.creator_id ?? null, description: plan ? paymentDescription(plan) : BILLING_TEXTS.planGone, amount: event.amount };
+          effects.jobs.push(await addUndoDuplicateCheckout(trx, await recordDuplicateCheckout(trx, deps.provider, gone, charge, now, deps.earnings, { gone: true })));
+          return { outcome: 'applied' as const, effects };
+        }
         // money for a subscription ended here (out of order, or expired while Stripe was late):
         // recorded, but access only when Stripe says the subscription still runs
         const reopen = sub.status !== 'active' && !(await deps.provider.subscriptionEnded(event.providerSubscriptionId));

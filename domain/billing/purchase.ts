@@ -14,6 +14,7 @@ import {
   findPaymentByKey,
   findTierForBilling,
   insertPayment,
+  keyPendingAtProvider,
   lockPair,
   setPremiumFlag,
   type BillingTier,
@@ -32,8 +33,8 @@ export interface BillingDeps {
   clock: Clock;
   /** where Checkout sends the browser back to */
   appUrl: string;
-  /** the fee and hold of the earnings ledger (the settings; unset: the defaults) */
-  earnings?: EarningsPolicy;
+  /** the fee and hold of the earnings ledger (the settings: `earningsPolicy(config)`; required, as by insertPayment) */
+  earnings: EarningsPolicy;
 }
 
 /**
@@ -98,7 +99,18 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
     if (req.confirmedAmount !== undefined && req.confirmedAmount !== amount) throw new BillingError('CONFLICT', BILLING_TEXTS.priceChanged(formatRand(amount)));
   };
 
+  // the fan's key already went on something else (a tip, an unlock, another tier): 409, nothing charged;
+  // the same subscription again is answered below as the first one
+  const spent = async (db: DB) => {
+    const done = await findPaymentByKey(db, req.userId, req.idempotencyKey);
+    if ((done && (done.purpose !== 'subscription' || done.tier_id !== tier.id || !done.subscription_id)) || (await keyPendingAtProvider(db, req.userId, req.idempotencyKey))) {
+      throw new BillingError('CONFLICT', BILLING_TEXTS.requestKeyUsed);
+    }
+    return done;
+  };
+
   if (deps.provider.flow === 'checkout') {
+    await spent(deps.db);
     confirmed();
     const current = await findActiveSubscriptionToCreator(deps.db, req.userId, tier.creator_id, deps.clock.now());
     if (current) throw new BillingError('CONFLICT', req.kind === 'premium' ? BILLING_TEXTS.alreadyPremium : BILLING_TEXTS.alreadySubscribed);
@@ -123,7 +135,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
   return deps.db.transaction().execute(async (trx) => {
     await lockPair(trx, req.userId, tier.creator_id);
     const now = deps.clock.now();
-    const done = await findPaymentByKey(trx, req.userId, req.idempotencyKey);
+    const done = await spent(trx);
     if (done?.subscription_id && done.current_period_end) {
       // the same request again (double click, retry): the first one's answer, no second charge
       return { result: subscribedResult(tier, req, done.subscription_id, done.current_period_end), effects: noEffects() };

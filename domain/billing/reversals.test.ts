@@ -5,6 +5,7 @@ import { makeSubscription, makeUser } from '../../tests/helpers/factories';
 import { useTestDb } from '../../tests/helpers/test-db';
 import { insertPayment } from './billing.queries';
 import { recordReversal, refundableAmount } from './reversals';
+import { DEFAULT_EARNINGS_POLICY } from '../earnings/policy';
 
 const t = useTestDb();
 
@@ -14,7 +15,7 @@ async function charge(amount = '99.00') {
   const { subscriptionId, tierId } = await makeSubscription(t.db, { subscriberId: fan.id, creatorId: creator.id });
   const paymentId = await insertPayment(t.db, {
     userId: fan.id, tierId, creatorId: creator.id, subscriptionId, description: 'Creator — VIP Club', idempotencyKey: randomUUID(),
-    amount, provider: 'builtin', providerRef: `ref-${randomUUID()}`, status: 'succeeded', createdAt: new Date(),
+    amount, provider: 'builtin', providerRef: `ref-${randomUUID()}`, status: 'succeeded', createdAt: new Date(), earnings: DEFAULT_EARNINGS_POLICY,
   });
   return { paymentId, creatorId: creator.id };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { TIP_TEXTS } from '../../common/tip-texts';
+import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import type { TipReceivedEvent } from '../../common/socket-events';
 import { BillingError } from './errors';
@@ -72,12 +73,12 @@ export async function sendTip(deps: BillingDeps, req: TipRequest): Promise<TipOu
   return chargeOneOff(deps, req, {
     creatorId: creator.id,
     returnPath: `/${creator.username}`,
-    texts: { failed: TIP_TEXTS.failed, keySpent: TIP_TEXTS.amountMismatch },
+    texts: { failed: TIP_TEXTS.failed },
     async repeat(trx) {
       const done = await findTipByKey(trx, req.userId, req.idempotencyKey);
       if (!done) return null;
       // the same press again: the first tip, unless the key was spent on something else
-      if (done.purpose !== 'tip' || done.creator_id !== creator.id) throw new BillingError('CONFLICT', TIP_TEXTS.amountMismatch);
+      if (done.purpose !== 'tip' || done.creator_id !== creator.id) throw new BillingError('CONFLICT', BILLING_TEXTS.requestKeyUsed);
       return {
         paymentId: done.id, creatorId: creator.id, creatorName, fanId: req.userId, fanUsername: done.username, fanDisplayName: done.display_name,
         amount: done.amount, message: done.tip_message, createdAt: done.created_at,

@@ -189,9 +189,14 @@ export function nextPayoutDate(at: Date, weekday: number): Date {
  * The weekly run (job `weekly-payouts`, hourly; the first run of each payout week pays): every
  * creator with payouts enabled and at least the minimum available gets one payout keyed by the
  * week, so later runs that week (or a second worker) add nothing. Each creator in a transaction
- * of its own: one that fails to pay leaves the others paid.
+ * of its own: one that fails to pay leaves the others paid. A refusal by the rules (a Withdraw
+ * meanwhile, below the minimum now) is nothing to pay this week; anything else a creator's payout
+ * throws (a row the database refuses, a bug) is answered in `failures` for the worker to log and
+ * count, and the run goes on with the next creator; the next hourly run of the week tries again.
  */
-export async function runScheduledPayouts(deps: { db: DB; clock: Clock; earnings: EarningsPolicy }): Promise<{ created: number; jobs: QueuedEntry[] }> {
+export async function runScheduledPayouts(
+  deps: { db: DB; clock: Clock; earnings: EarningsPolicy },
+): Promise<{ created: number; jobs: QueuedEntry[]; failures: { creatorId: string; error: unknown }[] }> {
   const now = deps.clock.now();
   const week = payoutWeekStart(now, deps.earnings.payoutWeekday).toISOString().slice(0, 10);
   const due = await deps.db
@@ -205,6 +210,7 @@ export async function runScheduledPayouts(deps: { db: DB; clock: Clock; earnings
     .having(sql`sum(e.amount_cents)`, '>=', deps.earnings.payoutMinimumCents)
     .execute();
   const jobs: QueuedEntry[] = [];
+  const failures: { creatorId: string; error: unknown }[] = [];
   let created = 0;
   for (const { user_id } of due) {
     try {
@@ -213,8 +219,8 @@ export async function runScheduledPayouts(deps: { db: DB; clock: Clock; earnings
       jobs.push(...out.jobs);
     } catch (error) {
       // changed since the select (a Withdraw meanwhile): nothing to pay this week
-      if (!(error instanceof BillingError)) throw error;
+      if (!(error instanceof BillingError)) failures.push({ creatorId: user_id, error });
     }
   }
-  return { created, jobs };
+  return { created, jobs, failures };
 }

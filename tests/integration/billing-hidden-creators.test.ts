@@ -17,6 +17,7 @@ import { useStripeTestServer } from '../helpers/fake-stripe';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 import { waitFor } from '../helpers/tus';
 import { clockStart } from '../helpers/test-clock';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * Issue 22 item 3: fans never pay for what they cannot see. A subscription to a creator whose
@@ -40,7 +41,7 @@ async function creatorWithTier(visibility: 'public' | 'friends' = 'public') {
 
 async function subscribeAt(clock: ReturnType<typeof fixedClock>, fan: MadeUser, tierId: string) {
   const { result } = await purchase(
-    { db: app.deps.db, provider: builtinProvider, clock, appUrl: app.url },
+    { db: app.deps.db, provider: builtinProvider, clock, appUrl: app.url, earnings: DEFAULT_EARNINGS_POLICY },
     { userId: fan.id, email: fan.email, username: fan.username, tierId, idempotencyKey: randomUUID(), kind: 'creator' },
   );
   if (result.kind !== 'subscribed') throw new Error(`expected a subscription, got ${result.kind}`);

@@ -14,6 +14,7 @@ import { makeUser, type MadeUser } from '../helpers/factories';
 import { useFileServer } from '../helpers/file-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 import { clockStart } from '../helpers/test-clock';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * Issue 22 item 1: no fan can stop billing for others. Every way we found to make one
@@ -41,7 +42,7 @@ async function creatorWithTier(name = 'Gold') {
 
 async function subscribeAt(clock: ReturnType<typeof fixedClock>, fan: MadeUser, tierId: string, kind: 'creator' | 'premium' = 'creator') {
   const { result } = await purchase(
-    { db: app.deps.db, provider: builtinProvider, clock, appUrl: app.url },
+    { db: app.deps.db, provider: builtinProvider, clock, appUrl: app.url, earnings: DEFAULT_EARNINGS_POLICY },
     { userId: fan.id, email: fan.email, username: fan.username, tierId, idempotencyKey: randomUUID(), kind },
   );
   if (result.kind !== 'subscribed') throw new Error(`expected a subscription, got ${result.kind}`);
@@ -178,7 +179,7 @@ describe('one subscription that fails cannot stop billing for the others', () =>
     const at = new Date(T0.getTime() + WEEK + 5 * 60_000);
     clock.set(at);
     const provider = throwingFor(poisoned.id);
-    const one = { db: app.deps.db, provider, clock, batchSize: 1 };
+    const one = { db: app.deps.db, provider, clock, batchSize: 1, earnings: DEFAULT_EARNINGS_POLICY };
     expect(await runBillingMaintenance(one)).toMatchObject({ renewed: 0, failures: [expect.objectContaining({ subscriptionId: poisonedId, step: 'renew' })] });
     expect(await runBillingMaintenance(one)).toMatchObject({ renewed: 1, failures: [] });
     expect((await subscription(otherId)).current_period_end).toEqual(new Date(T0.getTime() + 60_000 + 2 * WEEK));

@@ -13,6 +13,7 @@ import { useFileServer } from '../helpers/file-server';
 import { socketPool } from '../helpers/sockets';
 import { clientAs } from '../helpers/trpc';
 import { clockStart } from '../helpers/test-clock';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * The billing lifecycle on a clock the test moves (domain/billing/clock.ts): renewal, price
@@ -35,7 +36,7 @@ async function setup(interval: 'weekly' | 'monthly' | 'annually' = 'weekly') {
 
 async function subscribeAt(clock: ReturnType<typeof fixedClock>, fan: MadeUser, tierId: string, provider = builtinProvider, kind: 'creator' | 'premium' = 'creator') {
   const { result } = await purchase(
-    { db: app.deps.db, provider, clock, appUrl: app.url },
+    { db: app.deps.db, provider, clock, appUrl: app.url, earnings: DEFAULT_EARNINGS_POLICY },
     { userId: fan.id, email: fan.email, username: fan.username, tierId, idempotencyKey: randomUUID(), kind },
   );
   if (result.kind !== 'subscribed') throw new Error(`expected a subscription, got ${result.kind}`);
@@ -62,11 +63,11 @@ describe('renewal', () => {
 
     // not due yet: nothing happens
     clock.set(new Date(T0.getTime() + 5 * DAY_MS));
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 0, expired: 0 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 0, expired: 0 });
 
     // half an hour before the end: renewed at the agreed price (the rise is not theirs), period from the old end
     clock.set(new Date(T0.getTime() + 7 * DAY_MS - 30 * 60_000));
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 1, expired: 0 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 1, expired: 0 });
     const renewed = await subscription(id);
     expect(renewed.current_period_start).toEqual(new Date(T0.getTime() + 7 * DAY_MS));
     expect(renewed.current_period_end).toEqual(new Date(T0.getTime() + 14 * DAY_MS));
@@ -75,7 +76,7 @@ describe('renewal', () => {
       { amount: '40.00', status: 'succeeded' },
     ]);
     // running again (or on a second worker) charges the period once
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 0 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 0 });
     expect(await paymentsOf(fan.id)).toHaveLength(2);
   });
 
@@ -86,7 +87,7 @@ describe('renewal', () => {
     const id = await subscribeAt(clock, fan, tier.id);
     await (await clientAs(app, fan.id)).trpc.subscriptions.subscribe.mutate({ tierId: silver.id, idempotencyKey: randomUUID(), confirmedAmount: '20.00' });
     clock.set(new Date(T0.getTime() + 7 * DAY_MS));
-    await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock });
+    await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY });
     const row = await subscription(id);
     expect(row).toMatchObject({ tier_id: silver.id, next_tier_id: null });
     // a calendar month (Silver is monthly) from the weekly period's end
@@ -107,7 +108,7 @@ describe('past due, grace and expiry', () => {
 
     clock.set(end);
     const declined = failingProvider();
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: declined, clock })).toMatchObject({ renewed: 0, pastDue: 1, expired: 0 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: declined, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 0, pastDue: 1, expired: 0 });
     const pastDue = await subscription(id);
     expect(pastDue).toMatchObject({ status: 'active', past_due_since: end, grace_until: new Date(end.getTime() + GRACE_DAYS * DAY_MS) });
     expect(await paymentsOf(fan.id)).toEqual([
@@ -121,7 +122,7 @@ describe('past due, grace and expiry', () => {
 
     // retried each run without more failed rows; after the grace it ends
     clock.set(new Date(end.getTime() + DAY_MS));
-    await runBillingMaintenance({ db: app.deps.db, provider: declined, clock });
+    await runBillingMaintenance({ db: app.deps.db, provider: declined, clock, earnings: DEFAULT_EARNINGS_POLICY });
     expect(await paymentsOf(fan.id)).toHaveLength(2);
     const lapse = new Promise((resolve) => socket.once('entitlement:changed', resolve));
     clock.set(new Date(end.getTime() + GRACE_DAYS * DAY_MS + 60_000));
@@ -139,9 +140,9 @@ describe('past due, grace and expiry', () => {
     const id = await subscribeAt(clock, fan, tier.id);
     const end = new Date(T0.getTime() + 7 * DAY_MS);
     clock.set(end);
-    await runBillingMaintenance({ db: app.deps.db, provider: failingProvider(), clock });
+    await runBillingMaintenance({ db: app.deps.db, provider: failingProvider(), clock, earnings: DEFAULT_EARNINGS_POLICY });
     clock.set(new Date(end.getTime() + DAY_MS));
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 1 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 1 });
     expect(await subscription(id)).toMatchObject({ past_due_since: null, grace_until: null, current_period_end: new Date(end.getTime() + 7 * DAY_MS) });
   });
 });
@@ -162,16 +163,16 @@ describe('cancel to the period end, and the media route', () => {
     await asFan.trpc.subscriptions.resume.mutate({ id });
     const end = (await subscription(id)).current_period_end;
     const clock = fixedClock(new Date(end.getTime() + 60_000));
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 1, expired: 0 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 1, expired: 0 });
 
     // cancel: still 200 now; the job does not renew it, and once the clock passes the end it ends
     await asFan.trpc.subscriptions.cancel.mutate({ id });
     for (const v of variants) expect((await asFan.fetch(`/media/${post.id}/${v}`)).status).toBe(200);
     const newEnd = (await subscription(id)).current_period_end;
     clock.set(new Date(newEnd.getTime() - 30 * 60_000));
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 0, expired: 0 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 0, expired: 0 });
     clock.set(new Date(newEnd.getTime() + 1000));
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 0, expired: 1 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 0, expired: 1 });
     for (const v of variants) expect((await asFan.fetch(`/media/${post.id}/${v}`)).status).toBe(403);
     expect((await asFan.fetch(`/media/${post.id}/preview`)).status).toBe(200);
     expect((await asFan.trpc.subscriptions.mine.query())[0]).toMatchObject({ status: 'ended' });
@@ -192,7 +193,7 @@ describe('Premium lapses', () => {
     expect((await subscription(id)).current_period_end).toEqual(new Date(T0.getTime() + 30 * DAY_MS));
     await app.deps.db.updateTable('subscriptions').set({ cancel_at_period_end: true }).where('id', '=', id).execute();
     clock.set(new Date(T0.getTime() + 30 * DAY_MS + 1000));
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ expired: 1 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ expired: 1 });
     expect(await isPremium()).toBe(false);
   });
 });
@@ -235,10 +236,10 @@ describe('Stripe subscriptions in the job', () => {
       provider: 'stripe', providerSubscriptionId: 'sub_job_1',
     });
     const clock = fixedClock(new Date(T0.getTime() + 60 * 60_000));
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 0, expired: 0 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 0, expired: 0 });
     expect(await paymentsOf(fan.id)).toEqual([]);
     clock.set(new Date(T0.getTime() + (GRACE_DAYS + 1) * DAY_MS));
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ expired: 1 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ expired: 1 });
     expect((await subscription(id)).status).toBe('expired');
   });
 });

@@ -10,6 +10,7 @@ import { makeUser, type MadeUser } from '../helpers/factories';
 import { useFileServer } from '../helpers/file-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 import { clockStart } from '../helpers/test-clock';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * Issue 22 item 6: no charge nobody agreed to. A subscription renews at the price the fan agreed
@@ -23,7 +24,7 @@ const WEEK = 7 * DAY_MS;
 
 async function subscribeAt(clock: ReturnType<typeof fixedClock>, fan: MadeUser, tierId: string) {
   const { result } = await purchase(
-    { db: app.deps.db, provider: builtinProvider, clock, appUrl: app.url },
+    { db: app.deps.db, provider: builtinProvider, clock, appUrl: app.url, earnings: DEFAULT_EARNINGS_POLICY },
     { userId: fan.id, email: fan.email, username: fan.username, tierId, idempotencyKey: randomUUID(), kind: 'creator' },
   );
   if (result.kind !== 'subscribed') throw new Error(`expected a subscription, got ${result.kind}`);
@@ -54,7 +55,7 @@ describe('renewal prices', () => {
 
     const run = (at: number) => {
       clock.set(new Date(T0.getTime() + at));
-      return runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock });
+      return runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY });
     };
     expect(await run(WEEK)).toMatchObject({ renewed: 2 });
     expect(await amountsOf(early.id)).toEqual(['40.00', '40.00']);
@@ -90,7 +91,7 @@ describe('renewal prices', () => {
     // raised after the fan asked: the change happens at the price they saw
     await asCreator.trpc.tiers.update.mutate({ ...silver, id: silverTier.id, price: '80' });
     clock.set(new Date(T0.getTime() + WEEK));
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 1 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 1 });
     expect(await amountsOf(fan.id)).toEqual(['50.00', '20.00']);
     expect(await app.deps.db.selectFrom('subscriptions').select(['tier_id', 'price', 'next_price']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
       tier_id: silverTier.id,

@@ -9,6 +9,7 @@ import { useStripeTestServer } from '../helpers/fake-stripe';
 import { jobIn } from '../helpers/jobs';
 import { STRIPE_TEST_ENV } from '../helpers/stripe-events';
 import { clientAs } from '../helpers/trpc';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * Stripe webhooks, offline: events signed with the stripe package's own test signatures
@@ -155,7 +156,7 @@ describe('POST /webhooks/stripe', () => {
       },
     };
     const { result } = await purchase(
-      { db: app.deps.db, provider, clock: app.deps.clock, appUrl: 'https://creatorhub.example' },
+      { db: app.deps.db, provider, clock: app.deps.clock, appUrl: 'https://creatorhub.example', earnings: DEFAULT_EARNINGS_POLICY },
       { userId: fan.id, email: fan.email, username: fan.username, tierId: tier.id, idempotencyKey: 'key-abcdef0123456789', kind: 'creator' },
     );
     expect(result).toEqual({ kind: 'redirect', url: 'https://checkout.stripe.test/c/pay/cs_test_2' });

@@ -10,6 +10,7 @@ import { makeUser } from '../helpers/factories';
 import { useTestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 import { nextCalendarDay } from '../helpers/test-clock';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * Bundles (issue 27 item 5; docs/payments.md, Bundles): a creator sells a tier for 3, 6 or 12
@@ -120,7 +121,7 @@ describe('bundles', () => {
     const asFan = await clientAs(app, fan.id);
     await asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '108.00', bundlePeriods: 3 });
     const first = await subscriptionOf(fan.id);
-    const deps = { db: app.deps.db, provider: builtinProvider, clock };
+    const deps = { db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY };
     // one month in: nothing due (a single month would renew here)
     clock.set(addCalendarMonths(T0, 1));
     const monthIn = await runBillingMaintenance(deps);

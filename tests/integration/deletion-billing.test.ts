@@ -10,6 +10,7 @@ import { useStripeTestServer } from '../helpers/fake-stripe';
 import { jobIn } from '../helpers/jobs';
 import { waitFor } from '../helpers/tus';
 import { clientAs } from '../helpers/trpc';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * Issue 22, item 2: a subscription that ends here because an account or its data went is ended at
@@ -39,7 +40,7 @@ async function paidSubscription(fan: MadeUser, creatorId: string, tierId: string
   const paymentId = await insertPayment(app.deps.db, {
     userId: fan.id, tierId, creatorId, subscriptionId, description: 'Creator — Gold', idempotencyKey: randomUUID(), amount,
     provider: stripeId ? 'stripe' : 'builtin', providerRef: stripeId ? `pi_${stripeId}` : `builtin_${randomUUID()}`, status: 'succeeded',
-    createdAt: new Date(now - 10 * DAY_MS),
+    createdAt: new Date(now - 10 * DAY_MS), earnings: DEFAULT_EARNINGS_POLICY,
   });
   return { subscriptionId, paymentId, periodEnd };
 }

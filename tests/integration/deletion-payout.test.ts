@@ -8,6 +8,7 @@ import { sendPayoutJob } from '../../worker/jobs/payouts';
 import { makeUser, type MadeUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * Issue 26 item 3: a creator who deletes the account is paid the whole available balance first
@@ -35,7 +36,7 @@ async function creatorWithBalance(withAccount: boolean, gross = '500.00') {
   await db.transaction().execute((trx) =>
     insertPayment(trx, {
       userId: fan.id, tierId: tier.id, creatorId: creator.id, subscriptionId: null, description: 'Gold', idempotencyKey: null, systemKey: `c-${randomUUID()}`,
-      amount: gross, provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS),
+      amount: gross, provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS), earnings: DEFAULT_EARNINGS_POLICY,
     }),
   );
   const available = (await creatorBalances(db, creator.id, new Date())).available;

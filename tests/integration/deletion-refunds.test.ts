@@ -13,6 +13,7 @@ import { sendPayoutJob } from '../../worker/jobs/payouts';
 import { makeUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * Issue 45 items 1 and 2: a creator who deletes the account is paid only what is left after the
@@ -50,7 +51,7 @@ async function creatorWithFan(opts: { price: string; interval: 'monthly' | 'annu
   const chargeId = await db.transaction().execute((trx) =>
     insertPayment(trx, {
       userId: fan.id, tierId: tier.id, creatorId: creator.id, subscriptionId, description: 'Creator — Gold', idempotencyKey: randomUUID(), amount: opts.price,
-      provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: start,
+      provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: start, earnings: DEFAULT_EARNINGS_POLICY,
     }),
   );
   const earning = await db.selectFrom('ledger_entries').select('amount_cents').where('payment_id', '=', chargeId).where('account', '=', 'creator').executeTakeFirstOrThrow();
@@ -172,7 +173,7 @@ describe('a creator who deletes the account after a fan paid', () => {
     await db.transaction().execute((trx) =>
       insertPayment(trx, {
         userId: fan.id, tierId: null, creatorId: s.creator.id, subscriptionId: null, description: 'Tip', idempotencyKey: randomUUID(), amount: '250.00',
-        provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS), tip: { message: null },
+        provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS), tip: { message: null }, earnings: DEFAULT_EARNINGS_POLICY,
       }),
     );
     const available = (await creatorBalances(db, s.creator.id, new Date())).available;

@@ -15,6 +15,7 @@ import { makePost, makeSubscription, makeUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
 import { waitFor } from '../helpers/tus';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 // Issue 28: each kind written once by its cause, the settings matrix, grouping, caps, pruning on
 // 410 and nobody told about what they may not see. Real server, workers, Postgres and Redis.
@@ -211,7 +212,7 @@ describe('notifications', () => {
         await sql`alter table payments drop constraint payments_purpose_check`.execute(trx);
         const paymentId = await insertPayment(trx, {
           userId: fan.id, tierId: null, creatorId: creator.id, subscriptionId: null, description: 'Unlock', idempotencyKey: randomUUID(),
-          amount: '25.00', provider: 'builtin', providerRef: `ref-${randomUUID()}`, status: 'succeeded', createdAt: new Date(),
+          amount: '25.00', provider: 'builtin', providerRef: `ref-${randomUUID()}`, status: 'succeeded', createdAt: new Date(), earnings: DEFAULT_EARNINGS_POLICY,
         });
         await sql`update payments set purpose = 'post_unlock' where id = ${paymentId}`.execute(trx);
         await notifyPurchase(trx, { paymentId, subject: { type: 'post', id: post.id } });
@@ -238,7 +239,7 @@ describe('notifications', () => {
       db.transaction().execute((trx) =>
         insertPayment(trx, {
           userId: fan.id, tierId, creatorId: creator.id, subscriptionId: null, description: 'Gold', idempotencyKey: null, systemKey: `c-${randomUUID()}`,
-          amount: '500.00', provider: 'builtin', providerRef: `r-${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 30 * 86_400_000),
+          amount: '500.00', provider: 'builtin', providerRef: `r-${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 30 * 86_400_000), earnings: DEFAULT_EARNINGS_POLICY,
         }),
       );
     const clock = { now: () => new Date() };

@@ -7,6 +7,7 @@ import { DAY_MS } from '../../domain/billing/periods';
 import { makeUser } from '../helpers/factories';
 import { useTestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * Offers (issue 27 item 5): N% off the first period for new fans or for expired subscribers, from
@@ -45,7 +46,7 @@ describe('offers', () => {
     expect(await amounts(fan.id)).toEqual(['30.00']);
     // the renewal charges the tier's price, not the offer's
     clock.set(new Date(T0.getTime() + 7 * DAY_MS));
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 1 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 1 });
     expect(await amounts(fan.id)).toEqual(['30.00', '40.00']);
   });
 
@@ -61,7 +62,7 @@ describe('offers', () => {
     expect((await asReturning.trpc.subscriptions.subscribePage.query({ username: creator.username })).tiers[0]!.offer).toBeUndefined();
     await asReturning.trpc.subscriptions.cancel.mutate({ id: subscriptionId });
     clock.set(new Date(T0.getTime() + 7 * DAY_MS + 1000));
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ expired: 1 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ expired: 1 });
     expect((await asReturning.trpc.subscriptions.subscribePage.query({ username: creator.username })).tiers[0]!.offer).toMatchObject({ percent: 50, price: '20.00' });
     await asReturning.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: randomUUID(), confirmedAmount: '20.00' });
     expect(await amounts(returning.id)).toEqual(['40.00', '20.00']);

@@ -10,6 +10,7 @@ import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { sendSigned, STRIPE_TEST_ENV, stripeEvent } from '../helpers/stripe-events';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * Payout accounts and payouts with Stripe (issue 26 §2-3), offline: Connect Express onboarding
@@ -45,7 +46,7 @@ async function paidCreator(gross = '500.00') {
   await db.transaction().execute((trx) =>
     insertPayment(trx, {
       userId: fan.id, tierId: tier.id, creatorId: creator.id, subscriptionId: null, description: 'Gold', idempotencyKey: null, systemKey: `c-${randomUUID()}`,
-      amount: gross, provider: 'stripe', providerRef: `in_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS),
+      amount: gross, provider: 'stripe', providerRef: `in_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS), earnings: DEFAULT_EARNINGS_POLICY,
     }),
   );
   return { creator, as, account };

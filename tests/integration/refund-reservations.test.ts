@@ -11,6 +11,7 @@ import { carryOutRefund, type RefundRequest } from '../../domain/billing/refunds
 import { recordSubscription } from '../../domain/subscriptions/write';
 import { makeUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * Issue 45 item 3: every refund of a charge is decided under the charge's lock, with its amount
@@ -43,7 +44,7 @@ async function paidFan() {
   const chargeId = await db.transaction().execute((trx) =>
     insertPayment(trx, {
       userId: fan.id, tierId: tier.id, creatorId: creator.id, subscriptionId, description: 'Creator — Gold', idempotencyKey: randomUUID(), amount: '99.00',
-      provider: 'builtin', providerRef: `ref_${randomUUID()}`, status: 'succeeded', createdAt: start,
+      provider: 'builtin', providerRef: `ref_${randomUUID()}`, status: 'succeeded', createdAt: start, earnings: DEFAULT_EARNINGS_POLICY,
     }),
   );
   const earning = Number((await db.selectFrom('ledger_entries').select('amount_cents').where('payment_id', '=', chargeId).where('account', '=', 'creator').executeTakeFirstOrThrow()).amount_cents);

@@ -11,6 +11,7 @@ import { makeUser } from '../helpers/factories';
 import { useFileServer } from '../helpers/file-server';
 import { clientAs } from '../helpers/trpc';
 import { clockStart } from '../helpers/test-clock';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * Issue 22 item 9: a renewal that fails tells the fan by e-mail, once per period however often the
@@ -29,7 +30,7 @@ describe('a failed renewal', () => {
     const tier = await (await clientAs(app, creator.id)).trpc.tiers.create.mutate({ name: 'Gold', price: '3428.20', paymentInterval: 'weekly' });
     const clock = fixedClock(T0);
     await purchase(
-      { db: app.deps.db, provider: builtinProvider, clock, appUrl: app.url },
+      { db: app.deps.db, provider: builtinProvider, clock, appUrl: app.url, earnings: DEFAULT_EARNINGS_POLICY },
       { userId: fan.id, email: fan.email, username: fan.username, tierId: tier.id, idempotencyKey: randomUUID(), kind: 'creator', confirmedAmount: '3428.20' },
     );
     const failures = async () => (await app.outbox()).filter((m) => m.to === fan.email && m.subject.includes('failed'));
@@ -57,7 +58,7 @@ describe('a failed renewal', () => {
     const tier = await (await clientAs(app, creator.id)).trpc.tiers.create.mutate({ name: 'Gold', price: '50.00', paymentInterval: 'weekly' });
     const clock = fixedClock(T0);
     await purchase(
-      { db: app.deps.db, provider: builtinProvider, clock, appUrl: app.url },
+      { db: app.deps.db, provider: builtinProvider, clock, appUrl: app.url, earnings: DEFAULT_EARNINGS_POLICY },
       { userId: fan.id, email: fan.email, username: fan.username, tierId: tier.id, idempotencyKey: randomUUID(), kind: 'creator', confirmedAmount: '50.00' },
     );
     clock.set(new Date(T0.getTime() + 7 * DAY_MS));

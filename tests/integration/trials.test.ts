@@ -9,6 +9,7 @@ import { billingMaintenance } from '../../worker/jobs/billing';
 import { makePost, makeUser } from '../helpers/factories';
 import { useTestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
+import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 
 /**
  * Free trials (issue 27 item 5): a creator's link gives N days of a tier free to at most M fans,
@@ -62,9 +63,9 @@ describe('trial links', () => {
 
     // the end: two workers at once, then a rerun, charge once
     clock.set(new Date(T0.getTime() + 7 * DAY_MS + 60_000));
-    const runs = await Promise.all([1, 2].map(() => runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })));
+    const runs = await Promise.all([1, 2].map(() => runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })));
     expect(runs.map((r) => r.renewed).sort()).toEqual([0, 1]);
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 0 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 0 });
     expect(await paymentsOf(fan.id)).toEqual([{ amount: '40.00', status: 'succeeded', system_key: `renewal-${a.subscriptionId}-${a.trialEndsAt.getTime()}` }]);
     const sub = await app.deps.db.selectFrom('subscriptions').select(['status', 'current_period_start', 'current_period_end']).where('id', '=', a.subscriptionId).executeTakeFirstOrThrow();
     expect(sub).toMatchObject({ status: 'active', current_period_start: a.trialEndsAt });
@@ -80,7 +81,7 @@ describe('trial links', () => {
     const { subscriptionId } = await asFan.trpc.trials.claim.mutate(claimInput(link.code));
     await asFan.trpc.subscriptions.cancel.mutate({ id: subscriptionId });
     clock.set(new Date(T0.getTime() + 3 * DAY_MS + 60_000));
-    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock })).toMatchObject({ renewed: 0, expired: 1 });
+    expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 0, expired: 1 });
     expect(await paymentsOf(fan.id)).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import { earningsPolicy } from '../../domain/earnings/policy';
 import type { WorkerDeps } from '../registry';
 
 /** What the log may say about a failure: its kind and message, never the error's other fields (SQL parameters, request bodies). */
-function describeFailure(error: unknown): { name: string; code?: string; message: string } {
+export function describeFailure(error: unknown): { name: string; code?: string; message: string } {
   if (!(error instanceof Error)) return { name: 'unknown', message: String(error).slice(0, 200) };
   const code = (error as { code?: unknown }).code;
   return { name: error.name, ...(typeof code === 'string' && { code }), message: error.message.slice(0, 200) };

@@ -1,4 +1,6 @@
+import { payoutRunFailures } from '../../core/metrics';
 import { providerNamed } from '../../core/payments';
+import { describeFailure } from './billing';
 import { applyBillingEffects, noEffects } from '../../domain/billing/effects';
 import { carryOutPayout, runScheduledPayouts } from '../../domain/earnings/payouts';
 import { earningsPolicy } from '../../domain/earnings/policy';
@@ -25,9 +27,17 @@ export async function sendPayoutJob(deps: WorkerDeps, data: { payoutId: string }
   return outcome;
 }
 
-/** The `weekly-payouts` job (hourly): this payout week's automatic payouts, then their transfer jobs queued. */
+/**
+ * The `weekly-payouts` job (hourly): this payout week's automatic payouts, then their transfer jobs
+ * queued. A creator whose payout threw is logged (id and the error's kind, no SQL parameters) and
+ * counted in `payout_run_failures_total`; the others are paid all the same.
+ */
 export async function weeklyPayoutsJob(deps: WorkerDeps) {
   const run = await runScheduledPayouts({ db: deps.db, clock: deps.clock, earnings: earningsPolicy(deps.config) });
+  for (const f of run.failures) {
+    payoutRunFailures.inc();
+    deps.log.error({ creatorId: f.creatorId, error: describeFailure(f.error) }, 'scheduled payout failed for a creator; the run went on, a later run this week tries again');
+  }
   await applyBillingEffects(deps, { ...noEffects(), jobs: run.jobs });
-  return { created: run.created };
+  return { created: run.created, failures: run.failures.length };
 }
