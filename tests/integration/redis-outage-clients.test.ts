@@ -1,9 +1,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import { Upload } from 'tus-js-client';
@@ -14,19 +12,10 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../common/so
 import { MESSAGE_TEXTS, UPLOAD_TEXTS } from '../../common/texts';
 import { toUploadMetadata, UPLOAD_POST_ID_HEADER } from '../../common/uploads';
 import { refuseUnavailableHead, shouldRetryUpload, UPLOAD_RETRY_DELAYS_MS, UPLOAD_RETRY_SCHEDULE_MS } from '../../src/lib/upload-retry';
-import { makePost, makeSessionCookie, makeUser, type MadeUser } from '../helpers/factories';
-import {
-  freePort,
-  killGroup,
-  processClient,
-  startProcess,
-  startRedisServer,
-  trpcMutation,
-  waitForLine,
-  waitUntilReady,
-  type AppProcess,
-} from '../helpers/processes';
-import { createTestDb, type TestDatabase } from '../helpers/test-db';
+import { makePost, makeUser, type MadeUser } from '../helpers/factories';
+import { startOperatorStack, type OperatorStack } from '../helpers/operator-stack';
+import { trpcMutation, waitForLine } from '../helpers/processes';
+import type { TestDatabase } from '../helpers/test-db';
 import type { TestClient } from '../helpers/test-server';
 import { uploadFields, waitFor } from '../helpers/tus';
 
@@ -35,57 +24,20 @@ import { uploadFields, waitFor } from '../helpers/tus';
 // under way resumes after the outage as the same upload; messages sent during and right after it
 // reach a page that stayed open; sending goes on under a limit counted in memory; a retry of a
 // failed post is saved and queued once Redis is back.
+let stack: OperatorStack;
 let database: TestDatabase;
-let work: string;
-let redisPort: number;
-let redis: { stop(): Promise<void> };
-let server: AppProcess;
-let worker: AppProcess | null = null;
 let url: string;
-const prefix = `redis-outage-clients-${process.pid}`;
-const incoming = () => path.join(work, 'incoming');
-
-function settings() {
-  return {
-    DATABASE_URL: database.url,
-    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-    REDIS_PREFIX: prefix,
-    APP_URL: url,
-    STORAGE_DIR: path.join(work, 'storage'),
-    UPLOADS_DIR: incoming(),
-    OUTBOX_DIR: path.join(work, 'outbox'),
-    // what tests may shorten: a lost job is looked for every second, after 2 s idle
-    LOST_JOB_SWEEP_INTERVAL_MS: '1000',
-    LOST_JOB_AFTER_MS: '2000',
-  };
-}
+let prefix: string;
+const incoming = () => stack.settings.UPLOADS_DIR!;
 
 beforeAll(async () => {
-  database = await createTestDb();
-  work = await mkdtemp(path.join(tmpdir(), 'redis-outage-clients-'));
-  redisPort = await freePort();
-  redis = await startRedisServer(redisPort);
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  server = startProcess('scripts/serve.ts', { ...settings(), PORT: String(port), RUN_WORKER: 'false' });
-  await waitUntilReady(url, 50_000, server);
+  // what tests may shorten: a lost job is looked for every second, after 2 s idle
+  stack = await startOperatorStack('redis-outage-clients', { LOST_JOB_SWEEP_INTERVAL_MS: '1000', LOST_JOB_AFTER_MS: '2000' });
+  ({ database, url, prefix } = stack);
 }, 60_000);
+afterAll(() => stack?.stop());
 
-afterAll(async () => {
-  for (const p of [server, worker]) {
-    if (p?.alive()) p.child.kill('SIGTERM');
-    await p?.exited;
-    killGroup(p?.child.pid);
-  }
-  await redis?.stop();
-  await database?.destroy();
-  if (work) await rm(work, { recursive: true, force: true });
-});
-
-async function signedIn(user: MadeUser) {
-  const { token } = await makeSessionCookie(database.db, user.id);
-  return { token, client: processClient(url, token) };
-}
+const signedIn = (user: MadeUser) => stack.signedIn(user);
 
 describe('an upload under way when Redis stops for 60 s', () => {
   it('resumes the same upload once Redis is back (HEAD answers from the upload folder, the client retries the 503s) and becomes one post', async () => {
@@ -110,7 +62,7 @@ describe('an upload under way when Redis stops for 60 s', () => {
         onBeforeRequest: async (req) => {
           // Redis goes away just before the third chunk
           if (req.getMethod() === 'PATCH' && ++patches === 3) {
-            await redis.stop();
+            await stack.stopRedis();
             outageFrom = Date.now();
           }
         },
@@ -126,7 +78,7 @@ describe('an upload under way when Redis stops for 60 s', () => {
 
     await waitFor(async () => outageFrom > 0, 30_000, 'the outage to begin');
     await sleep(outageMs);
-    redis = await startRedisServer(redisPort);
+    await stack.startRedis();
     const backAt = Date.now();
     const { postId, url: uploadUrl } = await finished;
 
@@ -204,7 +156,7 @@ describe('messages across a Redis outage, to a page that stays open', () => {
       sent.push(first.message!.id);
       await waitFor(async () => seen.has(first.message!.id), 5_000, 'the first message to arrive live');
 
-      await redis.stop();
+      await stack.stopRedis();
       // sending goes on: the limit is counted in this server's memory while Redis is away
       const during = await send(asSender, reader.username, 'during the outage');
       expect(during.status).toBe(200);
@@ -220,7 +172,7 @@ describe('messages across a Redis outage, to a page that stays open', () => {
       expect(socket.connected).toBe(true);
 
       // back, empty; messages keep coming while the server's connections find Redis again
-      redis = await startRedisServer(redisPort);
+      await stack.startRedis();
       for (let i = 0; i < 20; i++) {
         const r = await send(asSender, reader.username, `just after ${i}`);
         expect(r.status).toBe(200);
@@ -244,21 +196,21 @@ describe('retrying a failed post while Redis is down', () => {
     const { client } = await signedIn(creator);
     const failed = await makePost(database.db, null, { creatorId: creator.id, status: 'failed', kind: 'image' });
     // its start-up line is the one thing read from its log: the lost-job sweep runs from then on
-    worker = startProcess('worker/main.ts', { ...settings(), LOG_LEVEL: 'info' });
-    const connection = new Redis(`redis://127.0.0.1:${redisPort}`, { maxRetriesPerRequest: null });
+    const worker = stack.start('worker/main.ts', { LOG_LEVEL: 'info' });
+    const connection = new Redis(stack.redisUrl, { maxRetriesPerRequest: null });
     connection.on('error', () => {});
     const media = new Queue('media', { connection, prefix });
     media.on('error', () => {});
     try {
       await waitForLine(worker, '"msg":"worker started"', 'the worker');
-      await redis.stop();
+      await stack.stopRedis();
       const retry = await trpcMutation(client, 'posts.retryProcessing', { postId: failed.id });
       expect(retry.status).toBe(200);
       expect(retry.body).toMatchObject({ result: { data: { json: { postId: failed.id, status: 'processing', notice: UPLOAD_TEXTS.retrySavedForLater } } } });
       const row = await database.db.selectFrom('posts').select('status').where('id', '=', failed.id).executeTakeFirstOrThrow();
       expect(row.status).toBe('processing');
 
-      redis = await startRedisServer(redisPort);
+      await stack.startRedis();
       // the lost-job sweep queues it (the worker then runs it: this fixture has no upload, so it fails again)
       await waitFor(
         async () =>

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +8,9 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../common/so
 import { relayOutbox } from '../../core/outbox/outbox';
 import { createQueues } from '../../core/queues/queues';
 import { createRedis } from '../../core/redis';
-import { makeSessionCookie, makeUser, type MadeUser } from '../helpers/factories';
-import { freePort, killGroup, processClient, startProcess, startRedisServer, trpcMutation, waitUntilReady, type AppProcess } from '../helpers/processes';
-import { createTestDb, type TestDatabase } from '../helpers/test-db';
+import { makeUser } from '../helpers/factories';
+import { startOperatorStack, type OperatorStack } from '../helpers/operator-stack';
+import { trpcMutation } from '../helpers/processes';
 import type { TestClient } from '../helpers/test-server';
 import { waitFor } from '../helpers/tus';
 
@@ -22,48 +19,12 @@ import { waitFor } from '../helpers/tus';
 // the dead connection), and nothing of them is lost: the open page gets each after the outage
 // through `resync`, and their notifications' outbox rows are queued by the relay once Redis is back.
 // No timing is asserted (the project forbids it); REPORT_SEND_MS=1 prints each send's time.
-let database: TestDatabase;
-let work: string;
-let redisPort: number;
-let redis: { stop(): Promise<void> };
-let server: AppProcess;
-let url: string;
-const prefix = `redis-outage-sends-${process.pid}`;
+let stack: OperatorStack;
 
 beforeAll(async () => {
-  database = await createTestDb();
-  work = await mkdtemp(path.join(tmpdir(), 'redis-outage-sends-'));
-  redisPort = await freePort();
-  redis = await startRedisServer(redisPort);
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  server = startProcess('scripts/serve.ts', {
-    DATABASE_URL: database.url,
-    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-    REDIS_PREFIX: prefix,
-    APP_URL: url,
-    STORAGE_DIR: path.join(work, 'storage'),
-    UPLOADS_DIR: path.join(work, 'incoming'),
-    OUTBOX_DIR: path.join(work, 'outbox'),
-    PORT: String(port),
-    RUN_WORKER: 'false',
-  });
-  await waitUntilReady(url);
+  stack = await startOperatorStack('redis-outage-sends');
 }, 60_000);
-
-afterAll(async () => {
-  if (server?.alive()) server.child.kill('SIGTERM');
-  await server?.exited;
-  killGroup(server?.child.pid);
-  await redis?.stop();
-  await database?.destroy();
-  if (work) await rm(work, { recursive: true, force: true });
-});
-
-async function signedIn(user: MadeUser) {
-  const { token } = await makeSessionCookie(database.db, user.id);
-  return { token, client: processClient(url, token) };
-}
+afterAll(() => stack?.stop());
 
 async function send(client: TestClient, username: string, content: string) {
   const res = await trpcMutation(client, 'messages.send', { username, content, clientId: randomUUID() });
@@ -73,10 +34,10 @@ async function send(client: TestClient, username: string, content: string) {
 
 describe('messages sent one after another while Redis is down', () => {
   it('all succeed, reach the open page after the outage, and their pending work is queued once Redis is back', async () => {
-    const sender = await makeUser(database.db);
-    const reader = await makeUser(database.db);
-    const asSender = (await signedIn(sender)).client;
-    const asReader = await signedIn(reader);
+    const sender = await makeUser(stack.database.db);
+    const reader = await makeUser(stack.database.db);
+    const asSender = (await stack.signedIn(sender)).client;
+    const asReader = await stack.signedIn(reader);
 
     // the reader's open page: live events, and the catch-up it runs when told `resync`
     const seen = new Set<string>();
@@ -85,9 +46,9 @@ describe('messages sent one after another while Redis is down', () => {
       seen.add(m.id);
       newest = m.id;
     };
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(url, {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(stack.url, {
       transports: ['websocket'],
-      extraHeaders: { origin: url, cookie: `session=${asReader.token}` },
+      extraHeaders: { origin: stack.url, cookie: `session=${asReader.token}` },
       reconnection: false,
     });
     socket.on('message:new', ({ message }) => note(message));
@@ -108,7 +69,7 @@ describe('messages sent one after another while Redis is down', () => {
       expect(first.status).toBe(200);
       await waitFor(async () => seen.has(first.message!.id), 5_000, 'the first message to arrive live');
 
-      await redis.stop();
+      await stack.stopRedis();
       const during: MessageDto[] = [];
       const times: number[] = [];
       for (let i = 0; i < 8; i++) {
@@ -119,24 +80,24 @@ describe('messages sent one after another while Redis is down', () => {
       }
       if (process.env.REPORT_SEND_MS) console.info(`messages.send during the outage (ms): ${times.join(', ')}`);
       // every message is stored, and so is the work that follows it (the notification's outbox rows)
-      const stored = await database.db.selectFrom('messages').select('id').where('sender_id', '=', sender.id).execute();
+      const stored = await stack.database.db.selectFrom('messages').select('id').where('sender_id', '=', sender.id).execute();
       expect(stored.map((m) => m.id).sort()).toEqual([first.message!.id, ...during.map((m) => m.id)].sort());
-      const pending = await database.db.selectFrom('outbox').select('job_id').where('done_at', 'is', null).execute();
+      const pending = await stack.database.db.selectFrom('outbox').select('job_id').where('done_at', 'is', null).execute();
       expect(pending.length).toBeGreaterThan(0);
       expect(socket.connected).toBe(true);
 
-      redis = await startRedisServer(redisPort);
+      await stack.startRedis();
       // the page catches up on every message of the outage (told `resync` once the server's Redis is back)
       await waitFor(async () => during.every((m) => seen.has(m.id)), 20_000, 'every message of the outage to reach the open page').catch(() => undefined);
       expect(during.filter((m) => !seen.has(m.id)).map((m) => m.content)).toEqual([]);
 
       // the relay (every worker's keeper) queues the outbox rows of the outage: nothing was only in Redis
-      const connection = createRedis(`redis://127.0.0.1:${redisPort}`, { commandTimeoutMs: 1_000 });
-      const queues = createQueues(connection, prefix);
+      const connection = createRedis(stack.redisUrl, { commandTimeoutMs: 1_000 });
+      const queues = createQueues(connection, stack.prefix);
       try {
-        await relayOutbox({ db: database.db, queues, log: pino({ level: 'silent' }) }, 0);
+        await relayOutbox({ db: stack.database.db, queues, log: pino({ level: 'silent' }) }, 0);
         for (const { job_id } of pending) {
-          const row = await database.db.selectFrom('outbox').select(['queue', 'done_at']).where('job_id', '=', job_id).executeTakeFirstOrThrow();
+          const row = await stack.database.db.selectFrom('outbox').select(['queue', 'done_at']).where('job_id', '=', job_id).executeTakeFirstOrThrow();
           if (row.done_at) continue;
           expect(await queues[row.queue as QueueName].getJobState(job_id), job_id).not.toBe('unknown');
         }

@@ -1,8 +1,6 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,70 +10,34 @@ import { SERVER_TEXTS } from '../../common/texts';
 import { UPLOAD_POST_ID_HEADER } from '../../common/uploads';
 import { FACTORY_PASSWORD, makePost, makeSessionCookie, makeUser } from '../helpers/factories';
 import { flatPng, makeVideo } from '../helpers/media-fixtures';
-import {
-  freePort,
-  killGroup,
-  processClient,
-  startProcess,
-  startRedisServer,
-  trpcMutation,
-  waitUntilReady,
-  type AppProcess,
-} from '../helpers/processes';
-import { createTestDb, type TestDatabase } from '../helpers/test-db';
+import { startOperatorStack, type OperatorStack } from '../helpers/operator-stack';
+import { processClient, trpcMutation, type AppProcess } from '../helpers/processes';
+import type { TestDatabase } from '../helpers/test-db';
 import { tusCreate, tusPatch, tusUpload, uploadFields, waitFor } from '../helpers/tus';
 
 // Redis stopped under traffic and started again empty (what a crash without persistence does),
 // with the server and a separate worker as an operator runs them: neither process dies, requests
 // that need Redis answer 503 'try again' at once while the rest keep working, and once Redis is
 // back every post still 'processing' is queued again from what PostgreSQL knows and published.
+let stack: OperatorStack;
 let database: TestDatabase;
 let work: string;
-let redisPort: number;
-let redis: { stop(): Promise<void> };
+let url: string;
+let prefix: string;
 let server: AppProcess;
 let worker: AppProcess;
-let url: string;
-const prefix = `reliability-redis-${process.pid}`;
 
 beforeAll(async () => {
-  database = await createTestDb();
-  work = await mkdtemp(path.join(tmpdir(), 'reliability-redis-'));
-  redisPort = await freePort();
-  redis = await startRedisServer(redisPort);
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-    REDIS_PREFIX: prefix,
-    APP_URL: url,
-    STORAGE_DIR: path.join(work, 'storage'),
-    UPLOADS_DIR: path.join(work, 'incoming'),
-    OUTBOX_DIR: path.join(work, 'outbox'),
-    // what tests may shorten: a lost job is looked for every second, after 2 s idle
-    LOST_JOB_SWEEP_INTERVAL_MS: '1000',
-    LOST_JOB_AFTER_MS: '2000',
-  };
-  server = startProcess('scripts/serve.ts', { ...env, PORT: String(port), RUN_WORKER: 'false' });
-  worker = startProcess('worker/main.ts', env);
-  await waitUntilReady(url);
+  // what tests may shorten: a lost job is looked for every second, after 2 s idle
+  stack = await startOperatorStack('reliability-redis', { LOST_JOB_SWEEP_INTERVAL_MS: '1000', LOST_JOB_AFTER_MS: '2000' });
+  ({ database, work, url, prefix, server } = stack);
+  worker = stack.start('worker/main.ts');
 }, 60_000);
-
-afterAll(async () => {
-  for (const p of [server, worker]) {
-    if (p?.alive()) p.child.kill('SIGTERM');
-    await p?.exited;
-    killGroup(p?.child.pid);
-  }
-  await redis?.stop();
-  await database?.destroy();
-  if (work) await rm(work, { recursive: true, force: true });
-});
+afterAll(() => stack?.stop());
 
 /** The test's own view of the queues, on a connection that waits out the outage. */
 function queuesView() {
-  const connection = new Redis(`redis://127.0.0.1:${redisPort}`, { maxRetriesPerRequest: null });
+  const connection = new Redis(stack.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', () => {});
   const transcode = new Queue('transcode', { connection, prefix });
   const maintenance = new Queue('maintenance', { connection, prefix });
@@ -129,7 +91,7 @@ describe('Redis stopped during a like, an upload finish and a transcode, then st
       const location = created.headers.get('location')!;
       expect((await tusPatch(asCreator, location, 0, image.subarray(0, 100))).status).toBe(204);
 
-      await redis.stop();
+      await stack.stopRedis();
 
       const [like, signIn, finish] = await Promise.all([
         trpcMutation(asFan, 'posts.like', { postId: liked.id }),
@@ -169,7 +131,7 @@ describe('Redis stopped during a like, an upload finish and a transcode, then st
 
       // back, with nothing in it: no job, no schedule
       const backAt = Date.now();
-      redis = await startRedisServer(redisPort);
+      await stack.startRedis();
 
       // the client's retry of the last bytes finishes the upload once Redis answers again
       let finishedPostId: string | null = null;
