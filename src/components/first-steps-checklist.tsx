@@ -70,7 +70,7 @@ export function FirstStepsChecklist({ className }: { className?: string }) {
         aria-valuemax={FIRST_STEPS.length}
         aria-valuenow={done}
         aria-valuetext={T.progress(done, FIRST_STEPS.length)}
-        className="mt-4 h-2 overflow-hidden rounded-full bg-surface-raised"
+        className="mt-4 h-2 overflow-hidden rounded-full bg-border"
       >
         <div className="h-full rounded-full bg-accent" style={{ width: `${percent}%` }} />
       </div>

@@ -142,6 +142,11 @@ test("a new creator's Earnings: no payout day without a payout account (with the
   await chart.getByRole('button', { name: 'Monthly' }).click();
   await expect(creator.getByText('No earnings in the last 12 months.', { exact: false })).toBeVisible();
   await shoot(creator, 'earnings-new-creator');
+  // the Subscription Tiers tab's revenue card: a line, not an empty R0-R4 chart
+  await creator.getByRole('tab', { name: 'Subscription Tiers' }).click();
+  await expect(creator.getByText('No revenue in the last 12 weeks yet.')).toBeVisible();
+  await expect(creator.locator('svg.recharts-surface')).toHaveCount(0);
+  await shoot(creator, 'tiers-revenue-new-creator');
 
   // payouts set up: a payout day again
   expect((await trpcMutation(creator.request, e2eBaseURL(), 'earnings.setUpPayouts', undefined)).status).toBe(200);

@@ -141,7 +141,8 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
         </p>
       ) : null}
 
-      <PremiumUnlocks counts={premiumCounts} creatorName={name} />
+      {/* what a subscription unlocks: nothing to say while there is no subscription to take */}
+      {tiers.length === 0 ? null : <PremiumUnlocks counts={premiumCounts} creatorName={name} />}
 
       {tiers.length === 0 ? (
         // says so, and leads somewhere: the creator's free posts (issue 47 item 2)
