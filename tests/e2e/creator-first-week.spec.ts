@@ -150,7 +150,7 @@ test("a new creator's Earnings: no payout day without a payout account (with the
 
   // payouts set up: a payout day again
   expect((await trpcMutation(creator.request, e2eBaseURL(), 'earnings.setUpPayouts', undefined)).status).toBe(200);
-  await creator.reload();
+  await creator.goto('/create?tab=earnings');
   await expect(creator.getByTestId('earnings-next-payout')).toHaveText(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), /);
   await expect(creator.getByTestId('earnings-next-payout-note')).toHaveCount(0);
 });
