@@ -7,6 +7,10 @@ export const EARNINGS_TEXTS = {
   paidOut: 'Paid out',
   onItsWay: 'On its way',
   nextPayout: 'Next payout',
+  /** the Next payout card with no payout account with payouts enabled (issue 47 item 5) */
+  noNextPayout: 'None yet',
+  noNextPayoutWhy: 'Payouts start once your payout account is set up.',
+  chartEmpty: (by: 'week' | 'month') => `No earnings in the last 12 ${by}s. When fans subscribe, their payments show here.`,
   withdraw: 'Withdraw',
   withdrawConfirmTitle: 'Withdraw your available balance?',
   withdrawQueued: 'Payout requested: it shows as Paid once the transfer went through',

@@ -47,8 +47,11 @@ export interface EarningsSummaryDto {
   netEarnings: string;
   /** when each pending amount becomes available (UTC day, 'YYYY-MM-DD') */
   pendingByDay: { day: string; amount: string }[];
-  /** the next automatic payout's day (ISO), paid when at least `minimum` is available */
-  nextPayoutAt: string;
+  /**
+   * the next automatic payout's day (ISO), paid when at least `minimum` is available; null while
+   * the creator has no payout account with payouts enabled (no payout is coming: issue 47 item 5)
+   */
+  nextPayoutAt: string | null;
   minimum: string;
   feePercent: number;
   holdDays: number;

@@ -27,6 +27,11 @@ export interface ProfileDto {
   isVerified: boolean;
   isPremium: boolean;
   isCreator: boolean;
+  /**
+   * the creator has a tier a new fan can choose (issue 47 item 2): without one, nobody is offered
+   * Subscribe or the Subscribe Now card, and the owner is guided to their first tier
+   */
+  hasTier: boolean;
   socialLinks: SocialLinksDto;
   customLinks: CustomLinkDto[];
   /** active subscribers (domain/subscriptions/active.ts) */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ConfirmedAmount, IdempotencyKey } from './billing-schemas';
 import { joinedCursor } from './cursor-schema';
 import { entityId, tierId } from './ids';
+import { BILLING_TEXTS } from './texts';
 import { OFFER_TEXTS, TRIAL_TEXTS as T } from './trial-texts';
 
 export const TRIAL_MAX_DAYS = 90;
@@ -14,8 +15,11 @@ export const trialLinkId = entityId(T.notFound);
 /** A link's code: what the URL carries (/trial/{code}); unguessable, made by the server. */
 export const TrialCode = z.string().trim().regex(/^[A-Za-z0-9_-]{6,64}$/, T.notFound);
 
+/** the link's tier: none chosen asks for one (a field error), an unknown one is not found */
+const trialTierId = entityId(BILLING_TEXTS.tierNotFound, { required: T.tierRequired });
+
 export const CreateTrialLinkInput = z.object({
-  tierId: tierId,
+  tierId: trialTierId,
   days: z.coerce.number({ error: T.daysInvalid }).int(T.daysInvalid).min(1, T.daysInvalid).max(TRIAL_MAX_DAYS, T.daysInvalid),
   maxClaims: z.coerce.number({ error: T.maxClaimsInvalid }).int(T.maxClaimsInvalid).min(1, T.maxClaimsInvalid).max(TRIAL_MAX_CLAIMS, T.maxClaimsInvalid),
   /** the last moment it can be claimed (ISO date-time) */
@@ -83,8 +87,12 @@ export const offerId = entityId(OFFER_TEXTS.notFound);
 export const OFFER_AUDIENCES = ['new', 'expired'] as const;
 
 export const CreateOfferInput = z.object({
-  /** null: every tier */
-  tierId: tierId.nullish().transform((v) => v || null),
+  /** null: every tier; '' (the form's "All tiers") is every tier too, turned into null before the id is checked */
+  tierId: z
+    .string()
+    .nullish()
+    .transform((v) => v?.trim() || null)
+    .pipe(tierId.nullable()),
   audience: z.enum(OFFER_AUDIENCES),
   percent: z.coerce.number({ error: OFFER_TEXTS.percentInvalid }).int(OFFER_TEXTS.percentInvalid).min(1, OFFER_TEXTS.percentInvalid).max(90, OFFER_TEXTS.percentInvalid),
   startsAt: z.coerce.date({ error: OFFER_TEXTS.datesInvalid }),

@@ -3,6 +3,7 @@ import { VAULT_TEXTS } from '../../common/vault-texts';
 import { lazy, Suspense } from 'react';
 import { CREATE_TEXTS } from '../../common/texts';
 import { EARNINGS_TEXTS } from '../../common/earnings-texts';
+import { FirstStepsChecklist } from '../components/first-steps-checklist';
 import { Skeleton } from '../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { BecomeCreator } from '../features/creator/become-creator';
@@ -60,6 +61,7 @@ function CreatePage() {
               {VAULT_TEXTS.link}
             </Link>
           </p>
+          <FirstStepsChecklist className="mt-6" />
           <Tabs value={tab} onValueChange={(value) => selectTab(value as CreateTab)} className="mt-6">
             {/* on a phone the longer label gets the wider column and the labels a smaller size, so all three fit on one line */}
             <TabsList aria-label="Create" className="grid-cols-[2fr_3fr_2fr_2fr] sm:grid-cols-4 [&>button]:px-1 [&>button]:text-xs sm:[&>button]:px-3 sm:[&>button]:text-sm">

@@ -80,4 +80,18 @@ describe('offers', () => {
     expect((await asCreator.trpc.offers.disable.mutate({ id: mine!.id })).disabledAt).not.toBeNull();
     await expectTrpcError(asCreator.trpc.offers.create.mutate({ tierId: tier.id, audience: 'new', percent: 95, startsAt: T0, endsAt: new Date(T0.getTime() + DAY_MS) }), 'BAD_REQUEST');
   });
+
+  it('issue 47 item 3: the form\'s default "All tiers" (an empty tier) makes an offer for every tier; an unknown tier is still not found', async () => {
+    clock.set(T0);
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const asCreator = await clientAs(app, creator.id);
+    await asCreator.trpc.tiers.create.mutate({ name: 'Gold', price: '50', paymentInterval: 'weekly', discountPercentage: 0 });
+    const window = { audience: 'new' as const, percent: 20, startsAt: T0, endsAt: new Date(T0.getTime() + 14 * DAY_MS) };
+    const offer = await asCreator.trpc.offers.create.mutate({ tierId: '', ...window });
+    expect(offer).toMatchObject({ tierId: null, tierName: null, percent: 20 });
+    const page = await (await clientAs(app, (await makeUser(app.deps.db)).id)).trpc.subscriptions.subscribePage.query({ username: creator.username });
+    expect(page.tiers[0]).toMatchObject({ offer: { percent: 20, price: '40.00' } });
+    await expectTrpcError(asCreator.trpc.offers.create.mutate({ tierId: randomUUID(), ...window }), 'NOT_FOUND', 'Tier not found');
+    await expectTrpcError(asCreator.trpc.offers.create.mutate({ tierId: 'not-a-tier', ...window }), 'NOT_FOUND', 'Subscription tier not found');
+  });
 });

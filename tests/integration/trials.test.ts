@@ -155,4 +155,17 @@ describe('trial links', () => {
     await expectTrpcError(asCreator.trpc.trials.create.mutate({ tierId: mine.id, days: 0, maxClaims: 5, expiresAt: new Date(T0.getTime() + DAY_MS) }), 'BAD_REQUEST');
     await expectTrpcError(asCreator.trpc.trials.create.mutate({ tierId: mine.id, days: 7, maxClaims: 5, expiresAt: new Date(T0.getTime() - DAY_MS) }), 'BAD_REQUEST', TRIAL_TEXTS.expiresInvalid);
   });
+
+  it('issue 47 item 3: a link with no tier chosen asks to choose one (a field error), not "Subscription tier not found"', async () => {
+    clock.set(T0);
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const asCreator = await clientAs(app, creator.id);
+    await asCreator.trpc.tiers.create.mutate({ name: 'Gold', price: '50', paymentInterval: 'monthly', discountPercentage: 0 });
+    const input = { tierId: '', days: 7, maxClaims: 50, expiresAt: new Date(T0.getTime() + 30 * DAY_MS) };
+    const error = await expectTrpcError(asCreator.trpc.trials.create.mutate(input), 'BAD_REQUEST');
+    expect((error.data as unknown as { validation: { fieldErrors: Record<string, string[]> } }).validation.fieldErrors.tierId).toEqual([TRIAL_TEXTS.tierRequired]);
+    expect(error.message).not.toContain('not found');
+    // an id that names nothing is still not found
+    await expectTrpcError(asCreator.trpc.trials.create.mutate({ ...input, tierId: 'nope' }), 'NOT_FOUND', 'Subscription tier not found');
+  });
 });

@@ -16,3 +16,19 @@ export async function makeCreator(db: DB, userId: string): Promise<boolean> {
     return Number(changed.numUpdatedRows) > 0;
   });
 }
+
+/** What a creator's first steps read (issue 47 item 2): one statement. */
+export function findFirstSteps(db: DB, userId: string) {
+  return db
+    .selectFrom('profiles as pr')
+    .leftJoin('verification_status as v', 'v.user_id', 'pr.id')
+    .leftJoin('payout_accounts as pa', 'pa.user_id', 'pr.id')
+    .select((eb) => [
+      'v.is_identity_verified',
+      'pa.status as payout_status',
+      eb.exists(eb.selectFrom('subscription_tiers as t').select('t.id').whereRef('t.creator_id', '=', 'pr.id').where('t.archived_at', 'is', null)).as('has_tier'),
+      eb.exists(eb.selectFrom('posts as p').select('p.id').whereRef('p.creator_id', '=', 'pr.id').where('p.status', '=', 'published')).as('has_post'),
+    ])
+    .where('pr.id', '=', userId)
+    .executeTakeFirst();
+}

@@ -3,7 +3,8 @@ import type { CreatorCardDto } from '../../../common/profile-dtos';
 import type { AppDeps } from '../../../core/deps';
 import { CREATOR_TEXTS } from '../../../common/texts';
 import { creatorCards } from '../../shared/creator-cards/creator-cards';
-import { makeCreator } from './creators.queries';
+import { findFirstSteps, makeCreator } from './creators.queries';
+import type { FirstStepsDto } from '../../../common/first-steps';
 
 /** The landing page's Featured Creators grid: the first cards with no filter. */
 export function featuredCreators(deps: Pick<AppDeps, 'db'>): Promise<CreatorCardDto[]> {
@@ -26,4 +27,18 @@ export async function becomeCreator(deps: Pick<AppDeps, 'db' | 'realtime'>, user
   const becameCreator = await makeCreator(deps.db, userId);
   if (becameCreator) await deps.realtime.forgetSessions({ userIds: [userId] });
   return { isCreator: true, becameCreator, message: CREATOR_TEXTS.becameCreator };
+}
+
+/**
+ * A creator's first steps (issue 47 item 2): identity verified, a payout account with payouts
+ * enabled, a tier a new fan can choose, a published post.
+ */
+export async function firstSteps(deps: Pick<AppDeps, 'db'>, userId: string): Promise<FirstStepsDto> {
+  const row = await findFirstSteps(deps.db, userId);
+  return {
+    verify: row?.is_identity_verified === true,
+    payouts: row?.payout_status === 'enabled',
+    tier: row?.has_tier === true,
+    post: row?.has_post === true,
+  };
 }

@@ -77,7 +77,7 @@ export async function earningsSummary(deps: EarningsDeps, creatorId: string): Pr
     onItsWay: rand(payouts.onItsWay),
     netEarnings: rand(balances.net),
     pendingByDay: byDay.map((d) => ({ day: d.day, amount: rand(Number(d.cents)) })),
-    nextPayoutAt: nextPayoutDate(now, policy.payoutWeekday).toISOString(),
+    nextPayoutAt: account?.status === 'enabled' ? nextPayoutDate(now, policy.payoutWeekday).toISOString() : null,
     minimum: rand(policy.payoutMinimumCents),
     feePercent: policy.feePercent,
     holdDays: policy.holdDays,

@@ -51,6 +51,10 @@ export function findProfileHeader(db: DB, username: string, viewerId: string | n
         .as('media_count'),
       draftCount.as('draft_count'),
       isSubscribed.as('is_subscribed'),
+      // a tier a new fan can choose (not archived): without one there is nothing to subscribe to
+      eb
+        .exists(eb.selectFrom('subscription_tiers as t').select('t.id').whereRef('t.creator_id', '=', 'pr.id').where('t.archived_at', 'is', null))
+        .as('has_tier'),
     ])
     .where('pr.username', '=', username)
     .executeTakeFirst();

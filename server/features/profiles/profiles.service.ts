@@ -51,6 +51,7 @@ export async function profileByUsername(deps: Deps, viewerId: string | null, use
     bio: row.bio,
     categories: row.categories,
     isCreator: row.is_creator,
+    hasTier: row.is_creator && row.has_tier === true,
     socialLinks: toSocialLinks(row.social_links),
     customLinks: toCustomLinks(row.custom_links),
     subscriberCount: Number(row.subscriber_count ?? 0),

@@ -39,14 +39,14 @@ export function CreatorEarnings() {
             </figcaption>
             {data ? (
               <>
-                <div className="relative">
+                {weeks.every((w) => w.total === 0) ? (
+                  // no empty chart with an R0-R4 axis (issue 47 item 5): a line saying so
+                  <p className="flex h-28 items-center justify-center rounded-lg border border-dashed border-border text-sm text-muted">No revenue in the last 12 weeks yet.</p>
+                ) : (
                   <Suspense fallback={<Skeleton className="h-56 w-full" />}>
                     <WeeklyRevenueChart weeks={weeks} />
                   </Suspense>
-                  {weeks.every((w) => w.total === 0) ? (
-                    <p className="absolute inset-0 flex items-center justify-center text-sm text-muted">No revenue in the last 12 weeks yet.</p>
-                  ) : null}
-                </div>
+                )}
                 {/* the chart's figures for screen readers */}
                 <table className="sr-only">
                   <caption>Revenue per week</caption>

@@ -77,6 +77,18 @@ export function CreatorToolSection({
   );
 }
 
+/**
+ * A tool form's refusal that no field carries, said inside the form above its buttons (a toast in
+ * the corner would cover the submit button); announced as an alert.
+ */
+export function FormFailure({ message }: { message: string | null }) {
+  return message ? (
+    <p role="alert" className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-foreground">
+      {message}
+    </p>
+  ) : null;
+}
+
 /** A tool form's Cancel and submit buttons. */
 export function FormActions({ onCancel, pending, submitLabel }: { onCancel?: () => void; pending: boolean; submitLabel: string }) {
   return (

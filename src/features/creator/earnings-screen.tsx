@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowDownToLine, CalendarClock, Landmark, TrendingUp, Wallet } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { statementCsv, type EarningsSummaryDto, type PayoutDto } from '../../../common/earnings';
 import { formatRand } from '../../../common/format';
 import { EARNINGS_TEXTS } from '../../../common/earnings-texts';
+import { EmptyState } from '../../components/empty-state';
 import { LoadError } from '../../components/load-states';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -48,7 +49,21 @@ export function EarningsScreen() {
           <Figure id="available" label={EARNINGS_TEXTS.available} value={data ? formatRand(data.available) : null} negative={data ? data.available.startsWith('-') : false} />
           <Figure id="pending" label={EARNINGS_TEXTS.pending} value={data ? formatRand(data.pending) : null} />
           <Figure id="paid-out" label={EARNINGS_TEXTS.paidOut} value={data ? formatRand(data.paidOut) : null} />
-          <Figure id="next-payout" label={EARNINGS_TEXTS.nextPayout} value={data ? DAY.format(new Date(data.nextPayoutAt)) : null} />
+          <Figure
+            id="next-payout"
+            label={EARNINGS_TEXTS.nextPayout}
+            value={data ? (data.nextPayoutAt ? DAY.format(new Date(data.nextPayoutAt)) : EARNINGS_TEXTS.noNextPayout) : null}
+            note={
+              data && !data.nextPayoutAt ? (
+                <>
+                  {EARNINGS_TEXTS.noNextPayoutWhy}{' '}
+                  <Link to="/settings/account/payment" className="text-violet-300 underline underline-offset-2 hover:text-violet-200">
+                    {EARNINGS_TEXTS.setUpPayouts}
+                  </Link>
+                </>
+              ) : null
+            }
+          />
         </dl>
         {data ? <BalanceActions summary={data} /> : <Skeleton className="h-11 w-40" />}
         {data && data.pendingByDay.length > 0 ? (
@@ -75,13 +90,18 @@ export function EarningsScreen() {
   );
 }
 
-function Figure({ id, label, value, negative = false }: { id: string; label: string; value: string | null; negative?: boolean }) {
+function Figure({ id, label, value, negative = false, note }: { id: string; label: string; value: string | null; negative?: boolean; note?: ReactNode }) {
   return (
     <div className="rounded-card border border-border bg-surface p-4">
       <dt className="text-sm text-muted">{label}</dt>
       <dd className={`mt-1 text-xl font-bold tracking-tight tabular-nums md:text-2xl ${negative ? 'text-red-300' : 'text-foreground'}`} data-testid={`earnings-${id}`}>
         {value ?? <Skeleton className="h-8 w-24" />}
       </dd>
+      {note ? (
+        <dd className="mt-1 text-sm text-muted" data-testid={`earnings-${id}-note`}>
+          {note}
+        </dd>
+      ) : null}
     </div>
   );
 }
@@ -161,7 +181,12 @@ function NetChart() {
           ))}
         </div>
       </div>
-      {chart.data ? (
+      {chart.data && chart.data.points.every((p) => Number(p.net) === 0) ? (
+        // nothing earned in the periods shown: a line saying so, not an empty chart with an R0-R4 axis
+        <EmptyState icon={TrendingUp} className="py-10">
+          {EARNINGS_TEXTS.chartEmpty(by)}
+        </EmptyState>
+      ) : chart.data ? (
         <>
           <Suspense fallback={<Skeleton className="h-56 w-full" />}>
             <EarningsChart weeks={points} seriesName="Net earnings" periodPrefix={by === 'week' ? 'Week of ' : ''} />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { BadgePercent, Ban } from 'lucide-react';
 import { CreateOfferInput, type OfferDto } from '../../../common/trial-schemas';
 import { OFFER_TEXTS } from '../../../common/trial-texts';
@@ -12,7 +13,7 @@ import { formatCalendarDate } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
-import { CreatorToolSection, DAY_MS, dateInput, FormActions, serverText, TierOptions, toolRowClass, useLiveTiers } from './creator-tool-section';
+import { CreatorToolSection, DAY_MS, dateInput, FormActions, FormFailure, serverText, TierOptions, toolRowClass, useLiveTiers } from './creator-tool-section';
 
 const AUDIENCE = { new: 'New fans', expired: 'Expired subscribers' } as const;
 
@@ -39,10 +40,14 @@ function OfferForm({ onDone }: { onDone: () => void }) {
   const utils = trpc.useUtils();
   const { live } = useLiveTiers();
   const create = trpc.offers.create.useMutation();
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(CreateOfferInput, {
     defaultValues: { tierId: '', audience: 'new', percent: 20, startsAt: dateInput(new Date()), endsAt: dateInput(new Date(Date.now() + 14 * DAY_MS)) },
+    // refused values are said beside their fields; a toast would cover the form's button
+    invalidToast: null,
   });
   const onSubmit = form.submit(async (values) => {
+    setFailure(null);
     try {
       // from the start day's beginning (now, for today) to the end day's end (UTC)
       const startsAt = values.startsAt.getTime() <= Date.now() ? new Date() : values.startsAt;
@@ -51,8 +56,8 @@ function OfferForm({ onDone }: { onDone: () => void }) {
       notify.success({ title: OFFER_TEXTS.created });
       onDone();
     } catch (error) {
-      const validation = form.showServerErrors(error);
-      notify.error({ title: 'Error', description: validation?.messages[0] ?? serverText(error, OFFER_TEXTS.failed) });
+      // a refused field is said beside it (focused); anything else inside the form, above the button
+      setFailure(form.showServerErrors(error) ? null : serverText(error, OFFER_TEXTS.failed));
     }
   });
   return (
@@ -87,6 +92,7 @@ function OfferForm({ onDone }: { onDone: () => void }) {
           {(field) => <Input {...field} {...form.field('endsAt')} type="date" />}
         </FormField>
       </div>
+      <FormFailure message={failure} />
       <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Create offer" />
     </form>
   );

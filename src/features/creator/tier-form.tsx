@@ -54,7 +54,7 @@ export function TierForm({ tier, onDone }: { tier: TierDto | null; onDone: () =>
       if (tier) await update.mutateAsync({ id: tier.id, ...values });
       else await create.mutateAsync(values);
       notify.success({ title: tier ? BILLING_TEXTS.tierUpdated : BILLING_TEXTS.tierAdded });
-      await Promise.all([utils.tiers.listMine.invalidate(), utils.creatorStats.earnings.invalidate(), utils.subscriptions.subscribePage.invalidate()]);
+      await Promise.all([utils.tiers.listMine.invalidate(), utils.creatorStats.earnings.invalidate(), utils.subscriptions.subscribePage.invalidate(), utils.creators.firstSteps.invalidate(), utils.profiles.byUsername.invalidate()]);
       onDone();
     } catch (error) {
       const validation = form.showServerErrors(error);

@@ -113,7 +113,7 @@ function TierRow({ tier, onEdit }: { tier: TierDto; onEdit: () => void }) {
     try {
       const { outcome } = await remove.mutateAsync({ id: tier.id });
       notify.success({ title: BILLING_TEXTS.tierDeleted, description: outcome === 'archived' ? BILLING_TEXTS.tierArchived : undefined });
-      await Promise.all([utils.tiers.listMine.invalidate(), utils.creatorStats.earnings.invalidate(), utils.subscriptions.subscribePage.invalidate()]);
+      await Promise.all([utils.tiers.listMine.invalidate(), utils.creatorStats.earnings.invalidate(), utils.subscriptions.subscribePage.invalidate(), utils.creators.firstSteps.invalidate(), utils.profiles.byUsername.invalidate()]);
     } catch (error) {
       const code = errorCode(error);
       notify.error({

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Ban, Copy, Gift } from 'lucide-react';
 import { CreateTrialLinkInput, type TrialLinkDto } from '../../../common/trial-schemas';
 import { TRIAL_TEXTS } from '../../../common/trial-texts';
@@ -12,7 +13,7 @@ import { formatCalendarDate } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
-import { CreatorToolSection, DAY_MS, dateInput, FormActions, serverText, TierOptions, toolRowClass, useLiveTiers } from './creator-tool-section';
+import { CreatorToolSection, DAY_MS, dateInput, FormActions, FormFailure, serverText, TierOptions, toolRowClass, useLiveTiers } from './creator-tool-section';
 
 const linkUrl = (code: string) => `${window.location.origin}/trial/${code}`;
 
@@ -39,11 +40,15 @@ function TrialLinkForm({ onDone }: { onDone: () => void }) {
   const utils = trpc.useUtils();
   const { live } = useLiveTiers();
   const create = trpc.trials.create.useMutation();
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(CreateTrialLinkInput, {
     defaultValues: { tierId: '', days: 7, maxClaims: 50, expiresAt: dateInput(new Date(Date.now() + 30 * DAY_MS)) },
+    // refused values are said beside their fields; a toast would cover the form's button
+    invalidToast: null,
   });
 
   const onSubmit = form.submit(async (values) => {
+    setFailure(null);
     try {
       // the chosen day is the last one it can be claimed: it expires at that day's end (UTC)
       const expiresAt = new Date(values.expiresAt.getTime() + DAY_MS - 1);
@@ -52,8 +57,8 @@ function TrialLinkForm({ onDone }: { onDone: () => void }) {
       notify.success({ title: TRIAL_TEXTS.created, description: linkUrl(link.code) });
       onDone();
     } catch (error) {
-      const validation = form.showServerErrors(error);
-      notify.error({ title: 'Error', description: validation?.messages[0] ?? serverText(error, TRIAL_TEXTS.claimFailed) });
+      // a refused field is said beside it (focused); anything else inside the form, above the button
+      setFailure(form.showServerErrors(error) ? null : serverText(error, TRIAL_TEXTS.claimFailed));
     }
   });
 
@@ -79,6 +84,7 @@ function TrialLinkForm({ onDone }: { onDone: () => void }) {
           {(field) => <Input {...field} {...form.field('expiresAt')} type="date" />}
         </FormField>
       </div>
+      <FormFailure message={failure} />
       <FormActions onCancel={onDone} pending={create.isPending} submitLabel="Create link" />
     </form>
   );

@@ -66,12 +66,12 @@ export function ProfileHeader({ profile, renderSubscribed, renderTip }: { profil
                     <Check aria-hidden="true" className="size-4" />
                     {PROFILE_TEXTS.subscribed}
                   </span>
-                ) : (
+                ) : profile.hasTier ? (
                   <Link to="/$username/subscribe" params={{ username: profile.username }} className={buttonClasses()}>
                     <UserPlus aria-hidden="true" className="size-4" />
                     {PROFILE_TEXTS.subscribe}
                   </Link>
-                )}
+                ) : null /* no tier: nothing to subscribe to (issue 47 item 2) */}
                 {profile.isCreator && renderTip ? renderTip({ username: profile.username, name }) : null}
                 {viewer.canMessage ? (
                   <Link to="/messages/$username" params={{ username: profile.username }} className={buttonClasses({ variant: 'secondary' })}>

@@ -1,6 +1,7 @@
 import { Bookmark, CalendarClock, FilePen, LayoutGrid, Link2 } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { FEED_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
+import { FirstStepsChecklist } from '../../components/first-steps-checklist';
 import { PostCardSkeleton } from '../../components/post-card-skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { usePageTitle } from '../../lib/page-title';
@@ -94,7 +95,9 @@ function LoadedProfile({
     <div className="flex flex-col gap-6">
       <ProfileHeader profile={profile} renderSubscribed={renderSubscribed} renderTip={renderTip} />
       {/* subscribing, premium and creator tools are for creators' pages; a fan is offered to become one */}
-      {isCreator && !isOwner && !isSubscribed ? <SubscribeNowCard profile={profile} /> : null}
+      {/* no Subscribe Now without a tier to subscribe to (issue 47 item 2): its owner is guided to one instead */}
+      {isCreator && !isOwner && !isSubscribed && profile.hasTier ? <SubscribeNowCard profile={profile} /> : null}
+      {isCreator && isOwner && !profile.hasTier ? <FirstStepsChecklist /> : null}
       {isCreator && isOwner && profile.showUpgradeCard ? <UpgradeCard profile={profile} /> : null}
       {!isCreator && isOwner ? <BecomeCreatorCard /> : null}
 

@@ -1,3 +1,4 @@
+import { FIRST_STEPS_TEXTS } from '../../../common/first-steps';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { BadgeCheck, Layers, UserX } from 'lucide-react';
 import { useEffect } from 'react';
@@ -106,7 +107,7 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
             <Link to="/$username" params={{ username: creator.username }} className="underline-offset-4 hover:text-foreground hover:underline">
               @{creator.username}
             </Link>{' '}
-            · Choose a plan to unlock premium posts and support {name} directly.
+            {tiers.length === 0 ? null : <> · Choose a plan to unlock premium posts and support {name} directly.</>}
           </p>
         </div>
         <ProviderNote provider={provider} className="self-start sm:self-center" />
@@ -140,10 +141,22 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
         </p>
       ) : null}
 
-      <PremiumUnlocks counts={premiumCounts} creatorName={name} />
+      {/* what a subscription unlocks: nothing to say while there is no subscription to take */}
+      {tiers.length === 0 ? null : <PremiumUnlocks counts={premiumCounts} creatorName={name} />}
 
       {tiers.length === 0 ? (
-        <EmptyState icon={Layers}>{BILLING_TEXTS.noTiers}</EmptyState>
+        // says so, and leads somewhere: the creator's free posts (issue 47 item 2)
+        <EmptyState icon={Layers}>
+          <span className="block font-medium text-foreground">{BILLING_TEXTS.noTiers}</span>
+          {viewer.isOwner ? null : (
+            <>
+              <span className="mt-1 block text-sm">{FIRST_STEPS_TEXTS.noTiersFan(name)}</span>
+              <Link to="/$username" params={{ username: creator.username }} className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}>
+                {FIRST_STEPS_TEXTS.backToProfile(name)}
+              </Link>
+            </>
+          )}
+        </EmptyState>
       ) : (
         <section aria-label="Subscription tiers" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {tiers.map((tier) => (
