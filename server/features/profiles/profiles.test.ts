@@ -67,6 +67,8 @@ describe('profiles.byUsername', () => {
       postCount: 3,
       mediaCount: 2,
       draftCount: null,
+      // her fans subscribe to a tier: Subscribe leads somewhere
+      hasTier: true,
       viewer: { isOwner: false, isSubscribed: false, canMessage: false },
       showUpgradeCard: false,
     });
