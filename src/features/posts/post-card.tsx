@@ -100,7 +100,7 @@ function PostArticle({
           ) : null}
           {post.unlock?.unlocked ? (
             // bought by this viewer (issue 47 item 8): no lock, no price
-            <Badge data-testid="purchased-badge" className="text-emerald-300">
+            <Badge data-testid="purchased-badge" variant="accent">
               Purchased
             </Badge>
           ) : post.unlock ? (
