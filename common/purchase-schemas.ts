@@ -14,6 +14,8 @@ export const PurchasesInput = z
     filter: z.enum(PURCHASE_FILTERS).default('all'),
     cursor: FeedCursor.nullish(),
     limit: z.number().int().min(1).max(LIMITS.feedPageMax).default(LIMITS.feedPageSize),
+    // what React Query's infinite lists add to every page's input
+    direction: z.enum(['forward', 'backward']).optional(),
   })
   .strict();
 export type PurchasesInput = z.output<typeof PurchasesInput>;
