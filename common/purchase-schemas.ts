@@ -42,7 +42,8 @@ export interface PurchasePageDto {
 export const PURCHASE_TEXTS = {
   title: 'Purchased',
   empty: 'Nothing bought yet. Pay-per-view posts and paid messages you unlock appear here.',
-  emptyFiltered: 'Nothing of this kind bought yet.',
+  emptyPosts: 'No posts bought yet.',
+  emptyMessages: 'No paid messages bought yet.',
   loadFailed: 'Failed to load your purchases',
   filters: { all: 'All', posts: 'Posts', messages: 'Messages' },
   postKind: 'Post',

@@ -88,6 +88,8 @@ test('a purchase shows as Purchased and is in the fan’s Purchased collection',
 
   // the fan's own profile leads to the collection
   await fan.goto(`/${BUYER.username}`);
+  await expect(fan.getByRole('link', { name: 'Purchased' })).toBeVisible();
+  await shoot(fan, 'purchased-profile-link');
   await fan.getByRole('link', { name: 'Purchased' }).click();
   await expect(fan).toHaveURL(new RegExp(`/${BUYER.username.replace('.', '\\.')}/purchased$`));
   await expect(fan.getByRole('heading', { level: 1, name: 'Purchased' })).toBeVisible();
@@ -98,7 +100,7 @@ test('a purchase shows as Purchased and is in the fan’s Purchased collection',
   await shoot(fan, 'purchased-collection');
   await fan.getByRole('button', { name: 'Messages' }).click();
   await expect(fan.getByRole('button', { name: 'Messages' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(fan.getByText('Nothing of this kind bought yet.')).toBeVisible();
+  await expect(fan.getByText('No paid messages bought yet.')).toBeVisible();
   await shoot(fan, 'purchased-collection-messages');
   await fan.getByRole('button', { name: 'Posts' }).click();
   await expect(list.getByRole('listitem', { name: POST })).toBeVisible();

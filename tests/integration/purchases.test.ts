@@ -70,6 +70,8 @@ describe('purchases.mine', () => {
     expect(seen[0]).toMatchObject({ kind: 'post', post: { id: posts[2]!.id }, creator: { username: creator.username } });
     expect(seen[1]).toMatchObject({ kind: 'message', message: { id: messages[1]!.id } });
 
+    // what React Query's infinite list adds to each page's input is accepted
+    expect((await asFan.trpc.purchases.mine.query({ filter: 'all', limit: 1, direction: 'forward' })).items.map(label)).toEqual(everything.slice(0, 1));
     // the filters
     expect((await asFan.trpc.purchases.mine.query({ filter: 'posts', limit: 20 })).items.map(label)).toEqual(everything.filter((l) => l.startsWith('post:')));
     expect((await asFan.trpc.purchases.mine.query({ filter: 'messages', limit: 20 })).items.map(label)).toEqual(everything.filter((l) => l.startsWith('message:')));

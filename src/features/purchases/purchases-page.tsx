@@ -46,7 +46,7 @@ export function PurchasesPage({ filter, onFilter }: { filter: PurchaseFilter; on
       <Loaded query={list} loading="Loading purchases" failed={PURCHASE_TEXTS.loadFailed} rows={3} rowClassName="h-20 w-full rounded-card" placeholderClassName="gap-3">
         {(data) => {
           const items = data.pages.flatMap((p) => p.items);
-          if (items.length === 0) return <EmptyState icon={ShoppingBag}>{filter === 'all' ? PURCHASE_TEXTS.empty : PURCHASE_TEXTS.emptyFiltered}</EmptyState>;
+          if (items.length === 0) return <EmptyState icon={ShoppingBag}>{filter === 'all' ? PURCHASE_TEXTS.empty : filter === 'posts' ? PURCHASE_TEXTS.emptyPosts : PURCHASE_TEXTS.emptyMessages}</EmptyState>;
           return (
             <>
               <ul aria-label="Your purchases" className="flex flex-col gap-3">
