@@ -62,6 +62,14 @@ test('a trial reads as a trial on Settings > Subscriptions', async ({ browser })
   const until = (await row.getByTestId('subscription-price').innerText()).match(/until (.+), then/)![1];
   expect(await row.getByTestId('subscription-status').innerText()).toBe(`First charge on ${until}`);
   await shoot(fan, 'trial-subscriptions');
+  // the same words in the profile's subscription dialog
+  await fan.goto(`/${CREATOR.username}`);
+  await fan.getByTestId('subscribed').click();
+  const dialog = fan.getByTestId('subscription-dialog');
+  await expect(dialog.getByTestId('subscription-price')).toContainText(`Free trial until ${until}, then R49.00 a month`);
+  await expect(dialog.getByTestId('subscription-status')).toHaveText(`First charge on ${until}`);
+  await expect(dialog).toContainText('First charge');
+  await shoot(fan, 'trial-subscription-dialog');
   await Promise.all([creator.context().close(), fan.context().close()]);
 });
 

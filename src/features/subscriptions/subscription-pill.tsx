@@ -54,14 +54,15 @@ export function SubscriptionPill({ creator }: { creator: { id: string; name: str
 /** Where every state of the dialog ends: all subscriptions on the left, Close and the action on the right. */
 function Footer({ action }: { action?: ReactNode }) {
   return (
-    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+    // the buttons on a row of their own: beside the link, "Cancel subscription" ran out of the dialog
+    <div className="flex flex-col-reverse gap-3">
       <Link
         to="/settings/account/subscriptions"
         className="text-center text-sm font-medium whitespace-nowrap text-violet-300 underline-offset-4 hover:underline"
       >
         All your subscriptions
       </Link>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row">
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <AlertDialog.Cancel asChild>
           <Button variant="secondary">Close</Button>
         </AlertDialog.Cancel>
