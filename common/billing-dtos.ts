@@ -74,6 +74,8 @@ export interface MySubscriptionDto {
   cancelAtPeriodEnd: boolean;
   /** past due: access lasts until then */
   graceUntil: Date | null;
+  /** in a free trial that ends then (its first charge, unless cancelled); null when not a trial any more */
+  trialEndsAt?: Date | null;
   /** a tier change that takes effect at the next renewal */
   nextTier: { id: string; name: string } | null;
   /** bought as a bundle: `tier.discountedPrice` is then what each renewal of that many periods charges */

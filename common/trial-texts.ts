@@ -24,6 +24,13 @@ export const TRIAL_TEXTS = {
   description: (days: number, tier: string) => `${days} days free, then ${tier}`,
 } as const;
 
+const TRIAL_INTERVAL = { weekly: 'a week', monthly: 'a month', annually: 'a year' } as const;
+
+/** A subscription still in its free trial (issue 47 item 7): 'Free trial until Dec 13, then R49.00 a month'; cancelled: no 'then'. */
+export function trialUntil(date: string, then: { amount: string; interval: keyof typeof TRIAL_INTERVAL } | null): string {
+  return then ? `Free trial until ${date}, then ${then.amount} ${TRIAL_INTERVAL[then.interval]}` : `Free trial until ${date}`;
+}
+
 /** Offers (issue 27 item 5). */
 export const OFFER_TEXTS = {
   notFound: 'Offer not found',

@@ -18,6 +18,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UsernameIndexRouteImport } from './routes/$username.index'
 import { Route as UsernameContentRouteImport } from './routes/$username.content'
+import { Route as UsernamePurchasedRouteImport } from './routes/$username.purchased'
 import { Route as UsernameSubscribeRouteImport } from './routes/$username.subscribe'
 import { Route as AuthedCreateRouteImport } from './routes/_authed.create'
 import { Route as AuthedExploreRouteImport } from './routes/_authed.explore'
@@ -91,6 +92,11 @@ const UsernameIndexRoute = UsernameIndexRouteImport.update({
 const UsernameContentRoute = UsernameContentRouteImport.update({
   id: '/content',
   path: '/content',
+  getParentRoute: () => UsernameRoute,
+} as any)
+const UsernamePurchasedRoute = UsernamePurchasedRouteImport.update({
+  id: '/purchased',
+  path: '/purchased',
   getParentRoute: () => UsernameRoute,
 } as any)
 const UsernameSubscribeRoute = UsernameSubscribeRouteImport.update({
@@ -261,6 +267,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/$username/content': typeof UsernameContentRoute
+  '/$username/purchased': typeof UsernamePurchasedRoute
   '/$username/subscribe': typeof UsernameSubscribeRoute
   '/create': typeof AuthedCreateRoute
   '/explore': typeof AuthedExploreRoute
@@ -300,6 +307,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/$username/content': typeof UsernameContentRoute
+  '/$username/purchased': typeof UsernamePurchasedRoute
   '/$username/subscribe': typeof UsernameSubscribeRoute
   '/create': typeof AuthedCreateRoute
   '/explore': typeof AuthedExploreRoute
@@ -342,6 +350,7 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/$username/content': typeof UsernameContentRoute
+  '/$username/purchased': typeof UsernamePurchasedRoute
   '/$username/subscribe': typeof UsernameSubscribeRoute
   '/_authed/create': typeof AuthedCreateRoute
   '/_authed/explore': typeof AuthedExploreRoute
@@ -384,6 +393,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/$username/content'
+    | '/$username/purchased'
     | '/$username/subscribe'
     | '/create'
     | '/explore'
@@ -423,6 +433,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/$username/content'
+    | '/$username/purchased'
     | '/$username/subscribe'
     | '/create'
     | '/explore'
@@ -464,6 +475,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/$username/content'
+    | '/$username/purchased'
     | '/$username/subscribe'
     | '/_authed/create'
     | '/_authed/explore'
@@ -576,6 +588,13 @@ declare module '@tanstack/react-router' {
       path: '/content'
       fullPath: '/$username/content'
       preLoaderRoute: typeof UsernameContentRouteImport
+      parentRoute: typeof UsernameRoute
+    }
+    '/$username/purchased': {
+      id: '/$username/purchased'
+      path: '/purchased'
+      fullPath: '/$username/purchased'
+      preLoaderRoute: typeof UsernamePurchasedRouteImport
       parentRoute: typeof UsernameRoute
     }
     '/$username/subscribe': {
@@ -793,12 +812,14 @@ declare module '@tanstack/react-router' {
 
 interface UsernameRouteChildren {
   UsernameContentRoute: typeof UsernameContentRoute
+  UsernamePurchasedRoute: typeof UsernamePurchasedRoute
   UsernameSubscribeRoute: typeof UsernameSubscribeRoute
   UsernameIndexRoute: typeof UsernameIndexRoute
 }
 
 const UsernameRouteChildren: UsernameRouteChildren = {
   UsernameContentRoute: UsernameContentRoute,
+  UsernamePurchasedRoute: UsernamePurchasedRoute,
   UsernameSubscribeRoute: UsernameSubscribeRoute,
   UsernameIndexRoute: UsernameIndexRoute,
 }

@@ -1,6 +1,7 @@
 import { vaultRouter } from '../features/vault/vault.router';
 import { authRouter } from '../features/auth/auth.router';
 import { bookmarksRouter } from '../features/bookmarks/bookmarks.router';
+import { purchasesRouter } from '../features/purchases/purchases.router';
 import { commentsRouter } from '../features/comments/comments.router';
 import { creatorsRouter } from '../features/creators/creators.router';
 import { exploreRouter } from '../features/explore/explore.router';
@@ -38,6 +39,7 @@ export const appRouter = router({
   posts: postsRouter,
   comments: commentsRouter,
   bookmarks: bookmarksRouter,
+  purchases: purchasesRouter,
   tips: tipsRouter,
   postUnlocks: postUnlocksRouter,
   trials: trialsRouter,

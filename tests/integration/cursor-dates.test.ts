@@ -18,6 +18,7 @@ const app = useFileServer();
 const BASE_INPUTS: Record<string, (who: { other: MadeUser; me: MadeUser }) => Record<string, unknown>> = {
   'posts.feed': () => ({}),
   'bookmarks.list': () => ({}),
+  'purchases.mine': () => ({}),
   'explore.search': () => ({}),
   'profiles.posts': ({ other }) => ({ username: other.username }),
   'profiles.drafts': () => ({}),

@@ -63,6 +63,7 @@ export function findMySubscriptions(db: DB, userId: string, { id, limit = 100 }:
       's.current_period_end',
       's.cancel_at_period_end',
       's.grace_until',
+      's.trial_ends_at',
       's.past_due_since',
       's.price as agreed_price',
       sql<boolean>`${activeSubscriptionWhere('s')}`.as('is_active'),

@@ -157,6 +157,8 @@ function mine(row: MySubscriptionRow): MySubscriptionDto {
     currentPeriodEnd: row.current_period_end,
     cancelAtPeriodEnd: row.cancel_at_period_end,
     graceUntil: row.grace_until,
+    // still in its free trial: the period that ends now is the trial (domain/billing/trial.ts)
+    trialEndsAt: row.trial_ends_at && row.trial_ends_at.getTime() === row.current_period_end.getTime() ? row.trial_ends_at : null,
     nextTier: row.next_tier_id ? { id: row.next_tier_id, name: row.next_tier_name ?? '' } : null,
     bundlePeriods: row.bundle_periods,
   };

@@ -98,7 +98,12 @@ function PostArticle({
               Pinned
             </Badge>
           ) : null}
-          {post.unlock ? (
+          {post.unlock?.unlocked ? (
+            // bought by this viewer (issue 47 item 8): no lock, no price
+            <Badge data-testid="purchased-badge" variant="accent">
+              Purchased
+            </Badge>
+          ) : post.unlock ? (
             <Badge data-testid="unlock-badge" aria-label={`Pay-per-view: ${formatRand(post.unlock.price)}`}>
               <Lock aria-hidden="true" className="size-3" />
               {formatRand(post.unlock.price)}

@@ -1,8 +1,10 @@
-import { Bookmark, CalendarClock, FilePen, LayoutGrid, Link2 } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Bookmark, CalendarClock, FilePen, LayoutGrid, Link2, ShoppingBag } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { FEED_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import { FirstStepsChecklist } from '../../components/first-steps-checklist';
 import { PostCardSkeleton } from '../../components/post-card-skeleton';
+import { buttonClasses } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { usePageTitle } from '../../lib/page-title';
 import type { Post } from '../../lib/post-cache';
@@ -100,6 +102,13 @@ function LoadedProfile({
       {isCreator && isOwner && !profile.hasTier ? <FirstStepsChecklist /> : null}
       {isCreator && isOwner && profile.showUpgradeCard ? <UpgradeCard profile={profile} /> : null}
       {!isCreator && isOwner ? <BecomeCreatorCard /> : null}
+      {/* the owner's own purchases (issue 47 item 8): a route of its own, loaded when opened */}
+      {isOwner ? (
+        <Link to="/$username/purchased" params={{ username: profile.username }} className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'self-start' })}>
+          <ShoppingBag aria-hidden="true" className="size-4" />
+          Purchased
+        </Link>
+      ) : null}
 
       <Tabs value={tab} onValueChange={(value) => selectTab(value as ProfileTab)}>
         <TabsList aria-label="Profile sections" className="overflow-x-auto [scrollbar-width:none] max-sm:flex">

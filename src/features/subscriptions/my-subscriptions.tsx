@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Crown, Users } from 'lucide-react';
 import type { MySubscriptionDto } from '../../../common/billing-dtos';
-import { formatRand } from '../../../common/format';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { EmptyState } from '../../components/empty-state';
 import { Loaded } from '../../components/load-states';
@@ -10,7 +9,7 @@ import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { intervalUnit } from '../../lib/tier-price';
 import { BUNDLE_TEXTS } from '../../../common/bundle-texts';
-import { PastDueNotice, statusLine, SubscriptionActions, subscriptionName } from './subscription-actions';
+import { PastDueNotice, priceLine, statusLine, SubscriptionActions, subscriptionName } from './subscription-actions';
 
 /**
  * The body of /settings/account/subscriptions (issue 11 item 7): the fan's subscriptions, each
@@ -82,7 +81,7 @@ function SubscriptionRow({ subscription: s }: { subscription: MySubscriptionDto 
             </p>
             <p className="text-sm text-muted" data-testid="subscription-price">
               {/* a bundle is charged and renewed for all its periods at once: 'R108.00 / 3 months' */}
-              {formatRand(s.tier.discountedPrice)} / {s.bundlePeriods ? BUNDLE_TEXTS.length(s.bundlePeriods, s.tier.paymentInterval) : intervalUnit(s.tier.paymentInterval)}
+              {priceLine(s, s.bundlePeriods ? BUNDLE_TEXTS.length(s.bundlePeriods, s.tier.paymentInterval) : intervalUnit(s.tier.paymentInterval))}
             </p>
             <p
               data-testid="subscription-status"

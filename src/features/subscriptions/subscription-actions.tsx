@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import type { MySubscriptionDto } from '../../../common/billing-dtos';
+import { formatRand } from '../../../common/format';
 import { BILLING_TEXTS } from '../../../common/texts';
+import { trialUntil } from '../../../common/trial-texts';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatCalendarDate } from '../../lib/format';
@@ -26,6 +28,9 @@ export function statusLine(s: MySubscriptionDto): {
   tone: 'ok' | 'warn' | 'muted';
 } {
   const date = formatCalendarDate(s.currentPeriodEnd);
+  // a free trial is not a renewal: nothing has been charged yet (issue 47 item 7)
+  if (s.trialEndsAt && s.status === 'active') return { text: `First charge on ${date}${s.nextTier ? ` as ${s.nextTier.name}` : ''}`, tone: 'ok' };
+  if (s.trialEndsAt && s.status === 'canceling') return { text: `Ends on ${date}: nothing will be charged`, tone: 'warn' };
   switch (s.status) {
     case 'active':
       return {
@@ -42,6 +47,15 @@ export function statusLine(s: MySubscriptionDto): {
     default:
       return { text: `Ended on ${date}`, tone: 'muted' };
   }
+}
+
+/** The price line: 'R49.00 / month', or in a free trial 'Free trial until Dec 13, then R49.00 a month'. */
+export function priceLine(s: MySubscriptionDto, perPeriod: string): string {
+  if (s.trialEndsAt && (s.status === 'active' || s.status === 'canceling')) {
+    const then = s.status === 'active' ? { amount: formatRand(s.tier.discountedPrice), interval: s.tier.paymentInterval } : null;
+    return trialUntil(formatCalendarDate(s.trialEndsAt), then);
+  }
+  return `${formatRand(s.tier.discountedPrice)} / ${perPeriod}`;
 }
 
 /** A renewal that failed: what happens now and what the fan can do. */

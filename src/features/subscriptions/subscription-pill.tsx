@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { Check, ChevronDown } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { MySubscriptionDto } from '../../../common/billing-dtos';
-import { formatRand } from '../../../common/format';
 import { BILLING_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -11,7 +10,7 @@ import { cn } from '../../lib/cn';
 import { formatCalendarDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { intervalUnit } from '../../lib/tier-price';
-import { PastDueNotice, statusLine, SubscriptionActions } from './subscription-actions';
+import { PastDueNotice, priceLine, statusLine, SubscriptionActions } from './subscription-actions';
 import { DETAIL_LIST_CLASS, DetailRow } from './detail-row';
 
 /**
@@ -55,14 +54,15 @@ export function SubscriptionPill({ creator }: { creator: { id: string; name: str
 /** Where every state of the dialog ends: all subscriptions on the left, Close and the action on the right. */
 function Footer({ action }: { action?: ReactNode }) {
   return (
-    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+    // the buttons on a row of their own: beside the link, "Cancel subscription" ran out of the dialog
+    <div className="flex flex-col-reverse gap-3">
       <Link
         to="/settings/account/subscriptions"
         className="text-center text-sm font-medium whitespace-nowrap text-violet-300 underline-offset-4 hover:underline"
       >
         All your subscriptions
       </Link>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row">
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <AlertDialog.Cancel asChild>
           <Button variant="secondary">Close</Button>
         </AlertDialog.Cancel>
@@ -113,7 +113,7 @@ function SubscriptionDetails({ creatorId }: { creatorId: string }) {
 
 function Details({ subscription: s }: { subscription: MySubscriptionDto }) {
   const status = statusLine(s);
-  const dateLabel = { active: 'Next renewal', past_due: 'Renewal due', canceling: 'Access until', ended: 'Ended on' }[s.status];
+  const dateLabel = { active: s.trialEndsAt ? 'First charge' : 'Next renewal', past_due: 'Renewal due', canceling: 'Access until', ended: 'Ended on' }[s.status];
   return (
     <>
       <AlertDialog.Description
@@ -124,7 +124,7 @@ function Details({ subscription: s }: { subscription: MySubscriptionDto }) {
       </AlertDialog.Description>
       <dl className={DETAIL_LIST_CLASS}>
         <DetailRow label="Plan" value={s.tier.name} testId="subscription-tier" />
-        <DetailRow label="Price" value={`${formatRand(s.tier.discountedPrice)} / ${intervalUnit(s.tier.paymentInterval)}`} testId="subscription-price" />
+        <DetailRow label="Price" value={priceLine(s, intervalUnit(s.tier.paymentInterval))} testId="subscription-price" />
         <DetailRow label={dateLabel} value={formatCalendarDate(s.currentPeriodEnd)} testId="subscription-date" />
         {s.nextTier ? <DetailRow label="From then" value={s.nextTier.name} /> : null}
       </dl>
