@@ -23,6 +23,7 @@ const NOT_MONEY = new Set([
   'src/features/uploads/use-multi-upload.ts: (sent / total) * 100',
   'src/features/uploads/upload-progress.tsx: (progress.sent / progress.total) * 100',
   'src/features/messages/message-bubble.tsx: item.progress * 100',
+  'src/components/first-steps-checklist.tsx: (done / FIRST_STEPS.length) * 100', // the checklist's progress bar
   'worker/jobs/media-files.ts: percent / 100', // a job's progress over several files
   'worker/jobs/media-files.ts: ((index + percent / 100) / files.length) * 100',
   'worker/media/video.ts: (seconds / args.durationSeconds) * 100', // transcoding progress
