@@ -66,6 +66,8 @@ export function UploadForm({ user }: { user: CurrentUser }) {
   };
   // Schedule opens the date and time; the post is sent once they are chosen
   const [scheduling, setScheduling] = useState(false);
+  // sent ('Post scheduled') or its file removed: the form is empty again, and the panel closes with it
+  if (scheduling && !picked) setScheduling(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   // Content Settings (/settings/content): a fresh form starts from the creator's Paid and NSFW defaults
