@@ -1,6 +1,6 @@
 import { CalendarClock, History, Send, Save } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { HASHTAGS_MAX, parseHashtags, POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '../../../common/uploads';
+import { HASHTAGS_HINT, parseHashtags, POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '../../../common/uploads';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -188,7 +188,7 @@ export function UploadForm({ user }: { user: CurrentUser }) {
               ))}
             </span>
           ) : (
-            `Separate tags with spaces or commas; tags in the text count too (at most ${HASHTAGS_MAX}).`
+            HASHTAGS_HINT
           )
         }
       >
