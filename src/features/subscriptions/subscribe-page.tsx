@@ -98,9 +98,10 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
           <Avatar src={creator.avatarUrl} name={name} size="lg" />
         </Link>
         <div className="min-w-0 flex-1">
-          <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight break-words md:text-3xl">
+          {/* one flow of text: a wrapped name keeps its badge after its last word (issue 47) */}
+          <h1 className="text-2xl font-bold tracking-tight break-words md:text-3xl">
             Subscribe to {name}
-            {creator.isVerified ? <VerifiedBadge /> : null}
+            {creator.isVerified ? <VerifiedBadge className="ml-2 align-[-0.05em] [&_svg]:size-5" /> : null}
           </h1>
           <p className="mt-1 text-muted">
             <Link to="/$username" params={{ username: creator.username }} className="underline-offset-4 hover:text-foreground hover:underline">
