@@ -10,7 +10,7 @@ import { LoadingPlaceholder } from '../../components/load-states';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Avatar } from '../../components/ui/avatar';
-import { VerifiedBadge } from '../../components/ui/verified-badge';
+import { NameWithBadge } from '../../components/name-with-badge';
 import { formatCalendarDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { storePostAuthPath } from '../../lib/session';
@@ -100,8 +100,7 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
         <div className="min-w-0 flex-1">
           {/* one flow of text: a wrapped name keeps its badge after its last word (issue 47) */}
           <h1 className="text-2xl font-bold tracking-tight break-words md:text-3xl">
-            Subscribe to {name}
-            {creator.isVerified ? <VerifiedBadge className="ml-2 align-[-0.05em] [&_svg]:size-5" /> : null}
+            <NameWithBadge text={`Subscribe to ${name}`} verified={creator.isVerified} />
           </h1>
           <p className="mt-1 text-muted">
             <Link to="/$username" params={{ username: creator.username }} className="underline-offset-4 hover:text-foreground hover:underline">
