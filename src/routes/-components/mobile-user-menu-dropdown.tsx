@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Bell, ChevronDown, LogOut, Settings, Shield } from 'lucide-react';
+import { Bell, ChevronDown, LockKeyhole, LogOut, Settings } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar';
 import {
   DropdownMenu,
@@ -44,7 +44,7 @@ export default function MobileUserMenuDropdown({ user, onSignOut }: { user: Curr
         {user.role === 'admin' ? (
           <DropdownMenuItem asChild>
             <Link to="/admin">
-              <Shield aria-hidden="true" className="size-4 text-muted" />
+              <LockKeyhole aria-hidden="true" className="size-4 text-muted" />
               Admin
             </Link>
           </DropdownMenuItem>
