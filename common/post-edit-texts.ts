@@ -7,7 +7,6 @@ export const POST_EDIT_TEXTS = {
   titleLabel: 'Title',
   textLabel: 'Text',
   hashtagsLabel: 'Hashtags',
-  hashtagsHint: 'Separated by spaces, e.g. #travel #sunset',
   premiumLabel: 'Premium: only subscribers see it',
   payPerViewLabel: 'Pay-per-view: fans unlock it for a price',
   modeLabel: 'Who pays',

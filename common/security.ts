@@ -49,6 +49,8 @@ export const DATA_EXPORT_TEXTS = {
     'The files as you uploaded them are not kept after processing, so they are not in this archive.',
     '',
   ].join('\n'),
+  /** the export-ready e-mail's words: the same truth as the screen (processed media, uploads not kept) */
+  mail: 'The copy of your data you asked for is ready: your profile, your posts with their media as published (processed, with your watermark if it was on; the files as uploaded are not kept), comments, messages, subscriptions and payments.',
   /** the reason a failed export shows (data_exports.failure_reason) */
   failed: 'The archive could not be built. Ask for a new one.',
 } as const;

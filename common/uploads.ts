@@ -97,6 +97,8 @@ export function checkUploadFile(file: { name: string; size: number }): UploadFil
 export const POST_TEXT_MAX_LENGTH = 2000;
 export const POST_TITLE_MAX_LENGTH = 100;
 export const HASHTAGS_MAX = 20;
+/** The hashtag field's hint, one text on the upload form and in the edit dialog (issue 47): both parse with parseHashtags. */
+export const HASHTAGS_HINT = `Separate tags with spaces or commas; tags in the text count too (at most ${HASHTAGS_MAX}).`;
 export const HASHTAG_MAX_LENGTH = 50;
 
 const HASHTAG_IN_TEXT = /#([\p{L}\p{N}_]+)/gu;

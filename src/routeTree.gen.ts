@@ -30,6 +30,7 @@ import { Route as AuthResetPasswordRouteImport } from './routes/auth_.reset-pass
 import { Route as PostIndexRouteImport } from './routes/post.index'
 import { Route as PostIdRouteImport } from './routes/post.$id'
 import { Route as TrialCodeRouteImport } from './routes/trial.$code'
+import { Route as AuthedAdminIndexRouteImport } from './routes/_authed.admin.index'
 import { Route as AuthedAdminPaymentsRouteImport } from './routes/_authed.admin.payments'
 import { Route as AuthedAdminReportsRouteImport } from './routes/_authed.admin.reports'
 import { Route as AuthedCreateVaultRouteImport } from './routes/_authed.create_.vault'
@@ -153,6 +154,11 @@ const TrialCodeRoute = TrialCodeRouteImport.update({
   id: '/trial/$code',
   path: '/trial/$code',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthedAdminIndexRoute = AuthedAdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedAdminPaymentsRoute = AuthedAdminPaymentsRouteImport.update({
   id: '/admin/payments',
@@ -289,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/settings/content': typeof AuthedSettingsContentRoute
   '/settings/personal-info': typeof AuthedSettingsPersonalInfoRoute
   '/settings/security': typeof AuthedSettingsSecurityRoute
+  '/admin/': typeof AuthedAdminIndexRoute
   '/messages/': typeof AuthedMessagesIndexRoute
   '/settings/': typeof AuthedSettingsIndexRoute
   '/settings/account/invisible': typeof AuthedSettingsAccountInvisibleRoute
@@ -329,6 +336,7 @@ export interface FileRoutesByTo {
   '/settings/content': typeof AuthedSettingsContentRoute
   '/settings/personal-info': typeof AuthedSettingsPersonalInfoRoute
   '/settings/security': typeof AuthedSettingsSecurityRoute
+  '/admin': typeof AuthedAdminIndexRoute
   '/messages': typeof AuthedMessagesIndexRoute
   '/settings': typeof AuthedSettingsIndexRoute
   '/settings/account/invisible': typeof AuthedSettingsAccountInvisibleRoute
@@ -372,6 +380,7 @@ export interface FileRoutesById {
   '/_authed/settings_/content': typeof AuthedSettingsContentRoute
   '/_authed/settings_/personal-info': typeof AuthedSettingsPersonalInfoRoute
   '/_authed/settings_/security': typeof AuthedSettingsSecurityRoute
+  '/_authed/admin/': typeof AuthedAdminIndexRoute
   '/_authed/messages/': typeof AuthedMessagesIndexRoute
   '/_authed/settings/': typeof AuthedSettingsIndexRoute
   '/_authed/settings_/account_/invisible': typeof AuthedSettingsAccountInvisibleRoute
@@ -415,6 +424,7 @@ export interface FileRouteTypes {
     | '/settings/content'
     | '/settings/personal-info'
     | '/settings/security'
+    | '/admin/'
     | '/messages/'
     | '/settings/'
     | '/settings/account/invisible'
@@ -455,6 +465,7 @@ export interface FileRouteTypes {
     | '/settings/content'
     | '/settings/personal-info'
     | '/settings/security'
+    | '/admin'
     | '/messages'
     | '/settings'
     | '/settings/account/invisible'
@@ -497,6 +508,7 @@ export interface FileRouteTypes {
     | '/_authed/settings_/content'
     | '/_authed/settings_/personal-info'
     | '/_authed/settings_/security'
+    | '/_authed/admin/'
     | '/_authed/messages/'
     | '/_authed/settings/'
     | '/_authed/settings_/account_/invisible'
@@ -674,6 +686,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TrialCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authed/admin/': {
+      id: '/_authed/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AuthedAdminIndexRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/admin/payments': {
       id: '/_authed/admin/payments'
       path: '/admin/payments'
@@ -842,6 +861,7 @@ interface AuthedRouteChildren {
   AuthedSettingsContentRoute: typeof AuthedSettingsContentRoute
   AuthedSettingsPersonalInfoRoute: typeof AuthedSettingsPersonalInfoRoute
   AuthedSettingsSecurityRoute: typeof AuthedSettingsSecurityRoute
+  AuthedAdminIndexRoute: typeof AuthedAdminIndexRoute
   AuthedMessagesIndexRoute: typeof AuthedMessagesIndexRoute
   AuthedSettingsIndexRoute: typeof AuthedSettingsIndexRoute
   AuthedSettingsAccountInvisibleRoute: typeof AuthedSettingsAccountInvisibleRoute
@@ -868,6 +888,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSettingsContentRoute: AuthedSettingsContentRoute,
   AuthedSettingsPersonalInfoRoute: AuthedSettingsPersonalInfoRoute,
   AuthedSettingsSecurityRoute: AuthedSettingsSecurityRoute,
+  AuthedAdminIndexRoute: AuthedAdminIndexRoute,
   AuthedMessagesIndexRoute: AuthedMessagesIndexRoute,
   AuthedSettingsIndexRoute: AuthedSettingsIndexRoute,
   AuthedSettingsAccountInvisibleRoute: AuthedSettingsAccountInvisibleRoute,

@@ -63,8 +63,8 @@ function CreatePage() {
           </p>
           <FirstStepsChecklist className="mt-6" />
           <Tabs value={tab} onValueChange={(value) => selectTab(value as CreateTab)} className="mt-6">
-            {/* on a phone the longer label gets the wider column and the labels a smaller size, so all three fit on one line */}
-            <TabsList aria-label="Create" className="grid-cols-[2fr_3fr_2fr_2fr] sm:grid-cols-4 [&>button]:px-1 [&>button]:text-xs sm:[&>button]:px-3 sm:[&>button]:text-sm">
+            {/* on a phone two rows of two, each label with room around it (issue 47: one row of four touched the edges) */}
+            <TabsList aria-label="Create" className="grid-flow-row grid-cols-2 rounded-3xl max-md:[&>button]:px-2 max-md:[&>button]:text-[13px] md:grid-flow-col md:grid-cols-4 md:rounded-full md:[&>button]:px-3">
               <TabsTrigger value="content">{CREATE_TEXTS.tabContent}</TabsTrigger>
               <TabsTrigger value="tiers" className="whitespace-nowrap">
                 {CREATE_TEXTS.tabTiers}

@@ -38,5 +38,6 @@ function ThreadRoute() {
 }
 
 function renderTip(partner: { username: string; name: string }) {
-  return <TipButton target={partner} label="Tip" variant="ghost" size="sm" className="shrink-0" />;
+  // on a phone the icon alone (its name stays 'Tip {name}'): the header keeps room for the partner's name
+  return <TipButton target={partner} label="Tip" variant="ghost" size="sm" className="shrink-0 max-sm:gap-0 max-sm:px-2 max-sm:text-[0px]" />;
 }

@@ -14,9 +14,10 @@ function NotificationsPage() {
   const { kind } = Route.useSearch();
   const navigate = useNavigate();
   return (
-    <main className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-6">
+    // the app shell's <main> holds the page: one main landmark
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-6">
       <h1 className="text-2xl font-bold text-foreground">Notifications</h1>
       <NotificationCentre kind={kind ?? null} onKind={(k) => void navigate({ to: '/notifications', search: k ? { kind: k } : {} })} />
-    </main>
+    </div>
   );
 }

@@ -61,7 +61,8 @@ test('a creator posts three photos and a video as one post, reordered; a fan swi
   const postIdPromise = waitForUploadedPostId(noah);
   await publishButton(noah).click();
   const postId = await postIdPromise;
-  await expect(toasts(noah).getByText('Uploaded - your post is processing')).toBeVisible();
+  // one toast for the upload: 'Uploaded - ...' until the worker is done, then 'Post published' in its place (issue 47)
+  await expect(toasts(noah).getByText(/^(Uploaded - your post is processing|Post published)$/)).toBeVisible();
   await expect(async () => {
     const status = await withDatabase(async (c) => (await c.query('select status from posts where id = $1', [postId])).rows[0]?.status);
     expect(status).toBe('published');

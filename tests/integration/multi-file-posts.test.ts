@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unfinishedUploadName } from '../../common/upload-dtos';
 import { MAX_POST_FILES, UPLOAD_POST_ID_HEADER, type UploadPostFields } from '../../common/uploads';
 import { makeSubscription, makeUser, type MadeUser } from '../helpers/factories';
 import { fakeExe } from '../helpers/media-fixtures';
@@ -98,6 +99,21 @@ describe('a post of several files', () => {
     expect(await settled(postId)).toMatchObject({ status: 'published', post_text: 'keep me', failure_reason: null });
     const dto = await asCreator.trpc.posts.byId.query({ id: postId });
     expect(dto.files?.map((f) => f.url)).toEqual([`/media/${postId}/web`, `/media/${postId}/2/web`]);
+  });
+
+  it("is listed under 'Your uploads' by its title and its number of files while it processes, not as its first file", async () => {
+    await app.deps.queues.media.pause();
+    try {
+      const photos = [await photo('#aa3333'), await photo('#33aa33'), await photo('#3333aa')];
+      const titled = await uploadPost(asCreator, photos.map((bytes, i) => ({ name: `photo${i + 1}.jpg`, bytes })), { title: 'Three at the lake' });
+      const untitled = await uploadPost(asCreator, photos.slice(0, 2).map((bytes, i) => ({ name: `shot${i + 1}.jpg`, bytes })));
+      const rows = await asCreator.trpc.uploads.unfinished.query();
+      expect(rows.find((r) => r.postId === titled)).toMatchObject({ status: 'processing', title: 'Three at the lake', filename: 'photo1.jpg', fileCount: 3 });
+      expect(rows.find((r) => r.postId === untitled)).toMatchObject({ title: null, filename: 'shot1.jpg', fileCount: 2 });
+      expect(rows.filter((r) => [titled, untitled].includes(r.postId)).map(unfinishedUploadName)).toEqual(['shot1.jpg and 1 more', 'Three at the lake']);
+    } finally {
+      await app.deps.queues.media.resume();
+    }
   });
 
   it(`refuses more than ${MAX_POST_FILES} files in one post before a byte is sent`, async () => {

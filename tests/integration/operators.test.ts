@@ -41,7 +41,13 @@ describe('queue dashboard', () => {
   it('shows every queue to an admin', async () => {
     const page = await asAdmin.fetch('/admin/queues');
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('CreatorHub queues');
+    const html = await page.text();
+    expect(html).toContain('CreatorHub queues');
+    // nothing from a third party the page's policy refuses (issue 47: Google Fonts' stylesheet was a console error)
+    expect(html).not.toContain('fonts.googleapis.com');
+    expect(html).toMatch(/<link href="static\/css\/main\.[0-9a-f]+\.css" rel="stylesheet">/);
+    const styleSrc = /style-src ([^;]*)/.exec(page.headers.get('content-security-policy') ?? '')?.[1] ?? '';
+    for (const url of html.matchAll(/(?:href|src)="(https?:[^"]+)"/g)) expect(styleSrc, url[1]).toContain(new URL(url[1]!).origin);
     const api = await asAdmin.fetch('/admin/queues/api/queues?activeQueue=media&status=latest&page=1&jobsPerPage=10');
     expect(api.status).toBe(200);
     const body = (await api.json()) as { queues: { name: string }[] };

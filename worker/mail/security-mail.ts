@@ -1,4 +1,5 @@
 import type { SecurityNoticeKind } from '../../common/jobs';
+import { DATA_EXPORT_TEXTS } from '../../common/security';
 import { BRAND } from '../../common/texts';
 import { composeMail } from './compose';
 import type { OutgoingMail } from './transport';
@@ -54,7 +55,7 @@ export function exportReadyMessage(appUrl: string, to: string, downloadPath: str
     to,
     `Your ${BRAND.name} data is ready to download`,
     [
-      'The copy of your data you asked for is ready: your profile, posts with their original files, comments, messages, subscriptions and payments.',
+      DATA_EXPORT_TEXTS.mail,
       `Only you can download it, while signed in, until ${expiresAt.toUTCString()}. Then it is deleted.`,
       'If you did not ask for it, change your password now.',
     ],

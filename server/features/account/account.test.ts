@@ -339,6 +339,11 @@ describe('download my data', () => {
 
     const mail = (await app.outbox()).find((m) => m.to === user.email && m.subject.includes('ready to download'));
     expect(mail?.link).toBe(`${app.url}${ready!.downloadUrl}`);
+    // the mail says what the screen says: the media as published, the uploaded files not kept (issue 47)
+    expect(mail?.text).toContain(DATA_EXPORT_TEXTS.mail);
+    expect(mail?.text).not.toMatch(/original files/);
+    expect(DATA_EXPORT_TEXTS.description).toMatch(/the files as uploaded are not kept/);
+    expect(DATA_EXPORT_TEXTS.mail).toMatch(/the files as uploaded are not kept/);
 
     const response = await client.fetch(ready!.downloadUrl!);
     expect(response.status).toBe(200);

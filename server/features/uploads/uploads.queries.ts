@@ -31,7 +31,9 @@ export async function linkUploadToPost(db: DB, uploadId: string, postId: string)
 export function findUnfinishedPosts(db: DB, creatorId: string, limit: number) {
   return db
     .selectFrom('posts')
-    .select(['id', 'status', 'target_status', 'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'created_at', 'updated_at'])
+    .select(['id', 'title', 'status', 'target_status', 'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'created_at', 'updated_at'])
+    // a post of several files: how many (its original_filename is the first file's)
+    .select((eb) => eb.selectFrom('post_files').select(eb.fn.countAll<string>().as('n')).whereRef('post_files.post_id', '=', 'posts.id').as('file_count'))
     .where('creator_id', '=', creatorId)
     .where('status', 'in', ['processing', 'failed'])
     .orderBy('created_at', 'desc')

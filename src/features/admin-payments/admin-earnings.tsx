@@ -18,8 +18,10 @@ export function AdminEarnings() {
       <h2 id="platform-money" className="text-xl font-semibold tracking-tight">
         Fees, refunds and payouts
       </h2>
-      <div className="overflow-x-auto rounded-card border border-border bg-surface">
-        <table className="w-full min-w-[36rem] text-sm">
+      {/* on a phone the table scrolls sideways inside its frame (issue 47: it looked clipped) */}
+      <p className="-mt-2 text-xs text-subtle md:hidden">Swipe the table sideways for every column.</p>
+      <div tabIndex={0} role="region" aria-label="Fees, refunds and payouts per month" className="overflow-x-auto rounded-card border border-border bg-surface focus-visible:outline-2 focus-visible:outline-accent">
+        <table className="w-full min-w-[36rem] text-sm whitespace-nowrap">
           <caption className="sr-only">The platform per month</caption>
           <thead className="text-left text-muted">
             <tr>

@@ -102,7 +102,7 @@ export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => 
 
   return (
     <section aria-labelledby="feed-heading" className="relative flex flex-col gap-6 pt-10 md:pt-14">
-      <h2 ref={heading} id="feed-heading" className="text-2xl font-bold tracking-tight md:text-3xl">
+      <h2 ref={heading} id="feed-heading" className="pr-16 text-2xl font-bold tracking-tight md:pr-36 md:text-3xl lg:pr-0">
         {visitor ? 'Latest posts' : 'Your feed'}
       </h2>
       <NewPostsPill count={newPosts.count} onShow={showNewPosts} />

@@ -43,6 +43,9 @@ export function NotificationCentre({ kind, onKind }: { kind: NotificationKind | 
     if (list.isError) notify.error({ title: 'Error', description: 'Could not load your notifications.' }, { id: 'notifications-failed' });
   }, [list.isError]);
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  // nothing unread (or nothing at all): no "Mark all as read" (issue 47)
+  const unread = trpc.notifications.unreadCount.useQuery(undefined, { staleTime: 60_000 });
+  const anyUnread = (unread.data?.count ?? 0) > 0;
 
   return (
     <div className="flex flex-col gap-4">
@@ -62,9 +65,11 @@ export function NotificationCentre({ kind, onKind }: { kind: NotificationKind | 
             ))}
           </select>
         </label>
-        <Button variant="secondary" size="sm" onClick={() => markAll.mutate()} loading={markAll.isPending}>
-          Mark all as read
-        </Button>
+        {anyUnread ? (
+          <Button variant="secondary" size="sm" onClick={() => markAll.mutate()} loading={markAll.isPending}>
+            Mark all as read
+          </Button>
+        ) : null}
       </div>
       {list.isPending ? (
         <div className="flex flex-col gap-2" aria-label="Loading notifications">

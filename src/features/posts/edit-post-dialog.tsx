@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { EditPostInput } from '../../../common/post-edit';
 import { POST_EDIT_TEXTS as T } from '../../../common/post-edit-texts';
 import { refineUnlockFields, UnlockFormFields, unlockOfFields } from '../../../common/post-unlock';
-import { POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '../../../common/uploads';
+import { HASHTAGS_HINT, POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '../../../common/uploads';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { DIALOG_BOX_CLASS, DialogActions, DialogHeading, DialogOverlay } from '../../components/ui/dialog-parts';
@@ -121,8 +121,8 @@ export default function EditPostDialog({ post, open, onOpenChange, returnFocusRe
             <FormField label={T.textLabel} error={form.error('text')}>
               {({ invalid: _invalid, ...props }) => <textarea {...props} {...form.field('text')} rows={4} maxLength={POST_TEXT_MAX_LENGTH} className={TEXTAREA_CLASS} />}
             </FormField>
-            <FormField label={T.hashtagsLabel} hint={T.hashtagsHint} error={form.error('hashtags')}>
-              {(props) => <Input {...props} {...form.field('hashtags')} autoComplete="off" />}
+            <FormField label={T.hashtagsLabel} hint={HASHTAGS_HINT} error={form.error('hashtags')}>
+              {(props) => <Input {...props} {...form.field('hashtags')} placeholder="#art #travel" autoComplete="off" />}
             </FormField>
             <label className="flex items-center gap-3 text-sm text-foreground">
               <Checkbox {...form.field('isPremium')} />

@@ -6,7 +6,7 @@ import { PROFILE_TEXTS } from '../../../common/texts';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
-import { VerifiedBadge } from '../../components/ui/verified-badge';
+import { NameWithBadge } from '../../components/name-with-badge';
 import type { Profile } from './profile-queries';
 
 /**
@@ -86,13 +86,13 @@ export function ProfileHeader({ profile, renderSubscribed, renderTip }: { profil
 
         <div className="mt-4 flex flex-col gap-3">
           <div>
-            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <h1 id="profile-name" className="text-2xl font-bold tracking-tight break-words md:text-3xl">
-                {name}
+            {/* one flow of text: a wrapped name keeps its marks after its last word (issue 47) */}
+            <div>
+              <h1 id="profile-name" className="inline align-middle text-2xl font-bold tracking-tight break-words md:text-3xl">
+                <NameWithBadge text={name} verified={profile.isVerified} />
               </h1>
-              {profile.isVerified ? <VerifiedBadge className="[&_svg]:size-5" /> : null}
               {profile.isPremium ? (
-                <Badge variant="premium">
+                <Badge variant="premium" className="ml-2 align-middle">
                   <Crown aria-hidden="true" className="size-3" />
                   Premium
                 </Badge>

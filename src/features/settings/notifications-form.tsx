@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import type { NotificationSettingsDto } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/settings-texts';
@@ -11,7 +11,8 @@ import { notify } from '../../lib/toast';
 
 /**
  * /settings/account/notifications (spec part 2 §2, §3, §8): three switches, all on by default;
- * Save Changes (Saving...) → 'Notification settings saved successfully.'. The mail senders ask
+ * each switch saves as it is flipped (issue 47: leaving the page lost the change), as Save Changes
+ * (Saving...) does → 'Notification settings saved successfully.'. The mail senders ask
  * domain/notifications/email-consent.ts, so what is saved here is honoured by the next e-mail.
  */
 export function NotificationsForm() {
@@ -27,6 +28,9 @@ export function NotificationsForm() {
     </Loaded>
   );
 }
+
+/** one toast for the form's saves: flipping three switches shows one 'saved', not three */
+const SAVED_TOAST = 'notification-settings-saved';
 
 const SWITCHES = [
   { key: 'emailNotifications', label: SETTINGS_TEXTS.emailNotifications, hint: SETTINGS_TEXTS.emailNotificationsHint },
@@ -62,30 +66,56 @@ function NotificationFields({ initial }: { initial: NotificationSettingsDto }) {
     }
   }
 
+  // what the server holds: a Push change asks the browser only when it differs from this
+  const saved = useRef(initial);
+  // saves one after another, in the order of the flips: the last flip is what stays
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const failedText = (error: unknown) => (isServerError(error) ? SETTINGS_TEXTS.notificationsSaveFailed : SETTINGS_TEXTS.notificationsUnexpected);
+
+  async function persist(next: NotificationSettingsDto) {
+    let toSave = next;
+    // only a change asks the browser (saving the other switches never brings a permission prompt)
+    if (next.pushNotifications !== saved.current.pushNotifications) {
+      try {
+        await syncThisBrowser(next.pushNotifications);
+      } catch (error) {
+        // this browser could not subscribe: Push stays off rather than claiming to be on
+        notify.error({ title: 'Push Notifications', description: error instanceof Error ? error.message : String(error) });
+        if (next.pushNotifications) toSave = { ...next, pushNotifications: false };
+        setValues(toSave);
+      }
+    }
+    const result = await save.mutateAsync(toSave);
+    saved.current = result.settings;
+    utils.settings.notifications.setData(undefined, result.settings);
+    return result;
+  }
+  const enqueue = (next: NotificationSettingsDto) => {
+    const run = queue.current.catch(() => undefined).then(() => persist(next));
+    queue.current = run;
+    return run;
+  };
+
   return (
     <SettingsForm
       label={SETTINGS_TEXTS.notifications}
       pending={save.isPending}
-      failed={(error) => (isServerError(error) ? SETTINGS_TEXTS.notificationsSaveFailed : SETTINGS_TEXTS.notificationsUnexpected)}
-      onSave={async () => {
-        let toSave = values;
-        // only a change asks the browser (saving the other switches never brings a permission prompt)
-        if (values.pushNotifications !== initial.pushNotifications) {
-          try {
-            await syncThisBrowser(values.pushNotifications);
-          } catch (error) {
-            // this browser could not subscribe: Push stays off rather than claiming to be on
-            notify.error({ title: 'Push Notifications', description: error instanceof Error ? error.message : String(error) });
-            if (values.pushNotifications) toSave = { ...values, pushNotifications: false };
-            setValues(toSave);
-          }
-        }
-        const result = await save.mutateAsync(toSave);
-        utils.settings.notifications.setData(undefined, result.settings);
-        return result;
-      }}
+      failed={failedText}
+      toastId={SAVED_TOAST}
+      onSave={() => enqueue(values)}
     >
-      <ToggleRows rows={SWITCHES} values={values} onChange={(key, on) => setValues((v) => ({ ...v, [key]: on }))} />
+      <ToggleRows
+        rows={SWITCHES}
+        values={values}
+        onChange={(key, on) => {
+          const next = { ...values, [key]: on };
+          setValues(next);
+          enqueue(next).then(
+            (result) => notify.success({ title: result.message }, { id: SAVED_TOAST }),
+            (error: unknown) => notify.error({ title: 'Error', description: failedText(error) }, { id: SAVED_TOAST }),
+          );
+        }}
+      />
       {initial.pushNotifications && values.pushNotifications && here === false && pushSupported() ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-border bg-surface px-4 py-3" data-testid="push-this-browser">
           <p className="text-sm text-muted">Push notifications are on for your account but not yet on this browser.</p>

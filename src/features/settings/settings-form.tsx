@@ -21,20 +21,23 @@ export function SettingsForm({
   pending,
   onSave,
   failed,
+  toastId,
   children,
 }: {
   label: string;
   pending: boolean;
   onSave: () => Promise<{ message: string }>;
   failed: string | ((error: unknown) => string);
+  /** a form that also saves on change gives its toasts one id: a save replaces the last one's toast */
+  toastId?: string;
   children: ReactNode;
 }) {
   const submit = async () => {
     try {
       const result = await onSave();
-      notify.success({ title: result.message });
+      notify.success({ title: result.message }, { id: toastId });
     } catch (error) {
-      notify.error({ title: 'Error', description: typeof failed === 'string' ? failed : failed(error) });
+      notify.error({ title: 'Error', description: typeof failed === 'string' ? failed : failed(error) }, { id: toastId });
     }
   };
 

@@ -55,7 +55,8 @@ export function PremiumUnlocks({ counts, creatorName }: { counts: PremiumCounts;
             by {creatorName}: {summary}.
           </p>
           <ul aria-label="Premium posts by kind" className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {KINDS.map(({ key, icon: Icon, one, many }) => {
+            {/* only the kinds there are: no "0 videos" (issue 47) */}
+            {KINDS.filter(({ key }) => countOf(counts, key) > 0).map(({ key, icon: Icon, one, many }) => {
               const n = countOf(counts, key);
               return (
                 <li

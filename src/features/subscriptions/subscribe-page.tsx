@@ -11,7 +11,7 @@ import { LoadingPlaceholder } from '../../components/load-states';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Avatar } from '../../components/ui/avatar';
-import { VerifiedBadge } from '../../components/ui/verified-badge';
+import { NameWithBadge } from '../../components/name-with-badge';
 import { formatCalendarDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { storePostAuthPath } from '../../lib/session';
@@ -99,9 +99,9 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
           <Avatar src={creator.avatarUrl} name={name} size="lg" />
         </Link>
         <div className="min-w-0 flex-1">
-          <h1 className="flex items-center gap-2 text-2xl font-bold tracking-tight break-words md:text-3xl">
-            Subscribe to {name}
-            {creator.isVerified ? <VerifiedBadge /> : null}
+          {/* one flow of text: a wrapped name keeps its badge after its last word (issue 47) */}
+          <h1 className="text-2xl font-bold tracking-tight break-words md:text-3xl">
+            <NameWithBadge text={`Subscribe to ${name}`} verified={creator.isVerified} />
           </h1>
           <p className="mt-1 text-muted">
             <Link to="/$username" params={{ username: creator.username }} className="underline-offset-4 hover:text-foreground hover:underline">

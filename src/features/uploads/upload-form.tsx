@@ -1,6 +1,6 @@
 import { CalendarClock, History, Send, Save } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { HASHTAGS_MAX, parseHashtags, POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '../../../common/uploads';
+import { HASHTAGS_HINT, parseHashtags, POST_TEXT_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from '../../../common/uploads';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
@@ -66,6 +66,8 @@ export function UploadForm({ user }: { user: CurrentUser }) {
   };
   // Schedule opens the date and time; the post is sent once they are chosen
   const [scheduling, setScheduling] = useState(false);
+  // sent ('Post scheduled') or its file removed: the form is empty again, and the panel closes with it
+  if (scheduling && !picked) setScheduling(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   // Content Settings (/settings/content): a fresh form starts from the creator's Paid and NSFW defaults
@@ -186,7 +188,7 @@ export function UploadForm({ user }: { user: CurrentUser }) {
               ))}
             </span>
           ) : (
-            `Separate tags with spaces or commas; tags in the text count too (at most ${HASHTAGS_MAX}).`
+            HASHTAGS_HINT
           )
         }
       >

@@ -9,6 +9,7 @@ import { createPostUpload, type PostUploadError } from '../../lib/upload';
 import { unlockOfFields } from '../../../common/post-unlock';
 import type { PostFields, PostStatusChoice } from './use-post-upload';
 import { useSentFiles } from './use-sent-files';
+import { uploadToastId } from './use-upload-updates';
 
 /** One file of a post of several, as the form lists it. */
 export interface ListedFile {
@@ -110,7 +111,10 @@ export function useMultiUpload(user: CurrentUser | null | undefined) {
           });
           patch(listed.key, { state: 'sent', percent: 100 });
         }
-        notify.success(choice === 'scheduled' ? SCHEDULE_TEXTS.scheduled : { title: choice === 'draft' ? UPLOAD_TEXTS.savedAsDraft : MULTI_FILE_TEXTS.uploaded });
+        // one toast per upload: 'Post published' takes this one's place when the worker is done (use-upload-updates.ts)
+        notify.success(choice === 'scheduled' ? SCHEDULE_TEXTS.scheduled : { title: choice === 'draft' ? UPLOAD_TEXTS.savedAsDraft : MULTI_FILE_TEXTS.uploaded }, {
+          id: uploadToastId(optimisticId),
+        });
         setFiles([]);
         void utils.uploads.unfinished.invalidate();
         return true;

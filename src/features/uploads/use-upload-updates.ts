@@ -7,6 +7,9 @@ import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { claimPending, dropPending, findPending, pendingOlderThan, setProcessingProgress } from './pending-posts';
 
+/** The toast of one upload: its 'Uploaded' message is replaced by 'Post published', not joined by it. */
+export const uploadToastId = (optimisticId: string) => `upload-${optimisticId}`;
+
 /** How long a published upload may stay 'Processing...' before the client asks the server itself. */
 export const PUBLISH_WAIT_MS = 60_000;
 const CHECK_EVERY_MS = 15_000;
@@ -38,7 +41,8 @@ export function useUploadUpdates(): void {
     void utils.profiles.posts.invalidate({ username: me.username });
     const fromHere = !!optimisticId && (!!findPending(queryClient, optimisticId) || !!listed);
     if (fromHere && !claimPending(optimisticId)) return;
-    if (fromHere) notify.success(POST_TEXTS.published);
+    // in the place of the upload's own toast ('Uploaded - your post is processing'): never both
+    if (fromHere) notify.success(POST_TEXTS.published, { id: uploadToastId(optimisticId) });
     utils.posts.byId.fetch({ id: postId }, { staleTime: 0 }).then(
       (post) => {
         addPostToFeed(queryClient, post);

@@ -1,6 +1,7 @@
 import { AlertTriangle, FileText, Film, ImageIcon, Music, RotateCw, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { MediaKind } from '../../../common/enums';
+import { unfinishedUploadName } from '../../../common/upload-dtos';
 import { POST_TEXTS, UPLOAD_TEXTS } from '../../../common/texts';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -38,7 +39,7 @@ export function YourUploads() {
       <ul className="flex flex-col gap-3">
         {extra.map((p) => (
           <li key={p.optimisticId}>
-            <ProcessingRow filename={p.filename} kind={p.mediaKind} postId={p.postId} target="published" createdAt={p.createdAt} />
+            <ProcessingRow name={unfinishedUploadName(p)} kind={p.mediaKind} postId={p.postId} target="published" createdAt={p.createdAt} />
           </li>
         ))}
         {rows.map((row) => (
@@ -46,7 +47,7 @@ export function YourUploads() {
             {row.status === 'failed' ? (
               <FailedRow row={row} />
             ) : (
-              <ProcessingRow filename={row.filename} kind={row.mediaKind} postId={row.postId} target={row.targetStatus} createdAt={row.createdAt} />
+              <ProcessingRow name={unfinishedUploadName(row)} kind={row.mediaKind} postId={row.postId} target={row.targetStatus} createdAt={row.createdAt} />
             )}
           </li>
         ))}
@@ -87,20 +88,19 @@ function When({ date }: { date: Date }) {
 }
 
 function ProcessingRow({
-  filename,
+  name,
   kind,
   postId,
   target,
   createdAt,
 }: {
-  filename: string | null;
+  name: string;
   kind: MediaKind | null;
   postId: string | null;
   target: 'draft' | 'published' | 'scheduled';
   createdAt: Date;
 }) {
   const percent = useProcessingProgress(postId);
-  const name = filename ?? 'Untitled upload';
   const title = target === 'published' ? POST_TEXTS.publishing.title : target === 'scheduled' ? 'Scheduling' : 'Saving draft';
   return (
     <RowShell kind={kind} label={name}>
@@ -127,7 +127,7 @@ function FailedRow({ row }: { row: Unfinished }) {
   const retry = trpc.posts.retryProcessing.useMutation();
   const del = trpc.posts.delete.useMutation();
   const [busy, setBusy] = useState<'retry' | 'delete' | null>(null);
-  const name = row.filename ?? 'Untitled upload';
+  const name = unfinishedUploadName(row);
   const failure = (error: unknown, fallback: string) =>
     notify.error({ title: 'Error', description: isServerError(error) && error.message ? error.message : fallback });
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Bell, ChevronDown, LogOut, Settings } from 'lucide-react';
+import { Bell, ChevronDown, LockKeyhole, LogOut, Settings } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar';
 import {
   DropdownMenu,
@@ -41,6 +41,14 @@ export default function MobileUserMenuDropdown({ user, onSignOut }: { user: Curr
             Settings
           </Link>
         </DropdownMenuItem>
+        {user.role === 'admin' ? (
+          <DropdownMenuItem asChild>
+            <Link to="/admin">
+              <LockKeyhole aria-hidden="true" className="size-4 text-muted" />
+              Admin
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem tone="danger" onSelect={onSignOut}>
           <LogOut aria-hidden="true" className="size-4" />
           Sign Out

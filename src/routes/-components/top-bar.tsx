@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Compass, LogOut, MessageCircle, Settings, SquarePlus, UserRound } from 'lucide-react';
+import { Compass, LockKeyhole, LogOut, MessageCircle, Settings, SquarePlus, UserRound } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -89,6 +89,13 @@ export function TopBar({ user, sessionPending = false }: { user: CurrentUser | n
               <NavLink to="/settings" icon={<Settings aria-hidden="true" className={icon} />}>
                 Settings
               </NavLink>
+              {user.role === 'admin' ? (
+                <Link to="/admin" className={navLink} activeOptions={{ exact: false }}>
+                  {/* an icon the landing page already loads (its script budget) */}
+                  <LockKeyhole aria-hidden="true" className={icon} />
+                  <span className="max-lg:sr-only">Admin</span>
+                </Link>
+              ) : null}
               <NotificationBell />
               <Button
                 variant="ghost"
