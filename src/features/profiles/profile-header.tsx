@@ -32,8 +32,9 @@ export function ProfileHeader({ profile, renderSubscribed, renderTip }: { profil
   const { viewer } = profile;
 
   return (
+    // named by the name alone: the heading's name also carries its verified tick
     <section
-      aria-labelledby="profile-name"
+      aria-label={name}
       className="overflow-hidden rounded-card border border-border bg-surface shadow-xl shadow-black/20"
     >
       <div
