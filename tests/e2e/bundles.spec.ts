@@ -1,14 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { addCalendarMonths } from '../../common/billing-periods';
 import { bulkFan } from '../../scripts/seed/cast';
 import { formatCalendarDate } from '../../src/lib/format';
-import { e2eBaseURL, imagesSettled, newPageAs, toasts, trpcMutation, trpcQuery } from './support/app';
+import { e2eBaseURL, newPageAs, toasts, trpcMutation, trpcQuery } from './support/app';
 import { withDatabase } from './support/retry-reset';
 import { seriousViolations, violationLines, WCAG_A_AA } from './support/axe';
+import { shootWidths } from './support/screens';
 
 /**
  * Bundles (issue 27 item 5) in a browser: a new creator (fan31, in no other spec's purchases) sets
@@ -17,7 +15,6 @@ import { seriousViolations, violationLines, WCAG_A_AA } from './support/axe';
  * the one confirmation, double-presses Pay, and is charged once; their subscriptions list shows
  * the bundle's price and the period end three months ahead.
  */
-const screens = process.env.SHOTS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts/screens');
 const CREATOR = bulkFan(30);
 const FAN = bulkFan(31);
 
@@ -26,15 +23,6 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
   return violationLines(await seriousViolations(page, WCAG_A_AA, selector));
 }
 
-async function shoot(page: Page, name: string) {
-  await mkdir(screens, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await imagesSettled(page);
-    await page.screenshot({ path: path.join(screens, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('a fan buys a 3-month bundle: one charge of its total, the period end 3 months ahead in their subscriptions list', async ({ browser }) => {
   test.setTimeout(150_000);
@@ -63,7 +51,7 @@ test('a fan buys a 3-month bundle: one charge of its total, the period end 3 mon
   await expect(toasts(creator).getByText('Bundles saved')).toBeVisible();
   await expect(form.getByText('Fans pay R162.00 (save R18.00)')).toBeVisible();
   expect(await axeViolations(creator, 'section[aria-labelledby="bundles-heading"]')).toEqual([]);
-  await shoot(creator, 'bundles-tier-manager');
+  await shootWidths(creator, 'bundles-tier-manager');
 
   // --- the fan sees it, confirms its total, double-presses Pay: one charge
   const fan = await newPageAs(browser, FAN.email, { at: `/${CREATOR.username}/subscribe` });
@@ -71,12 +59,12 @@ test('a fan buys a 3-month bundle: one charge of its total, the period end 3 mon
   const bundle = card.getByRole('button', { name: /Buy 3 months of .* for R162\.00, Save R18\.00 \(10% off\)/ });
   await expect(bundle).toBeVisible();
   expect(await axeViolations(fan, 'main')).toEqual([]);
-  await shoot(fan, 'bundles-subscribe-page');
+  await shootWidths(fan, 'bundles-subscribe-page');
   await bundle.click();
   const confirm = fan.getByTestId('purchase-dialog');
   await expect(confirm.getByTestId('charged-now')).toHaveText('R162.00');
   await expect(confirm.getByTestId('renewal-amount')).toContainText('R162.00 every 3 months');
-  await shoot(fan, 'bundles-confirm');
+  await shootWidths(fan, 'bundles-confirm');
   await confirm.getByRole('button', { name: /Pay R162\.00/ }).dblclick();
   await expect(toasts(fan).getByText("You've successfully subscribed!")).toBeVisible();
   const charges = async () =>
@@ -88,6 +76,6 @@ test('a fan buys a 3-month bundle: one charge of its total, the period end 3 mon
   const row = fan.getByRole('listitem').filter({ hasText: tierName });
   await expect(row.getByTestId('subscription-price')).toHaveText('R162.00 / 3 months');
   await expect(row.getByTestId('subscription-status')).toContainText(formatCalendarDate(addCalendarMonths(new Date(), 3)));
-  await shoot(fan, 'bundles-my-subscriptions');
+  await shootWidths(fan, 'bundles-my-subscriptions');
   await Promise.all([creator.context().close(), fan.context().close()]);
 });

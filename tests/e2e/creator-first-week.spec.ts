@@ -1,9 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { e2eBaseURL, imagesSettled, newPageAs, toasts, trpcMutation } from './support/app';
+import { e2eBaseURL, newPageAs, toasts, trpcMutation } from './support/app';
 import { latestMailTo } from './support/outbox';
+import { shootWidths } from './support/screens';
 
 /**
  * Issue 47 items 2, 3 and 5 in a browser, each with a creator who signed up a moment ago: guided
@@ -11,18 +9,8 @@ import { latestMailTo } from './support/outbox';
  * leads nowhere; an offer and a trial link made on the forms' defaults; and what Earnings says
  * before any payout account or earning.
  */
-const screens = process.env.SHOTS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts/screens');
 const PASSWORD = 'a-good-password';
 
-async function shoot(page: Page, name: string) {
-  await mkdir(screens, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await imagesSettled(page);
-    await page.screenshot({ path: path.join(screens, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** A creator who signed up, confirmed the address and pressed Become a Creator: nothing else. */
 async function newCreator(browser: Browser): Promise<{ page: Page; username: string }> {
@@ -55,12 +43,12 @@ test('a new creator is guided to the first tier on the profile and on /create; f
   await expect(checklist.getByRole('link', { name: /first subscription tier/ })).toHaveAttribute('href', '/create?tab=tiers');
   await expect(checklist.getByRole('link', { name: /first post/ })).toHaveAttribute('href', '/create');
   await checklist.getByRole('link', { name: /payout account/ }).focus();
-  await shoot(creator, 'first-steps-profile');
+  await shootWidths(creator, 'first-steps-profile');
 
   // --- /create: the same checklist; its tier step opens the Subscription Tiers tab
   await creator.goto('/create');
   await expect(checklist).toBeVisible();
-  await shoot(creator, 'first-steps-create');
+  await shootWidths(creator, 'first-steps-create');
   await checklist.getByRole('link', { name: /first subscription tier/ }).click();
   await expect(creator).toHaveURL(/\/create\?tab=tiers$/);
   await expect(creator.getByRole('tab', { name: 'Subscription Tiers', selected: true })).toBeVisible();
@@ -75,12 +63,12 @@ test('a new creator is guided to the first tier on the profile and on /create; f
     await expect(viewer.getByRole('link', { name: 'Subscribe Now' })).toHaveCount(0);
     await expect(viewer.getByRole('region', { name: 'Get ready to sell' })).toHaveCount(0);
   }
-  await shoot(fan, 'first-steps-fan-profile');
+  await shootWidths(fan, 'first-steps-fan-profile');
   // the subscribe page, reached by its address: it says so and leads back to the free posts
   await fan.goto(`/${username}/subscribe`);
   await expect(fan.getByText('No subscription tiers available yet.')).toBeVisible();
   await expect(fan.getByText('Choose a plan to unlock premium posts')).toHaveCount(0);
-  await shoot(fan, 'first-steps-fan-subscribe');
+  await shootWidths(fan, 'first-steps-fan-subscribe');
   await fan.getByRole('link', { name: /See .*posts/ }).click();
   await expect(fan).toHaveURL(new RegExp(`/${username}$`));
 
@@ -120,7 +108,7 @@ test('an offer and a trial link made on the forms defaults: "All tiers" works, n
   await expect(tier).toBeFocused();
   await expect(creator.getByText('Subscription tier not found')).toHaveCount(0);
   await expect(toasts(creator).locator('[data-sonner-toast]')).toHaveCount(0);
-  await shoot(creator, 'trial-link-choose-tier');
+  await shootWidths(creator, 'trial-link-choose-tier');
   await tier.selectOption({ label: 'Gold (R60.00)' });
   await trial.getByRole('button', { name: 'Create link' }).click();
   await expect(toasts(creator).getByText('Trial link created')).toBeVisible();
@@ -141,12 +129,12 @@ test("a new creator's Earnings: no payout day without a payout account (with the
   await expect(chart.locator('svg.recharts-surface')).toHaveCount(0);
   await chart.getByRole('button', { name: 'Monthly' }).click();
   await expect(creator.getByText('No earnings in the last 12 months.', { exact: false })).toBeVisible();
-  await shoot(creator, 'earnings-new-creator');
+  await shootWidths(creator, 'earnings-new-creator');
   // the Subscription Tiers tab's revenue card: a line, not an empty R0-R4 chart
   await creator.getByRole('tab', { name: 'Subscription Tiers' }).click();
   await expect(creator.getByText('No revenue in the last 12 weeks yet.')).toBeVisible();
   await expect(creator.locator('svg.recharts-surface')).toHaveCount(0);
-  await shoot(creator, 'tiers-revenue-new-creator');
+  await shootWidths(creator, 'tiers-revenue-new-creator');
 
   // payouts set up: a payout day again
   expect((await trpcMutation(creator.request, e2eBaseURL(), 'earnings.setUpPayouts', undefined)).status).toBe(200);

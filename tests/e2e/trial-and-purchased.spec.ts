@@ -1,11 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { bulkFan } from '../../scripts/seed/cast';
-import { e2eBaseURL, findPost, imagesSettled, newPageAs, trpcMutation, trpcQuery } from './support/app';
+import { e2eBaseURL, findPost, newPageAs, trpcMutation, trpcQuery } from './support/app';
 import { withDatabase } from './support/retry-reset';
+import { shootWidths } from './support/screens';
 
 /**
  * Issue 47 items 7 and 8 in a browser. A trial reads as a trial: a fan (fan37 of the bulk fans,
@@ -16,22 +14,12 @@ import { withDatabase } from './support/retry-reset';
  * own profile leads to the Purchased collection, which lists it (All and Posts, not Messages);
  * someone else (bulkFan(32)) opening that address is told purchases are private.
  */
-const screens = process.env.SHOTS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts/screens');
 const CREATOR = bulkFan(35);
 const TRIAL_FAN = bulkFan(36);
 const BUYER = bulkFan(33);
 const OTHER = bulkFan(32);
 const POST = 'Secret skip, explained';
 
-async function shoot(page: Page, name: string) {
-  await mkdir(screens, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await imagesSettled(page);
-    await page.screenshot({ path: path.join(screens, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('a trial reads as a trial on Settings > Subscriptions', async ({ browser }) => {
   test.setTimeout(120_000);
@@ -61,7 +49,7 @@ test('a trial reads as a trial on Settings > Subscriptions', async ({ browser })
   await expect(row).not.toContainText('Renews on');
   const until = (await row.getByTestId('subscription-price').innerText()).match(/until (.+), then/)![1];
   expect(await row.getByTestId('subscription-status').innerText()).toBe(`First charge on ${until}`);
-  await shoot(fan, 'trial-subscriptions');
+  await shootWidths(fan, 'trial-subscriptions');
   // the same words in the profile's subscription dialog
   await fan.goto(`/${CREATOR.username}`);
   await fan.getByTestId('subscribed').click();
@@ -69,7 +57,7 @@ test('a trial reads as a trial on Settings > Subscriptions', async ({ browser })
   await expect(dialog.getByTestId('subscription-price')).toContainText(`Free trial until ${until}, then R49.00 a month`);
   await expect(dialog.getByTestId('subscription-status')).toHaveText(`First charge on ${until}`);
   await expect(dialog).toContainText('First charge');
-  await shoot(fan, 'trial-subscription-dialog');
+  await shootWidths(fan, 'trial-subscription-dialog');
   await Promise.all([creator.context().close(), fan.context().close()]);
 });
 
@@ -88,7 +76,7 @@ test('a purchase shows as Purchased and is in the fan’s Purchased collection',
   await expect(card.getByTestId('purchased-badge')).toHaveText('Purchased');
   await expect(card.getByTestId('unlock-badge')).toHaveCount(0);
   await expect(card.getByTestId('unlock-overlay')).toHaveCount(0);
-  await shoot(fan, 'purchased-post');
+  await shootWidths(fan, 'purchased-post');
   await fan.goto('/kai');
   const onProfile = fan.locator(`article[data-post-id="${post.id}"]`).first();
   await expect(onProfile.getByTestId('purchased-badge')).toHaveText('Purchased');
@@ -97,7 +85,7 @@ test('a purchase shows as Purchased and is in the fan’s Purchased collection',
   // the fan's own profile leads to the collection
   await fan.goto(`/${BUYER.username}`);
   await expect(fan.getByRole('link', { name: 'Purchased' })).toBeVisible();
-  await shoot(fan, 'purchased-profile-link');
+  await shootWidths(fan, 'purchased-profile-link');
   await fan.getByRole('link', { name: 'Purchased' }).click();
   await expect(fan).toHaveURL(new RegExp(`/${BUYER.username.replace('.', '\\.')}/purchased$`));
   await expect(fan.getByRole('heading', { level: 1, name: 'Purchased' })).toBeVisible();
@@ -105,11 +93,11 @@ test('a purchase shows as Purchased and is in the fan’s Purchased collection',
   const bought = list.getByRole('listitem', { name: POST });
   await expect(bought).toContainText('R75.00');
   await expect(bought).toContainText('Purchased');
-  await shoot(fan, 'purchased-collection');
+  await shootWidths(fan, 'purchased-collection');
   await fan.getByRole('button', { name: 'Messages' }).click();
   await expect(fan.getByRole('button', { name: 'Messages' })).toHaveAttribute('aria-pressed', 'true');
   await expect(fan.getByText('No paid messages bought yet.')).toBeVisible();
-  await shoot(fan, 'purchased-collection-messages');
+  await shootWidths(fan, 'purchased-collection-messages');
   await fan.getByRole('button', { name: 'Posts' }).click();
   await expect(list.getByRole('listitem', { name: POST })).toBeVisible();
   await bought.getByRole('link', { name: POST }).click();

@@ -1,13 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { bulkFan } from '../../scripts/seed/cast';
-import { e2eBaseURL, imagesSettled, newPageAs, toasts, trpcMutation, trpcQuery } from './support/app';
+import { e2eBaseURL, newPageAs, toasts, trpcMutation, trpcQuery } from './support/app';
 import { withDatabase } from './support/retry-reset';
+import { shootWidths } from './support/screens';
 
 /**
  * Issue 27 item 5 in a browser: a new creator (fan39, in no other spec's purchases) makes a free
@@ -16,19 +14,9 @@ import { withDatabase } from './support/retry-reset';
  * subscription's clock: its period and trial end to a minute ago, as the days passing would) and
  * the renewal job, run twice, charges the tier's price once.
  */
-const screens = process.env.SHOTS_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts/screens');
 const CREATOR = bulkFan(38);
 const FAN = bulkFan(39);
 
-async function shoot(page: Page, name: string) {
-  await mkdir(screens, { recursive: true });
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 800 });
-    await imagesSettled(page);
-    await page.screenshot({ path: path.join(screens, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function runBillingMaintenance() {
   const connection = new Redis({ maxRetriesPerRequest: null });
@@ -60,7 +48,7 @@ test('a trial link gives a new fan premium access with no charge; at its end the
   await form.getByLabel('Tier').selectOption({ label: `${tierName} (R60.00)` });
   await form.getByLabel('Free days').fill('7');
   await form.getByLabel('Claims').fill('5');
-  await shoot(creator, 'trial-link-form');
+  await shootWidths(creator, 'trial-link-form');
   await form.getByRole('button', { name: 'Create link' }).click();
   await expect(toasts(creator).getByText('Trial link created')).toBeVisible();
   const row = creator.getByRole('listitem', { name: `7 days free of ${tierName}` });
@@ -72,12 +60,12 @@ test('a trial link gives a new fan premium access with no charge; at its end the
   const fan = await newPageAs(browser, FAN.email, { at: `/trial/${code}` });
   await expect(fan.getByRole('heading', { level: 1 })).toContainText('7 days of');
   await expect(fan.getByTestId('trial-then')).toContainText('R60.00 every month');
-  await shoot(fan, 'trial-page');
+  await shootWidths(fan, 'trial-page');
   await fan.getByRole('button', { name: 'Start free trial' }).click();
   const confirm = fan.getByTestId('purchase-dialog');
   await expect(confirm.getByTestId('charged-now')).toHaveText('Nothing');
   await expect(confirm.getByTestId('renewal-amount')).toContainText('R60.00');
-  await shoot(fan, 'trial-confirm');
+  await shootWidths(fan, 'trial-confirm');
   await confirm.getByRole('button', { name: 'Start free trial' }).dblclick();
   await expect(toasts(fan).getByText(/7-day free trial of .* has started/)).toBeVisible();
   await expect(fan).toHaveURL(new RegExp(`/${CREATOR.username.replace('.', '\\.')}$`));
@@ -88,7 +76,7 @@ test('a trial link gives a new fan premium access with no charge; at its end the
   expect(await charges()).toEqual([]);
   await creator.reload();
   await expect(creator.getByRole('listitem', { name: `7 days free of ${tierName}` }).getByTestId('trial-claims')).toContainText('1 of 5 claimed');
-  await shoot(creator, 'trial-links');
+  await shootWidths(creator, 'trial-links');
 
   // --- the trial's end: the renewal job, run twice, charges once
   await withDatabase((db) =>
@@ -110,14 +98,14 @@ test("the seeded offer: a new fan sees leo's first period a quarter off, and the
   const fan = await newPageAs(browser, FAN.email, { at: '/leo/subscribe' });
   const card = fan.getByRole('article').filter({ has: fan.getByTestId('tier-offer') }).first();
   await expect(card.getByTestId('tier-offer')).toContainText('25% off your first');
-  await shoot(fan, 'offer-subscribe-page');
+  await shootWidths(fan, 'offer-subscribe-page');
   const offer = await card.getByTestId('tier-offer').innerText();
   const [was, now] = [...offer.matchAll(/R[\d,]+\.\d\d/g)].map((m) => m[0]);
   await card.getByRole('button', { name: 'Subscribe' }).click();
   const confirm = fan.getByTestId('purchase-dialog');
   await expect(confirm.getByTestId('charged-now')).toHaveText(now!);
   await expect(confirm.getByTestId('renewal-amount')).toContainText(was!);
-  await shoot(fan, 'offer-confirm');
+  await shootWidths(fan, 'offer-confirm');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await fan.context().close();
 });
