@@ -8,6 +8,7 @@ import { startWorkers } from '../../worker/workers';
 import { makePost, makeUser, type MadeUser } from '../helpers/factories';
 import { jpegWithExif } from '../helpers/media-fixtures';
 import { type TestClient, useTestServer } from '../helpers/test-server';
+import { forgetEverything as forgetAll } from '../helpers/chain-steps';
 
 /**
  * Issue 24 item 2: PostgreSQL holds every piece of pending work. The server runs no workers here,
@@ -16,14 +17,7 @@ import { type TestClient, useTestServer } from '../helpers/test-server';
  */
 const app = useTestServer({ workerQueues: [] });
 
-async function forgetEverything(): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await app.deps.redis.scan(cursor, 'MATCH', `${app.deps.config.REDIS_PREFIX}:*`, 'COUNT', 500);
-    if (keys.length) await app.deps.redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
-}
+const forgetEverything = () => forgetAll(app);
 
 /** Workers of every queue, until each queue has nothing left to do. */
 async function runWorkersThrough(queues: readonly QueueName[] = QUEUE_NAMES): Promise<void> {
