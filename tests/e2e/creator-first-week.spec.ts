@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { e2eBaseURL, newPageAs, toasts, trpcMutation } from './support/app';
-import { latestMailTo } from './support/outbox';
 import { shootWidths } from './support/screens';
+import { newCreator as makeNewCreator } from './support/new-creator';
 
 /**
  * Issue 47 items 2, 3 and 5 in a browser, each with a creator who signed up a moment ago: guided
@@ -9,24 +9,9 @@ import { shootWidths } from './support/screens';
  * leads nowhere; an offer and a trial link made on the forms' defaults; and what Earnings says
  * before any payout account or earning.
  */
-const PASSWORD = 'a-good-password';
 
 
-/** A creator who signed up, confirmed the address and pressed Become a Creator: nothing else. */
-async function newCreator(browser: Browser): Promise<{ page: Page; username: string }> {
-  const username = `newbie${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const email = `${username}@example.test`;
-  const context = await browser.newContext({ baseURL: e2eBaseURL(), viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const call = (p: string, input: unknown) => trpcMutation(page.request, e2eBaseURL(), p, input);
-  const signUp = await call('auth.signUp', { email, password: PASSWORD, username, firstName: 'Nia', surname: 'Newbie', dateOfBirth: '1990-01-01', acceptTerms: true });
-  expect(signUp.status, signUp.message ?? '').toBe(200);
-  const token = new URL((await latestMailTo(email, { subject: /confirm/i })).link).searchParams.get('token');
-  expect((await call('auth.confirmEmail', { token })).status).toBe(200);
-  expect((await call('auth.signIn', { email, password: PASSWORD })).status).toBe(200);
-  expect((await call('creators.become', undefined)).status).toBe(200);
-  return { page, username };
-}
+const newCreator = (browser: Browser) => makeNewCreator(browser, 'newbie', ['Nia', 'Newbie']);
 
 test('a new creator is guided to the first tier on the profile and on /create; fans see no Subscribe until there is a tier', async ({ browser }) => {
   test.setTimeout(120_000);

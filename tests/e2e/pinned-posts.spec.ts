@@ -2,9 +2,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { POST_UNLOCK_TEXTS } from '../../common/post-unlock-texts';
 import { MAX_PINNED_POSTS } from '../../common/post-unlock';
 import { e2eBaseURL, imagesSettled, newPageAs, toasts, trpcMutation } from './support/app';
-import { latestMailTo } from './support/outbox';
 import { publishPicture } from './support/publish';
 import { withDatabase } from './support/retry-reset';
+import { newCreator as makeNewCreator } from './support/new-creator';
 
 /**
  * Issue 29 item 5 in a browser: a new creator (made here, so no other spec's profile moves) pins
@@ -13,22 +13,8 @@ import { withDatabase } from './support/retry-reset';
  */
 
 const SHOTS = '/work/shots/pin';
-const PASSWORD = 'a-good-password';
 
-async function newCreator(browser: Browser): Promise<{ page: Page; username: string }> {
-  const username = `pinner${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const email = `${username}@example.test`;
-  const context = await browser.newContext({ baseURL: e2eBaseURL(), viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const call = (path: string, input: unknown) => trpcMutation(page.request, e2eBaseURL(), path, input);
-  const signUp = await call('auth.signUp', { email, password: PASSWORD, username, firstName: 'Pia', surname: 'Pinner', dateOfBirth: '1990-01-01', acceptTerms: true });
-  expect(signUp.status, signUp.message ?? '').toBe(200);
-  const token = new URL((await latestMailTo(email, { subject: /confirm/i })).link).searchParams.get('token');
-  expect((await call('auth.confirmEmail', { token })).status).toBe(200);
-  expect((await call('auth.signIn', { email, password: PASSWORD })).status).toBe(200);
-  expect((await call('creators.become', undefined)).status).toBe(200);
-  return { page, username };
-}
+const newCreator = (browser: Browser) => makeNewCreator(browser, 'pinner', ['Pia', 'Pinner']);
 
 const cardOf = (page: Page, postId: string) => page.locator(`article[data-post-id="${postId}"]`);
 
