@@ -67,6 +67,22 @@ export default tseslint.config(
   ...zone('domain', ['common', 'core', 'domain']),
   ...zone('server', ['common', 'core', 'domain', 'server']),
   ...zone('worker', ['common', 'core', 'domain', 'worker']),
+  // The ledger's core (issue 45) knows accounts and journals, not what moved the money: it imports
+  // common/ and core/ only, never billing, earnings or any other domain module.
+  {
+    files: ['domain/ledger/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.\\./)', message: 'domain/ledger/ imports nothing of the rest of domain/ (docs/payments.md, The ledger).' },
+            { regex: reaching(TOP_FOLDERS.filter((f) => f !== 'common' && f !== 'core')), message: 'domain/ledger/ imports only from common/ and core/.' },
+          ],
+        },
+      ],
+    },
+  },
   // The browser may know the server's types (AppRouter), never its code.
   ...zone('src', ['common', 'src'], { typesFrom: ['server'], files: '**/*.{ts,tsx}' }),
   {

@@ -17,6 +17,9 @@ export const EARNINGS_TEXTS = {
   belowMinimum: (minimum: string) => `You can withdraw once at least ${minimum} is available.`,
   noPayoutAccount: 'Set up payouts first: Settings → Payment → Payouts.',
   payoutInFlight: 'A payout is already on its way. You can withdraw again once it is paid.',
+  /** statement lines: a refund decided and then not made (its share given back), a balance below zero written off at deletion */
+  refundNotMade: 'Refund not made',
+  writtenOff: 'Written off',
   keyTaken: 'This request was already used. Please try again.',
   negativeBalance: 'Your balance is below zero after a refund or a chargeback: later earnings cover it first, and nothing is paid out until it is above zero.',
   payoutFailed: 'Payout failed: the amount is back in your available balance.',

@@ -438,28 +438,56 @@ export type PaymentKind = 'charge' | 'refund' | 'dispute' | 'dispute_won';
 /** Bigint cents as pg returns them (a string) and as written (a number). */
 type Cents = ColumnType<string, number | bigint | string, number | bigint | string>;
 
-export type LedgerAccount = 'platform' | 'creator';
-/** 'loss': money the platform bears for a creator it cannot take it from (its `reason` says why) */
-export type LedgerKind = 'charge' | 'reversal' | 'payout' | 'payout_returned' | 'loss';
+/** Where money is (docs/payments.md, "The ledger"): the chart of accounts. */
+export type LedgerAccountKind =
+  | 'provider_cash' | 'platform_revenue' | 'losses' | 'refunds_owed' | 'payouts_in_transit' | 'creator_pending' | 'creator_available';
 
-/** The earnings ledger (issue 26, domain/earnings): each payment split, each payout and its return. */
-export interface LedgerEntriesTable {
+/** What moved money: each journal's kind (domain/ledger/journal-kinds.ts says what each posts). */
+export type JournalKind =
+  | 'charge' | 'hold_released' | 'refund_decided' | 'refund_settled' | 'refund_not_made' | 'refund'
+  | 'dispute_opened' | 'dispute_won' | 'payout_requested' | 'payout_paid' | 'payout_failed' | 'loss_written_off';
+
+/** One account of the double-entry ledger (issue 45, domain/ledger). */
+export interface LedgerAccountsTable {
   id: Generated<string>;
-  account: LedgerAccount;
-  /** the creator's rows only (null for the platform, and once the creator's account is gone) */
-  creator_id: string | null;
-  kind: LedgerKind;
+  /** the platform's accounts: 'platform_revenue', 'provider_cash:stripe' ...; a creator's: null (found by owner) */
+  code: string | null;
+  kind: LedgerAccountKind;
+  /** a creator's accounts: the creator (null once the account is deleted) */
+  owner_id: string | null;
+  /** a provider_cash account: the provider */
+  provider: string | null;
+  currency: Generated<string>;
+  created_at: CreatedAt;
+}
+
+/** One money event: its lines sum to zero (a deferred trigger refuses one that does not); never changed. */
+export interface JournalEntriesTable {
+  id: Generated<string>;
+  kind: JournalKind;
+  /** the event's own key: a journal is posted once */
+  key: string;
+  /** why a loss was booked */
+  reason: string | null;
   payment_id: string | null;
   payout_id: string | null;
-  /** a refund's creator share taken when it was decided (the request), before the provider confirmed it */
   refund_request_id: string | null;
-  /** why the platform bears a 'loss' row (null on every other kind) */
-  reason: string | null;
-  /** signed whole cents */
-  amount_cents: Cents;
-  /** a creator's money counts as available from then (a charge's earning: after the hold) */
-  available_at: Timestamp;
+  occurred_at: Timestamp;
   created_at: CreatedAt;
+}
+
+export interface JournalLinesTable {
+  id: Generated<string>;
+  journal_id: string;
+  account_id: string;
+  currency: string;
+  /** the journal's kind, kept on the line for the sums of the Earnings screen */
+  kind: JournalKind;
+  /** signed whole cents, debit positive */
+  amount_cents: Cents;
+  /** a creator's pending line: when it counts as available */
+  available_at: Timestamp | null;
+  occurred_at: Timestamp;
 }
 
 export type PayoutAccountStatus = 'details_needed' | 'pending' | 'enabled';
@@ -758,7 +786,9 @@ export interface Database {
   outbox: OutboxTable;
   billing_events: BillingEventsTable;
   refund_requests: RefundRequestsTable;
-  ledger_entries: LedgerEntriesTable;
+  ledger_accounts: LedgerAccountsTable;
+  journal_entries: JournalEntriesTable;
+  journal_lines: JournalLinesTable;
   payout_accounts: PayoutAccountsTable;
   payment_cards: PaymentCardsTable;
   pending_charges: PendingChargesTable;
@@ -853,7 +883,9 @@ export const databaseColumns = columns({
   ],
   billing_events: ['provider', 'event_id', 'type', 'received_at'],
   refund_requests: ['id', 'payment_id', 'amount', 'reversal_key', 'requested_by', 'completed_at', 'created_at'],
-  ledger_entries: ['id', 'account', 'creator_id', 'kind', 'payment_id', 'payout_id', 'refund_request_id', 'reason', 'amount_cents', 'available_at', 'created_at'],
+  ledger_accounts: ['id', 'code', 'kind', 'owner_id', 'provider', 'currency', 'created_at'],
+  journal_entries: ['id', 'kind', 'key', 'reason', 'payment_id', 'payout_id', 'refund_request_id', 'occurred_at', 'created_at'],
+  journal_lines: ['id', 'journal_id', 'account_id', 'currency', 'kind', 'amount_cents', 'available_at', 'occurred_at'],
   payout_accounts: ['user_id', 'provider', 'provider_account_id', 'status', 'created_at', 'updated_at'],
   payment_cards: ['user_id', 'provider', 'customer_id', 'payment_method_id', 'brand', 'last4', 'updated_at'],
   pending_charges: [

@@ -11,7 +11,9 @@ import type { Clock } from '../../core/clock';
 import { BillingError } from '../billing/errors';
 import { notifyPayout } from '../notifications/money';
 import { PROVIDER_CALL_JOB_OPTIONS } from '../billing/refunds';
-import { availableCents } from './balances';
+import { creatorAvailable, creatorPending, losses, payoutsInTransit, providerCash } from '../ledger/accounts';
+import { postJournal } from '../ledger/post';
+import { availableCents, creatorBalanceCents, maturedPendingCents } from './balances';
 import { LOSS_REASONS } from './split';
 import type { EarningsPolicy } from './policy';
 
@@ -43,29 +45,33 @@ export const deletionPayoutKey = (creatorId: string, at: Date) => `deletion-${cr
 /**
  * A creator's account is going (Delete Account), in its transaction, after its refunds were
  * decided and its payout made: a balance below zero (refunds and disputes beyond the earnings
- * left) can no longer be recovered from later earnings, so the platform bears it, on 'loss' rows
- * with their reason (the creator's row brings the balance to zero, the platform's carries the
- * loss). Returns the loss (cents, ≥ 0).
+ * left) can no longer be recovered from later earnings, so the platform books it as its loss, with
+ * the reason ('loss_written_off': the creator's balance back to zero). Returns the loss (cents, ≥ 0).
  */
 export async function writeOffNegativeBalance(trx: DB, creatorId: string, now: Date): Promise<number> {
   await lockCreator(trx, creatorId);
-  const row = await trx
-    .selectFrom('ledger_entries')
-    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('balance'))
-    .where('account', '=', 'creator')
-    .where('creator_id', '=', creatorId)
-    .executeTakeFirstOrThrow();
-  const balance = Number(row.balance);
+  const balance = await creatorBalanceCents(trx, creatorId);
   if (balance >= 0) return 0;
-  const reason = LOSS_REASONS.negativeAtDeletion;
-  await trx
-    .insertInto('ledger_entries')
-    .values([
-      { account: 'creator', creator_id: creatorId, kind: 'loss', reason, amount_cents: -balance, available_at: now, created_at: now },
-      { account: 'platform', creator_id: null, kind: 'loss', reason, amount_cents: balance, available_at: now, created_at: now },
-    ])
-    .execute();
+  await postJournal(trx, {
+    kind: 'loss_written_off', key: `write-off-${creatorId}-${now.getTime()}`, at: now, reason: LOSS_REASONS.negativeAtDeletion,
+    lines: [{ account: losses, cents: -balance }, { account: creatorAvailable(creatorId), cents: balance }],
+  });
   return -balance;
+}
+
+/**
+ * Earnings whose hold has ended move from the creator's pending account to available
+ * ('hold_released'), under the creator's lock. Reads count them as available from the moment the
+ * hold ends (balances.ts); this puts them where a payout takes them from.
+ */
+export async function releaseMaturedHolds(trx: DB, creatorId: string, now: Date): Promise<number> {
+  const matured = await maturedPendingCents(trx, creatorId, now);
+  if (matured === 0) return 0;
+  await postJournal(trx, {
+    kind: 'hold_released', key: `hold-released-${creatorId}-${now.getTime()}`, at: now,
+    lines: [{ account: creatorPending(creatorId), cents: matured, availableAt: now }, { account: creatorAvailable(creatorId), cents: -matured }],
+  });
+  return matured;
 }
 
 export type PayoutRow = { id: string; amountCents: number; created: boolean };
@@ -93,6 +99,7 @@ export async function createPayout(trx: DB, req: PayoutRequest, now: Date): Prom
   if (!account || account.status !== 'enabled') throw new BillingError('FORBIDDEN', EARNINGS_TEXTS.noPayoutAccount);
   const inFlight = await trx.selectFrom('payouts').select('id').where('creator_id', '=', req.creatorId).where('status', '=', 'pending').executeTakeFirst();
   if (inFlight) throw new BillingError('CONFLICT', EARNINGS_TEXTS.payoutInFlight);
+  await releaseMaturedHolds(trx, req.creatorId, now);
   const amount = await availableCents(trx, req.creatorId, now);
   if (amount < Math.max(1, req.minimumCents)) throw new BillingError('CONFLICT', EARNINGS_TEXTS.belowMinimum(formatRand(fromCents(Math.max(1, req.minimumCents)))));
   const payout = await trx
@@ -103,10 +110,10 @@ export async function createPayout(trx: DB, req: PayoutRequest, now: Date): Prom
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('ledger_entries')
-    .values({ account: 'creator', creator_id: req.creatorId, kind: 'payout', payout_id: payout.id, amount_cents: -amount, available_at: now, created_at: now })
-    .execute();
+  await postJournal(trx, {
+    kind: 'payout_requested', key: `payout-requested-${payout.id}`, at: now, payoutId: payout.id,
+    lines: [{ account: creatorAvailable(req.creatorId), cents: amount }, { account: payoutsInTransit, cents: -amount }],
+  });
   const job = await addToOutbox(trx, {
     queue: 'maintenance', name: 'send-payout', data: { payoutId: payout.id }, jobId: sendPayoutJobId(payout.id), options: PROVIDER_CALL_JOB_OPTIONS,
   });
@@ -153,16 +160,21 @@ export async function carryOutPayout(
     if (row.status !== 'pending') return { skipped: 'settled' };
     if (result.ok) {
       await trx.updateTable('payouts').set({ status: 'paid', transfer_ref: result.ref, settled_at: now }).where('id', '=', payoutId).execute();
+      await postJournal(trx, {
+        kind: 'payout_paid', key: `payout-paid-${payoutId}`, at: now, payoutId,
+        lines: [{ account: payoutsInTransit, cents: amountCents }, { account: providerCash(payout.provider), cents: -amountCents }],
+      });
       const jobs = row.creator_id ? await notifyPayout(trx, { payoutId, creatorId: row.creator_id, outcome: 'sent', at: now }) : [];
       return { paid: fromCents(amountCents), jobs };
     }
     const reason = result.reason.slice(0, 500);
     await trx.updateTable('payouts').set({ status: 'failed', failure_reason: reason, settled_at: now }).where('id', '=', payoutId).execute();
-    await trx
-      .insertInto('ledger_entries')
-      .values({ account: 'creator', creator_id: row.creator_id, kind: 'payout_returned', payout_id: payoutId, amount_cents: amountCents, available_at: now, created_at: now })
-      .onConflict((oc) => oc.columns(['payout_id', 'kind']).where('payout_id', 'is not', null).doNothing())
-      .execute();
+    // back in the creator's available balance; a creator who has gone meanwhile cannot be paid it
+    await postJournal(trx, {
+      kind: 'payout_failed', key: `payout-failed-${payoutId}`, at: now, payoutId,
+      reason: row.creator_id ? undefined : LOSS_REASONS.payoutReturnedToNoOne,
+      lines: [{ account: payoutsInTransit, cents: amountCents }, { account: row.creator_id ? creatorAvailable(row.creator_id) : losses, cents: -amountCents }],
+    });
     const jobs = row.creator_id
       ? [
           await addToOutbox(trx, { queue: 'mail', name: 'payout-failed', data: { payoutId }, jobId: `payout-failed-${payoutId}`, options: MAIL_JOB_OPTIONS }),
@@ -201,13 +213,14 @@ export async function runScheduledPayouts(
   const week = payoutWeekStart(now, deps.earnings.payoutWeekday).toISOString().slice(0, 10);
   const due = await deps.db
     .selectFrom('payout_accounts as a')
-    .innerJoin('ledger_entries as e', (j) => j.onRef('e.creator_id', '=', 'a.user_id').on('e.account', '=', 'creator'))
+    .innerJoin('ledger_accounts as la', 'la.owner_id', 'a.user_id')
+    .innerJoin('journal_lines as l', 'l.account_id', 'la.id')
     .select('a.user_id')
     .where('a.status', '=', 'enabled')
-    .where('e.available_at', '<=', now)
+    .where((eb) => eb.or([eb('la.kind', '=', 'creator_available'), eb('l.available_at', '<=', now)]))
     .where((eb) => eb.not(eb.exists(eb.selectFrom('payouts as p').select('p.id').whereRef('p.creator_id', '=', 'a.user_id').where('p.status', '=', 'pending'))))
     .groupBy('a.user_id')
-    .having(sql`sum(e.amount_cents)`, '>=', deps.earnings.payoutMinimumCents)
+    .having(sql`-sum(l.amount_cents)`, '>=', deps.earnings.payoutMinimumCents)
     .execute();
   const jobs: QueuedEntry[] = [];
   const failures: { creatorId: string; error: unknown }[] = [];

@@ -1,6 +1,8 @@
 import { moneyOfCents, percentOf, toCents } from '../../common/money';
 import type { DB } from '../../core/db/kysely';
 import { DAY_MS } from '../billing/periods';
+import { accountOf, creatorAvailable, creatorPending, losses, platformRevenue, providerCash, refundsOwed } from '../ledger/accounts';
+import { postJournal, postJournals, type JournalInput, type LineInput } from '../ledger/post';
 import type { EarningsPolicy } from './policy';
 
 /** The platform's fee of a creator's charge: the percent of it, rounded half up to the cent. */
@@ -31,47 +33,82 @@ export function reversalCreatorPart(r: { chargeCents: number; earningCents: numb
 }
 
 /**
- * Why the platform bears a 'loss' row (ledger_entries.reason): a creator share it cannot take from
- * (or give back to) a creator whose account is gone, and a balance below zero left by a creator
- * who deleted the account. Never a row with no owner.
+ * Why the platform books a loss (the journal's reason): a creator share it cannot take from (or
+ * give back to) a creator whose account is gone, and a balance below zero left by a creator who
+ * deleted the account. Never money on an account with no owner.
  */
 export const LOSS_REASONS = {
   creatorGone: 'creator account deleted: the platform bears the creator share of this refund or dispute',
   negativeAtDeletion: 'creator account deleted with a balance below zero (refunds and disputes beyond the earnings left)',
+  payoutReturnedToNoOne: 'creator account deleted: a payout to it was refused and there is no one to pay it to (a negative loss)',
 } as const;
 
-type Entry = {
-  account: 'platform' | 'creator'; creator_id: string | null; kind: 'charge' | 'reversal' | 'loss'; payment_id: string; amount_cents: number;
-  available_at: Date; created_at: Date; reason?: string;
-};
+type PaymentKind = 'charge' | 'refund' | 'dispute' | 'dispute_won';
+const REVERSAL_JOURNAL = { refund: 'refund', dispute: 'dispute_opened', dispute_won: 'dispute_won' } as const;
+
+/** A payment's own journal: posted once, whatever calls for it again. */
+export const paymentJournalKey = (paymentId: string) => `payment-${paymentId}`;
+export const refundDecidedKey = (requestId: string) => `refund-decided-${requestId}`;
+const refundNotMadeKey = (requestId: string) => `refund-not-made-${requestId}`;
+
+interface Earning {
+  /** the creator's earning of the charge (cents, ≥ 0) */
+  cents: number;
+  /** null: the creator's account is gone */
+  ownerId: string | null;
+  availableAt: Date;
+}
+
+/** The creator's earning of each charge, from the charge's journal (its pending line). */
+async function earningsOfCharges(trx: DB, chargeIds: readonly string[]): Promise<Map<string, Earning>> {
+  if (chargeIds.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('journal_entries as j')
+    .innerJoin('journal_lines as l', 'l.journal_id', 'j.id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'l.account_id')
+    .select(['j.payment_id', 'l.amount_cents', 'l.available_at', 'a.owner_id'])
+    .where('j.payment_id', 'in', chargeIds)
+    .where('j.kind', '=', 'charge')
+    .where('a.kind', '=', 'creator_pending')
+    .execute();
+  return new Map(rows.map((r) => [r.payment_id!, { cents: -Number(r.amount_cents), ownerId: r.owner_id, availableAt: r.available_at ?? new Date(0) }]));
+}
 
 /**
- * The earnings ledger's one entry point for money that came in or went back (docs/payments.md,
- * "Earnings and payouts"). Called with the ids of payment rows just written, in the transaction
- * that wrote them (`insertPayment` and `recordReversal` are the only writers of payments and both
- * call it), so every charge kind, now and later, is split the moment it exists:
- *   - a succeeded charge for a creator: the platform's fee (`feePercent`) and the creator's
- *     earning, pending until `holdDays` after the charge;
- *   - a charge for the platform (Premium): all of it the platform's;
- *   - a reversal (refund, dispute, dispute won): both sides in proportion to its charge's split;
- *     the creator's part counts from now, or from when the charge's earning becomes available if
- *     that is later (a refund of a pending earning nets out inside pending).
- * Failed charges move no money and split into nothing. Each payment splits once (a unique index
- * on payment and account), so a repeat writes nothing. The parts of a payment add up to its amount.
+ * The lines that take `creatorPart` (cents, signed as the reversal: negative takes back) of an
+ * earning: from pending while the earning is still held (it nets out inside pending), else from
+ * available; the platform's loss, with its reason, when the creator's account is gone.
+ */
+function creatorSide(earning: Earning, creatorPart: number, at: Date): LineInput {
+  if (earning.ownerId === null) return { account: losses, cents: -creatorPart };
+  return earning.availableAt > at
+    ? { account: creatorPending(earning.ownerId), cents: -creatorPart, availableAt: earning.availableAt }
+    : { account: creatorAvailable(earning.ownerId), cents: -creatorPart };
+}
+
+/**
+ * The ledger's entry point for money that came in or went back (docs/payments.md, "The ledger").
+ * Called with the ids of payment rows just written, in the transaction that wrote them
+ * (`insertPayment` and `recordReversal` are the only writers of payments and both call it), so
+ * every payment is on the books the moment it exists:
+ *   - a succeeded charge for a creator ('charge'): the provider holds the money; the platform's fee
+ *     (`feePercent`) is its revenue, the rest the creator's earning, pending until `holdDays` later;
+ *   - a charge for the platform (Premium): all of it revenue;
+ *   - a refund decided earlier (its refund_requests row): 'refund_settled', the refund owed is paid
+ *     out of the provider's money (the creator's share came off when it was decided);
+ *   - any other reversal ('refund' made at the provider, 'dispute_opened', 'dispute_won'): both
+ *     sides in proportion to its charge's split.
+ * Failed charges move no money. Each payment posts one journal (its key), so a repeat writes nothing.
  */
 export async function splitPayments(trx: DB, paymentIds: readonly string[], policy?: Pick<EarningsPolicy, 'feePercent' | 'holdDays'>): Promise<void> {
   if (paymentIds.length === 0) return;
   const rows = await trx
     .selectFrom('payments as p')
     .leftJoin('payments as c', 'c.id', 'p.reverses_payment_id')
-    .leftJoin('ledger_entries as e', (j) => j.onRef('e.payment_id', '=', 'c.id').on('e.account', '=', 'creator').on('e.kind', '=', 'charge'))
-    // the creator share taken when this refund was decided (takeRefundShare), not yet any payment's
     .leftJoin('refund_requests as rq', 'rq.reversal_key', 'p.system_key')
-    .leftJoin('ledger_entries as h', (j) => j.onRef('h.refund_request_id', '=', 'rq.id').on('h.amount_cents', '<=', '0').on('h.payment_id', 'is', null))
     .select((eb) => [
-      'p.id', 'p.kind', 'p.status', 'p.amount', 'p.creator_id', 'p.created_at', 'p.reverses_payment_id',
-      'c.amount as charge_amount', 'e.creator_id as earning_creator_id', 'e.amount_cents as earning_cents', 'e.available_at as earning_available_at',
-      'h.id as taken_id', 'h.amount_cents as taken_cents',
+      'p.id', 'p.kind', 'p.amount', 'p.creator_id', 'p.created_at', 'p.reverses_payment_id', 'p.provider',
+      'c.amount as charge_amount', 'rq.id as request_id',
       eb
         .selectFrom('payments as b')
         .select((b) => b.fn.coalesce(b.fn.sum<string>('b.amount'), b.val('0')).as('s'))
@@ -92,73 +129,80 @@ export async function splitPayments(trx: DB, paymentIds: readonly string[], poli
     .where('p.status', '=', 'succeeded')
     .orderBy('p.created_at')
     .execute();
-  const entries: Entry[] = [];
-  const takenOver: { id: string; paymentId: string }[] = [];
+  const requestIds = rows.flatMap((r) => (r.request_id ? [r.request_id] : []));
+  const decided = new Map(
+    requestIds.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom('journal_entries as j')
+            .innerJoin('journal_lines as l', 'l.journal_id', 'j.id')
+            .innerJoin('ledger_accounts as a', 'a.id', 'l.account_id')
+            .select(['j.refund_request_id', 'l.amount_cents'])
+            .where('j.refund_request_id', 'in', requestIds)
+            .where('j.kind', '=', 'refund_decided')
+            .where('a.kind', '=', 'refunds_owed')
+            .where((eb) => eb.not(eb.exists(eb.selectFrom('journal_entries as n').select('n.id').whereRef('n.refund_request_id', '=', 'j.refund_request_id').where('n.kind', '=', 'refund_not_made'))))
+            .execute()
+        ).map((r) => [r.refund_request_id!, -Number(r.amount_cents)]),
+  );
+  const earnings = await earningsOfCharges(trx, rows.flatMap((r) => (r.reverses_payment_id ? [r.reverses_payment_id] : [])));
+
+  const journals: JournalInput[] = [];
   for (const p of rows) {
     const total = toCents(p.amount);
+    const cash = providerCash(p.provider);
+    const base = { key: paymentJournalKey(p.id), at: p.created_at, paymentId: p.id };
     if (p.kind === 'charge') {
       // a reversal follows its charge's split; only a charge needs the settings
       if (!policy) throw new Error(`payment ${p.id} is a charge: its split needs the fee and hold settings`);
       const fee = p.creator_id === null ? total : platformFee(total, policy.feePercent);
-      entries.push({ account: 'platform', creator_id: null, kind: 'charge', payment_id: p.id, amount_cents: fee, available_at: p.created_at, created_at: p.created_at });
+      const lines: LineInput[] = [{ account: cash, cents: total }, { account: platformRevenue, cents: -fee }];
       if (p.creator_id !== null) {
-        const availableAt = new Date(p.created_at.getTime() + policy.holdDays * DAY_MS);
-        entries.push({ account: 'creator', creator_id: p.creator_id, kind: 'charge', payment_id: p.id, amount_cents: total - fee, available_at: availableAt, created_at: p.created_at });
+        lines.push({ account: creatorPending(p.creator_id), cents: fee - total, availableAt: new Date(p.created_at.getTime() + policy.holdDays * DAY_MS) });
       }
+      journals.push({ ...base, kind: 'charge', lines });
       continue;
     }
-    if (p.taken_id !== null && p.taken_cents !== null) {
-      // decided earlier: its creator share is on the books already; this payment takes that row over
-      const taken = Number(p.taken_cents);
-      entries.push({ account: 'platform', creator_id: null, kind: 'reversal', payment_id: p.id, amount_cents: total - taken, available_at: p.created_at, created_at: p.created_at });
-      takenOver.push({ id: p.taken_id, paymentId: p.id });
+    const owed = p.request_id ? decided.get(p.request_id) : undefined;
+    if (owed !== undefined) {
+      // decided earlier: the creator's share is off their balance already; the refund owed is paid now
+      journals.push({
+        ...base, kind: 'refund_settled', refundRequestId: p.request_id!,
+        lines: [{ account: refundsOwed, cents: owed }, { account: cash, cents: total }, { account: platformRevenue, cents: -(owed + total) }],
+      });
       continue;
     }
-    const earning = p.earning_cents === null ? 0 : Number(p.earning_cents);
+    const earning = p.reverses_payment_id ? earnings.get(p.reverses_payment_id) : undefined;
     const reversedBeforeCents = toCents(String(p.reversed_before ?? '0')) - toCents(String(p.pending_before ?? '0'));
     const creatorPart =
-      p.earning_cents === null || p.charge_amount === null
+      !earning || p.charge_amount === null
         ? 0
-        : reversalCreatorPart({ chargeCents: toCents(p.charge_amount), earningCents: earning, reversedBeforeCents, reversalCents: total });
-    entries.push({ account: 'platform', creator_id: null, kind: 'reversal', payment_id: p.id, amount_cents: total - creatorPart, available_at: p.created_at, created_at: p.created_at });
-    if (p.earning_cents !== null && p.earning_creator_id === null) {
-      // the creator's account is gone: the platform bears their share, on a row that says so
-      if (creatorPart !== 0) {
-        entries.push({ account: 'platform', creator_id: null, kind: 'loss', payment_id: p.id, amount_cents: creatorPart, available_at: p.created_at, created_at: p.created_at, reason: LOSS_REASONS.creatorGone });
-      }
-    } else if (p.earning_cents !== null) {
-      const held = p.earning_available_at && p.earning_available_at > p.created_at ? p.earning_available_at : p.created_at;
-      entries.push({ account: 'creator', creator_id: p.earning_creator_id, kind: 'reversal', payment_id: p.id, amount_cents: creatorPart, available_at: held, created_at: p.created_at });
-    }
+        : reversalCreatorPart({ chargeCents: toCents(p.charge_amount), earningCents: earning.cents, reversedBeforeCents, reversalCents: total });
+    const lines: LineInput[] = [{ account: cash, cents: total }, { account: platformRevenue, cents: creatorPart - total }];
+    if (earning && creatorPart !== 0) lines.push(creatorSide(earning, creatorPart, p.created_at));
+    journals.push({
+      ...base, kind: REVERSAL_JOURNAL[p.kind as Exclude<PaymentKind, 'charge'>], lines,
+      reason: earning?.ownerId === null ? LOSS_REASONS.creatorGone : undefined,
+    });
   }
-  if (entries.length > 0) {
-    await trx
-      .insertInto('ledger_entries')
-      .values(entries.map((e) => ({ ...e, reason: e.reason ?? null })))
-      .onConflict((oc) => oc.columns(['payment_id', 'account', 'kind']).where('payment_id', 'is not', null).doNothing())
-      .execute();
-  }
-  for (const t of takenOver) {
-    await trx.updateTable('ledger_entries').set({ payment_id: t.paymentId }).where('id', '=', t.id).where('payment_id', 'is', null).execute();
-  }
+  await postJournals(trx, journals);
 }
 
 /**
  * A refund decided (docs/payments.md, "Refunds are decided before they are made"): in the
- * transaction that wrote its refund_requests row, under the charge's lock, the creator's share of
- * it comes off their balance now, not when the provider confirms, so no payout decided later can
- * pay it out. The share is the one the refund will have (everything reversed or decided before it
- * counted, as splitPayments does); it counts from now, or from when the charge's earning becomes
- * available if that is later. A creator whose account is gone: the platform's 'loss' row, with
- * its reason. When the refund is made its payment row takes this row over (splitPayments).
+ * transaction that wrote its refund_requests row, under the charge's lock, the 'refund_decided'
+ * journal: the refund is owed, and the creator's share of it comes off their balance now, not
+ * when the provider confirms, so no payout decided later can pay it out (the rest comes off the
+ * platform's revenue). The share is the one the refund will have (everything reversed or decided
+ * before it counted); a creator whose account is gone: the platform's loss, with its reason.
  * Returns the creator's part (cents, ≤ 0).
  */
 export async function takeRefundShare(trx: DB, r: { requestId: string; chargeId: string; amountCents: number; now: Date }): Promise<number> {
   const row = await trx
     .selectFrom('payments as c')
-    .leftJoin('ledger_entries as e', (j) => j.onRef('e.payment_id', '=', 'c.id').on('e.account', '=', 'creator').on('e.kind', '=', 'charge'))
     .select((eb) => [
-      'c.amount', 'e.id as earning_id', 'e.creator_id', 'e.amount_cents as earning_cents', 'e.available_at',
+      'c.amount',
       eb
         .selectFrom('payments as b')
         .select((b) => b.fn.coalesce(b.fn.sum<string>('b.amount'), b.val('0')).as('s'))
@@ -175,45 +219,45 @@ export async function takeRefundShare(trx: DB, r: { requestId: string; chargeId:
     ])
     .where('c.id', '=', r.chargeId)
     .executeTakeFirstOrThrow();
-  if (row.earning_id === null || row.earning_cents === null) return 0;
-  const share = reversalCreatorPart({
-    chargeCents: toCents(row.amount),
-    earningCents: Number(row.earning_cents),
-    reversedBeforeCents: toCents(String(row.settled ?? '0')) - toCents(String(row.pending ?? '0')),
-    reversalCents: -r.amountCents,
+  const earning = (await earningsOfCharges(trx, [r.chargeId])).get(r.chargeId);
+  const share = earning
+    ? reversalCreatorPart({
+        chargeCents: toCents(row.amount),
+        earningCents: earning.cents,
+        reversedBeforeCents: toCents(String(row.settled ?? '0')) - toCents(String(row.pending ?? '0')),
+        reversalCents: -r.amountCents,
+      })
+    : 0;
+  const lines: LineInput[] = [{ account: refundsOwed, cents: -r.amountCents }, { account: platformRevenue, cents: r.amountCents + share }];
+  if (earning && share !== 0) lines.push(creatorSide(earning, share, r.now));
+  await postJournal(trx, {
+    kind: 'refund_decided', key: refundDecidedKey(r.requestId), at: r.now, refundRequestId: r.requestId, lines,
+    reason: earning?.ownerId === null ? LOSS_REASONS.creatorGone : undefined,
   });
-  const held = row.available_at && row.available_at > r.now ? row.available_at : r.now;
-  await trx
-    .insertInto('ledger_entries')
-    .values(
-      row.creator_id === null
-        ? { account: 'platform', creator_id: null, kind: 'loss', reason: LOSS_REASONS.creatorGone, refund_request_id: r.requestId, amount_cents: share, available_at: r.now, created_at: r.now }
-        : { account: 'creator', creator_id: row.creator_id, kind: 'reversal', refund_request_id: r.requestId, amount_cents: share, available_at: held, created_at: r.now },
-    )
-    .execute();
   return share;
 }
 
 /**
  * A decided refund that will not be made (the charge was refunded elsewhere meanwhile, so the
- * provider has nothing left for it): the share taken for it is given back, once.
+ * provider has nothing left for it): its 'refund_decided' journal reversed, once ('refund_not_made').
  */
 export async function giveBackRefundShare(trx: DB, requestId: string, now: Date): Promise<void> {
-  const taken = await trx
-    .selectFrom('ledger_entries')
-    .select(['account', 'creator_id', 'kind', 'reason', 'amount_cents', 'available_at'])
-    .where('refund_request_id', '=', requestId)
-    .where('amount_cents', '<=', '0')
-    .where('payment_id', 'is', null)
-    .executeTakeFirst();
-  if (!taken || Number(taken.amount_cents) === 0) return;
-  const given = await trx.selectFrom('ledger_entries').select('id').where('refund_request_id', '=', requestId).where('amount_cents', '>', '0').executeTakeFirst();
-  if (given) return;
-  await trx
-    .insertInto('ledger_entries')
-    .values({
-      account: taken.account, creator_id: taken.creator_id, kind: taken.kind, reason: taken.reason, refund_request_id: requestId,
-      amount_cents: -Number(taken.amount_cents), available_at: taken.available_at > now ? taken.available_at : now, created_at: now,
-    })
+  const lines = await trx
+    .selectFrom('journal_entries as j')
+    .innerJoin('journal_lines as l', 'l.journal_id', 'j.id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'l.account_id')
+    .select(['j.reason', 'l.amount_cents', 'l.available_at', 'a.kind', 'a.owner_id', 'a.provider'])
+    .where('j.refund_request_id', '=', requestId)
+    .where('j.kind', '=', 'refund_decided')
     .execute();
+  if (lines.length === 0) return;
+  // a share taken from a creator who has gone since is the platform's to keep: its loss, reversed
+  const reversed: LineInput[] = lines.map((l) => {
+    const account = accountOf(l) ?? losses;
+    return { account, cents: -Number(l.amount_cents), ...(account.kind === 'creator_pending' ? { availableAt: l.available_at ?? now } : {}) };
+  });
+  await postJournal(trx, {
+    kind: 'refund_not_made', key: refundNotMadeKey(requestId), at: now, refundRequestId: requestId, lines: reversed,
+    reason: reversed.some((l) => l.account.kind === 'losses') ? (lines[0]!.reason ?? LOSS_REASONS.creatorGone) : undefined,
+  });
 }

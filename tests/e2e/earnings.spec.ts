@@ -29,12 +29,26 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** The hold passes: the creator's pending earnings become available now. */
+/**
+ * The hold passes: the creator's pending earnings are released to available now, as the app's own
+ * 'hold_released' journal would (the ledger is append-only: nothing is back-dated). Each pending
+ * line still in its hold is matched by a line of the same time, so it nets out of pending.
+ */
 const holdPasses = (creatorEmail: string) =>
   withDatabase((db) =>
     db.query(
-      `UPDATE ledger_entries SET available_at = now() - interval '1 second'
-        WHERE creator_id = (SELECT id FROM users WHERE email = $1) AND available_at > now()`,
+      `WITH me AS (SELECT id FROM users WHERE email = $1),
+            held AS (SELECT l.account_id, l.amount_cents, l.available_at FROM journal_lines l
+                     JOIN ledger_accounts a ON a.id = l.account_id JOIN me ON a.code = 'creator_pending:' || me.id
+                     WHERE l.available_at > now()),
+            avail AS (INSERT INTO ledger_accounts (code, kind, owner_id) SELECT 'creator_available:' || me.id, 'creator_available', me.id FROM me
+                      ON CONFLICT (code) DO UPDATE SET code = excluded.code RETURNING id),
+            j AS (INSERT INTO journal_entries (kind, key, occurred_at) SELECT 'hold_released', 'test-hold-' || gen_random_uuid(), now()
+                  WHERE EXISTS (SELECT 1 FROM held) RETURNING id)
+       INSERT INTO journal_lines (journal_id, account_id, currency, kind, amount_cents, available_at, occurred_at)
+       SELECT j.id, held.account_id, 'ZAR', 'hold_released', -held.amount_cents, held.available_at, now() FROM j, held
+       UNION ALL
+       SELECT j.id, avail.id, 'ZAR', 'hold_released', (SELECT sum(amount_cents) FROM held), NULL, now() FROM j, avail`,
       [creatorEmail],
     ),
   );

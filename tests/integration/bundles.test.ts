@@ -1,3 +1,4 @@
+import { paymentShares } from '../helpers/ledger';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { addCalendarMonths } from '../../common/billing-periods';
@@ -101,9 +102,9 @@ describe('bundles', () => {
     const paid = await payments(fan.id);
     expect(paid).toMatchObject([{ amount: '108.00', status: 'succeeded', description: expect.stringMatching(/ — Gold — 3 months$/) }]);
     // the ledger: the one payment, split into the fee and the creator's earning as any charge
-    const entries = await app.deps.db.selectFrom('ledger_entries').select(['account', 'amount_cents']).where('payment_id', '=', paid[0]!.id).execute();
-    expect(entries.reduce((sum, e) => sum + Number(e.amount_cents), 0)).toBe(10800);
-    expect(entries.map((e) => e.account).sort()).toEqual(['creator', 'platform']);
+    const split = await paymentShares(app.deps.db, paid[0]!.id);
+    expect(split.platform + split.creator!).toBe(10800);
+    expect(split.lines.map((l) => l.account).sort()).toEqual(['creator_pending', 'platform_revenue', 'provider_cash']);
     // Jan 31 + 3 calendar months = Apr 30 (not three single months' Apr 28)
     const sub = await subscriptionOf(fan.id);
     expect(sub).toMatchObject({ bundle_periods: 3, price: '108.00', current_period_end: addCalendarMonths(T0, 3) });

@@ -1,3 +1,4 @@
+import { accountLines, creatorAccountIds, sumCredit } from '../helpers/ledger';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPayment } from '../../domain/billing/billing.queries';
@@ -41,45 +42,37 @@ async function creatorWithBalance(withAccount: boolean, gross = '500.00') {
   );
   const available = (await creatorBalances(db, creator.id, new Date())).available;
   expect(available).toBeGreaterThan(0);
-  const ledgerIds = (await db.selectFrom('ledger_entries').select('id').where('account', '=', 'creator').where('creator_id', '=', creator.id).execute()).map((r) => r.id);
-  return { creator, available, ledgerIds };
+  return { creator, available, accounts: await creatorAccountIds(db, creator.id) };
 }
 
-/** The creator's ledger after the account is gone: their rows from before, and any payout's. */
-async function ledgerSum(ledgerIds: string[], payoutId: string | null): Promise<number> {
-  const rows = await app.deps.db
-    .selectFrom('ledger_entries')
-    .select('amount_cents')
-    .where((eb) => (payoutId ? eb.or([eb('id', 'in', ledgerIds), eb('payout_id', '=', payoutId)]) : eb('id', 'in', ledgerIds)))
-    .execute();
-  return rows.reduce((sum, r) => sum + Number(r.amount_cents), 0);
-}
+/** What the ledger still owes the creator after the account is gone (their two accounts outlive it). */
+const ledgerSum = async (accounts: string[]) => sumCredit(await accountLines(app.deps.db, accounts));
 
 const deletionPayout = (creator: MadeUser) => app.deps.db.selectFrom('payouts').selectAll().where('key', 'like', `deletion-${creator.id}-%`).executeTakeFirst();
 
 describe('a creator who deletes the account', () => {
   it('with an enabled payout account is paid the whole available balance by one payout, carried out by its job; the balance ends at zero', async () => {
-    const { creator, available, ledgerIds } = await creatorWithBalance(true);
+    const { creator, available, accounts } = await creatorWithBalance(true);
     await (await clientAs(app, creator.id)).trpc.account.deleteAccount.mutate({ password: creator.password });
     expect(await app.deps.db.selectFrom('users').select('id').where('id', '=', creator.id).executeTakeFirst()).toBeUndefined();
 
     const payout = await deletionPayout(creator);
     expect(payout).toMatchObject({ amount_cents: String(available), status: 'pending', trigger: 'deletion', provider: 'builtin', provider_account_id: `test_acct_${creator.id}`, creator_id: null });
     expect(await app.deps.db.selectFrom('payouts').select('id').where('provider_account_id', '=', `test_acct_${creator.id}`).execute()).toHaveLength(1);
-    expect(await ledgerSum(ledgerIds, payout!.id)).toBe(0);
+    expect(await ledgerSum(accounts)).toBe(0);
     // its job was written with the deletion (and queued after the commit): the job carries it out
     expect(await app.deps.db.selectFrom('outbox').select('job_id').where('job_id', '=', sendPayoutJobId(payout!.id)).executeTakeFirst()).toBeTruthy();
     expect(await sendPayoutJob(app.deps, { payoutId: payout!.id })).toEqual({ paid: (available / 100).toFixed(2) });
     expect(await sendPayoutJob(app.deps, { payoutId: payout!.id })).toEqual({ skipped: 'settled' });
     expect(await deletionPayout(creator)).toMatchObject({ status: 'paid', transfer_ref: expect.any(String) });
-    expect(await ledgerSum(ledgerIds, payout!.id)).toBe(0);
+    expect(await ledgerSum(accounts)).toBe(0);
   });
 
   it('without a payout account is paid nothing: the balance stays with the platform', async () => {
-    const { creator, available, ledgerIds } = await creatorWithBalance(false);
+    const { creator, available, accounts } = await creatorWithBalance(false);
     await (await clientAs(app, creator.id)).trpc.account.deleteAccount.mutate({ password: creator.password });
     expect(await app.deps.db.selectFrom('users').select('id').where('id', '=', creator.id).executeTakeFirst()).toBeUndefined();
     expect(await deletionPayout(creator)).toBeUndefined();
-    expect(await ledgerSum(ledgerIds, null)).toBe(available);
+    expect(await ledgerSum(accounts)).toBe(available);
   });
 });

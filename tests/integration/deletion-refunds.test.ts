@@ -1,3 +1,4 @@
+import { accountLines, creatorAccountIds, isCreator, linesAround, paymentShares, sumCredit } from '../helpers/ledger';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinProvider } from '../../core/payments/builtin';
@@ -54,8 +55,8 @@ async function creatorWithFan(opts: { price: string; interval: 'monthly' | 'annu
       provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: start, earnings: DEFAULT_EARNINGS_POLICY,
     }),
   );
-  const earning = await db.selectFrom('ledger_entries').select('amount_cents').where('payment_id', '=', chargeId).where('account', '=', 'creator').executeTakeFirstOrThrow();
-  return { creator, fan, chargeId, earning: Number(earning.amount_cents), refundKey: `prorata-refund-${subscriptionId}-${periodEnd.getTime()}` };
+  const earning = (await paymentShares(db, chargeId)).creator!;
+  return { creator, fan, chargeId, earning, refundKey: `prorata-refund-${subscriptionId}-${periodEnd.getTime()}` };
 }
 
 /** The data of the refund job the deletion queued (its outbox row). */
@@ -69,17 +70,6 @@ async function runRefundJob(refundKey: string) {
 
 const payoutsOf = (accountId: string) =>
   app.deps.db.selectFrom('payouts').select(['id', 'key', 'amount_cents', 'status']).where('provider_account_id', '=', accountId).orderBy('created_at').execute();
-
-/** Every ledger row of the money around one charge: the charge's, its reversals' (a decided refund's share is its row once made) and the creator's payouts'. */
-async function ledgerAround(chargeId: string, payoutIds: string[]) {
-  const db = app.deps.db;
-  const reversals = (await db.selectFrom('payments').select('id').where('reverses_payment_id', '=', chargeId).execute()).map((r) => r.id);
-  return db
-    .selectFrom('ledger_entries')
-    .select(['account', 'kind', 'amount_cents', 'payment_id', 'payout_id'])
-    .where((eb) => eb.or([eb('payment_id', 'in', [chargeId, ...reversals]), ...(payoutIds.length ? [eb('payout_id', 'in', payoutIds)] : [])]))
-    .execute();
-}
 
 describe('a creator who deletes the account after a fan paid', () => {
   it('annual tier, hold passed: the payout is what is available less the creator share of the pro rata refund; the platform keeps its fee less the fee it refunds', async () => {
@@ -107,14 +97,15 @@ describe('a creator who deletes the account after a fan paid', () => {
     const feeRefunded = refund - share;
     expect(platformCash).toBe(fee - feeRefunded);
     expect(platformCash).toBeGreaterThanOrEqual(0);
-    // the ledger says the same: the platform's rows add up to what it kept, the creator's to nothing, no loss
-    const rows = await ledgerAround(s.chargeId, payouts.map((p) => p.id));
-    const sum = (pick: (r: (typeof rows)[number]) => boolean) => rows.filter(pick).reduce((t, r) => t + Number(r.amount_cents), 0);
-    expect(sum((r) => r.account === 'platform')).toBe(platformCash);
-    expect(sum((r) => r.account === 'creator')).toBe(0);
-    expect(rows.filter((r) => r.kind === 'loss')).toEqual([]);
-    // the refund's row took over the share decided with the deletion: one creator row for it
-    expect(rows.filter((r) => r.account === 'creator' && r.kind === 'reversal')).toEqual([expect.objectContaining({ amount_cents: String(-share), payment_id: expect.any(String) })]);
+    // the ledger says the same: the provider's money left is what the platform's revenue kept, the creator's to nothing, no loss
+    const rows = await linesAround(app.deps.db, s.chargeId, payouts.map((p) => p.id));
+    expect(-sumCredit(rows, (l) => l.account === 'provider_cash')).toBe(platformCash);
+    expect(sumCredit(rows, (l) => l.account === 'platform_revenue')).toBe(platformCash);
+    expect(sumCredit(rows, isCreator)).toBe(0);
+    expect(rows.filter((l) => l.account === 'losses')).toEqual([]);
+    // the share came off when the refund was decided, once; the refund made settles what was owed
+    expect(rows.filter((l) => isCreator(l) && l.journal.startsWith('refund'))).toEqual([expect.objectContaining({ journal: 'refund_decided', credit: -share })]);
+    expect(sumCredit(rows, (l) => l.account === 'refunds_owed')).toBe(0);
   });
 
   it('monthly tier after a Withdraw: nothing more is paid, and the creator share the balance cannot cover is the platform\'s loss, with its reason', async () => {
@@ -123,6 +114,7 @@ describe('a creator who deletes the account after a fan paid', () => {
     expect(withdrawn.payout.amountCents).toBe(s.earning);
     await sendPayoutJob(app.deps, { payoutId: withdrawn.payout.id });
 
+    const accounts = await creatorAccountIds(app.deps.db, s.creator.id);
     await (await clientAs(app, s.creator.id)).trpc.account.deleteAccount.mutate({ password: s.creator.password });
 
     const request = await refundJobData(s.refundKey);
@@ -132,31 +124,21 @@ describe('a creator who deletes the account after a fan paid', () => {
     expect((await payoutsOf(`test_acct_${s.creator.id}`)).map((p) => p.id)).toEqual([withdrawn.payout.id]);
     expect(await runRefundJob(s.refundKey)).toMatchObject({ refunded: request.amount });
 
-    const rows = await ledgerAround(s.chargeId, [withdrawn.payout.id]);
+    const rows = await linesAround(app.deps.db, s.chargeId, [withdrawn.payout.id]);
     // what the creator was paid and the share of the refund leave their account at −share ...
-    expect(rows.filter((r) => r.account === 'creator').reduce((t, r) => t + Number(r.amount_cents), 0)).toBe(-share);
-    // ... which the platform bears, on rows that say why (never a row with no owner left to say it)
-    const losses = await app.deps.db
-      .selectFrom('ledger_entries')
-      .select(['account', 'amount_cents', 'reason'])
-      .where('kind', '=', 'loss')
-      .where('payment_id', 'is', null)
-      .where('refund_request_id', 'is', null)
-      .where('created_at', '>=', new Date(Date.now() - 60_000))
-      .where('reason', '=', LOSS_REASONS.negativeAtDeletion)
-      .where('amount_cents', 'in', [String(share), String(-share)])
-      .execute();
-    expect(losses).toEqual(
-      expect.arrayContaining([
-        { account: 'platform', amount_cents: String(-share), reason: LOSS_REASONS.negativeAtDeletion },
-        { account: 'creator', amount_cents: String(share), reason: LOSS_REASONS.negativeAtDeletion },
-      ]),
-    );
+    expect(sumCredit(rows, isCreator)).toBe(-share);
+    // ... which the platform books as its loss when the account goes, with why (never money on an account with no one to owe it)
+    const creatorLines = await accountLines(app.deps.db, accounts);
+    expect(creatorLines.filter((l) => l.journal === 'loss_written_off')).toEqual([
+      { account: 'creator_available', journal: 'loss_written_off', credit: share, reason: LOSS_REASONS.negativeAtDeletion },
+    ]);
+    expect(sumCredit(creatorLines)).toBe(0);
     const platformCash = cents('300.00') - refund - s.earning;
     const fee = cents('300.00') - s.earning;
     // what the platform lost beyond the fee it refunded is exactly the loss booked
     expect(platformCash).toBe(fee - (refund - share) - share);
-    expect(rows.filter((r) => r.account === 'platform').reduce((t, r) => t + Number(r.amount_cents), 0) - share).toBe(platformCash);
+    expect(sumCredit(rows, (l) => l.account === 'platform_revenue') - share).toBe(platformCash);
+    expect(-sumCredit(rows, (l) => l.account === 'provider_cash')).toBe(platformCash);
   });
 
   it('Delete All Data pays out, new earnings come, Delete Account pays those out too (each deletion its own payout key); one deletion run twice pays once', async () => {

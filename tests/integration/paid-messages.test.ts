@@ -1,3 +1,4 @@
+import { paymentShares } from '../helpers/ledger';
 import { paid } from '../helpers/paid';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -88,8 +89,9 @@ describe('pay-per-view messages', () => {
     const rows = await unlockPayments(fan.id);
     expect(rows).toEqual([{ id: paid(results[0]!).paymentId, purpose: 'message_unlock', message_id: sent.id, amount: '49.90', creator_id: creator.id }]);
     // the ledger split it like any charge
-    const ledger = await app.deps.db.selectFrom('ledger_entries').select(['account', 'amount_cents']).where('payment_id', '=', rows[0]!.id).execute();
-    expect(ledger.reduce((sum, e) => sum + Number(e.amount_cents), 0)).toBe(4990);
+    const split = await paymentShares(app.deps.db, rows[0]!.id);
+    expect(split.platform + (split.creator ?? 0)).toBe(4990);
+    expect(split.cash).toBe(4990);
 
     expect((await asFan.fetch(mediaUrl)).status).toBe(200);
     expect((await asStranger.fetch(mediaUrl)).status).toBe(403);

@@ -1,3 +1,4 @@
+import { isCreator, linesAround, paymentShares, sumCredit } from '../helpers/ledger';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromCents, toCents } from '../../common/money';
@@ -47,7 +48,7 @@ async function paidFan() {
       provider: 'builtin', providerRef: `ref_${randomUUID()}`, status: 'succeeded', createdAt: start, earnings: DEFAULT_EARNINGS_POLICY,
     }),
   );
-  const earning = Number((await db.selectFrom('ledger_entries').select('amount_cents').where('payment_id', '=', chargeId).where('account', '=', 'creator').executeTakeFirstOrThrow()).amount_cents);
+  const earning = (await paymentShares(db, chargeId)).creator!;
   return { creator, admin, chargeId, earning, proRataKey: `prorata-refund-${subscriptionId}-${periodEnd.getTime()}` };
 }
 
@@ -59,16 +60,14 @@ const jobData = async (systemKey: string) =>
   (await app.deps.db.selectFrom('outbox').select('data').where('job_id', '=', `provider-refund-${systemKey}`).executeTakeFirstOrThrow()).data as unknown as RefundRequest;
 const runJob = (provider: PaymentProvider, data: RefundRequest) => carryOutRefund({ db: app.deps.db, providerFor: () => provider, clock: app.deps.clock }, data);
 
-/** The charge's refunds recorded (cents) and what their ledger rows took back from the creator (the decided share is the refund's row once made). */
+/** The charge's refunds recorded (cents) and what the ledger took back from the creator for refunds (decided, made at the provider, or undone). */
 async function refundsOf(chargeId: string) {
   const db = app.deps.db;
   const refunds = await db.selectFrom('payments').select(['id', 'amount']).where('reverses_payment_id', '=', chargeId).where('kind', '=', 'refund').execute();
-  const creatorRows = refunds.length
-    ? await db.selectFrom('ledger_entries').select('amount_cents').where('account', '=', 'creator').where('payment_id', 'in', refunds.map((r) => r.id)).execute()
-    : [];
+  const lines = await linesAround(db, chargeId);
   return {
     refunded: refunds.reduce((t, r) => t - toCents(r.amount), 0),
-    creatorTaken: -creatorRows.reduce((t, r) => t + Number(r.amount_cents), 0),
+    creatorTaken: -sumCredit(lines, (l) => isCreator(l) && l.journal.startsWith('refund')),
   };
 }
 

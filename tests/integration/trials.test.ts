@@ -1,3 +1,4 @@
+import { creatorAccountLines } from '../helpers/ledger';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TRIAL_TEXTS } from '../../common/trial-texts';
@@ -71,7 +72,7 @@ describe('trial links', () => {
     expect(sub).toMatchObject({ status: 'active', current_period_start: a.trialEndsAt });
     expect(sub.current_period_end.getTime()).toBeGreaterThan(a.trialEndsAt.getTime() + 27 * DAY_MS);
     // the ledger has the conversion's split like any renewal
-    expect((await app.deps.db.selectFrom('ledger_entries').select('amount_cents').where('creator_id', '=', creator.id).execute()).map((r) => Number(r.amount_cents))).toEqual([3200]);
+    expect((await creatorAccountLines(app.deps.db, creator.id)).map((l) => [l.journal, l.credit])).toEqual([['charge', 3200]]);
   });
 
   it('a trial cancelled before its end ends uncharged', async () => {

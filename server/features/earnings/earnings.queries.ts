@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../core/db/kysely';
+import { creatorLines, EARNING_JOURNALS, PAYOUT_JOURNALS } from '../../../domain/earnings/balances';
+
+const REFUND_JOURNALS = ['refund_decided', 'refund_not_made', 'refund'] as const;
+const DISPUTE_JOURNALS = ['dispute_opened', 'dispute_won'] as const;
+const inKinds = (kinds: readonly string[]) => sql.join(kinds);
 
 export const PAYOUTS_PAGE_SIZE = 20;
 /** Lines of a monthly statement sent to the screen and its CSV at most (the totals always cover the whole month). */
@@ -7,12 +12,10 @@ export const STATEMENT_LINES_MAX = 5_000;
 
 /** Pending earnings by the day they become available (UTC), soonest first. */
 export function findPendingByDay(db: DB, creatorId: string, now: Date) {
-  return db
-    .selectFrom('ledger_entries')
-    .select([sql<string>`to_char(available_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'), sql<string>`sum(amount_cents)`.as('cents')])
-    .where('account', '=', 'creator')
-    .where('creator_id', '=', creatorId)
-    .where('available_at', '>', now)
+  return creatorLines(db, creatorId)
+    .select([sql<string>`to_char(l.available_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'), sql<string>`-sum(l.amount_cents)`.as('cents')])
+    .where('a.kind', '=', 'creator_pending')
+    .where('l.available_at', '>', now)
     .groupBy(sql`1`)
     .orderBy(sql`1`)
     .execute();
@@ -33,14 +36,11 @@ export async function findPayoutTotals(db: DB, creatorId: string) {
 
 /** Net earnings (charges less reversals) per UTC week (Monday) or month from `from` on. */
 export function findNetByPeriod(db: DB, creatorId: string, unit: 'week' | 'month', from: Date) {
-  const bucket = sql<string>`to_char(date_trunc(${unit}, created_at at time zone 'UTC'), 'YYYY-MM-DD')`;
-  return db
-    .selectFrom('ledger_entries')
-    .select([bucket.as('starts'), sql<string>`sum(amount_cents)`.as('cents')])
-    .where('account', '=', 'creator')
-    .where('creator_id', '=', creatorId)
-    .where('kind', 'in', ['charge', 'reversal'])
-    .where('created_at', '>=', from)
+  const bucket = sql<string>`to_char(date_trunc(${unit}, l.occurred_at at time zone 'UTC'), 'YYYY-MM-DD')`;
+  return creatorLines(db, creatorId)
+    .select([bucket.as('starts'), sql<string>`-sum(l.amount_cents)`.as('cents')])
+    .where('l.kind', 'in', EARNING_JOURNALS)
+    .where('l.occurred_at', '>=', from)
     .groupBy(sql`1`)
     .orderBy(sql`1`)
     .execute();
@@ -62,65 +62,71 @@ export function findPayouts(db: DB, creatorId: string, after: { at: string; id: 
     .execute();
 }
 
-/** A month's totals from the creator's ledger rows of that month, in one statement. */
+/**
+ * A month's totals from the creator's ledger lines of that month, in one statement: gross is what
+ * fans paid for the charges of the month (the provider's line of each charge journal), earned the
+ * creator's part of them, refunds and disputes the creator's part taken back, payouts what left.
+ */
 export async function findStatementTotals(db: DB, creatorId: string, start: Date, end: Date) {
-  const row = await db
-    .selectFrom('ledger_entries as e')
-    .leftJoin('payments as p', 'p.id', 'e.payment_id')
+  const row = await creatorLines(db, creatorId)
     .select([
-      sql<string>`coalesce(sum(round(p.amount * 100)) filter (where e.kind = 'charge'), 0)`.as('gross'),
-      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'charge'), 0)`.as('earned'),
-      // a refund decided and not made yet is a reversal row of its request, no payment yet
-      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'reversal' and (p.kind = 'refund' or e.refund_request_id is not null)), 0)`.as('refunds'),
-      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'reversal' and p.kind <> 'refund'), 0)`.as('disputes'),
-      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind in ('payout', 'payout_returned')), 0)`.as('payouts'),
+      sql<string>`coalesce(sum((select g.amount_cents from journal_lines g join ledger_accounts ga on ga.id = g.account_id
+        where g.journal_id = l.journal_id and ga.kind = 'provider_cash')) filter (where l.kind = 'charge'), 0)`.as('gross'),
+      sql<string>`coalesce(-sum(l.amount_cents) filter (where l.kind = 'charge'), 0)`.as('earned'),
+      sql<string>`coalesce(-sum(l.amount_cents) filter (where l.kind in (${inKinds(REFUND_JOURNALS)})), 0)`.as('refunds'),
+      sql<string>`coalesce(-sum(l.amount_cents) filter (where l.kind in (${inKinds(DISPUTE_JOURNALS)})), 0)`.as('disputes'),
+      sql<string>`coalesce(-sum(l.amount_cents) filter (where l.kind in (${inKinds(PAYOUT_JOURNALS)})), 0)`.as('payouts'),
     ])
-    .where('e.account', '=', 'creator')
-    .where('e.creator_id', '=', creatorId)
-    .where('e.created_at', '>=', start)
-    .where('e.created_at', '<', end)
+    .where('l.occurred_at', '>=', start)
+    .where('l.occurred_at', '<', end)
     .executeTakeFirstOrThrow();
   return {
     gross: Number(row.gross), earned: Number(row.earned), refunds: Number(row.refunds), disputes: Number(row.disputes), payouts: Number(row.payouts),
   };
 }
 
-/** A month's ledger rows (oldest first), for the statement's lines and CSV. */
+/** A month's ledger lines of the creator (oldest first), for the statement's lines and CSV; moves between the creator's own accounts left out. */
 export function findStatementLines(db: DB, creatorId: string, start: Date, end: Date) {
-  return db
-    .selectFrom('ledger_entries as e')
-    .leftJoin('payments as p', 'p.id', 'e.payment_id')
-    .leftJoin('payouts as o', 'o.id', 'e.payout_id')
-    .select(['e.id', 'e.created_at', 'e.kind', 'e.amount_cents', 'e.available_at', 'p.kind as payment_kind', 'p.description', 'p.amount as gross', 'o.status as payout_status'])
-    .where('e.account', '=', 'creator')
-    .where('e.creator_id', '=', creatorId)
-    .where('e.created_at', '>=', start)
-    .where('e.created_at', '<', end)
-    .orderBy('e.created_at')
-    .orderBy('e.id')
+  return creatorLines(db, creatorId)
+    .innerJoin('journal_entries as j', 'j.id', 'l.journal_id')
+    .leftJoin('payments as p', 'p.id', 'j.payment_id')
+    .leftJoin('refund_requests as rq', 'rq.id', 'j.refund_request_id')
+    .leftJoin('payments as c', 'c.id', 'rq.payment_id')
+    .leftJoin('payouts as o', 'o.id', 'j.payout_id')
+    .select([
+      'l.id', 'l.occurred_at as created_at', 'l.kind', 'l.amount_cents', 'l.available_at', 'p.kind as payment_kind', 'o.status as payout_status',
+      sql<string | null>`coalesce(p.description, c.description)`.as('description'),
+      sql<string | null>`coalesce(p.amount, -rq.amount)::text`.as('gross'),
+    ])
+    .where('l.kind', '<>', 'hold_released')
+    .where('l.occurred_at', '>=', start)
+    .where('l.occurred_at', '<', end)
+    .orderBy('l.occurred_at')
+    .orderBy('l.id')
     .limit(STATEMENT_LINES_MAX + 1)
     .execute();
 }
 
 /**
- * The platform per month (admins): gross, fees, refunds and disputes (both sides), creators'
- * earnings and payouts, from the ledger rows (ledger_entries_month_idx).
+ * The platform per month (admins), from the journal lines (journal_lines_month_idx): gross (what
+ * fans paid), the platform's revenue from charges, refunds and disputes (what went back to fans),
+ * the revenue they took back, losses, and what creators were paid out.
  */
 export function findPlatformMonths(db: DB, from: Date) {
   return db
-    .selectFrom('ledger_entries as e')
-    .leftJoin('payments as p', 'p.id', 'e.payment_id')
+    .selectFrom('journal_lines as l')
+    .innerJoin('ledger_accounts as a', 'a.id', 'l.account_id')
     .select([
-      sql<string>`to_char(date_trunc('month', e.created_at at time zone 'UTC'), 'YYYY-MM')`.as('month'),
-      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'charge'), 0)`.as('gross'),
-      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'charge' and e.account = 'platform'), 0)`.as('fees'),
-      // both sides of refunds and disputes: a creator share the platform bears ('loss' of a payment) included
-      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind in ('reversal', 'loss') and (p.kind = 'refund' or e.refund_request_id is not null)), 0)`.as('refunds'),
-      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind in ('reversal', 'loss') and p.kind <> 'refund'), 0)`.as('disputes'),
-      sql<string>`coalesce(sum(e.amount_cents) filter (where e.kind = 'reversal' and e.account = 'platform'), 0)`.as('fees_reversed'),
-      sql<string>`coalesce(-sum(e.amount_cents) filter (where e.kind in ('payout', 'payout_returned')), 0)`.as('paid_out'),
+      sql<string>`to_char(date_trunc('month', l.occurred_at at time zone 'UTC'), 'YYYY-MM')`.as('month'),
+      sql<string>`coalesce(sum(l.amount_cents) filter (where l.kind = 'charge' and a.kind = 'provider_cash'), 0)`.as('gross'),
+      sql<string>`coalesce(-sum(l.amount_cents) filter (where l.kind = 'charge' and a.kind = 'platform_revenue'), 0)`.as('fees'),
+      sql<string>`coalesce(sum(l.amount_cents) filter (where a.kind in ('refunds_owed', 'provider_cash') and l.kind in ('refund_decided', 'refund_not_made', 'refund')), 0)`.as('refunds'),
+      sql<string>`coalesce(sum(l.amount_cents) filter (where a.kind = 'provider_cash' and l.kind in (${inKinds(DISPUTE_JOURNALS)})), 0)`.as('disputes'),
+      sql<string>`coalesce(-sum(l.amount_cents) filter (where a.kind = 'platform_revenue' and l.kind <> 'charge'), 0)`.as('fees_reversed'),
+      sql<string>`coalesce(sum(l.amount_cents) filter (where a.kind = 'losses'), 0)`.as('losses'),
+      sql<string>`coalesce(-sum(l.amount_cents) filter (where a.kind = 'payouts_in_transit' and l.kind in (${inKinds(PAYOUT_JOURNALS)})), 0)`.as('paid_out'),
     ])
-    .where('e.created_at', '>=', from)
+    .where('l.occurred_at', '>=', from)
     .groupBy(sql`1`)
     .orderBy(sql`1`, 'desc')
     .execute();
@@ -129,15 +135,15 @@ export function findPlatformMonths(db: DB, from: Date) {
 /** Creators whose available balance reaches `minimumCents`, with their payout account's state (payouts due). */
 export function findPayoutsDue(db: DB, now: Date, minimumCents: number) {
   return db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('profiles as pr', 'pr.id', 'e.creator_id')
-    .leftJoin('payout_accounts as a', 'a.user_id', 'e.creator_id')
-    .select(['pr.id', 'pr.username', 'a.status as account_status', sql<string>`sum(e.amount_cents)`.as('available')])
-    .where('e.account', '=', 'creator')
-    .where('e.available_at', '<=', now)
+    .selectFrom('journal_lines as l')
+    .innerJoin('ledger_accounts as la', 'la.id', 'l.account_id')
+    .innerJoin('profiles as pr', 'pr.id', 'la.owner_id')
+    .leftJoin('payout_accounts as a', 'a.user_id', 'la.owner_id')
+    .select(['pr.id', 'pr.username', 'a.status as account_status', sql<string>`-sum(l.amount_cents)`.as('available')])
+    .where((eb) => eb.or([eb('la.kind', '=', 'creator_available'), eb.and([eb('la.kind', '=', 'creator_pending'), eb('l.available_at', '<=', now)])]))
     .groupBy(['pr.id', 'pr.username', 'a.status'])
-    .having(sql`sum(e.amount_cents)`, '>=', minimumCents)
-    .orderBy(sql`sum(e.amount_cents)`, 'desc')
+    .having(sql`-sum(l.amount_cents)`, '>=', minimumCents)
+    .orderBy(sql`-sum(l.amount_cents)`, 'desc')
     .limit(50)
     .execute();
 }

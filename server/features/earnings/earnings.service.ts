@@ -15,6 +15,7 @@ import { BILLING_TEXTS } from '../../../common/texts';
 import { PAYMENT_LABEL_TEXTS } from '../../../common/payment-texts';
 import { EARNINGS_TEXTS } from '../../../common/earnings-texts';
 import type { AppDeps } from '../../../core/deps';
+import type { JournalKind } from '../../../core/db/schema';
 import { dispatchOutbox } from '../../../core/outbox/outbox';
 import type { PaymentProvider } from '../../../core/payments/provider';
 import { BillingError } from '../../../domain/billing/errors';
@@ -115,7 +116,20 @@ export async function myPayouts(deps: EarningsDeps, creatorId: string, cursor: {
   };
 }
 
-const LINE_TYPE = { refund: PAYMENT_LABEL_TEXTS.refund, dispute: PAYMENT_LABEL_TEXTS.chargeback, dispute_won: PAYMENT_LABEL_TEXTS['dispute-won'] } as const;
+/** What a statement line is, by the journal it belongs to. */
+function lineType(kind: JournalKind, payoutStatus: string | null): string {
+  switch (kind) {
+    case 'charge': return 'Payment';
+    case 'refund': case 'refund_decided': return PAYMENT_LABEL_TEXTS.refund;
+    case 'refund_not_made': return EARNINGS_TEXTS.refundNotMade;
+    case 'dispute_opened': return PAYMENT_LABEL_TEXTS.chargeback;
+    case 'dispute_won': return PAYMENT_LABEL_TEXTS['dispute-won'];
+    case 'payout_requested': return `Payout${payoutStatus === 'failed' ? ' (failed)' : ''}`;
+    case 'payout_failed': return 'Payout returned';
+    case 'loss_written_off': return EARNINGS_TEXTS.writtenOff;
+    default: return kind;
+  }
+}
 
 /** A month's statement (UTC): the totals and its ledger rows, the same rows the chart adds up. */
 export async function monthlyStatement(deps: EarningsDeps, creatorId: string, input: StatementInput): Promise<StatementDto> {
@@ -135,14 +149,10 @@ export async function monthlyStatement(deps: EarningsDeps, creatorId: string, in
     lines: lines.slice(0, STATEMENT_LINES_MAX).map((l) => ({
       id: l.id,
       at: l.created_at,
-      type:
-        l.kind === 'charge' ? 'Payment'
-        : l.kind === 'reversal' ? LINE_TYPE[(l.payment_kind ?? 'refund') as keyof typeof LINE_TYPE] ?? 'Reversal'
-        : l.kind === 'payout' ? `Payout${l.payout_status === 'failed' ? ' (failed)' : ''}`
-        : 'Payout returned',
+      type: lineType(l.kind, l.payout_status),
       description: l.description ?? '',
       gross: l.gross,
-      net: rand(Number(l.amount_cents)),
+      net: rand(-Number(l.amount_cents)),
     })),
   };
 }

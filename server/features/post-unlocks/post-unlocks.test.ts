@@ -1,3 +1,4 @@
+import { paymentShares } from '../../../tests/helpers/ledger';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { POST_UNLOCK_TEXTS as T } from '../../../common/post-unlock-texts';
@@ -74,8 +75,9 @@ describe('postUnlocks.unlock', () => {
     await expectTrpcError(asFan.trpc.postUnlocks.stats.query({ postId: post.id }), 'NOT_FOUND');
     // the ledger split it like any charge
     const [charge] = await unlockPayments(fan.id);
-    const ledger = await app.deps.db.selectFrom('ledger_entries').select(['account', 'amount_cents']).where('payment_id', '=', charge!.id).execute();
-    expect(ledger.length).toBeGreaterThan(0);
+    const split = await paymentShares(app.deps.db, charge!.id);
+    expect(split.creator).toBeGreaterThan(0);
+    expect(split.cash).toBe(split.platform + split.creator!);
   });
 
   it("subscribers pay too in mode 'everyone', and see it free in mode 'non_subscribers'", async () => {
