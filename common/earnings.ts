@@ -105,7 +105,9 @@ export interface StatementDto {
 }
 
 export interface AdminEarningsDto {
-  months: { month: string; gross: string; fees: string; refunds: string; disputes: string; feesReversed: string; paidOut: string }[];
+  months: { month: string; gross: string; fees: string; refunds: string; disputes: string; feesReversed: string; losses: string; paidOut: string }[];
+  /** what the daily reconciliation found that does not match (issue 45), newest day first */
+  mismatches: { id: string; day: string; provider: string; kind: string; ref: string; ledger: string; providerAmount: string }[];
   due: { creatorId: string; username: string; available: string; accountStatus: PayoutAccountStatusDto | null }[];
   open: { id: string; username: string | null; amount: string; status: 'pending' | 'failed'; failureReason: string | null; createdAt: Date }[];
 }

@@ -118,6 +118,8 @@ export interface MaintenanceJobs {
   'send-payout': { payoutId: string };
   /** repeatable (hourly): the week's automatic payouts, once per creator and payout week */
   'weekly-payouts': Record<string, never>;
+  /** repeatable (every 6 hours): the ledger reconciled with our rows and the providers' records, yesterday and today (issue 45) */
+  'reconcile-ledger': Record<string, never>;
   /** repeatable: removes sessions and e-mail tokens past their expiry */
   'purge-expired': Record<string, never>;
   /**
@@ -276,6 +278,7 @@ const JOB_NAME_SETS: { [Q in QueueName]: { [N in JobName<Q>]: true } } = {
     'provider-refund': true,
     'send-payout': true,
     'weekly-payouts': true,
+    'reconcile-ledger': true,
     'publish-scheduled': true,
     'purge-expired': true,
     'delete-post-files': true,

@@ -114,6 +114,28 @@ export function dataExportsRegistry(db: DB): Registry {
   return registry;
 }
 
+/**
+ * A registry with one gauge, `ledger_reconciliation_mismatches{provider}`: what the daily
+ * reconciliation (issue 45) found that does not match between the ledger, our payments and
+ * payouts rows and the provider's own records. Anything above zero needs a look (/admin/payments).
+ */
+export function reconciliationRegistry(db: DB): Registry {
+  const registry = new Registry();
+  new Gauge({
+    name: 'ledger_reconciliation_mismatches',
+    help: 'Mismatches the daily ledger reconciliation found, by provider (listed on /admin/payments)',
+    labelNames: ['provider'] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await db.selectFrom('reconciliation_mismatches').select(['provider', db.fn.countAll<string>().as('n')]).groupBy('provider').execute();
+      this.reset();
+      this.set({ provider: 'all' }, rows.reduce((t, r) => t + Number(r.n), 0));
+      for (const r of rows) this.set({ provider: r.provider }, Number(r.n));
+    },
+  });
+  return registry;
+}
+
 /** The text a scrape gets: the process's metrics and, when given, the queue depths. */
 export async function renderMetrics(...extra: Registry[]): Promise<{ contentType: string; body: string }> {
   const registry = extra.length ? Registry.merge([processRegistry, ...extra]) : processRegistry;

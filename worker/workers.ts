@@ -183,6 +183,8 @@ const SCHEDULES = [
   { id: 'expire-unsent-attachments', every: 15 * 60_000 },
   // the first run of each payout week pays (one payout per creator and week, by its key)
   { id: 'weekly-payouts', every: 60 * 60_000 },
+  // daily at heart: yesterday's books checked again four times a day, today's as they grow
+  { id: 'reconcile-ledger', every: 6 * 60 * 60_000 },
   // a scheduled post goes out within half a minute of its time
   { id: 'publish-scheduled', every: 30_000 },
 ] as const;

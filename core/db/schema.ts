@@ -490,6 +490,20 @@ export interface JournalLinesTable {
   occurred_at: Timestamp;
 }
 
+/** What a daily reconciliation found that does not match (issue 45, domain/earnings/reconciliation.ts). */
+export interface ReconciliationMismatchesTable {
+  id: Generated<string>;
+  day: ColumnType<string, string, string>;
+  provider: string;
+  /** 'payment_not_in_ledger', 'payout_not_in_ledger', 'ledger_without_record', 'provider_total:<kind>' */
+  kind: string;
+  /** the payment or payout, the journal, or the kind of money the provider's total is of */
+  ref: string;
+  ledger_cents: Cents;
+  provider_cents: Cents;
+  found_at: CreatedAt;
+}
+
 export type PayoutAccountStatus = 'details_needed' | 'pending' | 'enabled';
 
 /** Where a creator is paid: a Stripe Connect Express account, or the built-in test account. */
@@ -789,6 +803,7 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
+  reconciliation_mismatches: ReconciliationMismatchesTable;
   payout_accounts: PayoutAccountsTable;
   payment_cards: PaymentCardsTable;
   pending_charges: PendingChargesTable;
@@ -886,6 +901,7 @@ export const databaseColumns = columns({
   ledger_accounts: ['id', 'code', 'kind', 'owner_id', 'provider', 'currency', 'created_at'],
   journal_entries: ['id', 'kind', 'key', 'reason', 'payment_id', 'payout_id', 'refund_request_id', 'occurred_at', 'created_at'],
   journal_lines: ['id', 'journal_id', 'account_id', 'currency', 'kind', 'amount_cents', 'available_at', 'occurred_at'],
+  reconciliation_mismatches: ['id', 'day', 'provider', 'kind', 'ref', 'ledger_cents', 'provider_cents', 'found_at'],
   payout_accounts: ['user_id', 'provider', 'provider_account_id', 'status', 'created_at', 'updated_at'],
   payment_cards: ['user_id', 'provider', 'customer_id', 'payment_method_id', 'brand', 'last4', 'updated_at'],
   pending_charges: [

@@ -171,6 +171,12 @@ export interface PayoutAccountState {
 /** One payout to a creator's account: `ok: false` is a refusal that retrying will not change (the amount goes back). */
 export type TransferResult = { ok: true; ref: string } | { ok: false; reason: string };
 
+/** What moved the provider's balance, by the ledger's kinds of money (issue 45's reconciliation). */
+export type ProviderMoneyKind = 'charges' | 'refunds' | 'disputes' | 'transfers';
+
+/** The provider's own account of its balance over a time: signed cents by kind (charges in, the rest out). */
+export type ProviderBalanceTotals = Record<ProviderMoneyKind, number>;
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** 'direct': `charge` now and record it; 'checkout': a hosted page, the webhook records it */
@@ -225,6 +231,12 @@ export interface PaymentProvider {
   chargeCard(request: CardChargeRequest): Promise<CardChargeResult>;
   /** The card is no longer usable by this app (Stripe: detached from the customer). Safe to repeat. */
   removeCard(paymentMethodId: string): Promise<void>;
+  /**
+   * The provider's own records of [from, to): what moved its balance, by kind (Stripe: its balance
+   * transactions). Null: the provider keeps no records of its own (the built-in provider's records
+   * are our payments and payouts rows).
+   */
+  balanceTotals(from: Date, to: Date): Promise<ProviderBalanceTotals | null>;
   /** throws WebhookSignatureError unless the body is signed with the webhook secret */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

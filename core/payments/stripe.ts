@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { PaymentInterval } from '../../common/enums';
 import { fromCents, toCents } from '../../common/money';
-import type { CardChargeRequest, CardChargeResult, CheckoutPaymentStatus, PaymentProvider, PayoutAccountState, ProviderEvent } from './provider';
+import type { CardChargeRequest, CardChargeResult, CheckoutPaymentStatus, PaymentProvider, PayoutAccountState, ProviderEvent, ProviderMoneyKind } from './provider';
 import { WebhookSignatureError } from './provider';
 
 const STRIPE_INTERVAL: Record<PaymentInterval, 'week' | 'month' | 'year'> = { weekly: 'week', monthly: 'month', annually: 'year' };
@@ -242,6 +242,11 @@ function signatureTimestamp(header: string): number | null {
  * failures and cancellations by signed webhooks (/webhooks/stripe). Chosen when
  * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set.
  */
+/** Stripe's balance transaction types, by the ledger's kind of money (the rest, such as Stripe's own fees, is not ours to match). */
+const BALANCE_KIND: Record<string, ProviderMoneyKind | undefined> = {
+  charge: 'charges', payment: 'charges', refund: 'refunds', payment_refund: 'refunds', adjustment: 'disputes', transfer: 'transfers',
+};
+
 export function stripeProvider(secretKey: string, webhookSecret: string, client = new Stripe(secretKey)): PaymentProvider {
   return {
     name: 'stripe',
@@ -356,6 +361,16 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
         if (isRefusal(error)) return { ok: false, reason: (error as Error).message };
         throw error;
       }
+    },
+    async balanceTotals(from, to) {
+      const totals = { charges: 0, refunds: 0, disputes: 0, transfers: 0 };
+      const list = client.balanceTransactions.list({ created: { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) }, limit: 100 });
+      for await (const t of list) {
+        const kind = BALANCE_KIND[t.type];
+        // Stripe's fees are the platform's cost, not a creator's or a fan's money: not in the ledger
+        if (kind) totals[kind] += t.amount;
+      }
+      return totals;
     },
     async createOneOffCheckout(r) {
       const metadata = { pendingId: r.pendingId, userId: r.userId };

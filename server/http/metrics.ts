@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { Router } from 'express';
 import type { Registry } from 'prom-client';
 import type { AppDeps } from '../../core/deps';
-import { dataExportsRegistry, httpRequestDuration, outboxRegistry, queueDepthRegistry, renderMetrics } from '../../core/metrics';
+import { dataExportsRegistry, httpRequestDuration, outboxRegistry, queueDepthRegistry, reconciliationRegistry, renderMetrics } from '../../core/metrics';
 import { hasMetricsToken } from '../../core/metrics-token';
 import { sessionUserOf } from './session-user';
 
@@ -20,7 +20,7 @@ export function metricsRoutes(deps: AppDeps): Router {
         return;
       }
     }
-    depths ??= [queueDepthRegistry(deps.queues), outboxRegistry(deps.db), dataExportsRegistry(deps.db)];
+    depths ??= [queueDepthRegistry(deps.queues), outboxRegistry(deps.db), dataExportsRegistry(deps.db), reconciliationRegistry(deps.db)];
     const { contentType, body } = await renderMetrics(...depths);
     res.setHeader('Content-Type', contentType);
     res.send(body);

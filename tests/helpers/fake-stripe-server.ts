@@ -100,6 +100,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refundsOf = (paid: string) => refunds.get(paid) ?? [];
   const addRefund = (paid: string, amount: number, reversalKey: string | null) => {
     const refund = { id: `re_fake_${[...refunds.values()].flat().length + 1}`, amount, reversalKey };
+    balance.push({ id: `txn_${refund.id}`, type: 'refund', amount: -amount, created: nowSeconds() });
     refunds.set(paid, [...refundsOf(paid), refund]);
     return refund;
   };
@@ -108,6 +109,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     payment_intent: paid.startsWith('pi_') ? paid : null, charge: paid.startsWith('ch_') ? paid : null,
     metadata: r.reversalKey ? { reversal_key: r.reversalKey } : {},
   });
+  // what moved the fake's balance, as Stripe's balance transactions list it (a fake's simplification: a succeeded PaymentIntent counts when listed)
+  const balance: { id: string; type: string; amount: number; created: number }[] = [];
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
   const answered = new Map<string, Answer>();
   const failures = new Map<string, number>();
   const intentOf = (invoiceId: string) => `pi_${invoiceId.replace(/^in_/, '')}`;
@@ -214,7 +218,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (refused) return error(400, 'invalid_request_error', refused);
       const transfer = { id: `tr_fake_${transfers.length + 1}`, amount: Number(request.params.amount), destination, idempotencyKey: request.idempotencyKey };
       transfers.push(transfer);
+      balance.push({ id: `txn_${transfer.id}`, type: 'transfer', amount: -transfer.amount, created: nowSeconds() });
       return { status: 200, body: { ...transfer, object: 'transfer', currency: request.params.currency } };
+    }
+    if (route === 'GET /v1/balance_transactions') {
+      const gte = Number(request.params['created[gte]'] ?? 0);
+      const lt = Number(request.params['created[lt]'] ?? Number.MAX_SAFE_INTEGER);
+      const charges = [...intents.values()].filter((i) => i.status === 'succeeded').map((i) => ({ id: `txn_${i.id}`, type: 'charge', amount: i.amount, created: nowSeconds() }));
+      const data = [...balance, ...charges].filter((t) => t.created >= gte && t.created < lt).map((t) => ({ ...t, object: 'balance_transaction', currency: 'zar' }));
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/balance_transactions' } };
     }
     if (route === 'POST /v1/checkout/sessions') {
       const id = `cs_fake_${sessions.size + 1}`;

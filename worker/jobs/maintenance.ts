@@ -4,7 +4,7 @@ import type { QueueHandlers } from '../registry';
 import { deleteQueuedFiles, expireDataExports } from './account-files';
 import { billingMaintenance, cancelProviderSubscriptionJob, providerRefundJob, undoDuplicateCheckoutJob } from './billing';
 import { requeueLostJobs } from './lost-jobs';
-import { sendPayoutJob, weeklyPayoutsJob } from './payouts';
+import { reconcileLedgerJob, sendPayoutJob, weeklyPayoutsJob } from './payouts';
 import { publishScheduledPosts } from './scheduled-posts';
 import { expireUnsentAttachments } from './unsent-attachments';
 import { expireAbandonedGroups } from './upload-groups';
@@ -39,6 +39,11 @@ export const maintenanceHandlers: QueueHandlers<'maintenance'> = {
   /** The week's automatic payouts (worker/jobs/payouts.ts). */
   async 'weekly-payouts'(_job, deps) {
     return weeklyPayoutsJob(deps);
+  },
+
+  /** The ledger reconciled with our rows and the providers' records (worker/jobs/payouts.ts). */
+  async 'reconcile-ledger'(_job, deps) {
+    return reconcileLedgerJob(deps);
   },
 
   async 'purge-expired'(_job, { db, clock }) {

@@ -4,6 +4,8 @@ import { describeFailure } from './billing';
 import { applyBillingEffects, noEffects } from '../../domain/billing/effects';
 import { carryOutPayout, runScheduledPayouts } from '../../domain/earnings/payouts';
 import { earningsPolicy } from '../../domain/earnings/policy';
+import { reconcileDay } from '../../domain/earnings/reconciliation';
+import { DAY_MS } from '../../domain/billing/periods';
 import type { WorkerDeps } from '../registry';
 
 /**
@@ -25,6 +27,21 @@ export async function sendPayoutJob(deps: WorkerDeps, data: { payoutId: string }
     return { paid: outcome.paid };
   }
   return outcome;
+}
+
+/**
+ * The `reconcile-ledger` job: yesterday (UTC) and today reconciled (domain/earnings/reconciliation.ts);
+ * each mismatch is logged (kind and reference, no amounts of anyone's) and kept for /admin/payments.
+ */
+export async function reconcileLedgerJob(deps: WorkerDeps) {
+  const now = deps.clock.now();
+  let mismatches = 0;
+  for (const day of [new Date(now.getTime() - DAY_MS), now]) {
+    const found = await reconcileDay({ db: deps.db, providerFor: (name) => providerNamed(deps.payments, name) }, day);
+    for (const m of found) deps.log.warn({ provider: m.provider, kind: m.kind, ref: m.ref }, 'ledger reconciliation: a mismatch');
+    mismatches += found.length;
+  }
+  return { mismatches };
 }
 
 /**

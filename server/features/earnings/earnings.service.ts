@@ -23,6 +23,7 @@ import { creatorBalances } from '../../../domain/earnings/balances';
 import { findPayoutAccount, setUpPayoutAccount } from '../../../domain/earnings/payout-accounts';
 import { nextPayoutDate, requestPayout } from '../../../domain/earnings/payouts';
 import { earningsPolicy } from '../../../domain/earnings/policy';
+import { findMismatches } from '../../../domain/earnings/reconciliation';
 import {
   findNetByPeriod,
   findOpenPayouts,
@@ -183,15 +184,19 @@ export async function setUpPayouts(deps: EarningsDeps, user: { id: string; email
 export async function adminEarnings(deps: EarningsDeps): Promise<AdminEarningsDto> {
   const now = deps.clock.now();
   const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-  const [months, due, open] = await Promise.all([
+  const [months, due, open, mismatches] = await Promise.all([
     findPlatformMonths(deps.db, from),
     findPayoutsDue(deps.db, now, earningsPolicy(deps.config).payoutMinimumCents),
     findOpenPayouts(deps.db),
+    findMismatches(deps.db),
   ]);
   return {
     months: months.map((m) => ({
       month: m.month, gross: rand(Number(m.gross)), fees: rand(Number(m.fees)), refunds: rand(Number(m.refunds)), disputes: rand(Number(m.disputes)),
-      feesReversed: rand(Number(m.fees_reversed)), paidOut: rand(Number(m.paid_out)),
+      feesReversed: rand(Number(m.fees_reversed)), losses: rand(Number(m.losses)), paidOut: rand(Number(m.paid_out)),
+    })),
+    mismatches: mismatches.map((m) => ({
+      id: m.id, day: m.day, provider: m.provider, kind: m.kind, ref: m.ref, ledger: rand(Number(m.ledger_cents)), providerAmount: rand(Number(m.provider_cents)),
     })),
     due: due.map((d) => ({ creatorId: d.id, username: d.username, available: rand(Number(d.available)), accountStatus: d.account_status })),
     open: open.map((o) => ({

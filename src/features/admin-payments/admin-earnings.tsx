@@ -25,7 +25,7 @@ export function AdminEarnings() {
           <caption className="sr-only">The platform per month</caption>
           <thead className="text-left text-muted">
             <tr>
-              {['Month', 'Gross', 'Fees', 'Fees reversed', 'Refunds', 'Disputes', 'Paid out'].map((h) => (
+              {['Month', 'Gross', 'Fees', 'Fees reversed', 'Refunds', 'Disputes', 'Losses', 'Paid out'].map((h) => (
                 <th key={h} scope="col" className="px-3 py-2 font-medium">
                   {h}
                 </th>
@@ -35,7 +35,7 @@ export function AdminEarnings() {
           <tbody>
             {data.months.length === 0 ? (
               <tr>
-                <td colSpan={7} className="px-3 py-3 text-muted">
+                <td colSpan={8} className="px-3 py-3 text-muted">
                   No payments yet.
                 </td>
               </tr>
@@ -45,7 +45,7 @@ export function AdminEarnings() {
                   <th scope="row" className="px-3 py-2 text-left font-medium">
                     {m.month}
                   </th>
-                  {[m.gross, m.fees, m.feesReversed, m.refunds, m.disputes, m.paidOut].map((v, i) => (
+                  {[m.gross, m.fees, m.feesReversed, m.refunds, m.disputes, m.losses, m.paidOut].map((v, i) => (
                     <td key={i} className="px-3 py-2">
                       {formatRand(v)}
                     </td>
@@ -97,6 +97,34 @@ export function AdminEarnings() {
           )}
         </div>
       </div>
+      <div className="rounded-card border border-border bg-surface p-4" data-testid="reconciliation">
+        <h3 className="text-sm font-medium">Reconciliation</h3>
+        <p className="mt-1 text-xs text-muted">The ledger checked daily against payments, payouts and each provider&apos;s own records.</p>
+        {data.mismatches.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">No mismatches.</p>
+        ) : (
+          <ul className="mt-2 flex flex-col gap-2 text-sm">
+            {data.mismatches.map((m) => (
+              <li key={m.id} className="flex flex-col gap-0.5 break-all" data-testid="reconciliation-mismatch">
+                <span>
+                  {m.day} · {m.provider} · {MISMATCH_LABEL[m.kind.split(':')[0]!] ?? m.kind}
+                  {m.kind.includes(':') ? ` (${m.kind.split(':')[1]})` : ''}
+                </span>
+                <span className="text-muted tabular-nums">
+                  Ledger {formatRand(m.ledger)} · {m.kind.startsWith('provider_total') ? 'provider' : 'record'} {formatRand(m.providerAmount)} · {m.ref}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </section>
   );
 }
+
+const MISMATCH_LABEL: Record<string, string> = {
+  payment_not_in_ledger: 'Payment not in the ledger as paid',
+  payout_not_in_ledger: 'Payout not in the ledger as paid',
+  ledger_without_record: 'Ledger money with no payment or payout',
+  provider_total: "Provider's total differs",
+};
