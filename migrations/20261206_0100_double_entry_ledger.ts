@@ -255,6 +255,8 @@ export async function down(db: MigrationDb): Promise<void> {
     from journal_lines l join journal_entries j on j.id = l.journal_id join ledger_accounts a on a.id = l.account_id
     where a.kind in ('creator_pending', 'creator_available', 'platform_revenue', 'losses')
       and j.kind not in ('hold_released', 'payout_paid', 'refund_settled')
+      -- the old table kept a decided refund's creator share only; the platform's side came with the refund's payment
+      and not (a.kind = 'platform_revenue' and j.kind in ('refund_decided', 'refund_not_made'))
     group by 1, 2, 3, j.id
     having sum(l.amount_cents) <> 0`.execute(db);
   await sql`create unique index ledger_entries_payment_idx on ledger_entries (payment_id, account, kind) where payment_id is not null`.execute(db);
