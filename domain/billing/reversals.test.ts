@@ -13,10 +13,12 @@ async function charge(amount = '99.00') {
   const creator = await makeUser(t.db, { isCreator: true });
   const fan = await makeUser(t.db);
   const { subscriptionId, tierId } = await makeSubscription(t.db, { subscriberId: fan.id, creatorId: creator.id });
-  const paymentId = await insertPayment(t.db, {
+  const paymentId = await t.db.transaction().execute((trx) =>
+    insertPayment(trx, {
     userId: fan.id, tierId, creatorId: creator.id, subscriptionId, description: 'Creator — VIP Club', idempotencyKey: randomUUID(),
     amount, provider: 'builtin', providerRef: `ref-${randomUUID()}`, status: 'succeeded', createdAt: new Date(), earnings: DEFAULT_EARNINGS_POLICY,
-  });
+  }),
+  );
   return { paymentId, creatorId: creator.id };
 }
 const net = async (creatorId: string) =>

@@ -37,11 +37,13 @@ async function paidSubscription(fan: MadeUser, creatorId: string, tierId: string
     subscriberId: fan.id, tierId, status: 'active', periodStart: new Date(now - 10 * DAY_MS), periodEnd,
     provider: stripeId ? 'stripe' : 'builtin', providerSubscriptionId: stripeId, createdAt: new Date(now - 10 * DAY_MS),
   });
-  const paymentId = await insertPayment(app.deps.db, {
+  const paymentId = await app.deps.db.transaction().execute((trx) =>
+    insertPayment(trx, {
     userId: fan.id, tierId, creatorId, subscriptionId, description: 'Creator — Gold', idempotencyKey: randomUUID(), amount,
     provider: stripeId ? 'stripe' : 'builtin', providerRef: stripeId ? `pi_${stripeId}` : `builtin_${randomUUID()}`, status: 'succeeded',
     createdAt: new Date(now - 10 * DAY_MS), earnings: DEFAULT_EARNINGS_POLICY,
-  });
+  }),
+  );
   return { subscriptionId, paymentId, periodEnd };
 }
 

@@ -34,15 +34,18 @@ export async function findPayoutTotals(db: DB, creatorId: string) {
   return { paid: Number(row.paid), onItsWay: Number(row.on_its_way) };
 }
 
-/** Net earnings (charges less reversals) per UTC week (Monday) or month from `from` on. */
-export function findNetByPeriod(db: DB, creatorId: string, unit: 'week' | 'month', from: Date) {
-  const bucket = sql<string>`to_char(date_trunc(${unit}, l.occurred_at at time zone 'UTC'), 'YYYY-MM-DD')`;
+/**
+ * Net earnings (charges less reversals) per period from `starts` (ascending; the last period runs
+ * on): each line finds its period by one binary search over the starts (width_bucket, 1-based),
+ * cheaper than truncating every line's time to a week or month.
+ */
+export function findNetByPeriod(db: DB, creatorId: string, starts: readonly Date[]) {
+  const bucket = sql`width_bucket(l.occurred_at, ${sql.val(starts.map((d) => d.toISOString()))}::timestamptz[])`;
   return creatorLines(db, creatorId)
-    .select([bucket.as('starts'), sql<string>`-sum(l.amount_cents)`.as('cents')])
+    .select([sql<number>`${bucket}`.as('period'), sql<string>`-sum(l.amount_cents)`.as('cents')])
     .where('l.kind', 'in', EARNING_JOURNALS)
-    .where('l.occurred_at', '>=', from)
+    .where('l.occurred_at', '>=', starts[0]!)
     .groupBy(sql`1`)
-    .orderBy(sql`1`)
     .execute();
 }
 

@@ -100,9 +100,9 @@ export async function earningsChart(deps: EarningsDeps, creatorId: string, input
   } else {
     for (let i = CHART_PERIODS - 1; i >= 0; i--) starts.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)));
   }
-  const rows = await findNetByPeriod(deps.db, creatorId, input.by, starts[0]!);
-  const byStart = new Map(rows.map((r) => [r.starts, Number(r.cents)]));
-  return { by: input.by, points: starts.map((s) => { const key = s.toISOString().slice(0, 10); return { starts: key, net: rand(byStart.get(key) ?? 0) }; }) };
+  const rows = await findNetByPeriod(deps.db, creatorId, starts);
+  const byPeriod = new Map(rows.map((r) => [Number(r.period), Number(r.cents)]));
+  return { by: input.by, points: starts.map((s, i) => ({ starts: s.toISOString().slice(0, 10), net: rand(byPeriod.get(i + 1) ?? 0) })) };
 }
 
 export async function myPayouts(deps: EarningsDeps, creatorId: string, cursor: { at: string; id: string } | null): Promise<PayoutsPageDto> {
