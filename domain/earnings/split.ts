@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { moneyOfCents, percentOf, toCents } from '../../common/money';
 import type { DB } from '../../core/db/kysely';
 import { DAY_MS } from '../billing/periods';
@@ -57,6 +58,8 @@ interface Earning {
   /** null: the creator's account is gone */
   ownerId: string | null;
   availableAt: Date;
+  /** what the creator's pending account still holds for the earning's date (cents): zero once released */
+  heldCents: number;
 }
 
 /** The creator's earning of each charge, from the charge's journal (its pending line). */
@@ -66,22 +69,27 @@ async function earningsOfCharges(trx: DB, chargeIds: readonly string[]): Promise
     .selectFrom('journal_entries as j')
     .innerJoin('journal_lines as l', 'l.journal_id', 'j.id')
     .innerJoin('ledger_accounts as a', 'a.id', 'l.account_id')
-    .select(['j.payment_id', 'l.amount_cents', 'l.available_at', 'a.owner_id'])
+    .select([
+      'j.payment_id', 'l.amount_cents', 'l.available_at', 'a.owner_id',
+      sql<string>`(select coalesce(-sum(h.amount_cents), 0) from journal_lines h where h.account_id = l.account_id and h.available_at = l.available_at)`.as('held'),
+    ])
     .where('j.payment_id', 'in', chargeIds)
     .where('j.kind', '=', 'charge')
     .where('a.kind', '=', 'creator_pending')
     .execute();
-  return new Map(rows.map((r) => [r.payment_id!, { cents: -Number(r.amount_cents), ownerId: r.owner_id, availableAt: r.available_at ?? new Date(0) }]));
+  return new Map(
+    rows.map((r) => [r.payment_id!, { cents: -Number(r.amount_cents), ownerId: r.owner_id, availableAt: r.available_at ?? new Date(0), heldCents: Number(r.held) }]),
+  );
 }
 
 /**
  * The lines that take `creatorPart` (cents, signed as the reversal: negative takes back) of an
- * earning: from pending while the earning is still held (it nets out inside pending), else from
- * available; the platform's loss, with its reason, when the creator's account is gone.
+ * earning: from pending while the earning is still held there (it nets out inside pending), else
+ * from available (its hold over, or released); the platform's loss, with its reason, when the creator's account is gone.
  */
 function creatorSide(earning: Earning, creatorPart: number, at: Date): LineInput {
   if (earning.ownerId === null) return { account: losses, cents: -creatorPart };
-  return earning.availableAt > at
+  return earning.availableAt > at && earning.heldCents > 0
     ? { account: creatorPending(earning.ownerId), cents: -creatorPart, availableAt: earning.availableAt }
     : { account: creatorAvailable(earning.ownerId), cents: -creatorPart };
 }

@@ -114,15 +114,15 @@ test('two-factor, live sign-out of another browser, download my data, delete the
     db.query(
       `WITH me AS (SELECT id FROM users WHERE email = $1),
             paid AS (INSERT INTO payments (user_id, tier_id, creator_id, description, amount, provider, status)
-                     SELECT me.id, t.id, me.id, 'Gold', 300, 'builtin', 'succeeded' FROM me JOIN subscription_tiers t ON t.creator_id = me.id RETURNING id, creator_id)
-            accts AS (INSERT INTO ledger_accounts (code, kind, owner_id, provider)
-                      SELECT 'creator_available:' || me.id, 'creator_available', me.id, NULL FROM me
-                      UNION ALL SELECT 'provider_cash:builtin', 'provider_cash', NULL, 'builtin'
-                      ON CONFLICT (code) DO UPDATE SET code = excluded.code RETURNING id, kind),
+                     SELECT me.id, t.id, me.id, 'Gold', 300, 'builtin', 'succeeded' FROM me JOIN subscription_tiers t ON t.creator_id = me.id RETURNING id, creator_id),
+            mine AS (INSERT INTO ledger_accounts (kind, owner_id) SELECT 'creator_available', me.id FROM me
+                     ON CONFLICT (owner_id, kind) WHERE owner_id IS NOT NULL DO UPDATE SET kind = excluded.kind RETURNING id, kind),
+            cash AS (INSERT INTO ledger_accounts (code, kind, provider) VALUES ('provider_cash:builtin', 'provider_cash', 'builtin')
+                     ON CONFLICT (code) DO UPDATE SET code = excluded.code RETURNING id, kind),
             j AS (INSERT INTO journal_entries (kind, key, payment_id, occurred_at) SELECT 'charge', 'payment-' || paid.id, paid.id, now() FROM paid RETURNING id)
        INSERT INTO journal_lines (journal_id, account_id, currency, kind, amount_cents, available_at, occurred_at)
        SELECT j.id, a.id, 'ZAR', 'charge', CASE a.kind WHEN 'provider_cash' THEN 30000 WHEN 'platform_revenue' THEN -6000 ELSE -24000 END, NULL, now()
-       FROM j, (SELECT id, kind FROM accts UNION ALL SELECT id, kind FROM ledger_accounts WHERE code = 'platform_revenue') a`,
+       FROM j, (SELECT id, kind FROM mine UNION ALL SELECT id, kind FROM cash UNION ALL SELECT id, kind FROM ledger_accounts WHERE code = 'platform_revenue') a`,
       [email],
     ),
   );

@@ -39,10 +39,10 @@ const holdPasses = (creatorEmail: string) =>
     db.query(
       `WITH me AS (SELECT id FROM users WHERE email = $1),
             held AS (SELECT l.account_id, l.amount_cents, l.available_at FROM journal_lines l
-                     JOIN ledger_accounts a ON a.id = l.account_id JOIN me ON a.code = 'creator_pending:' || me.id
+                     JOIN ledger_accounts a ON a.id = l.account_id JOIN me ON a.owner_id = me.id AND a.kind = 'creator_pending'
                      WHERE l.available_at > now()),
-            avail AS (INSERT INTO ledger_accounts (code, kind, owner_id) SELECT 'creator_available:' || me.id, 'creator_available', me.id FROM me
-                      ON CONFLICT (code) DO UPDATE SET code = excluded.code RETURNING id),
+            avail AS (INSERT INTO ledger_accounts (kind, owner_id) SELECT 'creator_available', me.id FROM me
+                      ON CONFLICT (owner_id, kind) WHERE owner_id IS NOT NULL DO UPDATE SET kind = excluded.kind RETURNING id),
             j AS (INSERT INTO journal_entries (kind, key, occurred_at) SELECT 'hold_released', 'test-hold-' || gen_random_uuid(), now()
                   WHERE EXISTS (SELECT 1 FROM held) RETURNING id)
        INSERT INTO journal_lines (journal_id, account_id, currency, kind, amount_cents, available_at, occurred_at)
