@@ -128,6 +128,15 @@ export async function requestPayout(deps: { db: DB; clock: Clock }, req: PayoutR
   });
 }
 
+/** A payout the provider confirmed: paid, with its transfer, and out of transit and of the provider's money ('payout_paid'). */
+export async function markPayoutPaid(trx: DB, p: { payoutId: string; amountCents: number; provider: string; transferRef: string; now: Date }): Promise<void> {
+  await trx.updateTable('payouts').set({ status: 'paid', transfer_ref: p.transferRef, settled_at: p.now }).where('id', '=', p.payoutId).execute();
+  await postJournal(trx, {
+    kind: 'payout_paid', key: `payout-paid-${p.payoutId}`, at: p.now, payoutId: p.payoutId,
+    lines: [{ account: payoutsInTransit, cents: p.amountCents }, { account: providerCash(p.provider), cents: -p.amountCents }],
+  });
+}
+
 export type PayoutOutcome = { paid: string; jobs: QueuedEntry[] } | { failed: string; jobs: QueuedEntry[] } | { skipped: 'gone' | 'settled' };
 
 /**
@@ -159,11 +168,7 @@ export async function carryOutPayout(
     const row = await trx.selectFrom('payouts').select(['status', 'creator_id']).where('id', '=', payoutId).forUpdate().executeTakeFirstOrThrow();
     if (row.status !== 'pending') return { skipped: 'settled' };
     if (result.ok) {
-      await trx.updateTable('payouts').set({ status: 'paid', transfer_ref: result.ref, settled_at: now }).where('id', '=', payoutId).execute();
-      await postJournal(trx, {
-        kind: 'payout_paid', key: `payout-paid-${payoutId}`, at: now, payoutId,
-        lines: [{ account: payoutsInTransit, cents: amountCents }, { account: providerCash(payout.provider), cents: -amountCents }],
-      });
+      await markPayoutPaid(trx, { payoutId, amountCents, provider: payout.provider, transferRef: result.ref, now });
       const jobs = row.creator_id ? await notifyPayout(trx, { payoutId, creatorId: row.creator_id, outcome: 'sent', at: now }) : [];
       return { paid: fromCents(amountCents), jobs };
     }

@@ -1,6 +1,6 @@
 import { fromCents, toCents } from '../../common/money';
 import { refundableAmount, recordReversal } from '../../domain/billing/reversals';
-import { createPayout, sendPayoutJobId } from '../../domain/earnings/payouts';
+import { createPayout, markPayoutPaid, sendPayoutJobId } from '../../domain/earnings/payouts';
 import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 import { splitPayments } from '../../domain/earnings/split';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -156,7 +156,7 @@ async function seedEarnings(trx: Kysely<Database>): Promise<void> {
     try {
       const { payout } = await createPayout(trx, { creatorId: id, trigger: 'scheduled', key: `demo-payout-${username}`, minimumCents: 1 }, now);
       if (paid) {
-        await trx.updateTable('payouts').set({ status: 'paid', transfer_ref: `test_tr_demo_${username}`, settled_at: now }).where('id', '=', payout.id).execute();
+        await markPayoutPaid(trx, { payoutId: payout.id, amountCents: payout.amountCents, provider: 'builtin', transferRef: `test_tr_demo_${username}`, now });
         await trx.updateTable('outbox').set({ done_at: now }).where('job_id', '=', sendPayoutJobId(payout.id)).execute();
       }
     } catch {

@@ -10,6 +10,8 @@ import { DiskStorage } from '../../core/storage/disk';
 import sharp from 'sharp';
 import { demoImageSource } from '../../scripts/seed/content';
 import { seedDemo } from '../../scripts/seed/demo';
+import { reconcileDay } from '../../domain/earnings/reconciliation';
+import { builtinProvider } from '../../core/payments/builtin';
 import { createTestDb, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;
@@ -51,6 +53,17 @@ describe('seedDemo', () => {
     expect(first).toEqual({ created: true });
     expect(log.join('\n')).toMatch(/demo-password/);
     expect(log.join('\n')).toMatch(/ava@demo\.test/);
+  });
+
+  it('books that reconcile: every demo payment and payout is in the ledger, every journal balances (issue 45)', async () => {
+    const days = await sql<{ day: Date }>`select distinct date_trunc('day', created_at, 'UTC') as day from payments
+      union select distinct date_trunc('day', settled_at, 'UTC') from payouts where settled_at is not null`.execute(t.db);
+    expect(days.rows.length).toBeGreaterThan(0);
+    for (const { day } of days.rows) {
+      expect(await reconcileDay({ db: t.db, providerFor: () => builtinProvider }, new Date(day)), String(day)).toEqual([]);
+    }
+    const off = await sql`select journal_id from journal_lines group by journal_id having sum(amount_cents) <> 0`.execute(t.db);
+    expect(off.rows).toEqual([]);
   });
 
   it('pins one post of maya, the only pin of the demo (issue 29 item 5)', async () => {

@@ -26,7 +26,7 @@ export function AdminEarnings() {
           <thead className="text-left text-muted">
             <tr>
               {['Month', 'Gross', 'Fees', 'Fees reversed', 'Refunds', 'Disputes', 'Losses', 'Paid out'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                <th key={h} scope="col" className="px-2.5 py-2 font-medium">
                   {h}
                 </th>
               ))}
@@ -42,11 +42,11 @@ export function AdminEarnings() {
             ) : (
               data.months.map((m) => (
                 <tr key={m.month} className="border-t border-border tabular-nums" data-testid="admin-month">
-                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                  <th scope="row" className="px-2.5 py-2 text-left font-medium">
                     {m.month}
                   </th>
                   {[m.gross, m.fees, m.feesReversed, m.refunds, m.disputes, m.losses, m.paidOut].map((v, i) => (
-                    <td key={i} className="px-3 py-2">
+                    <td key={i} className="px-2.5 py-2">
                       {formatRand(v)}
                     </td>
                   ))}
