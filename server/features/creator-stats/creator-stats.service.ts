@@ -1,7 +1,9 @@
 import type { EarningsDto, SubscribersPageDto } from '../../../common/billing-dtos';
 import type { AppDeps } from '../../../core/deps';
 import { findCreatorTiers } from '../../shared/creator-tiers.queries';
-import { findActiveSubscribers, findEarnings, SUBSCRIBERS_PAGE_SIZE } from './creator-stats.queries';
+import { fromCents } from '../../../common/money';
+import { netEarningsByPeriod, periodStarts } from '../../../domain/earnings/figures';
+import { findActiveSubscribers, SUBSCRIBERS_PAGE_SIZE } from './creator-stats.queries';
 
 /** `<instant>|<id>`, checked by SubscribersInput (common/cursor-schema.ts) before it comes here. */
 function parseCursor(cursor: string | null | undefined): { at: string; id: string } | null {
@@ -28,14 +30,24 @@ export async function mySubscribers(deps: Pick<AppDeps, 'db'>, creatorId: string
   };
 }
 
-/** This month, last month, 12 weekly totals and per-tier active counts, from the ledger. */
+/**
+ * This month, last month and 12 weekly totals of the creator's net earnings, by date of payment,
+ * read from the ledger with the Earnings screen's one definition (domain/earnings/figures.ts), and
+ * per-tier active counts.
+ */
 export async function myEarnings(deps: Pick<AppDeps, 'db'>, creatorId: string, now = new Date()): Promise<EarningsDto> {
-  const [buckets, tiers] = await Promise.all([findEarnings(deps.db, creatorId, now), findCreatorTiers(deps.db, creatorId)]);
+  const weeks = periodStarts(now, 'week', 12);
+  const months = periodStarts(now, 'month', 2);
+  const [weekly, monthly, tiers] = await Promise.all([
+    netEarningsByPeriod(deps.db, creatorId, weeks),
+    netEarningsByPeriod(deps.db, creatorId, months),
+    findCreatorTiers(deps.db, creatorId),
+  ]);
   return {
     currency: 'ZAR',
-    thisMonth: buckets.find((b) => b.bucket === 'this_month')?.total ?? '0.00',
-    lastMonth: buckets.find((b) => b.bucket === 'last_month')?.total ?? '0.00',
-    weekly: buckets.filter((b) => b.bucket === 'week').map((b) => ({ weekStart: new Date(b.starts), total: b.total })),
+    thisMonth: fromCents(monthly[1]!),
+    lastMonth: fromCents(monthly[0]!),
+    weekly: weeks.map((weekStart, i) => ({ weekStart, total: fromCents(weekly[i]!) })),
     tiers: tiers.map((t) => ({ tierId: t.id, name: t.name, activeSubscribers: Number(t.active_subscribers ?? 0), archived: t.archived_at !== null })),
   };
 }

@@ -4,6 +4,8 @@ import { BILLING_TEXTS } from '../../../common/texts';
 import { makeSubscription, makeUser } from '../../../tests/helpers/factories';
 import { useFileServer } from '../../../tests/helpers/file-server';
 import { clientAs, expectTrpcError } from '../../../tests/helpers/trpc';
+import { insertPayment } from '../../../domain/billing/billing.queries';
+import { DEFAULT_EARNINGS_POLICY } from '../../../domain/earnings/policy';
 
 const app = useFileServer({ emptyUsers: true });
 
@@ -18,25 +20,28 @@ describe('creatorStats', () => {
     // an older payment, last month, and one of another creator that must not count
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
-    await app.deps.db
-      .insertInto('payments')
-      .values([
-        { user_id: fans[0]!.id, creator_id: ava.id, tier_id: gold.id, amount: '40.00', provider: 'builtin', status: 'succeeded', created_at: lastMonth },
-        { user_id: fans[0]!.id, creator_id: ava.id, tier_id: gold.id, amount: '40.00', provider: 'builtin', status: 'failed', created_at: now },
-        { user_id: fans[0]!.id, creator_id: leo.id, amount: '99.00', provider: 'builtin', status: 'succeeded', created_at: now },
-      ])
-      .execute();
+    const pay = (p: { creatorId: string; tierId: string | null; amount: string; status: 'succeeded' | 'failed'; at: Date }) =>
+      app.deps.db.transaction().execute((trx) =>
+        insertPayment(trx, {
+          userId: fans[0]!.id, tierId: p.tierId, creatorId: p.creatorId, subscriptionId: null, description: 'Gold', idempotencyKey: randomUUID(), amount: p.amount,
+          provider: 'builtin', providerRef: null, status: p.status, createdAt: p.at, earnings: DEFAULT_EARNINGS_POLICY,
+        }),
+      );
+    await pay({ creatorId: ava.id, tierId: gold.id, amount: '40.00', status: 'succeeded', at: lastMonth });
+    await pay({ creatorId: ava.id, tierId: gold.id, amount: '40.00', status: 'failed', at: now });
+    await pay({ creatorId: leo.id, tierId: null, amount: '99.00', status: 'succeeded', at: now });
+    // net earnings, the Earnings screen's definition: the creator's share after the 20% fee
     const earnings = await asAva.trpc.creatorStats.earnings.query();
-    expect(earnings.thisMonth).toBe('80.00');
-    expect(earnings.lastMonth).toBe('40.00');
+    expect(earnings.thisMonth).toBe('64.00');
+    expect(earnings.lastMonth).toBe('32.00');
     expect(earnings.weekly).toHaveLength(12);
-    expect(earnings.weekly.at(-1)!.total).toBe('80.00');
+    expect(earnings.weekly.at(-1)!.total).toBe('64.00');
     expect(earnings.weekly.at(-1)!.weekStart.getUTCDay()).toBe(1);
-    expect(earnings.weekly.reduce((sum, w) => sum + Number(w.total), 0)).toBeGreaterThanOrEqual(80);
+    expect(earnings.weekly.reduce((sum, w) => sum + Number(w.total), 0)).toBeGreaterThanOrEqual(64);
     expect(earnings.tiers).toEqual([{ tierId: gold.id, name: 'Gold', activeSubscribers: 2, archived: false }]);
 
     const leoEarnings = await (await clientAs(app, leo.id)).trpc.creatorStats.earnings.query();
-    expect(leoEarnings.thisMonth).toBe('99.00');
+    expect(leoEarnings.thisMonth).toBe('79.20');
     expect(leoEarnings.tiers).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../../core/db/kysely';
-import { creatorLines, EARNING_JOURNALS, PAYOUT_JOURNALS } from '../../../domain/earnings/balances';
+import { creatorLines, PAYOUT_JOURNALS } from '../../../domain/earnings/balances';
 
 const REFUND_JOURNALS = ['refund_decided', 'refund_not_made', 'refund'] as const;
 const DISPUTE_JOURNALS = ['dispute_opened', 'dispute_won'] as const;
@@ -32,21 +32,6 @@ export async function findPayoutTotals(db: DB, creatorId: string) {
     .where('creator_id', '=', creatorId)
     .executeTakeFirstOrThrow();
   return { paid: Number(row.paid), onItsWay: Number(row.on_its_way) };
-}
-
-/**
- * Net earnings (charges less reversals) per period from `starts` (ascending; the last period runs
- * on): each line finds its period by one binary search over the starts (width_bucket, 1-based),
- * cheaper than truncating every line's time to a week or month.
- */
-export function findNetByPeriod(db: DB, creatorId: string, starts: readonly Date[]) {
-  const bucket = sql`width_bucket(l.occurred_at, ${sql.val(starts.map((d) => d.toISOString()))}::timestamptz[])`;
-  return creatorLines(db, creatorId)
-    .select([sql<number>`${bucket}`.as('period'), sql<string>`-sum(l.amount_cents)`.as('cents')])
-    .where('l.kind', 'in', EARNING_JOURNALS)
-    .where('l.occurred_at', '>=', starts[0]!)
-    .groupBy(sql`1`)
-    .execute();
 }
 
 /** The creator's payouts, newest first, keyset on (created_at, id). */

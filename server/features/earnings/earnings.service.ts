@@ -22,10 +22,10 @@ import { BillingError } from '../../../domain/billing/errors';
 import { creatorBalances } from '../../../domain/earnings/balances';
 import { findPayoutAccount, setUpPayoutAccount } from '../../../domain/earnings/payout-accounts';
 import { nextPayoutDate, requestPayout } from '../../../domain/earnings/payouts';
+import { netEarningsByPeriod, periodStarts } from '../../../domain/earnings/figures';
 import { earningsPolicy } from '../../../domain/earnings/policy';
 import { findMismatches } from '../../../domain/earnings/reconciliation';
 import {
-  findNetByPeriod,
   findOpenPayouts,
   findPayouts,
   findPayoutsDue,
@@ -92,17 +92,9 @@ const CHART_PERIODS = 12;
 
 /** Net earnings per week (Monday, UTC) or month, the last 12, gaps filled with zero. */
 export async function earningsChart(deps: EarningsDeps, creatorId: string, input: EarningsChartInput): Promise<EarningsChartDto> {
-  const now = deps.clock.now();
-  const starts: Date[] = [];
-  if (input.by === 'week') {
-    const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)));
-    for (let i = CHART_PERIODS - 1; i >= 0; i--) starts.push(new Date(monday.getTime() - i * 7 * 86_400_000));
-  } else {
-    for (let i = CHART_PERIODS - 1; i >= 0; i--) starts.push(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1)));
-  }
-  const rows = await findNetByPeriod(deps.db, creatorId, starts);
-  const byPeriod = new Map(rows.map((r) => [Number(r.period), Number(r.cents)]));
-  return { by: input.by, points: starts.map((s, i) => ({ starts: s.toISOString().slice(0, 10), net: rand(byPeriod.get(i + 1) ?? 0) })) };
+  const starts = periodStarts(deps.clock.now(), input.by, CHART_PERIODS);
+  const net = await netEarningsByPeriod(deps.db, creatorId, starts);
+  return { by: input.by, points: starts.map((s, i) => ({ starts: s.toISOString().slice(0, 10), net: rand(net[i]!) })) };
 }
 
 export async function myPayouts(deps: EarningsDeps, creatorId: string, cursor: { at: string; id: string } | null): Promise<PayoutsPageDto> {

@@ -11,8 +11,8 @@ const WeeklyRevenueChart = lazy(() => import('./weekly-revenue-chart').then((m) 
 const WEEK_LABEL = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
- * Earnings from the payments ledger (issue 11 item 8): this month, last month, and revenue per
- * week for the last 12 weeks.
+ * Earnings from the ledger (issue 11 item 8; one definition with the Earnings screen since issue
+ * 47 item 4): this month, last month, and net earnings per week for the last 12 weeks.
  */
 export function CreatorEarnings() {
   const earnings = trpc.creatorStats.earnings.useQuery();
@@ -28,6 +28,7 @@ export function CreatorEarnings() {
         <LoadError compact message="Earnings could not be loaded." onRetry={() => void earnings.refetch()} />
       ) : (
         <>
+          <p className="-mt-2 text-sm text-muted">Your earnings after the platform&apos;s fee, less refunds and chargebacks, by date of payment: the figures of Earnings.</p>
           <dl className="grid grid-cols-2 gap-3">
             <Figure label="This month" value={data ? formatRand(data.thisMonth) : null} />
             <Figure label="Last month" value={data ? formatRand(data.lastMonth) : null} />
