@@ -1,3 +1,4 @@
+import type { IdentityVerificationDto } from './selling';
 import { z } from 'zod';
 import { nameSchema, usernameSchema } from './auth-schemas';
 import type { ProfileVisibility } from './enums';
@@ -99,7 +100,9 @@ export type NotificationSettingsDto = SaveNotificationsInput;
 export interface VerificationStatusDto {
   isEmailVerified: boolean;
   isPhoneVerified: boolean;
+  /** `identity.verified`: what selling asks (issue 47 item 1) */
   isIdentityVerified: boolean;
+  identity: IdentityVerificationDto;
 }
 
 export const SaveContentSettingsInput = switches('defaultNsfw', 'defaultPaid', 'commentsOpen');

@@ -153,6 +153,8 @@ export interface VerificationStatusTable {
   is_email_verified: Generated<boolean>;
   is_phone_verified: Generated<boolean>;
   is_identity_verified: Generated<boolean>;
+  /** the built-in provider's test verification (docs/payments.md "Verified before selling") */
+  identity_test_verified_at: Date | null;
   updated_at: UpdatedAt;
 }
 
@@ -856,7 +858,7 @@ export const databaseColumns = columns({
   ],
   privacy_settings: ['user_id', 'profile_visibility', 'visibility_before_hidden', 'show_online_status', 'allow_friend_requests', 'updated_at'],
   notification_settings: ['user_id', 'email_notifications', 'push_notifications', 'marketing_emails', 'updated_at'],
-  verification_status: ['user_id', 'is_email_verified', 'is_phone_verified', 'is_identity_verified', 'updated_at'],
+  verification_status: ['user_id', 'is_email_verified', 'is_phone_verified', 'is_identity_verified', 'identity_test_verified_at', 'updated_at'],
   media_settings: ['creator_id', 'watermark_enabled', 'watermark_text', 'watermark_position', 'updated_at'],
   content_settings: ['user_id', 'default_nsfw', 'default_paid', 'comments_open', 'updated_at'],
   posts: [

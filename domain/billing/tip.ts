@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { SELLING_TEXTS } from '../../common/selling';
 import { TIP_TEXTS } from '../../common/tip-texts';
+import { maySell } from '../people/verification';
 import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import type { TipReceivedEvent } from '../../common/socket-events';
@@ -68,6 +70,8 @@ export async function sendTip(deps: BillingDeps, req: TipRequest): Promise<TipOu
   if (!creator || !creator.is_creator || creatorUnavailable(creator)) throw new BillingError('NOT_FOUND', TIP_TEXTS.creatorNotFound);
   if (req.confirmedAmount !== req.amount) throw new BillingError('CONFLICT', TIP_TEXTS.amountMismatch);
   const creatorName = creator.display_name || creator.username;
+  // a tip is money to the creator like any sale: not before their identity is verified (issue 47 item 1)
+  if (!(await maySell(deps.db, creator.id, deps.provider.name))) throw new BillingError('FORBIDDEN', SELLING_TEXTS.tipsClosed(creatorName));
   let fan: { username: string; display_name: string | null } = { username: '', display_name: null };
 
   return chargeOneOff(deps, req, {

@@ -69,7 +69,12 @@ export function planPeople(passwordHash: string, premiumTierId: string, now: Dat
     });
     rows.privacy_settings.push({ user_id: id, profile_visibility: c?.visibility ?? 'public' });
     rows.notification_settings.push({ user_id: id, marketing_emails: random() < 0.3 });
-    rows.verification_status.push({ user_id: id, is_email_verified: true, is_identity_verified: c?.verified ?? false });
+    // every demo creator sells (tiers, prices, tips), so every one is verified (issue 47 item 1): the
+    // badge-verified ones as if by the provider, the rest by the built-in provider's test verification
+    rows.verification_status.push({
+      user_id: id, is_email_verified: true, is_identity_verified: c?.verified ?? false,
+      identity_test_verified_at: c && !c.verified ? joined : null,
+    });
     if (c) rows.media_settings.push({ creator_id: id, watermark_enabled: c.watermark.enabled, watermark_text: c.watermark.text, watermark_position: c.watermark.position });
     return id;
   };

@@ -143,6 +143,7 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
   'settings.saveNotifications': 'settings',
   'settings.savePrivacy': 'settings',
   'settings.updatePersonalInfo': 'settings',
+  'settings.verifyIdentityForTesting': 'settings',
   'subscriptions.cancel': 'payments',
   'subscriptions.resume': 'payments',
   'subscriptions.subscribe': 'payments',

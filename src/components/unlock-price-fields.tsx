@@ -5,6 +5,7 @@ import { Checkbox } from './ui/checkbox';
 import { FormField } from './ui/form-field';
 import { Input } from './ui/input';
 import { Select } from './ui/select';
+import { useMaySell, VerifyToSellNotice } from './verify-to-sell';
 
 type UnlockFieldName = 'payPerView' | 'unlockPrice' | 'unlockMode';
 
@@ -23,12 +24,15 @@ interface UnlockPriceFieldsProps {
  * schema the server parses (refineUnlockFields) and worded alike in both places.
  */
 export function UnlockPriceFields({ field, priceError, payPerView, disabled }: UnlockPriceFieldsProps) {
+  const maySell = useMaySell();
   return (
     <>
       <label className="flex items-center gap-3 text-sm text-foreground">
         <Checkbox {...field('payPerView')} disabled={disabled} />
         {T.payPerViewLabel}
       </label>
+      {/* a price is a sale: the server refuses a new one before the identity is verified */}
+      {payPerView && maySell === false ? <VerifyToSellNotice sale="postPrice" /> : null}
       {payPerView ? (
         <div className="flex flex-col gap-4">
           <FormField label={POST_UNLOCK_TEXTS.priceLabel} error={priceError}>

@@ -4,6 +4,7 @@ import { addCalendarMonths } from '../../common/billing-periods';
 import { bulkFan } from '../../scripts/seed/cast';
 import { formatCalendarDate } from '../../src/lib/format';
 import { e2eBaseURL, newPageAs, toasts, trpcMutation, trpcQuery } from './support/app';
+import { becomeVerifiedCreator } from './support/new-creator';
 import { withDatabase } from './support/retry-reset';
 import { seriousViolations, violationLines, WCAG_A_AA } from './support/axe';
 import { shootWidths } from './support/screens';
@@ -36,7 +37,7 @@ test('a fan buys a 3-month bundle: one charge of its total, the period end 3 mon
     ),
   );
   const creator = await newPageAs(browser, CREATOR.email, { at: '/settings/account/payment' });
-  await trpcMutation(creator.request, e2eBaseURL(), 'creators.become', undefined);
+  await becomeVerifiedCreator(creator.request);
   expect((await trpcMutation(creator.request, e2eBaseURL(), 'tiers.create', { name: tierName, price: '60', paymentInterval: 'monthly', discountPercentage: 0 })).status).toBe(200);
 
   // --- the creator sets the bundle: a discount over 75 % is refused beside its field, then 10 % is saved

@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { e2eBaseURL, newPageAs, toasts, trpcMutation } from './support/app';
 import { shootWidths } from './support/screens';
-import { newCreator as makeNewCreator } from './support/new-creator';
+import { newCreator as makeNewCreator, verifyIdentity } from './support/new-creator';
 
 /**
  * Issue 47 items 2, 3 and 5 in a browser, each with a creator who signed up a moment ago: guided
@@ -11,7 +11,7 @@ import { newCreator as makeNewCreator } from './support/new-creator';
  */
 
 
-const newCreator = (browser: Browser) => makeNewCreator(browser, 'newbie', ['Nia', 'Newbie']);
+const newCreator = (browser: Browser, opts: { verified?: boolean } = {}) => makeNewCreator(browser, 'newbie', ['Nia', 'Newbie'], opts);
 
 test('a new creator is guided to the first tier on the profile and on /create; fans see no Subscribe until there is a tier', async ({ browser }) => {
   test.setTimeout(120_000);
@@ -57,7 +57,8 @@ test('a new creator is guided to the first tier on the profile and on /create; f
   await fan.getByRole('link', { name: /See .*posts/ }).click();
   await expect(fan).toHaveURL(new RegExp(`/${username}$`));
 
-  // --- the first tier: fans get Subscribe and the card; the checklist is gone
+  // --- the first tier (once verified: issue 47 item 1): fans get Subscribe and the card; the checklist is gone
+  await verifyIdentity(creator.request);
   expect((await trpcMutation(creator.request, e2eBaseURL(), 'tiers.create', { name: 'Gold', price: '60', paymentInterval: 'monthly', discountPercentage: 0 })).status).toBe(200);
   await fan.reload();
   await expect(fan.getByRole('link', { name: 'Subscribe', exact: true })).toBeVisible();
@@ -70,7 +71,7 @@ test('a new creator is guided to the first tier on the profile and on /create; f
 
 test('an offer and a trial link made on the forms defaults: "All tiers" works, no tier asks to choose one', async ({ browser }) => {
   test.setTimeout(120_000);
-  const { page: creator } = await newCreator(browser);
+  const { page: creator } = await newCreator(browser, { verified: true });
   expect((await trpcMutation(creator.request, e2eBaseURL(), 'tiers.create', { name: 'Gold', price: '60', paymentInterval: 'monthly', discountPercentage: 0 })).status).toBe(200);
   await creator.goto('/create?tab=tiers');
 

@@ -6,6 +6,7 @@ import { BILLING_TEXTS } from '../../common/texts';
 import { EARNINGS_TEXTS } from '../../common/earnings-texts';
 import { bulkFan } from '../../scripts/seed/cast';
 import { e2eBaseURL, imagesSettled, newPageAs, toasts, trpcMutation, trpcQuery } from './support/app';
+import { becomeVerifiedCreator } from './support/new-creator';
 import { withDatabase } from './support/retry-reset';
 
 /**
@@ -58,7 +59,7 @@ test('a subscription shows as pending earnings less the fee, becomes available a
   const tierName = `Earnings ${randomUUID().slice(0, 6)}`;
   const creator = await newPageAs(browser, CREATOR.email, { at: '/settings/account/payment' });
   // a new creator with a R300 tier (a failed earlier attempt may have made them one already)
-  await trpcMutation(creator.request, e2eBaseURL(), 'creators.become', undefined);
+  await becomeVerifiedCreator(creator.request);
   const made = await trpcMutation(creator.request, e2eBaseURL(), 'tiers.create', { name: tierName, price: '300', paymentInterval: 'monthly', discountPercentage: 0 });
   expect(made.status).toBe(200);
 

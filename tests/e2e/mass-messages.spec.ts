@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { bulkFan } from '../../scripts/seed/cast';
 import { flatPng } from '../helpers/media-fixtures';
 import { e2eBaseURL, imagesSettled, newPageAs, toasts, trpcMutation, trpcQuery } from './support/app';
+import { becomeVerifiedCreator } from './support/new-creator';
 
 /**
  * Issue 27 item 4 in a browser: a new creator (fan26, in no other spec) with three subscribed fans
@@ -36,7 +37,7 @@ test('a priced picture to all active subscribers reaches three fans locked; one 
   const tierName = `Mass ${randomUUID().slice(0, 6)}`;
   const text = `New set ${randomUUID().slice(0, 6)}`;
   const creator = await newPageAs(browser, CREATOR.email, { at: '/settings/account/payment' });
-  await trpcMutation(creator.request, e2eBaseURL(), 'creators.become', undefined);
+  await becomeVerifiedCreator(creator.request);
   expect((await trpcMutation(creator.request, e2eBaseURL(), 'tiers.create', { name: tierName, price: '60', paymentInterval: 'monthly', discountPercentage: 0 })).status).toBe(200);
 
   const fans = await Promise.all(FANS.map((f) => newPageAs(browser, f.email, { at: `/messages/${CREATOR.username}` })));

@@ -10,6 +10,7 @@ import { startServerProcess } from './support/server-process';
 import { sendSigned, stripeEvent, STRIPE_TEST_ENV } from '../helpers/stripe-events';
 import { findPost, imagesSettled, toasts, trpcMutation, trpcQuery } from './support/app';
 import { DEMO_PASSWORD } from './support/env';
+import { withDatabase } from './support/retry-reset';
 import { seriousViolations, violationLines, WCAG_21_AA } from './support/axe';
 
 /**
@@ -52,6 +53,9 @@ test.beforeAll(async () => {
     ...process.env, ...JSON.parse(process.env.E2E_SERVER_ENV!), ...STRIPE_TEST_ENV, STRIPE_API_URL: fake.url, PORT: String(port), APP_URL: baseURL, RUN_WORKER: 'false',
   };
   server = await startServerProcess(env);
+  // on Stripe only Stripe's check of the person counts (issue 47 item 1), and the demo's kai has the
+  // built-in provider's test verification: kai stands here for a creator Stripe verified
+  await withDatabase((db) => db.query(`UPDATE verification_status SET is_identity_verified = true WHERE user_id = (SELECT id FROM profiles WHERE username = 'kai')`));
 });
 
 test.afterAll(async () => {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { bulkFan } from '../../scripts/seed/cast';
 import { e2eBaseURL, findPost, newPageAs, trpcMutation, trpcQuery } from './support/app';
+import { becomeVerifiedCreator } from './support/new-creator';
 import { withDatabase } from './support/retry-reset';
 import { shootWidths } from './support/screens';
 
@@ -30,7 +31,7 @@ test('a trial reads as a trial on Settings > Subscriptions', async ({ browser })
       .then(() => db.query(`DELETE FROM trial_claims WHERE fan_id = (SELECT id FROM users WHERE email = $1)`, [TRIAL_FAN.email])),
   );
   const creator = await newPageAs(browser, CREATOR.email, { at: '/settings/account' });
-  await trpcMutation(creator.request, e2eBaseURL(), 'creators.become', undefined);
+  await becomeVerifiedCreator(creator.request);
   expect((await trpcMutation(creator.request, e2eBaseURL(), 'tiers.create', { name: tierName, price: '49', paymentInterval: 'monthly', discountPercentage: 0 })).status).toBe(200);
   const tierId = (await trpcQuery<{ id: string; name: string }[]>(creator.request, 'tiers.listMine', undefined)).find((t) => t.name === tierName)!.id;
   const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();

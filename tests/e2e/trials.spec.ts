@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { bulkFan } from '../../scripts/seed/cast';
 import { e2eBaseURL, newPageAs, toasts, trpcMutation, trpcQuery } from './support/app';
+import { becomeVerifiedCreator } from './support/new-creator';
 import { withDatabase } from './support/retry-reset';
 import { shootWidths } from './support/screens';
 
@@ -38,7 +39,7 @@ test('a trial link gives a new fan premium access with no charge; at its end the
     ).then(() => db.query(`DELETE FROM trial_claims WHERE fan_id = (SELECT id FROM users WHERE email = $1)`, [FAN.email])),
   );
   const creator = await newPageAs(browser, CREATOR.email, { at: '/settings/account/payment' });
-  await trpcMutation(creator.request, e2eBaseURL(), 'creators.become', undefined);
+  await becomeVerifiedCreator(creator.request);
   expect((await trpcMutation(creator.request, e2eBaseURL(), 'tiers.create', { name: tierName, price: '60', paymentInterval: 'monthly', discountPercentage: 0 })).status).toBe(200);
 
   // --- the creator makes a link

@@ -59,7 +59,7 @@ const payoutsOf = (creator: MadeUser) => app.deps.db.selectFrom('payouts').selec
 
 describe('Connect onboarding', () => {
   it('creates one Express account, sends the creator to Account Links, and account.updated enables payouts and verifies Identity', async () => {
-    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const creator = await makeUser(app.deps.db, { isCreator: true, identityVerified: false });
     const as = await clientAs(app, creator.id);
     const first = await as.trpc.earnings.setUpPayouts.mutate();
     expect(first.status).toBe('details_needed');

@@ -26,7 +26,7 @@ const NULLABLE = {
   profiles: ['avatar_url', 'bio', 'avatar_pending_id', 'avatar_failure'],
   privacy_settings: ['visibility_before_hidden'],
   notification_settings: [],
-  verification_status: [],
+  verification_status: ['identity_test_verified_at'],
   media_settings: ['watermark_text'],
   content_settings: [],
   posts: ['title', 'post_text', 'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'published_at', 'processing_run', 'processing_heartbeat_at', 'publish_at', 'unlock_price_cents', 'unlock_mode', 'pinned_at'],

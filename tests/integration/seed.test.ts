@@ -91,6 +91,14 @@ describe('seedDemo', () => {
     expect(visible.some((c) => !c.is_verified && c.is_premium)).toBe(true);
     expect(visible.some((c) => !c.is_verified && !c.is_premium)).toBe(true);
     expect(creators.filter((c) => c.profile_visibility === 'private')).toHaveLength(1);
+    // every demo creator may sell (issue 47 item 1): verified by the provider or by the test verification
+    const identities = await t.db
+      .selectFrom('profiles')
+      .innerJoin('verification_status as v', 'v.user_id', 'profiles.id')
+      .select(['v.is_identity_verified', 'v.identity_test_verified_at'])
+      .where('is_creator', '=', true)
+      .execute();
+    expect(identities.every((v) => v.is_identity_verified || v.identity_test_verified_at !== null)).toBe(true);
     expect(creators.filter((c) => c.profile_visibility === 'hidden')).toHaveLength(1);
     expect(creators.every((c) => c.categories.every((x) => ['Art', 'Music', 'Gaming', 'Technology'].includes(x)))).toBe(true);
   });

@@ -25,6 +25,7 @@ export function findFirstSteps(db: DB, userId: string) {
     .leftJoin('payout_accounts as pa', 'pa.user_id', 'pr.id')
     .select((eb) => [
       'v.is_identity_verified',
+      'v.identity_test_verified_at',
       'pa.status as payout_status',
       eb.exists(eb.selectFrom('subscription_tiers as t').select('t.id').whereRef('t.creator_id', '=', 'pr.id').where('t.archived_at', 'is', null)).as('has_tier'),
       eb.exists(eb.selectFrom('posts as p').select('p.id').whereRef('p.creator_id', '=', 'pr.id').where('p.status', '=', 'published')).as('has_post'),

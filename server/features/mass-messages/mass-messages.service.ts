@@ -7,9 +7,10 @@ import type { AppDeps } from '../../../core/deps';
 import { addToOutbox, dispatchOutbox } from '../../../core/outbox/outbox';
 import { countAudiences, nextMassBatch, type AudienceCounts } from '../../../domain/messaging/mass-messages';
 import { findOwnAttachment } from '../../../domain/messaging/own-attachment.queries';
+import { requireMaySell } from '../../shared/selling';
 import { countSince, findByClientId, findMassMessagePage, findOwnTier, insertMassMessage } from './mass-messages.queries';
 
-type Deps = Pick<AppDeps, 'db' | 'queues' | 'log' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'queues' | 'log' | 'clock' | 'payments'>;
 
 export interface MassMessageDto {
   id: string;
@@ -48,6 +49,7 @@ export async function createMassMessage(deps: Deps, creatorId: string, input: Cr
   if (repeat) return { id: repeat.id };
   const content = input.content ?? '';
   if (!content && !input.attachmentId) throw new TRPCError({ code: 'BAD_REQUEST', message: MESSAGE_TEXTS.emptyMessage });
+  if (input.price) await requireMaySell(deps, creatorId, 'massMessagePrice');
   const tierId = input.audience === 'tier' ? (input.tierId ?? null) : null;
   if (tierId && !(await findOwnTier(deps.db, creatorId, tierId))) throw new TRPCError({ code: 'NOT_FOUND', message: T.tierNotFound });
   if (input.attachmentId) {

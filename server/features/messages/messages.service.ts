@@ -24,6 +24,7 @@ import { canMessage, loadPartner } from '../../../domain/access/messaging';
 import { findBlockedEitherWay } from '../../../domain/access/messaging.queries';
 import { clearTyping } from '../../../domain/presence/presence';
 import { limitOrThrow } from '../../auth/rate-limit';
+import { requireMaySell } from '../../shared/selling';
 import { decodeCursor, encodeCursor, toChatPreviewDto, toMessageDto, toReactionCounts } from './messages.dto';
 import { announceUnreadCount, emitMessageNew, emitMessageUpdated } from './messages.events';
 import { notifyOfflineRecipient } from './message-mail';
@@ -56,7 +57,7 @@ export { announceUnreadCount } from './messages.events';
  * deleted only by its author. Blocks are in blocks.service.ts, online state and typing in
  * presence.service.ts, reports in reports.service.ts, the SQL in messages.queries.ts.
  */
-export type MessagesDeps = Pick<AppDeps, 'db' | 'redis' | 'config' | 'realtime' | 'queues' | 'log' | 'storage'> & Partial<EmitOrigin>;
+export type MessagesDeps = Pick<AppDeps, 'db' | 'redis' | 'config' | 'realtime' | 'queues' | 'log' | 'storage' | 'payments'> & Partial<EmitOrigin>;
 
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
 
@@ -148,6 +149,7 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, input: S
     // a price sells the file: only a creator sells, and only with a file (issue 27 item 3)
     if (!input.attachmentId) throw new TRPCError({ code: 'BAD_REQUEST', message: PAID_MESSAGE_TEXTS.priceNeedsFile });
     if (!(await isCreator(deps.db, senderId))) throw new TRPCError({ code: 'FORBIDDEN', message: PAID_MESSAGE_TEXTS.creatorsOnly });
+    await requireMaySell(deps, senderId, 'messagePrice');
   }
   if (input.replyToId) {
     const quoted = await findMessageFacts(deps.db, input.replyToId);

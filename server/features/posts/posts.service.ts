@@ -13,6 +13,7 @@ import type { EditPostInput, PinPostInput } from '../../../common/post-edit';
 import { MAX_PINNED_POSTS } from '../../../common/post-unlock';
 import { POST_UNLOCK_TEXTS } from '../../../common/post-unlock-texts';
 import { cardPage, toPostDtos } from '../../shared/post-cards/post-cards';
+import { requireMaySellPostPrice } from '../../shared/selling';
 import { postNotFound, requireVisiblePost } from '../../shared/visible-post';
 import {
   countLikes,
@@ -83,7 +84,7 @@ export async function deletePost(
   return { postId };
 }
 
-type EditDeps = Pick<AppDeps, 'db' | 'realtime' | 'clock'>;
+type EditDeps = Pick<AppDeps, 'db' | 'realtime' | 'clock' | 'payments'>;
 
 /**
  * The owner edits their post (issue 29 item 4; domain/posts/transitions.ts `editPost`): anyone
@@ -94,6 +95,7 @@ type EditDeps = Pick<AppDeps, 'db' | 'realtime' | 'clock'>;
 export async function editPost(deps: EditDeps, userId: string, input: EditPostInput): Promise<PostDto> {
   const access = await requireVisiblePost(deps.db, userId, input.postId);
   if (!access.isOwner) throw new TRPCError({ code: 'FORBIDDEN', message: POST_UNLOCK_TEXTS.onlyOwnerEdits });
+  await requireMaySellPostPrice(deps, userId, input.postId, input.unlock?.price ?? null);
   const edited = await editPostContent(
     deps.db,
     userId,

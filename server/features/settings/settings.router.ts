@@ -31,8 +31,10 @@ export const settingsRouter = router({
     .input(SaveNotificationsInput)
     .mutation(({ ctx, input }) => settings.saveNotificationSettings(ctx, ctx.user.id, input)),
 
-  /** /settings/account/verification: the stored flags, never written here. */
+  /** /settings/account/verification: the stored flags, and the identity as selling reads it (issue 47 item 1). */
   verification: authedProcedure.query(({ ctx }) => settings.verificationStatus(ctx, ctx.user.id)),
+  /** The built-in provider's labelled test verification of the caller's identity; on Stripe, FORBIDDEN (Stripe's Connect onboarding verifies). */
+  verifyIdentityForTesting: authedProcedure.mutation(({ ctx }) => settings.verifyIdentityForTesting(ctx, ctx.user.id)),
 
   /** /settings/content: defaults for new uploads and whether comments are open. */
   content: authedProcedure.query(({ ctx }) => settings.contentSettings(ctx, ctx.user.id)),

@@ -14,7 +14,9 @@ import {
 } from '../../../common/settings';
 import { VALIDATION } from '../../../common/texts';
 import { SETTINGS_TEXTS } from '../../../common/settings-texts';
+import { SELLING_TEXTS } from '../../../common/selling';
 import type { AppDeps } from '../../../core/deps';
+import { identityVerification, recordTestVerification } from '../../../domain/people/verification';
 import { databaseErrorOf, fieldError } from '../../trpc/errors';
 import * as q from './settings.queries';
 import { profileAccessChanged } from '../../../domain/announcements/access-changes';
@@ -130,14 +132,26 @@ export async function saveNotificationSettings(
   return { settings: toNotifications(row), message: SETTINGS_TEXTS.notificationsSaved };
 }
 
-/** The stored flags, read only: confirming the e-mail address sets the first (auth.service confirmEmail). */
-export async function verificationStatus(deps: Deps, userId: string): Promise<VerificationStatusDto> {
-  const row = await q.findVerificationStatus(deps.db, userId);
+/**
+ * The stored flags: confirming the e-mail address sets the first (auth.service confirmEmail); the
+ * identity is what selling asks (domain/people/verification.ts), with how it was verified.
+ */
+export async function verificationStatus(deps: Pick<AppDeps, 'db' | 'payments'>, userId: string): Promise<VerificationStatusDto> {
+  const [row, identity] = await Promise.all([q.findVerificationStatus(deps.db, userId), identityVerification(deps.db, userId, deps.payments.name)]);
   return {
     isEmailVerified: row?.is_email_verified ?? false,
     isPhoneVerified: row?.is_phone_verified ?? false,
-    isIdentityVerified: row?.is_identity_verified ?? false,
+    isIdentityVerified: identity.verified,
+    identity,
   };
+}
+
+/** The built-in provider's labelled test verification (/settings/account/verification); on Stripe, FORBIDDEN with where to go instead. */
+export async function verifyIdentityForTesting(deps: Pick<AppDeps, 'db' | 'payments' | 'clock'>, userId: string): Promise<{ status: VerificationStatusDto; message: string }> {
+  if ((await recordTestVerification(deps.db, userId, deps.payments.name, deps.clock.now())) === 'not-builtin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: SELLING_TEXTS.testOnlyBuiltin });
+  }
+  return { status: await verificationStatus(deps, userId), message: SELLING_TEXTS.testVerified };
 }
 
 type ContentRow = NonNullable<Awaited<ReturnType<typeof q.findContentSettings>>>;

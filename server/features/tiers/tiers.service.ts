@@ -6,6 +6,7 @@ import { BILLING_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { fieldError } from '../../trpc/errors';
 import { findCreatorTiers, type TierRow } from '../../shared/creator-tiers.queries';
+import { requireMaySell } from '../../shared/selling';
 import { deleteOrArchiveTier, insertTier, updateTier } from './tiers.queries';
 
 function toDto(row: TierRow): TierDto {
@@ -39,7 +40,9 @@ function isNameTaken(error: unknown): boolean {
   return e?.code === '23505' && e.constraint === 'subscription_tiers_creator_name_key';
 }
 
-export async function createTier(deps: Pick<AppDeps, 'db'>, creatorId: string, input: TierInput): Promise<TierDto> {
+/** A new tier sells subscriptions: the creator's identity must be verified first (issue 47 item 1). */
+export async function createTier(deps: Pick<AppDeps, 'db' | 'payments'>, creatorId: string, input: TierInput): Promise<TierDto> {
+  await requireMaySell(deps, creatorId, 'tier');
   try {
     const id = await insertTier(deps.db, creatorId, input);
     return await tierDto(deps, creatorId, id);

@@ -9,6 +9,7 @@ import { unavailableDependency } from '../../../core/dependency-errors';
 import { findFinishedUpload } from './uploads.queries';
 import {
   checkNewUpload,
+  checkMaySellPost,
   checkProcessingRoom,
   finishUpload,
   storedMetadata,
@@ -189,7 +190,8 @@ export function uploadRoutes(deps: AppDeps): { router: Router; tus: Server; data
         } catch {
           throw new UploadRefusal(400, 'INVALID_METADATA', UPLOAD_TEXTS.invalidMetadata);
         }
-        checkNewUpload({ uploadLength: req.get('upload-length') ?? null, deferLength: req.get('upload-defer-length') ?? null, metadata, now: deps.clock.now() });
+        const { meta } = checkNewUpload({ uploadLength: req.get('upload-length') ?? null, deferLength: req.get('upload-defer-length') ?? null, metadata, now: deps.clock.now() });
+        if (meta.unlockPrice !== undefined) await checkMaySellPost(deps, user.id);
         await checkProcessingRoom(deps, user.id);
         uploaders.set(req, user);
         return void (await tus.handle(req, res));

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fromCents } from '../../../common/money';
+import { SELLING_TEXTS } from '../../../common/selling';
+import { maySell } from '../../../domain/people/verification';
 import { UPLOAD_TEXTS } from '../../../common/texts';
 import type { UnfinishedPostDto } from '../../../common/upload-dtos';
 import { scheduleProblem } from '../../../common/schedule';
@@ -92,6 +94,11 @@ export function tooManyProcessing(limit: number): UploadRefusal {
 export async function checkProcessingRoom(deps: Pick<AppDeps, 'db' | 'config'>, creatorId: string): Promise<void> {
   const limit = deps.config.MAX_PROCESSING_POSTS_PER_CREATOR;
   if ((await countProcessingPosts(deps.db, creatorId)) >= limit) throw tooManyProcessing(limit);
+}
+
+/** A pay-per-view upload sells the post: 403 before a byte travels unless the creator's identity is verified (issue 47 item 1). */
+export async function checkMaySellPost(deps: Pick<AppDeps, 'db' | 'payments'>, creatorId: string): Promise<void> {
+  if (!(await maySell(deps.db, creatorId, deps.payments.name))) throw new UploadRefusal(403, 'IDENTITY_NOT_VERIFIED', UPLOAD_TEXTS.uploadFailed, SELLING_TEXTS.verifyFirst('postPrice'));
 }
 
 /** What tus keeps with a partial upload: the checked metadata and the uploader, set by the server. */

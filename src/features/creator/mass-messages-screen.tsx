@@ -13,6 +13,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { useMaySell, VerifyToSellNotice } from '../../components/verify-to-sell';
 
 
 const FIELD_BASE = 'rounded-lg border border-border bg-surface px-3 py-2 text-sm text-foreground focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none';
@@ -40,6 +41,7 @@ function MassComposer() {
   const [tierId, setTierId] = useState<string>('');
   const [text, setText] = useState('');
   const [priceText, setPriceText] = useState('');
+  const maySell = useMaySell();
   const [file, setFile] = useState<MessageAttachmentDto | null>(null);
   const [uploading, setUploading] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -182,27 +184,32 @@ function MassComposer() {
           </div>
         )}
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={ids.price} className="text-sm font-medium">
-          {T.priceLabel}
-        </label>
-        <div className="flex items-center gap-2">
-          <span aria-hidden="true">R</span>
-          <input
-            id={ids.price}
-            inputMode="decimal"
-            disabled={!file}
-            value={priceText}
-            onChange={(e) => setPriceText(e.target.value)}
-            placeholder="0.00"
-            aria-invalid={priceInvalid || undefined}
-            className={`${FIELD_BASE} w-32 disabled:opacity-50`}
-          />
+      {/* a price is a sale: not before the identity is verified (the server refuses it too) */}
+      {maySell === false ? (
+        <VerifyToSellNotice sale="massMessagePrice" />
+      ) : (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.price} className="text-sm font-medium">
+            {T.priceLabel}
+          </label>
+          <div className="flex items-center gap-2">
+            <span aria-hidden="true">R</span>
+            <input
+              id={ids.price}
+              inputMode="decimal"
+              disabled={!file}
+              value={priceText}
+              onChange={(e) => setPriceText(e.target.value)}
+              placeholder="0.00"
+              aria-invalid={priceInvalid || undefined}
+              className={`${FIELD_BASE} w-32 disabled:opacity-50`}
+            />
+          </div>
+          <p className="text-xs text-muted">
+            {priceInvalid ? T.priceRange(formatRand(MESSAGE_PRICE_MIN), formatRand(MESSAGE_PRICE_MAX)) : file ? T.priceHint : T.priceNeedsFile}
+          </p>
         </div>
-        <p className="text-xs text-muted">
-          {priceInvalid ? T.priceRange(formatRand(MESSAGE_PRICE_MIN), formatRand(MESSAGE_PRICE_MAX)) : file ? T.priceHint : T.priceNeedsFile}
-        </p>
-      </div>
+      )}
       {recipients === 0 ? <p className="text-sm text-muted">{T.noRecipients}</p> : null}
       <div>
         <Button disabled={!canSend} onClick={() => setConfirming(true)}>

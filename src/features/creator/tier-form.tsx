@@ -5,6 +5,7 @@ import { PAYMENT_INTERVALS } from '../../../common/enums';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
+import { useMaySell, VerifyToSellNotice } from '../../components/verify-to-sell';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { notify } from '../../lib/toast';
@@ -44,6 +45,9 @@ export function TierForm({ tier, onDone }: { tier: TierDto | null; onDone: () =>
   const form = useZodForm(TierInput, { defaultValues: toForm(tier) });
   const ids = useId();
   const pending = create.isPending || update.isPending;
+  // a new tier is a sale: not before the creator's identity is verified (the server refuses it too)
+  const maySell = useMaySell();
+  const blocked = !tier && maySell === false;
   const fallback = tier ? BILLING_TEXTS.tierUpdateFailed : BILLING_TEXTS.tierAddFailed;
   const { setFocus } = form;
   // the form replaces the list: the keyboard starts in its first field
@@ -70,6 +74,7 @@ export function TierForm({ tier, onDone }: { tier: TierDto | null; onDone: () =>
   return (
     <form aria-label={tier ? `Edit ${tier.name}` : 'New subscription tier'} className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
       <h3 className="text-lg font-semibold tracking-tight">{tier ? `Edit ${tier.name}` : 'New subscription tier'}</h3>
+      {blocked ? <VerifyToSellNotice sale="tier" /> : null}
       <FormField label="Name" error={form.error('name')}>
         {(field) => <Input {...field} {...form.field('name')} maxLength={60} autoComplete="off" placeholder="VIP Club" />}
       </FormField>
@@ -151,7 +156,7 @@ export function TierForm({ tier, onDone }: { tier: TierDto | null; onDone: () =>
         <Button variant="outline" onClick={onDone} disabled={pending}>
           Cancel
         </Button>
-        <Button type="submit" loading={pending}>
+        <Button type="submit" loading={pending} disabled={blocked}>
           {pending ? 'Saving...' : tier ? 'Save Changes' : 'Save Tier'}
         </Button>
       </div>

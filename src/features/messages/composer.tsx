@@ -14,6 +14,7 @@ import { attachmentKindOf, isTooLarge, MEDIA_LABELS } from './attachment-kind';
 import { EMOJI_NAMES } from './message-bubble';
 import { formatBytes } from './message-format';
 import { MediaView } from './message-media';
+import { VerifyToSellNotice } from '../../components/verify-to-sell';
 
 export interface ComposerProps {
   replyTo: MessageReplyDto | null;
@@ -25,6 +26,8 @@ export interface ComposerProps {
   onSend: (input: { content: string; file: File | null; price: string | null; attachment: MessageAttachmentDto | null }) => void;
   /** a creator may put a price on the file (issue 27 item 3), and take it from their media vault (issue 29) */
   canSetPrice?: boolean;
+  /** a creator whose identity is not verified yet: the price field is the notice of what is missing (issue 47 item 1) */
+  priceBlocked?: boolean;
   /** saves the edit; resolves true when saved */
   onSaveEdit: (message: MessageDto, content: string) => Promise<boolean>;
   onTyping: () => void;
@@ -39,7 +42,7 @@ const toastError = (description: string) => notify.error({ title: 'Error', descr
  * is trimmed, and Send is disabled while there is nothing to send or while sending. It also edits
  * one of my messages (Enter saves) and shows the message being replied to.
  */
-export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCancelEdit, onSend, onSaveEdit, onTyping, canSetPrice = false }: ComposerProps) {
+export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCancelEdit, onSend, onSaveEdit, onTyping, canSetPrice = false, priceBlocked = false }: ComposerProps) {
   const [priceText, setPriceText] = useState('');
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -123,7 +126,7 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
     }
     if (trimmed.length > MESSAGE_MAX_LENGTH) return toastError(MESSAGE_TEXTS.tooLong(MESSAGE_MAX_LENGTH));
     let price: string | null = null;
-    if ((file || fromVault) && canSetPrice && priceText.trim()) {
+    if ((file || fromVault) && canSetPrice && !priceBlocked && priceText.trim()) {
       price = messagePriceOf(priceText);
       if (!price) return toastError(PAID_MESSAGE_TEXTS.priceRange(formatRand(MESSAGE_PRICE_MIN), formatRand(MESSAGE_PRICE_MAX)));
     }
@@ -198,7 +201,8 @@ export function Composer({ replyTo, replyAuthor, onCancelReply, editing, onCance
             </Button>
           </div>
         ) : null}
-        {(file || fromVault) && canSetPrice && !editing ? (
+        {(file || fromVault) && canSetPrice && !editing && priceBlocked ? <VerifyToSellNotice sale="messagePrice" className="text-xs" /> : null}
+        {(file || fromVault) && canSetPrice && !editing && !priceBlocked ? (
           <label className="flex flex-wrap items-center gap-2 text-xs text-muted">
             <span className="font-medium text-foreground">{PAID_MESSAGE_TEXTS.priceLabel}</span>
             <span className="flex items-center gap-1">

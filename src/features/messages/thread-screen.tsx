@@ -20,6 +20,7 @@ import { ReportDialog } from './report-dialog';
 import { threadMessages } from './thread-cache';
 import { ThreadHeader } from './thread-header';
 import { serverMessage, useMessageActions } from './use-message-actions';
+import { useMaySell } from '../../components/verify-to-sell';
 
 const toastError = (description: string) => notify.error({ title: 'Error', description });
 
@@ -49,6 +50,7 @@ export function ThreadScreen({
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const partner = trpc.messages.partner.useQuery({ username }, partnerOptions);
+  const maySell = useMaySell(me.isCreator);
   const thread = trpc.messages.thread.useInfiniteQuery({ username }, { ...threadOptions, enabled: !partner.isError });
   const profile = partner.data?.profile;
   const partnerName = profile ? profile.displayName || profile.username : username;
@@ -226,6 +228,7 @@ export function ThreadScreen({
           editing={editing}
           onCancelEdit={() => setEditing(null)}
           canSetPrice={me.isCreator}
+          priceBlocked={maySell === false}
           onSend={({ content, file, price, attachment }) => {
             actions.send({ content, file, replyTo, price, attachment });
             setReplyTo(null);

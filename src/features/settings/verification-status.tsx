@@ -1,16 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import { CheckCircle2, Fingerprint, Mail, Phone, XCircle, type LucideIcon } from 'lucide-react';
+import { SELLING_TEXTS } from '../../../common/selling';
 import type { VerificationStatusDto } from '../../../common/settings';
 import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import { Loaded } from '../../components/load-states';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
+import { IdentityVerifyPanel } from './identity-verify-panel';
 
 /**
  * /settings/account/verification (spec part 2 §2, §3, §9): Email, Phone and Identity with
  * Verified / Not Verified badges read from the stored flags (never reset, unlike the spec's
- * screen); the e-mail one is set when the address is confirmed. Get Verified → the method cards.
+ * screen); the e-mail one is set when the address is confirmed. Identity is what selling asks
+ * (issue 47 item 1): how it was verified, or the way to verify it (IdentityVerifyPanel).
+ * Get Verified → the method cards.
  */
 export function VerificationStatus() {
   const status = trpc.settings.verification.useQuery(undefined, { retry: 1 });
@@ -21,11 +25,17 @@ export function VerificationStatus() {
   );
 }
 
+function identityHint(identity: VerificationStatusDto['identity']): string {
+  if (identity.via === 'test') return SELLING_TEXTS.identityByTest;
+  if (identity.via === 'provider') return SELLING_TEXTS.identityByProvider;
+  return SELLING_TEXTS.identityNeededFor;
+}
+
 function VerificationRows({ status }: { status: VerificationStatusDto }) {
   const rows: { label: string; hint: string; verified: boolean; icon: LucideIcon }[] = [
     { label: 'Email Verification', hint: 'Confirmed by the link we e-mailed you', verified: status.isEmailVerified, icon: Mail },
     { label: 'Phone Verification', hint: 'A code sent to your phone', verified: status.isPhoneVerified, icon: Phone },
-    { label: 'Identity Verification', hint: 'A government-issued ID', verified: status.isIdentityVerified, icon: Fingerprint },
+    { label: SELLING_TEXTS.identityLabel, hint: identityHint(status.identity), verified: status.identity.verified, icon: Fingerprint },
   ];
   return (
     <div className="flex flex-col gap-6">
@@ -51,6 +61,7 @@ function VerificationRows({ status }: { status: VerificationStatusDto }) {
           </li>
         ))}
       </ul>
+      {status.identity.verified ? null : <IdentityVerifyPanel identity={status.identity} />}
       <div className="flex justify-end">
         <Link to="/settings/account/verification/get-verified" className={buttonClasses({ size: 'lg' })}>
           {SETTINGS_TEXTS.getVerified}
