@@ -171,7 +171,19 @@ export interface PayoutAccountState {
 /** One payout to a creator's account: `ok: false` is a refusal that retrying will not change (the amount goes back). */
 export type TransferResult = { ok: true; ref: string } | { ok: false; reason: string };
 
-export interface PaymentProvider {
+/** What a provider does, as billing code asks it (./capabilities.ts has each provider's). */
+export interface ProviderCapabilities {
+  /**
+   * It renews the subscriptions it sold itself and says so by webhook (Stripe): the billing job
+   * never charges them and ends one that heard nothing past its grace, and a subscription that
+   * stops here must be told to stop there.
+   */
+  readonly renewsItself: boolean;
+  /** The built-in test provider: payments are recorded without a card, and no money moves. */
+  readonly isTest: boolean;
+}
+
+export interface PaymentProvider extends ProviderCapabilities {
   readonly name: PaymentProviderName;
   /** 'direct': `charge` now and record it; 'checkout': a hosted page, the webhook records it */
   readonly flow: 'direct' | 'checkout';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { creatorUnavailableMailJobId, MAIL_JOB_OPTIONS } from '../../common/jobs';
 import type { DB } from '../../core/db/kysely';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
+import { capabilitiesOf, SELF_RENEWING_PROVIDERS } from '../../core/payments/capabilities';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { ownerOnlyProfileWhere } from '../access/access';
 import { updateSubscription } from '../subscriptions/write';
@@ -147,7 +148,7 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
       .select(['subscriptions.id', setAside])
       .where('subscriptions.status', '=', 'active')
       .where('subscriptions.cancel_at_period_end', '=', false)
-      .where('subscriptions.provider', '<>', 'stripe')
+      .where('subscriptions.provider', 'not in', SELF_RENEWING_PROVIDERS)
       .where('subscriptions.current_period_end', '<=', new Date(now.getTime() + RENEW_AHEAD_MS))
       .where((eb) => eb.or([eb('subscriptions.grace_until', 'is', null), eb('subscriptions.grace_until', '>', now)]))
       .where(retryable(now))
@@ -183,8 +184,8 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
         eb('subscriptions.cancel_at_period_end', '=', true),
         // past due: ends when its grace is over
         eb('subscriptions.grace_until', 'is not', null),
-        // Stripe's renew by webhook: one that heard nothing for GRACE_DAYS past its end is over
-        eb.and([eb('subscriptions.provider', '=', 'stripe'), eb('subscriptions.current_period_end', '<=', new Date(now.getTime() - GRACE_DAYS * DAY_MS))]),
+        // a provider's own renewals come by webhook (Stripe's): one that heard nothing for GRACE_DAYS past its end is over
+        eb.and([eb('subscriptions.provider', 'in', SELF_RENEWING_PROVIDERS), eb('subscriptions.current_period_end', '<=', new Date(now.getTime() - GRACE_DAYS * DAY_MS))]),
         // a subscription this job renews is renewed above (or made past due), never ended here
       ]),
     )
@@ -268,7 +269,7 @@ async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null
       .executeTakeFirst();
     if (!sub || sub.status !== 'active' || sub.cancel_at_period_end) return null;
     if (!creatorUnavailable(sub)) return null;
-    if (sub.provider_subscription_id && sub.provider !== 'builtin') {
+    if (sub.provider_subscription_id && capabilitiesOf(sub.provider)?.renewsItself !== false) {
       if (managed?.name !== sub.provider) throw new Error(`no ${sub.provider} provider configured to stop subscription ${sub.id}`);
       await managed.setCancelAtPeriodEnd(sub.provider_subscription_id, true);
     }

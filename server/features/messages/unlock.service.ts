@@ -37,7 +37,7 @@ export async function unlockMessage(deps: Deps, userId: string, input: UnlockMes
     const { result: unlock } = outcome;
     await applyBillingEffects(deps, outcome.effects);
     await emitMessageUpdated({ db: deps.db, realtime: deps.realtime }, unlock.messageId, [unlock.recipientId, unlock.senderId]);
-    return { kind: 'paid', messageId: unlock.messageId, paymentId: unlock.paymentId, amount: unlock.amount, testPayment: deps.payments.name === 'builtin' };
+    return { kind: 'paid', messageId: unlock.messageId, paymentId: unlock.paymentId, amount: unlock.amount, testPayment: deps.payments.isTest };
   } catch (error) {
     paymentFailed(deps.log, error, { message: PAID_MESSAGE_TEXTS.failed, logged: 'message unlock failed' });
   }

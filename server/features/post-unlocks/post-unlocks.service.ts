@@ -43,7 +43,7 @@ export async function unlockPost(deps: Deps, userId: string, input: UnlockPostIn
     );
     if (outcome.kind !== 'paid') return paymentElsewhere(outcome);
     await applyBillingEffects(deps, outcome.effects);
-    return { kind: 'paid', postId: outcome.result.postId, amount: outcome.result.amount, testPayment: deps.payments.name === 'builtin' };
+    return { kind: 'paid', postId: outcome.result.postId, amount: outcome.result.amount, testPayment: deps.payments.isTest };
   } catch (error) {
     paymentFailed(deps.log, error, { message: T.failed, logged: 'post unlock failed' });
   }

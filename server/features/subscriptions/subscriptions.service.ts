@@ -169,6 +169,5 @@ export async function setCancel(deps: Deps, userId: string, subscriptionId: stri
 }
 
 export function providerInfo(deps: Pick<AppDeps, 'payments'>): ProviderDto {
-  const provider = deps.payments.name;
-  return { provider, label: provider === 'stripe' ? BILLING_TEXTS.stripeProviderLabel : BILLING_TEXTS.builtinProviderLabel };
+  return { provider: deps.payments.name, label: deps.payments.isTest ? BILLING_TEXTS.builtinProviderLabel : BILLING_TEXTS.stripeProviderLabel };
 }

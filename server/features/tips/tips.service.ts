@@ -33,7 +33,7 @@ export async function sendTip(deps: Deps, userId: string, input: SendTipInput): 
     const { result: tip, effects, repeated } = outcome;
     await applyBillingEffects(deps, effects);
     if (!repeated) deps.realtime.toUser(tip.creatorId, 'tip:received', tipReceivedEvent(tip));
-    return { kind: 'paid', tipId: tip.paymentId, amount: tip.amount, creatorName: tip.creatorName, testPayment: deps.payments.name === 'builtin' };
+    return { kind: 'paid', tipId: tip.paymentId, amount: tip.amount, creatorName: tip.creatorName, testPayment: deps.payments.isTest };
   } catch (error) {
     paymentFailed(deps.log, error, { message: TIP_TEXTS.failed, logged: 'tip failed' });
   }
