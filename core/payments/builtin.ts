@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PROVIDER_CAPABILITIES } from './capabilities';
 import type { PaymentProvider } from './provider';
 import { WebhookSignatureError } from './provider';
 
@@ -12,6 +13,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest('hex
 export const builtinProvider: PaymentProvider = {
   name: 'builtin',
   flow: 'direct',
+  ...PROVIDER_CAPABILITIES.builtin,
   async charge(request) {
     const ref = `builtin_${createHash('sha256').update(`${request.userId}:${request.idempotencyKey}`).digest('hex').slice(0, 24)}`;
     return { ok: true, ref };

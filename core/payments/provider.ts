@@ -177,7 +177,19 @@ export type ProviderMoneyKind = 'charges' | 'refunds' | 'disputes' | 'transfers'
 /** The provider's own account of its balance over a time: signed cents by kind (charges in, the rest out). */
 export type ProviderBalanceTotals = Record<ProviderMoneyKind, number>;
 
-export interface PaymentProvider {
+/** What a provider does, as billing code asks it (./capabilities.ts has each provider's). */
+export interface ProviderCapabilities {
+  /**
+   * It renews the subscriptions it sold itself and says so by webhook (Stripe): the billing job
+   * never charges them and ends one that heard nothing past its grace, and a subscription that
+   * stops here must be told to stop there.
+   */
+  readonly renewsItself: boolean;
+  /** The built-in test provider: payments are recorded without a card, and no money moves. */
+  readonly isTest: boolean;
+}
+
+export interface PaymentProvider extends ProviderCapabilities {
   readonly name: PaymentProviderName;
   /** 'direct': `charge` now and record it; 'checkout': a hosted page, the webhook records it */
   readonly flow: 'direct' | 'checkout';

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { PaymentInterval } from '../../common/enums';
 import { fromCents, toCents } from '../../common/money';
+import { PROVIDER_CAPABILITIES } from './capabilities';
 import type { CardChargeRequest, CardChargeResult, CheckoutPaymentStatus, PaymentProvider, PayoutAccountState, ProviderEvent, ProviderMoneyKind } from './provider';
 import { WebhookSignatureError } from './provider';
 
@@ -251,6 +252,7 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
   return {
     name: 'stripe',
     flow: 'checkout',
+    ...PROVIDER_CAPABILITIES.stripe,
     async charge() {
       // renewals of Stripe subscriptions are Stripe's (invoice.paid webhooks)
       return { ok: false, reason: 'Stripe subscriptions renew through Stripe' };

@@ -1,4 +1,5 @@
 import type { DB } from '../../core/db/kysely';
+import { capabilitiesOf } from '../../core/payments/capabilities';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import { createPayout, deletionPayoutKey, writeOffNegativeBalance } from '../earnings/payouts';
 import { noEffects, type BillingEffects } from './effects';
@@ -58,7 +59,8 @@ export async function endSubscriptionsOfDeletedUser(trx: DB, userId: string, now
   const lastCharge = new Map(lastCharges.map((c) => [c.subscription_id, c]));
   const out: EndedByDeletion = { outbox: [], effects: noEffects(), refunds: 0, writtenOff: 0 };
   for (const s of rows) {
-    if (s.provider !== 'builtin' && s.provider_subscription_id) {
+    // a subscription the provider renews is stopped there too (a name no provider has is tried, and its job fails visibly)
+    if (capabilitiesOf(s.provider)?.renewsItself !== false && s.provider_subscription_id) {
       out.outbox.push(
         await addToOutbox(trx, {
           queue: 'maintenance',

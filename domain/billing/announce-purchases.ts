@@ -1,6 +1,6 @@
 import type { DB } from '../../core/db/kysely';
 import type { Realtime } from '../../core/realtime/realtime';
-import type { PurchaseDone } from './one-off';
+import type { PurchaseDone } from './effects';
 import { findTipEvent } from './tip';
 
 /**

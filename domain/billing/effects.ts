@@ -2,13 +2,24 @@ import type { Logger } from 'pino';
 import { MAIL_JOB_OPTIONS } from '../../common/jobs';
 import { subscriptionEntitlement } from '../../common/entitlements';
 import type { DB } from '../../core/db/kysely';
+import type { PendingChargesTable } from '../../core/db/schema';
 import { addToOutbox, dispatchOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { Queues } from '../../core/queues/queues';
 import type { Realtime } from '../../core/realtime/realtime';
 import { entitlementEnded } from '../announcements/access-changes';
 import { notify } from '../notifications/notify';
-import type { PurchaseDone } from './one-off';
 import { UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS, undoDuplicateCheckoutJobId, type DuplicateCheckout } from './duplicate-checkout';
+
+export type OneOffPurpose = PendingChargesTable['purpose'];
+
+/** A one-off charge written (./one-off.ts): who is told what after the commit (tip:received, the fan's tabs). */
+export interface PurchaseDone {
+  purpose: OneOffPurpose;
+  paymentId: string;
+  userId: string;
+  creatorId: string;
+  messageId: string | null;
+}
 
 /** What a billing write leaves to do once it committed: live entitlement events, and jobs to queue. */
 export interface BillingEffects {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { creatorUnavailableMailJobId, MAIL_JOB_OPTIONS } from '../../common/jobs';
 import type { DB } from '../../core/db/kysely';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
+import { capabilitiesOf, SELF_RENEWING_PROVIDERS } from '../../core/payments/capabilities';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { ownerOnlyProfileWhere } from '../access/access';
 import { updateSubscription } from '../subscriptions/write';
@@ -13,24 +14,12 @@ import { paymentDescription } from './purchase';
 import { DAY_MS, GRACE_DAYS, periodEndFor, REMINDER_DAYS, RENEW_AHEAD_MS, TRIAL_REMINDER_DAYS } from './periods';
 import { findBundlePercent } from './bundles.queries';
 import { renewalPrice } from './prices';
+import { isolatedRow, neverFailedFirst, retryable, setAside, type BillingFailure, type IsolatedRow } from './maintenance-retries';
+
+export { RETRY_AFTER_FAILURE_MS, type BillingFailure, type BillingStep } from './maintenance-retries';
 
 /** Subscriptions handled per run and step; the job runs every few minutes, so a backlog drains. */
 const BATCH = 500;
-/**
- * A step that threw for a subscription is not tried for it again before this long (a few runs
- * later), and rows that never failed are served first: a row that always fails cannot keep the
- * others out of a batch.
- */
-export const RETRY_AFTER_FAILURE_MS = 30 * 60_000;
-
-export type BillingStep = 'creator-unavailable' | 'renew' | 'expire' | 'remind';
-
-/** A subscription a step threw for: logged and counted by the job, tried again later. */
-export interface BillingFailure {
-  subscriptionId: string;
-  step: BillingStep;
-  error: unknown;
-}
 
 export interface BillingRunResult {
   renewed: number;
@@ -56,68 +45,42 @@ export interface BillingRunDeps {
   earnings: EarningsPolicy;
 }
 
-/**
- * Rows set aside after a failure (subscription_billing_retries, joined as `r`) wait until their
- * retry_at, and then come behind every row that never failed.
- */
-const retryable = (now: Date) => sql<boolean>`(r.retry_at is null or r.retry_at <= ${now})`;
-const neverFailedFirst = sql`r.subscription_id is not null`;
-const setAside = sql<boolean>`r.subscription_id is not null`.as('set_aside');
+/** One run as its steps see it: one time for all of them, and what they found so far. */
+interface BillingRun {
+  deps: BillingRunDeps;
+  now: Date;
+  limit: number;
+  out: BillingRunResult;
+  /** each subscription's work, isolated from the others' (./maintenance-retries.ts) */
+  isolated: IsolatedRow;
+}
 
 /**
- * The billing lifecycle, run by the `billing-maintenance` job (docs/payments.md), on `clock`:
- * 1. creator unavailable: subscriptions to a creator whose profile is private or hidden (nobody
- *    but the creator may see it, domain/access) stop renewing: they end at their period end (a
- *    Stripe subscription is told first, cancel_at_period_end) and the fan is mailed once.
- * 2. renew: subscriptions not cancelled whose period ends within RENEW_AHEAD_MS (or is over,
- *    within its grace) are charged through the provider at the price the fan agreed to, or the
- *    tier's lower price of today (./prices.ts; the next tier's, after a tier change); the new
- *    period starts at the old end. A charge that fails makes the subscription past due: access
- *    until period end + GRACE_DAYS, retried each run. Stripe's own subscriptions renew through
- *    its webhooks, not here.
- * 3. expire: active subscriptions whose period and grace are over end ('expired'); a lapsed
- *    Premium turns the profile's is_premium off; each lapse is announced to the fan.
- * 4. remind: annual subscriptions and bundles renewing within REMINDER_DAYS, and free trials converting to paid
- *    within TRIAL_REMINDER_DAYS, get one reminder per period.
+ * The billing lifecycle, run by the `billing-maintenance` job (docs/payments.md), on `clock`: its
+ * steps in this order, each over a batch of subscriptions (see each step).
  * Each subscription is handled in its own transaction: one that throws (a provider error, a row
  * the database refuses) is rolled back, reported in `failures`, and left alone for
  * RETRY_AFTER_FAILURE_MS while every other one goes on. A renewal's payment is keyed by
  * (subscription, period end), so a job that runs twice, or two workers at once, charge a period once.
  */
-export async function runBillingMaintenance(deps: BillingRunDeps): Promise<BillingRunResult> {
-  const { db, provider, clock } = deps;
-  const limit = deps.batchSize ?? BATCH;
-  const now = clock.now();
-  const out: BillingRunResult = { renewed: 0, pastDue: 0, expired: 0, creatorUnavailable: [], reminders: [], failures: [], effects: noEffects() };
-  /**
-   * One subscription's step, isolated: a throw is reported, the row set aside for a while (in a
-   * table of its own, so even a row the database refuses to change is), and the run goes on.
-   */
-  const each = async <T>(step: BillingStep, row: { id: string; set_aside: boolean }, work: () => Promise<T>): Promise<T | undefined> => {
-    let result: T;
-    try {
-      result = await work();
-    } catch (error) {
-      out.failures.push({ subscriptionId: row.id, step, error });
-      const retryAt = new Date(now.getTime() + RETRY_AFTER_FAILURE_MS);
-      try {
-        await db
-          .insertInto('subscription_billing_retries')
-          .values({ subscription_id: row.id, step, retry_at: retryAt })
-          .onConflict((oc) => oc.column('subscription_id').doUpdateSet((eb) => ({ step, retry_at: retryAt, failures: sql`${eb.ref('subscription_billing_retries.failures')} + 1` })))
-          .execute();
-      } catch (markError) {
-        // the subscription was deleted meanwhile (an account deletion): nothing left to set aside
-        if ((markError as { code?: string }).code !== '23503') throw markError;
-      }
-      return undefined;
-    }
-    if (row.set_aside) await db.deleteFrom('subscription_billing_retries').where('subscription_id', '=', row.id).execute();
-    return result;
-  };
+const STEPS: readonly ((run: BillingRun) => Promise<void>)[] = [stopForUnavailableCreators, renewDue, expireLapsed, remindBeforeRenewal];
 
-  // 1. nobody pays for a creator they cannot see, or one an admin suspended
-  const unavailable = await db
+export async function runBillingMaintenance(deps: BillingRunDeps): Promise<BillingRunResult> {
+  const now = deps.clock.now();
+  const out: BillingRunResult = { renewed: 0, pastDue: 0, expired: 0, creatorUnavailable: [], reminders: [], failures: [], effects: noEffects() };
+  const run: BillingRun = { deps, now, limit: deps.batchSize ?? BATCH, out, isolated: isolatedRow(deps.db, now, out.failures) };
+  for (const step of STEPS) await step(run);
+  return out;
+}
+
+/**
+ * 1. Creator unavailable: nobody pays for a creator they cannot see, or one an admin suspended.
+ * Subscriptions to a creator whose profile is private or hidden (nobody but the creator may see
+ * it, domain/access) stop renewing: they end at their period end (a Stripe subscription is told
+ * first, cancel_at_period_end) and the fan is mailed once.
+ */
+async function stopForUnavailableCreators({ deps, now, limit, out, isolated }: BillingRun): Promise<void> {
+  const unavailable = await deps.db
     .selectFrom('subscriptions')
     .innerJoin('subscription_tiers as t', 't.id', 'subscriptions.tier_id')
     .innerJoin('users as cu', 'cu.id', 't.creator_id')
@@ -133,42 +96,57 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     .limit(limit)
     .execute();
   for (const row of unavailable) {
-    const stopped = await each('creator-unavailable', row, () => stopForUnavailableCreator(db, deps.managedProvider ?? null, row.id, now));
+    const stopped = await isolated('creator-unavailable', row, () => stopForUnavailableCreator(deps.db, deps.managedProvider ?? null, row.id, now));
     if (!stopped) continue;
     out.creatorUnavailable.push({ subscriptionId: row.id, mail: stopped.mail });
     out.effects.jobs.push(stopped.mail, ...stopped.notice);
   }
+}
 
-  // 2. renew what is due
-  if (provider.flow === 'direct') {
-    const due = await db
-      .selectFrom('subscriptions')
-      .leftJoin('subscription_billing_retries as r', 'r.subscription_id', 'subscriptions.id')
-      .select(['subscriptions.id', setAside])
-      .where('subscriptions.status', '=', 'active')
-      .where('subscriptions.cancel_at_period_end', '=', false)
-      .where('subscriptions.provider', '<>', 'stripe')
-      .where('subscriptions.current_period_end', '<=', new Date(now.getTime() + RENEW_AHEAD_MS))
-      .where((eb) => eb.or([eb('subscriptions.grace_until', 'is', null), eb('subscriptions.grace_until', '>', now)]))
-      .where(retryable(now))
-      .orderBy(neverFailedFirst)
-      .orderBy('subscriptions.current_period_end')
-      .limit(limit)
-      .execute();
-    for (const row of due) {
-      const outcome = await each('renew', row, () => renewOne(db, provider, row.id, now, deps.earnings));
-      if (outcome === 'past-due') out.pastDue += 1;
-      else if (outcome && 'failed' in outcome) {
-        out.pastDue += 1;
-        out.effects.jobs.push(...outcome.failed);
-      } else if (outcome) {
-        out.renewed += 1;
-        out.effects.jobs.push(...outcome.renewed);
-      }
+/**
+ * 2. Renew what is due: subscriptions not cancelled whose period ends within RENEW_AHEAD_MS (or
+ * is over, within its grace) are charged through the provider at the price the fan agreed to, or
+ * the tier's lower price of today (./prices.ts; the next tier's, after a tier change); the new
+ * period starts at the old end. A charge that fails makes the subscription past due: access until
+ * period end + GRACE_DAYS, retried each run. A provider's own subscriptions (Stripe's) renew
+ * through its webhooks, not here; with a 'checkout' provider configured nothing is charged here.
+ */
+async function renewDue({ deps, now, limit, out, isolated }: BillingRun): Promise<void> {
+  if (deps.provider.flow !== 'direct') return;
+  const due = await deps.db
+    .selectFrom('subscriptions')
+    .leftJoin('subscription_billing_retries as r', 'r.subscription_id', 'subscriptions.id')
+    .select(['subscriptions.id', setAside])
+    .where('subscriptions.status', '=', 'active')
+    .where('subscriptions.cancel_at_period_end', '=', false)
+    .where('subscriptions.provider', 'not in', SELF_RENEWING_PROVIDERS)
+    .where('subscriptions.current_period_end', '<=', new Date(now.getTime() + RENEW_AHEAD_MS))
+    .where((eb) => eb.or([eb('subscriptions.grace_until', 'is', null), eb('subscriptions.grace_until', '>', now)]))
+    .where(retryable(now))
+    .orderBy(neverFailedFirst)
+    .orderBy('subscriptions.current_period_end')
+    .limit(limit)
+    .execute();
+  for (const row of due) {
+    const outcome = await isolated('renew', row, () => renewOne(deps.db, deps.provider, row.id, now, deps.earnings));
+    if (outcome === 'past-due') out.pastDue += 1;
+    else if (outcome && 'failed' in outcome) {
+      out.pastDue += 1;
+      out.effects.jobs.push(...outcome.failed);
+    } else if (outcome) {
+      out.renewed += 1;
+      out.effects.jobs.push(...outcome.renewed);
     }
   }
+}
 
-  // 3. expire what is over (the cancelled at their end, the past due after their grace)
+/**
+ * 3. Expire what is over (the cancelled at their end, the past due after their grace): active
+ * subscriptions whose period and grace are over end ('expired'); a lapsed Premium turns the
+ * profile's is_premium off; each lapse is announced to the fan.
+ */
+async function expireLapsed({ deps, now, limit, out, isolated }: BillingRun): Promise<void> {
+  const { db } = deps;
   const lapsed = await db
     .selectFrom('subscriptions')
     .innerJoin('subscription_tiers as t', 't.id', 'subscriptions.tier_id')
@@ -183,8 +161,8 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
         eb('subscriptions.cancel_at_period_end', '=', true),
         // past due: ends when its grace is over
         eb('subscriptions.grace_until', 'is not', null),
-        // Stripe's renew by webhook: one that heard nothing for GRACE_DAYS past its end is over
-        eb.and([eb('subscriptions.provider', '=', 'stripe'), eb('subscriptions.current_period_end', '<=', new Date(now.getTime() - GRACE_DAYS * DAY_MS))]),
+        // a provider's own renewals come by webhook (Stripe's): one that heard nothing for GRACE_DAYS past its end is over
+        eb.and([eb('subscriptions.provider', 'in', SELF_RENEWING_PROVIDERS), eb('subscriptions.current_period_end', '<=', new Date(now.getTime() - GRACE_DAYS * DAY_MS))]),
         // a subscription this job renews is renewed above (or made past due), never ended here
       ]),
     )
@@ -194,7 +172,7 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     .limit(limit)
     .execute();
   for (const row of lapsed) {
-    const ended = await each('expire', row, () =>
+    const ended = await isolated('expire', row, () =>
       db.transaction().execute(async (trx) => {
         await updateSubscription(trx, row.id, { status: 'expired', nextTierId: null, nextPrice: null }, now);
         if (row.creator_id === null) await setPremiumFlag(trx, row.subscriber_id, now);
@@ -205,8 +183,14 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     out.expired += 1;
     out.effects.entitlements.push({ userId: row.subscriber_id, creatorId: row.creator_id, active: false });
   }
+}
 
-  // 4. renewal reminders for annual subscriptions and trials about to convert
+/**
+ * 4. Remind: annual subscriptions and bundles renewing within REMINDER_DAYS, and free trials
+ * converting to paid within TRIAL_REMINDER_DAYS, get one reminder per period.
+ */
+async function remindBeforeRenewal({ deps, now, limit, out, isolated }: BillingRun): Promise<void> {
+  const { db } = deps;
   const remind = await db
     .selectFrom('subscriptions')
     .innerJoin('subscription_tiers as t', 't.id', 'subscriptions.tier_id')
@@ -234,7 +218,7 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     .limit(limit)
     .execute();
   for (const row of remind) {
-    const mail = await each('remind', row, () =>
+    const mail = await isolated('remind', row, () =>
       db.transaction().execute(async (trx) => {
         await updateSubscription(trx, row.id, { remindedPeriodEnd: row.current_period_end }, now);
         return addRenewalReminder(trx, row.id, row.current_period_end);
@@ -244,7 +228,6 @@ export async function runBillingMaintenance(deps: BillingRunDeps): Promise<Billi
     out.reminders.push({ subscriptionId: row.id, periodEnd: row.current_period_end });
     out.effects.jobs.push(mail);
   }
-  return out;
 }
 
 /**
@@ -268,7 +251,7 @@ async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null
       .executeTakeFirst();
     if (!sub || sub.status !== 'active' || sub.cancel_at_period_end) return null;
     if (!creatorUnavailable(sub)) return null;
-    if (sub.provider_subscription_id && sub.provider !== 'builtin') {
+    if (sub.provider_subscription_id && capabilitiesOf(sub.provider)?.renewsItself !== false) {
       if (managed?.name !== sub.provider) throw new Error(`no ${sub.provider} provider configured to stop subscription ${sub.id}`);
       await managed.setCancelAtPeriodEnd(sub.provider_subscription_id, true);
     }

@@ -6,7 +6,7 @@ import { BillingError } from './errors';
 import { creatorUnavailable } from './billing.queries';
 import { findUnlockCharge } from './message-unlock.queries';
 import { chargeOneOff, type OneOffOutcome } from './one-off';
-import type { BillingDeps } from './purchase';
+import type { BillingDeps } from './billing-deps';
 
 export interface MessageUnlockRequest {
   userId: string;

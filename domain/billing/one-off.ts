@@ -1,17 +1,14 @@
 import { CARD_TEXTS } from '../../common/card-texts';
 import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
-import type { PendingChargesTable } from '../../core/db/schema';
 import { notifyPurchase } from '../notifications/money';
 import { insertPayment, lockPair } from './billing.queries';
 import { findSavedCard } from './cards';
-import { addReceipt, noEffects, type BillingEffects } from './effects';
+import { addReceipt, noEffects, type BillingEffects, type OneOffPurpose } from './effects';
 import { BillingError } from './errors';
 import { findUnlockCharge } from './message-unlock.queries';
 import { decideRefund } from './refunds';
-import type { BillingDeps } from './purchase';
-
-export type OneOffPurpose = PendingChargesTable['purpose'];
+import type { BillingDeps } from './billing-deps';
 
 /** What a one-off purchase is, decided under the pair's lock by its own rules (./tip.ts, ./post-unlock.ts, ./message-unlock.ts). */
 export interface OneOffItem {
@@ -55,15 +52,6 @@ export type OneOffOutcome<R> =
   | { kind: 'paid'; result: R; effects: BillingEffects; repeated: boolean }
   | { kind: 'redirect'; url: string }
   | { kind: 'processing' };
-
-/** A one-off charge written: who is told what after the commit (tip:received, the fan's tabs). */
-export interface PurchaseDone {
-  purpose: OneOffPurpose;
-  paymentId: string;
-  userId: string;
-  creatorId: string;
-  messageId: string | null;
-}
 
 /**
  * The one path of every one-off purchase (a tip, a post or message unlock; docs/payments.md): the

@@ -1,14 +1,12 @@
-import { sql } from 'kysely';
 import { fromCents } from '../../common/money';
 import { postName } from '../../common/post-name';
 import { POST_UNLOCK_TEXTS as T } from '../../common/post-unlock-texts';
 import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import { loadViewer, postAccess, toFacts } from '../access/access';
-import type { BillingEffects } from './effects';
 import { BillingError } from './errors';
 import { chargeOneOff, type OneOffOutcome } from './one-off';
-import type { BillingDeps } from './purchase';
+import type { BillingDeps } from './billing-deps';
 
 export interface UnlockRequest {
   userId: string;
@@ -93,41 +91,4 @@ export async function unlockPost(deps: BillingDeps, req: UnlockRequest): Promise
     },
     answer: (item, paymentId) => ({ paymentId, postId: post.id, creatorId: post.creator_id, amount: item.amount }),
   });
-}
-
-/**
- * What a reversal of an unlock's charge means for the unlock (docs/payments.md, "Refunds and
- * disputes"), inside the reversal's transaction: a full refund or an open dispute revokes it; a
- * dispute won, with nothing else holding, restores it. Returns the entitlement change, if any.
- */
-export async function unlockAfterReversal(
-  trx: DB,
-  chargeId: string,
-  opts: { now: Date; mayRestore: boolean },
-): Promise<BillingEffects['entitlements'][number] | null> {
-  const unlock = await trx
-    .selectFrom('post_unlocks as pu')
-    .innerJoin('posts', 'posts.id', 'pu.post_id')
-    .select(['pu.id', 'pu.fan_id', 'pu.post_id', 'pu.revoked_at', 'posts.creator_id'])
-    .where('pu.payment_id', '=', chargeId)
-    .forUpdate('pu')
-    .executeTakeFirst();
-  if (!unlock) return null;
-  const state = await sql<{ denied: boolean }>`
-    select (count(r.id) filter (where r.kind = 'dispute') > count(r.id) filter (where r.kind = 'dispute_won'))
-      or (c.amount + coalesce(sum(r.amount) filter (where r.kind = 'refund'), 0) <= 0) as denied
-    from payments c left join payments r on r.reverses_payment_id = c.id
-    where c.id = ${chargeId}
-    group by c.id, c.amount`.execute(trx);
-  const denied = Boolean(state.rows[0]?.denied);
-  const change = (active: boolean) => ({ userId: unlock.fan_id, creatorId: unlock.creator_id, active, postId: unlock.post_id });
-  if (denied && unlock.revoked_at === null) {
-    await trx.updateTable('post_unlocks').set({ revoked_at: opts.now }).where('id', '=', unlock.id).execute();
-    return change(false);
-  }
-  if (!denied && unlock.revoked_at !== null && opts.mayRestore) {
-    await trx.updateTable('post_unlocks').set({ revoked_at: null }).where('id', '=', unlock.id).execute();
-    return change(true);
-  }
-  return null;
 }

@@ -1,7 +1,7 @@
 import type { DB } from '../../core/db/kysely';
 import type { ChargeRef, PaymentProvider, ProviderCharge } from '../../core/payments/provider';
-import { accessAfterReversal } from './reversal-access';
-import { unlockAfterReversal } from './post-unlock';
+import { accessAfterReversal, unlockAfterReversal } from './reversal-access';
+import { completeRefundRequest } from './refund-requests';
 import { recordReversal } from './reversals';
 import type { BillingEffects } from './effects';
 
@@ -90,8 +90,4 @@ async function findCharge(db: DB, provider: string, refs: string[]) {
     .where('status', '=', 'succeeded')
     .where('provider_ref', 'in', refs)
     .executeTakeFirst();
-}
-
-export async function completeRefundRequest(trx: DB, reversalKey: string, now: Date): Promise<void> {
-  await trx.updateTable('refund_requests').set({ completed_at: now }).where('reversal_key', '=', reversalKey).where('completed_at', 'is', null).execute();
 }

@@ -5,8 +5,6 @@ import type { BundlePeriods } from '../../common/bundle-schemas';
 import { formatRand } from '../../common/format';
 import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
-import type { PaymentProvider } from '../../core/payments/provider';
-import type { EarningsPolicy } from '../earnings/policy';
 import { recordSubscription, updateSubscription } from '../subscriptions/write';
 import {
   creatorUnavailable,
@@ -19,23 +17,13 @@ import {
   setPremiumFlag,
   type BillingTier,
 } from './billing.queries';
-import type { Clock } from '../../core/clock';
+import type { BillingDeps } from './billing-deps';
 import { addChargeEffects, noEffects, type BillingEffects } from './effects';
 import { BillingError } from './errors';
 import { bundlePrice, takesBundles } from './bundles';
 import { findBundlePercent } from './bundles.queries';
 import { firstPeriodPrice } from './offers.queries';
 import { periodEndFor, PREMIUM_PERIOD_DAYS } from './periods';
-
-export interface BillingDeps {
-  db: DB;
-  provider: PaymentProvider;
-  clock: Clock;
-  /** where Checkout sends the browser back to */
-  appUrl: string;
-  /** the fee and hold of the earnings ledger (the settings: `earningsPolicy(config)`; required, as by insertPayment) */
-  earnings: EarningsPolicy;
-}
 
 /**
  * The ledger's words for a charge: 'Ava Stone — Gold', 'Ava Stone — Gold — 3 months' for a bundle

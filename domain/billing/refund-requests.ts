@@ -71,6 +71,11 @@ export function findRefundRequest(db: DB, systemKey: string) {
   return db.selectFrom('refund_requests').select(['id', 'payment_id', 'amount', 'completed_at']).where('reversal_key', '=', systemKey).executeTakeFirst();
 }
 
+/** A decided refund was made (its reversal row is written, by the job or by the provider's webhook first): closed. */
+export async function completeRefundRequest(trx: DB, reversalKey: string, now: Date): Promise<void> {
+  await trx.updateTable('refund_requests').set({ completed_at: now }).where('reversal_key', '=', reversalKey).where('completed_at', 'is', null).execute();
+}
+
 /**
  * A decided refund that will not be made (the charge was refunded elsewhere meanwhile, leaving the
  * provider less than its amount): closed, and the creator's share taken for it given back.

@@ -5,11 +5,9 @@ import type { PaymentProvider } from '../../core/payments/provider';
 import type { Clock } from '../../core/clock';
 import { DAY_MS } from './periods';
 import { noEffects, type BillingEffects } from './effects';
-import { completeRefundRequest } from './provider-reversals';
-import { accessAfterReversal } from './reversal-access';
-import { unlockAfterReversal } from './post-unlock';
+import { accessAfterReversal, unlockAfterReversal } from './reversal-access';
 import { recordReversal, refundableAmount } from './reversals';
-import { decideRefundAmount, dropRefundRequest, findRefundRequest, type RefundDecision } from './refund-requests';
+import { completeRefundRequest, decideRefundAmount, dropRefundRequest, findRefundRequest, type RefundDecision } from './refund-requests';
 
 /** A provider call that must happen is retried for hours by BullMQ, then handed back by the outbox relay. */
 export const PROVIDER_CALL_JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential', delay: 30_000 } } as const;

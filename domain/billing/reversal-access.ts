@@ -61,3 +61,40 @@ async function reversalDeniesAccess(trx: DB, subscriptionId: string): Promise<bo
   const state = row.rows[0];
   return Boolean(state?.disputed || state?.refunded_in_full);
 }
+
+/**
+ * What a reversal of an unlock's charge means for the unlock (docs/payments.md, "Refunds and
+ * disputes"), inside the reversal's transaction: a full refund or an open dispute revokes it; a
+ * dispute won, with nothing else holding, restores it. Returns the entitlement change, if any.
+ */
+export async function unlockAfterReversal(
+  trx: DB,
+  chargeId: string,
+  opts: { now: Date; mayRestore: boolean },
+): Promise<BillingEffects['entitlements'][number] | null> {
+  const unlock = await trx
+    .selectFrom('post_unlocks as pu')
+    .innerJoin('posts', 'posts.id', 'pu.post_id')
+    .select(['pu.id', 'pu.fan_id', 'pu.post_id', 'pu.revoked_at', 'posts.creator_id'])
+    .where('pu.payment_id', '=', chargeId)
+    .forUpdate('pu')
+    .executeTakeFirst();
+  if (!unlock) return null;
+  const state = await sql<{ denied: boolean }>`
+    select (count(r.id) filter (where r.kind = 'dispute') > count(r.id) filter (where r.kind = 'dispute_won'))
+      or (c.amount + coalesce(sum(r.amount) filter (where r.kind = 'refund'), 0) <= 0) as denied
+    from payments c left join payments r on r.reverses_payment_id = c.id
+    where c.id = ${chargeId}
+    group by c.id, c.amount`.execute(trx);
+  const denied = Boolean(state.rows[0]?.denied);
+  const change = (active: boolean) => ({ userId: unlock.fan_id, creatorId: unlock.creator_id, active, postId: unlock.post_id });
+  if (denied && unlock.revoked_at === null) {
+    await trx.updateTable('post_unlocks').set({ revoked_at: opts.now }).where('id', '=', unlock.id).execute();
+    return change(false);
+  }
+  if (!denied && unlock.revoked_at !== null && opts.mayRestore) {
+    await trx.updateTable('post_unlocks').set({ revoked_at: null }).where('id', '=', unlock.id).execute();
+    return change(true);
+  }
+  return null;
+}

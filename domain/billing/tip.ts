@@ -8,7 +8,7 @@ import type { TipReceivedEvent } from '../../common/socket-events';
 import { BillingError } from './errors';
 import { creatorUnavailable } from './billing.queries';
 import { chargeOneOff, type OneOffOutcome } from './one-off';
-import type { BillingDeps } from './purchase';
+import type { BillingDeps } from './billing-deps';
 
 export interface TipRequest {
   userId: string;

@@ -7,7 +7,7 @@ import { creatorUnavailable, findActiveSubscriptionToCreator, lockPair } from '.
 import { noEffects, type BillingEffects } from './effects';
 import { BillingError } from './errors';
 import { DAY_MS } from './periods';
-import type { BillingDeps } from './purchase';
+import type { BillingDeps } from './billing-deps';
 import { findTrialClaim, findTrialLinkByCode, insertTrialClaim, takeTrialClaim, type TrialLinkRow } from './trial.queries';
 
 export interface ClaimTrialRequest {

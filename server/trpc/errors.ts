@@ -1,8 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { STATUS_CODES } from 'node:http';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { SERVER_TEXTS, VALIDATION } from '../../common/texts';
 import { isDependencyUnavailable } from '../../core/dependency-errors';
+import { BillingError } from '../../domain/billing/errors';
 
 /** A rule broken by one input field: shown beside that field and in the toast. */
 export class FieldError extends Error {
@@ -16,6 +18,28 @@ export class FieldError extends Error {
 
 export function fieldError(field: string, message: string, code: 'BAD_REQUEST' | 'CONFLICT' = 'BAD_REQUEST') {
   return new TRPCError({ code, message, cause: new FieldError(field, message) });
+}
+
+/**
+ * A billing rule's refusal (domain/billing/errors.ts) as the client reads it: its code and its
+ * words, a payment the provider declined being the caller's 400. The procedures' middleware
+ * (init.ts) is its one caller, so no service translates a BillingError itself.
+ */
+export function billingRefusal(error: BillingError): TRPCError {
+  return new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message, cause: error });
+}
+
+/**
+ * How a paying action (a subscription, tip, unlock, trial) fails: a refusal with words for the
+ * user (a TRPCError, or a BillingError the middleware answers) goes on as it is; anything else (a
+ * provider out of reach, something unforeseen) is logged and answered 502 with the action's words,
+ * since a 500's words are generic and the spec's must reach the user. Nothing was written: the
+ * action is one transaction, or a checkout that writes nothing.
+ */
+export function paymentFailed(log: Pick<Logger, 'error'>, error: unknown, failure: { message: string; logged: string }): never {
+  if (error instanceof TRPCError || error instanceof BillingError) throw error;
+  log.error({ err: error }, failure.logged);
+  throw new TRPCError({ code: 'BAD_GATEWAY', message: failure.message, cause: error instanceof Error ? error : undefined });
 }
 
 export class RetryAfter extends Error {

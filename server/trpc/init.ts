@@ -13,7 +13,8 @@ import { PROCEDURE_BUDGETS, spendWriteBudget } from '../auth/write-budgets';
 import type { SessionInfo, SessionUser } from '../auth/session';
 import type { AppDeps } from '../../core/deps';
 import { socketIdFromHeader, type EmitOrigin } from '../../core/realtime/realtime';
-import { badDataMessage, FieldError, isHiddenMessage, isUnavailable, RetryAfter, tooManyRequests } from './errors';
+import { BillingError } from '../../domain/billing/errors';
+import { badDataMessage, billingRefusal, FieldError, isHiddenMessage, isUnavailable, RetryAfter, tooManyRequests } from './errors';
 
 export interface Context extends AppDeps, EmitOrigin {
   req: CreateExpressContextOptions['req'];
@@ -111,18 +112,25 @@ async function spendBudget(ctx: Context, path: string, type: string): Promise<vo
 }
 
 /**
- * The one policy for ids (common/ids.ts): an input refused because an id is not a uuid is answered
- * like an unknown id ('Post not found', 404), not as a 'Validation Error', so no service checks
- * an id's shape again.
+ * Refusals of the lower layers, answered in the client's terms here once, so no service
+ * translates them:
+ *  - the one policy for ids (common/ids.ts): an input refused because an id is not a uuid is
+ *    answered like an unknown id ('Post not found', 404), not as a 'Validation Error', so no
+ *    service checks an id's shape again;
+ *  - a billing rule's BillingError that reached the procedure's end (tRPC wrapped it as a
+ *    500): its code and words (billingRefusal).
  */
-function malformedIdIsUnknown<R extends { ok: boolean }>(result: R): R {
-  const cause = !result.ok ? (result as R & { error: TRPCError }).error.cause : null;
+function answerRefusals<R extends { ok: boolean }>(result: R): R {
+  if (result.ok) return result;
+  const error = (result as R & { error: TRPCError }).error;
+  const cause = error.cause;
+  if (cause instanceof BillingError && error.code === 'INTERNAL_SERVER_ERROR') throw billingRefusal(cause);
   const answer = cause instanceof ZodError && unknownIdAnswer(cause);
   if (answer) throw new TRPCError(answer);
   return result;
 }
 
-// The budget, the id policy and the session check are one middleware, not three: tRPC copies
+// The budget, the refusals' answers and the session check are one middleware, not three: tRPC copies
 // its call's options (and the context, when a middleware extends it) at every level it goes
 // through, which cost a twentieth of the app's CPU on a signed-in list (docs/performance.md).
 
@@ -132,7 +140,7 @@ function malformedIdIsUnknown<R extends { ok: boolean }>(result: R): R {
  */
 export const publicProcedure = t.procedure.use(async ({ ctx, path, type, next }) => {
   await spendBudget(ctx, path, type);
-  return malformedIdIsUnknown(await next());
+  return answerRefusals(await next());
 });
 
 /** A signed-in procedure whose refusal (UNAUTHORIZED) carries the spec's words for that action. */
@@ -140,7 +148,7 @@ export function authedProcedureSaying(message: string) {
   return t.procedure.use(async ({ ctx, path, type, next }) => {
     await spendBudget(ctx, path, type);
     if (!ctx.user || !ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message });
-    return malformedIdIsUnknown(await next({ ctx: { user: ctx.user, session: ctx.session } }));
+    return answerRefusals(await next({ ctx: { user: ctx.user, session: ctx.session } }));
   });
 }
 

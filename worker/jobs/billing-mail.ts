@@ -1,6 +1,7 @@
 import { formatRand } from '../../common/format';
 import { fromCents } from '../../common/money';
 import { BRAND } from '../../common/texts';
+import { capabilitiesOf } from '../../core/payments/capabilities';
 import { renewalPrice } from '../../domain/billing/prices';
 import { BUNDLE_TEXTS } from '../../common/bundle-texts';
 import type { NotificationKind } from '../../common/notifications';
@@ -72,7 +73,7 @@ export const sendReceipt: MailHandler<'billing-receipt'> = async (job, deps) => 
       [
         `Thank you for your payment of ${formatRand(payment.amount)} on ${day(payment.created_at)}.`,
         `For: ${payment.description}`,
-        payment.provider === 'stripe' ? 'Paid by card through Stripe.' : 'Recorded by the built-in test provider: no card was charged.',
+        capabilitiesOf(payment.provider)?.isTest === false ? 'Paid by card through Stripe.' : 'Recorded by the built-in test provider: no card was charged.',
       ],
       `${deps.config.appUrl}/settings/account/subscriptions`,
     ),

@@ -30,7 +30,7 @@ export function describeFailure(error: unknown): { name: string; code?: string; 
 export async function billingMaintenance(deps: WorkerDeps, opts: { batchSize?: number } = {}) {
   const configured = deps.payments;
   const provider = configured.flow === 'direct' ? configured : builtinProvider;
-  const managedProvider = configured.flow === 'checkout' ? configured : null;
+  const managedProvider = configured.renewsItself ? configured : null;
   const run = await runBillingMaintenance({
     db: deps.db, provider, managedProvider, clock: deps.clock, earnings: earningsPolicy(deps.config), ...(opts.batchSize && { batchSize: opts.batchSize }),
   });

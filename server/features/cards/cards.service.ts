@@ -14,7 +14,8 @@ export interface SavedCardDto {
 /** Settings > Payment's card: the caller's own, whatever they ask (no id is taken). */
 export async function myCard(deps: Deps, userId: string): Promise<SavedCardDto> {
   const provider = deps.payments.name;
-  if (provider !== 'stripe') return { provider, card: null };
+  // cards are kept at a provider with hosted pages only (addCard)
+  if (deps.payments.flow !== 'checkout') return { provider, card: null };
   const row = await findSavedCard(deps.db, userId, provider);
   return { provider, card: row?.payment_method_id && row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null };
 }

@@ -17,8 +17,8 @@ import { EARNINGS_TEXTS } from '../../../common/earnings-texts';
 import type { AppDeps } from '../../../core/deps';
 import type { JournalKind } from '../../../core/db/schema';
 import { dispatchOutbox } from '../../../core/outbox/outbox';
+import { capabilitiesOf } from '../../../core/payments/capabilities';
 import type { PaymentProvider } from '../../../core/payments/provider';
-import { BillingError } from '../../../domain/billing/errors';
 import { creatorBalances } from '../../../domain/earnings/balances';
 import { findPayoutAccount, setUpPayoutAccount } from '../../../domain/earnings/payout-accounts';
 import { nextPayoutDate, requestPayout } from '../../../domain/earnings/payouts';
@@ -54,7 +54,7 @@ export function ledgerOwner(caller: { id: string; role: string; isCreator: boole
 
 function toDto(provider: string | null | undefined, status: PayoutAccountDto['status'], configured: PaymentProvider): PayoutAccountDto {
   const name = (provider ?? configured.name) as PayoutAccountDto['provider'];
-  return { status, isTest: name === 'builtin', provider: name };
+  return { status, isTest: capabilitiesOf(name)?.isTest ?? false, provider: name };
 }
 
 export async function payoutAccount(deps: EarningsDeps, userId: string): Promise<PayoutAccountDto> {
@@ -153,17 +153,13 @@ export async function monthlyStatement(deps: EarningsDeps, creatorId: string, in
 /** Withdraw: the whole available balance, once per request key (domain/earnings/payouts.ts). */
 export async function withdraw(deps: EarningsDeps, creatorId: string, input: WithdrawInput): Promise<{ payoutId: string; amount: string; message: string }> {
   const policy = earningsPolicy(deps.config);
-  try {
-    const { payout, jobs } = await requestPayout(
-      { db: deps.db, clock: deps.clock },
-      { creatorId, trigger: 'request', key: `request-${input.idempotencyKey}`, minimumCents: policy.payoutMinimumCents },
-    );
-    await dispatchOutbox(deps, jobs);
-    return { payoutId: payout.id, amount: rand(payout.amountCents), message: EARNINGS_TEXTS.withdrawQueued };
-  } catch (error) {
-    if (error instanceof BillingError) throw new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message });
-    throw error;
-  }
+  // a refusal (no payout account, one on its way, below the minimum) is a BillingError the procedures' middleware answers
+  const { payout, jobs } = await requestPayout(
+    { db: deps.db, clock: deps.clock },
+    { creatorId, trigger: 'request', key: `request-${input.idempotencyKey}`, minimumCents: policy.payoutMinimumCents },
+  );
+  await dispatchOutbox(deps, jobs);
+  return { payoutId: payout.id, amount: rand(payout.amountCents), message: EARNINGS_TEXTS.withdrawQueued };
 }
 
 /** Set up payouts: the provider's account, and where to finish its details (Stripe's onboarding). */

@@ -1,12 +1,11 @@
-import { TRPCError } from '@trpc/server';
 import type { UnlockMessageInput } from '../../../common/paid-message-schemas';
 import { PAID_MESSAGE_TEXTS } from '../../../common/paid-message-texts';
 import type { AppDeps } from '../../../core/deps';
 import { applyBillingEffects } from '../../../domain/billing/effects';
-import { BillingError } from '../../../domain/billing/errors';
 import { unlockMessage as chargeUnlock } from '../../../domain/billing/message-unlock';
 import { earningsPolicy } from '../../../domain/earnings/policy';
 import { paymentElsewhere, type PaymentElsewhereDto } from '../../../domain/billing/payment-elsewhere';
+import { paymentFailed } from '../../trpc/errors';
 import { emitMessageUpdated } from './messages.events';
 import type { MessagesDeps } from './messages.service';
 
@@ -38,11 +37,8 @@ export async function unlockMessage(deps: Deps, userId: string, input: UnlockMes
     const { result: unlock } = outcome;
     await applyBillingEffects(deps, outcome.effects);
     await emitMessageUpdated({ db: deps.db, realtime: deps.realtime }, unlock.messageId, [unlock.recipientId, unlock.senderId]);
-    return { kind: 'paid', messageId: unlock.messageId, paymentId: unlock.paymentId, amount: unlock.amount, testPayment: deps.payments.name === 'builtin' };
+    return { kind: 'paid', messageId: unlock.messageId, paymentId: unlock.paymentId, amount: unlock.amount, testPayment: deps.payments.isTest };
   } catch (error) {
-    if (error instanceof BillingError) throw new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message });
-    if (error instanceof TRPCError) throw error;
-    deps.log.error({ err: error }, 'message unlock failed');
-    throw new TRPCError({ code: 'BAD_GATEWAY', message: PAID_MESSAGE_TEXTS.failed, cause: error instanceof Error ? error : undefined });
+    paymentFailed(deps.log, error, { message: PAID_MESSAGE_TEXTS.failed, logged: 'message unlock failed' });
   }
 }

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import type { AdminPaymentDto, PaymentDto } from '../../../common/billing-dtos';
 import { fromCents, toCents } from '../../../common/money';
 import type { AdminPaymentSearchInput, AdminRefundInput } from '../../../common/refund-schemas';
@@ -6,7 +5,6 @@ import type { AppDeps } from '../../../core/deps';
 import { dispatchOutbox } from '../../../core/outbox/outbox';
 import { providerNamed } from '../../../core/payments';
 import { requestRefund } from '../../../domain/billing/admin-refund';
-import { BillingError } from '../../../domain/billing/errors';
 import { paymentLabel } from '../../../domain/billing/reversal-state';
 import { limitOrThrow } from '../../auth/rate-limit';
 import { findPaymentsOf, searchCharges } from './payments.queries';
@@ -61,19 +59,14 @@ export async function searchPayments(deps: Pick<AppDeps, 'db'>, input: AdminPaym
  */
 export async function refundPayment(deps: AppDeps, adminId: string, input: AdminRefundInput): Promise<{ paymentId: string; amount: string }> {
   await limitOrThrow(deps.redis, deps.config.REDIS_PREFIX, 'admin-refund', [`user:${adminId}`], ADMIN_REFUND_LIMIT);
-  try {
-    const reachable = (name: string) => {
-      try {
-        return Boolean(providerNamed(deps.payments, name));
-      } catch {
-        return false;
-      }
-    };
-    const requested = await requestRefund({ db: deps.db, reachable, clock: deps.clock }, { adminId, ...input });
-    await dispatchOutbox(deps, [requested.job]);
-    return { paymentId: requested.paymentId, amount: requested.amount };
-  } catch (error) {
-    if (error instanceof BillingError) throw new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message });
-    throw error;
-  }
+  const reachable = (name: string) => {
+    try {
+      return Boolean(providerNamed(deps.payments, name));
+    } catch {
+      return false;
+    }
+  };
+  const requested = await requestRefund({ db: deps.db, reachable, clock: deps.clock }, { adminId, ...input });
+  await dispatchOutbox(deps, [requested.job]);
+  return { paymentId: requested.paymentId, amount: requested.amount };
 }

@@ -4,10 +4,10 @@ import { POST_UNLOCK_TEXTS as T } from '../../../common/post-unlock-texts';
 import type { AppDeps } from '../../../core/deps';
 import type { Realtime } from '../../../core/realtime/realtime';
 import { applyBillingEffects } from '../../../domain/billing/effects';
-import { BillingError } from '../../../domain/billing/errors';
 import { unlockPost as unlockPostCharge } from '../../../domain/billing/post-unlock';
 import { earningsPolicy } from '../../../domain/earnings/policy';
 import { paymentElsewhere, type PaymentElsewhereDto } from '../../../domain/billing/payment-elsewhere';
+import { paymentFailed } from '../../trpc/errors';
 import { findPostOwner, findUnlockStats } from './post-unlocks.queries';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'queues' | 'log' | 'payments' | 'clock'> & { realtime: Realtime };
@@ -43,12 +43,9 @@ export async function unlockPost(deps: Deps, userId: string, input: UnlockPostIn
     );
     if (outcome.kind !== 'paid') return paymentElsewhere(outcome);
     await applyBillingEffects(deps, outcome.effects);
-    return { kind: 'paid', postId: outcome.result.postId, amount: outcome.result.amount, testPayment: deps.payments.name === 'builtin' };
+    return { kind: 'paid', postId: outcome.result.postId, amount: outcome.result.amount, testPayment: deps.payments.isTest };
   } catch (error) {
-    if (error instanceof BillingError) throw new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message });
-    if (error instanceof TRPCError) throw error;
-    deps.log.error({ err: error }, 'post unlock failed');
-    throw new TRPCError({ code: 'BAD_GATEWAY', message: T.failed, cause: error instanceof Error ? error : undefined });
+    paymentFailed(deps.log, error, { message: T.failed, logged: 'post unlock failed' });
   }
 }
 

@@ -17,9 +17,9 @@ import type { Realtime } from '../../../core/realtime/realtime';
 import { isOwnerOnlyProfile } from '../../../domain/access/access';
 import { findActiveSubscriptionToCreator } from '../../../domain/billing/billing.queries';
 import { applyBillingEffects, noEffects } from '../../../domain/billing/effects';
-import { BillingError } from '../../../domain/billing/errors';
 import { setCancelAtPeriodEnd } from '../../../domain/billing/lifecycle';
-import { purchase, type BillingDeps, type PurchaseRequest } from '../../../domain/billing/purchase';
+import type { BillingDeps } from '../../../domain/billing/billing-deps';
+import { purchase, type PurchaseRequest } from '../../../domain/billing/purchase';
 import { PREMIUM_PERIOD_DAYS } from '../../../domain/billing/periods';
 import { offerPrice, renewalPrice } from '../../../domain/billing/prices';
 import { bestOffers } from '../../../domain/billing/offers.queries';
@@ -27,6 +27,7 @@ import { findBundles } from '../../../domain/billing/bundles.queries';
 import { bundleOffersByTier } from '../../../domain/billing/bundles';
 import { earningsPolicy } from '../../../domain/earnings/policy';
 import type { SessionUser } from '../../auth/session';
+import { paymentFailed } from '../../trpc/errors';
 import {
   countPremiumPostsByKind,
   findCreatorByUsername,
@@ -94,16 +95,7 @@ async function billingCall<T>(deps: Deps, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof BillingError) {
-      const code = error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code;
-      throw new TRPCError({ code, message: error.message });
-    }
-    if (error instanceof TRPCError) throw error;
-    // a provider that could not be reached, or anything unforeseen: nothing was written (one
-    // transaction, or no write at all for a checkout); 502 so the spec's words reach the user
-    // (500s are answered with generic words), 503 still wins when PostgreSQL or Redis is away
-    deps.log.error({ err: error }, 'subscription failed');
-    throw new TRPCError({ code: 'BAD_GATEWAY', message: BILLING_TEXTS.subscribeFailed, cause: error instanceof Error ? error : undefined });
+    paymentFailed(deps.log, error, { message: BILLING_TEXTS.subscribeFailed, logged: 'subscription failed' });
   }
 }
 
@@ -178,6 +170,5 @@ export async function setCancel(deps: Deps, userId: string, subscriptionId: stri
 }
 
 export function providerInfo(deps: Pick<AppDeps, 'payments'>): ProviderDto {
-  const provider = deps.payments.name;
-  return { provider, label: provider === 'stripe' ? BILLING_TEXTS.stripeProviderLabel : BILLING_TEXTS.builtinProviderLabel };
+  return { provider: deps.payments.name, label: deps.payments.isTest ? BILLING_TEXTS.builtinProviderLabel : BILLING_TEXTS.stripeProviderLabel };
 }

@@ -1,13 +1,12 @@
-import { TRPCError } from '@trpc/server';
 import type { SendTipInput } from '../../../common/tip-schemas';
 import { TIP_TEXTS } from '../../../common/tip-texts';
 import type { AppDeps } from '../../../core/deps';
 import type { Realtime } from '../../../core/realtime/realtime';
 import { applyBillingEffects } from '../../../domain/billing/effects';
-import { BillingError } from '../../../domain/billing/errors';
 import { earningsPolicy } from '../../../domain/earnings/policy';
 import { sendTip as sendTipCharge, tipReceivedEvent } from '../../../domain/billing/tip';
 import { paymentElsewhere, type PaymentElsewhereDto } from '../../../domain/billing/payment-elsewhere';
+import { paymentFailed } from '../../trpc/errors';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'queues' | 'log' | 'payments' | 'clock'> & { realtime: Realtime };
 
@@ -34,11 +33,8 @@ export async function sendTip(deps: Deps, userId: string, input: SendTipInput): 
     const { result: tip, effects, repeated } = outcome;
     await applyBillingEffects(deps, effects);
     if (!repeated) deps.realtime.toUser(tip.creatorId, 'tip:received', tipReceivedEvent(tip));
-    return { kind: 'paid', tipId: tip.paymentId, amount: tip.amount, creatorName: tip.creatorName, testPayment: deps.payments.name === 'builtin' };
+    return { kind: 'paid', tipId: tip.paymentId, amount: tip.amount, creatorName: tip.creatorName, testPayment: deps.payments.isTest };
   } catch (error) {
-    if (error instanceof BillingError) throw new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message });
-    if (error instanceof TRPCError) throw error;
-    deps.log.error({ err: error }, 'tip failed');
-    throw new TRPCError({ code: 'BAD_GATEWAY', message: TIP_TEXTS.failed, cause: error instanceof Error ? error : undefined });
+    paymentFailed(deps.log, error, { message: TIP_TEXTS.failed, logged: 'tip failed' });
   }
 }

@@ -14,11 +14,10 @@ import { TRIAL_TEXTS } from '../../../common/trial-texts';
 import type { AppDeps } from '../../../core/deps';
 import type { Realtime } from '../../../core/realtime/realtime';
 import { applyBillingEffects } from '../../../domain/billing/effects';
-import { BillingError } from '../../../domain/billing/errors';
 import { DAY_MS } from '../../../domain/billing/periods';
 import { claimTrial as claimTrialSubscription, viewTrial as viewTrialOffer } from '../../../domain/billing/trial';
 import { earningsPolicy } from '../../../domain/earnings/policy';
-import { fieldError } from '../../trpc/errors';
+import { fieldError, paymentFailed } from '../../trpc/errors';
 import { disableTrialLink, findOwnLiveTier, findTrialLink, findTrialLinks, insertTrialLink, TRIAL_PAGE, type TrialLinkListRow } from './trials.queries';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'queues' | 'log' | 'payments' | 'clock'> & { realtime: Realtime };
@@ -63,18 +62,15 @@ export async function disableTrial(deps: Pick<Deps, 'db' | 'clock'>, creatorId: 
   return toDto((await findTrialLink(deps.db, creatorId, id))!);
 }
 
-function asTrpc(error: unknown, deps: Deps): never {
-  if (error instanceof BillingError) throw new TRPCError({ code: error.code === 'PAYMENT_FAILED' ? 'BAD_REQUEST' : error.code, message: error.message });
-  if (error instanceof TRPCError) throw error;
-  deps.log.error({ err: error }, 'trial claim failed');
-  throw new TRPCError({ code: 'BAD_GATEWAY', message: TRIAL_TEXTS.claimFailed, cause: error instanceof Error ? error : undefined });
+function trialFailed(error: unknown, deps: Deps): never {
+  paymentFailed(deps.log, error, { message: TRIAL_TEXTS.claimFailed, logged: 'trial claim failed' });
 }
 
 export async function viewTrial(deps: Deps, viewerId: string | null, code: string): Promise<TrialOfferDto> {
   try {
     return await viewTrialOffer({ db: deps.db, clock: deps.clock, provider: deps.payments }, viewerId, code);
   } catch (error) {
-    asTrpc(error, deps);
+    trialFailed(error, deps);
   }
 }
 
@@ -86,6 +82,6 @@ export async function claimTrial(deps: Deps, userId: string, input: ClaimTrialIn
     await applyBillingEffects(deps, effects);
     return result;
   } catch (error) {
-    asTrpc(error, deps);
+    trialFailed(error, deps);
   }
 }
