@@ -1,5 +1,6 @@
 import type { IdentityVerificationDto } from '../../common/selling';
 import type { DB } from '../../core/db/kysely';
+import { capabilitiesOf } from '../../core/payments/capabilities';
 import type { PaymentProviderName } from '../../common/billing-dtos';
 
 /**
@@ -19,9 +20,10 @@ interface IdentityRow {
 
 /** The rule, on a row read by `findIdentity` (or any statement that reads the same columns). */
 export function identityOf(row: IdentityRow | undefined, provider: PaymentProviderName): IdentityVerificationDto {
-  const payoutStatus = provider === 'stripe' ? (row?.payout_status ?? null) : null;
+  const isTest = capabilitiesOf(provider)?.isTest ?? false;
+  const payoutStatus = isTest ? null : (row?.payout_status ?? null);
   if (row?.is_identity_verified) return { verified: true, via: 'provider', provider, payoutStatus };
-  if (provider === 'builtin' && row?.identity_test_verified_at) return { verified: true, via: 'test', provider, payoutStatus };
+  if (isTest && row?.identity_test_verified_at) return { verified: true, via: 'test', provider, payoutStatus };
   return { verified: false, via: null, provider, payoutStatus };
 }
 
@@ -50,7 +52,7 @@ export async function maySell(db: DB, userId: string, provider: PaymentProviderN
  * person instead. Kept once made: a second press changes nothing.
  */
 export async function recordTestVerification(db: DB, userId: string, provider: PaymentProviderName, now: Date): Promise<'verified' | 'not-builtin'> {
-  if (provider !== 'builtin') return 'not-builtin';
+  if (!capabilitiesOf(provider)?.isTest) return 'not-builtin';
   await db
     .insertInto('verification_status')
     .values({ user_id: userId, identity_test_verified_at: now, updated_at: now })
