@@ -124,7 +124,7 @@ describe('receipts', () => {
   });
 
   it("a refund shows on its charge's receipt and PDF; the refund row has no receipt of its own", async () => {
-    const { creator, creatorName, asFan } = await fanAndCreator();
+    const { creator, asFan } = await fanAndCreator();
     const admin = await makeUser(app.deps.db);
     await app.deps.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
     const asAdmin = await clientAs(app, admin.id);

@@ -55,7 +55,7 @@ function ReceiptCard({ receipt }: { receipt: ReceiptDto }) {
           {WALLET_TEXTS.downloadPdf}
         </a>
       </header>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-[10rem_1fr]">
+      <dl className="flex flex-col gap-3 text-sm">
         <Line term={RECEIPT_TEXTS.item}>{receipt.description}</Line>
         <Line term={RECEIPT_TEXTS.seller}>
           {receipt.seller.username ? (
@@ -98,7 +98,7 @@ function ReceiptCard({ receipt }: { receipt: ReceiptDto }) {
 
 function Line({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="contents">
+    <div className="flex flex-col gap-0.5 sm:grid sm:grid-cols-[10rem_1fr] sm:gap-6">
       <dt className="text-subtle">{term}</dt>
       <dd className="break-words text-foreground">{children}</dd>
     </div>

@@ -147,7 +147,7 @@ function AddTestCard({ owned }: { owned: TestCardBrand[] }) {
         <Select id={selectId} value={brand} onChange={(event) => setPicked(event.target.value as TestCardBrand)}>
           {left.map((b) => (
             <option key={b} value={b}>
-              {`${WALLET_TEXTS.testCard}: ${cardName({ brand: b, last4: TEST_CARDS[b].last4 })}`}
+              {cardName({ brand: b, last4: TEST_CARDS[b].last4 })}
             </option>
           ))}
         </Select>
