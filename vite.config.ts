@@ -76,6 +76,7 @@ export default defineConfig({
       '/uploads': api,
       '/message-attachments': api,
       '/admin': api,
+      '/receipts': api,
       '/healthz': api,
       '/readyz': api,
       '/socket.io': { target: api, ws: true },

@@ -102,6 +102,8 @@ export interface PaymentDto {
   label: PaymentLabel;
   provider: string;
   createdAt: Date;
+  /** a charge that took money: its receipt's number ('CH-000042'); null for reversals and failed charges */
+  receiptNumber: string | null;
 }
 
 /** A charge as the admin's payments screen shows it (issue 22 §4). */

@@ -27,6 +27,7 @@ import { createContext } from './trpc/init';
 import { trpcExpressHandler } from './trpc/express-handler';
 import { trpcResponseMeta } from './trpc/response-meta';
 import { exportDownloadRoutes } from './features/account/export-download.http';
+import { receiptPdfRoutes } from './features/payments/receipt-pdf.http';
 import { appRouter } from './trpc/router';
 import { mediaOrigins } from './http/media-redirect';
 import { publicCache } from './http/public-cache';
@@ -131,6 +132,8 @@ export function createApp(appDeps: AppDeps): App {
   app.use(avatarRoutes(deps));
   // "Download my data" zips, to their owner only (issue 13)
   app.use(exportDownloadRoutes(deps));
+  // a purchase's receipt as a PDF, to its payer only (issue 47 item 6)
+  app.use(receiptPdfRoutes(deps));
   // link previews and search engines (issue 30): robots.txt, the sitemap of public creators
   app.use(seoRoutes(deps));
   if (config.SERVE_SPA) app.use(spaHandler(path.resolve(repoRoot, config.DIST_DIR), deps));

@@ -50,6 +50,7 @@ import { Route as AuthedSettingsAccountPrivacyRouteImport } from './routes/_auth
 import { Route as AuthedSettingsAccountSubscriptionsRouteImport } from './routes/_authed.settings_.account_.subscriptions'
 import { Route as AuthedSettingsAccountVerificationRouteImport } from './routes/_authed.settings_.account_.verification'
 import { Route as AuthedSettingsAccountVerificationGetVerifiedRouteImport } from './routes/_authed.settings_.account_.verification_.get-verified'
+import { Route as AuthedSettingsAccountPaymentReceiptsPaymentIdRouteImport } from './routes/_authed.settings_.account_.payment_.receipts.$paymentId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -264,6 +265,12 @@ const AuthedSettingsAccountVerificationGetVerifiedRoute =
     path: '/settings/account/verification/get-verified',
     getParentRoute: () => AuthedRoute,
   } as any)
+const AuthedSettingsAccountPaymentReceiptsPaymentIdRoute =
+  AuthedSettingsAccountPaymentReceiptsPaymentIdRouteImport.update({
+    id: '/settings_/account_/payment_/receipts/$paymentId',
+    path: '/settings/account/payment/receipts/$paymentId',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -306,6 +313,7 @@ export interface FileRoutesByFullPath {
   '/settings/account/subscriptions': typeof AuthedSettingsAccountSubscriptionsRoute
   '/settings/account/verification': typeof AuthedSettingsAccountVerificationRoute
   '/settings/account/verification/get-verified': typeof AuthedSettingsAccountVerificationGetVerifiedRoute
+  '/settings/account/payment/receipts/$paymentId': typeof AuthedSettingsAccountPaymentReceiptsPaymentIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -347,6 +355,7 @@ export interface FileRoutesByTo {
   '/settings/account/subscriptions': typeof AuthedSettingsAccountSubscriptionsRoute
   '/settings/account/verification': typeof AuthedSettingsAccountVerificationRoute
   '/settings/account/verification/get-verified': typeof AuthedSettingsAccountVerificationGetVerifiedRoute
+  '/settings/account/payment/receipts/$paymentId': typeof AuthedSettingsAccountPaymentReceiptsPaymentIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -391,6 +400,7 @@ export interface FileRoutesById {
   '/_authed/settings_/account_/subscriptions': typeof AuthedSettingsAccountSubscriptionsRoute
   '/_authed/settings_/account_/verification': typeof AuthedSettingsAccountVerificationRoute
   '/_authed/settings_/account_/verification_/get-verified': typeof AuthedSettingsAccountVerificationGetVerifiedRoute
+  '/_authed/settings_/account_/payment_/receipts/$paymentId': typeof AuthedSettingsAccountPaymentReceiptsPaymentIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -435,6 +445,7 @@ export interface FileRouteTypes {
     | '/settings/account/subscriptions'
     | '/settings/account/verification'
     | '/settings/account/verification/get-verified'
+    | '/settings/account/payment/receipts/$paymentId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -476,6 +487,7 @@ export interface FileRouteTypes {
     | '/settings/account/subscriptions'
     | '/settings/account/verification'
     | '/settings/account/verification/get-verified'
+    | '/settings/account/payment/receipts/$paymentId'
   id:
     | '__root__'
     | '/'
@@ -519,6 +531,7 @@ export interface FileRouteTypes {
     | '/_authed/settings_/account_/subscriptions'
     | '/_authed/settings_/account_/verification'
     | '/_authed/settings_/account_/verification_/get-verified'
+    | '/_authed/settings_/account_/payment_/receipts/$paymentId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -826,6 +839,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedSettingsAccountVerificationGetVerifiedRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/settings_/account_/payment_/receipts/$paymentId': {
+      id: '/_authed/settings_/account_/payment_/receipts/$paymentId'
+      path: '/settings/account/payment/receipts/$paymentId'
+      fullPath: '/settings/account/payment/receipts/$paymentId'
+      preLoaderRoute: typeof AuthedSettingsAccountPaymentReceiptsPaymentIdRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -872,6 +892,7 @@ interface AuthedRouteChildren {
   AuthedSettingsAccountSubscriptionsRoute: typeof AuthedSettingsAccountSubscriptionsRoute
   AuthedSettingsAccountVerificationRoute: typeof AuthedSettingsAccountVerificationRoute
   AuthedSettingsAccountVerificationGetVerifiedRoute: typeof AuthedSettingsAccountVerificationGetVerifiedRoute
+  AuthedSettingsAccountPaymentReceiptsPaymentIdRoute: typeof AuthedSettingsAccountPaymentReceiptsPaymentIdRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -903,6 +924,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
     AuthedSettingsAccountVerificationRoute,
   AuthedSettingsAccountVerificationGetVerifiedRoute:
     AuthedSettingsAccountVerificationGetVerifiedRoute,
+  AuthedSettingsAccountPaymentReceiptsPaymentIdRoute:
+    AuthedSettingsAccountPaymentReceiptsPaymentIdRoute,
 }
 
 const AuthedRouteWithChildren =

@@ -431,6 +431,8 @@ export interface PaymentsTable {
   created_at: CreatedAt;
   /** the pay-per-view message a 'message_unlock' charge opened (migrations/20261128_0200_message_prices.ts) */
   message_id: string | null;
+  /** a charge that took money: its receipt's number (migration 20261203_0101 assigns it, once); null for reversals and failed charges */
+  receipt_number: Generated<string | null>;
 }
 
 export type PaymentPurpose = 'subscription' | 'tip' | 'post_unlock' | 'message_unlock';
@@ -528,6 +530,16 @@ export interface PaymentCardsTable {
   brand: string | null;
   last4: string | null;
   updated_at: UpdatedAt;
+}
+
+/** A test card of the built-in provider's wallet (issue 47 item 6): never charged, names nothing at a provider. */
+export interface TestCardsTable {
+  id: Generated<string>;
+  user_id: string;
+  brand: 'visa' | 'mastercard' | 'amex';
+  last4: string;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
 }
 
 /** A confirmed one-off purchase waiting for the provider's webhook (domain/billing/one-off.ts). */
@@ -808,6 +820,7 @@ export interface Database {
   reconciliation_mismatches: ReconciliationMismatchesTable;
   payout_accounts: PayoutAccountsTable;
   payment_cards: PaymentCardsTable;
+  test_cards: TestCardsTable;
   pending_charges: PendingChargesTable;
   payouts: PayoutsTable;
   messages: MessagesTable;
@@ -893,7 +906,7 @@ export const databaseColumns = columns({
   payments: [
     'id', 'user_id', 'tier_id', 'creator_id', 'subscription_id', 'description', 'idempotency_key', 'amount', 'currency',
     'provider', 'provider_ref', 'status', 'kind', 'reverses_payment_id', 'system_key', 'created_at', 'purpose', 'tip_message',
-    'message_id',
+    'message_id', 'receipt_number',
   ],
   outbox: [
     'id', 'queue', 'name', 'job_id', 'data', 'options', 'available_at', 'relays', 'relayed_at', 'done_at', 'failed_at', 'last_error', 'created_at',
@@ -906,6 +919,7 @@ export const databaseColumns = columns({
   reconciliation_mismatches: ['id', 'day', 'provider', 'kind', 'ref', 'ledger_cents', 'provider_cents', 'found_at'],
   payout_accounts: ['user_id', 'provider', 'provider_account_id', 'status', 'created_at', 'updated_at'],
   payment_cards: ['user_id', 'provider', 'customer_id', 'payment_method_id', 'brand', 'last4', 'updated_at'],
+  test_cards: ['id', 'user_id', 'brand', 'last4', 'is_default', 'created_at'],
   pending_charges: [
     'id', 'user_id', 'idempotency_key', 'purpose', 'creator_id', 'post_id', 'message_id', 'tip_message', 'amount', 'description', 'provider',
     'payment_id', 'created_at',

@@ -91,6 +91,8 @@ test('with Stripe a fan saves a card, tips with it after confirming (charged onc
   await page.goto(setup.params.success_url!.replace(/^https?:\/\/[^/]+/, ''));
   expect((await sendSigned(baseURL, stripeEvent(`evt_e2e_setup_${setup.id}`, 'checkout.session.completed', finished))).outcome).toBe('applied');
   await expect(section.getByTestId('saved-card-name')).toHaveText('Visa ending in 4242');
+  // the card tips and unlocks charge: the default (issue 47 item 6)
+  await expect(section.getByText('Default', { exact: true })).toBeVisible();
   await expect(toasts(page).getByText(CARD_TEXTS.added)).toBeVisible();
   await shoot(page, 'payment-card-saved');
   expect(await axeViolations(page)).toEqual([]);

@@ -172,14 +172,14 @@ describe('one-off purchases with Stripe', () => {
     const fan = await makeUser(app.deps.db);
     const other = await makeUser(app.deps.db);
     const asOther = await clientAs(app, other.id);
-    expect(await (await clientAs(app, fan.id)).trpc.cards.mine.query()).toEqual({ provider: 'stripe', card: null });
+    expect(await (await clientAs(app, fan.id)).trpc.cards.mine.query()).toEqual({ provider: 'stripe', card: null, testCards: [] });
     const asFan = await saveCard(fan, 'succeeds', '1881');
-    expect(await asFan.trpc.cards.mine.query()).toEqual({ provider: 'stripe', card: { brand: 'visa', last4: '1881' } });
+    expect(await asFan.trpc.cards.mine.query()).toEqual({ provider: 'stripe', card: { brand: 'visa', last4: '1881' }, testCards: [] });
     const stored = await app.deps.db.selectFrom('payment_cards').selectAll().where('user_id', '=', fan.id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ provider: 'stripe', brand: 'visa', last4: '1881' });
     expect(stored.customer_id).toMatch(/^cus_fake_/);
     expect(stored.payment_method_id).toMatch(/^pm_fake_/);
-    expect(await asOther.trpc.cards.mine.query()).toEqual({ provider: 'stripe', card: null });
+    expect(await asOther.trpc.cards.mine.query()).toEqual({ provider: 'stripe', card: null, testCards: [] });
 
     const tip = { creatorUsername: creator.username, amount: '20', confirmedAmount: '20.00', message: null, idempotencyKey: randomUUID() };
     const intentsBefore = fakeStripe.intents.size;
@@ -205,7 +205,7 @@ describe('one-off purchases with Stripe', () => {
     expect(await asFan.trpc.cards.mine.query()).toMatchObject({ card: { last4: '1881' } });
     expect(await asFan.trpc.cards.remove.mutate()).toEqual({ removed: true });
     expect(fakeStripe.detached).toContain(stored.payment_method_id);
-    expect(await asFan.trpc.cards.mine.query()).toEqual({ provider: 'stripe', card: null });
+    expect(await asFan.trpc.cards.mine.query()).toEqual({ provider: 'stripe', card: null, testCards: [] });
     await expectTrpcError(asFan.trpc.cards.remove.mutate(), 'NOT_FOUND', CARD_TEXTS.notFound);
     // without it, the next tip goes to Checkout again
     const next = await asFan.trpc.tips.send.mutate({ ...tip, idempotencyKey: randomUUID() });

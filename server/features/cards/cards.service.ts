@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { CARD_TEXTS } from '../../../common/card-texts';
 import type { AppDeps } from '../../../core/deps';
+import type { TestCardDto } from '../../../common/test-cards';
 import { findSavedCard, forgetCard, keepCustomer } from '../../../domain/billing/cards';
+import { listTestCards } from '../../../domain/billing/test-cards';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'log' | 'payments' | 'clock'>;
 
@@ -9,15 +11,17 @@ export interface SavedCardDto {
   provider: 'builtin' | 'stripe';
   /** the card on file (Stripe only), as the fan knows it: never its number */
   card: { brand: string; last4: string } | null;
+  /** the built-in provider's wallet (issue 47 item 6): test cards, the default first; empty with Stripe */
+  testCards: TestCardDto[];
 }
 
 /** Settings > Payment's card: the caller's own, whatever they ask (no id is taken). */
 export async function myCard(deps: Deps, userId: string): Promise<SavedCardDto> {
   const provider = deps.payments.name;
-  // cards are kept at a provider with hosted pages only (addCard)
-  if (deps.payments.flow !== 'checkout') return { provider, card: null };
+  // cards are kept at a provider with hosted pages only (addCard); the built-in provider's are test cards
+  if (deps.payments.flow !== 'checkout') return { provider, card: null, testCards: await listTestCards(deps.db, userId) };
   const row = await findSavedCard(deps.db, userId, provider);
-  return { provider, card: row?.payment_method_id && row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null };
+  return { provider, card: row?.payment_method_id && row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null, testCards: [] };
 }
 
 /**

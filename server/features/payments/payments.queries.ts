@@ -8,7 +8,7 @@ export function findPaymentsOf(db: DB, userId: string, limit = 50) {
   return db
     .selectFrom('payments as p')
     .leftJoinLateral(reversalsOf, (join) => join.onTrue())
-    .select(['p.id', 'p.description', 'p.amount', 'p.currency', 'p.status', 'p.kind', 'p.provider', 'p.created_at', 'rv.refunded', 'rv.disputed'])
+    .select(['p.id', 'p.description', 'p.amount', 'p.currency', 'p.status', 'p.kind', 'p.provider', 'p.created_at', 'p.receipt_number', 'rv.refunded', 'rv.disputed'])
     .where('p.user_id', '=', userId)
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')

@@ -1,10 +1,14 @@
+import { TRPCError } from '@trpc/server';
 import type { AdminPaymentDto, PaymentDto } from '../../../common/billing-dtos';
 import { fromCents, toCents } from '../../../common/money';
+import { receiptNumberLabel, type ReceiptDto } from '../../../common/receipts';
+import { WALLET_TEXTS } from '../../../common/wallet-texts';
 import type { AdminPaymentSearchInput, AdminRefundInput } from '../../../common/refund-schemas';
 import type { AppDeps } from '../../../core/deps';
 import { dispatchOutbox } from '../../../core/outbox/outbox';
 import { providerNamed } from '../../../core/payments';
 import { requestRefund } from '../../../domain/billing/admin-refund';
+import { findReceipt } from '../../../domain/billing/receipts';
 import { paymentLabel } from '../../../domain/billing/reversal-state';
 import { limitOrThrow } from '../../auth/rate-limit';
 import { findPaymentsOf, searchCharges } from './payments.queries';
@@ -25,7 +29,15 @@ export async function paymentHistory(deps: Pick<AppDeps, 'db'>, userId: string):
     label: paymentLabel(r, r),
     provider: r.provider,
     createdAt: r.created_at,
+    receiptNumber: r.receipt_number ? receiptNumberLabel(r.receipt_number) : null,
   }));
+}
+
+/** A purchase's receipt, to its payer only: anyone else's payment id is not found, like an unknown one. */
+export async function myReceipt(deps: Pick<AppDeps, 'db'>, userId: string, paymentId: string): Promise<ReceiptDto> {
+  const receipt = await findReceipt(deps.db, userId, paymentId);
+  if (!receipt) throw new TRPCError({ code: 'NOT_FOUND', message: WALLET_TEXTS.receiptNotFound });
+  return receipt;
 }
 
 /** The admin's payments screen: charges by fan, creator, id or provider reference. */

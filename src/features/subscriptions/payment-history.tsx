@@ -1,7 +1,9 @@
-import { Receipt } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { FileText, Receipt } from 'lucide-react';
 import { formatSignedRand } from '../../../common/format';
 import { PaymentLabelPill } from '../../components/payment-label';
 import { BILLING_TEXTS } from '../../../common/texts';
+import { WALLET_TEXTS } from '../../../common/wallet-texts';
 import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { cn } from '../../lib/cn';
 import { formatCalendarDate, isoString } from '../../lib/format';
@@ -14,7 +16,8 @@ const PROVIDER_NOTE: Record<string, string> = { builtin: 'test payment, no card 
  * The payment screen's Payment History box (spec part 2 §2): the signed-in user's own charges
  * from the payments ledger, newest first, or 'No payment history available'. A charge says Paid,
  * Refunded, Partly refunded or Disputed from its reversal rows; refunds and chargebacks are rows
- * of their own, with the money going back shown as a negative amount (docs/payments.md).
+ * of their own, with the money going back shown as a negative amount (docs/payments.md). Every
+ * charge that took money links to its numbered receipt (issue 47 item 6).
  */
 export function PaymentHistory() {
   const history = trpc.payments.history.useQuery();
@@ -42,6 +45,16 @@ export function PaymentHistory() {
                   <time dateTime={isoString(payment.createdAt)}>{formatCalendarDate(payment.createdAt)}</time>
                   {PROVIDER_NOTE[payment.provider] ? ` · ${PROVIDER_NOTE[payment.provider]}` : ''}
                 </p>
+                {payment.receiptNumber ? (
+                  <Link
+                    to="/settings/account/payment/receipts/$paymentId"
+                    params={{ paymentId: payment.id }}
+                    className="mt-1 inline-flex items-center gap-1 rounded text-xs font-medium text-violet-300 underline-offset-2 hover:text-violet-200 hover:underline focus-visible:ring-2 focus-visible:ring-accent/60 focus-visible:outline-none"
+                  >
+                    <FileText aria-hidden="true" className="size-3.5" />
+                    {`${WALLET_TEXTS.receipt} ${payment.receiptNumber}`}
+                  </Link>
+                ) : null}
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row-reverse sm:items-center sm:gap-4">
                 <span className={cn('font-semibold tabular-nums sm:w-24 sm:text-right', payment.kind === 'charge' ? 'text-foreground' : 'text-muted')}>

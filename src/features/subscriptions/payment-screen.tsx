@@ -1,22 +1,23 @@
-import { Link } from '@tanstack/react-router';
-import { BadgeCheck, CreditCard, Crown, SearchX } from 'lucide-react';
+import { BadgeCheck, Crown, SearchX } from 'lucide-react';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { TierPrice } from '../../components/tier-price';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { formatCalendarDate } from '../../lib/format';
 import { errorCode, trpc } from '../../lib/trpc';
 import { PaymentHistory } from './payment-history';
 import { PurchaseDialog } from './purchase-dialog';
 import { SavedCardSection } from './saved-card';
 import { premiumOffer } from './purchase-offer';
+import { TestCardsSection } from './test-cards';
 import { usePurchase } from './use-purchase';
 
 /**
  * The body of /settings/account/payment?tier={tierId} (spec part 2 §2, issue 11 item 5): with a
- * tier, that plan's name, description, price and interval and Subscribe Now; without one, 'No
- * Payment Methods Added'; always the Payment History box. The route frames it (heading, who takes
- * the money, Back to /settings/account).
+ * tier, that plan's name, description, price and interval and Subscribe Now; then the cards on file
+ * ('No Payment Methods Added' while there are none; issue 47 item 6) and the Payment History box
+ * with each purchase's receipt. The route frames it (heading, who takes the money, Back to
+ * /settings/account).
  */
 export function PaymentScreen({ tierId, checkout, card }: { tierId?: string; checkout?: 'cancelled'; card?: 'added' | 'cancelled' }) {
   const provider = trpc.subscriptions.provider.useQuery();
@@ -29,29 +30,10 @@ export function PaymentScreen({ tierId, checkout, card }: { tierId?: string; che
         </p>
       ) : null}
       {tierId ? <PlanBox tierId={tierId} /> : null}
-      {/* with Stripe, the card on file for tips and unlocks (issue 27 item 6); the built-in provider keeps none */}
-      {stripe ? <SavedCardSection returned={card} /> : tierId || !provider.data ? null : <NoPaymentMethods />}
+      {/* with Stripe, the card on file for tips and unlocks (issue 27 item 6); with the built-in provider, test cards (issue 47 item 6) */}
+      {!provider.data ? null : stripe ? <SavedCardSection returned={card} /> : <TestCardsSection />}
       <PaymentHistory />
     </div>
-  );
-}
-
-function NoPaymentMethods() {
-  return (
-    <section
-      aria-labelledby="payment-methods-heading"
-      className="flex flex-col items-center gap-3 rounded-card border border-dashed border-border px-6 py-10 text-center"
-    >
-      <CreditCard aria-hidden="true" className="size-7 text-subtle" />
-      <h2 id="payment-methods-heading" className="font-semibold text-foreground">
-        {BILLING_TEXTS.noPaymentMethods}
-      </h2>
-      <p className="max-w-md text-sm text-muted">No card is stored with us. Choose a plan to pay for it here.</p>
-      <Link to="/subscribe" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-        <Crown aria-hidden="true" className="size-4" />
-        See Premium
-      </Link>
-    </section>
   );
 }
 

@@ -2,6 +2,8 @@ import { CreditCard, Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { CARD_TEXTS } from '../../../common/card-texts';
 import { BILLING_TEXTS } from '../../../common/texts';
+import { WALLET_TEXTS } from '../../../common/wallet-texts';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -17,8 +19,8 @@ const brandName = (brand: string) => (brand ? brand.charAt(0).toUpperCase() + br
  * Settings > Payment's card on file (issue 27 item 6): with Stripe, the fan's card as brand and
  * last four digits, Add a card / Replace card (Stripe's hosted page: the number never reaches this
  * site) and Remove card, which asks first. Coming back from Stripe (`card=added`), the card shows
- * once Stripe's webhook stored it: the query is asked again until then. The built-in provider keeps
- * no cards: the spec's 'No Payment Methods Added' box stands instead (PaymentScreen).
+ * once Stripe's webhook stored it: the query is asked again until then. It is the card tips and
+ * unlocks charge, so it is marked Default. The built-in provider's wallet is ./test-cards.tsx.
  */
 export function SavedCardSection({ returned }: { returned?: 'added' | 'cancelled' }) {
   const utils = trpc.useUtils();
@@ -60,8 +62,9 @@ export function SavedCardSection({ returned }: { returned?: 'added' | 'cancelled
       ) : null}
       {card ? (
         <div className="flex flex-col gap-1">
-          <p className="text-base font-medium text-foreground" data-testid="saved-card-name">
-            {CARD_TEXTS.saved(brandName(card.brand), card.last4)}
+          <p className="flex flex-wrap items-center gap-2 text-base font-medium text-foreground">
+            <span data-testid="saved-card-name">{CARD_TEXTS.saved(brandName(card.brand), card.last4)}</span>
+            <Badge variant="accent">{WALLET_TEXTS.defaultBadge}</Badge>
           </p>
           <p className="text-sm text-muted">{CARD_TEXTS.savedHint}</p>
         </div>
