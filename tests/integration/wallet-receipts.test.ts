@@ -58,7 +58,7 @@ describe('test cards (built-in provider)', () => {
 
   it('is refused while a card provider is configured: no test card is offered or written', async () => {
     const { fan } = await fanAndCreator();
-    const stripeLike = { ...app.deps, payments: { ...builtinProvider, name: 'stripe' as const, flow: 'checkout' as const } };
+    const stripeLike = { ...app.deps, payments: { ...builtinProvider, name: 'stripe' as const, flow: 'checkout' as const, isTest: false, renewsItself: true } };
     await expect(addMyTestCard(stripeLike, fan.id, { brand: 'visa' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Test cards are only available with test payments.' });
     expect(await app.deps.db.selectFrom('test_cards').select('id').where('user_id', '=', fan.id).execute()).toEqual([]);
   });
