@@ -1,3 +1,4 @@
+import { capabilitiesOf } from '../../../core/payments/capabilities';
 import PDFDocument from 'pdfkit';
 import { formatMoney, moneyOfRand, subtractMoney } from '../../../common/money';
 import type { ReceiptDto } from '../../../common/receipts';
@@ -72,7 +73,7 @@ export function receiptPdf(receipt: ReceiptDto): Promise<Buffer> {
   row(RECEIPT_TEXTS.item, receipt.description);
   row(RECEIPT_TEXTS.seller, receipt.seller.username ? `${receipt.seller.name} (@${receipt.seller.username})` : receipt.seller.name);
   row(RECEIPT_TEXTS.billedTo, `${receipt.buyer.name} <${receipt.buyer.email}>`);
-  row(RECEIPT_TEXTS.paidWith, receipt.provider === 'builtin' ? RECEIPT_TEXTS.builtinMethod : RECEIPT_TEXTS.stripeMethod);
+  row(RECEIPT_TEXTS.paidWith, capabilitiesOf(receipt.provider)?.isTest ? RECEIPT_TEXTS.builtinMethod : RECEIPT_TEXTS.stripeMethod);
   row(RECEIPT_TEXTS.status, PAYMENT_LABEL_TEXTS[receipt.label]);
   rule();
   row(RECEIPT_TEXTS.amount, amountText(receipt.amount), true);
