@@ -3,6 +3,7 @@ import { SELLING_TEXTS } from '../../common/selling';
 import { BILLING_TEXTS } from '../../common/texts';
 import { flatPng } from '../helpers/media-fixtures';
 import { newPageAs, toasts } from './support/app';
+import { seriousViolations, violationLines, WCAG_A_AA } from './support/axe';
 import { newCreator } from './support/new-creator';
 import { shootWidths } from './support/screens';
 
@@ -33,6 +34,7 @@ test('a new creator sells nothing before verifying: each place says what is miss
   await expectNotice(form, 'tier');
   await expect(form.getByRole('button', { name: 'Save Tier' })).toBeDisabled();
   await shootWidths(creator, 'verify-tier-form-blocked');
+  expect(violationLines(await seriousViolations(creator, WCAG_A_AA))).toEqual([]);
 
   // --- a post's price (the upload form's pay-per-view)
   await creator.goto('/create');
@@ -43,6 +45,7 @@ test('a new creator sells nothing before verifying: each place says what is miss
   await creator.goto('/messages/lena');
   await creator.getByTestId('attachment-input').setInputFiles({ name: 'set.png', mimeType: 'image/png', buffer: await flatPng(320, 200, '#7c3aed') });
   await expectNotice(creator.locator('main'), 'messagePrice');
+  await shootWidths(creator, 'verify-message-price-blocked');
   await creator.goto('/create?tab=messages');
   await expectNotice(creator.locator('main'), 'massMessagePrice');
 
@@ -64,6 +67,7 @@ test('a new creator sells nothing before verifying: each place says what is miss
   const panel = creator.getByRole('region', { name: SELLING_TEXTS.testVerifyTitle });
   await expect(panel).toContainText(SELLING_TEXTS.testVerifyBody);
   await shootWidths(creator, 'verification-not-verified');
+  expect(violationLines(await seriousViolations(creator, WCAG_A_AA))).toEqual([]);
   await panel.getByRole('button', { name: SELLING_TEXTS.testVerifyButton }).click();
   await expect(toasts(creator).getByText(SELLING_TEXTS.testVerified)).toBeVisible();
   await expect(identity.getByText('Verified', { exact: true })).toBeVisible();
