@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { MessageAttachmentDto } from '../../common/message-dtos';
 import type { TestClient, TestServer } from './test-server';
 import { waitFor } from './tus';
@@ -22,3 +23,18 @@ export const settledAttachment = (app: TestServer, id: string) =>
     const row = await attachmentRowOf(app, id);
     return row && row.status !== 'processing' ? row : null;
   }, 60_000, `attachment ${id}`);
+
+/** A one-pixel PNG's first bytes: what a ready attachment's stored file holds in tests. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+/** A chat attachment of the owner's, stored and ready (as if processed), for messages that carry a file. */
+export async function readyAttachment(server: TestServer, ownerId: string): Promise<string> {
+  const id = randomUUID();
+  const key = `messages/${id}/run/file.png`;
+  await server.deps.storage.put(key, PNG, 'image/png');
+  await server.deps.db
+    .insertInto('message_attachments')
+    .values({ id, owner_id: ownerId, kind: 'image', status: 'ready', original_filename: 'set.png', byte_size: PNG.length, storage_key: key, content_type: 'image/png' })
+    .execute();
+  return id;
+}

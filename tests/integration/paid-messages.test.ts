@@ -12,31 +12,17 @@ import { mayBeMessagedBy } from '../../domain/access/messaging.queries';
 import { messageGroupKey } from '../../domain/notifications/notify';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { settledAttachment, uploadAttachment } from '../helpers/attachments';
+import { settledAttachment, uploadAttachment, readyAttachment } from '../helpers/attachments';
 import { makeSubscription, makeUser } from '../helpers/factories';
 import { jpegWithExif } from '../helpers/media-fixtures';
 import { useFileServer } from '../helpers/file-server';
 import { socketPool } from '../helpers/sockets';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
-import type { TestServer } from '../helpers/test-server';
 
 const app = useFileServer({ emptyUsers: true });
 const sockets = socketPool();
 afterEach(sockets.closeAll);
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-/** A ready chat file of `ownerId`, as the worker leaves one (the processing is not what is tested here). */
-async function readyAttachment(server: TestServer, ownerId: string): Promise<string> {
-  const id = randomUUID();
-  const key = `messages/${id}/run/file.png`;
-  await server.deps.storage.put(key, PNG, 'image/png');
-  await server.deps.db
-    .insertInto('message_attachments')
-    .values({ id, owner_id: ownerId, kind: 'image', status: 'ready', original_filename: 'set.png', byte_size: PNG.length, storage_key: key, content_type: 'image/png' })
-    .execute();
-  return id;
-}
 
 const unlockPayments = (userId: string) =>
   app.deps.db.selectFrom('payments').select(['id', 'purpose', 'message_id', 'amount', 'creator_id']).where('user_id', '=', userId).where('purpose', '=', 'message_unlock').execute();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readyAttachment } from '../helpers/attachments';
 import { describe, expect, it } from 'vitest';
 import type { PurchaseDto } from '../../common/purchase-schemas';
 import { makePost, makeUser } from '../helpers/factories';
 import { useFileServer } from '../helpers/file-server';
-import type { TestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 
 /**
@@ -14,18 +14,6 @@ import { clientAs, expectTrpcError } from '../helpers/trpc';
  */
 const app = useFileServer({ emptyUsers: true });
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-async function readyAttachment(server: TestServer, ownerId: string): Promise<string> {
-  const id = randomUUID();
-  const key = `messages/${id}/run/file.png`;
-  await server.deps.storage.put(key, PNG, 'image/png');
-  await server.deps.db
-    .insertInto('message_attachments')
-    .values({ id, owner_id: ownerId, kind: 'image', status: 'ready', original_filename: 'set.png', byte_size: PNG.length, storage_key: key, content_type: 'image/png' })
-    .execute();
-  return id;
-}
 
 describe('purchases.mine', () => {
   it("lists the fan's own bought posts and messages, newest first, by kind, paged; nobody else's", async () => {

@@ -1,3 +1,4 @@
+import { readyAttachment } from '../helpers/attachments';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELLING_TEXTS } from '../../common/selling';
@@ -17,19 +18,6 @@ import { tusCreate } from '../helpers/tus';
  */
 const app = useFileServer();
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-/** A ready chat file of `ownerId`, as the worker leaves one. */
-async function readyAttachment(server: TestServer, ownerId: string): Promise<string> {
-  const id = randomUUID();
-  const key = `messages/${id}/run/file.png`;
-  await server.deps.storage.put(key, PNG, 'image/png');
-  await server.deps.db
-    .insertInto('message_attachments')
-    .values({ id, owner_id: ownerId, kind: 'image', status: 'ready', original_filename: 'set.png', byte_size: PNG.length, storage_key: key, content_type: 'image/png' })
-    .execute();
-  return id;
-}
 
 const TIER = { name: 'Gold', price: '50', paymentInterval: 'monthly', discountPercentage: 0 } as const;
 const PRICED_UPLOAD = { filename: 'set.jpg', isPaidContent: 'false', isNsfw: 'false', status: 'published', unlockPrice: '50', unlockMode: 'everyone' };
