@@ -122,8 +122,3 @@ export function findMismatches(db: DB, limit = 100) {
     .limit(limit)
     .execute();
 }
-
-export async function countMismatches(db: DB): Promise<number> {
-  const row = await db.selectFrom('reconciliation_mismatches').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}

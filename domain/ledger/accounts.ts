@@ -33,8 +33,13 @@ export function accountCode(a: AccountRef): string | null {
   return a.kind;
 }
 
-/** A key for an account within one posting (never stored). */
-export const accountKey = (a: AccountRef): string => accountCode(a) ?? `${a.kind}:${'ownerId' in a ? a.ownerId : ''}`;
+/** A key for an account within one posting (never stored): its code, or a creator's kind and owner. */
+export const accountKey = (a: AccountRef): string => accountKeyOfRow(accountRow(a));
+
+/** The same key of a stored (or about to be stored) account row. */
+export function accountKeyOfRow(row: { code: string | null; kind: LedgerAccountKind; owner_id: string | null }): string {
+  return row.code ?? `${row.kind}:${row.owner_id}`;
+}
 
 export function accountRow(a: AccountRef): { code: string | null; kind: LedgerAccountKind; owner_id: string | null; provider: string | null } {
   return {

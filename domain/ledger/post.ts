@@ -1,6 +1,6 @@
 import type { DB } from '../../core/db/kysely';
 import type { JournalKind } from '../../core/db/schema';
-import { accountKey, accountRow, LEDGER_CURRENCY, type AccountRef } from './accounts';
+import { accountKey, accountKeyOfRow, accountRow, CREATOR_ACCOUNT_KINDS, LEDGER_CURRENCY, type AccountRef } from './accounts';
 
 export interface LineInput {
   account: AccountRef;
@@ -43,31 +43,42 @@ function checked(j: JournalInput): LineInput[] {
   return lines;
 }
 
-/** The accounts' ids by accountKey, each made the first time money moves on it. */
+type AccountRow = ReturnType<typeof accountRow>;
+
+/** The ids of those of `rows` that exist, by accountKey, in one statement. */
+async function findAccounts(trx: DB, rows: readonly AccountRow[]): Promise<Map<string, string>> {
+  const codes = rows.flatMap((a) => (a.code === null ? [] : [a.code]));
+  const owners = [...new Set(rows.flatMap((a) => (a.owner_id === null ? [] : [a.owner_id])))];
+  const found = await trx
+    .selectFrom('ledger_accounts')
+    .select(['id', 'code', 'kind', 'owner_id'])
+    .where((eb) =>
+      eb.or([
+        ...(codes.length ? [eb('code', 'in', codes)] : []),
+        ...(owners.length ? [eb.and([eb('owner_id', 'in', owners), eb('kind', 'in', CREATOR_ACCOUNT_KINDS)])] : []),
+      ]),
+    )
+    .execute();
+  return new Map(found.map((a) => [accountKeyOfRow(a), a.id]));
+}
+
+/**
+ * The accounts' ids by accountKey. Accounts are read first (one statement once they exist, the
+ * common case); one that is missing is made the first time money moves on it, then read again.
+ */
 async function resolveAccounts(trx: DB, refs: readonly AccountRef[]): Promise<Map<string, string>> {
-  const rows = new Map(refs.map((a) => [accountKey(a), accountRow(a)]));
-  const platform = [...rows.values()].filter((a) => a.code !== null);
-  const creators = [...rows.values()].filter((a) => a.owner_id !== null);
-  const ids = new Map<string, string>();
-  if (platform.length > 0) {
-    await trx.insertInto('ledger_accounts').values(platform.map((a) => ({ ...a, currency: LEDGER_CURRENCY }))).onConflict((oc) => oc.column('code').doNothing()).execute();
-    const found = await trx.selectFrom('ledger_accounts').select(['id', 'code']).where('code', 'in', platform.map((a) => a.code!)).execute();
-    for (const a of found) ids.set(a.code!, a.id);
+  const rows = [...new Map(refs.map((a) => [accountKey(a), accountRow(a)])).values()];
+  const ids = await findAccounts(trx, rows);
+  const missing = rows.filter((a) => !ids.has(accountKeyOfRow(a)));
+  if (missing.length === 0) return ids;
+  const platform = missing.filter((a) => a.code !== null).map((a) => ({ ...a, currency: LEDGER_CURRENCY }));
+  const creators = missing.filter((a) => a.code === null).map((a) => ({ ...a, currency: LEDGER_CURRENCY }));
+  // two postings making the same account at once: the second's insert does nothing, its read finds the first's
+  if (platform.length) await trx.insertInto('ledger_accounts').values(platform).onConflict((oc) => oc.column('code').doNothing()).execute();
+  if (creators.length) {
+    await trx.insertInto('ledger_accounts').values(creators).onConflict((oc) => oc.columns(['owner_id', 'kind']).where('owner_id', 'is not', null).doNothing()).execute();
   }
-  if (creators.length > 0) {
-    await trx
-      .insertInto('ledger_accounts')
-      .values(creators.map((a) => ({ ...a, currency: LEDGER_CURRENCY })))
-      .onConflict((oc) => oc.columns(['owner_id', 'kind']).where('owner_id', 'is not', null).doNothing())
-      .execute();
-    const found = await trx
-      .selectFrom('ledger_accounts')
-      .select(['id', 'kind', 'owner_id'])
-      .where('owner_id', 'in', [...new Set(creators.map((a) => a.owner_id!))])
-      .execute();
-    for (const a of found) ids.set(`${a.kind}:${a.owner_id}`, a.id);
-  }
-  return ids;
+  return findAccounts(trx, rows);
 }
 
 /**
