@@ -109,8 +109,10 @@ describe('session cache without Redis', () => {
       await server.deps.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
       expect(await client.trpc.auth.me.query()).toBeNull();
     } finally {
-      // back up, so that the server's queues close as usual
+      // back up, so that the server's queues close as usual (once the copy has reconnected: closing
+      // empties its keys, and a client still reconnecting refuses commands)
       redis = await startRedisServer(port);
+      await expect.poll(() => server.deps.redis.status, { timeout: 20_000 }).toBe('ready');
       await server.close();
       await redis.stop();
     }
