@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { ExploreCategory } from '../../common/profile-schemas';
 import { AUTH_TEXTS } from '../../common/texts';
-import { ExplorePage, ExplorePageSkeleton } from '../features/explore/explore-page';
+import { ExplorePage } from '../features/explore/explore-page';
+import { ExplorePageSkeleton } from '../features/explore/explore-page-skeleton';
 import {
   exploreCreatorsInput,
   exploreListOptions,

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MESSAGE_TEXTS } from '../../common/texts';
 import { AuthChecking } from '../features/messages/auth-checking';
-import { ChatList, ChatListSkeleton } from '../features/messages/chat-list';
+import { ChatList } from '../features/messages/chat-list';
+import { ChatListSkeleton } from '../features/messages/chat-list-skeleton';
 import { chatListOptions } from '../features/messages/messages-queries';
 import { useLiveMessages } from '../features/messages/use-live-messages';
 import { usePageTitle } from '../lib/page-title';

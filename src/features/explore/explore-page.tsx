@@ -8,18 +8,14 @@ import { FEED_TEXTS } from '../../../common/texts';
 import { MediaTileSkeleton } from '../../components/media-tile-skeleton';
 import { PagedPosts } from '../../components/paged-posts';
 import { SearchInput } from '../../components/search-input';
-import { Skeleton } from '../../components/ui/skeleton';
 import { Avatar } from '../../components/ui/avatar';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import type { Post } from '../../lib/post-cache';
 import { trpc } from '../../lib/trpc';
 import { CategoryChips } from './category-chips';
 import { ExploreCreators } from './explore-creators';
+import { EXPLORE_GRID, EXPLORE_PAGE } from './explore-page-skeleton';
 import { exploreListOptions, exploreSearchInput } from './explore-search';
-
-/** The page's column, the same for the page and its skeleton (nothing moves when it arrives). */
-const PAGE = 'mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 pt-6 pb-10 md:gap-8 md:px-6 md:pt-10';
-const GRID = 'grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 md:gap-x-4 lg:grid-cols-4';
 
 interface ExplorePageProps {
   q: string | undefined;
@@ -41,7 +37,7 @@ export function ExplorePage({ q, categories, onSearch, onCategoriesChange, rende
   const filtered = !!q || categories.length > 0;
 
   return (
-    <div className={PAGE}>
+    <div className={EXPLORE_PAGE}>
       <header className="flex flex-col gap-1">
         <h1 className="flex items-center gap-2.5 text-3xl font-bold tracking-tight md:text-4xl">
           <Compass aria-hidden="true" className="size-7 text-violet-300 md:size-8" />
@@ -71,7 +67,7 @@ export function ExplorePage({ q, categories, onSearch, onCategoriesChange, rende
         <PagedPosts
           query={posts}
           layout="grid"
-          gridClassName={GRID}
+          gridClassName={EXPLORE_GRID}
           label="Explore posts"
           emptyText={filtered ? FEED_TEXTS.noSearchResults : FEED_TEXTS.empty}
           emptyIcon={filtered ? SearchX : undefined}
@@ -81,27 +77,6 @@ export function ExplorePage({ q, categories, onSearch, onCategoriesChange, rende
           renderItem={(post) => <ExploreTile post={post} tile={renderTile(post)} />}
         />
       </section>
-    </div>
-  );
-}
-
-/** The screen while the session is checked (before the gate lets the page and its queries run). */
-export function ExplorePageSkeleton() {
-  return (
-    <div aria-busy="true" className={PAGE}>
-      <span className="sr-only" role="status">
-        Loading Explore
-      </span>
-      <div className="flex flex-col gap-2">
-        <Skeleton className="h-9 w-44 md:h-10" />
-        <Skeleton className="h-4 w-64 max-w-full" />
-      </div>
-      <Skeleton className="h-11 w-full rounded-full md:max-w-xl" />
-      <div className={GRID}>
-        {Array.from({ length: LIMITS.exploreSkeletons }, (_, i) => (
-          <MediaTileSkeleton key={i} withCaption testId="explore-skeleton" />
-        ))}
-      </div>
     </div>
   );
 }

@@ -8,7 +8,6 @@ import { EmptyState } from '../../components/empty-state';
 import { LoadMoreSentinel } from '../../components/load-more-sentinel';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
-import { SkeletonPerson } from '../../components/ui/skeleton';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { cn } from '../../lib/cn';
 import { notify } from '../../lib/toast';
@@ -16,6 +15,7 @@ import { trpc } from '../../lib/trpc';
 import { MEDIA_LABELS } from './attachment-kind';
 import { formatPreviewTime } from './message-format';
 import { chatListOptions, noteSeen } from './messages-queries';
+import { ChatListSkeleton, ChatRowSkeleton } from './chat-list-skeleton';
 import { PremiumMark } from './premium-mark';
 
 /**
@@ -128,24 +128,5 @@ function ChatRow({ chat, myId }: { chat: ChatPreviewDto; myId: string }) {
         </div>
       </div>
     </Link>
-  );
-}
-
-function ChatRowSkeleton() {
-  return <SkeletonPerson className="items-center gap-3 px-4 py-3.5" avatar="size-14" lines={['h-4 w-40', 'h-3 w-24', 'h-3 w-3/4']} />;
-}
-
-export function ChatListSkeleton() {
-  return (
-    <div aria-busy="true" data-testid="chat-list-skeleton" className="overflow-hidden rounded-card border border-border bg-surface">
-      <span className="sr-only" role="status">
-        Loading conversations
-      </span>
-      {Array.from({ length: 5 }, (_, i) => (
-        <div key={i} className="border-b border-border last:border-b-0">
-          <ChatRowSkeleton />
-        </div>
-      ))}
-    </div>
   );
 }
