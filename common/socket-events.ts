@@ -187,7 +187,10 @@ export interface RateLimitedEvent {
 export interface ServerToClientEvents {
   /** room `user:<id>`: the user's unread message count changed; the badge shows the new count */
   'unread:changed': (event: UnreadChangedEvent) => void;
-  /** this session was signed out (elsewhere); the socket is disconnected right after */
+  /**
+   * this session was signed out (elsewhere); the socket is disconnected right after. Also sent on
+   * connecting with a cookie that names no live session (the tab missed the first one).
+   */
   'session:revoked': () => void;
   /** room `post:<id>`: someone liked or unliked the post */
   'post:likes': (event: PostLikesEvent) => void;

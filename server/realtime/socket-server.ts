@@ -11,6 +11,7 @@ import {
   type ServerSideEvents,
   type ServerToClientEvents,
 } from '../../common/socket-events';
+import { sessionTokenOf } from '../auth/cookies';
 import { resolveSession } from '../auth/resolve-session';
 import type { AppDeps } from '../../core/deps';
 import { isAllowedOrigin } from '../http/csrf';
@@ -24,6 +25,8 @@ import { parseReauthorisation, reauthoriseLocalSockets } from './reauthorise';
 interface SocketData {
   userId: string | null;
   sessionId: string | null;
+  /** the handshake carried a session cookie that names no live session (signed out elsewhere, expired) */
+  staleCookie: boolean;
 }
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
@@ -57,6 +60,7 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
       const auth = await resolveSession(deps, socket.request.headers.cookie);
       socket.data.userId = auth?.user.id ?? null;
       socket.data.sessionId = auth?.session.id ?? null;
+      socket.data.staleCookie = !auth && sessionTokenOf(socket.request.headers.cookie) !== null;
       next();
     } catch (error) {
       deps.log.error({ err: error }, 'socket handshake failed');
@@ -72,8 +76,11 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
   // online state of signed-in users (direct messages: the thread header's dot)
   const presence = createPresenceTracker(deps);
   io.on('connection', (socket) => {
-    const { userId, sessionId } = socket.data;
+    const { userId, sessionId, staleCookie } = socket.data;
     void socket.join(userId && sessionId ? [FEED_ROOM, userRoom(userId), sessionRoom(sessionId)] : [FEED_ROOM]);
+    // A tab that opens (or reopens) its socket after its session ended elsewhere missed the
+    // `session:revoked` sent then: it hears it now, instead of at its next session check.
+    if (staleCookie) socket.emit('session:revoked');
     if (userId) {
       void presence.connected(userId, socket.id);
       socket.on('disconnect', () => void presence.disconnected(userId, socket.id));

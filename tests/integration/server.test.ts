@@ -122,6 +122,30 @@ describe('Socket.IO', () => {
     expect((await other.trpc.auth.me.query())?.id).toBe(user.id);
   });
 
+  it('tells a socket opened after its session ended elsewhere that it was revoked; a visitor without a cookie hears nothing', async () => {
+    const user = await makeUser(app.deps.db);
+    const { cookie } = await makeSessionCookie(app.deps.db, user.id);
+    const other = app.client();
+    await other.trpc.auth.signIn.mutate({ email: user.email, password: user.password });
+    await other.trpc.auth.signOut.mutate({ scope: 'others' });
+
+    const heard = (withCookie: string | null) => {
+      const socket = connect(app.url, {
+        transports: ['websocket'],
+        extraHeaders: { origin: app.url, ...(withCookie ? { cookie: withCookie } : {}) },
+        reconnection: false,
+      });
+      // listening before the connection is made: the server speaks as soon as it is
+      const revoked = new Promise<boolean>((resolve) => {
+        socket.once('session:revoked', () => resolve(true));
+        socket.once('connect', () => socket.emit('room:join', { kind: 'post', ids: [] }, () => resolve(false)));
+      });
+      return revoked.finally(() => socket.disconnect());
+    };
+    expect(await heard(cookie)).toBe(true);
+    expect(await heard(null)).toBe(false);
+  });
+
   it('lets visitors connect without joining any user room', async () => {
     const socket = await open(null);
     expect(socket.connected).toBe(true);

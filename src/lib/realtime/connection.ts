@@ -113,6 +113,8 @@ function open(io: SocketIoClient['io'], identity: string): AppSocket {
   s.on('disconnect', () => rooms.disconnected());
   s.on('rooms:revoked', ({ kind, ids }) => rooms.revoked(kind, ids));
   s.on('session:revoked', () => {
+    // a visitor's socket with a leftover cookie: nobody to sign out, and it must keep reconnecting
+    if (identity === '') return;
     // The server ends this session's sockets right after; do not reconnect with a dead cookie
     // (the shell reconnects as a visitor once the session watcher has noticed).
     s.io.opts.reconnection = false;
