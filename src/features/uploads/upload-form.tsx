@@ -8,7 +8,7 @@ import { Switch } from '../../components/ui/switch';
 import { UnlockPriceFields } from '../../components/unlock-price-fields';
 import { cn } from '../../lib/cn';
 import { trpc, type CurrentUser } from '../../lib/trpc';
-import type { UnfinishedUpload } from '../../lib/upload';
+import type { UnfinishedUpload } from './tus-upload';
 import { FileDropZone } from './file-drop-zone';
 import { FilePreview } from './file-preview';
 import { formatFileSize, startedWhen } from './upload-format';

@@ -5,7 +5,7 @@ import { UPLOAD_TEXTS } from '../../../common/texts';
 import { checkUploadFile, MAX_POST_FILES, type UploadRule } from '../../../common/uploads';
 import { notify } from '../../lib/toast';
 import { trpc, type CurrentUser } from '../../lib/trpc';
-import { createPostUpload, type PostUploadError } from '../../lib/upload';
+import { createPostUpload, type PostUploadError } from './tus-upload';
 import { unlockOfFields } from '../../../common/post-unlock';
 import type { PostFields, PostStatusChoice } from './use-post-upload';
 import { useSentFiles } from './use-sent-files';

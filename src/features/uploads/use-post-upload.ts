@@ -6,7 +6,7 @@ import { unlockOfFields } from '../../../common/post-unlock';
 import { checkUploadFile, parseHashtags, UploadFormFields } from '../../../common/uploads';
 import { notify } from '../../lib/toast';
 import { trpc, type CurrentUser } from '../../lib/trpc';
-import { createPostUpload, discardUnfinishedUpload, findUnfinishedUpload, type PostUpload, type PostUploadError, type UnfinishedUpload } from '../../lib/upload';
+import { createPostUpload, discardUnfinishedUpload, findUnfinishedUpload, type PostUpload, type PostUploadError, type UnfinishedUpload } from './tus-upload';
 import { useZodForm } from '../../lib/use-zod-form';
 import { holdTab, isSendingInBackground, releaseTab } from './background-uploads';
 import { addPendingPost, dropPending, hidePending, setUploadPercent, type PendingPost } from './pending-posts';
@@ -46,8 +46,8 @@ interface Running {
 
 /**
  * The upload form's state and actions (spec part 2 §2, §4, §5, §8): the picked file is checked
- * at once against the spec's list and limits; Save as Draft / Publish send it with tus (src/lib/
- * upload.ts) with the text, hashtags and switches; Pause / Resume; the same file picked again
+ * at once against the spec's list and limits; Save as Draft / Publish send it with tus
+ * (tus-upload.ts) with the text, hashtags and switches; Pause / Resume; the same file picked again
  * after a reload offers to continue the earlier upload from the server's offset. What the form
  * shows is the state machine's (upload-machine.ts); the fields are a react-hook-form form on the
  * shared helper (useZodForm, UploadFormFields); this hook carries out the effects: tus, the
