@@ -2,7 +2,6 @@ import { SCHEDULE_TEXTS } from '../../../common/schedule';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { UPLOAD_TEXTS } from '../../../common/texts';
-import { unlockOfFields } from '../../../common/post-unlock';
 import { checkUploadFile, parseHashtags, UploadFormFields } from '../../../common/uploads';
 import { notify } from '../../lib/toast';
 import { trpc, type CurrentUser } from '../../lib/trpc';
@@ -11,32 +10,12 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { holdTab, isSendingInBackground, releaseTab } from './background-uploads';
 import { addPendingPost, dropPending, hidePending, setUploadPercent, type PendingPost } from './pending-posts';
 import { INITIAL_UPLOAD, percentSent, uploadReducer, type PostStatusChoice } from './upload-machine';
+import { EMPTY_FIELDS, fieldsOfUpload, toPostUploadFields, type PostFields } from './upload-metadata';
 
 export type { PickedFile, PostStatusChoice, UploadFailure, UploadPhase, UploadProgress } from './upload-machine';
 
-export type PostFields = UploadFormFields;
-
-export const EMPTY_FIELDS: PostFields = { title: '', postText: '', hashtags: '', isPaidContent: false, isNsfw: false, payPerView: false, unlockPrice: '', unlockMode: 'everyone' };
-
-const flag = (value: string | undefined) => value === 'true' || value === '1';
-
 const isBlank = (fields: PostFields) =>
   !fields.title.trim() && !fields.postText.trim() && !fields.hashtags.trim() && !fields.isPaidContent && !fields.isNsfw && !fields.payPerView;
-
-/** The details an unfinished upload was started with (they travelled in its metadata). */
-function fieldsOf(offer: UnfinishedUpload): PostFields {
-  const meta = offer.metadata;
-  return {
-    title: meta.title ?? '',
-    postText: meta.postText ?? '',
-    hashtags: meta.hashtags ?? '',
-    isPaidContent: flag(meta.isPaidContent),
-    isNsfw: flag(meta.isNsfw),
-    payPerView: !!meta.unlockPrice,
-    unlockPrice: meta.unlockPrice ?? '',
-    unlockMode: meta.unlockMode === 'non_subscribers' ? 'non_subscribers' : 'everyone',
-  };
-}
 
 /** The upload under way: its tus handle, and its feed card when it is a publish. */
 interface Running {
@@ -157,18 +136,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
 
       const handle = createPostUpload(
         file,
-        {
-          filetype: file.type || rule.contentType,
-          title: chosen.title.trim() || undefined,
-          postText: chosen.postText.trim() || undefined,
-          hashtags: chosen.hashtags.trim() || undefined,
-          isPaidContent: chosen.isPaidContent,
-          isNsfw: chosen.isNsfw,
-          unlock: unlockOfFields(chosen),
-          status: choice,
-          publishAt: choice === 'scheduled' ? publishAt : undefined,
-          optimisticId,
-        },
+        toPostUploadFields(chosen, picked, { status: choice, publishAt, optimisticId }),
         user.id,
         {
           onProgress: (sentBytes, total) => {
@@ -252,7 +220,7 @@ export function usePostUpload(user: CurrentUser | null | undefined) {
   /** Continues the earlier upload of this file, with the details chosen then. */
   const resumeEarlier = useCallback(() => {
     if (!resumeOffer) return;
-    const chosen = fieldsOf(resumeOffer);
+    const chosen = fieldsOfUpload(resumeOffer);
     resetFields(chosen);
     const status = resumeOffer.metadata.status;
     begin(status === 'draft' || status === 'scheduled' ? status : 'published', chosen, resumeOffer);
