@@ -5,7 +5,7 @@ import { ThreadScreen } from '../features/messages/thread-screen';
 import { useLiveMessages } from '../features/messages/use-live-messages';
 import { MessageUnlockButton } from '../features/subscriptions/message-unlock-button';
 import { TipButton } from '../features/subscriptions/tip-button';
-import { MessageUnlockSlot } from '../lib/message-unlock-slot';
+import { MessageUnlockSlot } from '../features/messages/message-unlock-slot';
 import { useGateOnSessionLoss, useMe } from '../lib/session';
 
 /**

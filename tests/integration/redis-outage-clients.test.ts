@@ -11,7 +11,7 @@ import type { MessageDto } from '../../common/message-dtos';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../common/socket-events';
 import { MESSAGE_TEXTS, UPLOAD_TEXTS } from '../../common/texts';
 import { toUploadMetadata, UPLOAD_POST_ID_HEADER } from '../../common/uploads';
-import { refuseUnavailableHead, shouldRetryUpload, UPLOAD_RETRY_DELAYS_MS, UPLOAD_RETRY_SCHEDULE_MS } from '../../src/lib/upload-retry';
+import { refuseUnavailableHead, shouldRetryUpload, UPLOAD_RETRY_DELAYS_MS, UPLOAD_RETRY_SCHEDULE_MS } from '../../src/features/uploads/upload-retry';
 import { makePost, makeUser, type MadeUser } from '../helpers/factories';
 import { startOperatorStack, type OperatorStack } from '../helpers/operator-stack';
 import { trpcMutation, waitForLine } from '../helpers/processes';
@@ -49,7 +49,7 @@ describe('an upload under way when Redis stops for 60 s', () => {
     let outageFrom = 0;
     const outageMs = 60_000;
 
-    // tus-js-client with the web app's retry rules (src/lib/upload-retry.ts), as upload.ts sets it up
+    // tus-js-client with the web app's retry rules (src/features/uploads/upload-retry.ts), as tus-upload.ts sets it up
     const finished = new Promise<{ postId: string | null; url: string | null }>((resolve, reject) => {
       const upload = new Upload(bytes, {
         endpoint: `${url}/uploads`,

@@ -30,7 +30,7 @@ const REFUSED_CHUNK_READ_MS = 10_000;
  * its chunk was read (its lock is in Redis, and Redis is known down, so the refusal comes at once)
  * is answered after the chunk has arrived: tus closes the connection after a refused PATCH, and a
  * client still sending would see the connection cut (EPIPE, no answer: retried for 40 s only)
- * instead of the 503 the web app keeps retrying for 5 minutes (src/lib/upload-retry.ts).
+ * instead of the 503 the web app keeps retrying for 5 minutes (src/features/uploads/upload-retry.ts).
  */
 function discardRestOfBody(node: IncomingMessage, maxMs: number): Promise<void> {
   if (node.readableEnded || node.destroyed) return Promise.resolve();

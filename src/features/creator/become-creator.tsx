@@ -1,6 +1,7 @@
 import { CheckCircle2, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { CREATE_TEXTS, CREATOR_TEXTS } from '../../../common/texts';
+import { CallToActionBadge, CallToActionCard } from '../../components/call-to-action-card';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../lib/toast';
 import { errorCode, trpc } from '../../lib/trpc';
@@ -37,13 +38,10 @@ export function BecomeCreator({ onBecame }: { onBecame: () => void }) {
   };
 
   return (
-    <section
-      aria-labelledby="become-creator-heading"
-      className="relative overflow-hidden rounded-card border border-accent/30 bg-[radial-gradient(ellipse_at_top,rgb(139_92_246/0.28),transparent_65%),var(--color-surface)] px-6 py-10 text-center md:px-12 md:py-14"
-    >
-      <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-accent-soft text-violet-200 ring-1 ring-accent/40">
+    <CallToActionCard headingId="become-creator-heading" tone="violet" className="px-6 py-10 text-center md:px-12 md:py-14">
+      <CallToActionBadge tone="violet" className="mx-auto size-14">
         <Sparkles aria-hidden="true" className="size-6" />
-      </span>
+      </CallToActionBadge>
       <h1 id="become-creator-heading" className="mt-5 text-3xl font-bold tracking-tight md:text-4xl">
         {CREATOR_TEXTS.becomeTitle}
       </h1>
@@ -59,6 +57,6 @@ export function BecomeCreator({ onBecame }: { onBecame: () => void }) {
       <Button size="lg" className="mt-9" loading={pending} onClick={() => void onClick()}>
         {CREATOR_TEXTS.becomeButton}
       </Button>
-    </section>
+    </CallToActionCard>
   );
 }

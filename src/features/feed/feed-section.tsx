@@ -3,6 +3,7 @@ import { ArrowUp, Inbox, LockKeyhole, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LIMITS } from '../../../common/limits';
 import { FEED_TEXTS, POST_TEXTS } from '../../../common/texts';
+import { CallToActionBadge, CallToActionCard } from '../../components/call-to-action-card';
 import { FirstImageProvider } from '../../components/image-priority';
 import { LoadMoreSentinel } from '../../components/load-more-sentinel';
 import { LoadError, LoadingPlaceholder } from '../../components/load-states';
@@ -217,13 +218,10 @@ function RefreshButton({ onRefresh }: { onRefresh: () => void }) {
 /** The visitor's prompt after the 3 posts they may see. */
 function SignUpPrompt() {
   return (
-    <aside
-      aria-labelledby="signup-prompt-heading"
-      className="relative overflow-hidden rounded-card border border-accent/30 bg-[radial-gradient(ellipse_at_top,rgb(139_92_246/0.28),transparent_65%),var(--color-surface)] px-6 py-8 text-center"
-    >
-      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-accent-soft text-violet-200 ring-1 ring-accent/40">
+    <CallToActionCard as="aside" headingId="signup-prompt-heading" tone="violet" className="px-6 py-8 text-center">
+      <CallToActionBadge tone="violet" className="mx-auto size-12">
         <LockKeyhole aria-hidden="true" className="size-5" />
-      </span>
+      </CallToActionBadge>
       <h3 id="signup-prompt-heading" className="mt-4 text-xl font-bold tracking-tight">
         {POST_TEXTS.contentLocked.title}
       </h3>
@@ -236,7 +234,7 @@ function SignUpPrompt() {
           I have an account
         </Link>
       </div>
-    </aside>
+    </CallToActionCard>
   );
 }
 

@@ -4,7 +4,7 @@ import type { MessageDto } from '../../../common/message-dtos';
 import { formatRand } from '../../../common/format';
 import { PAID_MESSAGE_TEXTS as T } from '../../../common/paid-message-texts';
 import { cn } from '../../lib/cn';
-import { useMessageUnlockButton } from '../../lib/message-unlock-slot';
+import { useMessageUnlockButton } from './message-unlock-slot';
 import { MEDIA_LABELS } from './attachment-kind';
 
 /**

@@ -6,7 +6,7 @@ import { imageSources } from '../../../common/image-sources';
 import { postName } from '../../../common/post-name';
 import { POST_TEXTS } from '../../../common/texts';
 import { useImageLoading } from '../../components/image-priority';
-import { PostUnlockSlot } from '../../lib/post-unlock-slot';
+import { PostUnlockSlot } from './post-unlock-slot';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import type { Post } from '../../lib/post-cache';

@@ -1,12 +1,12 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { BOOKMARK_TEXTS } from '../../../common/texts';
-import { BOOKMARK_TOGGLE } from '../../lib/optimistic-toggle';
+import { BOOKMARK_TOGGLE } from './optimistic-toggle';
 import type { Post } from '../../lib/post-cache';
 import { storePostAuthPath, useMe } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { errorCode, trpc } from '../../lib/trpc';
-import { useOptimisticToggle } from '../../lib/use-optimistic-toggle';
+import { useOptimisticToggle } from './use-optimistic-toggle';
 
 /**
  * The bookmark toggle (spec part 1 §4, §6, §8): signed out → 'Sign in required' and /auth;

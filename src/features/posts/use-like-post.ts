@@ -1,8 +1,8 @@
-import { LIKE_TOGGLE } from '../../lib/optimistic-toggle';
+import { LIKE_TOGGLE } from './optimistic-toggle';
 import type { Post } from '../../lib/post-cache';
 import { useMe } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { useOptimisticToggle } from '../../lib/use-optimistic-toggle';
+import { useOptimisticToggle } from './use-optimistic-toggle';
 
 /**
  * The like toggle (spec part 1 §4): signed out, nothing happens. Otherwise the state and the count

@@ -11,7 +11,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { useZodForm } from '../../lib/use-zod-form';
 import type { Profile } from './profile-queries';
-import { SOCIAL_META, socialLinkItems } from './social-links';
+import { SOCIAL_META, SocialLinkList, socialLinkItems } from './social-links';
 import { useProfileLinks, type NewLink, type SocialLinksValues } from './use-profile-links';
 
 function hostOf(url: string): string {
@@ -125,27 +125,7 @@ export function LinksTab({ profile }: { profile: Profile }) {
         ) : social.length === 0 ? (
           <p className="text-sm text-muted">{isOwner ? 'You have not added any social links yet.' : 'No social links yet.'}</p>
         ) : (
-          <ul aria-label="Social profiles" className="grid gap-2 sm:grid-cols-2">
-            {social.map(({ kind, href, display }) => {
-              const { label, Icon } = SOCIAL_META[kind];
-              return (
-                <li key={kind}>
-                  <a
-                    href={href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="flex min-w-0 items-center gap-3 rounded-xl border border-border bg-surface px-4 py-3 transition-colors hover:border-accent/50 hover:bg-surface-raised"
-                  >
-                    <Icon className="size-4 shrink-0 text-muted" />
-                    <span className="flex min-w-0 flex-col">
-                      <span className="text-xs text-subtle">{label}</span>
-                      <span className="truncate text-sm font-medium text-foreground">{display}</span>
-                    </span>
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+          <SocialLinkList items={social} look="cards" />
         )}
       </section>
     </div>

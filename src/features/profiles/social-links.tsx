@@ -32,29 +32,56 @@ export function socialLinkItems(links: Profile['socialLinks']): SocialLinkItem[]
   });
 }
 
-/** The header's row of round social icons; each opens in a new tab. */
-export function SocialLinkIcons({ links, className }: { links: Profile['socialLinks']; className?: string }) {
-  const items = socialLinkItems(links);
-  if (items.length === 0) return null;
+const LOOKS = {
+  icons: {
+    listLabel: 'Social links',
+    list: 'flex flex-wrap gap-2',
+    link: 'flex size-9 items-center justify-center rounded-full border border-border bg-surface-raised text-muted transition-colors hover:border-accent/60 hover:text-foreground',
+  },
+  cards: {
+    listLabel: 'Social profiles',
+    list: 'grid gap-2 sm:grid-cols-2',
+    link: 'flex min-w-0 items-center gap-3 rounded-xl border border-border bg-surface px-4 py-3 transition-colors hover:border-accent/50 hover:bg-surface-raised',
+  },
+};
+
+/**
+ * A profile's social links, each opening in a new tab: round icons that say what they are in
+ * their label (the header), or cards that show the name or address (the Links tab).
+ */
+export function SocialLinkList({ items, look, className }: { items: SocialLinkItem[]; look: keyof typeof LOOKS; className?: string }) {
+  const { listLabel, list, link } = LOOKS[look];
   return (
-    <ul aria-label="Social links" className={cn('flex flex-wrap gap-2', className)}>
+    <ul aria-label={listLabel} className={cn(list, className)}>
       {items.map(({ kind, href, display }) => {
         const { label, Icon } = SOCIAL_META[kind];
+        // a card shows its words; an icon alone is named
+        const name = look === 'icons' ? `${label}: ${display}` : undefined;
         return (
           <li key={kind}>
-            <a
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`${label}: ${display}`}
-              title={`${label}: ${display}`}
-              className="flex size-9 items-center justify-center rounded-full border border-border bg-surface-raised text-muted transition-colors hover:border-accent/60 hover:text-foreground"
-            >
-              <Icon className="size-4" />
+            <a href={href} target="_blank" rel="noopener noreferrer" aria-label={name} title={name} className={link}>
+              {look === 'icons' ? (
+                <Icon className="size-4" />
+              ) : (
+                <>
+                  <Icon className="size-4 shrink-0 text-muted" />
+                  <span className="flex min-w-0 flex-col">
+                    <span className="text-xs text-subtle">{label}</span>
+                    <span className="truncate text-sm font-medium text-foreground">{display}</span>
+                  </span>
+                </>
+              )}
             </a>
           </li>
         );
       })}
     </ul>
   );
+}
+
+/** The header's row of round social icons; nothing without links. */
+export function SocialLinkIcons({ links, className }: { links: Profile['socialLinks']; className?: string }) {
+  const items = socialLinkItems(links);
+  if (items.length === 0) return null;
+  return <SocialLinkList items={items} look="icons" className={className} />;
 }

@@ -1,5 +1,6 @@
 import { BadgeCheck, Crown, SearchX } from 'lucide-react';
 import { BILLING_TEXTS } from '../../../common/texts';
+import { CallToActionCard } from '../../components/call-to-action-card';
 import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { TierPrice } from '../../components/tier-price';
 import { Button } from '../../components/ui/button';
@@ -67,10 +68,7 @@ function PlanBox({ tierId }: { tierId: string }) {
     );
 
   return (
-    <section
-      aria-labelledby="plan-heading"
-      className="relative overflow-hidden rounded-card border border-amber-400/25 bg-[radial-gradient(ellipse_at_top_right,rgb(236_72_153/0.18),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgb(139_92_246/0.2),transparent_60%),var(--color-surface)] p-5 md:p-6"
-    >
+    <CallToActionCard headingId="plan-heading" tone="premium-quiet" className="p-5 md:p-6">
       <div className="flex items-center gap-2">
         <Crown aria-hidden="true" className="size-5 text-amber-300" />
         <h2 id="plan-heading" className="text-xl font-semibold tracking-tight">
@@ -97,6 +95,6 @@ function PlanBox({ tierId }: { tierId: string }) {
         </Button>
       )}
       <PurchaseDialog purchase={purchase} />
-    </section>
+    </CallToActionCard>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { BadgeCheck, Check, Crown, SearchX } from 'lucide-react';
 import { BILLING_TEXTS } from '../../../common/texts';
+import { CallToActionBadge, CallToActionCard } from '../../components/call-to-action-card';
 import { LoadError, LoadingPlaceholder } from '../../components/load-states';
 import { TierPrice } from '../../components/tier-price';
 import { buttonClasses } from '../../components/ui/button';
@@ -25,13 +26,10 @@ export function PremiumUpgrade({ user }: { user: CurrentUser }) {
   const tier = trpc.subscriptions.premiumTier.useQuery({});
 
   return (
-    <section
-      aria-labelledby="premium-heading"
-      className="relative overflow-hidden rounded-card border border-amber-400/25 bg-[radial-gradient(ellipse_at_top_right,rgb(236_72_153/0.2),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgb(139_92_246/0.22),transparent_60%),var(--color-surface)] p-6 md:p-10"
-    >
-      <span className="flex size-12 items-center justify-center rounded-full bg-amber-400/15 text-amber-300 ring-1 ring-amber-300/30">
+    <CallToActionCard headingId="premium-heading" tone="premium" className="p-6 md:p-10">
+      <CallToActionBadge tone="premium" className="size-12">
         <Crown aria-hidden="true" className="size-6" />
-      </span>
+      </CallToActionBadge>
       <h1 id="premium-heading" className="mt-4 text-3xl font-bold tracking-tight md:text-4xl">
         Upgrade to Premium
       </h1>
@@ -81,6 +79,6 @@ export function PremiumUpgrade({ user }: { user: CurrentUser }) {
           )}
         </>
       )}
-    </section>
+    </CallToActionCard>
   );
 }

@@ -1,7 +1,7 @@
 import { History, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { discardUnfinishedUpload, listUnfinishedUploads, type UnfinishedUpload } from '../../lib/upload';
+import { discardUnfinishedUpload, listUnfinishedUploads, type UnfinishedUpload } from './tus-upload';
 import { formatFileSize, startedWhen } from './upload-format';
 import { percentOf } from './upload-progress';
 

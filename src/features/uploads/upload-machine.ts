@@ -1,6 +1,6 @@
 import type { ToastText } from '../../../common/texts';
 import type { UploadRule } from '../../../common/uploads';
-import type { UnfinishedUpload } from '../../lib/upload';
+import type { UnfinishedUpload } from './tus-upload';
 
 /**
  * The upload form's state machine, pure: what the form shows follows from its state, and every

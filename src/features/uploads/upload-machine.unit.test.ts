@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { uploadRuleFor } from '../../../common/uploads';
-import type { UnfinishedUpload } from '../../lib/upload';
+import type { UnfinishedUpload } from './tus-upload';
 import { INITIAL_UPLOAD, percentSent, uploadReducer, type UploadEvent, type UploadState } from './upload-machine';
 
 const rule = uploadRuleFor('photo.jpg')!;

@@ -5,9 +5,9 @@ import { UPLOAD_TEXTS } from '../../../common/texts';
 import { checkUploadFile, MAX_POST_FILES, type UploadRule } from '../../../common/uploads';
 import { notify } from '../../lib/toast';
 import { trpc, type CurrentUser } from '../../lib/trpc';
-import { createPostUpload, type PostUploadError } from '../../lib/upload';
-import { unlockOfFields } from '../../../common/post-unlock';
-import type { PostFields, PostStatusChoice } from './use-post-upload';
+import { createPostUpload, type PostUploadError } from './tus-upload';
+import type { PostStatusChoice } from './upload-machine';
+import { toPostUploadFields, type PostFields } from './upload-metadata';
 import { useSentFiles } from './use-sent-files';
 import { uploadToastId } from './use-upload-updates';
 
@@ -85,19 +85,7 @@ export function useMultiUpload(user: CurrentUser | null | undefined) {
           await new Promise<void>((resolve, reject) => {
             createPostUpload(
               listed.file,
-              {
-                filetype: listed.file.type || listed.rule.contentType,
-                title: fields.title.trim() || undefined,
-                postText: fields.postText.trim() || undefined,
-                hashtags: fields.hashtags.trim() || undefined,
-                isPaidContent: fields.isPaidContent,
-                isNsfw: fields.isNsfw,
-                unlock: unlockOfFields(fields),
-                status: choice,
-                publishAt: choice === 'scheduled' ? publishAt : undefined,
-                optimisticId,
-                group: { id: group, index, count: files.length },
-              },
+              toPostUploadFields(fields, listed, { status: choice, publishAt, optimisticId, group: { id: group, index, count: files.length } }),
               user.id,
               {
                 onProgress: (sent, total) => patch(listed.key, { percent: total > 0 ? Math.floor((sent / total) * 100) : 0 }),

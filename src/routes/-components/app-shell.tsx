@@ -4,7 +4,7 @@ import { useLivePostUpdates } from "../../features/feed/use-live-post-updates";
 import { useEntitlementUpdates } from "../../features/subscriptions/use-entitlement-updates";
 import { useUploadUpdates } from "../../features/uploads/use-upload-updates";
 import { useMe } from "../../lib/session";
-import { PostUnlockSlot } from "../../lib/post-unlock-slot";
+import { PostUnlockSlot } from "../../features/posts/post-unlock-slot";
 import { useRealtimeConnection } from "../../lib/realtime/connection";
 import { useResyncOnRequest } from "../../lib/realtime/resync";
 import { MobileBottomBar } from "./mobile-bottom-bar";

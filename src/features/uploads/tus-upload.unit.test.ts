@@ -1,6 +1,6 @@
 import { DetailedError, type HttpRequest, type HttpResponse } from 'tus-js-client';
 import { describe, expect, it } from 'vitest';
-import { PostUploadError, toUploadError } from './upload';
+import { PostUploadError, toUploadError } from './tus-upload';
 
 function response(status: number, body: string): HttpResponse {
   return { getStatus: () => status, getHeader: () => undefined, getBody: () => body, getUnderlyingObject: () => null };

@@ -1,4 +1,4 @@
-import type { Post, PostCounts } from './post-cache';
+import type { Post, PostCounts } from '../../lib/post-cache';
 
 /** A viewer flag of a post and the count that goes with it (like → likes, bookmark → bookmarks). */
 export interface ToggleField {

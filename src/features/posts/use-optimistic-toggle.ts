@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { withoutCountStep, withToggle, type ToggleField } from './optimistic-toggle';
-import { updatePost, type Post } from './post-cache';
+import { updatePost, type Post } from '../../lib/post-cache';
 
 export interface OptimisticToggleOptions<TResult> {
   post: Post;

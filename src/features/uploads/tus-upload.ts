@@ -1,9 +1,9 @@
 import { DetailedError, Upload, defaultOptions, type PreviousUpload, type UploadOptions } from 'tus-js-client';
-import type { ToastText } from '../../common/texts';
-import { UPLOAD_TEXTS } from '../../common/texts';
-import { toUploadMetadata, UPLOAD_POST_ID_HEADER, type UploadPostFields } from '../../common/uploads';
-import { MEBIBYTE } from '../../common/file-size';
-import { reportSessionEvent } from './session';
+import type { ToastText } from '../../../common/texts';
+import { UPLOAD_TEXTS } from '../../../common/texts';
+import { toUploadMetadata, UPLOAD_POST_ID_HEADER, type UploadPostFields } from '../../../common/uploads';
+import { MEBIBYTE } from '../../../common/file-size';
+import { reportSessionEvent } from '../../lib/session';
 import { failedStatus, refuseUnavailableHead, shouldRetryUpload, UPLOAD_RETRY_SCHEDULE_MS } from './upload-retry';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKMARK_TOGGLE, LIKE_TOGGLE, withoutCountStep, withToggle } from './optimistic-toggle';
-import type { Post } from './post-cache';
+import type { Post } from '../../lib/post-cache';
 
 function post(viewer: Partial<Post['viewer']> = {}, counts: Partial<Post['counts']> = {}): Post {
   return {

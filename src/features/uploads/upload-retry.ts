@@ -1,7 +1,7 @@
 import { DetailedError, type HttpRequest, type HttpResponse } from 'tus-js-client';
 
 /**
- * When the web app's tus client (upload.ts) sends a failed request again. Framework-free and
+ * When the web app's tus client (tus-upload.ts) sends a failed request again. Framework-free and
  * without the browser's globals, so the process-level tests drive tus-js-client with it too.
  *
  * - Any failure a retry may cure (no answer, 5xx, 409, 423) is retried after each of

@@ -1,5 +1,5 @@
 import { createContext, type ComponentType } from 'react';
-import type { Post } from './post-cache';
+import type { Post } from '../../lib/post-cache';
 
 /**
  * The pay-per-view overlay (features/subscriptions/unlock-overlay.tsx, which charges through the
