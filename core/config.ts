@@ -109,6 +109,13 @@ const ConfigSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The measured shortcuts through tRPC's and Express's insides (docs/operations.md, "Framework
+   * shortcuts"): GET queries answered from tRPC's pieces, the lean output transformer, requests
+   * made with Express's prototypes. Off: tRPC's Express adapter, superjson and node's classes,
+   * as shipped, for an upgrade that breaks what the shortcuts rely on.
+   */
+  FRAMEWORK_SHORTCUTS: bool.default(true),
   /** Serve the built SPA from dist/ (off for `npm run dev`, where Vite serves it). */
   SERVE_SPA: bool.default(true),
   /** Render the public pages (/, /{username}, /post/{id}) for visitors on the server from the build's renderer (dist/.ssr); false: the browser renders every page. */

@@ -24,7 +24,8 @@ import { attachSocketServer, type IoServer } from './realtime/socket-server';
 import { createSessionCache, listenForForgets } from './auth/session-cache';
 import { httpErrorAnswer } from './trpc/errors';
 import { createContext } from './trpc/init';
-import { trpcExpressHandler } from './trpc/express-handler';
+import { trpcAdapterHandler, trpcExpressHandler } from './trpc/express-handler';
+import { useLeanOutput } from './trpc/lean-output';
 import { trpcResponseMeta } from './trpc/response-meta';
 import { exportDownloadRoutes } from './features/account/export-download.http';
 import { receiptPdfRoutes } from './features/payments/receipt-pdf.http';
@@ -50,6 +51,7 @@ export function createApp(appDeps: AppDeps): App {
   const forgets = listenForForgets(sessionCache, appDeps);
   const deps = { ...appDeps, sessionCache };
   const { config } = deps;
+  useLeanOutput(config.FRAMEWORK_SHORTCUTS);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -75,7 +77,7 @@ export function createApp(appDeps: AppDeps): App {
     (req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()),
     csrf,
     ...(config.PUBLIC_CACHE ? [publicCache(deps).middleware] : []),
-    trpcExpressHandler({
+    (config.FRAMEWORK_SHORTCUTS ? trpcExpressHandler : trpcAdapterHandler)({
       router: appRouter,
       createContext: (opts) => createContext(deps, opts),
       maxBatchSize: 20,
@@ -142,7 +144,7 @@ export function createApp(appDeps: AppDeps): App {
   });
   app.use(unhandledErrors(deps));
 
-  const httpServer = createServer(expressMessageClasses(app), app);
+  const httpServer = createServer(config.FRAMEWORK_SHORTCUTS ? expressMessageClasses(app) : {}, app);
   // A client that keeps connections open (a load balancer's pool: 60 s idle on AWS's by default;
   // a browser) may send a request on one just as Node closes it after its default 5 s idle: the
   // request is reset unanswered (a 502 at a balancer). The server waits longer than they do; a

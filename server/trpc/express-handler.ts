@@ -1,4 +1,5 @@
 import type { AnyTRPCRouter } from '@trpc/server';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { createURL, incomingMessageToRequest, internal_exceptionHandler } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
@@ -27,6 +28,26 @@ export function trpcExpressHandler<TRouter extends AnyTRPCRouter>(opts: TrpcHand
     // the exception handler's options are made only when there is a failure to handle
     answer(opts, req, res, path).catch((cause: unknown) => internal_exceptionHandler({ req, res, path, ...opts })(cause));
   };
+}
+
+/**
+ * tRPC's own Express adapter with the same hooks: what FRAMEWORK_SHORTCUTS=false serves
+ * (docs/operations.md, "Framework shortcuts, and upgrading what they rely on"). Every answer says it varies with Accept-Encoding,
+ * as the short path's do.
+ */
+export function trpcAdapterHandler<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOptions<TRouter>): RequestHandler {
+  return createExpressMiddleware({
+    router: opts.router,
+    maxBatchSize: opts.maxBatchSize,
+    createContext: opts.createContext,
+    responseMeta: ({ ctx, errors }) => {
+      const meta = opts.responseMeta({ ctx, errors });
+      const vary = meta.headers?.get('vary');
+      if (vary) meta.headers?.set('vary', `${vary}, Accept-Encoding`);
+      return meta;
+    },
+    onError: (o) => opts.onError({ ...o, req: o.req as unknown as ExpressRequest }),
+  } as Parameters<typeof createExpressMiddleware<TRouter>>[0]);
 }
 
 async function answer<TRouter extends AnyTRPCRouter>(opts: TrpcHandlerOptions<TRouter>, req: ExpressRequest, res: ExpressResponse, path: string) {

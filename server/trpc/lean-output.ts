@@ -105,4 +105,18 @@ function leanSerialize(root: unknown): SuperJSONResult {
 }
 
 /** Answers as superjson writes them, quicker; what comes in is still read by superjson. */
-export const leanOutput = { serialize, deserialize: (payload: SuperJSONResult) => superjson.deserialize(payload) };
+let lean = true;
+
+/**
+ * FRAMEWORK_SHORTCUTS (core/config.ts): off, answers are written by superjson itself. tRPC's
+ * transformer is fixed when the router is built, at import, so the app sets this when it is made
+ * (server/app.ts); one process serves one setting (test files of one worker run one at a time).
+ */
+export function useLeanOutput(on: boolean): void {
+  lean = on;
+}
+
+export const leanOutput = {
+  serialize: (value: unknown) => (lean ? serialize(value) : superjson.serialize(value)),
+  deserialize: (payload: SuperJSONResult) => superjson.deserialize(payload),
+};
