@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { io as connect, type Socket } from 'socket.io-client';
 import { type ClientToServerEvents, type ServerToClientEvents } from '../common/socket-events';
-import { emitPostPublished } from '../core/realtime/post-published';
+import { emitPostPublished } from '../domain/announcements/post-published';
 import { createRealtime } from '../core/realtime/emitter';
 import { makePost, makeSessionCookie, makeUser } from '../tests/helpers/factories';
 import { createBenchDb } from './lib/bench-db';

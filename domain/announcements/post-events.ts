@@ -1,6 +1,6 @@
 import type { ProfileVisibility } from '../../common/enums';
 import { userRoom, type PostFileEvent } from '../../common/socket-events';
-import { emitPostPublished } from '../../core/realtime/post-published';
+import { emitPostPublished } from './post-published';
 import type { Realtime } from '../../core/realtime/realtime';
 import { canSeeProfile } from '../access/access';
 
@@ -26,7 +26,7 @@ export function feedHearsOfPost(creatorId: string, creatorVisibility: ProfileVis
   return canSeeProfile(null, creatorId, creatorVisibility);
 }
 
-/** post:published in its two shapes (core/realtime/post-published.ts), to the creator and maybe the feed. */
+/** post:published in its two shapes (post-published.ts), to the creator and maybe the feed. */
 export function announcePostPublished(realtime: Realtime, post: AnnouncedPost, creatorVisibility: ProfileVisibility | null): void {
   emitPostPublished(realtime, post, { toFeed: feedHearsOfPost(post.creatorId, creatorVisibility) });
 }

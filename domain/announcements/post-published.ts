@@ -1,5 +1,5 @@
 import { FEED_ROOM, userRoom } from '../../common/socket-events';
-import type { Realtime } from './realtime';
+import type { Realtime } from '../../core/realtime/realtime';
 
 /**
  * `post:published` in its two shapes. The creator's own sockets (room `user:<creatorId>`) get the
