@@ -34,8 +34,11 @@ export function toCents(amount: string): number {
   return match[1] ? -cents : cents;
 }
 
-/** Whole cents -> rand as the API and the database take it: 342820 -> '3428.20', -5 -> '-0.05'. */
-export function fromCents(cents: number): string {
+/** Whole cents -> rand as the API and the database take it: 342820 -> '3428.20', -5 -> '-0.05'; null (no price) stays null. */
+export function fromCents(cents: number): string;
+export function fromCents(cents: number | null): string | null;
+export function fromCents(cents: number | null): string | null {
+  if (cents === null) return null;
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
@@ -71,6 +74,11 @@ export function randOf(money: Money): string {
 /** As every screen and mail shows it: R3,428.20 (common/format.ts). */
 export function formatMoney(money: Money): string {
   return formatRand(randOf(money));
+}
+
+/** Whole cents as every screen and mail shows them: 342820 -> R3,428.20. */
+export function formatCents(cents: number): string {
+  return formatMoney(moneyOfCents(cents));
 }
 
 function sameCurrency(a: Money, b: Money): Currency {
