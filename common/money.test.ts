@@ -41,7 +41,7 @@ describe('money in cents', () => {
     expect(() => fromCents(1.5)).toThrow(RangeError);
   });
 
-  it('is a Money of cents and currency, from and to the rand strings of the API and the database', () => {
+  it('is a Money of cents and currency, from and to the rand strings of the API', () => {
     expect(moneyOfRand('10.5')).toEqual({ cents: 1050, currency: 'ZAR' });
     expect(randOf(moneyOfCents(100000_00))).toBe('100000.00');
     expect(wholeRand(5_000)).toEqual(zar(500000));
