@@ -133,5 +133,18 @@ describe('deleting an account stops the money', () => {
     const keys = stripeCalls('POST', '/v1/refunds').filter((r) => r.params.payment_intent === `pi_${stripeId}`).map((r) => r.idempotencyKey);
     expect(new Set(keys)).toEqual(new Set([job.data.systemKey]));
   });
+
+  it('a refund job queued before money was cents, its amount in rand, refunds that amount', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const fan = await makeUser(app.deps.db);
+    const stripeId = `sub_rand_${randomUUID().slice(0, 8)}`;
+    const { paymentId } = await paidSubscription(fan, creator.id, await tierOf(creator.id), stripeId, 40_00);
+    const job = { data: { paymentId, amount: '12.34', systemKey: `prorata-refund-test-${randomUUID()}` } };
+    expect(await maintenanceHandlers['provider-refund'](job as never, app.deps as unknown as WorkerDeps)).toMatchObject({ refundedCents: 12_34 });
+    expect(stripeCalls('POST', '/v1/refunds').filter((r) => r.params.payment_intent === `pi_${stripeId}`)).toEqual([
+      expect.objectContaining({ params: expect.objectContaining({ amount: '1234' }) }),
+    ]);
+    expect((await ledgerOf(paymentId)).map((p) => p.amount)).toEqual(['40.00', '-12.34']);
+  });
 });
 
