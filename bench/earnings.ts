@@ -28,22 +28,22 @@ export async function benchEarnings(ctx: BenchContext): Promise<Array<Figure | s
     const { id: creatorId } = await db.insertInto('users').values({ email: 'earn@bench.test', password_hash: 'x', email_verified_at: new Date() }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('profiles').values({ id: creatorId, username: 'earner', display_name: 'Earner', date_of_birth: '1990-01-01', is_creator: true }).execute();
     const { id: fanId } = await db.insertInto('users').values({ email: 'fan@bench.test', password_hash: 'x', email_verified_at: new Date() }).returning('id').executeTakeFirstOrThrow();
-    const { id: tierId } = await db.insertInto('subscription_tiers').values({ creator_id: creatorId, name: 'Gold', price: '50.00', payment_interval: 'weekly' }).returning('id').executeTakeFirstOrThrow();
+    const { id: tierId } = await db.insertInto('subscription_tiers').values({ creator_id: creatorId, name: 'Gold', price_cents: 50_00, payment_interval: 'weekly' }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('payout_accounts').values({ user_id: creatorId, provider: 'builtin', provider_account_id: 'test_acct_bench', status: 'enabled' }).execute();
     // a third of the lines are the creator's: each charge is a journal of three lines
     const charges = Math.round((LINES / 3) * 0.95);
     const ids = (
       await sql<{ id: string }>`
-        insert into payments (user_id, tier_id, creator_id, amount, provider, status, kind, system_key, created_at)
-        select ${fanId}, ${tierId}, ${creatorId}, (10 + i % 90)::numeric(10,2), 'builtin', 'succeeded', 'charge', 'bench-' || i,
+        insert into payments (user_id, tier_id, creator_id, amount_cents, provider, status, kind, system_key, created_at)
+        select ${fanId}, ${tierId}, ${creatorId}, (10 + i % 90) * 100, 'builtin', 'succeeded', 'charge', 'bench-' || i,
                now() - (i::bigint * ${Math.round((365 * DAY_MS) / charges)}::bigint) * interval '1 millisecond'
         from generate_series(1, ${charges}) i returning id`.execute(db)
     ).rows.map((r) => r.id);
     for (let i = 0; i < ids.length; i += 2_000) await db.transaction().execute((trx) => splitPayments(trx, ids.slice(i, i + 2_000), DEFAULT_EARNINGS_POLICY));
     const refunds = (
       await sql<{ id: string }>`
-        insert into payments (user_id, tier_id, creator_id, amount, provider, status, kind, reverses_payment_id, system_key, created_at)
-        select user_id, tier_id, creator_id, -amount, provider, 'succeeded', 'refund', id, 'bench-refund-' || id, created_at + interval '1 day'
+        insert into payments (user_id, tier_id, creator_id, amount_cents, provider, status, kind, reverses_payment_id, system_key, created_at)
+        select user_id, tier_id, creator_id, -amount_cents, provider, 'succeeded', 'refund', id, 'bench-refund-' || id, created_at + interval '1 day'
         from payments where kind = 'charge' and system_key like 'bench-%' and (substr(system_key, 7)::int % 20) = 0 returning id`.execute(db)
     ).rows.map((r) => r.id);
     for (let i = 0; i < refunds.length; i += 2_000) await db.transaction().execute((trx) => splitPayments(trx, refunds.slice(i, i + 2_000)));

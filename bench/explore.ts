@@ -99,8 +99,8 @@ export async function benchExplore(ctx: BenchContext): Promise<Array<Figure | st
       select md5('p' || i)::uuid, v, 'posts/' || md5('p' || i)::uuid || '/' || v || '.jpg', 'image/jpeg', 100000, 1280, 720
       from generate_series(1, ${sql.lit(POSTS)}) i, unnest(array['original', 'web', 'thumb']) v`.execute(bench.db);
     await sql`
-      insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price)
-      select md5('u' || ${sql.lit(FAN_NUMBER)})::uuid, md5('t' || c)::uuid, 'active', now() - interval '10 days', now() + interval '20 days', 50
+      insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price_cents)
+      select md5('u' || ${sql.lit(FAN_NUMBER)})::uuid, md5('t' || c)::uuid, 'active', now() - interval '10 days', now() + interval '20 days', 5000
       from generate_series(1, ${sql.lit(CREATORS)}, 25) c`.execute(bench.db);
     await sql`vacuum analyze media_files, subscriptions`.execute(bench.db);
     out.push(`explore search: ${POSTS} posts by ${CREATORS} creators, signed in as a fan (seeded in ${Date.now() - started} ms)`);

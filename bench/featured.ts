@@ -87,13 +87,13 @@ export async function seedFeatured(db: Awaited<ReturnType<typeof createBenchDb>>
     select md5('u' || i)::uuid, case when i % 50 = 0 then 'private' when i % 77 = 0 then 'hidden' else 'public' end
     from generate_series(1, ${sql.lit(CREATORS + FANS)}) i`.execute(db);
   await sql`
-    insert into subscription_tiers (id, creator_id, name, price, payment_interval)
-    select md5('t' || i)::uuid, md5('u' || i)::uuid, 'Fan Club', 50, 'monthly' from generate_series(1, ${sql.lit(CREATORS)}) i`.execute(db);
+    insert into subscription_tiers (id, creator_id, name, price_cents, payment_interval)
+    select md5('t' || i)::uuid, md5('u' || i)::uuid, 'Fan Club', 5000, 'monthly' from generate_series(1, ${sql.lit(CREATORS)}) i`.execute(db);
   // raw SQL rather than recordSubscriptions (domain/subscriptions/write.ts) for speed; the same two tables
   await sql`
-    insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price)
+    insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price_cents)
     select distinct on (c, f) md5('u' || f)::uuid, md5('t' || c)::uuid, case when k = 1 then 'expired' else 'active' end,
-           now() - interval '40 days', case when k <= 2 then now() - interval '10 days' else now() + interval '20 days' end, 50
+           now() - interval '40 days', case when k <= 2 then now() - interval '10 days' else now() + interval '20 days' end, 5000
     from generate_series(${sql.lit(CREATORS + 1)}, ${sql.lit(CREATORS + FANS)}) f,
          generate_series(1, ${sql.lit(SUBSCRIPTIONS_PER_FAN)}) k,
          lateral (select 1 + ((f * 7919 + k * 104729) % ${sql.lit(CREATORS)}) as c) pick

@@ -182,13 +182,13 @@ export async function seed(db: Awaited<ReturnType<typeof createBenchDb>>['db']) 
     select md5('u' || i)::uuid, case when i <= ${sql.lit(CREATORS)} and i % 50 = 3 then 'private' when i <= ${sql.lit(CREATORS)} and i % 100 = 7 then 'hidden' else 'public' end
     from generate_series(1, ${sql.lit(users)}) i`.execute(db);
   await sql`
-    insert into subscription_tiers (id, creator_id, name, price, payment_interval)
-    select md5('t' || i)::uuid, md5('u' || i)::uuid, 'VIP Club', 50, 'monthly' from generate_series(1, ${sql.lit(CREATORS)}) i`.execute(db);
+    insert into subscription_tiers (id, creator_id, name, price_cents, payment_interval)
+    select md5('t' || i)::uuid, md5('u' || i)::uuid, 'VIP Club', 5000, 'monthly' from generate_series(1, ${sql.lit(CREATORS)}) i`.execute(db);
   // every fan subscribes to 5 creators (one of them lapsed); the bench fan also to every 25th creator
   await sql`
-    insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price)
+    insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price_cents)
     select md5('u' || f)::uuid, md5('t' || c)::uuid, 'active', now() - interval '10 days',
-           case when k = 1 then now() - interval '1 day' else now() + interval '20 days' end, 50
+           case when k = 1 then now() - interval '1 day' else now() + interval '20 days' end, 5000
     from generate_series(${sql.lit(CREATORS + 1)}, ${sql.lit(users)}) f,
          generate_series(1, 5) k,
          lateral (select 1 + ((f * 31 + k * 97) % ${sql.lit(CREATORS)}) as c) pick

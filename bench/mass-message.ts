@@ -31,7 +31,7 @@ export async function benchMassMessage(ctx: BenchContext): Promise<Array<Figure 
   try {
     const db = bench.db;
     const creator = await makeUser(db, { isCreator: true, username: 'masscreator' });
-    const { id: tierId } = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: '50.00', payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
+    const { id: tierId } = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price_cents: 50_00, payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
     const t0 = performance.now();
     await seedSubscribedFans(db, tierId, SUBSCRIBERS, 'massfan');
     await sql`analyze`.execute(db);

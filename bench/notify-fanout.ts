@@ -48,7 +48,7 @@ export async function benchNotifyFanout(ctx: BenchContext): Promise<Array<Figure
   try {
     const db = bench.db;
     const creator = await makeUser(db, { isCreator: true, username: 'fanoutcreator' });
-    const { id: tierId } = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: '50.00', payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
+    const { id: tierId } = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price_cents: 50_00, payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
     // the fans, their subscriptions and one push browser each, in four statements
     const keys = createECDH('prime256v1');
     keys.generateKeys();

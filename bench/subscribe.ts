@@ -29,7 +29,7 @@ export async function benchSubscribe(ctx: BenchContext): Promise<Array<Figure | 
     await db.insertInto('profiles').values({ id: creatorId, username: 'benchcreator', display_name: 'Bench Creator', date_of_birth: '1990-01-01', is_creator: true }).execute();
     const { id: tierId } = await db
       .insertInto('subscription_tiers')
-      .values({ creator_id: creatorId, name: 'Gold', price: '50.00', payment_interval: 'weekly', discount_percentage: 20 })
+      .values({ creator_id: creatorId, name: 'Gold', price_cents: 50_00, payment_interval: 'weekly', discount_percentage: 20 })
       .returning('id')
       .executeTakeFirstOrThrow();
     const fans = (
@@ -104,15 +104,15 @@ export async function benchSubscribe(ctx: BenchContext): Promise<Array<Figure | 
     const floorStarted = performance.now();
     await sql`
       with s as (
-        insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price)
-        select id, ${tierId}, 'active', now(), now() + interval '7 days', 40 from unnest(${fans}::uuid[]) as f(id)
+        insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price_cents)
+        select id, ${tierId}, 'active', now(), now() + interval '7 days', 4000 from unnest(${fans}::uuid[]) as f(id)
         returning id, subscriber_id
       ), m as (
         insert into subscribers (creator_id, subscriber_id, tier_id, status)
         select ${creatorId}, subscriber_id, ${tierId}, 'active' from s
       )
-      insert into payments (user_id, tier_id, creator_id, subscription_id, description, idempotency_key, amount, provider, provider_ref, status)
-      select subscriber_id, ${tierId}, ${creatorId}, id, 'Bench Creator — Gold', gen_random_uuid()::text, 40.00, 'builtin', 'floor_' || id, 'succeeded' from s`.execute(db);
+      insert into payments (user_id, tier_id, creator_id, subscription_id, description, idempotency_key, amount_cents, provider, provider_ref, status)
+      select subscriber_id, ${tierId}, ${creatorId}, id, 'Bench Creator — Gold', gen_random_uuid()::text, 4000, 'builtin', 'floor_' || id, 'succeeded' from s`.execute(db);
     const floorSeconds = (performance.now() - floorStarted) / 1000;
     out.push(
       figure('subscriptions.subscribe (50 fans at a time)', FANS / elapsed, FANS / floorSeconds, 'req/s', {

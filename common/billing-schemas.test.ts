@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { discountedPrice } from './discounted-price';
 import { PriceInput, TierInput } from './billing-schemas';
 
-describe('discountedPrice (spec: price − price × percent / 100, 2 decimals)', () => {
-  it('computes the price a subscriber pays', () => {
-    expect(discountedPrice('50.00', 20)).toBe('40.00');
-    expect(discountedPrice('19.99', 15)).toBe('16.99');
-    expect(discountedPrice('10.00', null)).toBe('10.00');
-    expect(discountedPrice('10.00', 100)).toBe('0.00');
-    expect(discountedPrice('0.99', 33)).toBe('0.66');
+describe('discountedPrice (spec: price − price × percent / 100, to the cent)', () => {
+  it('computes the price a subscriber pays, in cents', () => {
+    expect(discountedPrice(50_00, 20)).toBe(40_00);
+    expect(discountedPrice(19_99, 15)).toBe(16_99);
+    expect(discountedPrice(10_00, null)).toBe(10_00);
+    expect(discountedPrice(10_00, 100)).toBe(0);
+    expect(discountedPrice(99, 33)).toBe(66);
   });
 });
 

@@ -9,7 +9,8 @@ import { BILLING_TEXTS as T } from './texts';
 
 /**
  * Inputs of the tiers, subscriptions, payments and creatorStats procedures (issue 11), shared by
- * the forms and the server. Money travels as a decimal string with at most 2 decimals.
+ * the forms and the server. Money travels as a decimal string of rand with at most 2 decimals; the
+ * server takes it into cents (common/money.ts `toCents`).
  */
 
 

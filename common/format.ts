@@ -1,7 +1,8 @@
 /**
- * Money as every screen and mail shows it: R3,428.20 (issue 22). Money is numeric(10,2) in the
- * database and a decimal string on the wire; the string is formatted as it is (no float on the
- * way), a number (a chart's value) is rounded to cents first. `whole`: no cents (a chart's axis).
+ * Money as every screen and mail shows it: R3,428.20 (issue 22). Money is whole cents in the
+ * database and a decimal string of rand on the wire (common/money.ts); the string is formatted as
+ * it is (no float on the way), a number (a chart's value) is rounded to cents first. `whole`: no
+ * cents (a chart's axis).
  */
 export function formatRand(amount: string | number, { whole = false }: { whole?: boolean } = {}): string {
   const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();

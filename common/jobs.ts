@@ -108,8 +108,9 @@ export interface MaintenanceJobs {
    * (domain/billing/admin-refund.ts). From the outbox; jobId `provider-refund-<systemKey>`; the
    * system key is also the provider's idempotency key (and, at Stripe, the refund's metadata
    * `reversal_key`), so a repeat refunds once and the charge.refunded webhook adds nothing.
+   * A job queued before money was whole cents (issue 45) carries `amount` in rand instead.
    */
-  'provider-refund': { paymentId: string; amount: string; systemKey: string };
+  'provider-refund': { paymentId: string; amountCents: number; systemKey: string } | { paymentId: string; amount: string; systemKey: string };
   /**
    * A payout's transfer to the creator's payout account (issue 26, domain/earnings/payouts.ts),
    * from the outbox; jobId `send-payout-<payoutId>`; the provider's idempotency key is

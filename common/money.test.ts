@@ -4,6 +4,7 @@ import {
   allocateMoney,
   canonicalRand,
   compareMoney,
+  formatCents,
   formatMoney,
   fromCents,
   moneyOfCents,
@@ -28,6 +29,7 @@ describe('money in cents', () => {
     expect(toCents('-40.05')).toBe(-4005);
     expect(fromCents(342820)).toBe('3428.20');
     expect(fromCents(-5)).toBe('-0.05');
+    expect(fromCents(null)).toBeNull();
     // 0.1 + 0.2 in floats is 0.30000000000000004; in cents it is 30
     expect(fromCents(toCents('0.10') + toCents('0.20'))).toBe('0.30');
   });
@@ -39,7 +41,7 @@ describe('money in cents', () => {
     expect(() => fromCents(1.5)).toThrow(RangeError);
   });
 
-  it('is a Money of cents and currency, from and to the rand strings of the API and the database', () => {
+  it('is a Money of cents and currency, from and to the rand strings of the API', () => {
     expect(moneyOfRand('10.5')).toEqual({ cents: 1050, currency: 'ZAR' });
     expect(randOf(moneyOfCents(100000_00))).toBe('100000.00');
     expect(wholeRand(5_000)).toEqual(zar(500000));
@@ -48,6 +50,7 @@ describe('money in cents', () => {
     expect(canonicalRand('050')).toBe('50.00');
     expect(formatMoney(zar(342820))).toBe('R3,428.20');
     expect(formatMoney(zar(-4005))).toBe('-R40.05');
+    expect(formatCents(342820)).toBe('R3,428.20');
   });
 
   it('adds, subtracts and multiplies by whole numbers only, in one currency', () => {

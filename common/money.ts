@@ -2,10 +2,12 @@ import { formatRand } from './format';
 
 /**
  * Money, the one module where rand become cents and back (issue 45, docs/payments.md "Money in
- * cents"). Amounts travel and are stored as rand strings ('1234.50', numeric(10,2)); every sum,
- * share and discount is worked out here in whole cents, never through a float, so sums and shares
- * are exact. tests/unit/float-money.unit.test.ts refuses `* 100`, `/ 100` and float rounding of
- * money anywhere else.
+ * cents"). Amounts are stored and reckoned in whole cents: bigint `*_cents` columns (read with
+ * core/db/cents.ts), numbers in the server, the domain and the worker. Rand strings
+ * ('1234.50') are only what the API and the screens speak, converted here at that edge (`toCents`,
+ * `fromCents`). Every sum, share and discount is worked out in whole cents, never through a float,
+ * so sums and shares are exact. tests/unit/float-money.unit.test.ts refuses `* 100`, `/ 100` and
+ * float rounding of money anywhere else.
  *
  * The one rounding rule: a percentage of an amount is rounded to the nearest cent, half up (away
  * from zero for a negative amount). A percent off is the percentage that is left to pay
@@ -34,15 +36,18 @@ export function toCents(amount: string): number {
   return match[1] ? -cents : cents;
 }
 
-/** Whole cents -> rand as the API and the database take it: 342820 -> '3428.20', -5 -> '-0.05'. */
-export function fromCents(cents: number): string {
+/** Whole cents -> rand as the API speaks it: 342820 -> '3428.20', -5 -> '-0.05'; null (no price) stays null. */
+export function fromCents(cents: number): string;
+export function fromCents(cents: number | null): string | null;
+export function fromCents(cents: number | null): string | null {
+  if (cents === null) return null;
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${(abs - (abs % CENTS_PER_RAND)) / CENTS_PER_RAND}.${String(abs % CENTS_PER_RAND).padStart(2, '0')}`;
 }
 
-/** Rand as typed or as PostgreSQL answers it, with exactly two decimals: '49.9' -> '49.90', '050' -> '50.00'. */
+/** Rand as typed, with exactly two decimals: '49.9' -> '49.90', '050' -> '50.00'. */
 export function canonicalRand(amount: string): string {
   return fromCents(toCents(amount));
 }
@@ -63,7 +68,7 @@ export function wholeRand(rands: number, currency: Currency = CURRENCY): Money {
   return moneyOfCents(rands * CENTS_PER_RAND, currency);
 }
 
-/** Money -> rand as the API and the database take it: '10.50'. */
+/** Money -> rand as the API speaks it: '10.50'. */
 export function randOf(money: Money): string {
   return fromCents(money.cents);
 }
@@ -71,6 +76,11 @@ export function randOf(money: Money): string {
 /** As every screen and mail shows it: R3,428.20 (common/format.ts). */
 export function formatMoney(money: Money): string {
   return formatRand(randOf(money));
+}
+
+/** Whole cents as every screen and mail shows them: 342820 -> R3,428.20. */
+export function formatCents(cents: number): string {
+  return formatMoney(moneyOfCents(cents));
 }
 
 function sameCurrency(a: Money, b: Money): Currency {

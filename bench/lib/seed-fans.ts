@@ -12,7 +12,7 @@ export async function seedSubscribedFans(db: DB, tierId: string, count: number, 
   await sql`insert into users (email, password_hash, email_verified_at) select ${prefix} || i || '@bench.test', 'x', now() from generate_series(1, ${count}) i`.execute(db);
   await sql`insert into profiles (id, username, display_name, date_of_birth)
     select u.id, ${prefix} || split_part(split_part(u.email, '@', 1), ${prefix}, 2), 'Fan', '1990-01-01' from users u where u.email like ${like}`.execute(db);
-  await sql`insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price)
-    select u.id, ${tierId}, 'active', now(), now() + interval '30 days', '50.00' from users u where u.email like ${like}`.execute(db);
+  await sql`insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price_cents)
+    select u.id, ${tierId}, 'active', now(), now() + interval '30 days', 5000 from users u where u.email like ${like}`.execute(db);
   return { usersLike: like };
 }

@@ -15,8 +15,11 @@ import type {
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-/** numeric(10,2): pg returns it as a string so no precision is lost. */
-type Money = ColumnType<string, string | number, string | number>;
+/**
+ * Money in whole cents, bigint (docs/payments.md, "Money in cents"): pg returns int8 as a string,
+ * read with readCents (core/db/cents.ts); written as a number of cents, never rand.
+ */
+type Cents = ColumnType<string, number, number>;
 /** bigint: pg returns int8 as a string. */
 type BigIntColumn = ColumnType<string, string | number | bigint, string | number | bigint>;
 
@@ -296,7 +299,7 @@ export interface SubscriptionTiersTable {
   creator_id: string | null;
   name: string;
   description: string | null;
-  price: Money;
+  price_cents: Cents;
   payment_interval: PaymentInterval;
   discount_percentage: number | null;
   /** set instead of deleting a tier someone subscribed to: hidden from new fans (migrations/20261125_0001_billing.ts) */
@@ -324,9 +327,9 @@ export interface SubscriptionsTable {
   /** the period end the renewal reminder was sent for */
   reminded_period_end: Timestamp | null;
   /** the price the fan agreed to per period: renewals charge at most this (docs/payments.md) */
-  price: Money;
+  price_cents: Cents;
   /** the price agreed for next_tier_id when the fan asked for the change */
-  next_price: Money | null;
+  next_price_cents: Cents | null;
   /** the creator's profile turned private or hidden: set to end at its period end, the fan told */
   creator_unavailable_at: Timestamp | null;
   /** a free trial's first period ends here (= its first current_period_end); null for a paid start (migrations/20261128_0300_trials.ts) */
@@ -413,7 +416,8 @@ export interface PaymentsTable {
   /** 'creator — tier' at the time of the charge */
   description: Generated<string>;
   idempotency_key: string | null;
-  amount: Money;
+  /** signed: a refund or dispute is negative */
+  amount_cents: Cents;
   currency: Generated<string>;
   provider: string;
   provider_ref: string | null;
@@ -438,9 +442,6 @@ export interface PaymentsTable {
 export type PaymentPurpose = 'subscription' | 'tip' | 'post_unlock' | 'message_unlock';
 
 export type PaymentKind = 'charge' | 'refund' | 'dispute' | 'dispute_won';
-
-/** Bigint cents as pg returns them (a string) and as written (a number). */
-type Cents = ColumnType<string, number | bigint | string, number | bigint | string>;
 
 /** Where money is (docs/payments.md, "The ledger"): the chart of accounts. */
 export type LedgerAccountKind =
@@ -552,7 +553,7 @@ export interface PendingChargesTable {
   post_id: string | null;
   message_id: string | null;
   tip_message: string | null;
-  amount: Money;
+  amount_cents: Cents;
   description: string;
   provider: string;
   /** the ledger's charge, once the money is in */
@@ -602,7 +603,7 @@ export interface RefundRequestsTable {
   id: Generated<string>;
   payment_id: string;
   /** positive; counts against what is left to refund until completed */
-  amount: Money;
+  amount_cents: Cents;
   /** the reversal row's system key and the provider's idempotency key */
   reversal_key: string;
   requested_by: string | null;
@@ -633,7 +634,7 @@ export interface MessagesTable {
   client_id: string | null;
   attachment_id: string | null;
   /** the file opens for the recipient only once bought (migrations/20261128_0200_message_prices.ts) */
-  price: Money | null;
+  price_cents: Cents | null;
   /** the message to many this is one copy of */
   mass_message_id: string | null;
 }
@@ -649,7 +650,7 @@ export interface MassMessagesTable {
   tier_id: string | null;
   content: string | null;
   attachment_id: string | null;
-  price: Money | null;
+  price_cents: Cents | null;
   client_id: string;
   /** 'failed': its chain's outbox row failed for good (worker/jobs/stalled-mass-messages.ts) */
   status: Generated<MassMessageStatus>;
@@ -890,11 +891,11 @@ export const databaseColumns = columns({
   comments: ['id', 'post_id', 'user_id', 'parent_id', 'comment_text', 'created_at', 'updated_at'],
   bookmarks: ['user_id', 'post_id', 'created_at'],
   subscription_tiers: [
-    'id', 'creator_id', 'name', 'description', 'price', 'payment_interval', 'discount_percentage', 'archived_at', 'created_at', 'updated_at',
+    'id', 'creator_id', 'name', 'description', 'price_cents', 'payment_interval', 'discount_percentage', 'archived_at', 'created_at', 'updated_at',
   ],
   subscriptions: [
     'id', 'subscriber_id', 'tier_id', 'status', 'current_period_start', 'current_period_end', 'cancel_at_period_end',
-    'past_due_since', 'grace_until', 'next_tier_id', 'provider', 'provider_subscription_id', 'reminded_period_end', 'price', 'next_price',
+    'past_due_since', 'grace_until', 'next_tier_id', 'provider', 'provider_subscription_id', 'reminded_period_end', 'price_cents', 'next_price_cents',
     'creator_unavailable_at', 'created_at', 'updated_at', 'trial_ends_at', 'bundle_periods',
   ],
   tier_bundles: ['tier_id', 'periods', 'percent', 'created_at', 'updated_at'],
@@ -904,7 +905,7 @@ export const databaseColumns = columns({
   subscribers: ['id', 'creator_id', 'subscriber_id', 'tier_id', 'status', 'created_at', 'updated_at'],
   subscription_billing_retries: ['subscription_id', 'step', 'failures', 'retry_at'],
   payments: [
-    'id', 'user_id', 'tier_id', 'creator_id', 'subscription_id', 'description', 'idempotency_key', 'amount', 'currency',
+    'id', 'user_id', 'tier_id', 'creator_id', 'subscription_id', 'description', 'idempotency_key', 'amount_cents', 'currency',
     'provider', 'provider_ref', 'status', 'kind', 'reverses_payment_id', 'system_key', 'created_at', 'purpose', 'tip_message',
     'message_id', 'receipt_number',
   ],
@@ -912,7 +913,7 @@ export const databaseColumns = columns({
     'id', 'queue', 'name', 'job_id', 'data', 'options', 'available_at', 'relays', 'relayed_at', 'done_at', 'failed_at', 'last_error', 'created_at',
   ],
   billing_events: ['provider', 'event_id', 'type', 'received_at'],
-  refund_requests: ['id', 'payment_id', 'amount', 'reversal_key', 'requested_by', 'completed_at', 'created_at'],
+  refund_requests: ['id', 'payment_id', 'amount_cents', 'reversal_key', 'requested_by', 'completed_at', 'created_at'],
   ledger_accounts: ['id', 'code', 'kind', 'owner_id', 'provider', 'currency', 'created_at'],
   journal_entries: ['id', 'kind', 'key', 'reason', 'payment_id', 'payout_id', 'refund_request_id', 'occurred_at', 'created_at'],
   journal_lines: ['id', 'journal_id', 'account_id', 'currency', 'kind', 'amount_cents', 'available_at', 'occurred_at'],
@@ -921,7 +922,7 @@ export const databaseColumns = columns({
   payment_cards: ['user_id', 'provider', 'customer_id', 'payment_method_id', 'brand', 'last4', 'updated_at'],
   test_cards: ['id', 'user_id', 'brand', 'last4', 'is_default', 'created_at'],
   pending_charges: [
-    'id', 'user_id', 'idempotency_key', 'purpose', 'creator_id', 'post_id', 'message_id', 'tip_message', 'amount', 'description', 'provider',
+    'id', 'user_id', 'idempotency_key', 'purpose', 'creator_id', 'post_id', 'message_id', 'tip_message', 'amount_cents', 'description', 'provider',
     'payment_id', 'created_at',
   ],
   payouts: [
@@ -930,10 +931,10 @@ export const databaseColumns = columns({
   ],
   messages: [
     'id', 'sender_id', 'recipient_id', 'content', 'media_key', 'media_type', 'reply_to_id', 'created_at', 'edited_at', 'read_at',
-    'client_id', 'attachment_id', 'price', 'mass_message_id',
+    'client_id', 'attachment_id', 'price_cents', 'mass_message_id',
   ],
   mass_messages: [
-    'id', 'creator_id', 'audience', 'tier_id', 'content', 'attachment_id', 'price', 'client_id', 'status', 'cursor', 'recipients_total',
+    'id', 'creator_id', 'audience', 'tier_id', 'content', 'attachment_id', 'price_cents', 'client_id', 'status', 'cursor', 'recipients_total',
     'created_at', 'finished_at', 'progressed_at', 'stopped_total',
   ],
   message_reactions: ['id', 'message_id', 'user_id', 'emoji', 'created_at'],

@@ -10,8 +10,8 @@ import type { PaymentProviderName } from '../../common/billing-dtos';
 
 export interface ChargeRequest {
   userId: string;
-  /** '40.00' rand */
-  amount: string;
+  /** whole cents: 4000 is R40.00 */
+  amountCents: number;
   description: string;
   /** the same key is the same charge at the provider */
   idempotencyKey: string;
@@ -23,7 +23,7 @@ export interface CheckoutRequest {
   userId: string;
   email: string;
   tierId: string;
-  amount: string;
+  amountCents: number;
   interval: PaymentInterval;
   /** the Premium upgrade renews every 30 days */
   intervalDays?: number;
@@ -43,8 +43,7 @@ export interface CheckoutRequest {
 export interface OneOffCheckoutRequest {
   userId: string;
   email: string;
-  /** '40.00' rand */
-  amount: string;
+  amountCents: number;
   description: string;
   /** the pending_charges row the webhook completes */
   pendingId: string;
@@ -66,7 +65,7 @@ export interface CardChargeRequest {
   userId: string;
   customerId: string;
   paymentMethodId: string;
-  amount: string;
+  amountCents: number;
   description: string;
   pendingId: string;
   idempotencyKey: string;
@@ -102,8 +101,8 @@ export interface ChargeRef {
 /** One refund the provider made of a charge. */
 export interface ProviderRefund {
   id: string;
-  /** '12.50' rand, positive */
-  amount: string;
+  /** whole cents, positive */
+  amountCents: number;
   /** the ledger's key it was asked for with (an admin's refund); null: made elsewhere (the dashboard) */
   reversalKey: string | null;
 }
@@ -126,27 +125,27 @@ export type ProviderEvent =
       bundlePeriods: number | null;
       providerSubscriptionId: string | null;
       paymentRef: string;
-      amount: string;
+      amountCents: number;
       paymentStatus: CheckoutPaymentStatus;
     }
   /** the money of a pending one-off purchase is in (a payment-mode Checkout, or a card's PaymentIntent after 3-D Secure) */
-  | { id: string; kind: 'one-off-paid'; pendingId: string; paymentRef: string; amount: string; paymentStatus: CheckoutPaymentStatus }
+  | { id: string; kind: 'one-off-paid'; pendingId: string; paymentRef: string; amountCents: number; paymentStatus: CheckoutPaymentStatus }
   /** a setup-mode Checkout finished: the fan's card is on file at the provider */
   | { id: string; kind: 'card-saved'; userId: string; setupIntentId: string }
   /** an asynchronous Checkout payment that did not go through: nothing starts, the fan is told */
   | { id: string; kind: 'checkout-failed'; userId: string; tierId: string }
   /** money went back on a charge (in full or in part, by us or in the provider's dashboard) */
   | { id: string; kind: 'charge-refunded'; charge: ChargeRef }
-  /** the payer disputed a charge (a chargeback): `amount` is what the provider took back */
-  | { id: string; kind: 'dispute-opened'; disputeId: string; charge: ChargeRef; amount: string }
+  /** the payer disputed a charge (a chargeback): `amountCents` is what the provider took back */
+  | { id: string; kind: 'dispute-opened'; disputeId: string; charge: ChargeRef; amountCents: number }
   /** a dispute ended: won (the money came back to us) or lost */
-  | { id: string; kind: 'dispute-closed'; disputeId: string; charge: ChargeRef; amount: string; won: boolean }
+  | { id: string; kind: 'dispute-closed'; disputeId: string; charge: ChargeRef; amountCents: number; won: boolean }
   | {
       id: string;
       kind: 'invoice-paid';
       providerSubscriptionId: string;
       paymentRef: string;
-      amount: string;
+      amountCents: number;
       periodEnd: Date | null;
       firstInvoice: boolean;
       /** the fan and tier our Checkout put in the subscription's metadata (null: a subscription this app did not make) */
@@ -208,12 +207,12 @@ export interface PaymentProvider extends ProviderCapabilities {
    */
   subscriptionEnded(providerSubscriptionId: string): Promise<boolean>;
   /**
-   * The payment back to the payer: all of it, or `amount` (rand). Safe to repeat: the same
+   * The payment back to the payer: all of it, or `amountCents`. Safe to repeat: the same
    * `idempotencyKey` (default: one per ref) refunds once; at Stripe the key also goes in the
    * refund's metadata (`reversal_key`), so the charge.refunded webhook knows the refund as ours.
    * Answers the provider's id for it (null: the built-in provider, or a payment already refunded in full).
    */
-  refund(paymentRef: string, opts?: { amount?: string; idempotencyKey?: string }): Promise<{ ref: string | null }>;
+  refund(paymentRef: string, opts?: { amountCents?: number; idempotencyKey?: string }): Promise<{ ref: string | null }>;
   /** The references and refunds of the charge an event names (webhook providers; asked before the event's transaction). */
   chargeInfo(charge: ChargeRef): Promise<ProviderCharge>;
   /**

@@ -1,12 +1,12 @@
 import Stripe from 'stripe';
 import type { PaymentInterval } from '../../common/enums';
-import { fromCents, toCents } from '../../common/money';
 import { PROVIDER_CAPABILITIES } from './capabilities';
 import type { CardChargeRequest, CardChargeResult, CheckoutPaymentStatus, PaymentProvider, PayoutAccountState, ProviderEvent, ProviderMoneyKind } from './provider';
 import { WebhookSignatureError } from './provider';
 
 const STRIPE_INTERVAL: Record<PaymentInterval, 'week' | 'month' | 'year'> = { weekly: 'week', monthly: 'month', annually: 'year' };
-const rand = (cents: unknown) => fromCents(typeof cents === 'number' && Number.isInteger(cents) ? cents : 0);
+/** Stripe's amounts are whole cents already; anything else is no money received. */
+const cents = (amount: unknown) => (typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : 0);
 
 /** Stripe objects as read here: only the fields used, whatever the account's API version adds. */
 type Loose = Record<string, unknown>;
@@ -53,7 +53,7 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
         bundlePeriods: metadata.bundlePeriods ? Number(metadata.bundlePeriods) : null,
         providerSubscriptionId: str(object.subscription),
         paymentRef: str(object.invoice) ?? str(object.payment_intent) ?? (object.id as string),
-        amount: rand(object.amount_total),
+        amountCents: cents(object.amount_total),
         // anything Stripe may add later is not money received
         paymentStatus: paymentStatus(object.payment_status),
       };
@@ -71,7 +71,7 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
         kind: 'invoice-paid',
         providerSubscriptionId: sub,
         paymentRef: object.id as string,
-        amount: rand(object.amount_paid),
+        amountCents: cents(object.amount_paid),
         periodEnd: invoicePeriodEnd(object),
         firstInvoice: object.billing_reason === 'subscription_create',
         subscriber: invoiceSubscriber(object),
@@ -87,10 +87,10 @@ export function toProviderEvent(event: { id: string; type: string; data: { objec
     case 'charge.dispute.closed': {
       const charge = { chargeId: str(object.charge), paymentIntent: str(object.payment_intent), invoice: null };
       const disputeId = object.id as string;
-      if (event.type === 'charge.dispute.created') return { id: event.id, kind: 'dispute-opened', disputeId, charge, amount: rand(object.amount) };
+      if (event.type === 'charge.dispute.created') return { id: event.id, kind: 'dispute-opened', disputeId, charge, amountCents: cents(object.amount) };
       // 'warning_closed': an inquiry that never became a chargeback, so nothing stays taken
       const won = object.status === 'won' || object.status === 'warning_closed';
-      return { id: event.id, kind: 'dispute-closed', disputeId, charge, amount: rand(object.amount), won };
+      return { id: event.id, kind: 'dispute-closed', disputeId, charge, amountCents: cents(object.amount), won };
     }
     case 'account.updated':
       return { id: event.id, kind: 'payout-account-updated', accountId: object.id as string, state: payoutAccountState(object) };
@@ -119,11 +119,11 @@ function oneOffEvent(event: { id: string; type: string }, object: Loose): Provid
   if (completed) {
     return {
       id: event.id, kind: 'one-off-paid', pendingId: metadata.pendingId, paymentRef: str(object.payment_intent) ?? (object.id as string),
-      amount: rand(object.amount_total), paymentStatus: paymentStatus(object.payment_status),
+      amountCents: cents(object.amount_total), paymentStatus: paymentStatus(object.payment_status),
     };
   }
   if (event.type === 'payment_intent.succeeded') {
-    return { id: event.id, kind: 'one-off-paid', pendingId: metadata.pendingId, paymentRef: object.id as string, amount: rand(object.amount_received ?? object.amount), paymentStatus: 'paid' };
+    return { id: event.id, kind: 'one-off-paid', pendingId: metadata.pendingId, paymentRef: object.id as string, amountCents: cents(object.amount_received ?? object.amount), paymentStatus: 'paid' };
   }
   // a failed one-off payment leaves the pending charge unpaid: nothing to write
   return { id: event.id, kind: 'ignored', type: event.type };
@@ -157,7 +157,7 @@ const isRefusal = (error: unknown) =>
  */
 async function chargeSavedCard(client: Stripe, r: CardChargeRequest): Promise<CardChargeResult> {
   const base = {
-    amount: toCents(r.amount), currency: 'zar', customer: r.customerId, payment_method: r.paymentMethodId, confirm: true, description: r.description,
+    amount: r.amountCents, currency: 'zar', customer: r.customerId, payment_method: r.paymentMethodId, confirm: true, description: r.description,
     metadata: { pendingId: r.pendingId, userId: r.userId },
   };
   const declined = (error: unknown) => error instanceof Stripe.errors.StripeCardError && error.code !== 'authentication_required';
@@ -269,7 +269,7 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
           mode: 'subscription',
           customer_email: r.email,
           client_reference_id: r.userId,
-          line_items: [{ quantity: 1, price_data: { currency: 'zar', unit_amount: toCents(r.amount), recurring, product_data: { name: r.description } } }],
+          line_items: [{ quantity: 1, price_data: { currency: 'zar', unit_amount: r.amountCents, recurring, product_data: { name: r.description } } }],
           metadata,
           subscription_data: { metadata },
           expires_at: expiry.expiresAt,
@@ -308,7 +308,7 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
         // the key comes from our ledger (the reference, or the refund's own key): a retried job
         // refunds once, and the webhook that reports the refund finds the key in its metadata
         const refund = await client.refunds.create(
-          { ...target, ...(opts.amount && { amount: toCents(opts.amount) }), metadata: { reversal_key: idempotencyKey } },
+          { ...target, ...(opts.amountCents && { amount: opts.amountCents }), metadata: { reversal_key: idempotencyKey } },
           { idempotencyKey },
         );
         return { ref: refund.id };
@@ -333,7 +333,7 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
       const refunds = listed.data
         // a pending refund is on its way back (Stripe counts it in amount_refunded); failed and canceled ones are not
         .filter((r) => r.status === 'succeeded' || r.status === 'pending')
-        .map((r) => ({ id: r.id, amount: fromCents(r.amount), reversalKey: r.metadata?.reversal_key ?? null }));
+        .map((r) => ({ id: r.id, amountCents: r.amount, reversalKey: r.metadata?.reversal_key ?? null }));
       return { refs, refunds };
     },
     async createPayoutAccount(r) {
@@ -382,7 +382,7 @@ export function stripeProvider(secretKey: string, webhookSecret: string, client 
           mode: 'payment',
           customer_email: r.email,
           client_reference_id: r.userId,
-          line_items: [{ quantity: 1, price_data: { currency: 'zar', unit_amount: toCents(r.amount), product_data: { name: r.description } } }],
+          line_items: [{ quantity: 1, price_data: { currency: 'zar', unit_amount: r.amountCents, product_data: { name: r.description } } }],
           metadata,
           // payment_intent.succeeded names the pending charge too: whichever event comes first completes it
           payment_intent_data: { metadata, description: r.description },

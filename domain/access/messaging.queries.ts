@@ -68,7 +68,7 @@ export function findAttachmentAudience(db: DB, attachmentId: string, viewerId: s
       (eb) =>
         eb
           .selectFrom('messages as vm')
-          .select(['vm.id', 'vm.sender_id', 'vm.recipient_id', 'vm.price', messageUnlockedBy('vm.id', 'vm.recipient_id').as('unlocked')])
+          .select(['vm.id', 'vm.sender_id', 'vm.recipient_id', 'vm.price_cents', messageUnlockedBy('vm.id', 'vm.recipient_id').as('unlocked')])
           .whereRef('vm.attachment_id', '=', 'a.id')
           .where((w) => w.or([w('vm.sender_id', '=', viewerId ?? NO_ONE), w('vm.recipient_id', '=', viewerId ?? NO_ONE)]))
           .limit(1)
@@ -86,7 +86,7 @@ export function findAttachmentAudience(db: DB, attachmentId: string, viewerId: s
       'a.kind',
       'm.sender_id',
       'm.recipient_id',
-      'm.price',
+      'm.price_cents',
       'm.unlocked',
     ])
     .where('a.id', '=', attachmentId)

@@ -1,5 +1,6 @@
 import type { ProfileVisibility } from '../../common/enums';
 import type { Messaging } from '../../common/message-dtos';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import { canSeeProfile } from './access';
 import { findAttachmentAudience, findMessagingFacts } from './messaging.queries';
@@ -87,11 +88,11 @@ export type MessageMediaDecision =
  * recipient when it is free or they bought it (`unlocked`: `messageUnlockedBy`, the SQL half, read
  * with the message); to nobody else. A refund or a dispute takes the purchase back, and with it the file.
  */
-export function messageFileOpen(f: { viewerId: string | null; senderId: string; recipientId: string; price: string | null; unlocked: boolean }): boolean {
+export function messageFileOpen(f: { viewerId: string | null; senderId: string; recipientId: string; priceCents: number | null; unlocked: boolean }): boolean {
   if (f.viewerId === null) return false;
   if (f.viewerId === f.senderId) return true;
   if (f.viewerId !== f.recipientId) return false;
-  return f.price === null || f.unlocked;
+  return f.priceCents === null || f.unlocked;
 }
 
 /**
@@ -111,7 +112,7 @@ export function canSeeMessagePreview(db: DB, viewerId: string | null, attachment
   return decideMessageFile(db, viewerId, attachmentId, (m) => viewerId === m.senderId || viewerId === m.recipientId);
 }
 
-type MessageOfFile = { senderId: string; recipientId: string; price: string | null; unlocked: boolean };
+type MessageOfFile = { senderId: string; recipientId: string; priceCents: number | null; unlocked: boolean };
 
 async function decideMessageFile(db: DB, viewerId: string | null, attachmentId: string, opens: (m: MessageOfFile) => boolean): Promise<MessageMediaDecision> {
   const row = await findAttachmentAudience(db, attachmentId, viewerId);
@@ -121,7 +122,7 @@ async function decideMessageFile(db: DB, viewerId: string | null, attachmentId: 
     viewerId !== null &&
     row.sender_id !== null &&
     row.recipient_id !== null &&
-    opens({ senderId: row.sender_id, recipientId: row.recipient_id, price: row.price, unlocked: Boolean(row.unlocked) });
+    opens({ senderId: row.sender_id, recipientId: row.recipient_id, priceCents: readCents(row.price_cents), unlocked: Boolean(row.unlocked) });
   if (!owner && !viaMessage) return { outcome: 'forbidden' };
   if (row.status !== 'ready' || !row.storage_key || !row.content_type) return { outcome: 'not-found' };
   return {

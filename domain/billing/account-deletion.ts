@@ -1,3 +1,4 @@
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import { capabilitiesOf } from '../../core/payments/capabilities';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
@@ -48,7 +49,7 @@ export async function endSubscriptionsOfDeletedUser(trx: DB, userId: string, now
     ? await trx
         .selectFrom('payments')
         .distinctOn('subscription_id')
-        .select(['subscription_id', 'id', 'amount'])
+        .select(['subscription_id', 'id', 'amount_cents'])
         .where('subscription_id', 'in', rows.map((r) => r.id))
         .where('kind', '=', 'charge')
         .where('status', '=', 'succeeded')
@@ -76,11 +77,11 @@ export async function endSubscriptionsOfDeletedUser(trx: DB, userId: string, now
     out.effects.entitlements.push({ userId: s.subscriber_id, creatorId: s.creator_id, active: false });
     const charge = lastCharge.get(s.id);
     if (!charge || s.current_period_end <= now) continue;
-    const amount = proRataRefund(charge.amount, s.current_period_start, s.current_period_end, now);
-    if (amount === '0.00') continue;
+    const amountCents = proRataRefund(readCents(charge.amount_cents), s.current_period_start, s.current_period_end, now);
+    if (amountCents === 0) continue;
     // decided now, under the charge's lock: the amount reserved and the creator's share taken off
     // their balance before the payout below reads it (issue 45 item 1)
-    const decided = await decideRefund(trx, { paymentId: charge.id, amount, systemKey: `prorata-refund-${s.id}-${s.current_period_end.getTime()}`, now });
+    const decided = await decideRefund(trx, { paymentId: charge.id, amountCents, systemKey: `prorata-refund-${s.id}-${s.current_period_end.getTime()}`, now });
     if (!decided) continue;
     out.outbox.push(decided.job);
     out.refunds += 1;

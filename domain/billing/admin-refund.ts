@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { fromCents, toCents } from '../../common/money';
+import { fromCents } from '../../common/money';
 import { REFUND_TEXTS } from '../../common/payment-texts';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import type { Clock } from '../../core/clock';
 import type { QueuedEntry } from '../../core/outbox/outbox';
@@ -21,38 +22,39 @@ const systemKeyFor = (idempotencyKey: string) => `admin-refund-${idempotencyKey}
 
 export interface RefundRequested {
   paymentId: string;
-  amount: string;
+  amountCents: number;
   /** the job to queue after the commit (it is already in the outbox) */
   job: QueuedEntry;
 }
 
 export async function requestRefund(
   deps: { db: DB; reachable: (providerName: string) => boolean; clock: Clock },
-  req: { adminId: string; paymentId: string; amount: string; idempotencyKey: string },
+  req: { adminId: string; paymentId: string; amountCents: number; idempotencyKey: string },
 ): Promise<RefundRequested> {
   const systemKey = systemKeyFor(req.idempotencyKey);
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
-    const charge = await trx.selectFrom('payments').select(['id', 'kind', 'status', 'amount', 'provider']).where('id', '=', req.paymentId).forUpdate().executeTakeFirst();
+    const charge = await trx.selectFrom('payments').select(['id', 'kind', 'status', 'amount_cents', 'provider']).where('id', '=', req.paymentId).forUpdate().executeTakeFirst();
     if (!charge) throw new BillingError('NOT_FOUND', REFUND_TEXTS.paymentNotFound);
     // the same press again (a retry, a double click): the first request's answer
-    const earlier = await trx.selectFrom('refund_requests').select(['payment_id', 'amount']).where('reversal_key', '=', systemKey).executeTakeFirst();
+    const earlier = await trx.selectFrom('refund_requests').select(['payment_id', 'amount_cents']).where('reversal_key', '=', systemKey).executeTakeFirst();
     if (earlier) {
       if (earlier.payment_id !== charge.id) throw new BillingError('CONFLICT', REFUND_TEXTS.refundFailed);
-      const job = await queueRefund(trx, { paymentId: charge.id, amount: earlier.amount, systemKey });
-      return { paymentId: charge.id, amount: earlier.amount, job };
+      const amountCents = readCents(earlier.amount_cents);
+      const job = await queueRefund(trx, { paymentId: charge.id, amountCents, systemKey });
+      return { paymentId: charge.id, amountCents, job };
     }
     if (charge.kind !== 'charge' || charge.status !== 'succeeded') throw new BillingError('CONFLICT', REFUND_TEXTS.notRefundable);
     if (!deps.reachable(charge.provider)) throw new BillingError('CONFLICT', REFUND_TEXTS.otherProvider);
     const state = await refundState(trx, charge.id);
     if (state.disputed) throw new BillingError('CONFLICT', REFUND_TEXTS.disputed);
-    const left = toCents(charge.amount) - toCents(state.refunded) - toCents(state.pending);
+    const left = readCents(charge.amount_cents) - readCents(state.refunded) - readCents(state.pending);
     if (left <= 0) throw new BillingError('CONFLICT', REFUND_TEXTS.nothingLeft);
-    if (toCents(req.amount) > left) throw new BillingError('CONFLICT', REFUND_TEXTS.amountTooHigh(`R${fromCents(left)}`));
+    if (req.amountCents > left) throw new BillingError('CONFLICT', REFUND_TEXTS.amountTooHigh(`R${fromCents(left)}`));
     // reserved under the same lock, the creator's share taken now (./refund-requests.ts)
-    const decided = await decideRefund(trx, { paymentId: charge.id, amount: req.amount, systemKey, requestedBy: req.adminId, now });
+    const decided = await decideRefund(trx, { paymentId: charge.id, amountCents: req.amountCents, systemKey, requestedBy: req.adminId, now });
     if (!decided) throw new BillingError('CONFLICT', REFUND_TEXTS.nothingLeft);
-    return { paymentId: charge.id, amount: decided.amount, job: decided.job };
+    return { paymentId: charge.id, amountCents: decided.amountCents, job: decided.job };
   });
 }
 
@@ -60,8 +62,8 @@ export async function requestRefund(
 async function refundState(db: DB, paymentId: string) {
   const row = await sql<{ refunded: string; pending: string; disputed: boolean }>`
     select
-      coalesce((select -sum(amount) from payments where reverses_payment_id = ${paymentId} and kind = 'refund'), 0)::numeric(12,2)::text as refunded,
-      coalesce((select sum(amount) from refund_requests where payment_id = ${paymentId} and completed_at is null), 0)::numeric(12,2)::text as pending,
+      coalesce((select -sum(amount_cents) from payments where reverses_payment_id = ${paymentId} and kind = 'refund'), 0)::text as refunded,
+      coalesce((select sum(amount_cents) from refund_requests where payment_id = ${paymentId} and completed_at is null), 0)::text as pending,
       (select count(*) filter (where kind = 'dispute') > count(*) filter (where kind = 'dispute_won') from payments where reverses_payment_id = ${paymentId}) as disputed`.execute(db);
   return row.rows[0]!;
 }

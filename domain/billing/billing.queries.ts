@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { withCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import type { ProfileVisibility } from '../../common/enums';
 import { isOwnerOnlyProfile } from '../access/access';
@@ -8,7 +9,7 @@ import { activeSubscriptionWhere } from '../subscriptions/active';
 
 /** A tier with what billing needs of its creator (null for the platform's Premium). */
 export async function findTierForBilling(db: DB, tierId: string) {
-  return db
+  const row = await db
     .selectFrom('subscription_tiers as t')
     .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 't.creator_id')
@@ -19,7 +20,7 @@ export async function findTierForBilling(db: DB, tierId: string) {
       't.id',
       't.creator_id',
       't.name',
-      't.price',
+      't.price_cents',
       't.payment_interval',
       't.discount_percentage',
       't.archived_at',
@@ -28,6 +29,7 @@ export async function findTierForBilling(db: DB, tierId: string) {
     ])
     .where('t.id', '=', tierId)
     .executeTakeFirst();
+  return row && withCents(row, ['price_cents']);
 }
 export type BillingTier = NonNullable<Awaited<ReturnType<typeof findTierForBilling>>>;
 
@@ -96,7 +98,8 @@ export async function insertPayment(
     idempotencyKey: string | null;
     /** or a key the system made (renewals, duplicate checkouts): never in the clients' column */
     systemKey?: string | null;
-    amount: string;
+    /** whole cents */
+    amountCents: number;
     provider: string;
     providerRef: string | null;
     status: 'succeeded' | 'failed';
@@ -124,7 +127,7 @@ export async function insertPayment(
       description: row.description,
       idempotency_key: row.idempotencyKey,
       system_key: row.systemKey ?? null,
-      amount: row.amount,
+      amount_cents: row.amountCents,
       currency: 'ZAR',
       provider: row.provider,
       provider_ref: row.providerRef,

@@ -1,3 +1,4 @@
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import { providerNamed } from '../../core/payments';
 import type { PaymentProvider } from '../../core/payments/provider';
@@ -45,7 +46,7 @@ export const undoDuplicateCheckoutJobId = (eventId: string) => `undo-duplicate-c
  */
 export const UNDO_DUPLICATE_CHECKOUT_JOB_OPTIONS = { attempts: 10, backoff: { type: 'exponential', delay: 30_000 } } as const;
 
-type CheckoutEvent = { id: string; userId: string | null; providerSubscriptionId: string | null; paymentRef: string; amount: string };
+type CheckoutEvent = { id: string; userId: string | null; providerSubscriptionId: string | null; paymentRef: string; amountCents: number };
 
 /**
  * Step 1, inside the webhook's transaction (the pair's lock held): the duplicate's charge, as
@@ -56,7 +57,7 @@ export async function recordDuplicateCheckout(
   trx: DB,
   provider: PaymentProvider,
   event: CheckoutEvent,
-  charge: { tierId: string | null; creatorId: string | null; description: string; amount: string },
+  charge: { tierId: string | null; creatorId: string | null; description: string; amountCents: number },
   now: Date,
   earnings: EarningsPolicy,
   opts: { gone?: boolean } = {},
@@ -66,7 +67,7 @@ export async function recordDuplicateCheckout(
     provider: provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now, earnings,
   });
   // its refund is decided here (the amount reserved, the creator's share taken): the job makes it
-  await decideRefundAmount(trx, { paymentId, amount: charge.amount, systemKey: refundKey({ id: paymentId, provider_ref: event.paymentRef }), now });
+  await decideRefundAmount(trx, { paymentId, amountCents: charge.amountCents, systemKey: refundKey({ id: paymentId, provider_ref: event.paymentRef }), now });
   return { eventId: event.id, paymentId, providerSubscriptionId: event.providerSubscriptionId };
 }
 
@@ -103,7 +104,7 @@ export async function undoDuplicateCheckout(
 ): Promise<UndoOutcome> {
   const payment = await deps.db
     .selectFrom('payments')
-    .select(['id', 'status', 'provider', 'provider_ref', 'system_key', 'amount'])
+    .select(['id', 'status', 'provider', 'provider_ref', 'system_key', 'amount_cents'])
     .where('id', '=', data.paymentId)
     .executeTakeFirst();
   if (!payment) return { skipped: 'gone' };
@@ -125,11 +126,11 @@ export async function undoDuplicateCheckout(
     await provider.cancelNow(data.providerSubscriptionId);
   }
   // the amount decided with the duplicate (its refund_requests row); one from before that: all of it
-  const amount = (await findRefundRequest(deps.db, key))?.amount ?? payment.amount;
-  const refund = payment.provider_ref ? await provider.refund(payment.provider_ref, { amount, idempotencyKey: key }) : { ref: null };
+  const amountCents = (await findRefundRequest(deps.db, key))?.amount_cents ?? readCents(payment.amount_cents);
+  const refund = payment.provider_ref ? await provider.refund(payment.provider_ref, { amountCents, idempotencyKey: key }) : { ref: null };
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    await recordReversal(trx, { paymentId: payment.id, kind: 'refund', amount, providerRef: refund.ref, systemKey: key, now });
+    await recordReversal(trx, { paymentId: payment.id, kind: 'refund', amountCents, providerRef: refund.ref, systemKey: key, now });
     await trx.updateTable('refund_requests').set({ completed_at: now }).where('reversal_key', '=', key).where('completed_at', 'is', null).execute();
   });
   return { refunded: true };

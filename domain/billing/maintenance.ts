@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { creatorUnavailableMailJobId, MAIL_JOB_OPTIONS } from '../../common/jobs';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import { capabilitiesOf, SELF_RENEWING_PROVIDERS } from '../../core/payments/capabilities';
@@ -174,7 +175,7 @@ async function expireLapsed({ deps, now, limit, out, isolated }: BillingRun): Pr
   for (const row of lapsed) {
     const ended = await isolated('expire', row, () =>
       db.transaction().execute(async (trx) => {
-        await updateSubscription(trx, row.id, { status: 'expired', nextTierId: null, nextPrice: null }, now);
+        await updateSubscription(trx, row.id, { status: 'expired', nextTierId: null, nextPriceCents: null }, now);
         if (row.creator_id === null) await setPremiumFlag(trx, row.subscriber_id, now);
         return true;
       }),
@@ -255,7 +256,7 @@ async function stopForUnavailableCreator(db: DB, managed: PaymentProvider | null
       if (managed?.name !== sub.provider) throw new Error(`no ${sub.provider} provider configured to stop subscription ${sub.id}`);
       await managed.setCancelAtPeriodEnd(sub.provider_subscription_id, true);
     }
-    await updateSubscription(trx, sub.id, { cancelAtPeriodEnd: true, nextTierId: null, nextPrice: null, creatorUnavailableAt: now }, now);
+    await updateSubscription(trx, sub.id, { cancelAtPeriodEnd: true, nextTierId: null, nextPriceCents: null, creatorUnavailableAt: now }, now);
     const mail = await addToOutbox(trx, {
       queue: 'mail', name: 'creator-unavailable', data: { subscriptionId: sub.id }, jobId: creatorUnavailableMailJobId(sub.id), options: MAIL_JOB_OPTIONS,
     });
@@ -272,7 +273,7 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
   return db.transaction().execute(async (trx) => {
     const sub = await trx
       .selectFrom('subscriptions')
-      .select(['id', 'subscriber_id', 'tier_id', 'next_tier_id', 'price', 'next_price', 'current_period_end', 'past_due_since', 'status', 'cancel_at_period_end', 'bundle_periods'])
+      .select(['id', 'subscriber_id', 'tier_id', 'next_tier_id', 'price_cents', 'next_price_cents', 'current_period_end', 'past_due_since', 'status', 'cancel_at_period_end', 'bundle_periods'])
       .where('id', '=', id)
       .forUpdate()
       .skipLocked()
@@ -286,18 +287,18 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
     // a bundle renews as the same bundle (docs/payments.md, Bundles); a tier change ends it: the new tier renews one period at a time
     const bundlePeriods = sub.next_tier_id ? null : sub.bundle_periods;
     const bundle = bundlePeriods ? { periods: bundlePeriods, percent: await findBundlePercent(trx, tier.id, bundlePeriods) } : null;
-    const amount = renewalPrice(sub.next_tier_id ? sub.next_price : sub.price, tier, bundle);
+    const amountCents = renewalPrice(readCents(sub.next_tier_id ? sub.next_price_cents : sub.price_cents), tier, bundle);
     const description = paymentDescription(tier, bundlePeriods);
     // one key per subscription and period: a second run for the same period is refused by the
     // unique index of system keys, which no client's key can reach
     const key = `renewal-${sub.id}-${sub.current_period_end.getTime()}`;
-    const charge = await provider.charge({ userId: sub.subscriber_id, amount, description, idempotencyKey: key });
+    const charge = await provider.charge({ userId: sub.subscriber_id, amountCents, description, idempotencyKey: key });
     if (!charge.ok) {
       if (sub.past_due_since) return 'past-due';
       await updateSubscription(trx, sub.id, { pastDueSince: now, graceUntil: new Date(sub.current_period_end.getTime() + GRACE_DAYS * DAY_MS) }, now);
       const failedPaymentId = await insertPayment(trx, {
         userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description,
-        idempotencyKey: null, systemKey: `failed-${key}`, amount, provider: provider.name, providerRef: null, status: 'failed', createdAt: now, earnings,
+        idempotencyKey: null, systemKey: `failed-${key}`, amountCents, provider: provider.name, providerRef: null, status: 'failed', createdAt: now, earnings,
       });
       return { failed: [await addRenewalFailedMail(trx, failedPaymentId), ...(await notifyFanOfSubscription(trx, sub.id, 'renewal-failed', now))] };
     }
@@ -306,14 +307,14 @@ async function renewOne(db: DB, provider: PaymentProvider, id: string, now: Date
       trx,
       sub.id,
       {
-        tierId: tier.id, nextTierId: null, nextPrice: null, price: amount, periodStart: start, periodEnd: periodEndFor(start, tier, bundlePeriods),
+        tierId: tier.id, nextTierId: null, nextPriceCents: null, priceCents: amountCents, periodStart: start, periodEnd: periodEndFor(start, tier, bundlePeriods),
         pastDueSince: null, graceUntil: null, bundlePeriods,
       },
       now,
     );
     const paymentId = await insertPayment(trx, {
       userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description,
-      idempotencyKey: null, systemKey: key, amount, provider: provider.name, providerRef: charge.ref, status: 'succeeded', createdAt: now, earnings,
+      idempotencyKey: null, systemKey: key, amountCents, provider: provider.name, providerRef: charge.ref, status: 'succeeded', createdAt: now, earnings,
     });
     return { renewed: await addChargeEffects(trx, paymentId) };
   });

@@ -5,7 +5,7 @@ import { messageUnlockedBy } from '../access/messaging.queries';
 export function findUnlockCharge(db: DB, userId: string, messageId: string) {
   return db
     .selectFrom('payments as p')
-    .select(['p.id', 'p.amount', messageUnlockedBy('p.message_id', 'p.user_id').as('holds')])
+    .select(['p.id', 'p.amount_cents', messageUnlockedBy('p.message_id', 'p.user_id').as('holds')])
     .where('p.user_id', '=', userId)
     .where('p.message_id', '=', messageId)
     .where('p.purpose', '=', 'message_unlock')

@@ -1,6 +1,6 @@
-import { canonicalRand } from '../../common/money';
 import { PAID_MESSAGE_TEXTS as T } from '../../common/paid-message-texts';
 import { BILLING_TEXTS } from '../../common/texts';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import { BillingError } from './errors';
 import { creatorUnavailable } from './billing.queries';
@@ -11,8 +11,8 @@ import type { BillingDeps } from './billing-deps';
 export interface MessageUnlockRequest {
   userId: string;
   messageId: string;
-  /** the price the fan confirmed: must be the message's */
-  confirmedAmount: string;
+  /** the price the fan confirmed, in cents: must be the message's */
+  confirmedCents: number;
   idempotencyKey: string;
 }
 
@@ -21,7 +21,7 @@ export interface MessageUnlockRecord {
   messageId: string;
   senderId: string;
   recipientId: string;
-  amount: string;
+  amountCents: number;
 }
 
 export type MessageUnlockOutcome = OneOffOutcome<MessageUnlockRecord>;
@@ -32,7 +32,7 @@ function findPricedMessage(db: DB, messageId: string) {
     .innerJoin('profiles as pr', 'pr.id', 'm.sender_id')
     .innerJoin('users as u', 'u.id', 'm.sender_id')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 'm.sender_id')
-    .select(['m.id', 'm.sender_id', 'm.recipient_id', 'm.price', 'pr.username', 'pr.display_name', 'ps.profile_visibility as creator_visibility', 'u.suspended_at as creator_suspended_at'])
+    .select(['m.id', 'm.sender_id', 'm.recipient_id', 'm.price_cents', 'pr.username', 'pr.display_name', 'ps.profile_visibility as creator_visibility', 'u.suspended_at as creator_suspended_at'])
     .where('m.id', '=', messageId)
     .executeTakeFirst();
 }
@@ -49,10 +49,10 @@ export async function unlockMessage(deps: BillingDeps, req: MessageUnlockRequest
   const message = await findPricedMessage(deps.db, req.messageId);
   if (!message || (message.recipient_id !== req.userId && message.sender_id !== req.userId)) throw new BillingError('NOT_FOUND', T.messageNotFound);
   if (message.sender_id === req.userId) throw new BillingError('FORBIDDEN', T.ownMessage);
-  if (message.price === null) throw new BillingError('CONFLICT', T.notForSale);
-  const price = canonicalRand(message.price);
+  const price = readCents(message.price_cents);
+  if (price === null) throw new BillingError('CONFLICT', T.notForSale);
   if (creatorUnavailable(message)) throw new BillingError('NOT_FOUND', T.messageNotFound);
-  if (req.confirmedAmount !== price) throw new BillingError('CONFLICT', T.amountMismatch);
+  if (req.confirmedCents !== price) throw new BillingError('CONFLICT', T.amountMismatch);
   const base = { messageId: message.id, senderId: message.sender_id, recipientId: message.recipient_id };
 
   return chargeOneOff(deps, req, {
@@ -64,14 +64,14 @@ export async function unlockMessage(deps: BillingDeps, req: MessageUnlockRequest
       if (!done) return null;
       // bought already (this press's twin, another tab): the first charge; one taken back stays so
       if (!done.holds) throw new BillingError('CONFLICT', T.failed);
-      return { ...base, paymentId: done.id, amount: done.amount };
+      return { ...base, paymentId: done.id, amountCents: readCents(done.amount_cents) };
     },
     async item(trx) {
       // a key spent on something else; a pending charge of this key is checked by the one path
       const spent = await trx.selectFrom('payments').select('id').where('user_id', '=', req.userId).where('idempotency_key', '=', req.idempotencyKey).executeTakeFirst();
       if (spent) throw new BillingError('CONFLICT', BILLING_TEXTS.requestKeyUsed);
-      return { purpose: 'message_unlock', creatorId: message.sender_id, amount: price, description: T.description(message.display_name || message.username), messageId: message.id };
+      return { purpose: 'message_unlock', creatorId: message.sender_id, amountCents: price, description: T.description(message.display_name || message.username), messageId: message.id };
     },
-    answer: (item, paymentId) => ({ ...base, paymentId, amount: item.amount }),
+    answer: (item, paymentId) => ({ ...base, paymentId, amountCents: item.amountCents }),
   });
 }

@@ -52,8 +52,15 @@ export async function bestOffers(db: DB, creatorId: string, fanId: string | null
   return best;
 }
 
-/** What the fan pays now for the tier: its price, or less under the best offer for them. */
-export async function firstPeriodPrice(db: DB, creatorId: string, fanId: string, tierId: string, base: string, now: Date): Promise<{ amount: string; offer: AppliedOffer | null }> {
+/** What the fan pays now for the tier, in cents: its price, or less under the best offer for them. */
+export async function firstPeriodPrice(
+  db: DB,
+  creatorId: string,
+  fanId: string,
+  tierId: string,
+  baseCents: number,
+  now: Date,
+): Promise<{ amountCents: number; offer: AppliedOffer | null }> {
   const offer = (await bestOffers(db, creatorId, fanId, [tierId], now)).get(tierId) ?? null;
-  return { amount: offer ? offerPrice(base, offer.percent) : base, offer };
+  return { amountCents: offer ? offerPrice(baseCents, offer.percent) : baseCents, offer };
 }

@@ -1,5 +1,6 @@
 import { CARD_TEXTS } from '../../common/card-texts';
 import { BILLING_TEXTS } from '../../common/texts';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import { notifyPurchase } from '../notifications/money';
 import { insertPayment, lockPair } from './billing.queries';
@@ -14,8 +15,7 @@ import type { BillingDeps } from './billing-deps';
 export interface OneOffItem {
   purpose: OneOffPurpose;
   creatorId: string;
-  /** '50.00' rand */
-  amount: string;
+  amountCents: number;
   description: string;
   postId?: string | null;
   messageId?: string | null;
@@ -71,7 +71,7 @@ export async function chargeOneOff<R>(deps: BillingDeps, req: OneOffKey, kind: O
     const item = await p.item(trx);
     if (deps.provider.flow === 'checkout') return { kind: 'pending' as const, item, pendingId: await savePending(trx, deps.provider.name, p, item) };
     const at = deps.clock.now();
-    const charge = await deps.provider.charge({ userId: p.userId, amount: item.amount, description: item.description, idempotencyKey: p.idempotencyKey });
+    const charge = await deps.provider.charge({ userId: p.userId, amountCents: item.amountCents, description: item.description, idempotencyKey: p.idempotencyKey });
     if (!charge.ok) throw new BillingError('PAYMENT_FAILED', p.texts.failed);
     const written = await recordOneOff(trx, deps, { userId: p.userId, idempotencyKey: p.idempotencyKey, item, provider: deps.provider.name, ref: charge.ref, at });
     return { kind: 'paid' as const, result: p.answer(item, written.paymentId, at), effects: written.effects, repeated: false };
@@ -86,13 +86,13 @@ async function savePending(trx: DB, provider: string, p: OneOffPurchase<unknown>
     .insertInto('pending_charges')
     .values({
       user_id: p.userId, idempotency_key: p.idempotencyKey, purpose: item.purpose, creator_id: item.creatorId, post_id: item.postId ?? null,
-      message_id: item.messageId ?? null, tip_message: item.tipMessage ?? null, amount: item.amount, description: item.description, provider,
+      message_id: item.messageId ?? null, tip_message: item.tipMessage ?? null, amount_cents: item.amountCents, description: item.description, provider,
     })
     .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
     .execute();
   const row = await trx.selectFrom('pending_charges').selectAll().where('user_id', '=', p.userId).where('idempotency_key', '=', p.idempotencyKey).executeTakeFirstOrThrow();
   const same = row.purpose === item.purpose && row.creator_id === item.creatorId && (row.post_id ?? null) === (item.postId ?? null)
-    && (row.message_id ?? null) === (item.messageId ?? null) && Number(row.amount) === Number(item.amount);
+    && (row.message_id ?? null) === (item.messageId ?? null) && readCents(row.amount_cents) === item.amountCents;
   if (!same) throw new BillingError('CONFLICT', BILLING_TEXTS.requestKeyUsed);
   return row.id;
 }
@@ -102,7 +102,7 @@ async function payAtProvider<R>(deps: BillingDeps, p: OneOffPurchase<R> & OneOff
   const back = `${deps.appUrl}${p.returnPath}`;
   const join = back.includes('?') ? '&' : '?';
   const card = await findSavedCard(deps.db, p.userId, deps.provider.name);
-  const request = { userId: p.userId, amount: item.amount, description: item.description, pendingId, idempotencyKey: p.idempotencyKey };
+  const request = { userId: p.userId, amountCents: item.amountCents, description: item.description, pendingId, idempotencyKey: p.idempotencyKey };
   if (!card?.payment_method_id) {
     const user = await deps.db.selectFrom('users').select('email').where('id', '=', p.userId).executeTakeFirstOrThrow();
     const { url } = await deps.provider.createOneOffCheckout({
@@ -121,7 +121,7 @@ async function payAtProvider<R>(deps: BillingDeps, p: OneOffPurchase<R> & OneOff
     case 'processing':
       return { kind: 'processing' };
     case 'succeeded': {
-      const done = await deps.db.transaction().execute((trx) => completePending(trx, deps, pendingId, { ref: result.ref, amount: item.amount }));
+      const done = await deps.db.transaction().execute((trx) => completePending(trx, deps, pendingId, { ref: result.ref, amountCents: item.amountCents }));
       if (!done) throw new BillingError('PAYMENT_FAILED', p.texts.failed);
       return { kind: 'paid', result: p.answer(item, done.paymentId, done.at), effects: done.effects, repeated: done.repeated };
     }
@@ -138,7 +138,7 @@ export async function completePending(
   trx: DB,
   deps: Pick<BillingDeps, 'provider' | 'clock' | 'earnings'>,
   pendingId: string,
-  charge: { ref: string; amount: string },
+  charge: { ref: string; amountCents: number },
 ): Promise<{ paymentId: string; effects: BillingEffects; repeated: boolean; at: Date } | null> {
   const head = await trx.selectFrom('pending_charges').select(['user_id', 'creator_id']).where('id', '=', pendingId).executeTakeFirst();
   if (!head) return null;
@@ -147,9 +147,9 @@ export async function completePending(
   const at = deps.clock.now();
   if (row.payment_id) return { paymentId: row.payment_id, effects: noEffects(), repeated: true, at };
   // what was paid is what the ledger holds (Stripe charges the amount the pending row was made with)
-  const amount = Number(charge.amount) > 0 ? charge.amount : row.amount;
+  const amountCents = charge.amountCents > 0 ? charge.amountCents : readCents(row.amount_cents);
   const item: OneOffItem = {
-    purpose: row.purpose, creatorId: row.creator_id, amount, description: row.description, postId: row.post_id, messageId: row.message_id, tipMessage: row.tip_message,
+    purpose: row.purpose, creatorId: row.creator_id, amountCents, description: row.description, postId: row.post_id, messageId: row.message_id, tipMessage: row.tip_message,
   };
   const written = await recordOneOff(trx, deps, { userId: row.user_id, idempotencyKey: row.idempotency_key, item, provider: row.provider, ref: charge.ref, at });
   await trx.updateTable('pending_charges').set({ payment_id: written.paymentId }).where('id', '=', row.id).execute();
@@ -178,7 +178,7 @@ async function recordOneOff(
     postGone || (item.purpose === 'message_unlock' && !messageFree) || (item.purpose === 'post_unlock' && !!item.postId && (await hasLiveUnlock(trx, r.userId, item.postId)));
   const paymentId = await insertPayment(trx, {
     userId: r.userId, tierId: null, creatorId: item.creatorId, subscriptionId: null, description: item.description, idempotencyKey: r.idempotencyKey,
-    amount: item.amount, provider: r.provider, providerRef: r.ref, status: 'succeeded', createdAt: r.at, earnings: deps.earnings,
+    amountCents: item.amountCents, provider: r.provider, providerRef: r.ref, status: 'succeeded', createdAt: r.at, earnings: deps.earnings,
     ...(item.purpose === 'tip' && { tip: { message: item.tipMessage ?? null } }),
     ...(item.purpose === 'message_unlock' && (messageFree && item.messageId ? { messageUnlock: { messageId: item.messageId } } : { purpose: 'message_unlock' as const })),
     ...(item.purpose === 'post_unlock' && { purpose: 'post_unlock' as const }),
@@ -186,7 +186,7 @@ async function recordOneOff(
   const effects: BillingEffects = { ...noEffects(), jobs: [await addReceipt(trx, paymentId)] };
   if (boughtAlready) {
     // decided here, under the charge's lock: the amount reserved, the creator's share taken now
-    const decided = await decideRefund(trx, { paymentId, amount: item.amount, systemKey: `${postGone ? 'gone' : 'duplicate'}-purchase-${paymentId}`, now: r.at });
+    const decided = await decideRefund(trx, { paymentId, amountCents: item.amountCents, systemKey: `${postGone ? 'gone' : 'duplicate'}-purchase-${paymentId}`, now: r.at });
     if (decided) effects.jobs.push(decided.job);
   } else if (item.purpose === 'post_unlock') {
     if (item.postId) {

@@ -19,14 +19,14 @@ describe('Stripe events, as billing reads them', () => {
   it('maps the events it applies and ignores the rest', () => {
     const ev = (type: string, object: object) => toProviderEvent({ id: 'evt_1', type, data: { object } });
     expect(ev('checkout.session.completed', { id: 'cs_1', subscription: 'sub_1', invoice: 'in_1', amount_total: 4000, payment_status: 'paid', metadata: { userId: 'u', tierId: 't', idempotencyKey: 'k' } })).toEqual({
-      id: 'evt_1', kind: 'checkout-completed', userId: 'u', tierId: 't', idempotencyKey: 'k', bundlePeriods: null, providerSubscriptionId: 'sub_1', paymentRef: 'in_1', amount: '40.00',
+      id: 'evt_1', kind: 'checkout-completed', userId: 'u', tierId: 't', idempotencyKey: 'k', bundlePeriods: null, providerSubscriptionId: 'sub_1', paymentRef: 'in_1', amountCents: 40_00,
       paymentStatus: 'paid',
     });
     // a bundle's Checkout carries its length (ours, in the metadata we set)
     expect(ev('checkout.session.completed', { id: 'cs_3', subscription: 'sub_3', amount_total: 10800, payment_status: 'paid', metadata: { userId: 'u', tierId: 't', idempotencyKey: 'k', bundlePeriods: '3' } })).toMatchObject({ bundlePeriods: 3 });
     expect(ev('checkout.session.completed', { id: 'cs_2', metadata: {} })).toMatchObject({ kind: 'ignored' });
     expect(ev('invoice.paid', { id: 'in_2', amount_paid: 1500, billing_reason: 'subscription_cycle', subscription: 'sub_1', lines: { data: [{ period: { end: 1_800_000_000 } }] } })).toEqual({
-      id: 'evt_1', kind: 'invoice-paid', providerSubscriptionId: 'sub_1', paymentRef: 'in_2', amount: '15.00', periodEnd: new Date(1_800_000_000_000), firstInvoice: false,
+      id: 'evt_1', kind: 'invoice-paid', providerSubscriptionId: 'sub_1', paymentRef: 'in_2', amountCents: 15_00, periodEnd: new Date(1_800_000_000_000), firstInvoice: false,
       // no metadata on the subscription: not one of ours by what it says
       subscriber: null,
     });

@@ -1,7 +1,7 @@
-import { fromCents } from '../../common/money';
 import { postName } from '../../common/post-name';
 import { POST_UNLOCK_TEXTS as T } from '../../common/post-unlock-texts';
 import { BILLING_TEXTS } from '../../common/texts';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import { loadViewer, postAccess, toFacts } from '../access/access';
 import { BillingError } from './errors';
@@ -12,15 +12,15 @@ export interface UnlockRequest {
   userId: string;
   postId: string;
   idempotencyKey: string;
-  /** what the fan confirmed paying: must be the post's price now */
-  confirmedAmount: string;
+  /** what the fan confirmed paying, in cents: must be the post's price now */
+  confirmedCents: number;
 }
 
 export interface UnlockRecord {
   paymentId: string;
   postId: string;
   creatorId: string;
-  amount: string;
+  amountCents: number;
 }
 
 export type UnlockOutcome = OneOffOutcome<UnlockRecord>;
@@ -43,7 +43,7 @@ async function findUnlockByKey(db: DB, userId: string, idempotencyKey: string) {
   return db
     .selectFrom('payments as p')
     .leftJoin('post_unlocks as pu', 'pu.payment_id', 'p.id')
-    .select(['p.id', 'p.purpose', 'p.amount', 'p.creator_id', 'pu.post_id'])
+    .select(['p.id', 'p.purpose', 'p.amount_cents', 'p.creator_id', 'pu.post_id'])
     .where('p.user_id', '=', userId)
     .where('p.idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();
@@ -73,7 +73,7 @@ export async function unlockPost(deps: BillingDeps, req: UnlockRequest): Promise
       const done = await findUnlockByKey(trx, req.userId, req.idempotencyKey);
       // the same press again: the first unlock, unless the key was spent on something else
       if (done && (done.purpose !== 'post_unlock' || done.post_id !== post.id)) throw new BillingError('CONFLICT', BILLING_TEXTS.requestKeyUsed);
-      return done ? { paymentId: done.id, postId: post.id, creatorId: post.creator_id, amount: done.amount } : null;
+      return done ? { paymentId: done.id, postId: post.id, creatorId: post.creator_id, amountCents: readCents(done.amount_cents) } : null;
     },
     async item(trx) {
       // the row again, now under the lock: a price changed meanwhile is what the fan did not confirm
@@ -84,11 +84,11 @@ export async function unlockPost(deps: BillingDeps, req: UnlockRequest): Promise
       if (!access.visible) throw new BillingError('NOT_FOUND', T.postNotFound);
       if (now.unlock_price_cents === null) throw new BillingError('CONFLICT', T.notForSale);
       if (access.canViewMedia) throw new BillingError('CONFLICT', T.alreadyUnlocked);
-      const amount = fromCents(now.unlock_price_cents);
-      if (req.confirmedAmount !== amount) throw new BillingError('CONFLICT', T.priceChanged);
+      const amountCents = now.unlock_price_cents;
+      if (req.confirmedCents !== amountCents) throw new BillingError('CONFLICT', T.priceChanged);
       const description = T.description(now.display_name || now.username, postName({ title: now.title, creator: { displayName: now.display_name, username: now.username } }));
-      return { purpose: 'post_unlock', creatorId: now.creator_id, amount, description, postId: now.id };
+      return { purpose: 'post_unlock', creatorId: now.creator_id, amountCents, description, postId: now.id };
     },
-    answer: (item, paymentId) => ({ paymentId, postId: post.id, creatorId: post.creator_id, amount: item.amount }),
+    answer: (item, paymentId) => ({ paymentId, postId: post.id, creatorId: post.creator_id, amountCents: item.amountCents }),
   });
 }

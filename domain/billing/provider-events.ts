@@ -79,15 +79,15 @@ export async function applyProviderEvent(
           // paid for a tier or by a fan deleted meanwhile: the money is recorded and given back, the
           // provider's subscription cancelled (nothing more is charged for what no longer exists)
           if (event.paymentStatus !== 'paid') return { outcome: 'ignored' as const, effects };
-          const charge = { tierId: tier?.id ?? null, creatorId: tier?.creator_id ?? null, description: tier ? paymentDescription(tier, event.bundlePeriods) : BILLING_TEXTS.planGone, amount: event.amount };
+          const charge = { tierId: tier?.id ?? null, creatorId: tier?.creator_id ?? null, description: tier ? paymentDescription(tier, event.bundlePeriods) : BILLING_TEXTS.planGone, amountCents: event.amountCents };
           const gone = { ...event, userId: user ? event.userId : null };
           effects.jobs.push(await addUndoDuplicateCheckout(trx, await recordDuplicateCheckout(trx, deps.provider, gone, charge, now, deps.earnings, { gone: true })));
           return { outcome: 'applied' as const, effects };
         }
         await lockPair(trx, event.userId, tier.creator_id);
-        const price = discountedPrice(tier.price, tier.discount_percentage);
-        if (!paid(event.paymentStatus, event.amount, price)) return { outcome: 'ignored' as const, effects };
-        const amount = event.amount || price;
+        const price = discountedPrice(tier.price_cents, tier.discount_percentage);
+        if (!paid(event.paymentStatus, event.amountCents, price)) return { outcome: 'ignored' as const, effects };
+        const { amountCents } = event;
         const existing = await findActiveSubscriptionToCreator(trx, event.userId, tier.creator_id, now);
         if (existing) {
           // the same Stripe subscription again (a second event for one checkout): nothing to undo
@@ -95,19 +95,19 @@ export async function applyProviderEvent(
             return { outcome: 'ignored' as const, effects };
           }
           // a second checkout (two tabs): the fan keeps the first; this one is cancelled and refunded
-          const charge = { tierId: tier.id, creatorId: tier.creator_id, description: paymentDescription(tier, event.bundlePeriods), amount };
+          const charge = { tierId: tier.id, creatorId: tier.creator_id, description: paymentDescription(tier, event.bundlePeriods), amountCents };
           effects.jobs.push(await addUndoDuplicateCheckout(trx, await recordDuplicateCheckout(trx, deps.provider, event, charge, now, deps.earnings)));
           return { outcome: 'applied' as const, effects };
         }
         const periodEnd = periodEndFor(now, tier, event.bundlePeriods);
         const subscriptionId = await recordSubscription(trx, {
           // 'canceled': ended early (active.ts), so no access whatever its period end says
-          subscriberId: event.userId, tierId: tier.id, status: endedAtProvider ? 'canceled' : 'active', periodStart: now, periodEnd, price: amount,
+          subscriberId: event.userId, tierId: tier.id, status: endedAtProvider ? 'canceled' : 'active', periodStart: now, periodEnd, priceCents: amountCents,
           bundlePeriods: event.bundlePeriods, provider: deps.provider.name, providerSubscriptionId: event.providerSubscriptionId, createdAt: now,
         });
         const paymentId = await insertPayment(trx, {
           userId: event.userId, tierId: tier.id, creatorId: tier.creator_id, subscriptionId, description: paymentDescription(tier, event.bundlePeriods),
-          idempotencyKey: event.idempotencyKey, amount,
+          idempotencyKey: event.idempotencyKey, amountCents,
           provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now, earnings: deps.earnings,
         });
         effects.jobs.push(...(await addChargeEffects(trx, paymentId)));
@@ -119,7 +119,7 @@ export async function applyProviderEvent(
       case 'one-off-paid': {
         // a tip's or unlock's money is in: its pending charge is written once, whichever event came first
         if (event.paymentStatus !== 'paid') return { outcome: 'ignored' as const, effects };
-        const done = await completePending(trx, deps, event.pendingId, { ref: event.paymentRef, amount: event.amount });
+        const done = await completePending(trx, deps, event.pendingId, { ref: event.paymentRef, amountCents: event.amountCents });
         if (!done || done.repeated) return { outcome: 'ignored' as const, effects };
         return { outcome: 'applied' as const, effects: done.effects };
       }
@@ -150,8 +150,8 @@ export async function applyProviderEvent(
           const fan = isUuid(userId) ? await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst() : undefined;
           // the tier may still be there (the fan's data was deleted, not the tier): its words in the history
           const plan = isUuid(tierId) ? await findTierForBilling(trx, tierId) : undefined;
-          const gone = { id: event.id, userId: fan ? fan.id : null, providerSubscriptionId: event.providerSubscriptionId, paymentRef: event.paymentRef, amount: event.amount };
-          const charge = { tierId: plan?.id ?? null, creatorId: plan?.creator_id ?? null, description: plan ? paymentDescription(plan) : BILLING_TEXTS.planGone, amount: event.amount };
+          const gone = { id: event.id, userId: fan ? fan.id : null, providerSubscriptionId: event.providerSubscriptionId, paymentRef: event.paymentRef, amountCents: event.amountCents };
+          const charge = { tierId: plan?.id ?? null, creatorId: plan?.creator_id ?? null, description: plan ? paymentDescription(plan) : BILLING_TEXTS.planGone, amountCents: event.amountCents };
           effects.jobs.push(await addUndoDuplicateCheckout(trx, await recordDuplicateCheckout(trx, deps.provider, gone, charge, now, deps.earnings, { gone: true })));
           return { outcome: 'applied' as const, effects };
         }
@@ -167,7 +167,7 @@ export async function applyProviderEvent(
         );
         const paymentId = await insertPayment(trx, {
           userId: sub.subscriber_id, tierId: tier.id, creatorId: tier.creator_id, subscriptionId: sub.id, description: paymentDescription(tier, sub.bundle_periods),
-          idempotencyKey: null, amount: event.amount, provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now, earnings: deps.earnings,
+          idempotencyKey: null, amountCents: event.amountCents, provider: deps.provider.name, providerRef: event.paymentRef, status: 'succeeded', createdAt: now, earnings: deps.earnings,
         });
         effects.jobs.push(...(await addChargeEffects(trx, paymentId)));
         if (reopen) {
@@ -219,11 +219,10 @@ async function seenBefore(deps: { db: DB; provider: PaymentProvider }, eventId: 
 }
 
 /** Paid means paid: the money is in, or there was none to pay because the price is zero. */
-function paid(status: CheckoutPaymentStatus, amount: string, price: string): boolean {
+function paid(status: CheckoutPaymentStatus, amountCents: number, priceCents: number): boolean {
   if (status === 'paid') return true;
-  return status === 'no_payment_required' && isZero(amount) && isZero(price);
+  return status === 'no_payment_required' && amountCents === 0 && priceCents === 0;
 }
-const isZero = (amount: string) => /^0+(\.0+)?$/.test(amount);
 
 async function subscriptionByProviderId(db: DB, provider: string, providerSubscriptionId: string) {
   return db

@@ -18,8 +18,8 @@ import type { BillingEffects } from './effects';
 
 export type ChargeEvent =
   | { kind: 'charge-refunded'; charge: ChargeRef }
-  | { kind: 'dispute-opened'; disputeId: string; charge: ChargeRef; amount: string }
-  | { kind: 'dispute-closed'; disputeId: string; charge: ChargeRef; amount: string; won: boolean };
+  | { kind: 'dispute-opened'; disputeId: string; charge: ChargeRef; amountCents: number }
+  | { kind: 'dispute-closed'; disputeId: string; charge: ChargeRef; amountCents: number; won: boolean };
 
 /** Asked of the provider before the event's transaction: the charge's refs and refunds, and whether its subscription ended there. */
 export interface ChargeFacts {
@@ -55,18 +55,18 @@ export async function applyChargeEvent(
     case 'charge-refunded':
       for (const refund of facts.charge.refunds) {
         const systemKey = refund.reversalKey ?? `stripe-refund-${refund.id}`;
-        await recordReversal(trx, { paymentId: payment.id, kind: 'refund', amount: refund.amount, providerRef: refund.id, systemKey, now });
+        await recordReversal(trx, { paymentId: payment.id, kind: 'refund', amountCents: refund.amountCents, providerRef: refund.id, systemKey, now });
         // an admin's refund reported before its job recorded it: the request is done
         if (refund.reversalKey) await completeRefundRequest(trx, refund.reversalKey, now);
       }
       break;
     case 'dispute-opened':
-      await recordReversal(trx, { paymentId: payment.id, kind: 'dispute', amount: event.amount, providerRef: event.disputeId, systemKey: `stripe-dispute-${event.disputeId}`, now });
+      await recordReversal(trx, { paymentId: payment.id, kind: 'dispute', amountCents: event.amountCents, providerRef: event.disputeId, systemKey: `stripe-dispute-${event.disputeId}`, now });
       break;
     case 'dispute-closed':
-      await recordReversal(trx, { paymentId: payment.id, kind: 'dispute', amount: event.amount, providerRef: event.disputeId, systemKey: `stripe-dispute-${event.disputeId}`, now });
+      await recordReversal(trx, { paymentId: payment.id, kind: 'dispute', amountCents: event.amountCents, providerRef: event.disputeId, systemKey: `stripe-dispute-${event.disputeId}`, now });
       if (event.won) {
-        await recordReversal(trx, { paymentId: payment.id, kind: 'dispute_won', amount: event.amount, providerRef: null, systemKey: `stripe-dispute-won-${event.disputeId}`, now });
+        await recordReversal(trx, { paymentId: payment.id, kind: 'dispute_won', amountCents: event.amountCents, providerRef: null, systemKey: `stripe-dispute-won-${event.disputeId}`, now });
       }
       break;
   }

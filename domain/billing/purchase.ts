@@ -2,7 +2,7 @@ import type { SubscribeResultDto } from '../../common/billing-dtos';
 import { discountedPrice } from '../../common/discounted-price';
 import { BUNDLE_TEXTS } from '../../common/bundle-texts';
 import type { BundlePeriods } from '../../common/bundle-schemas';
-import { formatRand } from '../../common/format';
+import { formatCents } from '../../common/money';
 import { BILLING_TEXTS } from '../../common/texts';
 import type { DB } from '../../core/db/kysely';
 import { recordSubscription, updateSubscription } from '../subscriptions/write';
@@ -44,10 +44,10 @@ export interface PurchaseRequest {
   /** 'creator': a creator's tier (/{username}/subscribe); 'premium': the platform's tier (payment screen) */
   kind: 'creator' | 'premium';
   /**
-   * What the fan confirmed paying ('40.00', issue 22 item 7): the API always sends it and a
+   * What the fan confirmed paying, in cents (issue 22 item 7): the API always sends it and a
    * different price is refused; absent only for callers on the server's side (seed, tests).
    */
-  confirmedAmount?: string;
+  confirmedCents?: number;
   /**
    * The tier for this many periods at once at its bundle discount (issue 27 item 5): charged once,
    * the period that many periods long, renewed as the same bundle. Offers do not apply to it.
@@ -78,13 +78,13 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
   if (bundlePeriods !== null && bundlePercent === null) throw new BillingError('NOT_FOUND', BUNDLE_TEXTS.notFound);
   // what the fan agrees to per period (per bundle: its total); the first period may cost less under
   // an offer (./offers.queries.ts), never a bundle (offers and bundles do not stack, docs/payments.md)
-  const single = discountedPrice(tier.price, tier.discount_percentage);
+  const single = discountedPrice(tier.price_cents, tier.discount_percentage);
   const price = bundlePeriods === null ? single : bundlePrice(single, bundlePeriods, bundlePercent ?? 0).total;
-  let amount = price;
+  let amountCents = price;
   const description = paymentDescription(tier, bundlePeriods);
   // the price changed under the fan (or a tier change, which is charged this price at the renewal)
   const confirmed = () => {
-    if (req.confirmedAmount !== undefined && req.confirmedAmount !== amount) throw new BillingError('CONFLICT', BILLING_TEXTS.priceChanged(formatRand(amount)));
+    if (req.confirmedCents !== undefined && req.confirmedCents !== amountCents) throw new BillingError('CONFLICT', BILLING_TEXTS.priceChanged(formatCents(amountCents)));
   };
 
   // the fan's key already went on something else (a tip, an unlock, another tier): 409, nothing charged;
@@ -108,7 +108,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       userId: req.userId,
       email: req.email,
       tierId: tier.id,
-      amount,
+      amountCents,
       interval: tier.payment_interval,
       ...(req.kind === 'premium' && { intervalDays: PREMIUM_PERIOD_DAYS }),
       ...(bundlePeriods !== null && { intervalCount: bundlePeriods }),
@@ -129,7 +129,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       return { result: subscribedResult(tier, req, done.subscription_id, done.current_period_end), effects: noEffects() };
     }
     // an offer for new fans or expired subscribers (none applies to a fan subscribed now, nor to a bundle)
-    if (tier.creator_id !== null && bundlePeriods === null) amount = (await firstPeriodPrice(trx, tier.creator_id, req.userId, tier.id, price, now)).amount;
+    if (tier.creator_id !== null && bundlePeriods === null) amountCents = (await firstPeriodPrice(trx, tier.creator_id, req.userId, tier.id, price, now)).amountCents;
     confirmed();
     const current = await findActiveSubscriptionToCreator(trx, req.userId, tier.creator_id, now);
     if (current) {
@@ -139,13 +139,13 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       if (bundlePeriods !== null) throw new BillingError('CONFLICT', BUNDLE_TEXTS.alreadySubscribed);
       // another tier of the same creator: it replaces the current one when the paid period ends, at
       // the price the fan sees now (a later rise does not reach them, ./prices.ts)
-      await updateSubscription(trx, current.id, { nextTierId: tier.id, nextPrice: price, cancelAtPeriodEnd: false }, now);
+      await updateSubscription(trx, current.id, { nextTierId: tier.id, nextPriceCents: price, cancelAtPeriodEnd: false }, now);
       return {
         result: { kind: 'tier-change-scheduled', creatorUsername: tier.creator_username ?? '', tierName: tier.name, effectiveAt: current.current_period_end },
         effects: noEffects(),
       };
     }
-    const charge = await deps.provider.charge({ userId: req.userId, amount, description, idempotencyKey: req.idempotencyKey });
+    const charge = await deps.provider.charge({ userId: req.userId, amountCents, description, idempotencyKey: req.idempotencyKey });
     if (!charge.ok) throw new BillingError('PAYMENT_FAILED', BILLING_TEXTS.subscribeFailed);
     const periodEnd = periodEndFor(now, tier, bundlePeriods);
     const subscriptionId = await recordSubscription(trx, {
@@ -155,7 +155,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       periodStart: now,
       periodEnd,
       // what the fan agreed to: renewals charge at most this (./prices.ts), never the offer's first-period price
-      price,
+      priceCents: price,
       bundlePeriods,
       provider: deps.provider.name,
       createdAt: now,
@@ -167,7 +167,7 @@ export async function purchase(deps: BillingDeps, req: PurchaseRequest): Promise
       subscriptionId,
       description,
       idempotencyKey: req.idempotencyKey,
-      amount,
+      amountCents,
       provider: deps.provider.name,
       providerRef: charge.ref,
       status: 'succeeded',

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { fromCents, toCents } from '../../common/money';
+import { readCents, withCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import { giveBackRefundShare, takeRefundShare } from '../earnings/split';
 
@@ -20,8 +20,8 @@ import { giveBackRefundShare, takeRefundShare } from '../earnings/split';
 export interface RefundDecision {
   /** the charge */
   paymentId: string;
-  /** rand, positive: what to refund, capped at what is left of the charge */
-  amount: string;
+  /** whole cents, positive: what to refund, capped at what is left of the charge */
+  amountCents: number;
   /** the reversal's system key (the provider's idempotency key too) */
   systemKey: string;
   /** the admin who asked, null for refunds the system decides */
@@ -29,16 +29,16 @@ export interface RefundDecision {
   now: Date;
 }
 
-export type RefundDecided = { requestId: string; amount: string; created: boolean };
+export type RefundDecided = { requestId: string; amountCents: number; created: boolean };
 
 /** What is left to refund of a charge (cents): its amount less refunds recorded and refunds decided and not made yet. */
 export async function refundLeftCents(db: DB, paymentId: string): Promise<number> {
   const row = await sql<{ left: string }>`
-    select (c.amount
-      + coalesce((select sum(r.amount) from payments r where r.reverses_payment_id = c.id and r.kind = 'refund'), 0)
-      - coalesce((select sum(q.amount) from refund_requests q where q.payment_id = c.id and q.completed_at is null), 0))::numeric(12,2)::text as left
+    select (c.amount_cents
+      + coalesce((select sum(r.amount_cents) from payments r where r.reverses_payment_id = c.id and r.kind = 'refund'), 0)
+      - coalesce((select sum(q.amount_cents) from refund_requests q where q.payment_id = c.id and q.completed_at is null), 0))::text as left
     from payments c where c.id = ${paymentId} and c.kind = 'charge'`.execute(db);
-  return row.rows[0] ? toCents(row.rows[0].left) : 0;
+  return row.rows[0] ? readCents(row.rows[0].left) : 0;
 }
 
 /**
@@ -47,28 +47,28 @@ export async function refundLeftCents(db: DB, paymentId: string): Promise<number
  */
 export async function decideRefundAmount(trx: DB, d: RefundDecision): Promise<RefundDecided | null> {
   const charge = await trx.selectFrom('payments').select(['id', 'kind', 'status']).where('id', '=', d.paymentId).forUpdate().executeTakeFirst();
-  const earlier = await trx.selectFrom('refund_requests').select(['id', 'payment_id', 'amount']).where('reversal_key', '=', d.systemKey).executeTakeFirst();
+  const earlier = await trx.selectFrom('refund_requests').select(['id', 'payment_id', 'amount_cents']).where('reversal_key', '=', d.systemKey).executeTakeFirst();
   if (earlier) {
     if (earlier.payment_id !== d.paymentId) throw new Error(`refund key ${d.systemKey} belongs to another charge`);
-    return { requestId: earlier.id, amount: earlier.amount, created: false };
+    return { requestId: earlier.id, amountCents: readCents(earlier.amount_cents), created: false };
   }
   if (!charge || charge.kind !== 'charge' || charge.status !== 'succeeded') return null;
   if (await trx.selectFrom('payments').select('id').where('system_key', '=', d.systemKey).executeTakeFirst()) return null;
-  const cents = Math.min(toCents(d.amount), await refundLeftCents(trx, charge.id));
+  const cents = Math.min(d.amountCents, await refundLeftCents(trx, charge.id));
   if (cents <= 0) return null;
-  const amount = fromCents(cents);
   const request = await trx
     .insertInto('refund_requests')
-    .values({ payment_id: charge.id, amount, reversal_key: d.systemKey, requested_by: d.requestedBy ?? null, created_at: d.now })
+    .values({ payment_id: charge.id, amount_cents: cents, reversal_key: d.systemKey, requested_by: d.requestedBy ?? null, created_at: d.now })
     .returning('id')
     .executeTakeFirstOrThrow();
   await takeRefundShare(trx, { requestId: request.id, chargeId: charge.id, amountCents: cents, now: d.now });
-  return { requestId: request.id, amount, created: true };
+  return { requestId: request.id, amountCents: cents, created: true };
 }
 
 /** The decided refund under this key, if any: its fixed amount, and whether it is still to be made. */
-export function findRefundRequest(db: DB, systemKey: string) {
-  return db.selectFrom('refund_requests').select(['id', 'payment_id', 'amount', 'completed_at']).where('reversal_key', '=', systemKey).executeTakeFirst();
+export async function findRefundRequest(db: DB, systemKey: string) {
+  const row = await db.selectFrom('refund_requests').select(['id', 'payment_id', 'amount_cents', 'completed_at']).where('reversal_key', '=', systemKey).executeTakeFirst();
+  return row && withCents(row, ['amount_cents']);
 }
 
 /** A decided refund was made (its reversal row is written, by the job or by the provider's webhook first): closed. */

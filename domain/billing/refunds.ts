@@ -1,4 +1,3 @@
-import { fromCents, toCents } from '../../common/money';
 import type { DB } from '../../core/db/kysely';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { PaymentProvider } from '../../core/payments/provider';
@@ -6,7 +5,7 @@ import type { Clock } from '../../core/clock';
 import { DAY_MS } from './periods';
 import { noEffects, type BillingEffects } from './effects';
 import { accessAfterReversal, unlockAfterReversal } from './reversal-access';
-import { recordReversal, refundableAmount } from './reversals';
+import { recordReversal, refundableCents } from './reversals';
 import { completeRefundRequest, decideRefundAmount, dropRefundRequest, findRefundRequest, type RefundDecision } from './refund-requests';
 
 /** A provider call that must happen is retried for hours by BullMQ, then handed back by the outbox relay. */
@@ -15,8 +14,8 @@ export const PROVIDER_CALL_JOB_OPTIONS = { attempts: 10, backoff: { type: 'expon
 export interface RefundRequest {
   /** the charge to pay back (part of) */
   paymentId: string;
-  /** rand, positive: the amount decided (its refund_requests row holds it; the job sends that one) */
-  amount: string;
+  /** whole cents, positive: the amount decided (its refund_requests row holds it; the job sends that one) */
+  amountCents: number;
   /** the reversal's system key, which is also the provider's idempotency key: one refund however often the job runs */
   systemKey: string;
 }
@@ -41,13 +40,15 @@ export function queueRefund(trx: DB, request: RefundRequest): Promise<QueuedEntr
  * amount reserved and the creator's share taken) and queues its job with that amount, in the
  * caller's transaction. Null: nothing left to refund.
  */
-export async function decideRefund(trx: DB, decision: RefundDecision): Promise<{ amount: string; job: QueuedEntry } | null> {
+export async function decideRefund(trx: DB, decision: RefundDecision): Promise<{ amountCents: number; job: QueuedEntry } | null> {
   const decided = await decideRefundAmount(trx, decision);
   if (!decided) return null;
-  return { amount: decided.amount, job: await queueRefund(trx, { paymentId: decision.paymentId, amount: decided.amount, systemKey: decision.systemKey }) };
+  const job = await queueRefund(trx, { paymentId: decision.paymentId, amountCents: decided.amountCents, systemKey: decision.systemKey });
+  return { amountCents: decided.amountCents, job };
 }
 
-export type RefundOutcome = { refunded: string; reversalId: string; effects: BillingEffects } | { skipped: 'done' | 'gone' | 'nothing-left' };
+/** `refundedCents`: what went back to the payer. */
+export type RefundOutcome = { refundedCents: number; reversalId: string; effects: BillingEffects } | { skipped: 'done' | 'gone' | 'nothing-left' };
 
 /**
  * The `provider-refund` job: pays back the amount decided (its refund_requests row; a job from
@@ -82,10 +83,10 @@ export async function carryOutRefund(
   }
   // the amount decided, fixed when it was queued: every try sends the same amount under the same key
   const decided = await findRefundRequest(db, request.systemKey);
-  const left = toCents(await refundableAmount(db, charge.id));
+  const left = await refundableCents(db, charge.id);
   let cents: number;
   if (decided && decided.payment_id === charge.id) {
-    cents = toCents(decided.amount);
+    cents = decided.amount_cents;
     if (cents > left) {
       // refunded elsewhere meanwhile (the dashboard) and less left than decided: this one is not made
       await db.transaction().execute((trx) => dropRefundRequest(trx, request.systemKey, deps.clock.now()));
@@ -93,17 +94,16 @@ export async function carryOutRefund(
     }
   } else {
     // a job queued before refunds were decided ahead (no request row): at most what is left
-    cents = Math.min(toCents(request.amount), left);
+    cents = Math.min(request.amountCents, left);
     if (cents <= 0) {
       await close();
       return { skipped: 'nothing-left' };
     }
   }
-  const amount = fromCents(cents);
-  const refund = charge.provider_ref ? await deps.providerFor(charge.provider).refund(charge.provider_ref, { amount, idempotencyKey: request.systemKey }) : { ref: null };
+  const refund = charge.provider_ref ? await deps.providerFor(charge.provider).refund(charge.provider_ref, { amountCents: cents, idempotencyKey: request.systemKey }) : { ref: null };
   const now = deps.clock.now();
   return db.transaction().execute(async (trx) => {
-    const reversal = await recordReversal(trx, { paymentId: charge.id, kind: 'refund', amount, providerRef: refund.ref, systemKey: request.systemKey, now });
+    const reversal = await recordReversal(trx, { paymentId: charge.id, kind: 'refund', amountCents: cents, providerRef: refund.ref, systemKey: request.systemKey, now });
     await completeRefundRequest(trx, request.systemKey, now);
     if (!reversal) return { skipped: 'gone' as const };
     const effects = noEffects();
@@ -111,17 +111,17 @@ export async function carryOutRefund(
     if (change) effects.entitlements.push(change);
     const unlock = await unlockAfterReversal(trx, reversal.charge.id, { now, mayRestore: false });
     if (unlock) effects.entitlements.push(unlock);
-    return { refunded: amount, reversalId: reversal.id, effects };
+    return { refundedCents: cents, reversalId: reversal.id, effects };
   });
 }
 
 /**
  * The unused part of a paid period, pro rata by whole days (docs/payments.md): the days left from
- * `at` to the period's end (rounded down) over the period's days, of what was paid, rounded down
- * to the cent. Nothing once the period is over.
+ * `at` to the period's end (rounded down) over the period's days, of what was paid (cents),
+ * rounded down to the cent. Nothing once the period is over.
  */
-export function proRataRefund(paid: string, periodStart: Date, periodEnd: Date, at: Date): string {
+export function proRataRefund(paidCents: number, periodStart: Date, periodEnd: Date, at: Date): number {
   const periodDays = Math.max(1, Math.round((periodEnd.getTime() - periodStart.getTime()) / DAY_MS));
   const daysLeft = Math.min(periodDays, Math.max(0, Math.floor((periodEnd.getTime() - at.getTime()) / DAY_MS)));
-  return fromCents(Math.floor((toCents(paid) * daysLeft) / periodDays));
+  return Math.floor((paidCents * daysLeft) / periodDays);
 }

@@ -48,15 +48,15 @@ export async function accessAfterReversal(
 async function reversalDeniesAccess(trx: DB, subscriptionId: string): Promise<boolean> {
   const row = await sql<{ disputed: boolean; refunded_in_full: boolean }>`
     with charges as (
-      select c.id, c.amount, c.created_at,
-        coalesce(sum(r.amount) filter (where r.kind = 'refund'), 0) as refunds,
+      select c.id, c.amount_cents, c.created_at,
+        coalesce(sum(r.amount_cents) filter (where r.kind = 'refund'), 0) as refunds,
         count(r.id) filter (where r.kind = 'dispute') > count(r.id) filter (where r.kind = 'dispute_won') as disputed
       from payments c left join payments r on r.reverses_payment_id = c.id
       where c.subscription_id = ${subscriptionId} and c.kind = 'charge' and c.status = 'succeeded'
       group by c.id
     )
     select coalesce(bool_or(disputed), false) as disputed,
-      coalesce((select refunds < 0 and amount + refunds <= 0 from charges order by created_at desc, id desc limit 1), false) as refunded_in_full
+      coalesce((select refunds < 0 and amount_cents + refunds <= 0 from charges order by created_at desc, id desc limit 1), false) as refunded_in_full
     from charges`.execute(trx);
   const state = row.rows[0];
   return Boolean(state?.disputed || state?.refunded_in_full);
@@ -82,10 +82,10 @@ export async function unlockAfterReversal(
   if (!unlock) return null;
   const state = await sql<{ denied: boolean }>`
     select (count(r.id) filter (where r.kind = 'dispute') > count(r.id) filter (where r.kind = 'dispute_won'))
-      or (c.amount + coalesce(sum(r.amount) filter (where r.kind = 'refund'), 0) <= 0) as denied
+      or (c.amount_cents + coalesce(sum(r.amount_cents) filter (where r.kind = 'refund'), 0) <= 0) as denied
     from payments c left join payments r on r.reverses_payment_id = c.id
     where c.id = ${chargeId}
-    group by c.id, c.amount`.execute(trx);
+    group by c.id, c.amount_cents`.execute(trx);
   const denied = Boolean(state.rows[0]?.denied);
   const change = (active: boolean) => ({ userId: unlock.fan_id, creatorId: unlock.creator_id, active, postId: unlock.post_id });
   if (denied && unlock.revoked_at === null) {

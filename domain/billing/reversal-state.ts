@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { PaymentKind, PaymentLabel } from '../../common/billing-dtos';
-import { toCents } from '../../common/money';
+import { readCents } from '../../core/db/cents';
 import type { Database } from '../../core/db/schema';
 
 /**
@@ -9,36 +9,42 @@ import type { Database } from '../../core/db/schema';
  * dispute_won). Read by the Payment History's labels, the admin's screen and the refund rule.
  */
 export interface ReversalState {
-  /** positive, '0.00' when none */
-  refunded: string;
+  /** positive, 0 when none */
+  refundedCents: number;
   disputed: boolean;
 }
 
 /**
- * A lateral subquery of `payments as p`'s reversals, as `rv.refunded` and `rv.disputed`:
+ * A lateral subquery of `payments as p`'s reversals, as `rv.refunded` (cents, a sum as pg answers
+ * it: `reversalState` reads it) and `rv.disputed`:
  *   db.selectFrom('payments as p').leftJoinLateral(reversalsOf, (j) => j.onTrue())
  */
 export function reversalsOf(eb: ExpressionBuilder<Database & { p: Database['payments'] }, 'p'>) {
   return eb
     .selectFrom('payments as r')
     .select([
-      sql<string>`coalesce(-sum(r.amount) filter (where r.kind = 'refund'), 0)::numeric(12,2)::text`.as('refunded'),
+      sql<string>`coalesce(-sum(r.amount_cents) filter (where r.kind = 'refund'), 0)::text`.as('refunded'),
       sql<boolean>`count(*) filter (where r.kind = 'dispute') > count(*) filter (where r.kind = 'dispute_won')`.as('disputed'),
     ])
     .whereRef('r.reverses_payment_id', '=', 'p.id')
     .as('rv');
 }
 
+/** `rv`'s columns as a ReversalState (null ones: none). */
+export function reversalState(rv: { refunded: string | null; disputed: boolean | null }): ReversalState {
+  return { refundedCents: readCents(rv.refunded ?? '0'), disputed: Boolean(rv.disputed) };
+}
+
 /** The Payment History's word for a row, from its kind, status and reversals. */
-export function paymentLabel(row: { kind: PaymentKind; status: string; amount: string }, reversals: { [K in keyof ReversalState]?: ReversalState[K] | null } | null): PaymentLabel {
+export function paymentLabel(row: { kind: PaymentKind; status: string; amountCents: number }, reversals: ReversalState): PaymentLabel {
   if (row.kind === 'refund') return 'refund';
   if (row.kind === 'dispute') return 'chargeback';
   if (row.kind === 'dispute_won') return 'dispute-won';
   if (row.status === 'failed') return 'failed';
   // before reversal rows, a duplicate checkout's refund was this status (domain/billing/duplicate-checkout.ts)
   if (row.status === 'refunded') return 'refunded';
-  if (reversals?.disputed) return 'disputed';
-  const refunded = toCents(reversals?.refunded ?? '0');
-  if (refunded > 0 && refunded >= toCents(row.amount)) return 'refunded';
+  if (reversals.disputed) return 'disputed';
+  const refunded = reversals.refundedCents;
+  if (refunded > 0 && refunded >= row.amountCents) return 'refunded';
   return refunded > 0 ? 'partly-refunded' : 'paid';
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { toCents } from '../../common/money';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import type { PaymentKind } from '../../core/db/schema';
 import { splitPayments } from '../earnings/split';
@@ -10,8 +10,8 @@ export interface ReversalRequest {
   /** the charge it reverses */
   paymentId: string;
   kind: ReversalKind;
-  /** how much, positive rand ('12.50'): stored negative for a refund or a dispute, positive for a dispute won */
-  amount: string;
+  /** how much, positive whole cents: stored negative for a refund or a dispute, positive for a dispute won */
+  amountCents: number;
   /** the provider's id for the refund or dispute, when it has one */
   providerRef: string | null;
   /** the system's key for this reversal (e.g. `refund-<provider refund id>`): a repeat writes nothing */
@@ -24,7 +24,7 @@ export interface ReversalOutcome {
   id: string;
   /** false: the same reversal was recorded before; nothing changed */
   created: boolean;
-  charge: { id: string; userId: string | null; creatorId: string | null; subscriptionId: string | null; amount: string };
+  charge: { id: string; userId: string | null; creatorId: string | null; subscriptionId: string | null; amountCents: number };
 }
 
 /**
@@ -35,17 +35,16 @@ export interface ReversalOutcome {
  * reversal means for access (a full refund or an open dispute ends it, a dispute won restores it).
  */
 export async function recordReversal(trx: DB, req: ReversalRequest): Promise<ReversalOutcome | null> {
-  // toCents refuses what is not an amount in rand; a reversal's amount is also more than nothing
-  if (toCents(req.amount) <= 0) throw new RangeError(`A reversal's amount is positive rand, not ${req.amount}`);
+  if (!Number.isSafeInteger(req.amountCents) || req.amountCents <= 0) throw new RangeError(`A reversal's amount is positive whole cents, not ${req.amountCents}`);
   // the charge row is locked: two reversals of one charge (a webhook and an admin's refund) queue up
   const charge = await trx
     .selectFrom('payments')
-    .select(['id', 'user_id', 'tier_id', 'creator_id', 'subscription_id', 'description', 'amount', 'currency', 'provider', 'kind'])
+    .select(['id', 'user_id', 'tier_id', 'creator_id', 'subscription_id', 'description', 'amount_cents', 'currency', 'provider', 'kind'])
     .where('id', '=', req.paymentId)
     .forUpdate()
     .executeTakeFirst();
   if (!charge || charge.kind !== 'charge') return null;
-  const signed = req.kind === 'dispute_won' ? req.amount : `-${req.amount}`;
+  const signed = req.kind === 'dispute_won' ? req.amountCents : -req.amountCents;
   const inserted = await trx
     .insertInto('payments')
     .values({
@@ -54,7 +53,7 @@ export async function recordReversal(trx: DB, req: ReversalRequest): Promise<Rev
       creator_id: charge.creator_id,
       subscription_id: charge.subscription_id,
       description: charge.description,
-      amount: signed,
+      amount_cents: signed,
       currency: charge.currency,
       provider: charge.provider,
       provider_ref: req.providerRef,
@@ -73,20 +72,20 @@ export async function recordReversal(trx: DB, req: ReversalRequest): Promise<Rev
   return {
     id,
     created: Boolean(inserted),
-    charge: { id: charge.id, userId: charge.user_id, creatorId: charge.creator_id, subscriptionId: charge.subscription_id, amount: charge.amount },
+    charge: { id: charge.id, userId: charge.user_id, creatorId: charge.creator_id, subscriptionId: charge.subscription_id, amountCents: readCents(charge.amount_cents) },
   };
 }
 
 /**
- * What is left of a charge after its refunds (rand, '0.00' when refunded in full): an admin's
+ * What is left of a charge after its refunds (cents, 0 when refunded in full): an admin's
  * refund may not exceed it. Disputes are the card network's, not refunds, and do not count here.
  */
-export async function refundableAmount(db: DB, paymentId: string): Promise<string> {
+export async function refundableCents(db: DB, paymentId: string): Promise<number> {
   const row = await db
     .selectFrom('payments as c')
-    .select(sql<string>`(c.amount + coalesce((select sum(r.amount) from payments r where r.reverses_payment_id = c.id and r.kind = 'refund'), 0))::numeric(10,2)::text`.as('left'))
+    .select(sql<string>`(c.amount_cents + coalesce((select sum(r.amount_cents) from payments r where r.reverses_payment_id = c.id and r.kind = 'refund'), 0))::text`.as('left'))
     .where('c.id', '=', paymentId)
     .where('c.kind', '=', 'charge')
     .executeTakeFirst();
-  return row?.left ?? '0.00';
+  return row ? readCents(row.left) : 0;
 }

@@ -3,6 +3,8 @@ import { SELLING_TEXTS } from '../../common/selling';
 import { TIP_TEXTS } from '../../common/tip-texts';
 import { maySell } from '../people/verification';
 import { BILLING_TEXTS } from '../../common/texts';
+import { fromCents } from '../../common/money';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import type { TipReceivedEvent } from '../../common/socket-events';
 import { BillingError } from './errors';
@@ -13,12 +15,12 @@ import type { BillingDeps } from './billing-deps';
 export interface TipRequest {
   userId: string;
   creatorUsername: string;
-  /** '50.00', within TIP_MIN..TIP_MAX (common/tip-schemas.ts) */
-  amount: string;
+  /** whole cents, within TIP_MIN..TIP_MAX (common/tip-schemas.ts) */
+  amountCents: number;
   message: string | null;
   idempotencyKey: string;
-  /** what the fan confirmed paying: must be `amount` */
-  confirmedAmount: string;
+  /** what the fan confirmed paying, in cents: must be `amountCents` */
+  confirmedCents: number;
 }
 
 /** What the creator is told live (tip:received), and the fan's answer. */
@@ -29,7 +31,7 @@ export interface TipRecord {
   fanId: string;
   fanUsername: string;
   fanDisplayName: string | null;
-  amount: string;
+  amountCents: number;
   message: string | null;
   createdAt: Date;
 }
@@ -50,7 +52,7 @@ async function findTipByKey(db: DB, userId: string, idempotencyKey: string) {
   return db
     .selectFrom('payments as p')
     .innerJoin('profiles as fp', 'fp.id', 'p.user_id')
-    .select(['p.id', 'p.purpose', 'p.creator_id', 'p.amount', 'p.tip_message', 'p.created_at', 'fp.username', 'fp.display_name'])
+    .select(['p.id', 'p.purpose', 'p.creator_id', 'p.amount_cents', 'p.tip_message', 'p.created_at', 'fp.username', 'fp.display_name'])
     .where('p.user_id', '=', userId)
     .where('p.idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();
@@ -68,7 +70,7 @@ export async function sendTip(deps: BillingDeps, req: TipRequest): Promise<TipOu
   const creator = await findTipTarget(deps.db, req.creatorUsername);
   if (creator?.id === req.userId) throw new BillingError('FORBIDDEN', TIP_TEXTS.selfTip);
   if (!creator || !creator.is_creator || creatorUnavailable(creator)) throw new BillingError('NOT_FOUND', TIP_TEXTS.creatorNotFound);
-  if (req.confirmedAmount !== req.amount) throw new BillingError('CONFLICT', TIP_TEXTS.amountMismatch);
+  if (req.confirmedCents !== req.amountCents) throw new BillingError('CONFLICT', TIP_TEXTS.amountMismatch);
   const creatorName = creator.display_name || creator.username;
   // a tip is money to the creator like any sale: not before their identity is verified (issue 47 item 1)
   if (!(await maySell(deps.db, creator.id, deps.provider.name))) throw new BillingError('FORBIDDEN', SELLING_TEXTS.tipsClosed(creatorName));
@@ -85,24 +87,24 @@ export async function sendTip(deps: BillingDeps, req: TipRequest): Promise<TipOu
       if (done.purpose !== 'tip' || done.creator_id !== creator.id) throw new BillingError('CONFLICT', BILLING_TEXTS.requestKeyUsed);
       return {
         paymentId: done.id, creatorId: creator.id, creatorName, fanId: req.userId, fanUsername: done.username, fanDisplayName: done.display_name,
-        amount: done.amount, message: done.tip_message, createdAt: done.created_at,
+        amountCents: readCents(done.amount_cents), message: done.tip_message, createdAt: done.created_at,
       };
     },
     async item(trx) {
       fan = await trx.selectFrom('profiles').select(['username', 'display_name']).where('id', '=', req.userId).executeTakeFirstOrThrow();
-      return { purpose: 'tip', creatorId: creator.id, amount: req.amount, description: TIP_TEXTS.description(creatorName), tipMessage: req.message };
+      return { purpose: 'tip', creatorId: creator.id, amountCents: req.amountCents, description: TIP_TEXTS.description(creatorName), tipMessage: req.message };
     },
     answer: (item, paymentId, at) => ({
       paymentId, creatorId: creator.id, creatorName, fanId: req.userId, fanUsername: fan.username, fanDisplayName: fan.display_name,
-      amount: item.amount, message: req.message, createdAt: at,
+      amountCents: item.amountCents, message: req.message, createdAt: at,
     }),
   });
 }
 
 /** What the creator's open tabs hear of a tip (`tip:received`): from the tip's own answer, or read back after a webhook wrote it. */
-export function tipReceivedEvent(tip: Pick<TipRecord, 'paymentId' | 'fanId' | 'fanUsername' | 'fanDisplayName' | 'amount' | 'message' | 'createdAt'>): TipReceivedEvent {
+export function tipReceivedEvent(tip: Pick<TipRecord, 'paymentId' | 'fanId' | 'fanUsername' | 'fanDisplayName' | 'amountCents' | 'message' | 'createdAt'>): TipReceivedEvent {
   return {
-    tipId: tip.paymentId, fanId: tip.fanId, fanUsername: tip.fanUsername, fanDisplayName: tip.fanDisplayName, amount: tip.amount, message: tip.message,
+    tipId: tip.paymentId, fanId: tip.fanId, fanUsername: tip.fanUsername, fanDisplayName: tip.fanDisplayName, amount: fromCents(tip.amountCents), message: tip.message,
     createdAt: tip.createdAt.toISOString(),
   };
 }
@@ -112,13 +114,13 @@ export async function findTipEvent(db: DB, paymentId: string): Promise<{ creator
   const row = await db
     .selectFrom('payments as p')
     .innerJoin('profiles as fp', 'fp.id', 'p.user_id')
-    .select(['p.id', 'p.user_id', 'p.creator_id', 'p.amount', 'p.tip_message', 'p.created_at', 'fp.username', 'fp.display_name'])
+    .select(['p.id', 'p.user_id', 'p.creator_id', 'p.amount_cents', 'p.tip_message', 'p.created_at', 'fp.username', 'fp.display_name'])
     .where('p.id', '=', paymentId)
     .where('p.purpose', '=', 'tip')
     .executeTakeFirst();
   if (!row?.creator_id || !row.user_id) return null;
   const event = tipReceivedEvent({
-    paymentId: row.id, fanId: row.user_id, fanUsername: row.username, fanDisplayName: row.display_name, amount: row.amount, message: row.tip_message, createdAt: row.created_at,
+    paymentId: row.id, fanId: row.user_id, fanUsername: row.username, fanDisplayName: row.display_name, amountCents: readCents(row.amount_cents), message: row.tip_message, createdAt: row.created_at,
   });
   return { creatorId: row.creator_id, event };
 }

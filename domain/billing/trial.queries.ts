@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import { withCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 
 /** A trial link by its code, with its tier and what billing needs of its creator. */
 export async function findTrialLinkByCode(db: DB, code: string) {
-  return db
+  const row = await db
     .selectFrom('trial_links as l')
     .innerJoin('subscription_tiers as t', 't.id', 'l.tier_id')
     .innerJoin('profiles as pr', 'pr.id', 'l.creator_id')
@@ -11,12 +12,13 @@ export async function findTrialLinkByCode(db: DB, code: string) {
     .leftJoin('privacy_settings as ps', 'ps.user_id', 'l.creator_id')
     .select([
       'l.id', 'l.code', 'l.creator_id', 'l.tier_id', 'l.days', 'l.max_claims', 'l.claims', 'l.expires_at', 'l.disabled_at',
-      't.name as tier_name', 't.description as tier_description', 't.price', 't.discount_percentage', 't.payment_interval', 't.archived_at',
+      't.name as tier_name', 't.description as tier_description', 't.price_cents', 't.discount_percentage', 't.payment_interval', 't.archived_at',
       'pr.username as creator_username', 'pr.display_name as creator_display_name', 'pr.avatar_url as creator_avatar_url',
       'ps.profile_visibility as creator_visibility', 'cu.suspended_at as creator_suspended_at',
     ])
     .where('l.code', '=', code)
     .executeTakeFirst();
+  return row && withCents(row, ['price_cents']);
 }
 export type TrialLinkRow = NonNullable<Awaited<ReturnType<typeof findTrialLinkByCode>>>;
 

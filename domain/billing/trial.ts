@@ -1,5 +1,5 @@
 import { discountedPrice } from '../../common/discounted-price';
-import { formatRand } from '../../common/format';
+import { formatCents, fromCents } from '../../common/money';
 import type { ClaimTrialResultDto, TrialOfferDto } from '../../common/trial-schemas';
 import { TRIAL_TEXTS } from '../../common/trial-texts';
 import { recordSubscription } from '../subscriptions/write';
@@ -13,8 +13,8 @@ import { findTrialClaim, findTrialLinkByCode, insertTrialClaim, takeTrialClaim, 
 export interface ClaimTrialRequest {
   userId: string;
   code: string;
-  /** the price after the trial the fan saw and agreed to: must be the tier's price now */
-  confirmedAmount: string;
+  /** the price after the trial the fan saw and agreed to, in cents: must be the tier's price now */
+  confirmedCents: number;
 }
 
 export type ClaimTrialOutcome = { result: ClaimTrialResultDto; effects: BillingEffects; repeated: boolean };
@@ -54,7 +54,7 @@ export async function viewTrial(deps: Pick<BillingDeps, 'db' | 'clock' | 'provid
       name: link.tier_name,
       description: link.tier_description,
       paymentInterval: link.payment_interval,
-      discountedPrice: discountedPrice(link.price, link.discount_percentage),
+      discountedPrice: fromCents(discountedPrice(link.price_cents, link.discount_percentage)),
     },
     days: link.days,
     expiresAt: link.expires_at,
@@ -81,7 +81,7 @@ export async function claimTrial(deps: BillingDeps, req: ClaimTrialRequest): Pro
   if (link.creator_id === req.userId) throw new BillingError('FORBIDDEN', TRIAL_TEXTS.selfClaim);
   // converting needs a card on file with Stripe (issue 27 item 6); refused rather than half done
   if (deps.provider.flow === 'checkout') throw new BillingError('PAYMENT_FAILED', TRIAL_TEXTS.stripeNotYet);
-  const price = discountedPrice(link.price, link.discount_percentage);
+  const price = discountedPrice(link.price_cents, link.discount_percentage);
 
   return deps.db.transaction().execute(async (trx) => {
     await lockPair(trx, req.userId, link.creator_id);
@@ -97,7 +97,7 @@ export async function claimTrial(deps: BillingDeps, req: ClaimTrialRequest): Pro
     }
     const closed = closedState(link, now);
     if (closed) throw new BillingError('CONFLICT', TRIAL_TEXTS[closed]);
-    if (req.confirmedAmount !== price) throw new BillingError('CONFLICT', TRIAL_TEXTS.priceChanged(formatRand(price)));
+    if (req.confirmedCents !== price) throw new BillingError('CONFLICT', TRIAL_TEXTS.priceChanged(formatCents(price)));
     if (await findActiveSubscriptionToCreator(trx, req.userId, link.creator_id, now)) throw new BillingError('CONFLICT', TRIAL_TEXTS.alreadySubscribed);
     if (!(await takeTrialClaim(trx, link.id, now))) {
       // another fan took the last claim, or the creator disabled it, since the read above
@@ -110,7 +110,7 @@ export async function claimTrial(deps: BillingDeps, req: ClaimTrialRequest): Pro
       status: 'active',
       periodStart: now,
       periodEnd: trialEndsAt,
-      price,
+      priceCents: price,
       provider: deps.provider.name,
       trialEndsAt,
       createdAt: now,

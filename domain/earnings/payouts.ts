@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { formatRand } from '../../common/format';
 import { MAIL_JOB_OPTIONS } from '../../common/jobs';
-import { fromCents } from '../../common/money';
+import { formatCents } from '../../common/money';
 import { EARNINGS_TEXTS } from '../../common/earnings-texts';
 import type { DB } from '../../core/db/kysely';
 import type { PayoutTrigger } from '../../core/db/schema';
@@ -101,7 +100,7 @@ export async function createPayout(trx: DB, req: PayoutRequest, now: Date): Prom
   if (inFlight) throw new BillingError('CONFLICT', EARNINGS_TEXTS.payoutInFlight);
   await releaseMaturedHolds(trx, req.creatorId, now);
   const amount = await availableCents(trx, req.creatorId, now);
-  if (amount < Math.max(1, req.minimumCents)) throw new BillingError('CONFLICT', EARNINGS_TEXTS.belowMinimum(formatRand(fromCents(Math.max(1, req.minimumCents)))));
+  if (amount < Math.max(1, req.minimumCents)) throw new BillingError('CONFLICT', EARNINGS_TEXTS.belowMinimum(formatCents(Math.max(1, req.minimumCents))));
   const payout = await trx
     .insertInto('payouts')
     .values({
@@ -137,7 +136,7 @@ export async function markPayoutPaid(trx: DB, p: { payoutId: string; amountCents
   });
 }
 
-export type PayoutOutcome = { paid: string; jobs: QueuedEntry[] } | { failed: string; jobs: QueuedEntry[] } | { skipped: 'gone' | 'settled' };
+export type PayoutOutcome = { paidCents: number; jobs: QueuedEntry[] } | { failed: string; jobs: QueuedEntry[] } | { skipped: 'gone' | 'settled' };
 
 /**
  * The `send-payout` job: the transfer to the account the payout was made for (kept on the row,
@@ -170,7 +169,7 @@ export async function carryOutPayout(
     if (result.ok) {
       await markPayoutPaid(trx, { payoutId, amountCents, provider: payout.provider, transferRef: result.ref, now });
       const jobs = row.creator_id ? await notifyPayout(trx, { payoutId, creatorId: row.creator_id, outcome: 'sent', at: now }) : [];
-      return { paid: fromCents(amountCents), jobs };
+      return { paidCents: amountCents, jobs };
     }
     const reason = result.reason.slice(0, 500);
     await trx.updateTable('payouts').set({ status: 'failed', failure_reason: reason, settled_at: now }).where('id', '=', payoutId).execute();

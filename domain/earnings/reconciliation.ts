@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { toCents } from '../../common/money';
 import type { DB } from '../../core/db/kysely';
 import type { PaymentProvider, ProviderBalanceTotals, ProviderMoneyKind } from '../../core/payments/provider';
 import { DAY_MS } from '../billing/periods';
@@ -27,8 +26,8 @@ const KIND_JOURNALS: Record<ProviderMoneyKind, readonly string[]> = {
  */
 async function ownRecordsAgainstLedger(db: DB, provider: string, from: Date, to: Date): Promise<Mismatch[]> {
   const cash = `provider_cash:${provider}`;
-  const payments = await sql<{ id: string; amount: string; ledger: string }>`
-    select p.id, p.amount::text as amount,
+  const payments = await sql<{ id: string; amount_cents: string; ledger: string }>`
+    select p.id, p.amount_cents,
       coalesce((select sum(l.amount_cents) from journal_entries j join journal_lines l on l.journal_id = j.id
                 join ledger_accounts a on a.id = l.account_id and a.code = ${cash} where j.payment_id = p.id), 0) as ledger
     from payments p
@@ -48,8 +47,8 @@ async function ownRecordsAgainstLedger(db: DB, provider: string, from: Date, to:
     group by j.id`.execute(db);
   return [
     ...payments.rows
-      .filter((p) => Number(p.ledger) !== toCents(p.amount))
-      .map((p) => ({ provider, kind: 'payment_not_in_ledger', ref: p.id, ledgerCents: Number(p.ledger), providerCents: toCents(p.amount) })),
+      .filter((p) => Number(p.ledger) !== Number(p.amount_cents))
+      .map((p) => ({ provider, kind: 'payment_not_in_ledger', ref: p.id, ledgerCents: Number(p.ledger), providerCents: Number(p.amount_cents) })),
     ...payouts.rows
       .filter((o) => Number(o.ledger) !== Number(o.amount_cents))
       .map((o) => ({ provider, kind: 'payout_not_in_ledger', ref: o.id, ledgerCents: Number(o.ledger), providerCents: Number(o.amount_cents) })),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { moneyOfCents, percentOf, toCents } from '../../common/money';
+import { moneyOfCents, percentOf } from '../../common/money';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import { DAY_MS } from '../billing/periods';
 import { accountOf, creatorAvailable, creatorPending, losses, platformRevenue, providerCash, refundsOwed } from '../ledger/accounts';
@@ -115,11 +116,11 @@ export async function splitPayments(trx: DB, paymentIds: readonly string[], poli
     .leftJoin('payments as c', 'c.id', 'p.reverses_payment_id')
     .leftJoin('refund_requests as rq', 'rq.reversal_key', 'p.system_key')
     .select((eb) => [
-      'p.id', 'p.kind', 'p.amount', 'p.creator_id', 'p.created_at', 'p.reverses_payment_id', 'p.provider',
-      'c.amount as charge_amount', 'rq.id as request_id',
+      'p.id', 'p.kind', 'p.amount_cents', 'p.creator_id', 'p.created_at', 'p.reverses_payment_id', 'p.provider',
+      'c.amount_cents as charge_cents', 'rq.id as request_id',
       eb
         .selectFrom('payments as b')
-        .select((b) => b.fn.coalesce(b.fn.sum<string>('b.amount'), b.val('0')).as('s'))
+        .select((b) => b.fn.coalesce(b.fn.sum<string>('b.amount_cents'), b.val('0')).as('s'))
         .whereRef('b.reverses_payment_id', '=', 'p.reverses_payment_id')
         .where('b.status', '=', 'succeeded')
         .where((w) => w.or([w('b.created_at', '<', w.ref('p.created_at')), w.and([w('b.created_at', '=', w.ref('p.created_at')), w('b.id', '<', w.ref('p.id'))])]))
@@ -127,7 +128,7 @@ export async function splitPayments(trx: DB, paymentIds: readonly string[], poli
       // refunds decided and not yet made count as reversed before this one (their shares are taken)
       eb
         .selectFrom('refund_requests as q')
-        .select((b) => b.fn.coalesce(b.fn.sum<string>('q.amount'), b.val('0')).as('s'))
+        .select((b) => b.fn.coalesce(b.fn.sum<string>('q.amount_cents'), b.val('0')).as('s'))
         .whereRef('q.payment_id', '=', 'p.reverses_payment_id')
         .where('q.completed_at', 'is', null)
         .where((w) => w.or([w('p.system_key', 'is', null), w('q.reversal_key', '<>', w.ref('p.system_key'))]))
@@ -158,7 +159,7 @@ export async function splitPayments(trx: DB, paymentIds: readonly string[], poli
 
   const journals: JournalInput[] = [];
   for (const p of rows) {
-    const total = toCents(p.amount);
+    const total = readCents(p.amount_cents);
     const cash = providerCash(p.provider);
     const base = { key: paymentJournalKey(p.id), at: p.created_at, paymentId: p.id };
     if (p.kind === 'charge') {
@@ -182,11 +183,11 @@ export async function splitPayments(trx: DB, paymentIds: readonly string[], poli
       continue;
     }
     const earning = p.reverses_payment_id ? earnings.get(p.reverses_payment_id) : undefined;
-    const reversedBeforeCents = toCents(String(p.reversed_before ?? '0')) - toCents(String(p.pending_before ?? '0'));
+    const reversedBeforeCents = readCents(p.reversed_before ?? '0') - readCents(p.pending_before ?? '0');
     const creatorPart =
-      !earning || p.charge_amount === null
+      !earning || p.charge_cents === null
         ? 0
-        : reversalCreatorPart({ chargeCents: toCents(p.charge_amount), earningCents: earning.cents, reversedBeforeCents, reversalCents: total });
+        : reversalCreatorPart({ chargeCents: readCents(p.charge_cents), earningCents: earning.cents, reversedBeforeCents, reversalCents: total });
     const lines: LineInput[] = [{ account: cash, cents: total }, { account: platformRevenue, cents: creatorPart - total }];
     if (earning && creatorPart !== 0) lines.push(creatorSide(earning, creatorPart, p.created_at));
     journals.push({
@@ -210,16 +211,16 @@ export async function takeRefundShare(trx: DB, r: { requestId: string; chargeId:
   const row = await trx
     .selectFrom('payments as c')
     .select((eb) => [
-      'c.amount',
+      'c.amount_cents',
       eb
         .selectFrom('payments as b')
-        .select((b) => b.fn.coalesce(b.fn.sum<string>('b.amount'), b.val('0')).as('s'))
+        .select((b) => b.fn.coalesce(b.fn.sum<string>('b.amount_cents'), b.val('0')).as('s'))
         .whereRef('b.reverses_payment_id', '=', 'c.id')
         .where('b.status', '=', 'succeeded')
         .as('settled'),
       eb
         .selectFrom('refund_requests as q')
-        .select((b) => b.fn.coalesce(b.fn.sum<string>('q.amount'), b.val('0')).as('s'))
+        .select((b) => b.fn.coalesce(b.fn.sum<string>('q.amount_cents'), b.val('0')).as('s'))
         .whereRef('q.payment_id', '=', 'c.id')
         .where('q.completed_at', 'is', null)
         .where('q.id', '<>', r.requestId)
@@ -230,9 +231,9 @@ export async function takeRefundShare(trx: DB, r: { requestId: string; chargeId:
   const earning = (await earningsOfCharges(trx, [r.chargeId])).get(r.chargeId);
   const share = earning
     ? reversalCreatorPart({
-        chargeCents: toCents(row.amount),
+        chargeCents: readCents(row.amount_cents),
         earningCents: earning.cents,
-        reversedBeforeCents: toCents(String(row.settled ?? '0')) - toCents(String(row.pending ?? '0')),
+        reversedBeforeCents: readCents(row.settled ?? '0') - readCents(row.pending ?? '0'),
         reversalCents: -r.amountCents,
       })
     : 0;

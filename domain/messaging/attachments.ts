@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { MessageAttachmentDto } from '../../common/message-dtos';
 import { messageMediaUrl, type AttachmentStatus, type MessageMediaKind } from '../../common/messages';
-import { canonicalRand } from '../../common/money';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import type { Realtime } from '../../core/realtime/realtime';
 import { noLiveRun } from '../processing/runs.queries';
@@ -57,7 +57,7 @@ export function findAttachment(db: DB, id: string) {
     .selectFrom('message_attachments as a')
     .leftJoin('messages as m', 'm.attachment_id', 'a.id')
     .selectAll('a')
-    .select(['m.id as message_id', 'm.sender_id', 'm.recipient_id', 'm.price', messageUnlockedBy('m.id', 'm.recipient_id').as('unlocked')])
+    .select(['m.id as message_id', 'm.sender_id', 'm.recipient_id', 'm.price_cents', messageUnlockedBy('m.id', 'm.recipient_id').as('unlocked')])
     .where('a.id', '=', id)
     .executeTakeFirst();
 }
@@ -181,8 +181,7 @@ export async function announceAttachment(db: DB, realtime: Pick<Realtime, 'toUse
   const messageId = row.message_id ?? null;
   realtime.toUser(row.owner_id, 'message:attachment', { attachment, messageId });
   if (row.sender_id && row.recipient_id) {
-    const price = row.price === null ? null : canonicalRand(row.price);
-    const sale = { senderId: row.sender_id, recipientId: row.recipient_id, price, unlocked: Boolean(row.unlocked) };
+    const sale = { senderId: row.sender_id, recipientId: row.recipient_id, priceCents: readCents(row.price_cents), unlocked: Boolean(row.unlocked) };
     realtime.toUser(row.recipient_id, 'message:attachment', { attachment: attachmentForViewer(row.recipient_id, sale, attachment), messageId });
   }
 }

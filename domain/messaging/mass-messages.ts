@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { MessageDto } from '../../common/message-dtos';
 import { attachmentForViewer } from './message-view';
 import { massMessageJobId } from '../../common/jobs';
-import { canonicalRand } from '../../common/money';
+import { fromCents } from '../../common/money';
+import { readCents } from '../../core/db/cents';
 import type { MassAudience } from '../../common/paid-message-schemas';
 import type { DB } from '../../core/db/kysely';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
@@ -52,7 +53,7 @@ export async function countAudiences(db: DB, creatorId: string): Promise<Audienc
   const tiers = await sql<{ id: string; name: string; count: string }>`
     select t.id, t.name, (select count(*) from (select distinct s.subscriber_id as id from subscriptions s
       where s.tier_id = t.id and ${activeSubscriptionWhere('s')}) r where ${mayBeMessagedBy(creatorId, 'r.id')}) as count
-    from subscription_tiers t where t.creator_id = ${creatorId}::uuid and t.archived_at is null order by t.price, t.id`.execute(db);
+    from subscription_tiers t where t.creator_id = ${creatorId}::uuid and t.archived_at is null order by t.price_cents, t.id`.execute(db);
   const row = totals.rows[0]!;
   return {
     active: Number(row.active),
@@ -99,8 +100,8 @@ export async function deliverMassBatch(db: DB, massMessageId: string, now: Date,
     const inserted = recipients.length
       ? (
           await sql<{ id: string; recipient_id: string; created_at: string }>`
-            insert into messages (sender_id, recipient_id, content, attachment_id, media_type, price, mass_message_id, created_at)
-            select ${mass.creator_id}::uuid, r.id, ${mass.content}, ${mass.attachment_id}::uuid, ${attachment?.kind ?? null}, ${mass.price}::numeric, ${mass.id}::uuid, ${now}::timestamptz
+            insert into messages (sender_id, recipient_id, content, attachment_id, media_type, price_cents, mass_message_id, created_at)
+            select ${mass.creator_id}::uuid, r.id, ${mass.content}, ${mass.attachment_id}::uuid, ${attachment?.kind ?? null}, ${mass.price_cents}::bigint, ${mass.id}::uuid, ${now}::timestamptz
             from unnest(${recipients}::uuid[]) as r(id)
             on conflict (mass_message_id, recipient_id) where mass_message_id is not null do nothing
             returning id, recipient_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at`.execute(trx)
@@ -136,7 +137,7 @@ export async function deliverMassBatch(db: DB, massMessageId: string, now: Date,
       .execute();
     const next = done ? null : await addToOutbox(trx, nextMassBatch(mass.id, last));
     const file = mass.attachment_id ? await findAttachment(trx, mass.attachment_id) : undefined;
-    const price = mass.price === null ? null : canonicalRand(mass.price);
+    const priceCents = readCents(mass.price_cents);
     const messages = inserted.map(
       (m): MessageDto => ({
         id: m.id,
@@ -145,16 +146,16 @@ export async function deliverMassBatch(db: DB, massMessageId: string, now: Date,
         recipientId: m.recipient_id,
         content: mass.content,
         // the recipient's view: a priced file is closed until bought
-        attachment: file ? attachmentForViewer(m.recipient_id, { senderId: mass.creator_id, recipientId: m.recipient_id, price, unlocked: false }, attachmentRowToDto(file)) : null,
+        attachment: file ? attachmentForViewer(m.recipient_id, { senderId: mass.creator_id, recipientId: m.recipient_id, priceCents, unlocked: false }, attachmentRowToDto(file)) : null,
         replyToId: null,
         replyTo: null,
         createdAt: m.created_at,
         editedAt: null,
         readAt: null,
         reactions: [],
-        price,
-        unlocked: price === null,
-        locked: price !== null,
+        price: fromCents(priceCents),
+        unlocked: priceCents === null,
+        locked: priceCents !== null,
         massMessageId: mass.id,
       }),
     );

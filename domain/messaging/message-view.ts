@@ -15,8 +15,8 @@ import { messageFileOpen } from '../access/messaging';
 export interface MessageSale {
   senderId: string;
   recipientId: string;
-  /** '49.90', or null when free */
-  price: string | null;
+  /** whole cents, or null when free */
+  priceCents: number | null;
   /** the recipient bought it (messageUnlockedBy); ignored when free */
   unlocked: boolean;
 }

@@ -87,7 +87,7 @@ export function findMessagesUsingKey(db: DB, creatorId: string, key: string, lim
     .leftJoin('messages as msg', (j) => j.onRef('msg.attachment_id', '=', 'a.id').on('msg.mass_message_id', 'is', null))
     .leftJoin('profiles as r', 'r.id', 'msg.recipient_id')
     .leftJoin('mass_messages as mm', 'mm.attachment_id', 'a.id')
-    .select(['a.id', 'msg.id as message_id', 'r.username as recipient', 'mm.id as mass_message_id', sql<string | null>`coalesce(msg.price, mm.price)`.as('price'), 'a.created_at'])
+    .select(['a.id', 'msg.id as message_id', 'r.username as recipient', 'mm.id as mass_message_id', sql<string | null>`coalesce(msg.price_cents, mm.price_cents)`.as('price_cents'), 'a.created_at'])
     .where('a.vault_key', '=', key)
     .where('a.owner_id', '=', creatorId)
     .where((eb) => eb.or([eb('msg.id', 'is not', null), eb('mm.id', 'is not', null)]))

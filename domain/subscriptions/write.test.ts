@@ -10,7 +10,7 @@ const tierOf = async (creatorId: string, name = 'VIP Club') =>
   (
     await t.db
       .insertInto('subscription_tiers')
-      .values({ creator_id: creatorId, name, price: '50.00', payment_interval: 'monthly' })
+      .values({ creator_id: creatorId, name, price_cents: 50_00, payment_interval: 'monthly' })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

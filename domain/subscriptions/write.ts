@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { discountedPrice } from '../../common/discounted-price';
 import type { SubscriptionStatus } from '../../common/enums';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 
 export interface SubscriptionRecord {
@@ -12,16 +13,16 @@ export interface SubscriptionRecord {
   periodStart: Date;
   periodEnd: Date;
   /**
-   * what the fan agreed to pay each period ('40.00'); the tier's discounted price by default.
+   * what the fan agreed to pay each period, in cents; the tier's discounted price by default.
    * Renewals charge at most this (domain/billing/prices.ts).
    */
-  price?: string;
+  priceCents?: number;
   /** 'builtin' by default; 'stripe' with the provider's subscription id */
   provider?: string;
   providerSubscriptionId?: string | null;
   /** a free trial: its first period (to periodEnd) is not charged; renewals convert it (domain/billing/trial.ts) */
   trialEndsAt?: Date | null;
-  /** bought as a bundle of this many periods: `price` and the period are the bundle's (domain/billing/bundles.ts) */
+  /** bought as a bundle of this many periods: `priceCents` and the period are the bundle's (domain/billing/bundles.ts) */
   bundlePeriods?: number | null;
   /** now by default; the demo seed backdates its history */
   createdAt?: Date;
@@ -43,7 +44,7 @@ export async function recordSubscriptions(db: DB, records: readonly Subscription
   const write = async (trx: DB) => {
     const tiers = await trx
       .selectFrom('subscription_tiers')
-      .select(['id', 'creator_id', 'price', 'discount_percentage'])
+      .select(['id', 'creator_id', 'price_cents', 'discount_percentage'])
       .where('id', 'in', [...new Set(records.map((r) => r.tierId))])
       .execute();
     const tierOf = new Map(tiers.map((t) => [t.id, t]));
@@ -58,7 +59,7 @@ export async function recordSubscriptions(db: DB, records: readonly Subscription
         current_period_start: r.periodStart,
         current_period_end: r.periodEnd,
         // a missing tier is left to the foreign key to refuse
-        price: r.price ?? (tier ? discountedPrice(tier.price, tier.discount_percentage) : '0.00'),
+        price_cents: r.priceCents ?? (tier ? discountedPrice(readCents(tier.price_cents), tier.discount_percentage) : 0),
         provider: r.provider ?? 'builtin',
         provider_subscription_id: r.providerSubscriptionId ?? null,
         trial_ends_at: r.trialEndsAt ?? null,
@@ -117,9 +118,9 @@ export interface SubscriptionChange {
   graceUntil?: Date | null;
   nextTierId?: string | null;
   remindedPeriodEnd?: Date | null;
-  /** the price agreed per period, and the one agreed for next_tier_id */
-  price?: string;
-  nextPrice?: string | null;
+  /** the price agreed per period, and the one agreed for next_tier_id, in cents */
+  priceCents?: number;
+  nextPriceCents?: number | null;
   creatorUnavailableAt?: Date | null;
   /** a renewal after a tier change ends a bundle (null): it renews one period at a time */
   bundlePeriods?: number | null;
@@ -144,8 +145,8 @@ export async function updateSubscription(db: DB, id: string, change: Subscriptio
         ...(change.graceUntil !== undefined && { grace_until: change.graceUntil }),
         ...(change.nextTierId !== undefined && { next_tier_id: change.nextTierId }),
         ...(change.remindedPeriodEnd !== undefined && { reminded_period_end: change.remindedPeriodEnd }),
-        ...(change.price !== undefined && { price: change.price }),
-        ...(change.nextPrice !== undefined && { next_price: change.nextPrice }),
+        ...(change.priceCents !== undefined && { price_cents: change.priceCents }),
+        ...(change.nextPriceCents !== undefined && { next_price_cents: change.nextPriceCents }),
         ...(change.creatorUnavailableAt !== undefined && { creator_unavailable_at: change.creatorUnavailableAt }),
         ...(change.bundlePeriods !== undefined && { bundle_periods: change.bundlePeriods }),
         updated_at: at,

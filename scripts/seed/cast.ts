@@ -9,7 +9,7 @@ export const DEMO_PASSWORD = 'demo-password';
 export interface DemoTier {
   name: string;
   description: string;
-  price: string;
+  priceCents: number;
   interval: PaymentInterval;
   discount?: number;
 }
@@ -73,9 +73,9 @@ export const CREATORS: DemoCreator[] = [
     palette: ['#ff7e5f', '#feb47b', '#6a3093'],
     watermark: { enabled: true, text: '© Ava Moreau', position: 'bottom-right' },
     tiers: [
-      { name: 'Sketchbook', description: 'Early sketches and a weekly studio diary.', price: '19.00', interval: 'weekly' },
-      { name: 'Studio Pass', description: 'Everything, plus process videos and brush packs.', price: '79.00', interval: 'monthly', discount: 10 },
-      { name: 'Patron', description: 'A year of everything and a signed print.', price: '790.00', interval: 'annually', discount: 20 },
+      { name: 'Sketchbook', description: 'Early sketches and a weekly studio diary.', priceCents: 19_00, interval: 'weekly' },
+      { name: 'Studio Pass', description: 'Everything, plus process videos and brush packs.', priceCents: 79_00, interval: 'monthly', discount: 10 },
+      { name: 'Patron', description: 'A year of everything and a signed print.', priceCents: 790_00, interval: 'annually', discount: 20 },
     ],
     bulkSubscribers: 39,
     posts: [
@@ -102,9 +102,9 @@ export const CREATORS: DemoCreator[] = [
     palette: ['#1e3c72', '#2a5298', '#f7797d'],
     watermark: { enabled: false, text: null, position: 'center' },
     tiers: [
-      { name: 'Listener', description: 'New loops every week.', price: '15.00', interval: 'weekly' },
-      { name: 'Backstage', description: 'Loops, stems and the monthly Q&A.', price: '59.00', interval: 'monthly' },
-      { name: 'Producer', description: 'A year of stems and sample packs.', price: '599.00', interval: 'annually', discount: 15 },
+      { name: 'Listener', description: 'New loops every week.', priceCents: 15_00, interval: 'weekly' },
+      { name: 'Backstage', description: 'Loops, stems and the monthly Q&A.', priceCents: 59_00, interval: 'monthly' },
+      { name: 'Producer', description: 'A year of stems and sample packs.', priceCents: 599_00, interval: 'annually', discount: 15 },
     ],
     bulkSubscribers: 26,
     posts: [
@@ -129,8 +129,8 @@ export const CREATORS: DemoCreator[] = [
     palette: ['#0f2027', '#2c5364', '#00d2ff'],
     watermark: { enabled: true, text: null, position: 'top-left' },
     tiers: [
-      { name: 'Reader', description: 'Every tutorial as it comes out.', price: '49.00', interval: 'monthly' },
-      { name: 'Builder', description: 'A year of tutorials and the PCB files.', price: '490.00', interval: 'annually', discount: 25 },
+      { name: 'Reader', description: 'Every tutorial as it comes out.', priceCents: 49_00, interval: 'monthly' },
+      { name: 'Builder', description: 'A year of tutorials and the PCB files.', priceCents: 490_00, interval: 'annually', discount: 25 },
     ],
     bulkSubscribers: 11,
     posts: [
@@ -155,8 +155,8 @@ export const CREATORS: DemoCreator[] = [
     palette: ['#8e2de2', '#4a00e0', '#00f5a0'],
     watermark: { enabled: true, text: 'kairuns', position: 'top-right' },
     tiers: [
-      { name: 'Squad', description: 'Route notes and early videos.', price: '12.00', interval: 'weekly' },
-      { name: 'Speedrunner', description: 'Full route maps and coaching streams.', price: '45.00', interval: 'monthly', discount: 5 },
+      { name: 'Squad', description: 'Route notes and early videos.', priceCents: 12_00, interval: 'weekly' },
+      { name: 'Speedrunner', description: 'Full route maps and coaching streams.', priceCents: 45_00, interval: 'monthly', discount: 5 },
     ],
     bulkSubscribers: 7,
     posts: [
@@ -183,7 +183,7 @@ export const CREATORS: DemoCreator[] = [
     links: [],
     palette: ['#f7971e', '#ffd200', '#2b5876'],
     watermark: { enabled: true, text: null, position: 'center' },
-    tiers: [{ name: 'Supporter', description: 'Say thanks and get the beats first.', price: '35.00', interval: 'monthly' }],
+    tiers: [{ name: 'Supporter', description: 'Say thanks and get the beats first.', priceCents: 35_00, interval: 'monthly' }],
     bulkSubscribers: 3,
     posts: [
       { kind: 'image', title: 'Juta Street', text: 'Saturday morning on Juta Street. #streetphotography #johannesburg', filename: 'juta-street.jpg' },
@@ -203,7 +203,7 @@ export const CREATORS: DemoCreator[] = [
     links: [],
     palette: ['#e0c3fc', '#8ec5fc', '#434343'],
     watermark: { enabled: true, text: 'Iris Novak', position: 'bottom-left' },
-    tiers: [{ name: 'Inner circle', description: 'The whole sketchbook.', price: '99.00', interval: 'monthly' }],
+    tiers: [{ name: 'Inner circle', description: 'The whole sketchbook.', priceCents: 99_00, interval: 'monthly' }],
     bulkSubscribers: 1,
     posts: [
       { kind: 'image', title: 'Sketchbook, page 41', text: 'Ink and wash, page 41. #sketchbook', filename: 'page-41.jpg' },
@@ -223,7 +223,7 @@ export const CREATORS: DemoCreator[] = [
     links: [],
     palette: ['#232526', '#414345', '#ff416c'],
     watermark: { enabled: false, text: null, position: 'center' },
-    tiers: [{ name: 'Supporter', description: 'Keeps the CRTs running.', price: '29.00', interval: 'monthly' }],
+    tiers: [{ name: 'Supporter', description: 'Keeps the CRTs running.', priceCents: 29_00, interval: 'monthly' }],
     bulkSubscribers: 0,
     posts: [{ kind: 'image', title: 'Retro corner', text: 'The CRT finally works. #retrogaming', filename: 'retro-corner.jpg' }],
   },

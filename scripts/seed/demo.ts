@@ -1,5 +1,4 @@
-import { fromCents, toCents } from '../../common/money';
-import { refundableAmount, recordReversal } from '../../domain/billing/reversals';
+import { refundableCents, recordReversal } from '../../domain/billing/reversals';
 import { createPayout, markPayoutPaid, sendPayoutJobId } from '../../domain/earnings/payouts';
 import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 import { splitPayments } from '../../domain/earnings/split';
@@ -111,7 +110,7 @@ async function seedTrialLink(trx: Kysely<Database>): Promise<void> {
     .innerJoin('profiles as pr', 'pr.id', 't.creator_id')
     .select(['t.id', 't.creator_id'])
     .where('pr.username', '=', 'maya')
-    .orderBy('t.price')
+    .orderBy('t.price_cents')
     .executeTakeFirst();
   if (!tier?.creator_id) return;
   // and an offer running for 30 days: a quarter off the first period of any of leo's tiers for new fans
@@ -148,7 +147,8 @@ async function seedEarnings(trx: Kysely<Database>): Promise<void> {
   const refunded = await trx.selectFrom('payments').select('id').where('creator_id', '=', creatorId('ava') ?? null).orderBy('created_at', 'desc').executeTakeFirst();
   // half of ava's latest payment back: a partial refund leaves the fan's access as it is
   if (refunded) {
-    await recordReversal(trx, { paymentId: refunded.id, kind: 'refund', amount: fromCents(Math.max(1, Math.floor(toCents(await refundableAmount(trx, refunded.id)) / 2))), providerRef: null, systemKey: 'demo-refund-ava', now });
+    const amountCents = Math.max(1, Math.floor((await refundableCents(trx, refunded.id)) / 2));
+    await recordReversal(trx, { paymentId: refunded.id, kind: 'refund', amountCents, providerRef: null, systemKey: 'demo-refund-ava', now });
   }
   for (const [username, paid] of [['ava', true], ['leo', false]] as const) {
     const id = creatorId(username);

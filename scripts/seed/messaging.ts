@@ -33,8 +33,8 @@ interface Line {
   replyTo?: number;
   reaction?: string;
   minutesAgo: number;
-  /** pay-per-view (issue 27 item 3): the file opens for the recipient once bought */
-  price?: string;
+  /** pay-per-view (issue 27 item 3), in cents: the file opens for the recipient once bought */
+  priceCents?: number;
   /** a copy of the sender's message to all their active subscribers (issue 27 item 4) */
   mass?: boolean;
 }
@@ -46,9 +46,9 @@ const LINES: Line[] = [
   { from: 'leo', to: 'sam', read: false, minutesAgo: 3 * 60,
     media: { filename: 'shot-list.pdf', make: () => pdfSource('Shot list', [['1. Harbour at dawn', '2. Market stalls', '3. Rooftops at dusk']]) } },
   { from: 'leo', to: 'sam', text: "Here's the shot list for next week. Any requests?", read: false, minutesAgo: 3 * 60 - 1 },
-  { from: 'leo', to: 'sam', text: 'The full harbour set, just for you. The text is free, the photos are R49.', read: false, minutesAgo: 2 * 60, price: '49.00',
+  { from: 'leo', to: 'sam', text: 'The full harbour set, just for you. The text is free, the photos are R49.', read: false, minutesAgo: 2 * 60, priceCents: 49_00,
     media: { filename: 'harbour-set.jpg', make: () => imageSource('Harbour set', '@leo', ['#0b132b', '#3a506b', '#5bc0be'], 11) } },
-  { from: 'ava', to: 'sam', text: 'To all my subscribers: the new glaze collection, first look inside.', read: false, minutesAgo: 90, price: '30.00', mass: true,
+  { from: 'ava', to: 'sam', text: 'To all my subscribers: the new glaze collection, first look inside.', read: false, minutesAgo: 90, priceCents: 30_00, mass: true,
     media: { filename: 'glaze-collection.jpg', make: () => imageSource('Glaze collection', '@ava', ['#3d0c02', '#c9753d', '#f4e3c1'], 5) } },
   { from: 'noah', to: 'sam', text: 'Thanks for following along! New episode on Friday.', read: false, minutesAgo: 20 * 60 },
   { from: 'zoe', to: 'ava', text: 'Hello from a new fan! Your glazing posts are so calming.', read: false, minutesAgo: 50 },
@@ -82,12 +82,12 @@ export async function planMessaging(people: PeoplePlan, workDir: string, now: Da
     if (line.mass) {
       massId = randomUUID();
       plan.rows.mass_messages.push({
-        id: massId, creator_id: idOf(line.from), audience: 'active', content: line.text ?? null, attachment_id: attachmentId, price: line.price ?? null,
+        id: massId, creator_id: idOf(line.from), audience: 'active', content: line.text ?? null, attachment_id: attachmentId, price_cents: line.priceCents ?? null,
         client_id: `demo-${i}`, status: 'sent', recipients_total: 1, created_at: at, finished_at: at,
       });
     }
     plan.rows.messages.push({
-      price: line.price ?? null, mass_message_id: massId,
+      price_cents: line.priceCents ?? null, mass_message_id: massId,
       id, sender_id: idOf(line.from), recipient_id: idOf(line.to), content: line.text ?? null, attachment_id: attachmentId, media_type: kind,
       reply_to_id: line.replyTo ? ids[i - line.replyTo]! : null, created_at: at,
       read_at: line.read ? new Date(at.getTime() + 2 * 60_000) : null,

@@ -112,7 +112,7 @@ export function planPeople(passwordHash: string, premiumTierId: string, now: Dat
       const paidAt = new Date(start.getTime() - i * periodMs);
       rows.payments.push({
         user_id: fanId, tier_id: tierId, creator_id: creatorId, subscription_id: subscriptionId,
-        description: creatorName ? `${creatorName} — ${tier.name}` : tier.name, amount: discountedPrice(tier.price, tier.discount), provider: 'builtin',
+        description: creatorName ? `${creatorName} — ${tier.name}` : tier.name, amount_cents: discountedPrice(tier.priceCents, tier.discount), provider: 'builtin',
         provider_ref: `builtin_demo_${subscriptionId.slice(0, 8)}_${i}`, status: 'succeeded', created_at: paidAt,
       });
     }
@@ -123,7 +123,7 @@ export function planPeople(passwordHash: string, premiumTierId: string, now: Dat
     const tiers = creator.tiers.map((tier) => ({ tier, id: randomUUID() }));
     for (const { tier, id } of tiers) {
       rows.subscription_tiers.push({
-        id, creator_id: creatorId, name: tier.name, description: tier.description, price: tier.price,
+        id, creator_id: creatorId, name: tier.name, description: tier.description, price_cents: tier.priceCents,
         payment_interval: tier.interval, discount_percentage: tier.discount ?? null,
       });
     }
@@ -145,7 +145,7 @@ export function planPeople(passwordHash: string, premiumTierId: string, now: Dat
     }
     plan.activeSubscribers.set(creator.username, active);
     if (creator.premium) {
-      const premium: DemoTier = { name: 'Premium', description: '', price: '150.00', interval: 'monthly' };
+      const premium: DemoTier = { name: 'Premium', description: '', priceCents: 150_00, interval: 'monthly' };
       subscribe(creatorId, null, premiumTierId, premium, 'active');
     }
   }

@@ -1,6 +1,7 @@
 import { discountedPrice } from '../../common/discounted-price';
 import type { PaymentInterval } from '../../common/enums';
 import { formatRand } from '../../common/format';
+import { formatCents, toCents } from '../../common/money';
 
 /**
  * How a tier's price reads on the subscribe page, the tier manager and the payment screen (spec
@@ -38,7 +39,7 @@ export function tierPriceView(tier: { price: string | number; paymentInterval: P
   const discounted = percent > 0;
   return {
     // the one discount rule (common/billing-schemas.ts), as the server charges it
-    now: formatRand(discountedPrice(tier.price, percent)),
+    now: formatCents(discountedPrice(toCents(String(tier.price)), percent)),
     was: discounted ? formatRand(tier.price) : null,
     off: discounted ? `(${percent}% off)` : null,
     per: `/ ${intervalUnit(tier.paymentInterval)}`,

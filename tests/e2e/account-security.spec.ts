@@ -114,8 +114,8 @@ test('two-factor, live sign-out of another browser, download my data, delete the
   await withDatabase((db) =>
     db.query(
       `WITH me AS (SELECT id FROM users WHERE email = $1),
-            paid AS (INSERT INTO payments (user_id, tier_id, creator_id, description, amount, provider, status)
-                     SELECT me.id, t.id, me.id, 'Gold', 300, 'builtin', 'succeeded' FROM me JOIN subscription_tiers t ON t.creator_id = me.id RETURNING id, creator_id),
+            paid AS (INSERT INTO payments (user_id, tier_id, creator_id, description, amount_cents, provider, status)
+                     SELECT me.id, t.id, me.id, 'Gold', 30000, 'builtin', 'succeeded' FROM me JOIN subscription_tiers t ON t.creator_id = me.id RETURNING id, creator_id),
             mine AS (INSERT INTO ledger_accounts (kind, owner_id) SELECT 'creator_available', me.id FROM me
                      ON CONFLICT (owner_id, kind) WHERE owner_id IS NOT NULL DO UPDATE SET kind = excluded.kind RETURNING id, kind),
             cash AS (INSERT INTO ledger_accounts (code, kind, provider) VALUES ('provider_cash:builtin', 'provider_cash', 'builtin')

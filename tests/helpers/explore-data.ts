@@ -91,8 +91,8 @@ export async function seedExploreData(db: DB, opts: { creators: number; fans: nu
     select md5('u' || i)::uuid, case when i % 50 = 7 then 'private' when i % 100 = 11 then 'hidden' else 'public' end
     from generate_series(1, ${sql.lit(users)}) i`.execute(db);
   await sql`
-    insert into subscription_tiers (id, creator_id, name, price, payment_interval)
-    select md5('t' || i)::uuid, md5('u' || i)::uuid, 'VIP Club', 50, 'monthly' from generate_series(1, ${sql.lit(opts.creators)}) i`.execute(db);
+    insert into subscription_tiers (id, creator_id, name, price_cents, payment_interval)
+    select md5('t' || i)::uuid, md5('u' || i)::uuid, 'VIP Club', 5000, 'monthly' from generate_series(1, ${sql.lit(opts.creators)}) i`.execute(db);
   // the words: index = floor(N * random()^2.5), so the head of WORDS is common and the tail rare
   await sql`
     insert into posts (id, creator_id, title, post_text, hashtags, is_premium, status, target_status, media_kind, created_at, updated_at, published_at)

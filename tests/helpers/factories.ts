@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaVariant, PostStatus, ProfileVisibility, SubscriptionStatus } from '../../common/enums';
-import { fromCents } from '../../common/money';
 import { createSession, generateSessionToken } from '../../server/auth/session';
 import { hashPassword } from '../../server/auth/password';
 import type { DB } from '../../core/db/kysely';
@@ -222,7 +221,7 @@ async function makeTier(db: DB, creatorId: string | null): Promise<string> {
   if (existing) return existing.id;
   const tier = await db
     .insertInto('subscription_tiers')
-    .values({ creator_id: creatorId, name: 'VIP Club', price: '50.00', payment_interval: 'monthly' })
+    .values({ creator_id: creatorId, name: 'VIP Club', price_cents: 50_00, payment_interval: 'monthly' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return tier.id;
@@ -240,7 +239,7 @@ export async function makeUnlock(db: DB, opts: { fanId: string; postId: string; 
       subscription_id: null,
       description: 'Unlock — fixture',
       idempotency_key: randomUUID(),
-      amount: fromCents(post.unlock_price_cents ?? 1000),
+      amount_cents: post.unlock_price_cents ?? 1000,
       provider: 'builtin',
       provider_ref: null,
       status: 'succeeded',

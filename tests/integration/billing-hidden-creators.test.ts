@@ -50,7 +50,7 @@ async function subscribeAt(clock: ReturnType<typeof fixedClock>, fan: MadeUser, 
 
 const subscription = (id: string) => app.deps.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const paymentsOf = async (userId: string) =>
-  (await app.deps.db.selectFrom('payments').select('amount').where('user_id', '=', userId).where('status', '=', 'succeeded').execute()).length;
+  (await app.deps.db.selectFrom('payments').select('id').where('user_id', '=', userId).where('status', '=', 'succeeded').execute()).length;
 const mailsTo = async (email: string) => (await app.outbox()).filter((m) => m.to === email && m.subject.startsWith('Your subscription to'));
 const goPrivate = (asCreator: Awaited<ReturnType<typeof clientAs>>, profileVisibility: 'private' | 'public') =>
   asCreator.trpc.settings.savePrivacy.mutate({ profileVisibility, showOnlineStatus: true, allowFriendRequests: true });

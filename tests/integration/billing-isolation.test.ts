@@ -52,7 +52,7 @@ async function subscribeAt(clock: ReturnType<typeof fixedClock>, fan: MadeUser, 
 const subscription = (id: string) => app.deps.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const setAside = (id: string) => app.deps.db.selectFrom('subscription_billing_retries').selectAll().where('subscription_id', '=', id).executeTakeFirst();
 const succeededPayments = async (userId: string) =>
-  (await app.deps.db.selectFrom('payments').select('amount').where('user_id', '=', userId).where('status', '=', 'succeeded').execute()).length;
+  (await app.deps.db.selectFrom('payments').select('id').where('user_id', '=', userId).where('status', '=', 'succeeded').execute()).length;
 
 /** billing_subscription_failures_total{step} as /metrics shows it now. */
 async function failuresCounted(step: string): Promise<number> {
@@ -111,7 +111,7 @@ describe('one subscription that fails cannot stop billing for the others', () =>
     await app.deps.db
       .insertInto('payments')
       .values({
-        user_id: keyed.id, tier_id: tier.id, description: 'Poison', amount: '0.01', provider: 'builtin', status: 'succeeded',
+        user_id: keyed.id, tier_id: tier.id, description: 'Poison', amount_cents: 1, provider: 'builtin', status: 'succeeded',
         idempotency_key: `renewal-${keyedId}-${end.getTime()}`,
       })
       .execute();

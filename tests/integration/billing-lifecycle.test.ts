@@ -14,6 +14,7 @@ import { socketPool } from '../helpers/sockets';
 import { clientAs } from '../helpers/trpc';
 import { clockStart } from '../helpers/test-clock';
 import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
+import { storedRand } from '../helpers/money';
 
 /**
  * The billing lifecycle on a clock the test moves (domain/billing/clock.ts): renewal, price
@@ -45,8 +46,11 @@ async function subscribeAt(clock: ReturnType<typeof fixedClock>, fan: MadeUser, 
 
 const subscription = (id: string) =>
   app.deps.db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const paymentsOf = (userId: string) =>
-  app.deps.db.selectFrom('payments').select(['amount', 'status']).where('user_id', '=', userId).orderBy('created_at').execute();
+const paymentsOf = async (userId: string) =>
+  (await app.deps.db.selectFrom('payments').select(['amount_cents', 'status']).where('user_id', '=', userId).orderBy('created_at').execute()).map((p) => ({
+    amount: storedRand(p.amount_cents),
+    status: p.status,
+  }));
 const activeAt = async (id: string, at: Date) =>
   Boolean(await app.deps.db.selectFrom('subscriptions').select('id').where('id', '=', id).where(activeSubscriptionWhere('subscriptions', at)).executeTakeFirst());
 

@@ -11,6 +11,7 @@ import { useFileServer } from '../helpers/file-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 import { clockStart } from '../helpers/test-clock';
 import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
+import { storedRand } from '../helpers/money';
 
 /**
  * Issue 22 item 6: no charge nobody agreed to. A subscription renews at the price the fan agreed
@@ -32,8 +33,8 @@ async function subscribeAt(clock: ReturnType<typeof fixedClock>, fan: MadeUser, 
 }
 
 const amountsOf = async (userId: string) =>
-  (await app.deps.db.selectFrom('payments').select('amount').where('user_id', '=', userId).where('status', '=', 'succeeded').orderBy('created_at').execute()).map(
-    (p) => p.amount,
+  (await app.deps.db.selectFrom('payments').select('amount_cents').where('user_id', '=', userId).where('status', '=', 'succeeded').orderBy('created_at').execute()).map(
+    (p) => storedRand(p.amount_cents),
   );
 
 describe('renewal prices', () => {
@@ -67,7 +68,7 @@ describe('renewal prices', () => {
     expect(await run(2 * WEEK)).toMatchObject({ renewed: 2 });
     expect(await amountsOf(early.id)).toEqual(['40.00', '40.00', '24.00']);
     expect(await amountsOf(late.id)).toEqual(['79999.20', '79999.20', '24.00']);
-    expect((await app.deps.db.selectFrom('subscriptions').select('price').where('id', '=', earlyId).executeTakeFirstOrThrow()).price).toBe('24.00');
+    expect((await app.deps.db.selectFrom('subscriptions').select('price_cents').where('id', '=', earlyId).executeTakeFirstOrThrow()).price_cents).toBe('2400');
 
     // the price goes back up: they keep the lower price they renewed at
     await asCreator.trpc.tiers.update.mutate({ ...gold, id: tier.id, price: '50' });
@@ -93,10 +94,10 @@ describe('renewal prices', () => {
     clock.set(new Date(T0.getTime() + WEEK));
     expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 1 });
     expect(await amountsOf(fan.id)).toEqual(['50.00', '20.00']);
-    expect(await app.deps.db.selectFrom('subscriptions').select(['tier_id', 'price', 'next_price']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+    expect(await app.deps.db.selectFrom('subscriptions').select(['tier_id', 'price_cents', 'next_price_cents']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
       tier_id: silverTier.id,
-      price: '20.00',
-      next_price: null,
+      price_cents: '2000',
+      next_price_cents: null,
     });
   });
 });

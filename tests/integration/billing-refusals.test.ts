@@ -107,7 +107,7 @@ describe('a billing refusal, answered once for every procedure', () => {
     const fan = await makeUser(app.deps.db);
     const { id: failed } = await app.deps.db
       .insertInto('payments')
-      .values({ user_id: fan.id, description: 'A charge the card refused', idempotency_key: randomUUID(), amount: '50.00', provider: 'builtin', status: 'failed' })
+      .values({ user_id: fan.id, description: 'A charge the card refused', idempotency_key: randomUUID(), amount_cents: 50_00, provider: 'builtin', status: 'failed' })
       .returning('id')
       .executeTakeFirstOrThrow();
     await expectTrpcError(refund(failed), 'CONFLICT', REFUND_TEXTS.notRefundable);

@@ -12,6 +12,7 @@ import type { WorkerDeps } from '../../worker/registry';
 import { makePost, makeUser } from '../helpers/factories';
 import { useTestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
+import { storedRand } from '../helpers/money';
 
 /**
  * Issue 45 item 5, the smaller findings of the review, with the built-in provider configured:
@@ -72,7 +73,7 @@ describe('a weekly payout run', () => {
     await app.deps.db.transaction().execute((trx) =>
       insertPayment(trx, {
         userId: fan.id, tierId: null, creatorId: creator.id, subscriptionId: null, description: 'Tip', idempotencyKey: null, systemKey: `c-${randomUUID()}`,
-        amount: '500.00', provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS),
+        amountCents: 500_00, provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS),
         earnings: DEFAULT_EARNINGS_POLICY, tip: { message: null },
       }),
     );
@@ -118,9 +119,9 @@ describe('a request key spent on another purpose', () => {
     expect(await payments()).toBe(1);
 
     await expectTrpcError(asFan.trpc.subscriptions.subscribe.mutate({ tierId: tier.id, idempotencyKey: key, confirmedAmount: '50.00' }), 'CONFLICT', BILLING_TEXTS.requestKeyUsed);
-    const premium = await app.deps.db.selectFrom('subscription_tiers').select(['id', 'price']).where('creator_id', 'is', null).executeTakeFirst();
+    const premium = await app.deps.db.selectFrom('subscription_tiers').select(['id', 'price_cents']).where('creator_id', 'is', null).executeTakeFirst();
     if (premium) {
-      await expectTrpcError(asFan.trpc.subscriptions.upgradePremium.mutate({ tierId: premium.id, idempotencyKey: key, confirmedAmount: Number(premium.price).toFixed(2) }), 'CONFLICT', BILLING_TEXTS.requestKeyUsed);
+      await expectTrpcError(asFan.trpc.subscriptions.upgradePremium.mutate({ tierId: premium.id, idempotencyKey: key, confirmedAmount: storedRand(premium.price_cents) }), 'CONFLICT', BILLING_TEXTS.requestKeyUsed);
     }
     const post = await makePost(app.deps.db, app.deps.storage, { creatorId: creator.id, kind: 'image', unlock: { priceCents: 3000, mode: 'everyone' } });
     await expectTrpcError(asFan.trpc.postUnlocks.unlock.mutate({ postId: post.id, idempotencyKey: key, confirmedAmount: '30.00' }), 'CONFLICT', BILLING_TEXTS.requestKeyUsed);

@@ -163,7 +163,7 @@ describe('POST /webhooks/stripe', () => {
     expect(asked).toEqual([
       expect.objectContaining({
         userId: fan.id,
-        amount: '40.00',
+        amountCents: 40_00,
         interval: 'monthly',
         idempotencyKey: 'key-abcdef0123456789',
         successUrl: `https://creatorhub.example/${creator.username}?checkout=success`,

@@ -12,6 +12,7 @@ import { useTestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 import { nextCalendarDay } from '../helpers/test-clock';
 import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
+import { storedRand } from '../helpers/money';
 
 /**
  * Bundles (issue 27 item 5; docs/payments.md, Bundles): a creator sells a tier for 3, 6 or 12
@@ -34,9 +35,17 @@ async function creatorWithBundle() {
   return { creator, asCreator, tier };
 }
 const payments = async (userId: string) =>
-  app.deps.db.selectFrom('payments').select(['id', 'amount', 'status', 'description']).where('user_id', '=', userId).orderBy('created_at').execute();
-const subscriptionOf = async (userId: string) =>
-  app.deps.db.selectFrom('subscriptions').select(['id', 'current_period_start', 'current_period_end', 'price', 'bundle_periods']).where('subscriber_id', '=', userId).executeTakeFirstOrThrow();
+  (await app.deps.db.selectFrom('payments').select(['id', 'amount_cents', 'status', 'description']).where('user_id', '=', userId).orderBy('created_at').execute()).map(
+    ({ amount_cents, ...p }) => ({ ...p, amount: storedRand(amount_cents) }),
+  );
+const subscriptionOf = async (userId: string) => {
+  const { price_cents, ...sub } = await app.deps.db
+    .selectFrom('subscriptions')
+    .select(['id', 'current_period_start', 'current_period_end', 'price_cents', 'bundle_periods'])
+    .where('subscriber_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { ...sub, price: storedRand(price_cents) };
+};
 
 describe('bundles', () => {
   it('the creator sets bundles on their own tiers only, 1-75 % in whole numbers, for weekly and monthly tiers', async () => {

@@ -11,6 +11,7 @@ import { jobIn } from '../helpers/jobs';
 import { waitFor } from '../helpers/tus';
 import { clientAs } from '../helpers/trpc';
 import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
+import { storedRand } from '../helpers/money';
 
 /**
  * Issue 22, item 2: a subscription that ends here because an account or its data went is ended at
@@ -19,18 +20,18 @@ import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
  */
 const { app, fakeStripe } = useStripeTestServer();
 
-async function tierOf(creatorId: string, price = '99.00') {
+async function tierOf(creatorId: string, priceCents = 99_00) {
   return (
     await app.deps.db
       .insertInto('subscription_tiers')
-      .values({ creator_id: creatorId, name: `Gold ${randomUUID().slice(0, 6)}`, price, payment_interval: 'monthly' })
+      .values({ creator_id: creatorId, name: `Gold ${randomUUID().slice(0, 6)}`, price_cents: priceCents, payment_interval: 'monthly' })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
 }
 
 /** A paid 30-day period, 10 days of it used: what subscribe or a Stripe checkout leaves behind. */
-async function paidSubscription(fan: MadeUser, creatorId: string, tierId: string, stripeId: string | null, amount = '99.00') {
+async function paidSubscription(fan: MadeUser, creatorId: string, tierId: string, stripeId: string | null, amountCents = 99_00) {
   const now = Date.now();
   const periodEnd = new Date(now + 20 * DAY_MS);
   const subscriptionId = await recordSubscription(app.deps.db, {
@@ -39,7 +40,7 @@ async function paidSubscription(fan: MadeUser, creatorId: string, tierId: string
   });
   const paymentId = await app.deps.db.transaction().execute((trx) =>
     insertPayment(trx, {
-    userId: fan.id, tierId, creatorId, subscriptionId, description: 'Creator — Gold', idempotencyKey: randomUUID(), amount,
+    userId: fan.id, tierId, creatorId, subscriptionId, description: 'Creator — Gold', idempotencyKey: randomUUID(), amountCents,
     provider: stripeId ? 'stripe' : 'builtin', providerRef: stripeId ? `pi_${stripeId}` : `builtin_${randomUUID()}`, status: 'succeeded',
     createdAt: new Date(now - 10 * DAY_MS), earnings: DEFAULT_EARNINGS_POLICY,
   }),
@@ -48,8 +49,15 @@ async function paidSubscription(fan: MadeUser, creatorId: string, tierId: string
 }
 
 const stripeCalls = (method: string, path: string) => fakeStripe.requests.filter((r) => r.method === method && r.path === path);
-const ledgerOf = (paymentId: string) =>
-  app.deps.db.selectFrom('payments').select(['kind', 'amount', 'user_id']).where((eb) => eb.or([eb('id', '=', paymentId), eb('reverses_payment_id', '=', paymentId)])).orderBy('created_at').execute();
+const ledgerOf = async (paymentId: string) =>
+  (
+    await app.deps.db
+      .selectFrom('payments')
+      .select(['kind', 'amount_cents', 'user_id'])
+      .where((eb) => eb.or([eb('id', '=', paymentId), eb('reverses_payment_id', '=', paymentId)]))
+      .orderBy('created_at')
+      .execute()
+  ).map((p) => ({ kind: p.kind, amount: storedRand(p.amount_cents), user_id: p.user_id }));
 
 describe('deleting an account stops the money', () => {
   it('a fan who deletes their account has their Stripe subscription cancelled at Stripe, and is not refunded', async () => {
@@ -108,14 +116,14 @@ describe('deleting an account stops the money', () => {
     const creator = await makeUser(app.deps.db, { isCreator: true });
     const fan = await makeUser(app.deps.db);
     const stripeId = `sub_outage_${randomUUID().slice(0, 8)}`;
-    const { paymentId } = await paidSubscription(fan, creator.id, await tierOf(creator.id), stripeId, '40.00');
-    const job = { data: { paymentId, amount: '10.00', systemKey: `prorata-refund-test-${randomUUID()}` } };
+    const { paymentId } = await paidSubscription(fan, creator.id, await tierOf(creator.id), stripeId, 40_00);
+    const job = { data: { paymentId, amountCents: 10_00, systemKey: `prorata-refund-test-${randomUUID()}` } };
     const run = () => maintenanceHandlers['provider-refund'](job as never, app.deps as unknown as WorkerDeps);
 
     fakeStripe.failNext('POST', '/v1/refunds', 1);
     await expect(run()).rejects.toThrow();
     expect(await ledgerOf(paymentId)).toHaveLength(1);
-    expect(await run()).toMatchObject({ refunded: '10.00' });
+    expect(await run()).toMatchObject({ refundedCents: 10_00 });
     expect(await run()).toEqual({ skipped: 'done' });
     expect(await ledgerOf(paymentId)).toEqual([
       { kind: 'charge', amount: '40.00', user_id: fan.id },
@@ -124,6 +132,19 @@ describe('deleting an account stops the money', () => {
     // the provider saw one key for both tries: it refunds once
     const keys = stripeCalls('POST', '/v1/refunds').filter((r) => r.params.payment_intent === `pi_${stripeId}`).map((r) => r.idempotencyKey);
     expect(new Set(keys)).toEqual(new Set([job.data.systemKey]));
+  });
+
+  it('a refund job queued before money was cents, its amount in rand, refunds that amount', async () => {
+    const creator = await makeUser(app.deps.db, { isCreator: true });
+    const fan = await makeUser(app.deps.db);
+    const stripeId = `sub_rand_${randomUUID().slice(0, 8)}`;
+    const { paymentId } = await paidSubscription(fan, creator.id, await tierOf(creator.id), stripeId, 40_00);
+    const job = { data: { paymentId, amount: '12.34', systemKey: `prorata-refund-test-${randomUUID()}` } };
+    expect(await maintenanceHandlers['provider-refund'](job as never, app.deps as unknown as WorkerDeps)).toMatchObject({ refundedCents: 12_34 });
+    expect(stripeCalls('POST', '/v1/refunds').filter((r) => r.params.payment_intent === `pi_${stripeId}`)).toEqual([
+      expect.objectContaining({ params: expect.objectContaining({ amount: '1234' }) }),
+    ]);
+    expect((await ledgerOf(paymentId)).map((p) => p.amount)).toEqual(['40.00', '-12.34']);
   });
 });
 

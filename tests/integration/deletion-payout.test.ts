@@ -28,16 +28,16 @@ afterAll(async () => {
 });
 
 /** A creator with a R{gross} charge 8 days ago (past the hold: available) and, if asked, an enabled built-in test payout account. */
-async function creatorWithBalance(withAccount: boolean, gross = '500.00') {
+async function creatorWithBalance(withAccount: boolean, grossCents = 500_00) {
   const db = app.deps.db;
   const creator = await makeUser(db, { isCreator: true });
   const fan = await makeUser(db);
   if (withAccount) await db.insertInto('payout_accounts').values({ user_id: creator.id, provider: 'builtin', provider_account_id: `test_acct_${creator.id}`, status: 'enabled' }).execute();
-  const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: gross, payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
+  const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price_cents: grossCents, payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
   await db.transaction().execute((trx) =>
     insertPayment(trx, {
       userId: fan.id, tierId: tier.id, creatorId: creator.id, subscriptionId: null, description: 'Gold', idempotencyKey: null, systemKey: `c-${randomUUID()}`,
-      amount: gross, provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS), earnings: DEFAULT_EARNINGS_POLICY,
+      amountCents: grossCents, provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS), earnings: DEFAULT_EARNINGS_POLICY,
     }),
   );
   const available = (await creatorBalances(db, creator.id, new Date())).available;
@@ -62,7 +62,7 @@ describe('a creator who deletes the account', () => {
     expect(await ledgerSum(accounts)).toBe(0);
     // its job was written with the deletion (and queued after the commit): the job carries it out
     expect(await app.deps.db.selectFrom('outbox').select('job_id').where('job_id', '=', sendPayoutJobId(payout!.id)).executeTakeFirst()).toBeTruthy();
-    expect(await sendPayoutJob(app.deps, { payoutId: payout!.id })).toEqual({ paid: (available / 100).toFixed(2) });
+    expect(await sendPayoutJob(app.deps, { payoutId: payout!.id })).toEqual({ paidCents: available });
     expect(await sendPayoutJob(app.deps, { payoutId: payout!.id })).toEqual({ skipped: 'settled' });
     expect(await deletionPayout(creator)).toMatchObject({ status: 'paid', transfer_ref: expect.any(String) });
     expect(await ledgerSum(accounts)).toBe(0);

@@ -33,17 +33,16 @@ afterAll(async () => {
   await app?.close();
 });
 
-const cents = (rand: string) => Math.round(Number(rand) * 100);
 /** The creator's share of a refund of `refund` cents of a charge whose earning is 80% (fee 20%): in proportion, half up. */
 const creatorShareOf = (refund: number, charge: number, earning: number) => Math.floor((2 * refund * earning + charge) / (2 * charge));
 
 /** A creator with a tier, an enabled (built-in test) payout account, and a fan whose period began `daysAgo` days ago, paid then. */
-async function creatorWithFan(opts: { price: string; interval: 'monthly' | 'annually'; periodDays: number; daysAgo: number }) {
+async function creatorWithFan(opts: { priceCents: number; interval: 'monthly' | 'annually'; periodDays: number; daysAgo: number }) {
   const db = app.deps.db;
   const creator = await makeUser(db, { isCreator: true });
   const fan = await makeUser(db);
   await db.insertInto('payout_accounts').values({ user_id: creator.id, provider: 'builtin', provider_account_id: `test_acct_${creator.id}`, status: 'enabled' }).execute();
-  const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: opts.price, payment_interval: opts.interval }).returning('id').executeTakeFirstOrThrow();
+  const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price_cents: opts.priceCents, payment_interval: opts.interval }).returning('id').executeTakeFirstOrThrow();
   const start = new Date(Date.now() - opts.daysAgo * DAY_MS);
   const periodEnd = new Date(start.getTime() + opts.periodDays * DAY_MS);
   const subscriptionId = await recordSubscription(db, {
@@ -51,7 +50,7 @@ async function creatorWithFan(opts: { price: string; interval: 'monthly' | 'annu
   });
   const chargeId = await db.transaction().execute((trx) =>
     insertPayment(trx, {
-      userId: fan.id, tierId: tier.id, creatorId: creator.id, subscriptionId, description: 'Creator — Gold', idempotencyKey: randomUUID(), amount: opts.price,
+      userId: fan.id, tierId: tier.id, creatorId: creator.id, subscriptionId, description: 'Creator — Gold', idempotencyKey: randomUUID(), amountCents: opts.priceCents,
       provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: start, earnings: DEFAULT_EARNINGS_POLICY,
     }),
   );
@@ -74,7 +73,7 @@ const payoutsOf = (accountId: string) =>
 describe('a creator who deletes the account after a fan paid', () => {
   it('annual tier, hold passed: the payout is what is available less the creator share of the pro rata refund; the platform keeps its fee less the fee it refunds', async () => {
     // the issue's R100,000 annual tier in small numbers: R1,000.00 a year, 10 days of it used
-    const s = await creatorWithFan({ price: '1000.00', interval: 'annually', periodDays: 365, daysAgo: 10 });
+    const s = await creatorWithFan({ priceCents: 1000_00, interval: 'annually', periodDays: 365, daysAgo: 10 });
     const before = await creatorBalances(app.deps.db, s.creator.id, new Date());
     expect(before).toMatchObject({ available: s.earning, pending: 0 });
 
@@ -82,18 +81,18 @@ describe('a creator who deletes the account after a fan paid', () => {
 
     // the refund was decided with the deletion (its job's amount), the creator's share taken then
     const request = await refundJobData(s.refundKey);
-    const refund = cents(request.amount);
-    expect(refund).toBeGreaterThan(cents('900.00'));
-    const share = creatorShareOf(refund, cents('1000.00'), s.earning);
+    const refund = request.amountCents;
+    expect(refund).toBeGreaterThan(900_00);
+    const share = creatorShareOf(refund, 1000_00, s.earning);
     const payouts = await payoutsOf(`test_acct_${s.creator.id}`);
     expect(payouts).toEqual([expect.objectContaining({ amount_cents: String(s.earning - share), status: 'pending' })]);
 
-    expect(await runRefundJob(s.refundKey)).toMatchObject({ refunded: request.amount });
-    expect(await sendPayoutJob(app.deps, { payoutId: payouts[0]!.id })).toEqual({ paid: ((s.earning - share) / 100).toFixed(2) });
+    expect(await runRefundJob(s.refundKey)).toMatchObject({ refundedCents: request.amountCents });
+    expect(await sendPayoutJob(app.deps, { payoutId: payouts[0]!.id })).toEqual({ paidCents: s.earning - share });
 
     // money: in from the fan, back to the fan, out to the creator; the platform keeps the rest
-    const platformCash = cents('1000.00') - refund - (s.earning - share);
-    const fee = cents('1000.00') - s.earning;
+    const platformCash = 1000_00 - refund - (s.earning - share);
+    const fee = 1000_00 - s.earning;
     const feeRefunded = refund - share;
     expect(platformCash).toBe(fee - feeRefunded);
     expect(platformCash).toBeGreaterThanOrEqual(0);
@@ -109,7 +108,7 @@ describe('a creator who deletes the account after a fan paid', () => {
   });
 
   it('monthly tier after a Withdraw: nothing more is paid, and the creator share the balance cannot cover is the platform\'s loss, with its reason', async () => {
-    const s = await creatorWithFan({ price: '300.00', interval: 'monthly', periodDays: 30, daysAgo: 10 });
+    const s = await creatorWithFan({ priceCents: 300_00, interval: 'monthly', periodDays: 30, daysAgo: 10 });
     const withdrawn = await requestPayout({ db: app.deps.db, clock: app.deps.clock }, { creatorId: s.creator.id, trigger: 'request', key: `request-${randomUUID()}`, minimumCents: 20_000 });
     expect(withdrawn.payout.amountCents).toBe(s.earning);
     await sendPayoutJob(app.deps, { payoutId: withdrawn.payout.id });
@@ -118,11 +117,11 @@ describe('a creator who deletes the account after a fan paid', () => {
     await (await clientAs(app, s.creator.id)).trpc.account.deleteAccount.mutate({ password: s.creator.password });
 
     const request = await refundJobData(s.refundKey);
-    const refund = cents(request.amount);
-    const share = creatorShareOf(refund, cents('300.00'), s.earning);
+    const refund = request.amountCents;
+    const share = creatorShareOf(refund, 300_00, s.earning);
     // only the Withdraw: the deletion found nothing available
     expect((await payoutsOf(`test_acct_${s.creator.id}`)).map((p) => p.id)).toEqual([withdrawn.payout.id]);
-    expect(await runRefundJob(s.refundKey)).toMatchObject({ refunded: request.amount });
+    expect(await runRefundJob(s.refundKey)).toMatchObject({ refundedCents: request.amountCents });
 
     const rows = await linesAround(app.deps.db, s.chargeId, [withdrawn.payout.id]);
     // what the creator was paid and the share of the refund leave their account at −share ...
@@ -133,8 +132,8 @@ describe('a creator who deletes the account after a fan paid', () => {
       { account: 'creator_available', journal: 'loss_written_off', credit: share, reason: LOSS_REASONS.negativeAtDeletion },
     ]);
     expect(sumCredit(creatorLines)).toBe(0);
-    const platformCash = cents('300.00') - refund - s.earning;
-    const fee = cents('300.00') - s.earning;
+    const platformCash = 300_00 - refund - s.earning;
+    const fee = 300_00 - s.earning;
     // what the platform lost beyond the fee it refunded is exactly the loss booked
     expect(platformCash).toBe(fee - (refund - share) - share);
     expect(sumCredit(rows, (l) => l.account === 'platform_revenue') - share).toBe(platformCash);
@@ -143,7 +142,7 @@ describe('a creator who deletes the account after a fan paid', () => {
 
   it('Delete All Data pays out, new earnings come, Delete Account pays those out too (each deletion its own payout key); one deletion run twice pays once', async () => {
     const db = app.deps.db;
-    const s = await creatorWithFan({ price: '500.00', interval: 'monthly', periodDays: 30, daysAgo: 31 });
+    const s = await creatorWithFan({ priceCents: 500_00, interval: 'monthly', periodDays: 30, daysAgo: 31 });
     const asCreator = await clientAs(app, s.creator.id);
     await asCreator.trpc.account.deleteAllData.mutate({ password: s.creator.password });
     const first = await payoutsOf(`test_acct_${s.creator.id}`);
@@ -154,12 +153,12 @@ describe('a creator who deletes the account after a fan paid', () => {
     const fan = await makeUser(db);
     await db.transaction().execute((trx) =>
       insertPayment(trx, {
-        userId: fan.id, tierId: null, creatorId: s.creator.id, subscriptionId: null, description: 'Tip', idempotencyKey: randomUUID(), amount: '250.00',
+        userId: fan.id, tierId: null, creatorId: s.creator.id, subscriptionId: null, description: 'Tip', idempotencyKey: randomUUID(), amountCents: 250_00,
         provider: 'builtin', providerRef: `builtin_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS), tip: { message: null }, earnings: DEFAULT_EARNINGS_POLICY,
       }),
     );
     const available = (await creatorBalances(db, s.creator.id, new Date())).available;
-    expect(available).toBe(cents('200.00'));
+    expect(available).toBe(200_00);
 
     await asCreator.trpc.account.deleteAccount.mutate({ password: s.creator.password });
     const all = await payoutsOf(`test_acct_${s.creator.id}`);
@@ -168,7 +167,7 @@ describe('a creator who deletes the account after a fan paid', () => {
     expect(all[1]!.key).not.toBe(all[0]!.key);
 
     // the same deletion run again in its transaction (a retry inside it) finds its own payout
-    const other = await creatorWithFan({ price: '500.00', interval: 'monthly', periodDays: 30, daysAgo: 31 });
+    const other = await creatorWithFan({ priceCents: 500_00, interval: 'monthly', periodDays: 30, daysAgo: 31 });
     const at = new Date();
     await db.transaction().execute(async (trx) => {
       await endSubscriptionsOfDeletedUser(trx, other.creator.id, at, { accountGoes: false });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { fromCents, toCents } from '../../common/money';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { builtinProvider } from '../../core/payments/builtin';
 import { insertPayment } from '../../domain/billing/billing.queries';
@@ -48,24 +47,24 @@ async function checkInvariants(creators: MadeUser[], premiumIds: Set<string>, no
     .innerJoin('journal_entries as j', 'j.payment_id', 'p.id')
     .innerJoin('journal_lines as l', 'l.journal_id', 'j.id')
     .innerJoin('ledger_accounts as a', 'a.id', 'l.account_id')
-    .select(['p.id', 'p.amount', 'p.kind', 'a.kind as account', 'l.amount_cents'])
+    .select(['p.id', 'p.amount_cents as payment_cents', 'p.kind', 'a.kind as account', 'l.amount_cents'])
     .where('p.status', '=', 'succeeded')
     // this history's payments (earlier tests' creators are gone, their payments anonymous)
     .where((eb) => eb.or([eb('p.system_key', 'like', `charge-${seed}-%`), eb('p.system_key', 'like', `rev-${seed}-%`)]))
     .execute();
-  const byPayment = new Map<string, { amount: string; kind: string; cash: number; platform: number; creatorPart: number | null }>();
+  const byPayment = new Map<string, { amount: number; kind: string; cash: number; platform: number; creatorPart: number | null }>();
   for (const r of lines) {
-    const p = byPayment.get(r.id) ?? { amount: r.amount, kind: r.kind, cash: 0, platform: 0, creatorPart: null };
+    const p = byPayment.get(r.id) ?? { amount: Number(r.payment_cents), kind: r.kind, cash: 0, platform: 0, creatorPart: null };
     if (r.account === 'provider_cash') p.cash += Number(r.amount_cents);
     if (r.account === 'platform_revenue') p.platform -= Number(r.amount_cents);
     if (r.account === 'creator_pending' || r.account === 'creator_available') p.creatorPart = -Number(r.amount_cents);
     byPayment.set(r.id, p);
   }
   for (const [id, p] of byPayment) {
-    expect(p.cash, `seed ${seed}: payment ${id}: the provider's money moves by its amount`).toBe(toCents(p.amount));
-    expect(p.platform + (p.creatorPart ?? 0), `seed ${seed}: payment ${id} splits into its amount`).toBe(toCents(p.amount));
+    expect(p.cash, `seed ${seed}: payment ${id}: the provider's money moves by its amount`).toBe(p.amount);
+    expect(p.platform + (p.creatorPart ?? 0), `seed ${seed}: payment ${id} splits into its amount`).toBe(p.amount);
     if (p.kind === 'charge') {
-      const total = toCents(p.amount);
+      const total = p.amount;
       if (premiumIds.has(id)) expect(p.creatorPart, `seed ${seed}: Premium is the platform's`).toBeNull();
       else expect(p.creatorPart, `seed ${seed}: earning = amount − fee`).toBe(total - platformFee(total, POLICY.feePercent));
     }
@@ -90,7 +89,7 @@ describe('the earnings ledger', () => {
     const creators = [await makeUser(db, { isCreator: true }), await makeUser(db, { isCreator: true })];
     const fans = [await makeUser(db), await makeUser(db), await makeUser(db)];
     const tiers = await Promise.all(
-      creators.map((c) => db.insertInto('subscription_tiers').values({ creator_id: c.id, name: 'Gold', price: '300.00', payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow()),
+      creators.map((c) => db.insertInto('subscription_tiers').values({ creator_id: c.id, name: 'Gold', price_cents: 300_00, payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow()),
     );
     const premium = await db.selectFrom('subscription_tiers').select('id').where('creator_id', 'is', null).executeTakeFirst();
     for (const c of creators) {
@@ -115,7 +114,7 @@ describe('the earnings ledger', () => {
         const id = await db.transaction().execute((trx) =>
           insertPayment(trx, {
             userId: r.pick(fans).id, tierId: toPremium ? premium.id : tiers[i]!.id, creatorId: toPremium ? null : creators[i]!.id, subscriptionId: null,
-            description: 'random', idempotencyKey: null, systemKey: `charge-${seed}-${step}`, amount: fromCents(cents), provider: 'builtin',
+            description: 'random', idempotencyKey: null, systemKey: `charge-${seed}-${step}`, amountCents: cents, provider: 'builtin',
             providerRef: null, status: r.next() < 0.1 ? 'failed' : 'succeeded', createdAt: now, earnings: POLICY,
           }),
         );
@@ -126,7 +125,7 @@ describe('the earnings ledger', () => {
         const kind = r.pick<ReversalKind>(['refund', 'refund', 'dispute', 'dispute_won']);
         const cents = r.next() < 0.5 ? charge.amount : r.int(1, charge.amount);
         await db.transaction().execute((trx) =>
-          recordReversal(trx, { paymentId: charge.id, kind, amount: fromCents(cents), providerRef: null, systemKey: `rev-${seed}-${step}`, now }),
+          recordReversal(trx, { paymentId: charge.id, kind, amountCents: cents, providerRef: null, systemKey: `rev-${seed}-${step}`, now }),
         );
       } else if (roll < 0.8) {
         const creator = r.pick(creators);
@@ -161,13 +160,13 @@ describe('the earnings ledger', () => {
     const clock = fixedClock(clockStart());
     const creator = await makeUser(db, { isCreator: true });
     const fan = await makeUser(db);
-    const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: '300.00', payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
+    const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price_cents: 300_00, payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('payout_accounts').values({ user_id: creator.id, provider: 'builtin', provider_account_id: 'test_acct_x', status: 'enabled' }).execute();
     const charge = (key: string) =>
       db.transaction().execute((trx) =>
         insertPayment(trx, {
           userId: fan.id, tierId: tier.id, creatorId: creator.id, subscriptionId: null, description: 'Gold', idempotencyKey: null, systemKey: key,
-          amount: '300.00', provider: 'builtin', providerRef: null, status: 'succeeded', createdAt: clock.now(), earnings: POLICY,
+          amountCents: 300_00, provider: 'builtin', providerRef: null, status: 'succeeded', createdAt: clock.now(), earnings: POLICY,
         }),
       );
     const balances = () => creatorBalances(db, creator.id, clock.now());
@@ -175,16 +174,16 @@ describe('the earnings ledger', () => {
     const first = await charge('c1');
     expect(await balances()).toMatchObject({ available: 0, pending: 24_000 });
     const second = await charge('c2');
-    await db.transaction().execute((trx) => recordReversal(trx, { paymentId: second, kind: 'refund', amount: '300.00', providerRef: null, systemKey: 'r2', now: clock.now() }));
+    await db.transaction().execute((trx) => recordReversal(trx, { paymentId: second, kind: 'refund', amountCents: 300_00, providerRef: null, systemKey: 'r2', now: clock.now() }));
     expect(await balances()).toMatchObject({ available: 0, pending: 24_000 });
 
     clock.advance(7 * DAY_MS + 1);
     expect(await balances()).toMatchObject({ available: 24_000, pending: 0 });
     const { payout } = await requestPayout({ db, clock }, { creatorId: creator.id, trigger: 'request', key: 'w1', minimumCents: POLICY.payoutMinimumCents });
-    expect(await carryOutPayout({ db, providerFor: () => builtinProvider, clock }, payout.id)).toMatchObject({ paid: '240.00' });
+    expect(await carryOutPayout({ db, providerFor: () => builtinProvider, clock }, payout.id)).toMatchObject({ paidCents: 240_00 });
     expect(await balances()).toMatchObject({ available: 0, paidOut: 24_000 });
 
-    await db.transaction().execute((trx) => recordReversal(trx, { paymentId: first, kind: 'dispute', amount: '300.00', providerRef: null, systemKey: 'd1', now: clock.now() }));
+    await db.transaction().execute((trx) => recordReversal(trx, { paymentId: first, kind: 'dispute', amountCents: 300_00, providerRef: null, systemKey: 'd1', now: clock.now() }));
     expect(await balances()).toMatchObject({ available: -24_000 });
     await expect(requestPayout({ db, clock }, { creatorId: creator.id, trigger: 'request', key: 'w2', minimumCents: POLICY.payoutMinimumCents })).rejects.toThrow(/withdraw once/);
 

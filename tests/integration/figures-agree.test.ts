@@ -34,7 +34,7 @@ describe('a creator\'s figures', () => {
         const db = app.deps.db;
         const creator = await makeUser(db, { isCreator: true });
         const fan = await makeUser(db);
-        const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: '100.00', payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
+        const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price_cents: 100_00, payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
         const now = new Date();
         // all of it this week and this month: from the later of their starts
         const since = Math.max(periodStarts(now, 'week', 1)[0]!.getTime(), periodStarts(now, 'month', 1)[0]!.getTime());
@@ -47,7 +47,7 @@ describe('a creator\'s figures', () => {
             const id = await db.transaction().execute((trx) =>
               insertPayment(trx, {
                 userId: fan.id, tierId: e.tip ? null : tier.id, creatorId: creator.id, subscriptionId: null, description: e.tip ? 'Tip' : 'Gold',
-                idempotencyKey: randomUUID(), amount: fromCents(e.cents), provider: 'builtin', providerRef: null, status: 'succeeded', createdAt: when,
+                idempotencyKey: randomUUID(), amountCents: e.cents, provider: 'builtin', providerRef: null, status: 'succeeded', createdAt: when,
                 earnings: DEFAULT_EARNINGS_POLICY, ...(e.tip ? { tip: { message: null } } : {}),
               }),
             );
@@ -60,13 +60,13 @@ describe('a creator\'s figures', () => {
           if (e.t === 'refund') {
             const cents = Math.max(1, Math.floor((charge.cents * e.part) / 100));
             if (e.atProvider) {
-              await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charge.id, kind: 'refund', amount: fromCents(cents), providerRef: null, systemKey: `r-${randomUUID()}`, now: when }));
+              await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charge.id, kind: 'refund', amountCents: cents, providerRef: null, systemKey: `r-${randomUUID()}`, now: when }));
             } else {
-              await db.transaction().execute((trx) => decideRefund(trx, { paymentId: charge.id, amount: fromCents(cents), systemKey: `d-${randomUUID()}`, now: when }));
+              await db.transaction().execute((trx) => decideRefund(trx, { paymentId: charge.id, amountCents: cents, systemKey: `d-${randomUUID()}`, now: when }));
             }
           } else {
-            await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charge.id, kind: 'dispute', amount: fromCents(charge.cents), providerRef: null, systemKey: `x-${randomUUID()}`, now: when }));
-            if (e.won) await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charge.id, kind: 'dispute_won', amount: fromCents(charge.cents), providerRef: null, systemKey: `w-${randomUUID()}`, now: when }));
+            await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charge.id, kind: 'dispute', amountCents: charge.cents, providerRef: null, systemKey: `x-${randomUUID()}`, now: when }));
+            if (e.won) await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charge.id, kind: 'dispute_won', amountCents: charge.cents, providerRef: null, systemKey: `w-${randomUUID()}`, now: when }));
           }
         }
 

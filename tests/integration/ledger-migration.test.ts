@@ -34,7 +34,7 @@ async function history(db: DB) {
         await db.transaction().execute((trx) =>
           insertPayment(trx, {
             userId: fan.id, tierId: null, creatorId: c.id, subscriptionId: null, description: 'Tip', idempotencyKey: null, systemKey: `m-${c.id}-${j}`,
-            amount: `${300 + i * 50 + j}.00`, provider: 'builtin', providerRef: null, status: 'succeeded', createdAt: new Date(now - daysAgo * DAY_MS),
+            amountCents: (300 + i * 50 + j) * 100, provider: 'builtin', providerRef: null, status: 'succeeded', createdAt: new Date(now - daysAgo * DAY_MS),
             tip: { message: null }, earnings: DEFAULT_EARNINGS_POLICY,
           }),
         ),
@@ -42,10 +42,10 @@ async function history(db: DB) {
     }
   }
   const clock = systemClock;
-  await db.transaction().execute((trx) => decideRefund(trx, { paymentId: charges[0]!, amount: '100.00', systemKey: 'm-refund-1', now: new Date() }));
-  await carryOutRefund({ db, providerFor: () => builtinProvider, clock }, { paymentId: charges[0]!, amount: '100.00', systemKey: 'm-refund-1' });
-  await db.transaction().execute((trx) => decideRefund(trx, { paymentId: charges[2]!, amount: '50.00', systemKey: 'm-refund-2', now: new Date() }));
-  await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charges[3]!, kind: 'dispute', amount: '200.00', providerRef: null, systemKey: 'm-dispute', now: new Date() }));
+  await db.transaction().execute((trx) => decideRefund(trx, { paymentId: charges[0]!, amountCents: 100_00, systemKey: 'm-refund-1', now: new Date() }));
+  await carryOutRefund({ db, providerFor: () => builtinProvider, clock }, { paymentId: charges[0]!, amountCents: 100_00, systemKey: 'm-refund-1' });
+  await db.transaction().execute((trx) => decideRefund(trx, { paymentId: charges[2]!, amountCents: 50_00, systemKey: 'm-refund-2', now: new Date() }));
+  await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charges[3]!, kind: 'dispute', amountCents: 200_00, providerRef: null, systemKey: 'm-dispute', now: new Date() }));
   const paid = await requestPayout({ db, clock }, { creatorId: creators[0]!.id, trigger: 'request', key: 'm-payout-1', minimumCents: 1 });
   await carryOutPayout({ db, providerFor: () => builtinProvider, clock }, paid.payout.id);
   const refused = await requestPayout({ db, clock }, { creatorId: creators[1]!.id, trigger: 'request', key: 'm-payout-2', minimumCents: 1 });

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { fromCents } from '../../common/money';
 import { fixedClock } from '../../core/clock';
 import { builtinProvider } from '../../core/payments/builtin';
 import type { PaymentProvider } from '../../core/payments/provider';
@@ -83,8 +82,8 @@ async function checkBooks(runTag: string, charges: { id: string; cents: number; 
     expect(chargeRevenue, `${runTag}: the platform's revenue from charges is their fees`).toBe(fees);
     const over = await sql`
       select c.id from payments c where c.id in (${sql.join(ids)})
-      and -coalesce((select sum(r.amount) from payments r where r.reverses_payment_id = c.id and r.kind = 'refund'), 0)
-          + coalesce((select sum(q.amount) from refund_requests q where q.payment_id = c.id and q.completed_at is null), 0) > c.amount`.execute(db);
+      and -coalesce((select sum(r.amount_cents) from payments r where r.reverses_payment_id = c.id and r.kind = 'refund'), 0)
+          + coalesce((select sum(q.amount_cents) from refund_requests q where q.payment_id = c.id and q.completed_at is null), 0) > c.amount_cents`.execute(db);
     expect(over.rows, `${runTag}: refunds of a charge never exceed it`).toEqual([]);
   }
   const reasonless = await sql`select j.id from journal_entries j join journal_lines l on l.journal_id = j.id join ledger_accounts a on a.id = l.account_id
@@ -140,7 +139,7 @@ describe('the ledger over random histories', () => {
             const id = await db.transaction().execute((trx) =>
               insertPayment(trx, {
                 userId: fan.id, tierId: toPremium ? premium.id : null, creatorId: toPremium ? null : creator!.id, subscriptionId: null,
-                description: s.purpose, idempotencyKey: null, systemKey: `charge-${key}`, amount: fromCents(s.cents), provider: 'builtin', providerRef: null,
+                description: s.purpose, idempotencyKey: null, systemKey: `charge-${key}`, amountCents: s.cents, provider: 'builtin', providerRef: null,
                 status: 'succeeded', createdAt: now, earnings: POLICY,
                 ...(s.purpose === 'tip' ? { tip: { message: null } } : {}),
                 ...(s.purpose === 'post_unlock' || s.purpose === 'message_unlock' ? { purpose: s.purpose } : {}),
@@ -153,7 +152,7 @@ describe('the ledger over random histories', () => {
             // two refunds of one charge decided at once (an admin's and a duplicate purchase's): never more than the charge
             await Promise.all(
               [s.a, s.b].map((cents, i) =>
-                db.transaction().execute((trx) => decideRefund(trx, { paymentId: charge.id, amount: fromCents(Math.min(cents, charge.cents)), systemKey: `refund-${key}-${i}`, now })),
+                db.transaction().execute((trx) => decideRefund(trx, { paymentId: charge.id, amountCents: Math.min(cents, charge.cents), systemKey: `refund-${key}-${i}`, now })),
               ),
             );
             await settleRefunds();
@@ -163,14 +162,14 @@ describe('the ledger over random histories', () => {
             const left = charge ? await refundLeftCents(db, charge.id) : 0;
             if (!charge || left <= 0) continue;
             await db.transaction().execute((trx) =>
-              recordReversal(trx, { paymentId: charge.id, kind: 'refund', amount: fromCents(Math.min(s.cents, left)), providerRef: null, systemKey: `prefund-${key}`, now }),
+              recordReversal(trx, { paymentId: charge.id, kind: 'refund', amountCents: Math.min(s.cents, left), providerRef: null, systemKey: `prefund-${key}`, now }),
             );
           } else if (s.t === 'dispute') {
             const charge = pick(charges, s.charge);
             if (!charge) continue;
-            await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charge.id, kind: 'dispute', amount: fromCents(charge.cents), providerRef: null, systemKey: `dispute-${key}`, now }));
+            await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charge.id, kind: 'dispute', amountCents: charge.cents, providerRef: null, systemKey: `dispute-${key}`, now }));
             if (s.won) {
-              await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charge.id, kind: 'dispute_won', amount: fromCents(charge.cents), providerRef: null, systemKey: `won-${key}`, now }));
+              await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charge.id, kind: 'dispute_won', amountCents: charge.cents, providerRef: null, systemKey: `won-${key}`, now }));
             }
           } else if (s.t === 'payout') {
             const creator = creators[s.creator];

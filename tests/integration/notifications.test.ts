@@ -212,7 +212,7 @@ describe('notifications', () => {
         await sql`alter table payments drop constraint payments_purpose_check`.execute(trx);
         const paymentId = await insertPayment(trx, {
           userId: fan.id, tierId: null, creatorId: creator.id, subscriptionId: null, description: 'Unlock', idempotencyKey: randomUUID(),
-          amount: '25.00', provider: 'builtin', providerRef: `ref-${randomUUID()}`, status: 'succeeded', createdAt: new Date(), earnings: DEFAULT_EARNINGS_POLICY,
+          amountCents: 25_00, provider: 'builtin', providerRef: `ref-${randomUUID()}`, status: 'succeeded', createdAt: new Date(), earnings: DEFAULT_EARNINGS_POLICY,
         });
         await sql`update payments set purpose = 'post_unlock' where id = ${paymentId}`.execute(trx);
         await notifyPurchase(trx, { paymentId, subject: { type: 'post', id: post.id } });
@@ -234,19 +234,19 @@ describe('notifications', () => {
     const creator = await makeUser(db, { isCreator: true });
     const fan = await makeUser(db);
     await db.insertInto('payout_accounts').values({ user_id: creator.id, provider: 'builtin', provider_account_id: `test_acct_${randomUUID()}`, status: 'enabled' }).execute();
-    const { id: tierId } = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: '500.00', payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
+    const { id: tierId } = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price_cents: 500_00, payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
     const earn = () =>
       db.transaction().execute((trx) =>
         insertPayment(trx, {
           userId: fan.id, tierId, creatorId: creator.id, subscriptionId: null, description: 'Gold', idempotencyKey: null, systemKey: `c-${randomUUID()}`,
-          amount: '500.00', provider: 'builtin', providerRef: `r-${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 30 * 86_400_000), earnings: DEFAULT_EARNINGS_POLICY,
+          amountCents: 500_00, provider: 'builtin', providerRef: `r-${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 30 * 86_400_000), earnings: DEFAULT_EARNINGS_POLICY,
         }),
       );
     const clock = { now: () => new Date() };
     await earn();
     const first = await requestPayout({ db, clock }, { creatorId: creator.id, trigger: 'request', key: randomUUID(), minimumCents: 100 });
     const paid = () => carryOutPayout({ db, providerFor: () => builtinProvider, clock }, first.payout.id);
-    expect(await paid()).toMatchObject({ paid: expect.any(String) });
+    expect(await paid()).toMatchObject({ paidCents: expect.any(Number) });
     // the job again (a retry after a lost answer): settled already, nobody told twice
     expect(await paid()).toEqual({ skipped: 'settled' });
     expect((await rowsOf(creator.id)).map((r) => [r.kind, r.actor_id, r.subject_id])).toEqual([['payout-sent', null, first.payout.id]]);

@@ -8,6 +8,7 @@ import { makeUser } from '../helpers/factories';
 import { useTestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
+import { storedRand } from '../helpers/money';
 
 /**
  * Offers (issue 27 item 5): N% off the first period for new fans or for expired subscribers, from
@@ -27,7 +28,9 @@ async function creatorWithOffer(audience: 'new' | 'expired', percent = 25) {
   return { creator, asCreator, tier, offer };
 }
 const amounts = async (userId: string) =>
-  (await app.deps.db.selectFrom('payments').select('amount').where('user_id', '=', userId).where('status', '=', 'succeeded').orderBy('created_at').execute()).map((p) => p.amount);
+  (await app.deps.db.selectFrom('payments').select('amount_cents').where('user_id', '=', userId).where('status', '=', 'succeeded').orderBy('created_at').execute()).map((p) =>
+    storedRand(p.amount_cents),
+  );
 
 describe('offers', () => {
   it("a new fan sees and pays the offer's first-period price; the server refuses the list price; renewals charge the tier's price", async () => {

@@ -96,7 +96,7 @@ describe('Redis loses its data', () => {
     const creator = await makeUser(db, { isCreator: true });
     const tier = await db
       .insertInto('subscription_tiers')
-      .values({ creator_id: creator.id, name: 'Gold', price: '40.00', payment_interval: 'monthly' })
+      .values({ creator_id: creator.id, name: 'Gold', price_cents: 40_00, payment_interval: 'monthly' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const fan = await makeUser(db);

@@ -6,6 +6,7 @@ import { useStripeTestServer } from '../helpers/fake-stripe';
 import { jobIn } from '../helpers/jobs';
 import { sendSigned, stripeEvent } from '../helpers/stripe-events';
 import { clientAs } from '../helpers/trpc';
+import { storedRand } from '../helpers/money';
 
 /**
  * Issue 45 item 4, with Stripe (offline, the fake Stripe): money paid at Stripe for something
@@ -31,14 +32,16 @@ const checkoutEvent = (tag: string, fanId: string, tierId: string, cents = 4000)
     id: `cs_${tag}`, object: 'checkout.session', subscription: `sub_${tag}`, invoice: `in_${tag}`, amount_total: cents, payment_status: 'paid',
     metadata: { userId: fanId, tierId, idempotencyKey: `key-${tag}-0123456789abcdef` },
   });
-const ledgerOf = (filter: { userId?: string; ref?: string }) =>
-  app.deps.db
-    .selectFrom('payments as p')
-    .leftJoin('payments as c', 'c.id', 'p.reverses_payment_id')
-    .select(['p.kind', 'p.amount', 'p.user_id', 'p.description', 'p.subscription_id'])
-    .where((eb) => (filter.userId ? eb('p.user_id', '=', filter.userId) : eb.or([eb('p.provider_ref', '=', filter.ref!), eb('c.provider_ref', '=', filter.ref!)])))
-    .orderBy('p.created_at')
-    .execute();
+const ledgerOf = async (filter: { userId?: string; ref?: string }) =>
+  (
+    await app.deps.db
+      .selectFrom('payments as p')
+      .leftJoin('payments as c', 'c.id', 'p.reverses_payment_id')
+      .select(['p.kind', 'p.amount_cents', 'p.user_id', 'p.description', 'p.subscription_id'])
+      .where((eb) => (filter.userId ? eb('p.user_id', '=', filter.userId) : eb.or([eb('p.provider_ref', '=', filter.ref!), eb('c.provider_ref', '=', filter.ref!)])))
+      .orderBy('p.created_at')
+      .execute()
+  ).map(({ amount_cents, ...p }) => ({ ...p, amount: storedRand(amount_cents) }));
 
 describe('paid at Stripe for something gone', () => {
   it('a Checkout for a tier deleted meanwhile is recorded, refunded in full and its Stripe subscription cancelled; the fan sees it refunded', async () => {

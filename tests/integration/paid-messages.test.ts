@@ -25,7 +25,7 @@ afterEach(sockets.closeAll);
 
 
 const unlockPayments = (userId: string) =>
-  app.deps.db.selectFrom('payments').select(['id', 'purpose', 'message_id', 'amount', 'creator_id']).where('user_id', '=', userId).where('purpose', '=', 'message_unlock').execute();
+  app.deps.db.selectFrom('payments').select(['id', 'purpose', 'message_id', 'amount_cents', 'creator_id']).where('user_id', '=', userId).where('purpose', '=', 'message_unlock').execute();
 
 describe('pay-per-view messages', () => {
   it('the recipient sees the text and a locked file until one confirmed charge opens it (20 presses, one charge); the sender sees bought; nobody else ever gets the file', async () => {
@@ -73,7 +73,7 @@ describe('pay-per-view messages', () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => asFan.trpc.messages.unlock.mutate(i % 2 ? input : { ...input, idempotencyKey: randomUUID() })));
     expect(new Set(results.map((r) => paid(r).paymentId)).size).toBe(1);
     const rows = await unlockPayments(fan.id);
-    expect(rows).toEqual([{ id: paid(results[0]!).paymentId, purpose: 'message_unlock', message_id: sent.id, amount: '49.90', creator_id: creator.id }]);
+    expect(rows).toEqual([{ id: paid(results[0]!).paymentId, purpose: 'message_unlock', message_id: sent.id, amount_cents: '4990', creator_id: creator.id }]);
     // the ledger split it like any charge
     const split = await paymentShares(app.deps.db, rows[0]!.id);
     expect(split.platform + (split.creator ?? 0)).toBe(4990);
@@ -91,7 +91,7 @@ describe('pay-per-view messages', () => {
     // a refund takes it back
     await app.deps.db
       .insertInto('payments')
-      .values({ user_id: fan.id, creator_id: creator.id, tier_id: null, subscription_id: null, amount: '-49.90', provider: 'builtin', provider_ref: null, status: 'succeeded', kind: 'refund', reverses_payment_id: rows[0]!.id, purpose: 'message_unlock', description: 'refund', idempotency_key: null })
+      .values({ user_id: fan.id, creator_id: creator.id, tier_id: null, subscription_id: null, amount_cents: -49_90, provider: 'builtin', provider_ref: null, status: 'succeeded', kind: 'refund', reverses_payment_id: rows[0]!.id, purpose: 'message_unlock', description: 'refund', idempotency_key: null })
       .execute();
     expect((await asFan.fetch(mediaUrl)).status).toBe(403);
     expect((await asFan.trpc.messages.thread.query({ username: creator.username })).messages.find((m) => m.id === sent.id)).toMatchObject({ locked: true });

@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 /** A creator with a Connect account that finished onboarding, and R{earning} available (a R{gross} charge 8 days ago). */
-async function paidCreator(gross = '500.00') {
+async function paidCreator(grossCents = 500_00) {
   const db = app.deps.db;
   const creator = await makeUser(db, { isCreator: true });
   const fan = await makeUser(db);
@@ -45,11 +45,11 @@ async function paidCreator(gross = '500.00') {
   stripe.accounts.set(account, { payouts_enabled: true, details_submitted: true });
   const updated = stripeEvent(`evt_acct_${randomUUID()}`, 'account.updated', { id: account, object: 'account', payouts_enabled: true, details_submitted: true, requirements: { currently_due: [] } });
   expect((await sendSigned(app.url, updated)).outcome).toBe('applied');
-  const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: gross, payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
+  const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price_cents: grossCents, payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
   await db.transaction().execute((trx) =>
     insertPayment(trx, {
       userId: fan.id, tierId: tier.id, creatorId: creator.id, subscriptionId: null, description: 'Gold', idempotencyKey: null, systemKey: `c-${randomUUID()}`,
-      amount: gross, provider: 'stripe', providerRef: `in_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS), earnings: DEFAULT_EARNINGS_POLICY,
+      amountCents: grossCents, provider: 'stripe', providerRef: `in_${randomUUID()}`, status: 'succeeded', createdAt: new Date(Date.now() - 8 * DAY_MS), earnings: DEFAULT_EARNINGS_POLICY,
     }),
   );
   return { creator, as, account };
@@ -114,7 +114,7 @@ describe('payouts', () => {
     await expect(sendPayoutJob(app.deps, { payoutId })).rejects.toThrow();
     expect((await payoutsOf(creator))[0]!.status).toBe('pending');
     const [a, b] = await Promise.all([sendPayoutJob(app.deps, { payoutId }), sendPayoutJob(app.deps, { payoutId })]);
-    expect([a, b]).toContainEqual({ paid: '400.00' });
+    expect([a, b]).toContainEqual({ paidCents: 400_00 });
     expect(await sendPayoutJob(app.deps, { payoutId })).toEqual({ skipped: 'settled' });
     const sent = stripe.transfers.filter((t) => t.destination === account);
     expect(sent).toEqual([{ id: expect.any(String), amount: 40_000, destination: account, idempotencyKey: `payout-${payoutId}` }]);
@@ -130,7 +130,7 @@ describe('payouts', () => {
   });
 
   it('a transfer Stripe refuses fails the payout: the amount is back in the balance and the creator is told why', async () => {
-    const { creator, as, account } = await paidCreator('300.00');
+    const { creator, as, account } = await paidCreator(300_00);
     stripe.refuseTransfersTo(account, 'Your destination account needs to have at least one of the following capabilities enabled: transfers');
     const { payoutId } = await as.trpc.earnings.withdraw.mutate({ idempotencyKey: randomUUID() });
     expect(await sendPayoutJob(app.deps, { payoutId })).toEqual({ failed: expect.stringContaining('capabilities enabled: transfers') });
@@ -171,14 +171,14 @@ describe('payouts', () => {
   it('the daily reconciliation: Stripe\'s transfers match the ledger; money Stripe never saw and a payment missing from the ledger are listed for admins and counted in /metrics', async () => {
     const db = app.deps.db;
     const reconcile = (day: Date) => reconcileDay({ db, providerFor: (name) => providerNamed(app.deps.payments, name) }, day);
-    const { as } = await paidCreator('500.00');
+    const { as } = await paidCreator(500_00);
     const { payoutId } = await as.trpc.earnings.withdraw.mutate({ idempotencyKey: randomUUID() });
     await sendPayoutJob(app.deps, { payoutId });
     // a payment row written without its journal (what a bug would leave): our own records against the ledger
     const fan = await makeUser(db);
     const stray = await db
       .insertInto('payments')
-      .values({ user_id: fan.id, description: 'Stray', amount: '12.34', provider: 'builtin', status: 'succeeded', system_key: `stray-${randomUUID()}` })
+      .values({ user_id: fan.id, description: 'Stray', amount_cents: 12_34, provider: 'builtin', status: 'succeeded', system_key: `stray-${randomUUID()}` })
       .returning('id')
       .executeTakeFirstOrThrow();
 

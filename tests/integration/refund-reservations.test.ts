@@ -1,7 +1,6 @@
 import { isCreator, linesAround, paymentShares, sumCredit } from '../helpers/ledger';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromCents, toCents } from '../../common/money';
 import { builtinProvider } from '../../core/payments/builtin';
 import type { PaymentProvider } from '../../core/payments/provider';
 import { endSubscriptionsOfDeletedUser } from '../../domain/billing/account-deletion';
@@ -36,7 +35,7 @@ async function paidFan() {
   const creator = await makeUser(db, { isCreator: true });
   const fan = await makeUser(db);
   const admin = await makeUser(db);
-  const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price: '99.00', payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
+  const tier = await db.insertInto('subscription_tiers').values({ creator_id: creator.id, name: 'Gold', price_cents: 99_00, payment_interval: 'monthly' }).returning('id').executeTakeFirstOrThrow();
   const start = new Date(Date.now() - 10 * DAY_MS);
   const periodEnd = new Date(start.getTime() + 30 * DAY_MS);
   const subscriptionId = await recordSubscription(db, {
@@ -44,7 +43,7 @@ async function paidFan() {
   });
   const chargeId = await db.transaction().execute((trx) =>
     insertPayment(trx, {
-      userId: fan.id, tierId: tier.id, creatorId: creator.id, subscriptionId, description: 'Creator — Gold', idempotencyKey: randomUUID(), amount: '99.00',
+      userId: fan.id, tierId: tier.id, creatorId: creator.id, subscriptionId, description: 'Creator — Gold', idempotencyKey: randomUUID(), amountCents: 99_00,
       provider: 'builtin', providerRef: `ref_${randomUUID()}`, status: 'succeeded', createdAt: start, earnings: DEFAULT_EARNINGS_POLICY,
     }),
   );
@@ -52,8 +51,8 @@ async function paidFan() {
   return { creator, admin, chargeId, earning, proRataKey: `prorata-refund-${subscriptionId}-${periodEnd.getTime()}` };
 }
 
-const adminRefund = (admin: string, paymentId: string, amount: string, key = randomUUID()) =>
-  requestRefund({ db: app.deps.db, reachable: () => true, clock: app.deps.clock }, { adminId: admin, paymentId, amount, idempotencyKey: key });
+const adminRefund = (admin: string, paymentId: string, amountCents: number, key = randomUUID()) =>
+  requestRefund({ db: app.deps.db, reachable: () => true, clock: app.deps.clock }, { adminId: admin, paymentId, amountCents, idempotencyKey: key });
 const deleteCreatorData = (creatorId: string) =>
   app.deps.db.transaction().execute((trx) => endSubscriptionsOfDeletedUser(trx, creatorId, app.deps.clock.now(), { accountGoes: false }));
 const jobData = async (systemKey: string) =>
@@ -63,10 +62,10 @@ const runJob = (provider: PaymentProvider, data: RefundRequest) => carryOutRefun
 /** The charge's refunds recorded (cents) and what the ledger took back from the creator for refunds (decided, made at the provider, or undone). */
 async function refundsOf(chargeId: string) {
   const db = app.deps.db;
-  const refunds = await db.selectFrom('payments').select(['id', 'amount']).where('reverses_payment_id', '=', chargeId).where('kind', '=', 'refund').execute();
+  const refunds = await db.selectFrom('payments').select(['id', 'amount_cents']).where('reverses_payment_id', '=', chargeId).where('kind', '=', 'refund').execute();
   const lines = await linesAround(db, chargeId);
   return {
-    refunded: refunds.reduce((t, r) => t - toCents(r.amount), 0),
+    refunded: refunds.reduce((t, r) => t - Number(r.amount_cents), 0),
     creatorTaken: -sumCredit(lines, (l) => isCreator(l) && l.journal.startsWith('refund')),
   };
 }
@@ -76,7 +75,7 @@ describe('refunds of one charge', () => {
     for (let round = 0; round < 3; round++) {
       const s = await paidFan();
       const adminKey = randomUUID();
-      const decided = await Promise.allSettled([adminRefund(s.admin.id, s.chargeId, '50.00', adminKey), deleteCreatorData(s.creator.id)]);
+      const decided = await Promise.allSettled([adminRefund(s.admin.id, s.chargeId, 50_00, adminKey), deleteCreatorData(s.creator.id)]);
       expect(decided[1].status).toBe('fulfilled');
       // whichever came second was decided against what the first left (or refused: the admin is told how much is left)
       if (decided[0].status === 'rejected') expect(String(decided[0].reason)).toMatch(/at most R36\.30/);
@@ -101,7 +100,7 @@ describe('refunds of one charge', () => {
 
       const { refunded, creatorTaken } = await refundsOf(s.chargeId);
       expect(refunded).toBeGreaterThan(0);
-      expect(refunded, `round ${round}: refunds of a R99.00 charge`).toBeLessThanOrEqual(toCents('99.00'));
+      expect(refunded, `round ${round}: refunds of a R99.00 charge`).toBeLessThanOrEqual(99_00);
       expect(creatorTaken, `round ${round}: taken back from an earning of ${s.earning}`).toBeLessThanOrEqual(s.earning);
       // nothing is left pending: each decided refund was made
       expect(await app.deps.db.selectFrom('refund_requests').select('id').where('payment_id', '=', s.chargeId).where('completed_at', 'is', null).execute()).toEqual([]);
@@ -113,14 +112,14 @@ describe('refunds of one charge', () => {
     await deleteCreatorData(s.creator.id);
     const data = await jobData(s.proRataKey);
     // 20 days were left (19 whole ones by the time it ran): 99.00 × 19/30
-    expect(data.amount).toBe('62.70');
+    expect(data.amountCents).toBe(62_70);
 
-    const asked: { amount?: string; idempotencyKey?: string }[] = [];
+    const asked: { amountCents?: number; idempotencyKey?: string }[] = [];
     let fail = true;
     const flaky: PaymentProvider = {
       ...builtinProvider,
       async refund(_ref, opts) {
-        asked.push({ amount: opts?.amount, idempotencyKey: opts?.idempotencyKey });
+        asked.push({ amountCents: opts?.amountCents, idempotencyKey: opts?.idempotencyKey });
         if (fail) throw new Error('provider unreachable (test)');
         return { ref: `re_${randomUUID()}` };
       },
@@ -129,25 +128,25 @@ describe('refunds of one charge', () => {
 
     // meanwhile an admin asks for R50.00 (made at once when accepted)
     const tooMuchKey = randomUUID();
-    const tooMuch = await adminRefund(s.admin.id, s.chargeId, '50.00', tooMuchKey).then(
+    const tooMuch = await adminRefund(s.admin.id, s.chargeId, 50_00, tooMuchKey).then(
       async () => `accepted: ${JSON.stringify(await runJob(builtinProvider, await jobData(`admin-refund-${tooMuchKey}`)))}`,
       (error: unknown) => String(error),
     );
 
     fail = false;
-    expect(await runJob(flaky, data)).toMatchObject({ refunded: '62.70' });
+    expect(await runJob(flaky, data)).toMatchObject({ refundedCents: 62_70 });
     // the same amount on the retry as on the first try, under the same key (Stripe refuses a key reused with another amount)
     expect(asked).toEqual([
-      { amount: '62.70', idempotencyKey: s.proRataKey },
-      { amount: '62.70', idempotencyKey: s.proRataKey },
+      { amountCents: 62_70, idempotencyKey: s.proRataKey },
+      { amountCents: 62_70, idempotencyKey: s.proRataKey },
     ]);
     // the admin could only have what the pro rata refund left
     expect(tooMuch).toMatch(/at most R36\.30/);
     const restKey = randomUUID();
-    await adminRefund(s.admin.id, s.chargeId, '36.30', restKey);
-    expect(await runJob(builtinProvider, await jobData(`admin-refund-${restKey}`))).toMatchObject({ refunded: '36.30' });
+    await adminRefund(s.admin.id, s.chargeId, 36_30, restKey);
+    expect(await runJob(builtinProvider, await jobData(`admin-refund-${restKey}`))).toMatchObject({ refundedCents: 36_30 });
     const { refunded, creatorTaken } = await refundsOf(s.chargeId);
-    expect(fromCents(refunded)).toBe('99.00');
+    expect(refunded).toBe(99_00);
     // refunded in full: exactly the earning comes back off the creator
     expect(creatorTaken).toBe(s.earning);
   });

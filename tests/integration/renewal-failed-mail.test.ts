@@ -31,7 +31,7 @@ describe('a failed renewal', () => {
     const clock = fixedClock(T0);
     await purchase(
       { db: app.deps.db, provider: builtinProvider, clock, appUrl: app.url, earnings: DEFAULT_EARNINGS_POLICY },
-      { userId: fan.id, email: fan.email, username: fan.username, tierId: tier.id, idempotencyKey: randomUUID(), kind: 'creator', confirmedAmount: '3428.20' },
+      { userId: fan.id, email: fan.email, username: fan.username, tierId: tier.id, idempotencyKey: randomUUID(), kind: 'creator', confirmedCents: 3428_20 },
     );
     const failures = async () => (await app.outbox()).filter((m) => m.to === fan.email && m.subject.includes('failed'));
     expect(await failures()).toEqual([]);
@@ -59,7 +59,7 @@ describe('a failed renewal', () => {
     const clock = fixedClock(T0);
     await purchase(
       { db: app.deps.db, provider: builtinProvider, clock, appUrl: app.url, earnings: DEFAULT_EARNINGS_POLICY },
-      { userId: fan.id, email: fan.email, username: fan.username, tierId: tier.id, idempotencyKey: randomUUID(), kind: 'creator', confirmedAmount: '50.00' },
+      { userId: fan.id, email: fan.email, username: fan.username, tierId: tier.id, idempotencyKey: randomUUID(), kind: 'creator', confirmedCents: 50_00 },
     );
     clock.set(new Date(T0.getTime() + 7 * DAY_MS));
     expect(await billingMaintenance({ ...app.deps, clock, payments: failingProvider() })).toMatchObject({ pastDue: 1 });

@@ -38,7 +38,7 @@ const NULLABLE = {
   comments: ['parent_id'],
   bookmarks: [],
   subscription_tiers: ['creator_id', 'description', 'discount_percentage', 'archived_at'],
-  subscriptions: ['past_due_since', 'grace_until', 'next_tier_id', 'provider_subscription_id', 'reminded_period_end', 'next_price', 'creator_unavailable_at', 'trial_ends_at', 'bundle_periods'],
+  subscriptions: ['past_due_since', 'grace_until', 'next_tier_id', 'provider_subscription_id', 'reminded_period_end', 'next_price_cents', 'creator_unavailable_at', 'trial_ends_at', 'bundle_periods'],
   trial_links: ['disabled_at'],
   trial_claims: ['subscription_id'],
   offers: ['tier_id', 'disabled_at'],
@@ -58,8 +58,8 @@ const NULLABLE = {
   test_cards: [],
   pending_charges: ['post_id', 'message_id', 'tip_message', 'payment_id'],
   payouts: ['creator_id', 'transfer_ref', 'failure_reason', 'settled_at'],
-  messages: ['content', 'media_key', 'media_type', 'reply_to_id', 'edited_at', 'read_at', 'client_id', 'attachment_id', 'price', 'mass_message_id'],
-  mass_messages: ['tier_id', 'content', 'attachment_id', 'price', 'cursor', 'finished_at', 'stopped_total'],
+  messages: ['content', 'media_key', 'media_type', 'reply_to_id', 'edited_at', 'read_at', 'client_id', 'attachment_id', 'price_cents', 'mass_message_id'],
+  mass_messages: ['tier_id', 'content', 'attachment_id', 'price_cents', 'cursor', 'finished_at', 'stopped_total'],
   message_reactions: [],
   message_attachments: [
     'source_key', 'storage_key', 'content_type', 'width', 'height', 'duration_seconds', 'failure_reason', 'processing_run', 'processing_heartbeat_at',
@@ -136,14 +136,14 @@ describe('columns', () => {
       from information_schema.columns c
       join pg_attribute a on a.attrelid = (c.table_schema || '.' || c.table_name)::regclass and a.attname = c.column_name
       where c.table_schema = 'public'
-        and table_name || '.' || column_name in ('profiles.date_of_birth', 'subscription_tiers.price', 'payments.amount',
+        and table_name || '.' || column_name in ('profiles.date_of_birth', 'subscription_tiers.price_cents', 'payments.amount_cents',
           'media_files.byte_size', 'media_files.duration_seconds', 'posts.search', 'posts.hashtags', 'profiles.custom_links',
           'users.created_at', 'users.id')`.execute(t.db);
     const types = Object.fromEntries(rows.map((r) => [r.col, r.type]));
     expect(types).toEqual({
       'profiles.date_of_birth': 'date',
-      'subscription_tiers.price': 'numeric(10,2)',
-      'payments.amount': 'numeric(10,2)',
+      'subscription_tiers.price_cents': 'bigint',
+      'payments.amount_cents': 'bigint',
       'media_files.byte_size': 'bigint',
       'media_files.duration_seconds': 'numeric',
       'posts.search': 'tsvector',
@@ -184,7 +184,7 @@ describe('constraints', () => {
     const creator = await makeUser(t.db);
     const fan = await makeUser(t.db);
     const post = await makePost(t.db, creator);
-    const tier = { creator_id: creator, name: 'Gold', price: '10.00', payment_interval: 'monthly' } as const;
+    const tier = { creator_id: creator, name: 'Gold', price_cents: 10_00, payment_interval: 'monthly' } as const;
 
     const rejected = {
       postStatus: t.db.insertInto('posts').values({ creator_id: creator, status: 'live' as never, target_status: 'draft' }).execute(),
@@ -195,7 +195,7 @@ describe('constraints', () => {
       watermark: t.db.insertInto('media_settings').values({ creator_id: creator, watermark_position: 'middle' as never }).execute(),
       interval: t.db.insertInto('subscription_tiers').values({ ...tier, payment_interval: 'daily' as never }).execute(),
       discount: t.db.insertInto('subscription_tiers').values({ ...tier, discount_percentage: 101 }).execute(),
-      price: t.db.insertInto('subscription_tiers').values({ ...tier, price: '-1.00' }).execute(),
+      price: t.db.insertInto('subscription_tiers').values({ ...tier, price_cents: -1_00 }).execute(),
       visibility: t.db.insertInto('privacy_settings').values({ user_id: fan, profile_visibility: 'secret' as never }).execute(),
       role: t.db.updateTable('users').set({ role: 'root' as never }).where('id', '=', fan).execute(),
       variant: t.db
@@ -233,10 +233,10 @@ describe('constraints', () => {
       .where('creator_id', 'is', null)
       .execute();
     expect(premium).toHaveLength(1);
-    expect(premium[0]).toMatchObject({ price: '150.00', payment_interval: 'monthly' });
+    expect(premium[0]).toMatchObject({ price_cents: '15000', payment_interval: 'monthly' });
     const again = t.db
       .insertInto('subscription_tiers')
-      .values({ creator_id: null, name: 'Premium', price: 1, payment_interval: 'weekly' })
+      .values({ creator_id: null, name: 'Premium', price_cents: 1_00, payment_interval: 'weekly' })
       .execute();
     expect(await sqlState(again)).toBe('23505');
   });
@@ -248,18 +248,18 @@ describe('constraints', () => {
     const fan = await makeUser(t.db);
     const { id: tierId } = await t.db
       .insertInto('subscription_tiers')
-      .values({ creator_id: creator, name: 'Fan club', price: 5, payment_interval: 'weekly' })
+      .values({ creator_id: creator, name: 'Fan club', price_cents: 5_00, payment_interval: 'weekly' })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db.insertInto('subscribers').values({ creator_id: creator, subscriber_id: fan, tier_id: tierId, status: 'active' }).execute();
     const { id: subscriptionId } = await t.db
       .insertInto('subscriptions')
-      .values({ subscriber_id: fan, tier_id: tierId, status: 'active', current_period_start: new Date(), current_period_end: new Date(Date.now() + 60_000), price: 5 })
+      .values({ subscriber_id: fan, tier_id: tierId, status: 'active', current_period_start: new Date(), current_period_end: new Date(Date.now() + 60_000), price_cents: 5_00 })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db
       .insertInto('payments')
-      .values({ user_id: fan, creator_id: creator, tier_id: tierId, subscription_id: subscriptionId, description: 'Fan club', amount: 5, provider: 'builtin', status: 'succeeded' })
+      .values({ user_id: fan, creator_id: creator, tier_id: tierId, subscription_id: subscriptionId, description: 'Fan club', amount_cents: 5_00, provider: 'builtin', status: 'succeeded' })
       .execute();
     await t.db.deleteFrom('users').where('id', '=', creator).execute();
     expect(await t.db.selectFrom('subscriptions').select('id').where('subscriber_id', '=', fan).execute()).toEqual([]);

@@ -283,9 +283,9 @@ describe('seedDemo', () => {
     for (const f of files) expect((await read(f.storage_key!)).length).toBe(Number(f.byte_size));
     const photo = files.find((f) => f.original_filename === 'behind-the-scenes.jpg')!;
     // a pay-per-view message in Sam's thread with Leo, and Ava's priced message to all her subscribers (issue 27)
-    const priced = await t.db.selectFrom('messages').select(['price', 'mass_message_id']).where('recipient_id', '=', sam.id).where('price', 'is not', null).execute();
-    expect(priced.map((m) => [m.price, m.mass_message_id !== null]).sort()).toEqual([['30.00', true], ['49.00', false]]);
-    expect(await t.db.selectFrom('mass_messages').select(['status', 'price']).execute()).toEqual([{ status: 'sent', price: '30.00' }]);
+    const priced = await t.db.selectFrom('messages').select(['price_cents', 'mass_message_id']).where('recipient_id', '=', sam.id).where('price_cents', 'is not', null).execute();
+    expect(priced.map((m) => [m.price_cents, m.mass_message_id !== null]).sort()).toEqual([['3000', true], ['4900', false]]);
+    expect(await t.db.selectFrom('mass_messages').select(['status', 'price_cents']).execute()).toEqual([{ status: 'sent', price_cents: '3000' }]);
     const withPhoto = await t.db.selectFrom('messages').select('id').where('attachment_id', '=', photo.id).executeTakeFirstOrThrow();
     expect(await t.db.selectFrom('messages').select('id').where('reply_to_id', '=', withPhoto.id).execute()).toHaveLength(1);
     const toSam = await t.db.selectFrom('messages').select('read_at').where('recipient_id', '=', sam.id).execute();

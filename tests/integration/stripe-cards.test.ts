@@ -9,6 +9,7 @@ import { paid } from '../helpers/paid';
 import { socketPool } from '../helpers/sockets';
 import { sendSigned, stripeEvent } from '../helpers/stripe-events';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
+import { storedRand } from '../helpers/money';
 
 /**
  * Paying without leaving the page with Stripe (issue 27 item 6): tips and unlocks through a
@@ -21,7 +22,7 @@ const sockets = socketPool();
 afterEach(sockets.closeAll);
 
 const oneOffs = (userId: string) =>
-  app.deps.db.selectFrom('payments').select(['id', 'purpose', 'amount', 'provider', 'provider_ref', 'kind']).where('user_id', '=', userId).where('purpose', '!=', 'subscription').execute();
+  app.deps.db.selectFrom('payments').select(['id', 'purpose', 'amount_cents', 'provider', 'provider_ref', 'kind']).where('user_id', '=', userId).where('purpose', '!=', 'subscription').execute();
 const pendingOf = (userId: string) => app.deps.db.selectFrom('pending_charges').select(['id', 'purpose', 'payment_id']).where('user_id', '=', userId).execute();
 const lastSession = () => [...fakeStripe.sessions.values()].at(-1)!;
 const sessionIdOf = (url: string) => url.split('/').at(-1)!;
@@ -94,7 +95,7 @@ describe('one-off purchases with Stripe', () => {
     expect(fakeStripe.intents.size - intentsBefore).toBe(1);
     expect((await asFan.fetch(byCard.mediaUrl)).status).toBe(200);
     expect((await asStranger.fetch(byCard.mediaUrl)).status).toBe(403);
-    const rows = await app.deps.db.selectFrom('payments').select(['message_id', 'amount', 'provider']).where('user_id', '=', fan.id).where('purpose', '=', 'message_unlock').execute();
+    const rows = await app.deps.db.selectFrom('payments').select(['message_id', 'amount_cents', 'provider']).where('user_id', '=', fan.id).where('purpose', '=', 'message_unlock').execute();
     expect(rows).toHaveLength(2);
     expect(rows.map((r) => r.message_id).sort()).toEqual([byCard.sent.id, byCheckout.sent.id].sort());
   });
@@ -131,7 +132,7 @@ describe('one-off purchases with Stripe', () => {
     expect(outcomes.every((o) => o.status === 200)).toBe(true);
     expect(outcomes.filter((o) => o.outcome === 'applied')).toHaveLength(1);
     const rows = await oneOffs(fan.id);
-    expect(rows).toEqual([expect.objectContaining({ purpose: 'tip', amount: '50.00', provider: 'stripe', provider_ref: intent.id, kind: 'charge' })]);
+    expect(rows).toEqual([expect.objectContaining({ purpose: 'tip', amount_cents: '5000', provider: 'stripe', provider_ref: intent.id, kind: 'charge' })]);
     await expect.poll(() => heard.length).toBe(1);
     expect(heard[0]).toMatchObject({ tipId: rows[0]!.id, fanId: fan.id, amount: '50.00', message: 'For the set' });
     // the press again after the webhook: the tip it wrote, no new session
@@ -198,7 +199,7 @@ describe('one-off purchases with Stripe', () => {
     const succeeded = stripeEvent('evt_card_pi', 'payment_intent.succeeded', fakeStripe.passAuthentication(intent.id));
     expect((await sendSigned(app.url, succeeded)).outcome).toBe('ignored');
     expect((await sendSigned(app.url, succeeded)).outcome).toBe('duplicate');
-    expect(await oneOffs(fan.id)).toEqual([expect.objectContaining({ purpose: 'tip', amount: '20.00', provider_ref: intent.id })]);
+    expect(await oneOffs(fan.id)).toEqual([expect.objectContaining({ purpose: 'tip', amount_cents: '2000', provider_ref: intent.id })]);
 
     // another fan removes "a card": theirs, which they do not have; the fan's stays
     await expectTrpcError(asOther.trpc.cards.remove.mutate(), 'NOT_FOUND', CARD_TEXTS.notFound);
@@ -231,7 +232,7 @@ describe('one-off purchases with Stripe', () => {
     const succeeded = fakeStripe.passAuthentication(intentId);
     const outcomes = await Promise.all([1, 2, 3].map(() => sendSigned(app.url, stripeEvent('evt_3ds_ok', 'payment_intent.succeeded', succeeded))));
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate']);
-    expect(await oneOffs(fan.id)).toEqual([expect.objectContaining({ purpose: 'post_unlock', amount: '75.00', provider_ref: intentId })]);
+    expect(await oneOffs(fan.id)).toEqual([expect.objectContaining({ purpose: 'post_unlock', amount_cents: '7500', provider_ref: intentId })]);
     expect((await asFan.fetch(`/media/${post.id}/original`)).status).toBe(200);
     // the creator's ledger took its split of it like any charge
     expect(sumCredit(await creatorAccountLines(app.deps.db, creator.id))).toBe(6000);
@@ -272,8 +273,8 @@ describe('the same item bought twice through Checkout', () => {
     await expect.poll(() => fakeStripe.refundsOf(secondSession.paymentIntent!).map((r) => r.amount), { timeout: 15_000 }).toEqual([7500]);
     expect(fakeStripe.refundsOf(firstSession.paymentIntent!)).toEqual([]);
     const ledger = () =>
-      app.deps.db.selectFrom('payments').select(['id', 'kind', 'amount', 'reverses_payment_id']).where('user_id', '=', fan.id).orderBy('created_at').orderBy('kind').execute();
-    await expect.poll(async () => (await ledger()).map((r) => `${r.kind} ${r.amount}`), { timeout: 15_000 }).toEqual(['charge 75.00', 'charge 75.00', 'refund -75.00']);
+      app.deps.db.selectFrom('payments').select(['id', 'kind', 'amount_cents', 'reverses_payment_id']).where('user_id', '=', fan.id).orderBy('created_at').orderBy('kind').execute();
+    await expect.poll(async () => (await ledger()).map((r) => `${r.kind} ${storedRand(r.amount_cents)}`), { timeout: 15_000 }).toEqual(['charge 75.00', 'charge 75.00', 'refund -75.00']);
     const [charge1, charge2, refund] = await ledger();
     // the unlock stays on the charge that was kept, and the refund takes back the other one
     const unlock = await app.deps.db.selectFrom('post_unlocks').select(['payment_id', 'revoked_at']).where('fan_id', '=', fan.id).executeTakeFirstOrThrow();

@@ -34,7 +34,7 @@ async function creatorWithLink(opts: { days?: number; maxClaims?: number } = {})
 
 const claimInput = (code: string, confirmedAmount = '40.00') => ({ code, idempotencyKey: randomUUID(), confirmedAmount });
 const paymentsOf = (userId: string) =>
-  app.deps.db.selectFrom('payments').select(['amount', 'status', 'system_key']).where('user_id', '=', userId).orderBy('created_at').execute();
+  app.deps.db.selectFrom('payments').select(['amount_cents', 'status', 'system_key']).where('user_id', '=', userId).orderBy('created_at').execute();
 
 describe('trial links', () => {
   it('a fan claims a trial: premium media with no charge; it converts to paid at its end with one charge, under two workers and a rerun', async () => {
@@ -67,7 +67,7 @@ describe('trial links', () => {
     const runs = await Promise.all([1, 2].map(() => runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })));
     expect(runs.map((r) => r.renewed).sort()).toEqual([0, 1]);
     expect(await runBillingMaintenance({ db: app.deps.db, provider: builtinProvider, clock, earnings: DEFAULT_EARNINGS_POLICY })).toMatchObject({ renewed: 0 });
-    expect(await paymentsOf(fan.id)).toEqual([{ amount: '40.00', status: 'succeeded', system_key: `renewal-${a.subscriptionId}-${a.trialEndsAt.getTime()}` }]);
+    expect(await paymentsOf(fan.id)).toEqual([{ amount_cents: '4000', status: 'succeeded', system_key: `renewal-${a.subscriptionId}-${a.trialEndsAt.getTime()}` }]);
     const sub = await app.deps.db.selectFrom('subscriptions').select(['status', 'current_period_start', 'current_period_end']).where('id', '=', a.subscriptionId).executeTakeFirstOrThrow();
     expect(sub).toMatchObject({ status: 'active', current_period_start: a.trialEndsAt });
     expect(sub.current_period_end.getTime()).toBeGreaterThan(a.trialEndsAt.getTime() + 27 * DAY_MS);

@@ -91,7 +91,7 @@ describe('receipts', () => {
     // a charge that failed takes no number (a failed renewal's row)
     const failed = await app.deps.db
       .insertInto('payments')
-      .values({ user_id: fan.id, amount: '5.00', provider: 'builtin', status: 'failed', description: 'A renewal that failed', created_at: new Date() })
+      .values({ user_id: fan.id, amount_cents: 5_00, provider: 'builtin', status: 'failed', description: 'A renewal that failed', created_at: new Date() })
       .returning('receipt_number')
       .executeTakeFirstOrThrow();
     expect(failed.receipt_number).toBeNull();

@@ -39,7 +39,7 @@ import { DEFAULT_EARNINGS_POLICY } from '../../domain/earnings/policy';
 void DEFAULT_EARNINGS_POLICY;
 export const probe = (db: DB) => insertPayment(db, {
   userId: 'u', tierId: null, creatorId: 'c', subscriptionId: null, description: 'd', idempotencyKey: null,
-  amount: '10.00', provider: 'builtin', providerRef: null, status: 'succeeded', createdAt: new Date(0)${extra},
+  amountCents: 10_00, provider: 'builtin', providerRef: null, status: 'succeeded', createdAt: new Date(0)${extra},
 });
 `;
 

@@ -1,6 +1,6 @@
-import { formatRand } from '../../common/format';
-import { fromCents } from '../../common/money';
+import { formatCents } from '../../common/money';
 import { BRAND } from '../../common/texts';
+import { readCents } from '../../core/db/cents';
 import { capabilitiesOf } from '../../core/payments/capabilities';
 import { renewalPrice } from '../../domain/billing/prices';
 import { BUNDLE_TEXTS } from '../../common/bundle-texts';
@@ -62,16 +62,17 @@ async function deliver(
 export const sendReceipt: MailHandler<'billing-receipt'> = async (job, deps) => {
   const payment = await deps.db
     .selectFrom('payments')
-    .select(['user_id', 'amount', 'description', 'created_at', 'status', 'provider'])
+    .select(['user_id', 'amount_cents', 'description', 'created_at', 'status', 'provider'])
     .where('id', '=', job.data.paymentId)
     .executeTakeFirst();
   if (!payment?.user_id || payment.status !== 'succeeded') return { skipped: 'gone' };
+  const amount = formatCents(readCents(payment.amount_cents));
   return deliver(job, deps, payment.user_id, (to) =>
     compose(
       to,
-      `Your ${BRAND.name} receipt: ${formatRand(payment.amount)}`,
+      `Your ${BRAND.name} receipt: ${amount}`,
       [
-        `Thank you for your payment of ${formatRand(payment.amount)} on ${day(payment.created_at)}.`,
+        `Thank you for your payment of ${amount} on ${day(payment.created_at)}.`,
         `For: ${payment.description}`,
         capabilitiesOf(payment.provider)?.isTest === false ? 'Paid by card through Stripe.' : 'Recorded by the built-in test provider: no card was charged.',
       ],
@@ -89,8 +90,8 @@ export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, 
     .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
     .leftJoin('tier_bundles as b', (j) => j.onRef('b.tier_id', '=', 's.tier_id').onRef('b.periods', '=', 's.bundle_periods'))
     .select([
-      's.subscriber_id', 's.status', 's.cancel_at_period_end', 's.current_period_end', 's.trial_ends_at', 's.price as agreed', 's.bundle_periods',
-      't.name', 't.price', 't.discount_percentage', 't.payment_interval', 'pr.display_name', 'b.percent as bundle_percent',
+      's.subscriber_id', 's.status', 's.cancel_at_period_end', 's.current_period_end', 's.trial_ends_at', 's.price_cents as agreed_cents', 's.bundle_periods',
+      't.name', 't.price_cents', 't.discount_percentage', 't.payment_interval', 'pr.display_name', 'b.percent as bundle_percent',
     ])
     .where('s.id', '=', job.data.subscriptionId)
     .executeTakeFirst();
@@ -98,7 +99,8 @@ export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, 
   if (!sub || sub.status !== 'active' || sub.cancel_at_period_end || sub.current_period_end.toISOString() !== job.data.periodEnd) {
     return { skipped: 'gone' };
   }
-  const amount = renewalPrice(sub.agreed, sub, { periods: sub.bundle_periods, percent: sub.bundle_percent });
+  const tier = { price_cents: readCents(sub.price_cents), discount_percentage: sub.discount_percentage };
+  const amount = formatCents(renewalPrice(readCents(sub.agreed_cents), tier, { periods: sub.bundle_periods, percent: sub.bundle_percent }));
   // a free trial converting to paid (domain/billing/trial.ts) says so, and what it will charge
   if (sub.trial_ends_at?.getTime() === sub.current_period_end.getTime()) {
     return deliver(job, deps, sub.subscriber_id, (to) =>
@@ -106,7 +108,7 @@ export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, 
         to,
         `Your free trial ${sub.display_name ? `of ${sub.display_name} ` : ''}ends on ${day(sub.current_period_end)}`,
         [
-          `Your free trial ${sub.display_name ? `of ${sub.display_name} ` : ''}(${sub.name}) ends on ${day(sub.current_period_end)}. Then you pay ${formatRand(amount)} ${TRIAL_INTERVAL_WORDS[sub.payment_interval]}.`,
+          `Your free trial ${sub.display_name ? `of ${sub.display_name} ` : ''}(${sub.name}) ends on ${day(sub.current_period_end)}. Then you pay ${amount} ${TRIAL_INTERVAL_WORDS[sub.payment_interval]}.`,
           'To stop it, cancel before then: nothing is charged, and you keep access until the trial ends.',
         ],
         `${deps.config.appUrl}/settings/account/subscriptions`,
@@ -122,7 +124,7 @@ export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, 
         to,
         `Your ${sub.display_name ?? BRAND.name} bundle renews on ${day(sub.current_period_end)}`,
         [
-          `Your ${bundle} ${sub.display_name ? `of ${sub.display_name} ` : ''}(${sub.name}) renews on ${day(sub.current_period_end)} for ${formatRand(amount)}, for another ${length}.`,
+          `Your ${bundle} ${sub.display_name ? `of ${sub.display_name} ` : ''}(${sub.name}) renews on ${day(sub.current_period_end)} for ${amount}, for another ${length}.`,
           'To stop it, cancel before then: you keep access until the end of the bundle you paid for.',
         ],
         `${deps.config.appUrl}/settings/account/subscriptions`,
@@ -134,7 +136,7 @@ export const sendRenewalReminder: MailHandler<'renewal-reminder'> = async (job, 
       to,
       `Your ${sub.display_name ?? BRAND.name} subscription renews on ${day(sub.current_period_end)}`,
       [
-        `Your annual subscription ${sub.display_name ? `to ${sub.display_name} ` : ''}(${sub.name}) renews on ${day(sub.current_period_end)} for ${formatRand(amount)}.`,
+        `Your annual subscription ${sub.display_name ? `to ${sub.display_name} ` : ''}(${sub.name}) renews on ${day(sub.current_period_end)} for ${amount}.`,
         'To stop it, cancel before then: you keep access until the end of the year you paid for.',
       ],
       `${deps.config.appUrl}/settings/account/subscriptions`,
@@ -209,17 +211,18 @@ export const sendRenewalFailed: MailHandler<'renewal-failed'> = async (job, deps
   const row = await deps.db
     .selectFrom('payments as p')
     .innerJoin('subscriptions as s', 's.id', 'p.subscription_id')
-    .select(['p.user_id', 'p.amount', 'p.description', 'p.status', 's.status as subscription_status', 's.past_due_since', 's.grace_until', 's.current_period_end'])
+    .select(['p.user_id', 'p.amount_cents', 'p.description', 'p.status', 's.status as subscription_status', 's.past_due_since', 's.grace_until', 's.current_period_end'])
     .where('p.id', '=', job.data.paymentId)
     .executeTakeFirst();
   if (!row?.user_id || row.status !== 'failed' || row.subscription_status !== 'active' || !row.past_due_since) return { skipped: 'gone' };
   const until = day(row.grace_until ?? row.current_period_end);
+  const amount = formatCents(readCents(row.amount_cents));
   return deliver(job, deps, row.user_id, (to) =>
     compose(
       to,
-      `Your payment of ${formatRand(row.amount)} failed`,
+      `Your payment of ${amount} failed`,
       [
-        `We could not charge ${formatRand(row.amount)} to renew your subscription (${row.description}).`,
+        `We could not charge ${amount} to renew your subscription (${row.description}).`,
         `You keep access until ${until} while we keep trying the charge. If it still fails by then, the subscription ends, and you can subscribe again from the creator's page.`,
         'To stop it instead, cancel it on your subscriptions page: you will not be charged again.',
       ],
@@ -238,7 +241,7 @@ export const sendPayoutFailed: MailHandler<'payout-failed'> = async (job, deps) 
     .where('id', '=', job.data.payoutId)
     .executeTakeFirst();
   if (!payout?.creator_id || payout.status !== 'failed') return { skipped: 'gone' };
-  const amount = formatRand(fromCents(Number(payout.amount_cents)));
+  const amount = formatCents(readCents(payout.amount_cents));
   return deliver(
     job,
     deps,

@@ -1,3 +1,5 @@
+import type { JobData } from '../../common/jobs';
+import { toCents } from '../../common/money';
 import { billingSubscriptionFailures } from '../../core/metrics';
 import { providerNamed } from '../../core/payments';
 import { builtinProvider } from '../../core/payments/builtin';
@@ -68,12 +70,14 @@ export async function cancelProviderSubscriptionJob(deps: WorkerDeps, data: { pr
  * what it means for access follows (a refund in full ends it; the fan's sockets hear
  * `entitlement:changed`).
  */
-export async function providerRefundJob(deps: WorkerDeps, data: { paymentId: string; amount: string; systemKey: string }) {
-  const outcome = await carryOutRefund({ db: deps.db, providerFor: (name) => providerNamed(deps.payments, name), clock: deps.clock }, data);
-  if ('refunded' in outcome) {
-    deps.log.info({ paymentId: data.paymentId, amount: outcome.refunded }, 'refunded at the provider');
+export async function providerRefundJob(deps: WorkerDeps, data: JobData<'maintenance', 'provider-refund'>) {
+  const amountCents = 'amountCents' in data ? data.amountCents : toCents(data.amount);
+  const request = { paymentId: data.paymentId, amountCents, systemKey: data.systemKey };
+  const outcome = await carryOutRefund({ db: deps.db, providerFor: (name) => providerNamed(deps.payments, name), clock: deps.clock }, request);
+  if ('refundedCents' in outcome) {
+    deps.log.info({ paymentId: data.paymentId, amountCents: outcome.refundedCents }, 'refunded at the provider');
     await applyBillingEffects(deps, outcome.effects);
-    return { refunded: outcome.refunded, reversalId: outcome.reversalId };
+    return { refundedCents: outcome.refundedCents, reversalId: outcome.reversalId };
   }
   return outcome;
 }

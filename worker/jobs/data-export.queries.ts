@@ -1,4 +1,6 @@
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
+import { fromCents } from '../../common/money';
 import { DATA_EXPORT_TEXTS } from '../../common/security';
 import { USER_DTO_COLUMNS } from '../../domain/people/user-columns';
 
@@ -101,7 +103,7 @@ export async function collectUserData(db: DB, userId: string) {
       'subscriptions.id',
       'profiles.username as creator',
       'subscription_tiers.name as tier',
-      'subscription_tiers.price',
+      'subscription_tiers.price_cents',
       'subscription_tiers.payment_interval',
       'subscriptions.status',
       'subscriptions.current_period_start',
@@ -123,7 +125,7 @@ export async function collectUserData(db: DB, userId: string) {
 
   const payments = await db
     .selectFrom('payments')
-    .select(['id', 'tier_id', 'subscription_id', 'amount', 'currency', 'provider', 'status', 'created_at'])
+    .select(['id', 'tier_id', 'subscription_id', 'amount_cents', 'currency', 'provider', 'status', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
@@ -134,8 +136,9 @@ export async function collectUserData(db: DB, userId: string) {
     originals,
     comments,
     messages,
-    subscriptions: { subscribedTo, subscribers },
-    payments,
+    // money in rand, as the app shows it (and as exports were before amounts were cents)
+    subscriptions: { subscribedTo: subscribedTo.map(({ price_cents, ...s }) => ({ ...s, price: fromCents(readCents(price_cents)) })), subscribers },
+    payments: payments.map(({ amount_cents, ...p }) => ({ ...p, amount: fromCents(readCents(amount_cents)) })),
   };
 }
 

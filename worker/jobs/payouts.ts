@@ -21,10 +21,10 @@ export async function sendPayoutJob(deps: WorkerDeps, data: { payoutId: string }
     await applyBillingEffects(deps, { ...noEffects(), jobs: outcome.jobs });
     return { failed: outcome.failed };
   }
-  if ('paid' in outcome) {
+  if ('paidCents' in outcome) {
     // the creator's notification, written with the payout's settlement
     await applyBillingEffects(deps, { ...noEffects(), jobs: outcome.jobs });
-    return { paid: outcome.paid };
+    return { paidCents: outcome.paidCents };
   }
   return outcome;
 }

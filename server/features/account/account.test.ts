@@ -77,7 +77,7 @@ async function world() {
   await makeSubscription(db, { subscriberId: bystander.id, creatorId: other.id });
   await db
     .insertInto('payments')
-    .values({ user_id: fan.id, tier_id: fanSub.tierId, creator_id: target.id, subscription_id: fanSub.subscriptionId, amount: '50.00', provider: 'builtin', status: 'succeeded' })
+    .values({ user_id: fan.id, tier_id: fanSub.tierId, creator_id: target.id, subscription_id: fanSub.subscriptionId, amount_cents: 50_00, provider: 'builtin', status: 'succeeded' })
     .execute();
 
   await db.insertInto('post_likes').values([{ post_id: posts[0]!.id, user_id: fan.id }, { post_id: otherPost.id, user_id: target.id }, { post_id: otherPost.id, user_id: bystander.id }]).execute();
@@ -244,11 +244,11 @@ describe('delete all data', () => {
     expect(changed.filter(([t]) => !t.startsWith('journal_') && t !== 'ledger_accounts').map(([table]) => table).sort()).toEqual(['payments', 'payments', 'profiles', 'refund_requests']);
     // the refund's journals: decided (the creator's share off their balance) and settled by the provider
     expect(changed.filter(([t]) => t === 'journal_entries').map(([, row]) => (JSON.parse(row) as { kind: string }).kind).sort()).toEqual(['refund_decided', 'refund_settled']);
-    type Row = { user_id: string; tier_id: string | null; amount: number; kind: string };
+    type Row = { user_id: string; tier_id: string | null; amount_cents: number; kind: string };
     const payments = changed.filter(([t]) => t === 'payments').map(([, row]) => JSON.parse(row) as Row);
     expect(payments.find((p) => p.kind === 'charge')).toMatchObject({ user_id: w.fan.id, tier_id: null });
-    expect(payments.find((p) => p.kind === 'refund')).toMatchObject({ user_id: w.fan.id, tier_id: null, amount: expect.any(Number) });
-    expect(payments.find((p) => p.kind === 'refund')!.amount).toBeLessThan(0);
+    expect(payments.find((p) => p.kind === 'refund')).toMatchObject({ user_id: w.fan.id, tier_id: null, amount_cents: expect.any(Number) });
+    expect(payments.find((p) => p.kind === 'refund')!.amount_cents).toBeLessThan(0);
 
     const profile = await app.deps.db.selectFrom('profiles').selectAll().where('id', '=', w.target.id).executeTakeFirstOrThrow();
     expect(profile).toMatchObject({ bio: null, avatar_url: null, is_premium: false, categories: [], custom_links: [], social_links: {} });

@@ -1,3 +1,4 @@
+import { withCents } from '../../../core/db/cents';
 import type { DB } from '../../../core/db/kysely';
 
 /** The creator's own tier (live or archived): the one id check of every bundle write. */
@@ -11,8 +12,9 @@ export function findOwnTier(db: DB, creatorId: string, tierId: string) {
 }
 
 /** The creator's tiers with what prices a bundle (archived ones too: their bundles are listed, not sold). */
-export function findCreatorTierPrices(db: DB, creatorId: string) {
-  return db.selectFrom('subscription_tiers').select(['id', 'price', 'discount_percentage', 'payment_interval']).where('creator_id', '=', creatorId).execute();
+export async function findCreatorTierPrices(db: DB, creatorId: string) {
+  const rows = await db.selectFrom('subscription_tiers').select(['id', 'price_cents', 'discount_percentage', 'payment_interval']).where('creator_id', '=', creatorId).execute();
+  return rows.map((row) => withCents(row, ['price_cents']));
 }
 
 /** The tier's bundles become exactly `bundles`: the lengths left out are removed, in one transaction. */

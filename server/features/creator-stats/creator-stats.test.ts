@@ -20,16 +20,16 @@ describe('creatorStats', () => {
     // an older payment, last month, and one of another creator that must not count
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
-    const pay = (p: { creatorId: string; tierId: string | null; amount: string; status: 'succeeded' | 'failed'; at: Date }) =>
+    const pay = (p: { creatorId: string; tierId: string | null; amountCents: number; status: 'succeeded' | 'failed'; at: Date }) =>
       app.deps.db.transaction().execute((trx) =>
         insertPayment(trx, {
-          userId: fans[0]!.id, tierId: p.tierId, creatorId: p.creatorId, subscriptionId: null, description: 'Gold', idempotencyKey: randomUUID(), amount: p.amount,
+          userId: fans[0]!.id, tierId: p.tierId, creatorId: p.creatorId, subscriptionId: null, description: 'Gold', idempotencyKey: randomUUID(), amountCents: p.amountCents,
           provider: 'builtin', providerRef: null, status: p.status, createdAt: p.at, earnings: DEFAULT_EARNINGS_POLICY,
         }),
       );
-    await pay({ creatorId: ava.id, tierId: gold.id, amount: '40.00', status: 'succeeded', at: lastMonth });
-    await pay({ creatorId: ava.id, tierId: gold.id, amount: '40.00', status: 'failed', at: now });
-    await pay({ creatorId: leo.id, tierId: null, amount: '99.00', status: 'succeeded', at: now });
+    await pay({ creatorId: ava.id, tierId: gold.id, amountCents: 40_00, status: 'succeeded', at: lastMonth });
+    await pay({ creatorId: ava.id, tierId: gold.id, amountCents: 40_00, status: 'failed', at: now });
+    await pay({ creatorId: leo.id, tierId: null, amountCents: 99_00, status: 'succeeded', at: now });
     // net earnings, the Earnings screen's definition: the creator's share after the 20% fee
     const earnings = await asAva.trpc.creatorStats.earnings.query();
     expect(earnings.thisMonth).toBe('64.00');

@@ -84,7 +84,7 @@ export function findStatementLines(db: DB, creatorId: string, start: Date, end: 
     .select([
       'l.id', 'l.occurred_at as created_at', 'l.kind', 'l.amount_cents', 'l.available_at', 'p.kind as payment_kind', 'o.status as payout_status',
       sql<string | null>`coalesce(p.description, c.description)`.as('description'),
-      sql<string | null>`coalesce(p.amount, -rq.amount)::text`.as('gross'),
+      sql<string | null>`coalesce(p.amount_cents, -rq.amount_cents)::text`.as('gross_cents'),
     ])
     .where('l.kind', '<>', 'hold_released')
     .where('l.occurred_at', '>=', start)

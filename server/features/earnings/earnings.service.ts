@@ -14,6 +14,7 @@ import { fromCents } from '../../../common/money';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { PAYMENT_LABEL_TEXTS } from '../../../common/payment-texts';
 import { EARNINGS_TEXTS } from '../../../common/earnings-texts';
+import { readCents } from '../../../core/db/cents';
 import type { AppDeps } from '../../../core/deps';
 import type { JournalKind } from '../../../core/db/schema';
 import { dispatchOutbox } from '../../../core/outbox/outbox';
@@ -144,7 +145,7 @@ export async function monthlyStatement(deps: EarningsDeps, creatorId: string, in
       at: l.created_at,
       type: lineType(l.kind, l.payout_status),
       description: l.description ?? '',
-      gross: l.gross,
+      gross: fromCents(readCents(l.gross_cents)),
       net: rand(-Number(l.amount_cents)),
     })),
   };

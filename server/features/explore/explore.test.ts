@@ -184,8 +184,8 @@ describe('explore.search', () => {
     // weigh): stored variants, and a like, a bookmark and a comment of one of the 10 fans (users
     // 10,001-10,010; the first is the viewer below); and subscriptions, two per creator
     await sql`
-      insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price)
-      select md5('u' || i)::uuid, md5('t' || (1 + (i * 7 + k * 13) % 10000))::uuid, 'active', now() - interval '1 day', now() + interval '29 days', 50
+      insert into subscriptions (subscriber_id, tier_id, status, current_period_start, current_period_end, price_cents)
+      select md5('u' || i)::uuid, md5('t' || (1 + (i * 7 + k * 13) % 10000))::uuid, 'active', now() - interval '1 day', now() + interval '29 days', 5000
       from generate_series(1, 10010) i, generate_series(1, 2) k
       on conflict do nothing`.execute(app.deps.db);
     await sql`
@@ -202,8 +202,8 @@ describe('explore.search', () => {
       select md5('p' || i)::uuid, md5('u' || (10001 + i % 10))::uuid, 'Nice' from generate_series(1, 20000, 5) i`.execute(app.deps.db);
     // and pay-per-view unlocks of the same posts by the same fans (the access rule's twin reads them)
     await sql`
-      insert into payments (id, amount, provider, status, purpose, user_id)
-      select md5('pay' || i)::uuid, 50, 'builtin', 'succeeded', 'post_unlock', md5('u' || (10001 + i % 10))::uuid
+      insert into payments (id, amount_cents, provider, status, purpose, user_id)
+      select md5('pay' || i)::uuid, 5000, 'builtin', 'succeeded', 'post_unlock', md5('u' || (10001 + i % 10))::uuid
       from generate_series(1, 20000, 5) i`.execute(app.deps.db);
     await sql`
       insert into post_unlocks (post_id, fan_id, payment_id)

@@ -22,7 +22,7 @@ export async function countSince(db: DB, creatorId: string, since: Date): Promis
 
 export function insertMassMessage(
   db: DB,
-  values: { creator_id: string; audience: MassAudience; tier_id: string | null; content: string | null; attachment_id: string | null; price: string | null; client_id: string },
+  values: { creator_id: string; audience: MassAudience; tier_id: string | null; content: string | null; attachment_id: string | null; price_cents: number | null; client_id: string },
 ) {
   return db
     .insertInto('mass_messages')
@@ -50,9 +50,9 @@ export function findMassMessagePage(db: DB, creatorId: string, before: { at: str
             sql<string>`count(*)`.as('sent'),
             sql<string>`count(*) filter (where m.read_at is not null)`.as('read'),
             sql<string>`count(*) filter (where ${messageUnlockedBy('m.id', 'm.recipient_id')})`.as('unlocked'),
-            sql<string>`coalesce(sum((select sum(p.amount) from payments p where p.message_id = m.id and p.purpose = 'message_unlock' and p.kind = 'charge' and p.status = 'succeeded')
-              + coalesce((select sum(r.amount) from payments r join payments c on c.id = r.reverses_payment_id
-                where c.message_id = m.id and c.purpose = 'message_unlock' and r.kind = 'refund'), 0)), 0)::numeric(12, 2)::text`.as('revenue'),
+            sql<string>`coalesce(sum((select sum(p.amount_cents) from payments p where p.message_id = m.id and p.purpose = 'message_unlock' and p.kind = 'charge' and p.status = 'succeeded')
+              + coalesce((select sum(r.amount_cents) from payments r join payments c on c.id = r.reverses_payment_id
+                where c.message_id = m.id and c.purpose = 'message_unlock' and r.kind = 'refund'), 0)), 0)::text`.as('revenue'),
           ])
           .whereRef('m.mass_message_id', '=', 'mm.id')
           .as('st'),
@@ -62,7 +62,7 @@ export function findMassMessagePage(db: DB, creatorId: string, before: { at: str
       'mm.id',
       'mm.audience',
       'mm.content',
-      'mm.price',
+      'mm.price_cents',
       'mm.status',
       'mm.recipients_total',
       'mm.stopped_total',

@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { canonicalRand } from '../../../common/money';
+import { fromCents, toCents } from '../../../common/money';
 import { MASS_MESSAGES_PER_DAY, type CreateMassMessageInput, type MassAudience, type MassMessageListInput } from '../../../common/paid-message-schemas';
 import { PAID_MESSAGE_TEXTS as T } from '../../../common/paid-message-texts';
 import { MESSAGE_TEXTS } from '../../../common/texts';
+import { readCents } from '../../../core/db/cents';
 import type { AppDeps } from '../../../core/deps';
 import { addToOutbox, dispatchOutbox } from '../../../core/outbox/outbox';
 import { countAudiences, nextMassBatch, type AudienceCounts } from '../../../domain/messaging/mass-messages';
@@ -70,7 +71,7 @@ export async function createMassMessage(deps: Deps, creatorId: string, input: Cr
       tier_id: tierId,
       content: content || null,
       attachment_id: input.attachmentId ?? null,
-      price: input.price ?? null,
+      price_cents: input.price ? toCents(input.price) : null,
       client_id: input.clientId,
     });
     if (!row) throw new TRPCError({ code: 'CONFLICT', message: MESSAGE_TEXTS.sendFailed });
@@ -93,14 +94,14 @@ export async function listMassMessages(deps: Deps, creatorId: string, input: Mas
       tierName: r.tier_name,
       content: r.content,
       attachmentKind: r.attachment_kind,
-      price: r.price === null ? null : canonicalRand(r.price),
+      price: fromCents(readCents(r.price_cents)),
       status: r.status,
       stoppedTotal: r.stopped_total,
       createdAt: r.created_at,
       sent: Number(r.sent ?? 0),
       read: Number(r.read ?? 0),
       unlocked: Number(r.unlocked ?? 0),
-      revenue: r.revenue ?? '0.00',
+      revenue: fromCents(readCents(r.revenue ?? '0')),
     })),
     nextCursor: rows.length > PAGE && last ? `${last.created_at}~${last.id}` : null,
   };

@@ -1,6 +1,7 @@
 import type { ChatPreviewDto, MessageDto, ReactionCountDto } from '../../../common/message-dtos';
 import { QUICK_EMOJI } from '../../../common/messages';
-import { canonicalRand } from '../../../common/money';
+import { fromCents } from '../../../common/money';
+import { readCents } from '../../../core/db/cents';
 import { toAttachmentDto } from '../../../domain/messaging/attachments';
 import { attachmentForViewer, fileLockedFor, quoteForViewer, type MessageSale } from '../../../domain/messaging/message-view';
 import { toBadgedPerson } from '../../../domain/people/person-columns';
@@ -20,17 +21,15 @@ export function toReactionCounts(rows: readonly { emoji: string; count: number; 
     .sort((a, b) => emojiOrder(a.emoji) - emojiOrder(b.emoji));
 }
 
-const priceText = (price: string | null) => (price === null ? null : canonicalRand(price));
-
 /**
  * The message as `viewerId` sees it: a pay-per-view file not bought is `locked` for its recipient,
  * in the message and in any reply quoting it (its kind and size show, its address and name do not:
  * domain/messaging/message-view.ts, the one place that shapes a message's file for a viewer).
  */
 export function toMessageDto(row: MessageRow, viewerId: string): MessageDto {
-  const price = priceText(row.price);
-  const unlocked = price === null || Boolean(row.unlocked);
-  const sale: MessageSale = { senderId: row.sender_id, recipientId: row.recipient_id, price, unlocked };
+  const priceCents = readCents(row.price_cents);
+  const unlocked = priceCents === null || Boolean(row.unlocked);
+  const sale: MessageSale = { senderId: row.sender_id, recipientId: row.recipient_id, priceCents, unlocked };
   const locked = fileLockedFor(viewerId, sale);
   return {
     id: row.id,
@@ -64,7 +63,7 @@ export function toMessageDto(row: MessageRow, viewerId: string): MessageDto {
             senderId: row.r_sender_id,
             recipientId: row.r_recipient_id,
             content: row.r_content,
-            price: priceText(row.r_price),
+            priceCents: readCents(row.r_price_cents),
             unlocked: Boolean(row.r_unlocked),
             file: row.ra_id && row.ra_kind && row.ra_status ? { id: row.ra_id, kind: row.ra_kind, status: row.ra_status } : null,
           })
@@ -73,7 +72,7 @@ export function toMessageDto(row: MessageRow, viewerId: string): MessageDto {
     editedAt: row.edited_at,
     readAt: row.read_at,
     reactions: toReactionCounts(row.reactions ?? []),
-    price,
+    price: fromCents(priceCents),
     unlocked,
     locked,
     massMessageId: row.mass_message_id,

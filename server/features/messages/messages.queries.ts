@@ -43,7 +43,7 @@ export function selectMessages(db: DB, viewerId: string) {
       'm.recipient_id',
       'm.content',
       'm.reply_to_id',
-      'm.price',
+      'm.price_cents',
       'm.mass_message_id',
       messageUnlockedBy('m.id', 'm.recipient_id').as('unlocked'),
       isoMicro('m.created_at').as('created_at'),
@@ -63,7 +63,7 @@ export function selectMessages(db: DB, viewerId: string) {
       'r.sender_id as r_sender_id',
       'r.recipient_id as r_recipient_id',
       'r.content as r_content',
-      'r.price as r_price',
+      'r.price_cents as r_price_cents',
       messageUnlockedBy('r.id', 'r.recipient_id').as('r_unlocked'),
       'ra.id as ra_id',
       'ra.kind as ra_kind',
@@ -219,7 +219,7 @@ export function insertMessage(
     media_type: string | null;
     reply_to_id: string | null;
     client_id: string;
-    price?: string | null;
+    price_cents?: number | null;
   },
 ) {
   return trx

@@ -16,6 +16,7 @@ import type {
   ThreadInput,
 } from '../../../common/message-schemas';
 import { CHAT_LIST_PAGE_SIZE, MESSAGE_PAGE_SIZE, MESSAGE_SEND_LIMIT, SINCE_MAX } from '../../../common/messages';
+import { toCents } from '../../../common/money';
 import { MESSAGE_TEXTS } from '../../../common/texts';
 import { PAID_MESSAGE_TEXTS } from '../../../common/paid-message-texts';
 import type { AppDeps } from '../../../core/deps';
@@ -168,7 +169,7 @@ export async function sendMessage(deps: MessagesDeps, senderId: string, input: S
       media_type: attachmentKind,
       reply_to_id: input.replyToId ?? null,
       client_id: input.clientId,
-      price: input.price ?? null,
+      price_cents: input.price ? toCents(input.price) : null,
     });
     if (!inserted) return null;
     await touchConversation(trx, senderId, recipientId, inserted.id);

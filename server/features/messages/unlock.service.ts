@@ -1,3 +1,4 @@
+import { fromCents, toCents } from '../../../common/money';
 import type { UnlockMessageInput } from '../../../common/paid-message-schemas';
 import { PAID_MESSAGE_TEXTS } from '../../../common/paid-message-texts';
 import type { AppDeps } from '../../../core/deps';
@@ -31,13 +32,13 @@ export async function unlockMessage(deps: Deps, userId: string, input: UnlockMes
   try {
     const outcome = await chargeUnlock(
       { db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl, earnings: earningsPolicy(deps.config) },
-      { userId, ...input },
+      { userId, messageId: input.messageId, idempotencyKey: input.idempotencyKey, confirmedCents: toCents(input.confirmedAmount) },
     );
     if (outcome.kind !== 'paid') return paymentElsewhere(outcome);
     const { result: unlock } = outcome;
     await applyBillingEffects(deps, outcome.effects);
     await emitMessageUpdated({ db: deps.db, realtime: deps.realtime }, unlock.messageId, [unlock.recipientId, unlock.senderId]);
-    return { kind: 'paid', messageId: unlock.messageId, paymentId: unlock.paymentId, amount: unlock.amount, testPayment: deps.payments.isTest };
+    return { kind: 'paid', messageId: unlock.messageId, paymentId: unlock.paymentId, amount: fromCents(unlock.amountCents), testPayment: deps.payments.isTest };
   } catch (error) {
     paymentFailed(deps.log, error, { message: PAID_MESSAGE_TEXTS.failed, logged: 'message unlock failed' });
   }

@@ -8,7 +8,7 @@ export function findPaymentsOf(db: DB, userId: string, limit = 50) {
   return db
     .selectFrom('payments as p')
     .leftJoinLateral(reversalsOf, (join) => join.onTrue())
-    .select(['p.id', 'p.description', 'p.amount', 'p.currency', 'p.status', 'p.kind', 'p.provider', 'p.created_at', 'p.receipt_number', 'rv.refunded', 'rv.disputed'])
+    .select(['p.id', 'p.description', 'p.amount_cents', 'p.currency', 'p.status', 'p.kind', 'p.provider', 'p.created_at', 'p.receipt_number', 'rv.refunded', 'rv.disputed'])
     .where('p.user_id', '=', userId)
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
@@ -30,9 +30,9 @@ export function searchCharges(db: DB, query: string, limit = 50) {
     .leftJoin('profiles as cp', 'cp.id', 'p.creator_id')
     .leftJoinLateral(reversalsOf, (join) => join.onTrue())
     .select([
-      'p.id', 'p.description', 'p.amount', 'p.status', 'p.kind', 'p.provider', 'p.provider_ref', 'p.created_at',
+      'p.id', 'p.description', 'p.amount_cents', 'p.status', 'p.kind', 'p.provider', 'p.provider_ref', 'p.created_at',
       'fp.username as fan_username', 'fu.email as fan_email', 'cp.username as creator_username', 'rv.refunded', 'rv.disputed',
-      sql<string>`coalesce((select sum(q.amount) from refund_requests q where q.payment_id = p.id and q.completed_at is null), 0)::numeric(12,2)::text`.as('pending'),
+      sql<string>`coalesce((select sum(q.amount_cents) from refund_requests q where q.payment_id = p.id and q.completed_at is null), 0)::text`.as('pending'),
     ])
     .where('p.kind', '=', 'charge')
     .where((eb) =>

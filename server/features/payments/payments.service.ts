@@ -4,12 +4,13 @@ import { fromCents, toCents } from '../../../common/money';
 import { receiptNumberLabel, type ReceiptDto } from '../../../common/receipts';
 import { WALLET_TEXTS } from '../../../common/wallet-texts';
 import type { AdminPaymentSearchInput, AdminRefundInput } from '../../../common/refund-schemas';
+import { readCents } from '../../../core/db/cents';
 import type { AppDeps } from '../../../core/deps';
 import { dispatchOutbox } from '../../../core/outbox/outbox';
 import { providerNamed } from '../../../core/payments';
 import { requestRefund } from '../../../domain/billing/admin-refund';
 import { findReceipt } from '../../../domain/billing/receipts';
-import { paymentLabel } from '../../../domain/billing/reversal-state';
+import { paymentLabel, reversalState } from '../../../domain/billing/reversal-state';
 import { limitOrThrow } from '../../auth/rate-limit';
 import { findPaymentsOf, searchCharges } from './payments.queries';
 
@@ -22,11 +23,11 @@ export async function paymentHistory(deps: Pick<AppDeps, 'db'>, userId: string):
   return rows.map((r) => ({
     id: r.id,
     description: r.description,
-    amount: r.amount,
+    amount: fromCents(readCents(r.amount_cents)),
     currency: r.currency,
     status: r.status,
     kind: r.kind,
-    label: paymentLabel(r, r),
+    label: paymentLabel({ ...r, amountCents: readCents(r.amount_cents) }, reversalState(r)),
     provider: r.provider,
     createdAt: r.created_at,
     receiptNumber: r.receipt_number ? receiptNumberLabel(r.receipt_number) : null,
@@ -44,15 +45,18 @@ export async function myReceipt(deps: Pick<AppDeps, 'db'>, userId: string, payme
 export async function searchPayments(deps: Pick<AppDeps, 'db'>, input: AdminPaymentSearchInput): Promise<AdminPaymentDto[]> {
   const rows = await searchCharges(deps.db, input.query);
   return rows.map((r) => {
-    const label = paymentLabel(r, r);
-    const left = toCents(r.amount) - toCents(r.refunded ?? '0') - toCents(r.pending);
+    const amountCents = readCents(r.amount_cents);
+    const reversals = reversalState(r);
+    const pendingCents = readCents(r.pending);
+    const label = paymentLabel({ ...r, amountCents }, reversals);
+    const left = amountCents - reversals.refundedCents - pendingCents;
     const refundable = r.status === 'succeeded' && label !== 'disputed' ? Math.max(0, left) : 0;
     return {
       id: r.id,
       description: r.description,
-      amount: r.amount,
-      refunded: r.refunded ?? '0.00',
-      pendingRefund: r.pending,
+      amount: fromCents(amountCents),
+      refunded: fromCents(reversals.refundedCents),
+      pendingRefund: fromCents(pendingCents),
       refundable: fromCents(refundable),
       label,
       provider: r.provider,
@@ -78,7 +82,8 @@ export async function refundPayment(deps: AppDeps, adminId: string, input: Admin
       return false;
     }
   };
-  const requested = await requestRefund({ db: deps.db, reachable, clock: deps.clock }, { adminId, ...input });
+  const request = { adminId, paymentId: input.paymentId, amountCents: toCents(input.amount), idempotencyKey: input.idempotencyKey };
+  const requested = await requestRefund({ db: deps.db, reachable, clock: deps.clock }, request);
   await dispatchOutbox(deps, [requested.job]);
-  return { paymentId: requested.paymentId, amount: requested.amount };
+  return { paymentId: requested.paymentId, amount: fromCents(requested.amountCents) };
 }

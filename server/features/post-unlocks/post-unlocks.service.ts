@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server';
+import { fromCents, toCents } from '../../../common/money';
 import type { UnlockPostInput } from '../../../common/post-unlock';
 import { POST_UNLOCK_TEXTS as T } from '../../../common/post-unlock-texts';
 import type { AppDeps } from '../../../core/deps';
@@ -39,11 +40,11 @@ export async function unlockPost(deps: Deps, userId: string, input: UnlockPostIn
   try {
     const outcome = await unlockPostCharge(
       { db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl, earnings: earningsPolicy(deps.config) },
-      { userId, ...input },
+      { userId, postId: input.postId, idempotencyKey: input.idempotencyKey, confirmedCents: toCents(input.confirmedAmount) },
     );
     if (outcome.kind !== 'paid') return paymentElsewhere(outcome);
     await applyBillingEffects(deps, outcome.effects);
-    return { kind: 'paid', postId: outcome.result.postId, amount: outcome.result.amount, testPayment: deps.payments.isTest };
+    return { kind: 'paid', postId: outcome.result.postId, amount: fromCents(outcome.result.amountCents), testPayment: deps.payments.isTest };
   } catch (error) {
     paymentFailed(deps.log, error, { message: T.failed, logged: 'post unlock failed' });
   }
@@ -54,5 +55,5 @@ export async function unlockStats(deps: Pick<AppDeps, 'db'>, userId: string, pos
   const post = await findPostOwner(deps.db, postId);
   if (!post || post.creator_id !== userId) throw new TRPCError({ code: 'NOT_FOUND', message: T.postNotFound });
   const stats = await findUnlockStats(deps.db, postId);
-  return { postId, unlocks: Number(stats.unlocks), revenue: stats.revenue };
+  return { postId, unlocks: stats.unlocks, revenue: fromCents(stats.revenueCents) };
 }

@@ -14,7 +14,7 @@ afterEach(sockets.closeAll);
 
 const VARIANTS = ['original', 'web', 'thumb'] as const;
 const unlockPayments = (userId: string) =>
-  app.deps.db.selectFrom('payments').select(['id', 'purpose', 'amount', 'creator_id', 'kind']).where('user_id', '=', userId).where('purpose', '=', 'post_unlock').execute();
+  app.deps.db.selectFrom('payments').select(['id', 'purpose', 'amount_cents', 'creator_id', 'kind']).where('user_id', '=', userId).where('purpose', '=', 'post_unlock').execute();
 
 async function ppvPost(mode: 'everyone' | 'non_subscribers' = 'everyone') {
   const creator = await makeUser(app.deps.db, { isCreator: true });
@@ -48,7 +48,7 @@ describe('postUnlocks.unlock', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => asFan.trpc.postUnlocks.unlock.mutate(input)));
     expect(new Set(results.map((r) => JSON.stringify(r)))).toEqual(new Set([JSON.stringify({ kind: 'paid', postId: post.id, amount: '75.00', testPayment: true })]));
     expect(await asFan.trpc.postUnlocks.unlock.mutate(input)).toEqual(results[0]);
-    expect(await unlockPayments(fan.id)).toEqual([{ id: expect.any(String), purpose: 'post_unlock', amount: '75.00', creator_id: creator.id, kind: 'charge' }]);
+    expect(await unlockPayments(fan.id)).toEqual([{ id: expect.any(String), purpose: 'post_unlock', amount_cents: '7500', creator_id: creator.id, kind: 'charge' }]);
     // a second confirmation with a new key: already unlocked, still one charge
     await expectTrpcError(asFan.trpc.postUnlocks.unlock.mutate({ ...input, idempotencyKey: randomUUID() }), 'CONFLICT', T.alreadyUnlocked);
     expect(await unlockPayments(fan.id)).toHaveLength(1);

@@ -6,7 +6,8 @@ import type { DB } from '../../../core/db/kysely';
 export interface PurchaseRow {
   id: string;
   kind: 'post' | 'message';
-  amount: string;
+  /** bigint cents as pg answers them */
+  amount_cents: string;
   purchased_at: Date;
   cursor_at: string;
   username: string | null;
@@ -26,7 +27,7 @@ export interface PurchaseRow {
 export async function findPurchasePage(db: DB, opts: { fanId: string; filter: PurchaseFilter; cursor: FeedCursor | null; limit: number }): Promise<PurchaseRow[]> {
   const { fanId, filter, cursor } = opts;
   const posts = sql`
-    select pu.id, 'post' as kind, p.amount, pu.created_at as purchased_at,
+    select pu.id, 'post' as kind, p.amount_cents, pu.created_at as purchased_at,
       pr.username, pr.display_name, pr.avatar_url,
       po.id as post_id, po.title as post_title, null::uuid as message_id, null::text as message_text
     from post_unlocks pu
@@ -35,7 +36,7 @@ export async function findPurchasePage(db: DB, opts: { fanId: string; filter: Pu
     left join profiles pr on pr.id = po.creator_id
     where pu.fan_id = ${fanId} and pu.revoked_at is null`;
   const messages = sql`
-    select p.id, 'message' as kind, p.amount, p.created_at as purchased_at,
+    select p.id, 'message' as kind, p.amount_cents, p.created_at as purchased_at,
       pr.username, pr.display_name, pr.avatar_url,
       null::uuid as post_id, null::text as post_title, m.id as message_id, m.content as message_text
     from payments p

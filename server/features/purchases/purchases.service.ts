@@ -1,5 +1,7 @@
 import { postName } from '../../../common/post-name';
 import type { PurchaseDto, PurchasePageDto, PurchasesInput } from '../../../common/purchase-schemas';
+import { fromCents } from '../../../common/money';
+import { readCents } from '../../../core/db/cents';
 import type { AppDeps } from '../../../core/deps';
 import { findPurchasePage } from './purchases.queries';
 
@@ -17,7 +19,7 @@ export async function myPurchases(deps: Pick<AppDeps, 'db'>, userId: string, inp
     return {
       id: r.id,
       kind: r.kind,
-      amount: r.amount,
+      amount: fromCents(readCents(r.amount_cents)),
       purchasedAt: r.purchased_at,
       creator,
       post: r.post_id ? { id: r.post_id, name: postName({ title: r.post_title, creator }) } : null,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { withCents } from '../../../core/db/cents';
 import type { DB } from '../../../core/db/kysely';
 import { verifiedBadge } from '../../../domain/access/verified-badge';
 import { activeSubscriptionWhere } from '../../../domain/subscriptions/active';
@@ -14,15 +15,16 @@ export function findCreatorByUsername(db: DB, username: string) {
 }
 
 /** The tiers new fans may choose: not archived, price ascending. */
-export function findLiveTiers(db: DB, creatorId: string) {
-  return db
+export async function findLiveTiers(db: DB, creatorId: string) {
+  const rows = await db
     .selectFrom('subscription_tiers')
-    .select(['id', 'name', 'description', 'price', 'payment_interval', 'discount_percentage'])
+    .select(['id', 'name', 'description', 'price_cents', 'payment_interval', 'discount_percentage'])
     .where('creator_id', '=', creatorId)
     .where('archived_at', 'is', null)
-    .orderBy('price')
+    .orderBy('price_cents')
     .orderBy('created_at')
     .execute();
+  return rows.map((row) => withCents(row, ['price_cents']));
 }
 
 /** What a subscription unlocks today: the creator's published premium posts, counted by kind in one query. */
@@ -37,19 +39,20 @@ export function countPremiumPostsByKind(db: DB, creatorId: string) {
     .execute();
 }
 
-export function findPlatformTier(db: DB, tierId: string | null) {
-  return db
+export async function findPlatformTier(db: DB, tierId: string | null) {
+  const row = await db
     .selectFrom('subscription_tiers')
-    .select(['id', 'name', 'description', 'price', 'payment_interval', 'discount_percentage'])
+    .select(['id', 'name', 'description', 'price_cents', 'payment_interval', 'discount_percentage'])
     .where('creator_id', 'is', null)
     .$if(tierId !== null, (qb) => qb.where('id', '=', tierId!))
     .$if(tierId === null, (qb) => qb.where('name', '=', 'Premium'))
     .executeTakeFirst();
+  return row && withCents(row, ['price_cents']);
 }
 
 /** The fan's subscriptions: active ones first (by period end), then ended ones (newest first); one query. `id`: that one only. */
-export function findMySubscriptions(db: DB, userId: string, { id, limit = 100 }: { id?: string; limit?: number } = {}) {
-  return db
+export async function findMySubscriptions(db: DB, userId: string, { id, limit = 100 }: { id?: string; limit?: number } = {}) {
+  const rows = await db
     .selectFrom('subscriptions as s')
     .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
     .leftJoin('profiles as pr', 'pr.id', 't.creator_id')
@@ -65,11 +68,11 @@ export function findMySubscriptions(db: DB, userId: string, { id, limit = 100 }:
       's.grace_until',
       's.trial_ends_at',
       's.past_due_since',
-      's.price as agreed_price',
+      's.price_cents as agreed_price_cents',
       sql<boolean>`${activeSubscriptionWhere('s')}`.as('is_active'),
       't.id as tier_id',
       't.name as tier_name',
-      't.price',
+      't.price_cents',
       't.payment_interval',
       't.discount_percentage',
       't.archived_at',
@@ -86,5 +89,6 @@ export function findMySubscriptions(db: DB, userId: string, { id, limit = 100 }:
     .orderBy('s.current_period_end', 'desc')
     .limit(limit)
     .execute();
+  return rows.map((row) => withCents(row, ['agreed_price_cents', 'price_cents']));
 }
 export type MySubscriptionRow = Awaited<ReturnType<typeof findMySubscriptions>>[number];

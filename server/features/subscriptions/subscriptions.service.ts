@@ -11,6 +11,7 @@ import type {
 import { discountedPrice } from '../../../common/discounted-price';
 import type { PremiumTierInput, SubscribeInput, UpgradePremiumInput } from '../../../common/billing-schemas';
 import { MEDIA_KINDS } from '../../../common/enums';
+import { fromCents, toCents } from '../../../common/money';
 import { BILLING_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import type { Realtime } from '../../../core/realtime/realtime';
@@ -43,14 +44,16 @@ export function billingDeps(deps: Deps): BillingDeps {
   return { db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl, earnings: earningsPolicy(deps.config) };
 }
 
-const publicTier = (t: { id: string; name: string; description: string | null; price: string; payment_interval: PublicTierDto['paymentInterval']; discount_percentage: number | null }): PublicTierDto => ({
+type LiveTier = { id: string; name: string; description: string | null; price_cents: number; payment_interval: PublicTierDto['paymentInterval']; discount_percentage: number | null };
+
+const publicTier = (t: LiveTier): PublicTierDto => ({
   id: t.id,
   name: t.name,
   description: t.description,
-  price: t.price,
+  price: fromCents(t.price_cents),
   paymentInterval: t.payment_interval,
   discountPercentage: t.discount_percentage,
-  discountedPrice: discountedPrice(t.price, t.discount_percentage),
+  discountedPrice: fromCents(discountedPrice(t.price_cents, t.discount_percentage)),
 });
 
 /** /{username}/subscribe: the creator, live tiers, what a subscription unlocks, and the viewer's state. */
@@ -76,7 +79,9 @@ export async function subscribePage(deps: Deps, viewerId: string | null, usernam
     tiers: tiers.map((t) => {
       const offer = offers.get(t.id);
       const base = { ...publicTier(t), ...(bundles.has(t.id) && { bundles: bundles.get(t.id) }) };
-      return offer ? { ...base, offer: { percent: offer.percent, price: offerPrice(base.discountedPrice, offer.percent), audience: offer.audience, endsAt: offer.endsAt } } : base;
+      if (!offer) return base;
+      const price = fromCents(offerPrice(discountedPrice(t.price_cents, t.discount_percentage), offer.percent));
+      return { ...base, offer: { percent: offer.percent, price, audience: offer.audience, endsAt: offer.endsAt } };
     }),
     premiumCounts,
     viewer: {
@@ -108,11 +113,11 @@ async function buy(deps: Deps, user: SessionUser, req: Omit<PurchaseRequest, 'us
 }
 
 export function subscribe(deps: Deps, user: SessionUser, input: SubscribeInput): Promise<SubscribeResultDto> {
-  return buy(deps, user, { tierId: input.tierId, idempotencyKey: input.idempotencyKey, confirmedAmount: input.confirmedAmount, bundlePeriods: input.bundlePeriods, kind: 'creator' });
+  return buy(deps, user, { tierId: input.tierId, idempotencyKey: input.idempotencyKey, confirmedCents: toCents(input.confirmedAmount), bundlePeriods: input.bundlePeriods, kind: 'creator' });
 }
 
 export async function upgradePremium(deps: Deps, user: SessionUser, input: UpgradePremiumInput): Promise<PremiumResultDto> {
-  const result = await buy(deps, user, { tierId: input.tierId, idempotencyKey: input.idempotencyKey, confirmedAmount: input.confirmedAmount, kind: 'premium' });
+  const result = await buy(deps, user, { tierId: input.tierId, idempotencyKey: input.idempotencyKey, confirmedCents: toCents(input.confirmedAmount), kind: 'premium' });
   if (result.kind === 'redirect') return result;
   if (result.kind !== 'subscribed') throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: BILLING_TEXTS.subscribeFailed });
   return { kind: 'subscribed', username: user.username, currentPeriodEnd: result.currentPeriodEnd };
@@ -139,10 +144,10 @@ function mine(row: MySubscriptionRow): MySubscriptionDto {
     tier: {
       id: row.tier_id,
       name: row.tier_name,
-      price: row.price,
+      price: fromCents(row.price_cents),
       paymentInterval: row.payment_interval,
       // what this fan pays each period (a bundle: each bundle): the price they agreed to, or the tier's lower one of today
-      discountedPrice: renewalPrice(row.agreed_price, row, { periods: row.bundle_periods, percent: row.bundle_percent }),
+      discountedPrice: fromCents(renewalPrice(row.agreed_price_cents, row, { periods: row.bundle_periods, percent: row.bundle_percent })),
       archived: row.archived_at !== null,
     },
     status,

@@ -1,10 +1,11 @@
 import type { DB } from '../../../core/db/kysely';
 import type { TierInput } from '../../../common/billing-schemas';
+import { toCents } from '../../../common/money';
 
 const values = (input: TierInput) => ({
   name: input.name,
   description: input.description,
-  price: input.price,
+  price_cents: toCents(input.price),
   payment_interval: input.paymentInterval,
   discount_percentage: input.discountPercentage,
 });

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { TierDto } from '../../../common/billing-dtos';
 import { discountedPrice } from '../../../common/discounted-price';
 import type { TierInput, UpdateTierInput } from '../../../common/billing-schemas';
+import { fromCents } from '../../../common/money';
 import { BILLING_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { fieldError } from '../../trpc/errors';
@@ -14,10 +15,10 @@ function toDto(row: TierRow): TierDto {
     id: row.id,
     name: row.name,
     description: row.description,
-    price: row.price,
+    price: fromCents(row.price_cents),
     paymentInterval: row.payment_interval,
     discountPercentage: row.discount_percentage,
-    discountedPrice: discountedPrice(row.price, row.discount_percentage),
+    discountedPrice: fromCents(discountedPrice(row.price_cents, row.discount_percentage)),
     archivedAt: row.archived_at,
     activeSubscribers: Number(row.active_subscribers ?? 0),
   };

@@ -73,8 +73,8 @@ describe('tiers: the tier manager', () => {
     await expectTrpcError(asLeo.trpc.tiers.update.mutate({ ...gold, id: tier.id, price: '1' }), 'NOT_FOUND', BILLING_TEXTS.tierNotFound);
     await expectTrpcError(asLeo.trpc.tiers.delete.mutate({ id: tier.id }), 'NOT_FOUND', BILLING_TEXTS.tierNotFound);
     expect(await asLeo.trpc.tiers.listMine.query()).toEqual([]);
-    const row = await app.deps.db.selectFrom('subscription_tiers').select(['price', 'archived_at']).where('id', '=', tier.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ price: '50.00', archived_at: null });
+    const row = await app.deps.db.selectFrom('subscription_tiers').select(['price_cents', 'archived_at']).where('id', '=', tier.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ price_cents: '5000', archived_at: null });
   });
 
   it('archives a tier with subscribers instead of deleting it: hidden from new fans, kept for the existing one', async () => {

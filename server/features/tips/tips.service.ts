@@ -1,3 +1,4 @@
+import { fromCents, toCents } from '../../../common/money';
 import type { SendTipInput } from '../../../common/tip-schemas';
 import { TIP_TEXTS } from '../../../common/tip-texts';
 import type { AppDeps } from '../../../core/deps';
@@ -28,12 +29,18 @@ export interface PaidTipDto {
  */
 export async function sendTip(deps: Deps, userId: string, input: SendTipInput): Promise<TipResultDto> {
   try {
-    const outcome = await sendTipCharge({ db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl, earnings: earningsPolicy(deps.config) }, { userId, ...input });
+    const outcome = await sendTipCharge(
+      { db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl, earnings: earningsPolicy(deps.config) },
+      {
+        userId, creatorUsername: input.creatorUsername, message: input.message, idempotencyKey: input.idempotencyKey,
+        amountCents: toCents(input.amount), confirmedCents: toCents(input.confirmedAmount),
+      },
+    );
     if (outcome.kind !== 'paid') return paymentElsewhere(outcome);
     const { result: tip, effects, repeated } = outcome;
     await applyBillingEffects(deps, effects);
     if (!repeated) deps.realtime.toUser(tip.creatorId, 'tip:received', tipReceivedEvent(tip));
-    return { kind: 'paid', tipId: tip.paymentId, amount: tip.amount, creatorName: tip.creatorName, testPayment: deps.payments.isTest };
+    return { kind: 'paid', tipId: tip.paymentId, amount: fromCents(tip.amountCents), creatorName: tip.creatorName, testPayment: deps.payments.isTest };
   } catch (error) {
     paymentFailed(deps.log, error, { message: TIP_TEXTS.failed, logged: 'tip failed' });
   }

@@ -13,7 +13,7 @@ const sockets = socketPool();
 afterEach(sockets.closeAll);
 
 const paymentsOf = (userId: string) =>
-  app.deps.db.selectFrom('payments').select(['id', 'purpose', 'tip_message', 'amount', 'creator_id', 'tier_id', 'subscription_id', 'kind']).where('user_id', '=', userId).execute();
+  app.deps.db.selectFrom('payments').select(['id', 'purpose', 'tip_message', 'amount_cents', 'creator_id', 'tier_id', 'subscription_id', 'kind']).where('user_id', '=', userId).execute();
 
 describe('tips.send', () => {
   it('20 identical parallel presses make one tip payment; the creator hears it once; the fan history shows it; nothing is unlocked', async () => {
@@ -34,7 +34,7 @@ describe('tips.send', () => {
     expect(results[0]).toMatchObject({ amount: '50.00', creatorName: 'Ava Stone', testPayment: true });
     const rows = await paymentsOf(fan.id);
     expect(rows).toEqual([
-      { id: paid(results[0]!).tipId, purpose: 'tip', tip_message: 'Thanks for the set!', amount: '50.00', creator_id: creator.id, tier_id: null, subscription_id: null, kind: 'charge' },
+      { id: paid(results[0]!).tipId, purpose: 'tip', tip_message: 'Thanks for the set!', amount_cents: '5000', creator_id: creator.id, tier_id: null, subscription_id: null, kind: 'charge' },
     ]);
     // a retry after the answer: the same tip, still one row
     expect(paid(await asFan.trpc.tips.send.mutate(input)).tipId).toBe(paid(results[0]!).tipId);

@@ -10,6 +10,7 @@ import {
   type TrialListInput,
   type TrialOfferDto,
 } from '../../../common/trial-schemas';
+import { toCents } from '../../../common/money';
 import { TRIAL_TEXTS } from '../../../common/trial-texts';
 import type { AppDeps } from '../../../core/deps';
 import type { Realtime } from '../../../core/realtime/realtime';
@@ -78,7 +79,7 @@ export async function viewTrial(deps: Deps, viewerId: string | null, code: strin
 export async function claimTrial(deps: Deps, userId: string, input: ClaimTrialInput): Promise<ClaimTrialResultDto> {
   try {
     const billing = { db: deps.db, provider: deps.payments, clock: deps.clock, appUrl: deps.config.appUrl, earnings: earningsPolicy(deps.config) };
-    const { result, effects } = await claimTrialSubscription(billing, { userId, code: input.code, confirmedAmount: input.confirmedAmount });
+    const { result, effects } = await claimTrialSubscription(billing, { userId, code: input.code, confirmedCents: toCents(input.confirmedAmount) });
     await applyBillingEffects(deps, effects);
     return result;
   } catch (error) {

@@ -5,6 +5,8 @@ import { VAULT_TEXTS } from '../../../common/vault-texts';
 import type { VaultFileRef, VaultListInput, VaultPostInput } from '../../../common/vault-schemas';
 import { VAULT_USE_TEXTS } from '../../../common/vault-use-texts';
 import { parseHashtags } from '../../../common/uploads';
+import { fromCents } from '../../../common/money';
+import { readCents } from '../../../core/db/cents';
 import type { AppDeps } from '../../../core/deps';
 import { applyPostEffects } from '../../../domain/posts/effects';
 import { createPostFromVault } from '../../../domain/posts/transitions';
@@ -110,7 +112,7 @@ export async function vaultFileUses(deps: Pick<AppDeps, 'db'>, creatorId: string
   const [posts, messages] = await Promise.all([findPostsUsingKey(deps.db, creatorId, key), findMessagesUsingKey(deps.db, creatorId, key, USES_MESSAGES)]);
   return {
     posts: posts.map((p) => ({ id: p.id, title: p.title, text: p.text, status: p.status, onlyFile: p.file_count < 2 })),
-    messages: messages.map((m) => ({ id: m.id, recipient: m.recipient, toMany: m.mass_message_id !== null, price: m.price, sentAt: m.created_at })),
+    messages: messages.map((m) => ({ id: m.id, recipient: m.recipient, toMany: m.mass_message_id !== null, price: fromCents(readCents(m.price_cents)), sentAt: m.created_at })),
   };
 }
 
