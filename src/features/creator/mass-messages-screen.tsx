@@ -1,23 +1,20 @@
-import { Images, Lock, Paperclip, X } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { VAULT_USE_TEXTS } from '../../../common/vault-use-texts';
-import type { MessageAttachmentDto } from '../../../common/message-dtos';
-import { MESSAGE_ATTACHMENT_ACCEPT, MESSAGE_ATTACHMENT_UPLOAD_PATH, MESSAGE_MAX_LENGTH } from '../../../common/messages';
+import { MESSAGE_MAX_LENGTH } from '../../../common/messages';
 import { formatRand } from '../../../common/format';
-import { MASS_AUDIENCES, MESSAGE_PRICE_MAX, MESSAGE_PRICE_MIN, messagePriceOf, type MassAudience } from '../../../common/paid-message-schemas';
+import { messagePriceOf, type MassAudience } from '../../../common/paid-message-schemas';
 import { PAID_MESSAGE_TEXTS as T } from '../../../common/paid-message-texts';
-import { LazyVaultPicker } from '../../components/lazy-vault-picker';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useMaySell, VerifyToSellNotice } from '../../components/verify-to-sell';
-
-
-const FIELD_BASE = 'rounded-lg border border-border bg-surface px-3 py-2 text-sm text-foreground focus-visible:ring-2 focus-visible:ring-accent focus-visible:outline-none';
-const FIELD = `w-full ${FIELD_BASE}`;
+import { MassAudiencePicker } from './mass-audience-picker';
+import { FIELD } from './mass-field-classes';
+import { MassFileField } from './mass-file-field';
+import { MassPriceField } from './mass-price-field';
+import { useMassAttachment } from './use-mass-attachment';
 
 /**
  * /create?tab=messages (issue 27 item 4): a message to many, composed here (the audience with how
@@ -42,17 +39,10 @@ function MassComposer() {
   const [text, setText] = useState('');
   const [priceText, setPriceText] = useState('');
   const maySell = useMaySell();
-  const [file, setFile] = useState<MessageAttachmentDto | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const { file, setFile, uploading, upload } = useMassAttachment();
   const [confirming, setConfirming] = useState(false);
-  const [pickingVault, setPickingVault] = useState(false);
   const clientId = useRef(crypto.randomUUID());
-  const fileInput = useRef<HTMLInputElement>(null);
-  const ids = { text: useId(), price: useId(), tier: useId(), file: useId() };
-
-  useRealtimeEvent('message:attachment', ({ attachment }) => {
-    setFile((current) => (current && current.id === attachment.id ? attachment : current));
-  });
+  const textId = useId();
 
   const counts = audiences.data;
   const countOf = (a: MassAudience): number | null => {
@@ -65,20 +55,6 @@ function MassComposer() {
   const priceInvalid = priceText.trim() !== '' && price === null;
   const fileReady = !file || file.status === 'ready';
   const canSend = (text.trim() !== '' || file !== null) && fileReady && !uploading && !priceInvalid && (audience !== 'tier' || tierId !== '') && (recipients ?? 0) > 0;
-
-  const upload = async (chosen: File) => {
-    setUploading(true);
-    try {
-      const res = await fetch(`${MESSAGE_ATTACHMENT_UPLOAD_PATH}?name=${encodeURIComponent(chosen.name)}`, { method: 'POST', body: chosen, credentials: 'same-origin' });
-      const body = (await res.json()) as { attachment?: MessageAttachmentDto; error?: { message: string } };
-      if (!res.ok || !body.attachment) throw new Error(body.error?.message ?? T.failedToLoad);
-      setFile(body.attachment);
-    } catch (error) {
-      notify.error({ title: 'Error', description: (error as Error).message });
-    } finally {
-      setUploading(false);
-    }
-  };
 
   const send = async () => {
     try {
@@ -106,110 +82,16 @@ function MassComposer() {
       <h2 id="mass-new" className="text-lg font-semibold">
         {T.massNew}
       </h2>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">{T.audienceLabel}</legend>
-        {MASS_AUDIENCES.map((a) => {
-          const n = countOf(a);
-          return (
-            <label key={a} className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent">
-              <span className="flex items-center gap-2">
-                <input type="radio" name="audience" value={a} checked={audience === a} onChange={() => setAudience(a)} className="accent-[var(--color-accent)]" />
-                {T.audience[a]}
-              </span>
-              <span className="shrink-0 whitespace-nowrap text-muted" data-testid={`audience-count-${a}`}>
-                {audiences.isLoading ? <Skeleton className="h-4 w-16" /> : n === null ? '' : T.recipients(n)}
-              </span>
-            </label>
-          );
-        })}
-        {audience === 'tier' ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={ids.tier} className="text-sm font-medium">
-              {T.tierLabel}
-            </label>
-            <select id={ids.tier} value={tierId} onChange={(e) => setTierId(e.target.value)} className={FIELD}>
-              <option value="">—</option>
-              {counts?.tiers.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name} ({T.recipients(t.count)})
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-      </fieldset>
+      <MassAudiencePicker audience={audience} onAudience={setAudience} tierId={tierId} onTierId={setTierId} loading={audiences.isLoading} tiers={counts?.tiers} countOf={countOf} />
       <div className="flex flex-col gap-1">
-        <label htmlFor={ids.text} className="text-sm font-medium">
+        <label htmlFor={textId} className="text-sm font-medium">
           {T.textLabel}
         </label>
-        <textarea id={ids.text} value={text} maxLength={MESSAGE_MAX_LENGTH} rows={4} onChange={(e) => setText(e.target.value)} className={FIELD} />
+        <textarea id={textId} value={text} maxLength={MESSAGE_MAX_LENGTH} rows={4} onChange={(e) => setText(e.target.value)} className={FIELD} />
       </div>
-      <div className="flex flex-col gap-2">
-        <span className="text-sm font-medium" id={ids.file}>
-          {T.fileLabel}
-        </span>
-        {file ? (
-          <div className="flex items-center justify-between gap-2 rounded-lg border border-border px-3 py-2 text-sm" data-testid="mass-file">
-            <span className="truncate">
-              {file.fileName} {file.status === 'processing' ? `· ${T.processing}` : ''}
-            </span>
-            <Button variant="ghost" size="icon" aria-label={T.removeFile} onClick={() => setFile(null)} className="size-8">
-              <X aria-hidden="true" className="size-4" />
-            </Button>
-          </div>
-        ) : (
-          <div className="flex flex-wrap gap-2">
-            <input
-              ref={fileInput}
-              type="file"
-              accept={MESSAGE_ATTACHMENT_ACCEPT}
-              aria-labelledby={ids.file}
-              className="sr-only"
-              data-testid="mass-file-input"
-              onChange={(e) => {
-                const chosen = e.target.files?.[0];
-                if (chosen) void upload(chosen);
-                e.target.value = '';
-              }}
-            />
-            <Button variant="secondary" size="sm" loading={uploading} onClick={() => fileInput.current?.click()}>
-              <Paperclip aria-hidden="true" className="size-4" />
-              {uploading ? T.uploading : T.addFile}
-            </Button>
-            <Button variant="secondary" size="sm" disabled={uploading} onClick={() => setPickingVault(true)}>
-              <Images aria-hidden="true" className="size-4" />
-              {VAULT_USE_TEXTS.fromVault}
-            </Button>
-            <LazyVaultPicker open={pickingVault} onOpenChange={setPickingVault} onPicked={setFile} />
-          </div>
-        )}
-      </div>
+      <MassFileField file={file} onFile={setFile} uploading={uploading} onUpload={(chosen) => void upload(chosen)} />
       {/* a price is a sale: not before the identity is verified (the server refuses it too) */}
-      {maySell === false ? (
-        <VerifyToSellNotice sale="massMessagePrice" />
-      ) : (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.price} className="text-sm font-medium">
-            {T.priceLabel}
-          </label>
-          <div className="flex items-center gap-2">
-            <span aria-hidden="true">R</span>
-            <input
-              id={ids.price}
-              inputMode="decimal"
-              disabled={!file}
-              value={priceText}
-              onChange={(e) => setPriceText(e.target.value)}
-              placeholder="0.00"
-              aria-invalid={priceInvalid || undefined}
-              className={`${FIELD_BASE} w-32 disabled:opacity-50`}
-            />
-          </div>
-          <p className="text-xs text-muted">
-            {priceInvalid ? T.priceRange(formatRand(MESSAGE_PRICE_MIN), formatRand(MESSAGE_PRICE_MAX)) : file ? T.priceHint : T.priceNeedsFile}
-          </p>
-        </div>
-      )}
+      {maySell === false ? <VerifyToSellNotice sale="massMessagePrice" /> : <MassPriceField priceText={priceText} onPriceText={setPriceText} priceInvalid={priceInvalid} hasFile={file !== null} />}
       {recipients === 0 ? <p className="text-sm text-muted">{T.noRecipients}</p> : null}
       <div>
         <Button disabled={!canSend} onClick={() => setConfirming(true)}>

@@ -1,7 +1,6 @@
 import { useEffect, useId } from 'react';
 import { TierInput, type TierFormValues } from '../../../common/billing-schemas';
 import type { TierDto } from '../../../common/billing-dtos';
-import { PAYMENT_INTERVALS } from '../../../common/enums';
 import { BILLING_TEXTS } from '../../../common/texts';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
@@ -10,8 +9,9 @@ import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { notify } from '../../lib/toast';
 import { errorCode, isServerError, trpc } from '../../lib/trpc';
-import { intervalLabel, tierPriceView } from '../../lib/tier-price';
 import { useZodForm } from '../../lib/use-zod-form';
+import { TierIntervalPicker } from './tier-interval-picker';
+import { TierPricePreview } from './tier-price-preview';
 
 const toForm = (tier: TierDto | null): TierFormValues => ({
   name: tier?.name ?? '',
@@ -67,9 +67,6 @@ export function TierForm({ tier, onDone }: { tier: TierDto | null; onDone: () =>
   });
 
   const watched = form.watch();
-  const priceOk = /^\d+(\.\d{1,2})?$/.test(String(watched.price ?? '').trim()) && Number(watched.price) > 0;
-  const discount = typeof watched.discountPercentage === 'number' && Number.isInteger(watched.discountPercentage) ? watched.discountPercentage : null;
-  const preview = priceOk ? tierPriceView({ price: String(watched.price), paymentInterval: watched.paymentInterval ?? 'monthly', discountPercentage: discount }) : null;
 
   return (
     <form aria-label={tier ? `Edit ${tier.name}` : 'New subscription tier'} className="flex flex-col gap-5" onSubmit={onSubmit} noValidate>
@@ -118,39 +115,9 @@ export function TierForm({ tier, onDone }: { tier: TierDto | null; onDone: () =>
           </p>
         ) : null}
       </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium text-foreground">Billing interval</legend>
-        <div className="grid grid-cols-3 gap-2" role="presentation">
-          {PAYMENT_INTERVALS.map((interval) => (
-            <label
-              key={interval}
-              className={cn(
-                'flex cursor-pointer items-center justify-center rounded-xl border px-3 py-2.5 text-sm font-medium transition-colors',
-                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent',
-                watched.paymentInterval === interval
-                  ? 'border-accent bg-accent-soft text-foreground'
-                  : 'border-border text-muted hover:border-border-strong hover:text-foreground',
-              )}
-            >
-              <input type="radio" {...form.field('paymentInterval')} value={interval} className="sr-only" />
-              {intervalLabel(interval)}
-            </label>
-          ))}
-        </div>
-        {form.error('paymentInterval') ? <p className="text-xs font-medium text-danger">{form.error('paymentInterval')}</p> : null}
-      </fieldset>
+      <TierIntervalPicker radio={form.field('paymentInterval')} selected={watched.paymentInterval} error={form.error('paymentInterval')} />
 
-      <div aria-live="polite" id={`${ids}-preview`} className="rounded-xl border border-dashed border-border px-4 py-3 text-sm text-muted">
-        {preview ? (
-          <>
-            Fans see:{' '}
-            {preview.was ? <s className="text-subtle">{preview.was}</s> : null} <strong className="text-foreground">{preview.now}</strong> {preview.per}{' '}
-            {preview.off ? <span className="text-emerald-300">{preview.off}</span> : null}
-          </>
-        ) : (
-          'Enter a price to see what fans will pay.'
-        )}
-      </div>
+      <TierPricePreview id={`${ids}-preview`} price={watched.price} paymentInterval={watched.paymentInterval} discountPercentage={watched.discountPercentage} />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone} disabled={pending}>

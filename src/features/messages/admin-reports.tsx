@@ -14,7 +14,7 @@ import { formatLongDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { errorCode, trpc } from '../../lib/trpc';
 import { reportsOptions } from './messages-queries';
-import { serverMessage } from './use-message-actions';
+import { serverMessage } from './server-message';
 
 
 /**

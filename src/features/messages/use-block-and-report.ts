@@ -3,7 +3,7 @@ import { MESSAGE_TEXTS } from '../../../common/texts';
 import { useRealtimeEvent } from '../../lib/realtime/listeners';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { serverMessage } from './use-message-actions';
+import { serverMessage } from './server-message';
 
 const toastError = (description: string) => notify.error({ title: 'Error', description });
 

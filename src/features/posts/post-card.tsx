@@ -69,55 +69,11 @@ function PostArticle({
   const titleId = useId();
   const commentsId = useId();
   const { creator } = post;
-  const name = creator.displayName || creator.username;
   const TitleTag = detail ? 'h1' : 'h2';
 
   return (
     <LiveArticle postId={post.id} aria-labelledby={titleId} className="overflow-hidden rounded-card border border-border bg-surface shadow-xl shadow-black/20">
-      <header className="flex items-center gap-3 px-4 pt-4 md:px-5">
-        <Link to="/$username" params={{ username: creator.username }} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden="true">
-          <Avatar src={creator.avatarUrl} name={name} size="md" ring={false} />
-        </Link>
-        <div className="flex min-w-0 flex-col">
-          <span className="flex min-w-0 items-center gap-1.5">
-            <Link to="/$username" params={{ username: creator.username }} className="truncate font-semibold text-foreground hover:underline">
-              {name}
-            </Link>
-            {creator.isVerified ? <VerifiedBadge className="shrink-0" /> : null}
-          </span>
-          <span className="flex min-w-0 items-center gap-1.5 text-sm text-subtle">
-            <span className="truncate">@{creator.username}</span>
-            <span aria-hidden="true">·</span>
-            <PostTimeLink postId={post.id} createdAt={post.createdAt} />
-          </span>
-        </div>
-        <div className="ml-auto flex shrink-0 items-center gap-1">
-          {post.pinnedAt ? (
-            <Badge data-testid="pinned-badge">
-              <Pin aria-hidden="true" className="size-3" />
-              Pinned
-            </Badge>
-          ) : null}
-          {post.unlock?.unlocked ? (
-            // bought by this viewer (issue 47 item 8): no lock, no price
-            <Badge data-testid="purchased-badge" variant="accent">
-              Purchased
-            </Badge>
-          ) : post.unlock ? (
-            <Badge data-testid="unlock-badge" aria-label={`Pay-per-view: ${formatRand(post.unlock.price)}`}>
-              <Lock aria-hidden="true" className="size-3" />
-              {formatRand(post.unlock.price)}
-            </Badge>
-          ) : null}
-          {post.isPremium ? (
-            <Badge variant="premium">
-              <Crown aria-hidden="true" className="size-3" />
-              Premium
-            </Badge>
-          ) : null}
-          {post.viewer.isOwner ? <PostOwnerMenu post={post} withSaveMedia={detail} onDeleted={onDeleted} /> : null}
-        </div>
-      </header>
+      <PostHeader post={post} detail={detail} onDeleted={onDeleted} />
 
       <div className="flex flex-col gap-3 px-4 pt-3 md:px-5">
         {post.title ? (
@@ -138,26 +94,7 @@ function PostArticle({
         <PostText text={post.text} hashtags={post.hashtags} username={creator.username} full={detail} />
       </div>
 
-      {post.media ? (
-        <div className="relative px-4 pt-3 md:px-5">
-          {post.files && post.files.length > 1 && post.viewer.canViewMedia ? (
-            <Suspense fallback={<PostMedia post={post} placement={detail ? 'detail' : 'feed'} />}>
-              <SeveralFiles post={post} placement={detail ? 'detail' : 'feed'} />
-            </Suspense>
-          ) : detail || !linksToPost(post) ? (
-            <PostMedia post={post} placement={detail ? 'detail' : 'feed'} />
-          ) : (
-            <Link to="/post/$id" params={{ id: post.id }} aria-label={`Open ${postName(post)}`} className="block rounded-xl">
-              <PostMedia post={post} placement="feed" />
-            </Link>
-          )}
-          {post.files && post.files.length > 1 && !post.viewer.canViewMedia ? (
-            <Suspense>
-              <SeveralFiles post={post} placement="feed" mark />
-            </Suspense>
-          ) : null}
-        </div>
-      ) : null}
+      {post.media ? <PostMediaBlock post={post} detail={detail} /> : null}
 
       {detail && post.viewer.isOwner && post.unlock ? (
         <div className="px-4 pt-3 md:px-5">
@@ -184,6 +121,82 @@ function PostArticle({
         </section>
       ) : null}
     </LiveArticle>
+  );
+}
+
+/** The card's top row: who posted it and when, its badges (pinned, bought or priced, Premium) and the owner's menu. */
+function PostHeader({ post, detail, onDeleted }: { post: Post; detail: boolean; onDeleted?: () => void }) {
+  const { creator } = post;
+  const name = creator.displayName || creator.username;
+  return (
+    <header className="flex items-center gap-3 px-4 pt-4 md:px-5">
+      <Link to="/$username" params={{ username: creator.username }} className="shrink-0 rounded-full" tabIndex={-1} aria-hidden="true">
+        <Avatar src={creator.avatarUrl} name={name} size="md" ring={false} />
+      </Link>
+      <div className="flex min-w-0 flex-col">
+        <span className="flex min-w-0 items-center gap-1.5">
+          <Link to="/$username" params={{ username: creator.username }} className="truncate font-semibold text-foreground hover:underline">
+            {name}
+          </Link>
+          {creator.isVerified ? <VerifiedBadge className="shrink-0" /> : null}
+        </span>
+        <span className="flex min-w-0 items-center gap-1.5 text-sm text-subtle">
+          <span className="truncate">@{creator.username}</span>
+          <span aria-hidden="true">·</span>
+          <PostTimeLink postId={post.id} createdAt={post.createdAt} />
+        </span>
+      </div>
+      <div className="ml-auto flex shrink-0 items-center gap-1">
+        {post.pinnedAt ? (
+          <Badge data-testid="pinned-badge">
+            <Pin aria-hidden="true" className="size-3" />
+            Pinned
+          </Badge>
+        ) : null}
+        {post.unlock?.unlocked ? (
+          // bought by this viewer (issue 47 item 8): no lock, no price
+          <Badge data-testid="purchased-badge" variant="accent">
+            Purchased
+          </Badge>
+        ) : post.unlock ? (
+          <Badge data-testid="unlock-badge" aria-label={`Pay-per-view: ${formatRand(post.unlock.price)}`}>
+            <Lock aria-hidden="true" className="size-3" />
+            {formatRand(post.unlock.price)}
+          </Badge>
+        ) : null}
+        {post.isPremium ? (
+          <Badge variant="premium">
+            <Crown aria-hidden="true" className="size-3" />
+            Premium
+          </Badge>
+        ) : null}
+        {post.viewer.isOwner ? <PostOwnerMenu post={post} withSaveMedia={detail} onDeleted={onDeleted} /> : null}
+      </div>
+    </header>
+  );
+}
+
+/** The post's files: one shown (opening the post from the feed), or several in the carousel once it loads. */
+function PostMediaBlock({ post, detail }: { post: Post; detail: boolean }) {
+  return (
+    <div className="relative px-4 pt-3 md:px-5">
+      {post.files && post.files.length > 1 && post.viewer.canViewMedia ? (
+        <Suspense fallback={<PostMedia post={post} placement={detail ? 'detail' : 'feed'} />}>
+          <SeveralFiles post={post} placement={detail ? 'detail' : 'feed'} />
+        </Suspense>
+      ) : detail || !linksToPost(post) ? (
+        <PostMedia post={post} placement={detail ? 'detail' : 'feed'} />
+      ) : (
+        <Link to="/post/$id" params={{ id: post.id }} aria-label={`Open ${postName(post)}`} className="block rounded-xl">
+          <PostMedia post={post} placement="feed" />
+        </Link>
+      )}
+      {post.files && post.files.length > 1 && !post.viewer.canViewMedia ? (
+        <Suspense>
+          <SeveralFiles post={post} placement="feed" mark />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }
 

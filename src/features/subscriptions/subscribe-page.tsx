@@ -1,27 +1,23 @@
-import { FIRST_STEPS_TEXTS } from '../../../common/first-steps';
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { BadgeCheck, Layers, UserX } from 'lucide-react';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { UserX } from 'lucide-react';
 import { useEffect } from 'react';
 import type { PublicTierDto, SubscribePageDto } from '../../../common/billing-dtos';
 import type { BundleOfferDto } from '../../../common/bundle-schemas';
 import { BILLING_TEXTS, PROFILE_TEXTS } from '../../../common/texts';
 import { DeadEnd } from '../../components/dead-end';
-import { EmptyState } from '../../components/empty-state';
 import { LoadingPlaceholder } from '../../components/load-states';
-import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { Avatar } from '../../components/ui/avatar';
-import { NameWithBadge } from '../../components/name-with-badge';
 import { formatCalendarDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { storePostAuthPath } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { errorCode, trpc } from '../../lib/trpc';
 import { PremiumUnlocks } from './premium-unlocks';
-import { ProviderNote } from './provider-note';
 import { PurchaseDialog } from './purchase-dialog';
 import { bundleOffer } from './bundle-offer';
 import { tierOffer } from './purchase-offer';
+import { SubscribeHeader } from './subscribe-header';
+import { CurrentSubscriptionNote, NoTiersState, OwnerPreviewNote } from './subscribe-notices';
 import { TierBundles } from './tier-bundles';
 import { TierCard, type TierCardState } from './tier-card';
 import { usePurchase } from './use-purchase';
@@ -94,69 +90,17 @@ function LoadedSubscribePage({ data }: { data: SubscribePageDto }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <Link to="/$username" params={{ username: creator.username }} className="shrink-0 self-start rounded-full" aria-label={`${name}’s profile`}>
-          <Avatar src={creator.avatarUrl} name={name} size="lg" />
-        </Link>
-        <div className="min-w-0 flex-1">
-          {/* one flow of text: a wrapped name keeps its badge after its last word (issue 47) */}
-          <h1 className="text-2xl font-bold tracking-tight break-words md:text-3xl">
-            <NameWithBadge text={`Subscribe to ${name}`} verified={creator.isVerified} />
-          </h1>
-          <p className="mt-1 text-muted">
-            <Link to="/$username" params={{ username: creator.username }} className="underline-offset-4 hover:text-foreground hover:underline">
-              @{creator.username}
-            </Link>{' '}
-            {tiers.length === 0 ? null : <> · Choose a plan to unlock premium posts and support {name} directly.</>}
-          </p>
-        </div>
-        <ProviderNote provider={provider} className="self-start sm:self-center" />
-      </header>
+      <SubscribeHeader creator={creator} name={name} hasTiers={tiers.length > 0} provider={provider} />
 
-      {viewer.isOwner ? (
-        <p className="flex flex-col gap-3 rounded-card border border-border bg-surface-raised px-4 py-3 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
-          This is how fans see your plans. You cannot subscribe to yourself.
-          <Link to="/create" search={{ tab: 'tiers' }} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-            Manage Subscription Tier
-          </Link>
-        </p>
-      ) : null}
+      {viewer.isOwner ? <OwnerPreviewNote /> : null}
 
-      {current ? (
-        <p
-          role="status"
-          className="flex flex-col gap-3 rounded-card border border-emerald-400/30 bg-emerald-500/10 px-4 py-3 text-sm text-emerald-100 sm:flex-row sm:items-center sm:justify-between"
-        >
-          <span className="flex items-center gap-2">
-            <BadgeCheck aria-hidden="true" className="size-4 shrink-0 text-emerald-300" />
-            <span>
-              Subscribed to <strong className="font-semibold">{current.tierName}</strong>
-              {' · '}
-              {current.cancelAtPeriodEnd ? 'ends on' : 'renews on'} {formatCalendarDate(current.currentPeriodEnd)}
-            </span>
-          </span>
-          <Link to="/settings/account/subscriptions" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-            Manage subscriptions
-          </Link>
-        </p>
-      ) : null}
+      {current ? <CurrentSubscriptionNote current={current} /> : null}
 
       {/* what a subscription unlocks: nothing to say while there is no subscription to take */}
       {tiers.length === 0 ? null : <PremiumUnlocks counts={premiumCounts} creatorName={name} />}
 
       {tiers.length === 0 ? (
-        // says so, and leads somewhere: the creator's free posts (issue 47 item 2)
-        <EmptyState icon={Layers}>
-          <span className="block font-medium text-foreground">{BILLING_TEXTS.noTiers}</span>
-          {viewer.isOwner ? null : (
-            <>
-              <span className="mt-1 block text-sm">{FIRST_STEPS_TEXTS.noTiersFan(name)}</span>
-              <Link to="/$username" params={{ username: creator.username }} className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-4' })}>
-                {FIRST_STEPS_TEXTS.backToProfile(name)}
-              </Link>
-            </>
-          )}
-        </EmptyState>
+        <NoTiersState username={creator.username} name={name} isOwner={viewer.isOwner} />
       ) : (
         <section aria-label="Subscription tiers" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {tiers.map((tier) => (

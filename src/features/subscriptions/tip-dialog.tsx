@@ -1,17 +1,11 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { HandCoins } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { CARD_TEXTS } from '../../../common/card-texts';
-import { formatRand } from '../../../common/format';
-import { TIP_MAX, TIP_MESSAGE_MAX, TIP_MIN, TIP_PRESETS, tipAmountOf } from '../../../common/tip-limits';
-import { TIP_TEXTS } from '../../../common/tip-texts';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { cn } from '../../lib/cn';
-import { notify } from '../../lib/toast';
-import { errorCode, isServerError, trpc } from '../../lib/trpc';
-import { useAttemptKeys } from './attempt-key';
+import { useState } from 'react';
+import { TIP_PRESETS, tipAmountOf } from '../../../common/tip-limits';
+import { trpc } from '../../lib/trpc';
 import { PurchaseDialog, type ConfirmablePurchase } from './purchase-dialog';
+import { TipForm } from './tip-form';
+import { useTipPayment } from './use-tip-payment';
 
 export interface TipTarget {
   username: string;
@@ -25,53 +19,12 @@ export interface TipTarget {
  * server answers: a double press or Pay again after a dropped connection charges once.
  */
 export default function TipDialog({ target, onClose }: { target: TipTarget; onClose: () => void }) {
-  const ids = useId();
   const [typed, setTyped] = useState(String(TIP_PRESETS[1]));
   const [message, setMessage] = useState('');
   const [touched, setTouched] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  const paying = useRef(false);
-  const attempts = useAttemptKeys();
-  const send = trpc.tips.send.useMutation();
   const provider = trpc.subscriptions.provider.useQuery();
   const amount = tipAmountOf(typed);
-  const scope = `tip:${target.username}`;
-
-  const close = () => {
-    if (!paying.current) onClose();
-  };
-  const pay = async () => {
-    if (!amount || paying.current) return;
-    paying.current = true;
-    setPending(true);
-    try {
-      const result = await send.mutateAsync({
-        creatorUsername: target.username, amount, confirmedAmount: amount, message: message.trim() || null, idempotencyKey: attempts.keyFor(scope),
-      });
-      attempts.settle(scope);
-      if (result.kind === 'redirect') return window.location.assign(result.url);
-      if (result.kind === 'processing') {
-        notify.success({ title: CARD_TEXTS.processing });
-        onClose();
-        return;
-      }
-      notify.success({ title: TIP_TEXTS.sent(formatRand(result.amount), result.creatorName), description: result.testPayment ? 'Test payment: no card was charged.' : undefined });
-      paying.current = false;
-      onClose();
-    } catch (error) {
-      // a refusal ends the attempt; a dropped connection keeps the key, so Pay again cannot charge twice
-      if (isServerError(error)) {
-        attempts.settle(scope);
-        setConfirming(false);
-      }
-      const code = errorCode(error);
-      notify.error({ title: 'Error', description: code === 'INTERNAL_SERVER_ERROR' || !isServerError(error) ? TIP_TEXTS.failed : (error as Error).message });
-    } finally {
-      paying.current = false;
-      setPending(false);
-    }
-  };
+  const { confirming, setConfirming, pending, pay, close, closeConfirmation } = useTipPayment(target, amount, message, onClose);
 
   const confirmation: ConfirmablePurchase = {
     offer:
@@ -80,12 +33,9 @@ export default function TipDialog({ target, onClose }: { target: TipTarget; onCl
         : null,
     pending,
     pay,
-    close: () => {
-      if (!paying.current) setConfirming(false);
-    },
+    close: closeConfirmation,
   };
 
-  const invalid = touched && !amount;
   return (
     <>
       <AlertDialog.Root open={!confirming} onOpenChange={(open) => (open ? undefined : close())}>
@@ -106,73 +56,16 @@ export default function TipDialog({ target, onClose }: { target: TipTarget; onCl
                 </AlertDialog.Description>
               </div>
             </div>
-            <form
-              className="flex flex-col gap-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                setTouched(true);
-                if (amount) setConfirming(true);
-              }}
-            >
-              <div role="group" aria-label="Suggested amounts" className="grid grid-cols-3 gap-2">
-                {TIP_PRESETS.map((preset) => (
-                  <button
-                    key={preset}
-                    type="button"
-                    aria-pressed={amount === preset.toFixed(2)}
-                    onClick={() => setTyped(String(preset))}
-                    className={cn(
-                      'h-11 rounded-xl border text-sm font-semibold transition-colors focus-visible:ring-2 focus-visible:ring-accent/40 focus-visible:outline-none',
-                      amount === preset.toFixed(2) ? 'border-violet-400 bg-violet-500/20 text-violet-100' : 'border-border bg-surface text-foreground hover:border-border-strong',
-                    )}
-                  >
-                    {formatRand(preset, { whole: true })}
-                  </button>
-                ))}
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={`${ids}-amount`} className="text-sm font-medium text-foreground">
-                  Amount (R)
-                </label>
-                <Input
-                  id={`${ids}-amount`}
-                  inputMode="decimal"
-                  value={typed}
-                  invalid={invalid}
-                  aria-describedby={`${ids}-amount-hint`}
-                  onChange={(e) => setTyped(e.target.value)}
-                  onBlur={() => setTouched(true)}
-                />
-                <p id={`${ids}-amount-hint`} className={cn('text-xs', invalid ? 'text-danger' : 'text-subtle')}>
-                  {invalid ? `Enter an amount from ${formatRand(TIP_MIN, { whole: true })} to ${formatRand(TIP_MAX, { whole: true })}.` : `From ${formatRand(TIP_MIN, { whole: true })} to ${formatRand(TIP_MAX, { whole: true })}.`}
-                </p>
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <label htmlFor={`${ids}-message`} className="text-sm font-medium text-foreground">
-                  Message <span className="font-normal text-subtle">(optional)</span>
-                </label>
-                <textarea
-                  id={`${ids}-message`}
-                  value={message}
-                  maxLength={TIP_MESSAGE_MAX}
-                  rows={2}
-                  onChange={(e) => setMessage(e.target.value)}
-                  className="w-full resize-none rounded-xl border border-border bg-surface px-3.5 py-2.5 text-sm text-foreground placeholder:text-subtle focus-visible:border-accent focus-visible:ring-2 focus-visible:ring-accent/40 focus-visible:outline-none"
-                  placeholder="Say thanks…"
-                />
-                <p className="self-end text-xs text-subtle">
-                  {message.length}/{TIP_MESSAGE_MAX}
-                </p>
-              </div>
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <AlertDialog.Cancel asChild>
-                  <Button type="button" variant="secondary">
-                    Cancel
-                  </Button>
-                </AlertDialog.Cancel>
-                <Button type="submit">{amount ? `Continue with ${formatRand(amount)}` : 'Continue'}</Button>
-              </div>
-            </form>
+            <TipForm
+              typed={typed}
+              onTyped={setTyped}
+              amount={amount}
+              message={message}
+              onMessage={setMessage}
+              touched={touched}
+              onTouched={() => setTouched(true)}
+              onContinue={() => setConfirming(true)}
+            />
           </AlertDialog.Content>
         </AlertDialog.Portal>
       </AlertDialog.Root>
