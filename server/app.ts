@@ -25,7 +25,7 @@ import { createSessionCache, listenForForgets } from './auth/session-cache';
 import { httpErrorAnswer } from './trpc/errors';
 import { createContext } from './trpc/init';
 import { trpcAdapterHandler, trpcExpressHandler } from './trpc/express-handler';
-import { useLeanOutput } from './trpc/lean-output';
+import { setLeanOutput } from './trpc/lean-output';
 import { trpcResponseMeta } from './trpc/response-meta';
 import { exportDownloadRoutes } from './features/account/export-download.http';
 import { receiptPdfRoutes } from './features/payments/receipt-pdf.http';
@@ -51,7 +51,7 @@ export function createApp(appDeps: AppDeps): App {
   const forgets = listenForForgets(sessionCache, appDeps);
   const deps = { ...appDeps, sessionCache };
   const { config } = deps;
-  useLeanOutput(config.FRAMEWORK_SHORTCUTS);
+  setLeanOutput(config.FRAMEWORK_SHORTCUTS);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);

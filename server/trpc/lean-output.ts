@@ -112,7 +112,7 @@ let lean = true;
  * transformer is fixed when the router is built, at import, so the app sets this when it is made
  * (server/app.ts); one process serves one setting (test files of one worker run one at a time).
  */
-export function useLeanOutput(on: boolean): void {
+export function setLeanOutput(on: boolean): void {
   lean = on;
 }
 
