@@ -17,6 +17,7 @@ import { httpMetrics, metricsRoutes } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { expressMessageClasses } from './http/express-message-classes';
 import { seoRoutes } from './http/seo-files';
+import { ogCardRoutes } from './features/og-cards/og-cards.http';
 import { spaHandler } from './http/spa';
 import { uploadRoutes } from './features/uploads/uploads.http';
 import { writeBudgetGuard } from './http/write-budget';
@@ -138,6 +139,8 @@ export function createApp(appDeps: AppDeps): App {
   app.use(receiptPdfRoutes(deps));
   // link previews and search engines (issue 30): robots.txt, the sitemap of public creators
   app.use(seoRoutes(deps));
+  // link previews' pictures: /og/profile/<username>.jpg, /og/post/<id>.jpg (issue 50 item 2)
+  app.use(ogCardRoutes(deps));
   if (config.SERVE_SPA) app.use(spaHandler(path.resolve(repoRoot, config.DIST_DIR), deps));
   app.use((_req, res) => {
     res.status(404).json({ error: { message: 'Not found' } });
