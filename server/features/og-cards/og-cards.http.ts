@@ -122,6 +122,8 @@ export function ogCardRoutes(deps: AppDeps): Router {
     res.setHeader('Cache-Control', req.query.v === version ? 'public, max-age=31536000, immutable' : `public, max-age=${UNVERSIONED_MAX_AGE_S}`);
     res.setHeader('ETag', `"${version}"`);
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    // shown by other sites (helmet's default for the app is same-origin)
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     if (matches(req, `"${version}"`)) {
       ogCardRequests.inc({ outcome: 'not_modified' });
       return void res.status(304).end();
