@@ -56,7 +56,7 @@ export interface PageRequest {
 
 /** A page whose loaders are running on the server. */
 export interface OpenedPage {
-  /** the ids of the routes the path matched (src/routes), known at once: the page's chunks to preload */
+  /** the ids of the routes the path matched that load on the server (`ssr: true`), known at once: the chunks its HTML preloads */
   routeIds: string[];
   /** the loaders' outcome, once every query they started has answered */
   loaded: Promise<LoadedPage>;

@@ -10,7 +10,7 @@
  * browser hydrates it with RouterClient, main.tsx) from that same cache.
  */
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { createMemoryHistory } from '@tanstack/react-router';
+import { createMemoryHistory, type AnyRoute } from '@tanstack/react-router';
 import { RouterServer, attachRouterServerSsrUtils, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
@@ -61,19 +61,15 @@ const SUSPENDED = '<!--$?-->';
 
 /**
  * The page's markup with no boundary left for a script to finish: the page must show without
- * JavaScript, and inline scripts other than the router's are not allowed. A React.lazy piece
- * suspends the first time it is rendered in this process (its module is then loaded), so the
- * render is tried again; a boundary still pending after that (something really waiting) is left
- * to the client.
+ * JavaScript, and inline scripts other than the router's are not allowed. `prerender` waits for
+ * every lazy piece and every suspended boundary; one still pending after it (something really
+ * waiting) leaves the page to the browser.
  */
 async function renderWhole(element: ReactElement): Promise<string | null> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    // never outline a large finished boundary into a later chunk (React's default for progressive display)
-    const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
-    const markup = await new Response(prelude).text();
-    if (!markup.includes(SUSPENDED)) return markup;
-  }
-  return null;
+  // never outline a large finished boundary into a later chunk (React's default for progressive display)
+  const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const markup = await new Response(prelude).text();
+  return markup.includes(SUSPENDED) ? null : markup;
 }
 
 const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'BAD_REQUEST']);
@@ -101,9 +97,15 @@ export function createPageRenderer(tree?: typeof routeTree): PageRendererModule 
         ssr,
         tree,
       });
-      router.update({ ...router.options, origin, ssr: { nonce } });
+      // A route's loader runs here only when the route says `ssr: true` (TanStack Router's own
+      // option): the pages the server fills in; any other page's data is the browser's to ask for.
+      router.update({ ...router.options, origin, ssr: { nonce }, defaultSsr: false } as typeof router.options);
       attachRouterServerSsrUtils({ router, manifest: undefined });
-      const routeIds = router.matchRoutes(router.latestLocation).map((match) => match.routeId as string);
+      // the routes the server loads for this page, whose chunks its HTML preloads
+      const routeIds = router
+        .matchRoutes(router.latestLocation)
+        .map((match) => match.routeId as string)
+        .filter((id) => (router.routesById as unknown as Record<string, AnyRoute | undefined>)[id]?.options.ssr === true);
 
       const close = () => {
         router.serverSsr?.cleanup();

@@ -14,6 +14,8 @@ import { usePageTitle } from '../lib/page-title';
 import type { Post } from '../lib/post-cache';
 
 export const Route = createFileRoute('/$username/')({
+  // its loader runs on the server too (src/entry-server.tsx; docs/adding-a-feature.md)
+  ssr: true,
   validateSearch: ProfileSearch,
   loaderDeps: ({ search }) => ({ q: search.q, view: search.view, tab: search.tab }),
   // The Content tab's first page starts with the navigation; the page reads the same query (the

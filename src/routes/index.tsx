@@ -15,6 +15,8 @@ import { useMe } from '../lib/session';
 import { LandingHero } from './-components/landing-hero';
 
 export const Route = createFileRoute('/')({
+  // its loader runs on the server too (src/entry-server.tsx; docs/adding-a-feature.md)
+  ssr: true,
   // Start the requests with the navigation (not awaited: both sections have skeletons). The feed
   // component reads the same infinite query and refetches it on every return to /.
   loader: ({ context: { trpcUtils: utils, ssr } }) => {

@@ -16,6 +16,8 @@ import { TipButton } from '../features/subscriptions/tip-button';
 import { PostMessage } from './-components/post-message';
 
 export const Route = createFileRoute('/post/$id')({
+  // its loader runs on the server too (src/entry-server.tsx; docs/adding-a-feature.md)
+  ssr: true,
   // The page reads the same queries; not awaited, so the skeleton shows at once.
   loader: ({ context: { trpcUtils: utils, ssr }, params }) => {
     const id = params.id.trim();
