@@ -10,7 +10,7 @@ import type { ProfileContentKind } from './profile-schemas';
  * the same loaders run through an in-process tRPC client with the request's own context, the
  * server waits for every query they started, and puts the answers into the page's HTML. What the
  * server makes of the page beyond its queries (its link preview, the picture to preload, whether
- * it is not found or rendered on the server) a loader says with `context.ssr` (`PageFound`).
+ * it is not found or rendered on the server) a loader says with `context.serverPage` (`PageFound`).
  */
 
 /** What a page's link preview shows (server/http/page-html.ts writes its tags; only ever for an anonymous visitor). */
@@ -29,10 +29,10 @@ export interface PageFound {
 }
 
 /**
- * `context.ssr` of a route's loader, set only on the server: it runs `find` and waits for it (a
+ * `context.serverPage` of a route's loader, set only on the server: it runs `find` and waits for it (a
  * loader returns what it gives). An error of `find` whose code is NOT_FOUND or BAD_REQUEST (an
  * unknown, private or hidden profile, a draft, a malformed id) makes the page 'not found': 404,
- * nothing of it in the HTML. In the browser `context.ssr` is undefined and `find` never runs.
+ * nothing of it in the HTML. In the browser `context.serverPage` is undefined and `find` never runs.
  */
 export type ServerPage = (find: () => Promise<PageFound>) => Promise<void>;
 
@@ -65,7 +65,7 @@ export interface OpenedPage {
 export interface LoadedPage {
   /** React Query's dehydrated cache (successful queries only), serialised by superjson, as JSON text */
   state: string;
-  /** a loader's `context.ssr` found its entity missing (or not to be seen): 404 */
+  /** a loader's `context.serverPage` found its entity missing (or not to be seen): 404 */
   notFound: boolean;
   found: PageFound;
   /** the page's markup with the router's hydration scripts; null when it must be left to the browser */

@@ -83,7 +83,7 @@ export function createPageRenderer(tree?: typeof routeTree): PageRendererModule 
       queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
       let found: PageFound = {};
       let notFound = false;
-      const ssr: ServerPage = async (find) => {
+      const serverPage: ServerPage = async (find) => {
         try {
           found = { ...found, ...(await find()) };
         } catch (error) {
@@ -94,7 +94,7 @@ export function createPageRenderer(tree?: typeof routeTree): PageRendererModule 
       };
       const router = createAppRouter(queryClient, trpc.createClient({ links: [inProcessLink(call)] }), {
         history: createMemoryHistory({ initialEntries: [url] }),
-        ssr,
+        serverPage,
         tree,
       });
       // A route's loader runs here only when the route says `ssr: true` (TanStack Router's own

@@ -14,7 +14,7 @@ type TrpcClient = ReturnType<typeof createTrpcClient>;
 /** What the server gives a request's router (src/entry-server.tsx); a test may add routes to the tree. */
 export interface ServerRouterOptions {
   history?: RouterHistory;
-  ssr?: ServerPage;
+  serverPage?: ServerPage;
   tree?: typeof routeTree;
 }
 
@@ -22,7 +22,7 @@ export interface ServerRouterOptions {
  * The app's router over a query cache and a tRPC client: one per tab in the browser (main.tsx),
  * one per request on the server (entry-server.tsx), so no request ever sees another's cache.
  */
-export function createAppRouter(queryClient: QueryClient, trpcClient: TrpcClient, { history, ssr, tree = routeTree }: ServerRouterOptions = {}) {
+export function createAppRouter(queryClient: QueryClient, trpcClient: TrpcClient, { history, serverPage, tree = routeTree }: ServerRouterOptions = {}) {
   const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
 
   function Providers({ children }: { children: ReactNode }) {
@@ -36,7 +36,7 @@ export function createAppRouter(queryClient: QueryClient, trpcClient: TrpcClient
   return createRouter({
     routeTree: tree,
     history,
-    context: { queryClient, trpcUtils, ssr },
+    context: { queryClient, trpcUtils, serverPage },
     // Hovering or focusing a link runs its loaders; React Query decides what is fresh, not the router.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

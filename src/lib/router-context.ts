@@ -11,5 +11,5 @@ export interface RouterContext {
   queryClient: QueryClient;
   trpcUtils: TrpcUtils;
   /** Only on the server (src/entry-server.tsx): what the page's loader found for its HTML (common/first-data.ts). */
-  ssr?: ServerPage;
+  serverPage?: ServerPage;
 }

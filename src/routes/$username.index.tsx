@@ -20,15 +20,15 @@ export const Route = createFileRoute('/$username/')({
   loaderDeps: ({ search }) => ({ q: search.q, view: search.view, tab: search.tab }),
   // The Content tab's first page starts with the navigation; the page reads the same query (the
   // header card's is started by the /$username layout).
-  loader: ({ context: { trpcUtils: utils, ssr }, params, deps }) => {
+  loader: ({ context: { trpcUtils: utils, serverPage }, params, deps }) => {
     const { username } = readUsernameSegment(params.username);
     if (!username) return;
     // On the server, rendered for visitors (a link someone shared), 404 when the profile is not theirs to see.
-    const found = ssr?.(async () => ({ render: 'visitors', preview: { kind: 'profile', profile: await utils.profiles.byUsername.ensureData({ username }, profileQueryOptions) } }));
+    const found = serverPage?.(async () => ({ render: 'visitors', preview: { kind: 'profile', profile: await utils.profiles.byUsername.ensureData({ username }, profileQueryOptions) } }));
     // A searched, filtered or other tab's list is not asked for on the server: a shared link opens
     // the plain profile, and each search would be a page of its own to render and keep.
     const searched = deps.tab !== undefined || deps.view !== undefined || deps.q !== undefined;
-    if ((deps.tab && deps.tab !== 'content') || (ssr && searched)) return found;
+    if ((deps.tab && deps.tab !== 'content') || (serverPage && searched)) return found;
     const input = profilePostsInput(username, deps.view === 'media' ? 'media' : 'all', deps.q);
     void utils.profiles.posts.prefetchInfinite(input, profileListOptions);
     return found;

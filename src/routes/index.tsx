@@ -19,12 +19,12 @@ export const Route = createFileRoute('/')({
   ssr: true,
   // Start the requests with the navigation (not awaited: both sections have skeletons). The feed
   // component reads the same infinite query and refetches it on every return to /.
-  loader: ({ context: { trpcUtils: utils, ssr } }) => {
+  loader: ({ context: { trpcUtils: utils, serverPage } }) => {
     void utils.creators.featured.prefetch();
     const feed = utils.posts.feed.prefetchInfinite(FEED_INPUT, feedQueryOptions);
     // On the server, rendered for everyone: a visitor's largest paint is the landing's hero, a
     // signed-in fan's the feed's first picture (preloaded), with the shell's two unread badges.
-    return ssr?.(async () => {
+    return serverPage?.(async () => {
       const me = await utils.auth.me.ensureData();
       if (!me) return { render: 'everyone', preview: { kind: 'site' } };
       await Promise.all([feed, utils.messages.unreadCount.prefetch(), utils.notifications.unreadCount.prefetch()]);

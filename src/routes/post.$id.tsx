@@ -19,13 +19,13 @@ export const Route = createFileRoute('/post/$id')({
   // its loader runs on the server too (src/entry-server.tsx; docs/adding-a-feature.md)
   ssr: true,
   // The page reads the same queries; not awaited, so the skeleton shows at once.
-  loader: ({ context: { trpcUtils: utils, ssr }, params }) => {
+  loader: ({ context: { trpcUtils: utils, serverPage }, params }) => {
     const id = params.id.trim();
     if (!id) return;
     void utils.posts.byId.prefetch({ id }, postQueryOptions);
     void utils.comments.list.prefetch({ postId: id }, commentsQueryOptions);
     // On the server, rendered for visitors (a link someone shared), 404 when the post is not theirs to see.
-    return ssr?.(async () => {
+    return serverPage?.(async () => {
       const post = await utils.posts.byId.ensureData({ id }, postQueryOptions);
       return { render: 'visitors', preview: { kind: 'post', post }, leadImage: leadImageOf(post, 'detail') };
     });
