@@ -38,9 +38,11 @@ export interface FirstData {
   renderMarkup: () => Promise<string | null>;
 }
 
+const createCaller = createCallerFactory(appRouter);
+
 /** The request's procedures, called in process: tRPC's own caller, its error shaped by the app's formatter as /trpc shapes it. */
 function procedureCall(ctx: Context): ProcedureCall {
-  const caller = createCallerFactory(appRouter)(ctx) as unknown as Record<string, unknown>;
+  const caller = createCaller(ctx) as unknown as Record<string, unknown>;
   return async ({ type, path, input }) => {
     try {
       const procedure = path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
