@@ -4,7 +4,7 @@ import type { PostDto } from '../../common/post-dtos';
 import type { ProfileDto } from '../../common/profile-dtos';
 import { BRAND, LANDING } from '../../common/texts';
 import { postCardImage, profileCardImage } from '../features/og-cards/og-cards.http';
-import type { FirstData, PageRoute } from './first-data';
+import type { FirstData } from './first-data';
 
 /**
  * The HTML of a page: the built index.html with the page's head (title, description, canonical
@@ -29,12 +29,14 @@ export interface Head {
 
 const DESCRIPTION_MAX = 200;
 
-export function pageHead(appUrl: string, route: PageRoute, first: FirstData | null): Head {
+/** The head of a page from what its route's loader found (its `preview`: src/routes, common/first-data.ts). */
+export function pageHead(appUrl: string, first: Pick<FirstData, 'notFound' | 'preview'> | null): Head {
   const base: Head = { title: BRAND.name, description: BRAND.footerAbout, canonical: null, og: {}, twitter: {}, noindex: false };
   if (first?.notFound) return { ...base, noindex: true };
-  if (route.kind === 'home') return previewHead({ type: 'website', title: BRAND.name, description: LANDING.subline, url: `${appUrl}/` });
-  if (route.kind === 'profile' && first?.profile) return profileHead(first.profile, appUrl);
-  if (route.kind === 'post' && first?.post) return postHead(first.post, appUrl);
+  const preview = first?.preview;
+  if (preview?.kind === 'site') return previewHead({ type: 'website', title: BRAND.name, description: LANDING.subline, url: `${appUrl}/` });
+  if (preview?.kind === 'profile') return profileHead(preview.profile, appUrl);
+  if (preview?.kind === 'post') return postHead(preview.post, appUrl);
   return base;
 }
 

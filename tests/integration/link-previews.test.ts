@@ -4,6 +4,7 @@ import path from 'node:path';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_DATA_ELEMENT_ID } from '../../common/first-data';
+import { buildServerRenderer } from '../../scripts/build-web';
 import { makePost, makeSessionCookie, makeUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -18,11 +19,14 @@ let app: TestServer;
 let distDir: string;
 
 beforeAll(async () => {
-  // the SPA's page template, as the build leaves it (the served page is index.html filled in)
+  // the SPA's page template, as the build leaves it (the served page is index.html filled in), and
+  // the page renderer, which runs a page's route loaders for its first data (server rendering off:
+  // what is read here is the head and the data)
   distDir = await mkdtemp(path.join(tmpdir(), 'link-previews-'));
   await copyFile(path.resolve(import.meta.dirname, '../../index.html'), path.join(distDir, 'index.html'));
-  app = await startTestServer({ workerQueues: [], env: { SERVE_SPA: 'true', DIST_DIR: distDir } });
-});
+  await buildServerRenderer(distDir, 'error');
+  app = await startTestServer({ workerQueues: [], env: { SERVE_SPA: 'true', DIST_DIR: distDir, SERVER_RENDER: 'false' } });
+}, 180_000);
 afterAll(async () => {
   await app?.close();
   await rm(distDir, { recursive: true, force: true });
