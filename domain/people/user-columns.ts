@@ -3,7 +3,7 @@
  * session, with the password hash at sign-in, and into the user's data export (worker), so all
  * three stay one list.
  *
- * Server copies hold them for a few seconds in their session caches (server/auth/session-cache.ts), so
+ * Server copies hold them for a few seconds in their session caches (core/sessions/session-cache.ts), so
  * whatever changes one of them calls `realtime.forgetSessions({ userIds })` after its commit:
  * the name (settings), the avatar (worker), creator (creators), Premium (billing effects), the
  * role (scripts/admin.ts). The address is never changed and confirmed before any session exists.

@@ -5,7 +5,7 @@ import { startTestServer, type TestClient, type TestServer } from '../helpers/te
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 
 // Two server copies over one database and one Redis, as behind a load balancer. Each answers a
-// session it resolved a moment ago from memory (server/auth/session-cache.ts); a session ended,
+// session it resolved a moment ago from memory (core/sessions/session-cache.ts); a session ended,
 // or a user changed, through one copy must be refused (or seen changed) by the other at once:
 // well within the cache's own lifetime (SESSION_CACHE_MS, 5 s). Redis writes the PUBLISH's reply
 // to the copy that ended it and the message to the other copy's subscriber one after the other,

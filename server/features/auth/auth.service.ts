@@ -12,9 +12,8 @@ import {
   generateSessionToken,
   invalidateSession,
   invalidateUserSessions,
-  type SessionInfo,
-  type SessionUser,
 } from '../../auth/session';
+import type { SessionInfo, SessionUser } from '../../../core/sessions/resolved-session';
 import type { AppDeps } from '../../../core/deps';
 import { addToOutbox, dispatchOutbox, queueThroughOutbox, type QueuedEntry } from '../../../core/outbox/outbox';
 import { hashToken } from '../../../core/token-hash';
