@@ -39,6 +39,7 @@ export interface SessionCache {
   forgetAll(): void;
   /** whether this copy hears the forgets of the others (off: nothing is cached) */
   setListening(on: boolean): void;
+  listening(): boolean;
 }
 
 export function createSessionCache(opts: { ttlMs?: number; now?: () => number } = {}): SessionCache {
@@ -97,6 +98,7 @@ export function createSessionCache(opts: { ttlMs?: number; now?: () => number } 
       listening = on;
       clear();
     },
+    listening: () => listening,
   };
 }
 
