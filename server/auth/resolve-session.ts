@@ -5,7 +5,7 @@ import { hashToken } from '../../core/token-hash';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookies';
 import type { ResolvedSession, SessionUser } from '../../core/sessions/resolved-session';
 import { deleteSession, findSessionWithUser, setSessionExpiry, touchSession, type SessionWithUserRow } from './session.queries';
-import { hasVerifiedBadge } from '../../domain/access/verified-badge';
+import { userDtoOf } from '../../domain/people/user-columns';
 
 /** "Last seen" in the sessions list is this precise: one write per session per 5 minutes at most. */
 const SESSION_SEEN_EVERY_MS = 5 * 60_000;
@@ -52,16 +52,5 @@ export async function resolveSession(deps: SessionDeps, cookieHeader: string | u
 }
 
 function toSessionUser(row: SessionWithUserRow): SessionUser {
-  return {
-    id: row.user_id,
-    email: row.email,
-    role: row.role,
-    emailVerified: row.email_verified_at !== null,
-    username: row.username,
-    displayName: row.display_name,
-    avatarUrl: row.avatar_url,
-    isCreator: row.is_creator,
-    isPremium: row.is_premium,
-    isVerified: hasVerifiedBadge(row),
-  };
+  return { ...userDtoOf(row.user_id, row), emailVerified: row.email_verified_at !== null };
 }

@@ -82,16 +82,15 @@ export async function startOperatorStack(name: string, env: Record<string, strin
     queues(...names) {
       const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
       connection.on('error', () => {});
-      const view = Object.fromEntries(
-        names.map((name) => {
-          const queue = new Queue(name, { connection, prefix });
-          queue.on('error', () => {});
-          return [name, queue];
-        }),
-      ) as Record<(typeof names)[number], Queue>;
+      const queues = names.map((name) => {
+        const queue = new Queue(name, { connection, prefix });
+        queue.on('error', () => {});
+        return queue;
+      });
+      const view = Object.fromEntries(names.map((name, i) => [name, queues[i]])) as Record<(typeof names)[number], Queue>;
       const close = async () => {
         views.delete(close);
-        await Promise.all(Object.values<Queue>(view).map((q) => q.close()));
+        await Promise.all(queues.map((q) => q.close()));
         connection.disconnect();
       };
       views.add(close);
