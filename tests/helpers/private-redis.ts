@@ -49,14 +49,17 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
 
 /**
  * Waits until every connection is ready again after a restart (each reconnects on its own back-off,
- * up to 2 s apart): closing one that is still reconnecting would fail its queued commands.
+ * up to 2 s apart) and has answered what it sent on reconnecting (a subscriber's subscriptions: a
+ * PING sent after them is answered after them). Closing one before would fail those commands,
+ * whose promises ioredis keeps to itself: unhandled 'Connection is closed.' rejections.
  */
-export async function untilReady(connections: Pick<Redis, 'status'>[], timeoutMs = 20_000): Promise<void> {
+export async function untilAnswering(connections: Pick<Redis, 'status' | 'ping'>[], timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!connections.every((c) => c.status === 'ready')) {
     if (Date.now() > deadline) throw new Error(`Redis connections not ready within ${timeoutMs / 1000} s: ${connections.map((c) => c.status).join(', ')}`);
     await sleep(20);
   }
+  await Promise.all(connections.map((c) => c.ping()));
 }
 
 /** Ready once it answers PING; one that exits first (the port taken) fails at once with what it said. */

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD, makeUser } from '../helpers/factories';
-import { startPrivateRedis, untilReady } from '../helpers/private-redis';
+import { startPrivateRedis, untilAnswering } from '../helpers/private-redis';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 
@@ -117,16 +117,16 @@ describe('session cache without Redis', () => {
 
       // and once Redis is back the cache hears again, and caches again
       await redis.start();
-      await expect.poll(() => server.deps.sessionCache.listening(), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => server.deps.sessionCache.listening(), { timeout: 10_000 }).toBe(true);
       const again = await clientAs(server, user.id);
       await cachedOn(server, again, user.id);
     } finally {
-      // back up, so that the server closes as usual: every connection it holds ready again (one
-      // still reconnecting would fail what is queued on it), its cache subscribed again
+      // back up, so that the server closes as usual: every connection it holds ready again and its
+      // subscriptions answered (closing one before fails them, unhandled), its cache subscribed again
       if (!redis.running()) await redis.start();
-      await untilReady([server.deps.redis, ...adapterConnections(server)]);
-      await expect.poll(() => server.deps.sessionCache.listening(), { timeout: 20_000 }).toBe(true);
-      await expect.poll(() => server.deps.queues.mail.getJobCounts().then(() => 'answering', () => 'not yet'), { timeout: 20_000 }).toBe('answering');
+      await untilAnswering([server.deps.redis, ...adapterConnections(server)]);
+      await expect.poll(() => server.deps.sessionCache.listening(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => server.deps.queues.mail.getJobCounts().then(() => 'answering', () => 'not yet'), { timeout: 10_000 }).toBe('answering');
       await server.close();
       await redis.stop();
     }
