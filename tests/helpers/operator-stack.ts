@@ -24,7 +24,6 @@ export interface OperatorStack {
   prefix: string;
   /** the stack's own redis-server: `redis.stop()` is the outage, `redis.start()` brings it back empty */
   redis: PrivateRedis;
-  redisUrl: string;
   server: AppProcess;
   /** what every process of the stack is started with */
   settings: Record<string, string>;
@@ -48,10 +47,9 @@ export async function startOperatorStack(name: string, env: Record<string, strin
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const prefix = `${name}-${process.pid}`;
-  const redisUrl = redis.url;
   const settings = {
     DATABASE_URL: database.url,
-    REDIS_URL: redisUrl,
+    REDIS_URL: redis.url,
     REDIS_PREFIX: prefix,
     APP_URL: url,
     STORAGE_DIR: path.join(work, 'storage'),
@@ -74,13 +72,12 @@ export async function startOperatorStack(name: string, env: Record<string, strin
     work,
     url,
     prefix,
-    redisUrl,
     server,
     settings,
     start,
     redis,
     queues(...names) {
-      const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+      const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
       connection.on('error', () => {});
       const queues = names.map((name) => {
         const queue = new Queue(name, { connection, prefix });

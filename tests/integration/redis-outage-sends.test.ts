@@ -60,7 +60,7 @@ describe('messages sent one after another while Redis is down', () => {
       expect(during.filter((m) => !seen.has(m.id)).map((m) => m.content)).toEqual([]);
 
       // the relay (every worker's keeper) queues the outbox rows of the outage: nothing was only in Redis
-      const connection = createRedis(stack.redisUrl, { commandTimeoutMs: 1_000 });
+      const connection = createRedis(stack.redis.url, { commandTimeoutMs: 1_000 });
       const queues = createQueues(connection, stack.prefix);
       try {
         await relayOutbox({ db: stack.database.db, queues, log: pino({ level: 'silent' }) }, 0);
