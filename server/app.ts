@@ -22,7 +22,6 @@ import { spaHandler } from './http/spa';
 import { uploadRoutes } from './features/uploads/uploads.http';
 import { writeBudgetGuard } from './http/write-budget';
 import { attachSocketServer, type IoServer } from './realtime/socket-server';
-import { createSessionCache, listenForForgets } from './auth/session-cache';
 import { httpErrorAnswer } from './trpc/errors';
 import { createContext } from './trpc/init';
 import { trpcAdapterHandler, trpcExpressHandler } from './trpc/express-handler';
@@ -46,11 +45,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createApp(appDeps: AppDeps): App {
-  // every door resolves the cookie through resolveSession, which finds this copy's cache in deps
-  const sessionCache = createSessionCache();
-  const forgets = listenForForgets(sessionCache, appDeps);
-  const deps = { ...appDeps, sessionCache };
+export function createApp(deps: AppDeps): App {
   const { config } = deps;
   setLeanOutput(config.FRAMEWORK_SHORTCUTS);
   const app = express();
@@ -170,10 +165,7 @@ export function createApp(appDeps: AppDeps): App {
         // every connection has ended: the ones with no request in flight are closed now, busy
         // ones after their response (sent with 'Connection: close', so clients do not reuse them
         // meanwhile).
-        io.close(() => {
-          forgets.close();
-          resolve();
-        });
+        io.close(() => resolve());
         draining.closeUnused();
       }),
   };

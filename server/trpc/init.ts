@@ -10,7 +10,7 @@ import { SOCKET_ID_HEADER } from '../../common/socket-events';
 import { SERVER_TEXTS, UPLOAD_TEXTS, VALIDATION } from '../../common/texts';
 import { resolveSession } from '../auth/resolve-session';
 import { PROCEDURE_BUDGETS, spendWriteBudget } from '../auth/write-budgets';
-import type { SessionInfo, SessionUser } from '../auth/session';
+import type { SessionInfo, SessionUser } from '../../core/sessions/resolved-session';
 import type { AppDeps } from '../../core/deps';
 import { socketIdFromHeader, type EmitOrigin } from '../../core/realtime/realtime';
 import { BillingError } from '../../domain/billing/errors';
@@ -41,6 +41,7 @@ export async function createContext(deps: AppDeps, { req, res }: Pick<CreateExpr
     storage: deps.storage,
     payments: deps.payments,
     clock: deps.clock,
+    sessionCache: deps.sessionCache,
     req,
     res,
     session: auth?.session ?? null,
