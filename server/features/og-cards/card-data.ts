@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../../core/deps';
-import { createCallerFactory, type Context } from '../../trpc/init';
+import { contextOf, createCallerFactory, type Context } from '../../trpc/init';
 import { appRouter } from '../../trpc/router';
 import { postCard, profileCard, type Card } from './card-model';
 
@@ -14,23 +14,7 @@ const createCaller = createCallerFactory(appRouter);
  * procedures and access rule as the pages' link previews (server/http/first-data.ts).
  */
 function visitorContext(deps: AppDeps, req: Request, res: Response): Context {
-  return {
-    config: deps.config,
-    db: deps.db,
-    redis: deps.redis,
-    queues: deps.queues,
-    log: deps.log,
-    realtime: deps.realtime,
-    storage: deps.storage,
-    payments: deps.payments,
-    clock: deps.clock,
-    req,
-    res,
-    session: null,
-    user: null,
-    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-    socketId: null,
-  };
+  return contextOf(deps, { req, res }, null);
 }
 
 /**
