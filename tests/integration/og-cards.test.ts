@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarKey, avatarUrl } from '../../common/settings';
 import { renderMetrics } from '../../core/metrics';
+import { buildServerRenderer } from '../../scripts/build-web';
 import { resetRateLimits } from '../../server/auth/rate-limit';
 import { OG_CARD_RATE_LIMIT } from '../../server/features/og-cards/og-cards.http';
 import { makePost, makeSessionCookie, makeSubscription, makeUser, type MadeUser } from '../helpers/factories';
@@ -23,7 +24,9 @@ let distDir: string;
 beforeAll(async () => {
   distDir = await mkdtemp(path.join(tmpdir(), 'og-cards-'));
   await copyFile(path.resolve(import.meta.dirname, '../../index.html'), path.join(distDir, 'index.html'));
-  app = await startTestServer({ workerQueues: [], env: { SERVE_SPA: 'true', DIST_DIR: distDir } });
+  // a page's first data (and so its head) comes from its route's loaders, run by the built renderer
+  await buildServerRenderer(distDir, 'error');
+  app = await startTestServer({ workerQueues: [], env: { SERVE_SPA: 'true', DIST_DIR: distDir, SERVER_RENDER: 'false' } });
 });
 afterAll(async () => {
   await app?.close();
