@@ -445,12 +445,13 @@ export type PaymentKind = 'charge' | 'refund' | 'dispute' | 'dispute_won';
 
 /** Where money is (docs/payments.md, "The ledger"): the chart of accounts. */
 export type LedgerAccountKind =
-  | 'provider_cash' | 'platform_revenue' | 'losses' | 'refunds_owed' | 'payouts_in_transit' | 'creator_pending' | 'creator_available';
+  | 'provider_cash' | 'platform_revenue' | 'losses' | 'refunds_owed' | 'payouts_in_transit' | 'creator_pending' | 'creator_available'
+  | 'disputes_open' | 'dispute_reserve';
 
-/** What moved money: each journal's kind (domain/ledger/journal-kinds.ts says what each posts). */
+/** What moved money: each journal's kind (docs/payments.md, "The ledger", says what each posts). */
 export type JournalKind =
   | 'charge' | 'hold_released' | 'refund_decided' | 'refund_settled' | 'refund_not_made' | 'refund'
-  | 'dispute_opened' | 'dispute_won' | 'payout_requested' | 'payout_paid' | 'payout_failed' | 'loss_written_off';
+  | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'payout_requested' | 'payout_paid' | 'payout_failed' | 'loss_written_off';
 
 /** One account of the double-entry ledger (issue 45, domain/ledger). */
 export interface LedgerAccountsTable {

@@ -3,7 +3,7 @@ import { moneyOfCents, percentOf } from '../../common/money';
 import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import { DAY_MS } from '../billing/periods';
-import { accountOf, creatorAvailable, creatorPending, losses, platformRevenue, providerCash, refundsOwed } from '../ledger/accounts';
+import { accountOf, creatorAvailable, creatorPending, disputeReserve, disputesOpen, losses, platformRevenue, providerCash, refundsOwed } from '../ledger/accounts';
 import { postJournal, postJournals, type JournalInput, type LineInput } from '../ledger/post';
 import type { EarningsPolicy } from './policy';
 
@@ -95,6 +95,11 @@ function creatorSide(earning: Earning, creatorPart: number, at: Date): LineInput
     : { account: creatorAvailable(earning.ownerId), cents: -creatorPart };
 }
 
+/** The memo pair of open disputes: `cents` more held by providers (negative: less), and as much reserved against it. */
+export function disputeHeld(cents: number): LineInput[] {
+  return [{ account: disputesOpen, cents }, { account: disputeReserve, cents: -cents }];
+}
+
 /**
  * The ledger's entry point for money that came in or went back (docs/payments.md, "The ledger").
  * Called with the ids of payment rows just written, in the transaction that wrote them
@@ -106,7 +111,9 @@ function creatorSide(earning: Earning, creatorPart: number, at: Date): LineInput
  *   - a refund decided earlier (its refund_requests row): 'refund_settled', the refund owed is paid
  *     out of the provider's money (the creator's share came off when it was decided);
  *   - any other reversal ('refund' made at the provider, 'dispute_opened', 'dispute_won'): both
- *     sides in proportion to its charge's split.
+ *     sides in proportion to its charge's split; a dispute's amount also becomes open (held by the
+ *     provider, reserved against), and a dispute won closes as much (a dispute lost:
+ *     ./disputes.ts).
  * Failed charges move no money. Each payment posts one journal (its key), so a repeat writes nothing.
  */
 export async function splitPayments(trx: DB, paymentIds: readonly string[], policy?: Pick<EarningsPolicy, 'feePercent' | 'holdDays'>): Promise<void> {
@@ -190,6 +197,8 @@ export async function splitPayments(trx: DB, paymentIds: readonly string[], poli
         : reversalCreatorPart({ chargeCents: readCents(p.charge_cents), earningCents: earning.cents, reversedBeforeCents, reversalCents: total });
     const lines: LineInput[] = [{ account: cash, cents: total }, { account: platformRevenue, cents: creatorPart - total }];
     if (earning && creatorPart !== 0) lines.push(creatorSide(earning, creatorPart, p.created_at));
+    // a dispute's money is held by the provider until decided: open (reserved against) until won or lost
+    if (p.kind === 'dispute' || p.kind === 'dispute_won') lines.push(...disputeHeld(-total));
     journals.push({
       ...base, kind: REVERSAL_JOURNAL[p.kind as Exclude<PaymentKind, 'charge'>], lines,
       reason: earning?.ownerId === null ? LOSS_REASONS.creatorGone : undefined,
