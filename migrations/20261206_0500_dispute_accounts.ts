@@ -25,10 +25,13 @@ const JOURNALS = [
 const list = (xs: readonly string[]) => sql.join(xs.map((x) => sql.lit(x)));
 
 export async function up(db: MigrationDb): Promise<void> {
+  // migrations run in one transaction: the journals an earlier one posted are checked now, so these tables may be altered
+  await sql`set constraints all immediate`.execute(db);
   await sql`alter table ledger_accounts drop constraint ledger_accounts_kind_check`.execute(db);
   await sql`alter table ledger_accounts add constraint ledger_accounts_kind_check check (kind in (${list([...KINDS, 'disputes_open', 'dispute_reserve'])}))`.execute(db);
   await sql`alter table journal_entries drop constraint journal_entries_kind_check`.execute(db);
   await sql`alter table journal_entries add constraint journal_entries_kind_check check (kind in (${list([...JOURNALS, 'dispute_lost'])}))`.execute(db);
+  await sql`set constraints all deferred`.execute(db);
   await sql`insert into ledger_accounts (code, kind) values ('disputes_open', 'disputes_open'), ('dispute_reserve', 'dispute_reserve') on conflict (code) do nothing`.execute(db);
 
   await sql`
@@ -55,6 +58,7 @@ export async function up(db: MigrationDb): Promise<void> {
  * every other journal still balances) and the journals left with no line.
  */
 export async function down(db: MigrationDb): Promise<void> {
+  await sql`set constraints all immediate`.execute(db);
   await sql`alter table journal_lines disable trigger journal_lines_append_only`.execute(db);
   await sql`alter table journal_entries disable trigger journal_entries_append_only`.execute(db);
   await sql`delete from journal_lines where account_id in (select id from ledger_accounts where kind in ('disputes_open', 'dispute_reserve'))`.execute(db);
@@ -66,4 +70,5 @@ export async function down(db: MigrationDb): Promise<void> {
   await sql`alter table journal_entries add constraint journal_entries_kind_check check (kind in (${list(JOURNALS)}))`.execute(db);
   await sql`alter table ledger_accounts drop constraint ledger_accounts_kind_check`.execute(db);
   await sql`alter table ledger_accounts add constraint ledger_accounts_kind_check check (kind in (${list(KINDS)}))`.execute(db);
+  await sql`set constraints all deferred`.execute(db);
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import type { JournalKind } from '../../core/db/schema';
 import { CREATOR_ACCOUNT_KINDS } from '../ledger/accounts';
@@ -38,7 +39,7 @@ export async function creatorBalances(db: DB, creatorId: string, now: Date) {
       sql<string>`coalesce(-sum(l.amount_cents) filter (where l.kind in (${sql.join(EARNING_JOURNALS)})), 0)`.as('net'),
     ])
     .executeTakeFirstOrThrow();
-  return { available: Number(row.available), pending: Number(row.pending), paidOut: Number(row.paid_out), net: Number(row.net) };
+  return { available: readCents(row.available), pending: readCents(row.pending), paidOut: readCents(row.paid_out), net: readCents(row.net) };
 }
 
 /** What the creator may be paid now (cents; below zero after a chargeback). */
@@ -46,13 +47,13 @@ export async function availableCents(db: DB, creatorId: string, now: Date): Prom
   const row = await creatorLines(db, creatorId)
     .select(sql<string>`coalesce(-sum(l.amount_cents) filter (where ${availableNow(now)}), 0)`.as('available'))
     .executeTakeFirstOrThrow();
-  return Number(row.available);
+  return readCents(row.available);
 }
 
 /** Everything the creator is owed, held or not (cents; below zero when reversals exceed earnings). */
 export async function creatorBalanceCents(db: DB, creatorId: string): Promise<number> {
   const row = await creatorLines(db, creatorId).select(sql<string>`coalesce(-sum(l.amount_cents), 0)`.as('balance')).executeTakeFirstOrThrow();
-  return Number(row.balance);
+  return readCents(row.balance);
 }
 
 /** The creator's earnings whose hold has ended, still on the pending account (cents). */
@@ -62,5 +63,5 @@ export async function maturedPendingCents(db: DB, creatorId: string, now: Date):
     .where('a.kind', '=', 'creator_pending')
     .where('l.available_at', '<=', now)
     .executeTakeFirstOrThrow();
-  return Number(row.matured);
+  return readCents(row.matured);
 }

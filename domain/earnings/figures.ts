@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import { creatorLines, EARNING_JOURNALS } from './balances';
 
@@ -17,7 +18,7 @@ export async function netEarningsByPeriod(db: DB, creatorId: string, starts: rea
     .where('l.occurred_at', '>=', starts[0]!)
     .groupBy(sql`1`)
     .execute();
-  const byPeriod = new Map(rows.map((r) => [Number(r.period), Number(r.cents)]));
+  const byPeriod = new Map(rows.map((r) => [Number(r.period), readCents(r.cents)]));
   return starts.map((_, i) => byPeriod.get(i + 1) ?? 0);
 }
 

@@ -79,7 +79,7 @@ async function earningsOfCharges(trx: DB, chargeIds: readonly string[]): Promise
     .where('a.kind', '=', 'creator_pending')
     .execute();
   return new Map(
-    rows.map((r) => [r.payment_id!, { cents: -Number(r.amount_cents), ownerId: r.owner_id, availableAt: r.available_at ?? new Date(0), heldCents: Number(r.held) }]),
+    rows.map((r) => [r.payment_id!, { cents: -readCents(r.amount_cents), ownerId: r.owner_id, availableAt: r.available_at ?? new Date(0), heldCents: readCents(r.held) }]),
   );
 }
 
@@ -160,7 +160,7 @@ export async function splitPayments(trx: DB, paymentIds: readonly string[], poli
             .where('a.kind', '=', 'refunds_owed')
             .where((eb) => eb.not(eb.exists(eb.selectFrom('journal_entries as n').select('n.id').whereRef('n.refund_request_id', '=', 'j.refund_request_id').where('n.kind', '=', 'refund_not_made'))))
             .execute()
-        ).map((r) => [r.refund_request_id!, -Number(r.amount_cents)]),
+        ).map((r) => [r.refund_request_id!, -readCents(r.amount_cents)]),
   );
   const earnings = await earningsOfCharges(trx, rows.flatMap((r) => (r.reverses_payment_id ? [r.reverses_payment_id] : [])));
 
@@ -272,7 +272,7 @@ export async function giveBackRefundShare(trx: DB, requestId: string, now: Date)
   // a share taken from a creator who has gone since is the platform's to keep: its loss, reversed
   const reversed: LineInput[] = lines.map((l) => {
     const account = accountOf(l) ?? losses;
-    return { account, cents: -Number(l.amount_cents), ...(account.kind === 'creator_pending' ? { availableAt: l.available_at ?? now } : {}) };
+    return { account, cents: -readCents(l.amount_cents), ...(account.kind === 'creator_pending' ? { availableAt: l.available_at ?? now } : {}) };
   });
   await postJournal(trx, {
     kind: 'refund_not_made', key: refundNotMadeKey(requestId), at: now, refundRequestId: requestId, lines: reversed,
