@@ -31,6 +31,8 @@ import { clockStart } from '../helpers/test-clock';
  *     payouts in transit) is the platform's result, its revenue less its losses;
  *   - the platform's revenue from charges is exactly the fees of the charges, and every loss has
  *     its reason;
+ *   - each creator account's month totals (what balances and the monthly chart read) are exactly
+ *     the sums of its lines by month and kind;
  *   - the money held in open disputes (disputes_open) is minus what is reserved against them
  *     (dispute_reserve), and both are the sum of the disputes still open;
  *   - a payout never pays a creator more than they have earned net of everything taken back, and
@@ -94,6 +96,13 @@ async function checkBooks(runTag: string, charges: { id: string; cents: number; 
   const openCents = disputes.reduce((t, d) => t + (d.open ? d.cents : 0), 0);
   expect(await sumOf(sql`a.kind = 'disputes_open'`), `${runTag}: the open disputes on the books are the disputes still open`).toBe(openCents);
   expect(0 - (await sumOf(sql`a.kind = 'dispute_reserve'`)), `${runTag}: as much is reserved against them`).toBe(openCents);
+  const driftedTotals = await sql`
+    select coalesce(l.account_id, t.account_id) as account_id, coalesce(l.month, t.month) as month, coalesce(l.kind, t.kind) as kind, l.cents as lines, t.cents as totals
+    from (select l.account_id, date_trunc('month', l.occurred_at at time zone 'UTC')::date as month, l.kind, sum(l.amount_cents) as cents
+          from journal_lines l join ledger_accounts a on a.id = l.account_id where a.kind in ('creator_pending', 'creator_available') group by 1, 2, 3) l
+    full join ledger_month_totals t on t.account_id = l.account_id and t.month = l.month and t.kind = l.kind
+    where l.cents is distinct from t.cents`.execute(db);
+  expect(driftedTotals.rows, `${runTag}: each creator account's month totals are the sums of its lines`).toEqual([]);
   const reasonless = await sql`select j.id from journal_entries j join journal_lines l on l.journal_id = j.id join ledger_accounts a on a.id = l.account_id
     where a.kind = 'losses' and j.reason is null`.execute(db);
   expect(reasonless.rows, `${runTag}: every loss has its reason`).toEqual([]);
