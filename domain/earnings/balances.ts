@@ -21,9 +21,6 @@ export function creatorLines(db: DB, creatorId: string) {
     .where('a.kind', 'in', CREATOR_ACCOUNT_KINDS);
 }
 
-/** Available now: the available account, and pending lines whose time has come but whose hold is not released yet. */
-const availableNow = (now: Date) => sql`a.kind = 'creator_available' or l.available_at <= ${now}`;
-
 /**
  * A creator's totals, in one statement: the sums of their accounts' lines from the month totals
  * (ledger_month_totals, kept with the lines by the database: a few rows per month, not every line),
