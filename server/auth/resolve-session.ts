@@ -52,5 +52,5 @@ export async function resolveSession(deps: SessionDeps, cookieHeader: string | u
 }
 
 function toSessionUser(row: SessionWithUserRow): SessionUser {
-  return { ...userDtoOf(row.user_id, row), emailVerified: row.email_verified_at !== null };
+  return { emailVerified: row.email_verified_at !== null, ...userDtoOf(row.user_id, row) };
 }

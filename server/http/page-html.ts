@@ -83,7 +83,7 @@ function profileHead(profile: ProfileDto, appUrl: string): Head {
     title: `${profile.displayName} (@${profile.username})`,
     description: profile.bio?.trim() || `${profile.displayName} on ${BRAND.name}`,
     url: `${appUrl}/${encodeURIComponent(profile.username)}`,
-    image: { ...profileCardImage(appUrl, profile), large: true },
+    image: { large: true, ...profileCardImage(appUrl, profile) },
     extra: { 'profile:username': profile.username },
   });
 }
@@ -96,7 +96,7 @@ function postHead(post: PostDto, appUrl: string): Head {
     title,
     description: post.text?.trim() || `A post by ${by} on ${BRAND.name}`,
     url: `${appUrl}/post/${encodeURIComponent(post.id)}`,
-    image: { ...postCardImage(appUrl, post), large: true },
+    image: { large: true, ...postCardImage(appUrl, post) },
   });
 }
 
