@@ -13,6 +13,7 @@ import type { Post } from '../../lib/post-cache';
 import { DocumentCard } from './document-card';
 import { viewerKind } from './media-kind';
 import { onImageError, onPlayRefused, onPlayerError } from '../../lib/media-errors';
+import { StreamingVideo } from './streaming-video';
 import { TextFileMedia } from './text-file-media';
 
 /**
@@ -55,14 +56,14 @@ export function PostMedia({ post, placement }: { post: Post; placement: MediaPla
     case 'video':
       return placement === 'detail' ? (
         <MediaFrame style={{ aspectRatio: aspectOf(media) }} placement={placement}>
-          <video
-            src={url}
+          <StreamingVideo
+            streamUrl={media.streamUrl}
+            mp4Url={url}
             poster={media.posterUrl ?? undefined}
             controls
             playsInline
             preload="metadata"
             aria-label={altOf(post)}
-            onError={onPlayerError('video')}
             className="absolute inset-0 size-full bg-black object-contain"
           />
         </MediaFrame>
