@@ -43,6 +43,7 @@ export function StreamingVideo({ streamUrl, mp4Url, ...props }: { streamUrl: str
       ref={ref}
       src={streamUrl ? undefined : mp4Url}
       data-playback={streamUrl ? undefined : 'mp4'}
+      data-stream={streamUrl ?? undefined}
       // a stream's errors fall back to the MP4 first (hls-playback.ts); the MP4's own are the viewer's to hear
       onError={(event) => {
         if (mode.current === 'mp4') toast(event);
