@@ -53,3 +53,17 @@ export function ladderHeights(height: number): number[] {
 
 /** The master playlist's URL of a post's video (its `position`-th file). */
 export const ladderMasterUrl = (postId: string, position = 0) => `/hls/${postId}/${position}/master.m3u8`;
+
+/**
+ * Where a ladder's file is stored: fixed per post, file and name (not per run), so a retry
+ * overwrites what a dead run left, and the segment route finds a signed file without a query.
+ */
+export const ladderKey = (postId: string, position: number, file: string) => `posts/${postId}/hls/${position}/${file}`;
+
+/** The type a ladder's file is served with, by its name. */
+export function ladderFileType(file: string): string | null {
+  if (file.endsWith('.m4s')) return 'video/iso.segment';
+  if (file.endsWith('.mp4')) return 'video/mp4';
+  if (file.endsWith('.jpg')) return 'image/jpeg';
+  return null;
+}

@@ -1,7 +1,7 @@
 import { WaitingError, type Job } from 'bullmq';
 import { createReadStream } from 'node:fs';
 import type { LadderJobs } from '../../common/jobs';
-import type { LadderRendition } from '../../common/ladder';
+import { ladderKey, type LadderRendition } from '../../common/ladder';
 import { insertLadder, videosWithoutLadder, type StoredLadder } from '../../domain/streaming/ladders.queries';
 import { MediaAbortedError, MediaContentError } from '../media/errors';
 import { makeLadder, type MadeLadder } from '../media/hls-ladder';
@@ -57,8 +57,6 @@ export async function buildLadder(job: Job<LadderJobs['build-ladder']>, deps: Wo
   return { ladders: made };
 }
 
-/** Where a ladder's object is stored: fixed per post, file and name, so a retry overwrites what a dead run left. */
-export const ladderKey = (postId: string, position: number, file: string) => `posts/${postId}/hls/${position}/${file}`;
 
 function withKeys(ladder: MadeLadder, postId: string, position: number): StoredLadder {
   const key = (file: string) => ladderKey(postId, position, file);

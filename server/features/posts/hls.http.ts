@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { readId } from '../../../common/ids';
-import type { LadderRendition } from '../../../common/ladder';
+import { ladderFileType, ladderKey } from '../../../common/ladder';
 import { POST_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { StorageNotFoundError } from '../../../core/storage/storage';
@@ -92,18 +92,18 @@ export function hlsRoutes(deps: AppDeps): Router {
       const session = await resolveSession(deps, req.headers.cookie, res);
       if (session?.user.id !== u) return refuseMedia(res, 403, { message: 'Forbidden', code: 'FORBIDDEN' });
     }
-    const ladder = await findLadder(deps.db, postId, position);
-    const stored = ladder ? fileOf(ladder, file) : null;
-    if (!stored) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+    // the signature says the server listed this file: its key follows from its name, no query per segment
+    const contentType = ladderFileType(file);
+    if (!contentType) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
     let object;
     try {
-      object = await deps.storage.get(stored.key);
+      object = await deps.storage.get(ladderKey(postId, position, file));
     } catch (error) {
       if (error instanceof StorageNotFoundError) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
       throw error;
     }
     res.status(200);
-    res.setHeader('Content-Type', stored.contentType);
+    res.setHeader('Content-Type', contentType);
     res.setHeader('Content-Length', String(object.size));
     // the viewer's browser may keep it while the URL is valid; nothing shared may
     res.setHeader('Cache-Control', `private, max-age=${Math.max(0, claim.expires - nowS)}, no-transform`);
@@ -114,16 +114,6 @@ export function hlsRoutes(deps: AppDeps): Router {
   router.get('/hls/:postId/:position/s/:rendition/:file', segment);
   router.get('/hls/:postId/:position/s/:file', segment);
   return router;
-}
-
-function fileOf(ladder: StoredLadder, file: string): { key: string; contentType: string } | null {
-  if (ladder.thumbnails?.sprite.file === file) return { key: ladder.thumbnails.sprite.key, contentType: 'image/jpeg' };
-  for (const r of ladder.renditions as LadderRendition[]) {
-    if (r.init.file === file) return { key: r.init.key, contentType: 'video/mp4' };
-    const s = r.segments.find((x) => x.file === file);
-    if (s) return { key: s.key, contentType: 'video/iso.segment' };
-  }
-  return null;
 }
 
 function noStore(res: Response) {
