@@ -13,9 +13,22 @@ export interface StoredLadder {
   thumbnails: LadderThumbnails | null;
 }
 
+/**
+ * Ladders wait behind uploads on the `transcode` queue (BullMQ takes jobs without a priority
+ * first): a new post is never held up by the backfill of a thousand old ones, and it plays as
+ * its MP4 until its own ladder's turn.
+ */
+const LADDER_JOB_OPTIONS = { priority: 10 } as const;
+
 /** The 'build-ladder' job of a post, as an outbox row in `trx` (the change that makes its video, or the backfill). */
 export function queueLadder(trx: DB, postId: string): Promise<QueuedEntry> {
-  return addToOutbox(trx, { queue: 'transcode', name: 'build-ladder', data: { postId } satisfies LadderJobs['build-ladder'], jobId: ladderJobId(postId) });
+  return addToOutbox(trx, {
+    queue: 'transcode',
+    name: 'build-ladder',
+    data: { postId } satisfies LadderJobs['build-ladder'],
+    jobId: ladderJobId(postId),
+    options: LADDER_JOB_OPTIONS,
+  });
 }
 
 /** Whether any file of the post is a processed video (its MP4 is stored). */
@@ -114,7 +127,7 @@ export async function queueLadderBackfill(db: DB, after: string | null, limit: n
       .execute();
     const entries = await addManyToOutbox(
       trx,
-      rows.map((r) => ({ queue: 'transcode' as const, name: 'build-ladder' as const, data: { postId: r.post_id }, jobId: ladderJobId(r.post_id) })),
+      rows.map((r) => ({ queue: 'transcode' as const, name: 'build-ladder' as const, data: { postId: r.post_id }, jobId: ladderJobId(r.post_id), options: LADDER_JOB_OPTIONS })),
     );
     return { entries, last: rows.at(-1)?.post_id ?? null };
   });

@@ -89,3 +89,34 @@ function attachHlsJs(Hls: typeof import('hls.js').default, video: HTMLVideoEleme
     },
   };
 }
+
+/** One tile of the seek-preview strip: from `start` to `end` seconds, the sprite's region x,y,w,h. */
+export interface ThumbnailCue {
+  start: number;
+  end: number;
+  url: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The strip's WebVTT (its cues name the sprite with #xywh=); none when there is none (404) or it cannot be read. */
+export async function loadThumbnails(vttUrl: string): Promise<ThumbnailCue[]> {
+  const res = await fetch(vttUrl, { credentials: 'same-origin' }).catch(() => null);
+  if (!res?.ok) return [];
+  return parseThumbnailVtt(await res.text());
+}
+
+export function parseThumbnailVtt(text: string): ThumbnailCue[] {
+  const seconds = (t: string) => t.split(':').reduce((sum, part) => sum * 60 + Number.parseFloat(part), 0);
+  const cues: ThumbnailCue[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length - 1; i++) {
+    const timing = /^([\d:.]+)\s+-->\s+([\d:.]+)/.exec(lines[i]!);
+    const target = /^(.*)#xywh=(\d+),(\d+),(\d+),(\d+)$/.exec(lines[i + 1] ?? '');
+    if (!timing || !target) continue;
+    cues.push({ start: seconds(timing[1]!), end: seconds(timing[2]!), url: target[1]!, x: Number(target[2]), y: Number(target[3]), w: Number(target[4]), h: Number(target[5]) });
+  }
+  return cues;
+}

@@ -15,7 +15,7 @@ import { becomeVerifiedCreator } from './support/new-creator';
  * Issue 49 items 1-2 in a browser: a new creator (fan25, in no other spec) posts a premium video;
  * once the worker has made its HLS ladder, a subscribed fan (fan19, in no other spec) plays it on
  * the post's page through hls.js (its requests go to the per-viewer playlists and .m4s segments,
- * and the picture advances), and a segment URL the fan's player fetched, copied into a new browser
+ * and the picture advances; the seek bar previews the thumbnail strip), and a segment URL the fan's player fetched, copied into a new browser
  * context without the fan's session, answers 403.
  */
 const CREATOR = bulkFan(24);
@@ -65,6 +65,15 @@ test('a subscribed fan plays a premium video through hls.js; a copied segment UR
   });
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1.5);
   expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
+
+  // the pointer along the seek bar shows the strip's picture for that time
+  const box = (await video.boundingBox())!;
+  await fan.mouse.move(box.x + box.width * 0.6, box.y + box.height - 20);
+  const preview = fan.getByTestId('seek-preview');
+  await expect(preview).toBeVisible();
+  expect(await preview.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain(`/hls/${postId}/0/s/thumbs.jpg?u=`);
+  await fan.mouse.move(box.x + box.width * 0.6, box.y + 20);
+  await expect(preview).toHaveCount(0);
 
   const paths = requested.map((u) => new URL(u).pathname);
   expect(paths).toContain(`/hls/${postId}/0/master.m3u8`);
