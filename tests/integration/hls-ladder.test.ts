@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segmentUrl } from '../../server/http/segment-urls';
-import { makeSubscription, makeUser, type MadeUser } from '../helpers/factories';
+import { makeSubscription, makeUnlock, makeUser, type MadeUser } from '../helpers/factories';
 import { ffprobeJson, makeVideo } from '../helpers/media-fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
@@ -162,5 +162,21 @@ describe('every segment behind the access rule', () => {
       .where('id', '=', subscriptionId)
       .execute();
     for (const p of playlists) expect((await asFan.fetch(p)).status).toBe(403);
+  });
+
+  it('refuses the next playlist fetch of a buyer whose unlock is refunded', async () => {
+    const master0 = `/hls/${postId}/0/master.m3u8`;
+    // the same video as pay-per-view for everyone: a buyer plays it until the unlock is refunded
+    await app.deps.db.updateTable('posts').set({ is_premium: false, unlock_price_cents: 5_000, unlock_mode: 'everyone' }).where('id', '=', postId).execute();
+    const buyer = await makeUser(app.deps.db);
+    const asBuyer = await clientAs(app, buyer.id);
+    expect((await asBuyer.fetch(master0)).status).toBe(403);
+    await makeUnlock(app.deps.db, { fanId: buyer.id, postId });
+    expect((await asBuyer.fetch(master0)).status).toBe(200);
+    const segment = urisOf(await (await asBuyer.fetch(`/hls/${postId}/0/360.m3u8`)).text())[1]!;
+    expect((await asBuyer.fetch(segment)).status).toBe(200);
+    await app.deps.db.updateTable('post_unlocks').set({ revoked_at: new Date() }).where('fan_id', '=', buyer.id).where('post_id', '=', postId).execute();
+    expect((await asBuyer.fetch(master0)).status).toBe(403);
+    expect((await asBuyer.fetch(`/hls/${postId}/0/360.m3u8`)).status).toBe(403);
   });
 });

@@ -18,8 +18,8 @@ import { decideMediaRequest } from './media.service';
  * - `GET /hls/:postId/:position/master.m3u8`, `/:rendition.m3u8`, `/thumbs.vtt`: made for the
  *   viewer on each request, after the same access rule as every media URL (decideMediaRequest on
  *   the 'original': 404 unknown or not visible, 403 premium without entitlement, 404 no ladder
- *   yet: the player plays the MP4). A fan whose subscription ends, whose unlock is refunded or who
- *   is blocked gets 403 at the next fetch. Never cached.
+ *   yet: the player plays the MP4). A fan whose subscription ends or whose unlock is refunded gets
+ *   403 at the next fetch. Never cached.
  * - `GET /hls/:postId/:position/s/<file>?u=&e=&s=`: one file of the ladder, for the URL's viewer
  *   until its expiry (segment-urls.ts): 403 for a bad signature, an expired URL, or a session that
  *   is not the viewer named (a URL copied to another browser or user). The access rule is not
