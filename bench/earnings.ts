@@ -30,8 +30,8 @@ export async function benchEarnings(ctx: BenchContext): Promise<Array<Figure | s
     const { id: fanId } = await db.insertInto('users').values({ email: 'fan@bench.test', password_hash: 'x', email_verified_at: new Date() }).returning('id').executeTakeFirstOrThrow();
     const { id: tierId } = await db.insertInto('subscription_tiers').values({ creator_id: creatorId, name: 'Gold', price_cents: 50_00, payment_interval: 'weekly' }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('payout_accounts').values({ user_id: creatorId, provider: 'builtin', provider_account_id: 'test_acct_bench', status: 'enabled' }).execute();
-    // a third of the lines are the creator's: each charge is a journal of three lines
-    const charges = Math.round((LINES / 3) * 0.95);
+    // each charge is a journal of three lines (a third of them the creator's), and so is the refund of every 20th: LINES or just over
+    const charges = Math.ceil(LINES / 3 / 1.05);
     const ids = (
       await sql<{ id: string }>`
         insert into payments (user_id, tier_id, creator_id, amount_cents, provider, status, kind, system_key, created_at)

@@ -1,10 +1,10 @@
-import type { PostMediaDto } from './post-dtos';
+import type { PostDto, PostMediaDto } from './post-dtos';
 
 /**
  * The sizes the worker makes of a post image (worker/media/image.ts reads these widths: thumb 320
  * px, medium 720 px and web 1080 px wide at most), as a `srcset` the browser picks from for the
  * box it draws the picture in, and that box's width as `sizes`. Used by the image itself (src/)
- * and by the page's preload of its largest picture (server/http/first-data.ts), so both ask for
+ * and by the page's preload of its largest picture (`leadImageOf`, which a route's loader names), so both ask for
  * the same file. Only the sizes a file has are offered: images made before 'medium' have none.
  *
  * Medium is 720 px, not 640: a phone 412 px wide at 1.75x (Lighthouse's) draws a feed-wide
@@ -43,4 +43,15 @@ export function imageSources(media: Pick<PostMediaDto, 'url' | 'thumbUrl' | 'med
   if (smaller.length === 0) return { src: media.url, srcSet: undefined, sizes: undefined };
   const srcSet = [...smaller, { url: media.url, width }].map((size) => `${size.url} ${size.width}w`).join(', ');
   return { src: media.url, srcSet, sizes: IMAGE_SIZES[box] };
+}
+
+/**
+ * A post's picture as its card shows it, for the page's preload of its largest paint: the image
+ * sized to its box, or a locked post's blurred preview; null for a post without a picture.
+ */
+export function leadImageOf(post: PostDto | null | undefined, box: ImageBox): ImageSources | null {
+  const media = post?.media;
+  if (!post || !media) return null;
+  if (!post.viewer.canViewMedia) return media.previewUrl ? { src: media.previewUrl, srcSet: undefined, sizes: undefined } : null;
+  return post.mediaKind === 'image' ? imageSources(media, box) : null;
 }

@@ -126,7 +126,7 @@ const ConfigSchema = z.object({
   FRAMEWORK_SHORTCUTS: bool.default(true),
   /** Serve the built SPA from dist/ (off for `npm run dev`, where Vite serves it). */
   SERVE_SPA: bool.default(true),
-  /** Render the public pages (/, /{username}, /post/{id}) for visitors on the server from the build's renderer (dist/.ssr); false: the browser renders every page. */
+  /** Render the pages whose routes say so (/, /{username}, /post/{id}) on the server from the build's renderer (dist/.ssr); false: the browser renders every page (the renderer still brings their first data). */
   SERVER_RENDER: bool.default(true),
   /** Where the built SPA is (npm run build writes dist/). */
   DIST_DIR: z.string().default('dist'),

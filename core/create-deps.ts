@@ -9,10 +9,11 @@ import type { PaymentProvider } from './payments/provider';
 import { createQueues } from './queues/queues';
 import { createRealtime } from './realtime/emitter';
 import { createRedis } from './redis';
+import { createSessionCache, listenForForgets } from './sessions/session-cache';
 import { createStorage } from './storage';
 
 export interface OwnedDeps extends AppDeps {
-  /** closes the queues, Redis and the pool, in that order */
+  /** closes the session cache's subscriber, the queues, Redis and the pool, in that order */
   close(): Promise<void>;
 }
 
@@ -27,6 +28,11 @@ export interface CreateDepsOptions {
    */
   payments?: PaymentProvider;
   clock?: Clock;
+  /**
+   * Whether the session cache listens for the forgets of every copy (a Redis subscriber of its
+   * own) and so caches: on by default; off for a process that resolves no cookies (the worker).
+   */
+  sessionCache?: boolean;
 }
 
 /**
@@ -62,6 +68,8 @@ export function createDeps(config: Config, name = 'server', opts: CreateDepsOpti
     throttledReporter((err, suppressed) => log.warn({ err, suppressed }, 'realtime event not sent (Redis unavailable)')),
   );
   const storage = createStorage(config);
+  const sessionCache = createSessionCache();
+  const forgets = opts.sessionCache === false ? null : listenForForgets(sessionCache, { redis, realtime, config, log });
   return {
     config,
     log,
@@ -72,7 +80,9 @@ export function createDeps(config: Config, name = 'server', opts: CreateDepsOpti
     storage,
     payments: opts.payments ?? createPaymentProvider(config),
     clock: opts.clock ?? systemClock,
+    sessionCache,
     async close() {
+      await forgets?.close();
       await queues.close();
       queueConnection.disconnect();
       await redis.quit().catch(() => redis.disconnect());

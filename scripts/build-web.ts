@@ -25,8 +25,11 @@ export async function buildWeb(outDir: string, logLevel: 'warn' | 'error' | 'inf
   ]);
 }
 
-/** The server renderer alone, into <outDir>/.ssr (the integration tests build only this). */
-export async function buildServerRenderer(outDir: string, logLevel: 'warn' | 'error' | 'info' = 'warn'): Promise<void> {
+/**
+ * The server renderer alone, into <outDir>/.ssr (the integration tests build only this). `entry`
+ * is src/entry-server.tsx, or a test's own entry over it (a route tree with a route added).
+ */
+export async function buildServerRenderer(outDir: string, logLevel: 'warn' | 'error' | 'info' = 'warn', entry = 'src/entry-server.tsx'): Promise<void> {
   await build({
     root: repoRoot,
     logLevel,
@@ -39,13 +42,14 @@ export async function buildServerRenderer(outDir: string, logLevel: 'warn' | 'er
     // Node could not resolve them from the bundle's own folder
     ssr: { noExternal: true },
     build: {
-      ssr: 'src/entry-server.tsx',
+      ssr: entry,
       outDir: path.join(path.resolve(repoRoot, outDir), SSR_DIR),
       emptyOutDir: false,
       manifest: false,
       sourcemap: false,
       minify: false,
-      rolldownOptions: { output: { codeSplitting: false } },
+      // named as the server imports it, whichever the entry's own file name
+      rolldownOptions: { output: { codeSplitting: false, entryFileNames: 'entry-server.js' } },
     },
   });
 }

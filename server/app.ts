@@ -18,11 +18,11 @@ import { httpMetrics, metricsRoutes } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { expressMessageClasses } from './http/express-message-classes';
 import { seoRoutes } from './http/seo-files';
+import { ogCardRoutes } from './features/og-cards/og-cards.http';
 import { spaHandler } from './http/spa';
 import { uploadRoutes } from './features/uploads/uploads.http';
 import { writeBudgetGuard } from './http/write-budget';
 import { attachSocketServer, type IoServer } from './realtime/socket-server';
-import { createSessionCache, listenForForgets } from './auth/session-cache';
 import { httpErrorAnswer } from './trpc/errors';
 import { createContext } from './trpc/init';
 import { trpcAdapterHandler, trpcExpressHandler } from './trpc/express-handler';
@@ -46,11 +46,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createApp(appDeps: AppDeps): App {
-  // every door resolves the cookie through resolveSession, which finds this copy's cache in deps
-  const sessionCache = createSessionCache();
-  const forgets = listenForForgets(sessionCache, appDeps);
-  const deps = { ...appDeps, sessionCache };
+export function createApp(deps: AppDeps): App {
   const { config } = deps;
   setLeanOutput(config.FRAMEWORK_SHORTCUTS);
   const app = express();
@@ -141,6 +137,8 @@ export function createApp(appDeps: AppDeps): App {
   app.use(receiptPdfRoutes(deps));
   // link previews and search engines (issue 30): robots.txt, the sitemap of public creators
   app.use(seoRoutes(deps));
+  // link previews' pictures: /og/profile/<username>.jpg, /og/post/<id>.jpg (issue 50 item 2)
+  app.use(ogCardRoutes(deps));
   if (config.SERVE_SPA) app.use(spaHandler(path.resolve(repoRoot, config.DIST_DIR), deps));
   app.use((_req, res) => {
     res.status(404).json({ error: { message: 'Not found' } });
@@ -170,10 +168,7 @@ export function createApp(appDeps: AppDeps): App {
         // every connection has ended: the ones with no request in flight are closed now, busy
         // ones after their response (sent with 'Connection: close', so clients do not reuse them
         // meanwhile).
-        io.close(() => {
-          forgets.close();
-          resolve();
-        });
+        io.close(() => resolve());
         draining.closeUnused();
       }),
   };

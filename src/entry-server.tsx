@@ -1,40 +1,58 @@
 /**
- * Server rendering of the public pages (issue 30): built on its own (`vite build --ssr`, see
- * scripts/build-web.ts) into <dist>/.ssr/entry-server.js and imported by the server at start
- * (server/http/server-render.ts). It renders a page with TanStack Router's SSR support
- * (createRequestHandler, RouterServer; the client hydrates it with RouterClient, main.tsx) over
- * the query cache the server already filled for the page (server/http/first-data.ts): nothing is
- * fetched here, so what is rendered is exactly what the client hydrates from the same data.
+ * A page on the server (issue 30; issue 48 item 1): built on its own (`vite build --ssr`, see
+ * scripts/build-web.ts) into <dist>/.ssr/entry-server.js and imported by the server
+ * (server/http/server-render.ts). The page's own route loaders (src/routes) are what runs: a
+ * request's router is given a tRPC client whose link answers in the server's process with the
+ * request's own context (server/http/first-data.ts), so the session and the access rule are those
+ * of /trpc. The server waits for every query the loaders started, dehydrates the query cache (the
+ * page's first data, which the browser hydrates from: src/lib/first-data.ts) and, when the page
+ * is rendered on the server, renders it with TanStack Router's SSR support (RouterServer; the
+ * browser hydrates it with RouterClient, main.tsx) from that same cache.
  */
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { RouterServer, createRequestHandler, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server';
-import { TRPCClientError } from '@trpc/client';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, type AnyRoute } from '@tanstack/react-router';
+import { RouterServer, attachRouterServerSsrUtils, transformHtmlStringWithRouter } from '@tanstack/react-router/ssr/server';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { StrictMode, type ReactElement } from 'react';
 import { prerender } from 'react-dom/static';
-import superjson, { type SuperJSONResult } from 'superjson';
+import superjson from 'superjson';
+import type { LoadedPage, OpenedPage, PageFound, PageRendererModule, PageRequest, ProcedureCall, ServerPage } from '../common/first-data';
+import type { AppRouter } from '../server/trpc/router';
 import { createQueryClient } from './lib/query-client';
-import { trpc } from './lib/trpc';
+import { errorCode, trpc } from './lib/trpc';
+import type { routeTree } from './routeTree.gen';
 import { createAppRouter } from './router';
 
-export interface RenderInput {
-  /** the page's path and query, e.g. `/ava?x=1` */
-  url: string;
-  origin: string;
-  /** the first data's dehydrated query cache, serialised by superjson, as JSON text */
-  state: string;
-  /** the response's CSP nonce: the router's hydration scripts are inline */
-  nonce: string;
+/** The loaders' calls, answered in process; a page only reads, so a write is refused. */
+function inProcessLink(call: ProcedureCall): TRPCLink<AppRouter> {
+  return () =>
+    ({ op }) =>
+      observable((observer) => {
+        if (op.type !== 'query') {
+          observer.error(TRPCClientError.from(new Error(`A page does not ${op.type} (${op.path})`)));
+          return;
+        }
+        call({ type: op.type, path: op.path, input: op.input }).then(
+          (answer) => {
+            if ('error' in answer) return observer.error(TRPCClientError.from(answer as Parameters<typeof TRPCClientError.from>[0]));
+            observer.next({ result: { type: 'data', data: answer.result.data } });
+            observer.complete();
+          },
+          (error: unknown) => observer.error(TRPCClientError.from(error as Error)),
+        );
+      });
 }
 
-/**
- * A query the first data did not bring is not asked for while rendering: the server has no
- * cookie-less way round its own HTTP, and a page rendered with a skeleton would only be replaced.
- * The route then renders its pending state and the render is refused (below).
- */
-function offlineTrpcClient() {
-  return trpc.createClient({
-    links: [() => () => observable((observer) => observer.error(TRPCClientError.from(new Error('Not fetched while server rendering'))))],
+/** Resolves once no query of the cache is fetching: the loaders' awaited and unawaited queries alike. */
+function settled(queryClient: QueryClient): Promise<void> {
+  if (queryClient.isFetching() === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() > 0) return;
+      unsubscribe();
+      resolve();
+    });
   });
 }
 
@@ -43,49 +61,79 @@ const SUSPENDED = '<!--$?-->';
 
 /**
  * The page's markup with no boundary left for a script to finish: the page must show without
- * JavaScript, and inline scripts other than the router's are not allowed. A React.lazy piece
- * suspends the first time it is rendered in this process only (its module is then loaded), so
- * the render is tried again; a boundary still pending after that (something really waiting) is
- * left to the client.
+ * JavaScript, and inline scripts other than the router's are not allowed. `prerender` waits for
+ * every lazy piece and every suspended boundary; one still pending after it (something really
+ * waiting) leaves the page to the browser.
  */
 async function renderWhole(element: ReactElement): Promise<string | null> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    // never outline a large finished boundary into a later chunk (React's default for progressive display)
-    const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
-    const markup = await new Response(prelude).text();
-    if (!markup.includes(SUSPENDED)) return markup;
-  }
-  return null;
+  // never outline a large finished boundary into a later chunk (React's default for progressive display)
+  const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const markup = await new Response(prelude).text();
+  return markup.includes(SUSPENDED) ? null : markup;
 }
 
-/** The page's markup and the router's hydration scripts, or null when it must be left to the client. */
-export async function renderPage({ url, origin, state, nonce }: RenderInput): Promise<string | null> {
-  const queryClient = createQueryClient();
-  hydrate(queryClient, superjson.deserialize(JSON.parse(state) as SuperJSONResult) as DehydratedState);
-  const request = new Request(new URL(url, origin));
-  const handler = createRequestHandler({
-    request,
-    createRouter: () => {
-      const router = createAppRouter(queryClient, offlineTrpcClient());
-      router.update({ ...router.options, ssr: { nonce } });
-      return router;
+const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'BAD_REQUEST']);
+
+/** The server's pages over a route tree: the app's, or (a test) the app's with a route added. */
+export function createPageRenderer(tree?: typeof routeTree): PageRendererModule {
+  return {
+    openPage({ url, origin, nonce, call }: PageRequest): OpenedPage {
+      const queryClient = createQueryClient();
+      // an answer the server could not give now would not come in time for the page either
+      queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+      let found: PageFound = {};
+      let notFound = false;
+      const serverPage: ServerPage = async (find) => {
+        try {
+          found = { ...found, ...(await find()) };
+        } catch (error) {
+          if (NOT_FOUND_CODES.has(errorCode(error) ?? '')) notFound = true;
+          // any other failure: the page is left to the browser, which asks again
+          else found = { ...found, render: undefined };
+        }
+      };
+      const router = createAppRouter(queryClient, trpc.createClient({ links: [inProcessLink(call)] }), {
+        history: createMemoryHistory({ initialEntries: [url] }),
+        serverPage,
+        tree,
+      });
+      // A route's loader runs here only when the route says `ssr: true` (TanStack Router's own
+      // option): the pages the server fills in; any other page's data is the browser's to ask for.
+      router.update({ ...router.options, origin, ssr: { nonce }, defaultSsr: false } as typeof router.options);
+      attachRouterServerSsrUtils({ router, manifest: undefined });
+      // the routes the server loads for this page, whose chunks its HTML preloads
+      const routeIds = router
+        .matchRoutes(router.latestLocation)
+        .map((match) => match.routeId as string)
+        .filter((id) => (router.routesById as unknown as Record<string, AnyRoute | undefined>)[id]?.options.ssr === true);
+
+      const close = () => {
+        router.serverSsr?.cleanup();
+        queryClient.clear();
+      };
+      const render = async (): Promise<string | null> => {
+        // an error, a not-found or a redirect: the browser renders it as it always did
+        if (router._serverResult?.type === 'redirect' || router.stores.matches.get().some((match) => match.status !== 'success')) return null;
+        await router.serverSsr?.dehydrate();
+        const markup = await renderWhole(
+          <StrictMode>
+            <RouterServer router={router} />
+          </StrictMode>,
+        );
+        if (markup === null) return null;
+        const html = await transformHtmlStringWithRouter(router, markup);
+        return html.replace(/^<!DOCTYPE html>/i, '');
+      };
+      const loaded = (async (): Promise<LoadedPage> => {
+        await router.load();
+        await settled(queryClient);
+        const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
+        return { state: JSON.stringify(superjson.serialize(state)), notFound, found: notFound ? {} : found, render, close };
+      })();
+      loaded.catch(close);
+      return { routeIds, loaded };
     },
-  });
-  const response = await handler(async ({ router, responseHeaders }) => {
-    const matches = router.stores.matches.get();
-    // an error, a not-found or a redirect: the client renders it as it always did
-    if (matches.some((match) => match.status !== 'success')) return new Response(null, { status: 204 });
-    const markup = await renderWhole(
-      <StrictMode>
-        <RouterServer router={router} />
-      </StrictMode>,
-    );
-    if (markup === null) return new Response(null, { status: 204 });
-    const html = await transformHtmlStringWithRouter(router, markup);
-    return new Response(html.replace(/^<!DOCTYPE html>/i, ''), { status: 200, headers: responseHeaders });
-  });
-  if (response.status !== 200) return null;
-  const html = await response.text();
-  queryClient.clear();
-  return html;
+  };
 }
+
+export const { openPage } = createPageRenderer();

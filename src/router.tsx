@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import type { ReactNode } from 'react';
+import type { ServerPage } from '../common/first-data';
 import type { createTrpcClient } from './lib/trpc';
 import { trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
@@ -10,11 +11,18 @@ import { NotFoundPage } from './routes/-components/not-found-page';
 
 type TrpcClient = ReturnType<typeof createTrpcClient>;
 
+/** What the server gives a request's router (src/entry-server.tsx); a test may add routes to the tree. */
+export interface ServerRouterOptions {
+  history?: RouterHistory;
+  serverPage?: ServerPage;
+  tree?: typeof routeTree;
+}
+
 /**
  * The app's router over a query cache and a tRPC client: one per tab in the browser (main.tsx),
  * one per request on the server (entry-server.tsx), so no request ever sees another's cache.
  */
-export function createAppRouter(queryClient: QueryClient, trpcClient: TrpcClient, history?: RouterHistory) {
+export function createAppRouter(queryClient: QueryClient, trpcClient: TrpcClient, { history, serverPage, tree = routeTree }: ServerRouterOptions = {}) {
   const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
 
   function Providers({ children }: { children: ReactNode }) {
@@ -26,9 +34,9 @@ export function createAppRouter(queryClient: QueryClient, trpcClient: TrpcClient
   }
 
   return createRouter({
-    routeTree,
+    routeTree: tree,
     history,
-    context: { queryClient, trpcUtils },
+    context: { queryClient, trpcUtils, serverPage },
     // Hovering or focusing a link runs its loaders; React Query decides what is fresh, not the router.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

@@ -14,7 +14,7 @@ const CLOSE_MARGIN_MS = 5_000;
 await runOrExit(async () => {
   const config = loadConfig();
   await assertServicesReachable(config);
-  const deps = createDeps(config, 'worker');
+  const deps = createDeps(config, 'worker', { sessionCache: false });
   handleProcessErrors(deps.log);
   // the signal handlers are in place before anything starts: a stop during the start waits for it
   const starting = runWorkers(deps);

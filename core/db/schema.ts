@@ -456,12 +456,13 @@ export type PaymentKind = 'charge' | 'refund' | 'dispute' | 'dispute_won';
 
 /** Where money is (docs/payments.md, "The ledger"): the chart of accounts. */
 export type LedgerAccountKind =
-  | 'provider_cash' | 'platform_revenue' | 'losses' | 'refunds_owed' | 'payouts_in_transit' | 'creator_pending' | 'creator_available';
+  | 'provider_cash' | 'platform_revenue' | 'losses' | 'refunds_owed' | 'payouts_in_transit' | 'creator_pending' | 'creator_available'
+  | 'disputes_open' | 'dispute_reserve';
 
-/** What moved money: each journal's kind (domain/ledger/journal-kinds.ts says what each posts). */
+/** What moved money: each journal's kind (docs/payments.md, "The ledger", says what each posts). */
 export type JournalKind =
   | 'charge' | 'hold_released' | 'refund_decided' | 'refund_settled' | 'refund_not_made' | 'refund'
-  | 'dispute_opened' | 'dispute_won' | 'payout_requested' | 'payout_paid' | 'payout_failed' | 'loss_written_off';
+  | 'dispute_opened' | 'dispute_won' | 'dispute_lost' | 'payout_requested' | 'payout_paid' | 'payout_failed' | 'loss_written_off';
 
 /** One account of the double-entry ledger (issue 45, domain/ledger). */
 export interface LedgerAccountsTable {
@@ -504,6 +505,15 @@ export interface JournalLinesTable {
   /** a creator's pending line: when it counts as available */
   available_at: Timestamp | null;
   occurred_at: Timestamp;
+}
+
+/** Each creator account's lines summed by UTC month and journal kind, kept by a trigger on journal_lines (migration 20261206_0600). */
+export interface LedgerMonthTotalsTable {
+  account_id: string;
+  /** the month's first day */
+  month: ColumnType<string, string, string>;
+  kind: JournalKind;
+  cents: Cents;
 }
 
 /** What a daily reconciliation found that does not match (issue 45, domain/earnings/reconciliation.ts). */
@@ -830,6 +840,7 @@ export interface Database {
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
+  ledger_month_totals: LedgerMonthTotalsTable;
   reconciliation_mismatches: ReconciliationMismatchesTable;
   payout_accounts: PayoutAccountsTable;
   payment_cards: PaymentCardsTable;
@@ -930,6 +941,7 @@ export const databaseColumns = columns({
   ledger_accounts: ['id', 'code', 'kind', 'owner_id', 'provider', 'currency', 'created_at'],
   journal_entries: ['id', 'kind', 'key', 'reason', 'payment_id', 'payout_id', 'refund_request_id', 'occurred_at', 'created_at'],
   journal_lines: ['id', 'journal_id', 'account_id', 'currency', 'kind', 'amount_cents', 'available_at', 'occurred_at'],
+  ledger_month_totals: ['account_id', 'month', 'kind', 'cents'],
   reconciliation_mismatches: ['id', 'day', 'provider', 'kind', 'ref', 'ledger_cents', 'provider_cents', 'found_at'],
   payout_accounts: ['user_id', 'provider', 'provider_account_id', 'status', 'created_at', 'updated_at'],
   payment_cards: ['user_id', 'provider', 'customer_id', 'payment_method_id', 'brand', 'last4', 'updated_at'],

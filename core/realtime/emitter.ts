@@ -6,7 +6,7 @@ import type { ForgetSessions, Realtime } from './realtime';
 /** The Redis channel prefix shared by the adapter (server) and the emitter (server and worker). */
 export const socketChannelKey = (redisPrefix: string) => `${redisPrefix}:socket.io`;
 
-/** The Redis channel every server copy's session cache listens on (server/auth/session-cache.ts). */
+/** The Redis channel every server copy's session cache listens on (core/sessions/session-cache.ts). */
 export const sessionCacheChannel = (redisPrefix: string) => `${redisPrefix}:session-cache`;
 
 /**

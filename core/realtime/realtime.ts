@@ -33,7 +33,7 @@ export type PayloadEventName = {
  * instance (with the Redis adapter, so every server process is reached); tests may pass a recorder.
  */
 /**
- * What every server copy's session cache (server/auth/session-cache.ts) is told to drop: these
+ * What every server copy's session cache (core/sessions/session-cache.ts) is told to drop: these
  * sessions, and every session of these users (whose signed-in details, USER_DTO_COLUMNS, changed).
  */
 export interface ForgetSessions {

@@ -1,5 +1,6 @@
 import type { DB } from '../../core/db/kysely';
 import type { ChargeRef, PaymentProvider, ProviderCharge } from '../../core/payments/provider';
+import { closeLostDispute } from '../earnings/disputes';
 import { accessAfterReversal, unlockAfterReversal } from './reversal-access';
 import { completeRefundRequest } from './refund-requests';
 import { recordReversal } from './reversals';
@@ -13,7 +14,8 @@ import type { BillingEffects } from './effects';
  *     the provider's list of the charge's refunds is the truth, so a partial refund, a second
  *     partial one and a redelivery each add exactly what is new;
  *   a dispute: `stripe-dispute-<id>` (the amount taken back) and, once won, `stripe-dispute-won-<id>`
- *     (the amount returned). A dispute closed before its opening arrived records both.
+ *     (the amount returned); once lost, its 'dispute_lost' journal (`dispute-lost-<row>`), which
+ *     takes it off the open disputes. A dispute closed before its opening arrived records both.
  */
 
 export type ChargeEvent =
@@ -63,12 +65,15 @@ export async function applyChargeEvent(
     case 'dispute-opened':
       await recordReversal(trx, { paymentId: payment.id, kind: 'dispute', amountCents: event.amountCents, providerRef: event.disputeId, systemKey: `stripe-dispute-${event.disputeId}`, now });
       break;
-    case 'dispute-closed':
-      await recordReversal(trx, { paymentId: payment.id, kind: 'dispute', amountCents: event.amountCents, providerRef: event.disputeId, systemKey: `stripe-dispute-${event.disputeId}`, now });
+    case 'dispute-closed': {
+      const dispute = await recordReversal(trx, { paymentId: payment.id, kind: 'dispute', amountCents: event.amountCents, providerRef: event.disputeId, systemKey: `stripe-dispute-${event.disputeId}`, now });
       if (event.won) {
         await recordReversal(trx, { paymentId: payment.id, kind: 'dispute_won', amountCents: event.amountCents, providerRef: null, systemKey: `stripe-dispute-won-${event.disputeId}`, now });
+      } else if (dispute) {
+        await closeLostDispute(trx, { disputeId: dispute.id, now });
       }
       break;
+    }
   }
   const mayRestore = event.kind === 'dispute-closed' && event.won && !facts.subscriptionEnded;
   const change = await accessAfterReversal(trx, payment.subscription_id, { now, mayRestore });

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
+import { CREATOR_ACCOUNT_KINDS } from '../ledger/accounts';
 import { creatorLines, EARNING_JOURNALS } from './balances';
 
 /**
@@ -10,6 +12,7 @@ import { creatorLines, EARNING_JOURNALS } from './balances';
  * cheaper than truncating every line's time to a week or month. Answers cents by period index.
  */
 export async function netEarningsByPeriod(db: DB, creatorId: string, starts: readonly Date[]): Promise<number[]> {
+  if (starts.every(isMonthStart)) return netEarningsByMonth(db, creatorId, starts);
   const bucket = sql<number>`width_bucket(l.occurred_at, ${sql.val(starts.map((d) => d.toISOString()))}::timestamptz[])`;
   const rows = await creatorLines(db, creatorId)
     .select([bucket.as('period'), sql<string>`-sum(l.amount_cents)`.as('cents')])
@@ -17,8 +20,32 @@ export async function netEarningsByPeriod(db: DB, creatorId: string, starts: rea
     .where('l.occurred_at', '>=', starts[0]!)
     .groupBy(sql`1`)
     .execute();
-  const byPeriod = new Map(rows.map((r) => [Number(r.period), Number(r.cents)]));
+  const byPeriod = new Map(rows.map((r) => [Number(r.period), readCents(r.cents)]));
   return starts.map((_, i) => byPeriod.get(i + 1) ?? 0);
+}
+
+const isMonthStart = (d: Date) => d.getTime() === Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+
+/**
+ * The same by month, from the creator's month totals (ledger_month_totals: the same lines, summed by
+ * the database as they are posted), a few rows a month instead of every line. A month after the
+ * last start (a line dated ahead) counts in the last period, as the lines' version counts it.
+ */
+async function netEarningsByMonth(db: DB, creatorId: string, starts: readonly Date[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('ledger_month_totals as t')
+    .innerJoin('ledger_accounts as a', 'a.id', 't.account_id')
+    .select([sql<string>`to_char(t.month, 'YYYY-MM')`.as('month'), sql<string>`-sum(t.cents)`.as('cents')])
+    .where('a.owner_id', '=', creatorId)
+    .where('a.kind', 'in', CREATOR_ACCOUNT_KINDS)
+    .where('t.kind', 'in', EARNING_JOURNALS)
+    .where('t.month', '>=', starts[0]!.toISOString().slice(0, 10))
+    .groupBy(sql`1`)
+    .execute();
+  const index = new Map(starts.map((s, i) => [s.toISOString().slice(0, 7), i]));
+  const net = starts.map(() => 0);
+  for (const r of rows) net[index.get(r.month) ?? starts.length - 1]! += readCents(r.cents);
+  return net;
 }
 
 /** The starts (00:00 UTC) of the last `count` weeks (Monday) or months up to the one `now` is in, oldest first. */

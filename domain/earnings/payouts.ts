@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { MAIL_JOB_OPTIONS } from '../../common/jobs';
 import { formatCents } from '../../common/money';
 import { EARNINGS_TEXTS } from '../../common/earnings-texts';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import type { PayoutTrigger } from '../../core/db/schema';
 import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
@@ -88,7 +89,7 @@ export async function createPayout(trx: DB, req: PayoutRequest, now: Date): Prom
   const same = await trx.selectFrom('payouts').select(['id', 'creator_id', 'amount_cents']).where('key', '=', req.key).executeTakeFirst();
   if (same) {
     if (same.creator_id !== req.creatorId) throw new BillingError('CONFLICT', EARNINGS_TEXTS.keyTaken);
-    return { payout: { id: same.id, amountCents: Number(same.amount_cents), created: false }, job: null };
+    return { payout: { id: same.id, amountCents: readCents(same.amount_cents), created: false }, job: null };
   }
   const account = await trx
     .selectFrom('payout_accounts')
@@ -158,7 +159,7 @@ export async function carryOutPayout(
     .executeTakeFirst();
   if (!payout) return { skipped: 'gone' };
   if (payout.status !== 'pending') return { skipped: 'settled' };
-  const amountCents = Number(payout.amount_cents);
+  const amountCents = readCents(payout.amount_cents);
   const result = await deps.providerFor(payout.provider).transfer({
     accountId: payout.provider_account_id, amountCents, idempotencyKey: transferKey(payout.id), payoutId: payout.id,
   });

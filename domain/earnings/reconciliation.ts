@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import type { PaymentProvider, ProviderBalanceTotals, ProviderMoneyKind } from '../../core/payments/provider';
 import { DAY_MS } from '../billing/periods';
@@ -47,12 +48,12 @@ async function ownRecordsAgainstLedger(db: DB, provider: string, from: Date, to:
     group by j.id`.execute(db);
   return [
     ...payments.rows
-      .filter((p) => Number(p.ledger) !== Number(p.amount_cents))
-      .map((p) => ({ provider, kind: 'payment_not_in_ledger', ref: p.id, ledgerCents: Number(p.ledger), providerCents: Number(p.amount_cents) })),
+      .filter((p) => readCents(p.ledger) !== readCents(p.amount_cents))
+      .map((p) => ({ provider, kind: 'payment_not_in_ledger', ref: p.id, ledgerCents: readCents(p.ledger), providerCents: readCents(p.amount_cents) })),
     ...payouts.rows
-      .filter((o) => Number(o.ledger) !== Number(o.amount_cents))
-      .map((o) => ({ provider, kind: 'payout_not_in_ledger', ref: o.id, ledgerCents: Number(o.ledger), providerCents: Number(o.amount_cents) })),
-    ...orphans.rows.map((j) => ({ provider, kind: 'ledger_without_record', ref: j.id, ledgerCents: Number(j.ledger), providerCents: 0 })),
+      .filter((o) => readCents(o.ledger) !== readCents(o.amount_cents))
+      .map((o) => ({ provider, kind: 'payout_not_in_ledger', ref: o.id, ledgerCents: readCents(o.ledger), providerCents: readCents(o.amount_cents) })),
+    ...orphans.rows.map((j) => ({ provider, kind: 'ledger_without_record', ref: j.id, ledgerCents: readCents(j.ledger), providerCents: 0 })),
   ];
 }
 
@@ -63,7 +64,7 @@ async function providerTotalsAgainstLedger(db: DB, provider: string, totals: Pro
     from journal_lines l join ledger_accounts a on a.id = l.account_id and a.code = ${`provider_cash:${provider}`}
     where l.occurred_at >= ${from} and l.occurred_at < ${to}
     group by l.kind`.execute(db);
-  const byJournal = new Map(rows.rows.map((r) => [r.kind, Number(r.cents)]));
+  const byJournal = new Map(rows.rows.map((r) => [r.kind, readCents(r.cents)]));
   return (Object.keys(KIND_JOURNALS) as ProviderMoneyKind[]).flatMap((kind) => {
     const ledger = KIND_JOURNALS[kind].reduce((t, j) => t + (byJournal.get(j) ?? 0), 0);
     return ledger === totals[kind] ? [] : [{ provider, kind: `provider_total:${kind}`, ref: kind, ledgerCents: ledger, providerCents: totals[kind] }];

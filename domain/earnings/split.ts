@@ -3,7 +3,7 @@ import { moneyOfCents, percentOf } from '../../common/money';
 import { readCents } from '../../core/db/cents';
 import type { DB } from '../../core/db/kysely';
 import { DAY_MS } from '../billing/periods';
-import { accountOf, creatorAvailable, creatorPending, losses, platformRevenue, providerCash, refundsOwed } from '../ledger/accounts';
+import { accountOf, creatorAvailable, creatorPending, disputeReserve, disputesOpen, losses, platformRevenue, providerCash, refundsOwed } from '../ledger/accounts';
 import { postJournal, postJournals, type JournalInput, type LineInput } from '../ledger/post';
 import type { EarningsPolicy } from './policy';
 
@@ -79,7 +79,7 @@ async function earningsOfCharges(trx: DB, chargeIds: readonly string[]): Promise
     .where('a.kind', '=', 'creator_pending')
     .execute();
   return new Map(
-    rows.map((r) => [r.payment_id!, { cents: -Number(r.amount_cents), ownerId: r.owner_id, availableAt: r.available_at ?? new Date(0), heldCents: Number(r.held) }]),
+    rows.map((r) => [r.payment_id!, { cents: -readCents(r.amount_cents), ownerId: r.owner_id, availableAt: r.available_at ?? new Date(0), heldCents: readCents(r.held) }]),
   );
 }
 
@@ -95,6 +95,11 @@ function creatorSide(earning: Earning, creatorPart: number, at: Date): LineInput
     : { account: creatorAvailable(earning.ownerId), cents: -creatorPart };
 }
 
+/** The memo pair of open disputes: `cents` more held by providers (negative: less), and as much reserved against it. */
+export function disputeHeld(cents: number): LineInput[] {
+  return [{ account: disputesOpen, cents }, { account: disputeReserve, cents: -cents }];
+}
+
 /**
  * The ledger's entry point for money that came in or went back (docs/payments.md, "The ledger").
  * Called with the ids of payment rows just written, in the transaction that wrote them
@@ -106,7 +111,9 @@ function creatorSide(earning: Earning, creatorPart: number, at: Date): LineInput
  *   - a refund decided earlier (its refund_requests row): 'refund_settled', the refund owed is paid
  *     out of the provider's money (the creator's share came off when it was decided);
  *   - any other reversal ('refund' made at the provider, 'dispute_opened', 'dispute_won'): both
- *     sides in proportion to its charge's split.
+ *     sides in proportion to its charge's split; a dispute's amount also becomes open (held by the
+ *     provider, reserved against), and a dispute won closes as much (a dispute lost:
+ *     ./disputes.ts).
  * Failed charges move no money. Each payment posts one journal (its key), so a repeat writes nothing.
  */
 export async function splitPayments(trx: DB, paymentIds: readonly string[], policy?: Pick<EarningsPolicy, 'feePercent' | 'holdDays'>): Promise<void> {
@@ -153,7 +160,7 @@ export async function splitPayments(trx: DB, paymentIds: readonly string[], poli
             .where('a.kind', '=', 'refunds_owed')
             .where((eb) => eb.not(eb.exists(eb.selectFrom('journal_entries as n').select('n.id').whereRef('n.refund_request_id', '=', 'j.refund_request_id').where('n.kind', '=', 'refund_not_made'))))
             .execute()
-        ).map((r) => [r.refund_request_id!, -Number(r.amount_cents)]),
+        ).map((r) => [r.refund_request_id!, -readCents(r.amount_cents)]),
   );
   const earnings = await earningsOfCharges(trx, rows.flatMap((r) => (r.reverses_payment_id ? [r.reverses_payment_id] : [])));
 
@@ -190,6 +197,8 @@ export async function splitPayments(trx: DB, paymentIds: readonly string[], poli
         : reversalCreatorPart({ chargeCents: readCents(p.charge_cents), earningCents: earning.cents, reversedBeforeCents, reversalCents: total });
     const lines: LineInput[] = [{ account: cash, cents: total }, { account: platformRevenue, cents: creatorPart - total }];
     if (earning && creatorPart !== 0) lines.push(creatorSide(earning, creatorPart, p.created_at));
+    // a dispute's money is held by the provider until decided: open (reserved against) until won or lost
+    if (p.kind === 'dispute' || p.kind === 'dispute_won') lines.push(...disputeHeld(-total));
     journals.push({
       ...base, kind: REVERSAL_JOURNAL[p.kind as Exclude<PaymentKind, 'charge'>], lines,
       reason: earning?.ownerId === null ? LOSS_REASONS.creatorGone : undefined,
@@ -263,7 +272,7 @@ export async function giveBackRefundShare(trx: DB, requestId: string, now: Date)
   // a share taken from a creator who has gone since is the platform's to keep: its loss, reversed
   const reversed: LineInput[] = lines.map((l) => {
     const account = accountOf(l) ?? losses;
-    return { account, cents: -Number(l.amount_cents), ...(account.kind === 'creator_pending' ? { availableAt: l.available_at ?? now } : {}) };
+    return { account, cents: -readCents(l.amount_cents), ...(account.kind === 'creator_pending' ? { availableAt: l.available_at ?? now } : {}) };
   });
   await postJournal(trx, {
     kind: 'refund_not_made', key: refundNotMadeKey(requestId), at: now, refundRequestId: requestId, lines: reversed,

@@ -5,13 +5,15 @@ export const LEDGER_CURRENCY = 'ZAR';
 
 /**
  * An account of the chart (docs/payments.md, "The ledger"), named by what it is. Debit-normal (a
- * positive sum of lines): provider_cash (money a provider holds for the platform) and losses.
- * Credit-normal (a negative sum): platform_revenue (fees and the platform's own sales),
- * refunds_owed (decided, not yet confirmed by the provider), payouts_in_transit (sent, not yet
- * confirmed) and each creator's pending and available earnings.
+ * positive sum of lines): provider_cash (money a provider holds for the platform), disputes_open
+ * (money a provider withheld for disputes not yet decided) and losses. Credit-normal (a negative
+ * sum): platform_revenue (fees and the platform's own sales), refunds_owed (decided, not yet
+ * confirmed by the provider), payouts_in_transit (sent, not yet confirmed), dispute_reserve (what
+ * is set against open disputes: the shares already taken back) and each creator's pending and
+ * available earnings.
  */
 export type AccountRef =
-  | { kind: 'platform_revenue' | 'losses' | 'refunds_owed' | 'payouts_in_transit' }
+  | { kind: 'platform_revenue' | 'losses' | 'refunds_owed' | 'payouts_in_transit' | 'disputes_open' | 'dispute_reserve' }
   | { kind: 'provider_cash'; provider: string }
   | { kind: 'creator_pending' | 'creator_available'; ownerId: string };
 
@@ -19,6 +21,8 @@ export const platformRevenue: AccountRef = { kind: 'platform_revenue' };
 export const losses: AccountRef = { kind: 'losses' };
 export const refundsOwed: AccountRef = { kind: 'refunds_owed' };
 export const payoutsInTransit: AccountRef = { kind: 'payouts_in_transit' };
+export const disputesOpen: AccountRef = { kind: 'disputes_open' };
+export const disputeReserve: AccountRef = { kind: 'dispute_reserve' };
 export const providerCash = (provider: string): AccountRef => ({ kind: 'provider_cash', provider });
 export const creatorPending = (ownerId: string): AccountRef => ({ kind: 'creator_pending', ownerId });
 export const creatorAvailable = (ownerId: string): AccountRef => ({ kind: 'creator_available', ownerId });

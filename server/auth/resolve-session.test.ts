@@ -3,16 +3,18 @@ import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION } from '../../common/limits';
 import type { Config } from '../../core/config';
+import { createSessionCache } from '../../core/sessions/session-cache';
 import { hashToken } from '../../core/token-hash';
 import { makeSessionCookie, makeUser } from '../../tests/helpers/factories';
 import { createTestDb, type TestDatabase } from '../../tests/helpers/test-db';
-import { resolveSession } from './resolve-session';
+import { resolveSession, type SessionDeps } from './resolve-session';
 
 let t: TestDatabase;
-let deps: { db: TestDatabase['db']; config: Config };
+let deps: SessionDeps;
 beforeAll(async () => {
   t = await createTestDb();
-  deps = { db: t.db, config: { cookieSecure: false } as Config };
+  // a cache that hears no forgets caches nothing: every call here reads the database
+  deps = { db: t.db, config: { cookieSecure: false } as Config, sessionCache: createSessionCache() };
 });
 afterAll(async () => {
   await t?.destroy();

@@ -3,27 +3,20 @@ import { SESSION } from '../../common/limits';
 import type { AppDeps } from '../../core/deps';
 import { hashToken } from '../../core/token-hash';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookies';
-import type { SessionInfo, SessionUser } from './session';
-import type { SessionCache } from './session-cache';
+import type { ResolvedSession, SessionUser } from '../../core/sessions/resolved-session';
 import { deleteSession, findSessionWithUser, setSessionExpiry, touchSession, type SessionWithUserRow } from './session.queries';
-import { hasVerifiedBadge } from '../../domain/access/verified-badge';
+import { userDtoOf } from '../../domain/people/user-columns';
 
 /** "Last seen" in the sessions list is this precise: one write per session per 5 minutes at most. */
 const SESSION_SEEN_EVERY_MS = 5 * 60_000;
 
-export interface ResolvedSession {
-  session: SessionInfo;
-  user: SessionUser;
-}
-
-/** The server's deps carry its session cache (server/app.ts); without one, every call reads PostgreSQL. */
-export type SessionDeps = Pick<AppDeps, 'db' | 'config'> & { sessionCache?: SessionCache };
+export type SessionDeps = Pick<AppDeps, 'db' | 'config' | 'sessionCache'>;
 
 /**
  * The session (and its user) a request's `Cookie` header carries, or null: the one way every
  * door reads it (tRPC's context, the media route, tus uploads, the queue dashboard and metrics,
  * the socket handshake). One query, or none when this copy resolved the same session in the
- * last few seconds (./session-cache.ts: ending a session or changing its user's details makes
+ * last few seconds (core/sessions/session-cache.ts: ending a session or changing its user's details makes
  * every copy forget it at once). An expired session is deleted; one with fewer than
  * SESSION.renewWhenUnderMs left is extended to SESSION.lifetimeMs.
  *
@@ -35,10 +28,10 @@ export async function resolveSession(deps: SessionDeps, cookieHeader: string | u
   const token = sessionTokenOf(cookieHeader);
   if (!token) return null;
   const sessionId = hashToken(token);
-  const cached = deps.sessionCache?.get(sessionId);
+  const cached = deps.sessionCache.get(sessionId);
   // an entry near its expiry or renewal takes the database path, which deletes or renews it
   if (cached && cached.session.expiresAt.getTime() - Date.now() >= SESSION.renewWhenUnderMs) return cached;
-  const version = deps.sessionCache?.version();
+  const version = deps.sessionCache.version();
   const row = await findSessionWithUser(deps.db, sessionId);
   const now = Date.now();
   if (!row || row.expires_at.getTime() <= now) {
@@ -54,21 +47,10 @@ export async function resolveSession(deps: SessionDeps, cookieHeader: string | u
     if (res) setSessionCookie(res, token, expiresAt, deps.config.cookieSecure);
   }
   const resolved = { session: { id: row.session_id, userId: row.user_id, expiresAt }, user: toSessionUser(row) };
-  if (version !== undefined) deps.sessionCache!.set(sessionId, resolved, version);
+  deps.sessionCache.set(sessionId, resolved, version);
   return resolved;
 }
 
 function toSessionUser(row: SessionWithUserRow): SessionUser {
-  return {
-    id: row.user_id,
-    email: row.email,
-    role: row.role,
-    emailVerified: row.email_verified_at !== null,
-    username: row.username,
-    displayName: row.display_name,
-    avatarUrl: row.avatar_url,
-    isCreator: row.is_creator,
-    isPremium: row.is_premium,
-    isVerified: hasVerifiedBadge(row),
-  };
+  return { ...userDtoOf(row.user_id, row), emailVerified: row.email_verified_at !== null };
 }

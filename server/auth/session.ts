@@ -1,20 +1,9 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { SESSION } from '../../common/limits';
-import type { UserDto } from '../../common/auth-dtos';
+import type { SessionInfo } from '../../core/sessions/resolved-session';
 import type { DB } from '../../core/db/kysely';
 import { hashToken } from '../../core/token-hash';
 import { deleteSession, deleteUserSessions, insertSession } from './session.queries';
-
-/** The signed-in user as the server sees it; never carries a hash. */
-export interface SessionUser extends UserDto {
-  emailVerified: boolean;
-}
-
-export interface SessionInfo {
-  id: string;
-  userId: string;
-  expiresAt: Date;
-}
 
 /** 160 random bits, base32: the only copy lives in the user's cookie. */
 export function generateSessionToken(): string {

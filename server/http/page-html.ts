@@ -3,7 +3,8 @@ import { postName } from '../../common/post-name';
 import type { PostDto } from '../../common/post-dtos';
 import type { ProfileDto } from '../../common/profile-dtos';
 import { BRAND, LANDING } from '../../common/texts';
-import type { FirstData, PageRoute } from './first-data';
+import { postCardImage, profileCardImage } from '../features/og-cards/og-cards.http';
+import type { FirstData } from './first-data';
 
 /**
  * The HTML of a page: the built index.html with the page's head (title, description, canonical
@@ -11,9 +12,11 @@ import type { FirstData, PageRoute } from './first-data';
  * (a JSON script, which the CSP allows: it is never executed).
  *
  * Link previews come only from what an anonymous visitor may see (first-data.ts drops them for a
- * signed-in request): a public profile's name, bio and avatar; a visible post's title, text and
- * picture, or its blurred preview when it is premium. A private or hidden profile, a draft or a
- * post of one is 'not found' to a visitor, so its page carries nothing of it (and says noindex).
+ * signed-in request): a public profile's name and bio, a visible post's title and text, and the
+ * page's card (1200x630, drawn by server/features/og-cards from the avatar or the post's picture,
+ * a premium post's blurred preview, the name and counts) under an address that changes with what
+ * it shows. A private or hidden profile, a draft or a post of one is 'not found' to a visitor, so
+ * its page carries nothing of it (and says noindex).
  */
 export interface Head {
   title: string;
@@ -26,13 +29,14 @@ export interface Head {
 
 const DESCRIPTION_MAX = 200;
 
-export function pageHead(appUrl: string, route: PageRoute, first: FirstData | null): Head {
-  const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${appUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+/** The head of a page from what its route's loader found (its `preview`: src/routes, common/first-data.ts). */
+export function pageHead(appUrl: string, first: Pick<FirstData, 'notFound' | 'preview'> | null): Head {
   const base: Head = { title: BRAND.name, description: BRAND.footerAbout, canonical: null, og: {}, twitter: {}, noindex: false };
   if (first?.notFound) return { ...base, noindex: true };
-  if (route.kind === 'home') return previewHead({ type: 'website', title: BRAND.name, description: LANDING.subline, url: `${appUrl}/` });
-  if (route.kind === 'profile' && first?.profile) return profileHead(first.profile, appUrl, absolute);
-  if (route.kind === 'post' && first?.post) return postHead(first.post, appUrl, absolute);
+  const preview = first?.preview;
+  if (preview?.kind === 'site') return previewHead({ type: 'website', title: BRAND.name, description: LANDING.subline, url: `${appUrl}/` });
+  if (preview?.kind === 'profile') return profileHead(preview.profile, appUrl);
+  if (preview?.kind === 'post') return postHead(preview.post, appUrl);
   return base;
 }
 
@@ -68,47 +72,31 @@ function previewHead({ type, title, description, url, image, extra = {} }: Previ
       'twitter:card': image?.large ? 'summary_large_image' : 'summary',
       'twitter:title': title,
       'twitter:description': text,
-      ...(image ? { 'twitter:image': image.url } : {}),
+      ...(image ? { 'twitter:image': image.url, 'twitter:image:alt': image.alt } : {}),
     },
   };
 }
 
-function profileHead(profile: ProfileDto, appUrl: string, absolute: (url: string) => string): Head {
+function profileHead(profile: ProfileDto, appUrl: string): Head {
   return previewHead({
     type: 'profile',
     title: `${profile.displayName} (@${profile.username})`,
     description: profile.bio?.trim() || `${profile.displayName} on ${BRAND.name}`,
     url: `${appUrl}/${encodeURIComponent(profile.username)}`,
-    image: profile.avatarUrl ? { url: absolute(profile.avatarUrl), alt: profile.displayName } : null,
+    image: { ...profileCardImage(appUrl, profile), large: true },
     extra: { 'profile:username': profile.username },
   });
 }
 
-/** The picture a post's preview shows: its image or video frame when anyone may see it, its blurred teaser when premium. */
-function postImage(post: PostDto): { url: string; width: number | null; height: number | null } | null {
-  const media = post.media;
-  if (!media) return null;
-  if (!post.viewer.canViewMedia) return media.previewUrl ? { url: media.previewUrl, width: null, height: null } : null;
-  if (post.mediaKind === 'image' && media.url) return { url: media.url, width: media.width, height: media.height };
-  if (media.posterUrl) return { url: media.posterUrl, width: media.width, height: media.height };
-  return null;
-}
-
-function postHead(post: PostDto, appUrl: string, absolute: (url: string) => string): Head {
+function postHead(post: PostDto, appUrl: string): Head {
   const title = postName(post);
   const by = `${post.creator.displayName || post.creator.username} (@${post.creator.username})`;
-  const picture = postImage(post);
-  const avatar = post.creator.avatarUrl;
   return previewHead({
     type: 'article',
     title,
     description: post.text?.trim() || `A post by ${by} on ${BRAND.name}`,
     url: `${appUrl}/post/${encodeURIComponent(post.id)}`,
-    image: picture
-      ? { url: absolute(picture.url), alt: title, width: picture.width, height: picture.height, large: true }
-      : avatar
-        ? { url: absolute(avatar), alt: title }
-        : null,
+    image: { ...postCardImage(appUrl, post), large: true },
   });
 }
 

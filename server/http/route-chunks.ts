@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PageRoute } from './first-data';
 
 interface ManifestChunk {
   file: string;
@@ -8,17 +7,18 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The SPA's route modules a page renders first (TanStack Router's split chunks of src/routes). */
-const ROUTE_MODULES: Record<PageRoute['kind'], string[]> = {
-  home: ['src/routes/index.tsx?tsr-split=component'],
-  profile: [
-    'src/features/profiles/profile-queries.ts',
-    'src/routes/$username.index.tsx?tsr-split=loader',
-    'src/routes/$username.index.tsx?tsr-split=component',
-  ],
-  post: ['src/routes/post.$id.tsx?tsr-split=component'],
-  other: [],
-};
+/**
+ * The file of a route (src/routes, flat file names): `/` is index.tsx, `/$username/` is
+ * $username.index.tsx, `/post/$id` is post.$id.tsx, `/_authed/settings_/account` is
+ * _authed.settings_.account.tsx.
+ */
+export function routeFile(routeId: string): string {
+  const name = routeId.replace(/^\//, '').replace(/\/$/, '/index').replaceAll('/', '.');
+  return `src/routes/${name || 'index'}.tsx`;
+}
+
+/** The split chunks of a route a page renders first: its loader (when split) and its component. */
+const SPLIT_PARTS = ['loader', 'component'];
 
 /**
  * The script files of a page's route chunks and what they import, read from the build's
@@ -27,7 +27,7 @@ const ROUTE_MODULES: Record<PageRoute['kind'], string[]> = {
  * more before the first paint (issue 30 item 3). Files the entry already preloads are left out.
  * No manifest (an older build): no preloads, the chunks load as they always did.
  */
-export function routeChunkReader(distDir: string): (route: PageRoute) => string[] {
+export function routeChunkReader(distDir: string): (routeIds: string[]) => string[] {
   const file = path.join(distDir, '.vite/manifest.json');
   if (!existsSync(file)) return () => [];
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
@@ -40,11 +40,16 @@ export function routeChunkReader(distDir: string): (route: PageRoute) => string[
     return seen;
   };
   const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
-  const byKind = Object.fromEntries(
-    Object.entries(ROUTE_MODULES).map(([kind, modules]) => [
-      kind,
-      [...closure(modules)].filter((key) => !entry.has(key)).map((key) => `/${manifest[key]!.file}`),
-    ]),
-  ) as Record<PageRoute['kind'], string[]>;
-  return (route) => byKind[route.kind];
+  const byRoutes = new Map<string, string[]>();
+  return (routeIds) => {
+    const key = routeIds.join('\n');
+    let files = byRoutes.get(key);
+    if (!files) {
+      const modules = routeIds.flatMap((id) => SPLIT_PARTS.map((part) => `${routeFile(id)}?tsr-split=${part}`));
+      files = [...closure(modules)].filter((key) => !entry.has(key)).map((key) => `/${manifest[key]!.file}`);
+      // the matched routes of the paths the app has: a few dozen lists
+      byRoutes.set(key, files);
+    }
+    return files;
+  };
 }

@@ -2,60 +2,57 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PageRendererModule } from '../../common/first-data';
 import type { AppDeps } from '../../core/deps';
 import { serverRenders } from '../../core/metrics';
-import type { FirstData, PageRoute } from './first-data';
+import type { FirstData } from './first-data';
 
-/** What src/entry-server.tsx exports (the build's <dist>/.ssr/entry-server.js). */
-interface RendererModule {
-  renderPage(input: { url: string; origin: string; state: string; nonce: string }): Promise<string | null>;
+export type ServerRender = (input: { url: string; first: FirstData | null; nonce: string }) => Promise<string | null>;
+
+/**
+ * Whether a page is rendered on the server: only from its data, found, and for a viewer its
+ * route renders it for (its loader's `render`: the public pages for visitors, the home feed for
+ * everyone; src/routes).
+ */
+function rendersOnServer(first: FirstData | null): first is FirstData {
+  if (!first || first.notFound || !first.render) return false;
+  return first.viewerId === null || first.render === 'everyone';
 }
 
-export type ServerRender = (input: { url: string; route: PageRoute; first: FirstData | null; nonce: string }) => Promise<string | null>;
-
-/** The pages rendered on the server for a visitor: the public ones opened from a shared link. */
-const RENDERED: ReadonlySet<PageRoute['kind']> = new Set(['home', 'profile', 'post']);
 /**
- * And for a signed-in viewer: the home feed, the page a fan opens most (issue 30: its largest
- * paint, the first post's picture, comes from the HTML). Its first data carries everything its
- * first screen shows (the session, the featured strip, the feed's first page, the shell's two
- * unread counts: server/http/first-data.ts).
+ * The build's page renderer (src/entry-server.tsx built into <dist>/.ssr/entry-server.js by
+ * scripts/build-web.ts), imported once: it runs a page's route loaders for its first data, and
+ * renders the page. Without it (a build without the renderer) pages carry no first data: the SPA
+ * asks for its data and renders in the browser.
  */
-const RENDERED_SIGNED_IN: ReadonlySet<PageRoute['kind']> = new Set(['home']);
-
-/** Whether a page is rendered on the server: only from its data, found, and for a viewer it is rendered for. */
-function rendersOnServer(route: PageRoute, first: FirstData | null): first is FirstData {
-  if (!first || first.notFound) return false;
-  return (first.viewerId !== null ? RENDERED_SIGNED_IN : RENDERED).has(route.kind);
+export async function loadPageRenderer(distDir: string, deps: AppDeps): Promise<PageRendererModule | null> {
+  const file = path.join(distDir, '.ssr/entry-server.js');
+  if (!existsSync(file)) {
+    deps.log.warn({ file }, 'no page renderer in the build (run npm run build): pages carry no first data and render in the browser');
+    return null;
+  }
+  try {
+    return (await import(pathToFileURL(file).href)) as PageRendererModule;
+  } catch (error) {
+    deps.log.error({ err: error, file }, 'the page renderer could not be loaded: pages carry no first data and render in the browser');
+    return null;
+  }
 }
 
 /**
  * Server rendering of the pages a visitor opens from a shared link and of a signed-in fan's home
- * feed (issue 30: the largest paint comes from the HTML, not after the scripts). The renderer is
- * the build's own bundle of the SPA (scripts/build-web.ts), imported once; it renders from the
- * page's first data, so a page is rendered only when that data came (in time, and found):
- * otherwise, and for every other route, the SPA renders in the browser as before.
- * SERVER_RENDER=false turns it off.
+ * feed (issue 30: the largest paint comes from the HTML, not after the scripts). A page is
+ * rendered from its first data (the router its loaders ran in), so only when that data came (in
+ * time, and found) and its route renders it for this viewer: otherwise the SPA renders in the
+ * browser as before. SERVER_RENDER=false turns it off (the first data stays).
  */
-export async function loadServerRender(distDir: string, deps: AppDeps): Promise<ServerRender | null> {
-  const file = path.join(distDir, '.ssr/entry-server.js');
+export function serverRender(deps: AppDeps): ServerRender | null {
   if (!deps.config.SERVER_RENDER) return null;
-  if (!existsSync(file)) {
-    deps.log.warn({ file }, 'no server renderer in the build (run npm run build): pages are rendered in the browser');
-    return null;
-  }
-  let renderer: RendererModule;
-  try {
-    renderer = (await import(pathToFileURL(file).href)) as RendererModule;
-  } catch (error) {
-    deps.log.error({ err: error, file }, 'the server renderer could not be loaded: pages are rendered in the browser');
-    return null;
-  }
-  const cache = renderedMarkupCache((url, state) => renderer.renderPage({ url, origin: deps.config.appUrl, state, nonce: NONCE_MARK }));
-  return async ({ url, route, first, nonce }) => {
-    if (!rendersOnServer(route, first)) return null;
+  const cache = renderedMarkupCache((_url, _state, first?: FirstData) => first?.renderMarkup() ?? Promise.resolve(null));
+  return async ({ url, first, nonce }) => {
+    if (!rendersOnServer(first)) return null;
     try {
-      const markup = await cache(url, first.viewerId, first.state);
+      const markup = await cache(url, first.viewerId, first.state, first);
       return markup?.replaceAll(NONCE_MARK, nonce) ?? null;
     } catch (error) {
       // the page still works: the browser renders it
@@ -66,7 +63,7 @@ export async function loadServerRender(distDir: string, deps: AppDeps): Promise<
 }
 
 /** Rendered in place of the response's CSP nonce, which each response then puts in (it must differ every time). */
-const NONCE_MARK = 'csp-nonce-of-this-response';
+export const NONCE_MARK = 'csp-nonce-of-this-response';
 /** How long a rendering serves the same page with the same data: a relative time ('5m') moves on slowly enough. */
 export const RENDER_CACHE_MS = 30_000;
 const RENDER_CACHE_ENTRIES = 500;
@@ -85,9 +82,9 @@ const MOMENTS = /"(dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+,?/g;
  * session's `auth.me`), but not if that one answer failed and was left out; the id never is. A
  * visitor's key has no id: all visitors get the same data and so share the markup.
  */
-export function renderedMarkupCache(render: (url: string, state: string) => Promise<string | null>, now: () => number = Date.now) {
+export function renderedMarkupCache<Page>(render: (url: string, state: string, page?: Page) => Promise<string | null>, now: () => number = Date.now) {
   const entries = new Map<string, { at: number; markup: Promise<string | null> }>();
-  return (url: string, viewerId: string | null, state: string): Promise<string | null> => {
+  return (url: string, viewerId: string | null, state: string, page?: Page): Promise<string | null> => {
     const key = `${url}\n${viewerId ?? ''}\n${createHash('sha256').update(state.replace(MOMENTS, '')).digest('base64url')}`;
     const kept = entries.get(key);
     if (kept && now() - kept.at < RENDER_CACHE_MS) {
@@ -95,7 +92,7 @@ export function renderedMarkupCache(render: (url: string, state: string) => Prom
       return kept.markup;
     }
     serverRenders.inc({ outcome: 'rendered' });
-    const markup = render(url, state);
+    const markup = render(url, state, page);
     entries.delete(key);
     entries.set(key, { at: now(), markup });
     // a failed render is not kept

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolveSession } from '../auth/resolve-session';
-import type { SessionUser } from '../auth/session';
-import type { AppDeps } from '../../core/deps';
+import { resolveSession, type SessionDeps } from '../auth/resolve-session';
+import type { SessionUser } from '../../core/sessions/resolved-session';
 
 /** one resolution per request: the write budget (write-budget.ts) and the route both ask */
 const resolved = new WeakMap<IncomingMessage, Promise<SessionUser | null>>();
@@ -10,7 +9,7 @@ const resolved = new WeakMap<IncomingMessage, Promise<SessionUser | null>>();
  * The signed-in user of a plain HTTP request (uploads, the queue dashboard, metrics), resolved as
  * every request is (resolveSession): a dead cookie is cleared, a session near its end is renewed.
  */
-export function sessionUserOf(deps: Pick<AppDeps, 'db' | 'config'>, req: IncomingMessage, res: ServerResponse): Promise<SessionUser | null> {
+export function sessionUserOf(deps: SessionDeps, req: IncomingMessage, res: ServerResponse): Promise<SessionUser | null> {
   let user = resolved.get(req);
   if (!user) {
     user = resolveSession(deps, req.headers.cookie, res).then((auth) => auth?.user ?? null);

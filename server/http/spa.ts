@@ -3,10 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppDeps } from '../../core/deps';
 import { sessionTokenOf } from '../auth/cookies';
-import { loadFirstData, pageRoute, type FirstData } from './first-data';
+import { openFirstData, type FirstData, type OpenedFirstData } from './first-data';
 import { pageHead, parseTemplate, renderPage } from './page-html';
 import { routeChunkReader } from './route-chunks';
-import { loadServerRender } from './server-render';
+import { loadPageRenderer, NONCE_MARK, serverRender } from './server-render';
 
 const API_PREFIXES = ['/trpc', '/socket.io', '/media', '/uploads', '/message-attachments', '/admin/queues', '/metrics', '/healthz', '/readyz'];
 
@@ -30,17 +30,29 @@ export function spaHandler(distDir: string, deps: AppDeps): express.Router {
   const routeChunks = routeChunkReader(distDir);
   // imported with the first page, not while the server starts: parsing the renderer holds the
   // event loop for a moment, which on a loaded machine made start-up's Redis commands time out
-  let serverRender: ReturnType<typeof loadServerRender> | undefined;
+  let pageRenderer: ReturnType<typeof loadPageRenderer> | undefined;
+  const render = serverRender(deps);
   const assets = express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false });
   const files = express.static(distDir, { index: false, maxAge: '1h' });
   const fallback: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`))) return next();
     let first: FirstData | null = null;
+    // the page opened for this request, freed once its markup is made (or its data came too late)
+    const page: { opened: OpenedFirstData | null; late: boolean } = { opened: null, late: false };
     let timer: NodeJS.Timeout | undefined;
     try {
+      pageRenderer ??= loadPageRenderer(distDir, deps);
+      const pages = await pageRenderer;
       first = await Promise.race([
-        loadFirstData(deps, req, res),
+        (async () => {
+          if (!pages) return null;
+          // the page's route loaders, run with this request's own context (first-data.ts)
+          const opened = await openFirstData(pages, deps, req, res, NONCE_MARK);
+          page.opened = opened;
+          if (page.late) opened.close();
+          return opened.first;
+        })(),
         new Promise<null>((resolve) => (timer = setTimeout(resolve, FIRST_DATA_WAIT_MS, null))),
       ]);
     } catch (error) {
@@ -49,12 +61,16 @@ export function spaHandler(distDir: string, deps: AppDeps): express.Router {
     } finally {
       clearTimeout(timer);
     }
+    let markup: string | null = null;
+    try {
+      if (!res.headersSent) markup = (await render?.({ url: req.originalUrl, first, nonce: res.locals.cspNonce as string })) ?? null;
+    } finally {
+      page.late = true;
+      page.opened?.close();
+    }
     if (res.headersSent) return;
-    const route = pageRoute(req.path);
-    serverRender ??= loadServerRender(distDir, deps);
-    const markup = await (await serverRender)?.({ url: req.originalUrl, route, first, nonce: res.locals.cspNonce as string });
-    if (res.headersSent) return;
-    const html = renderPage(template, pageHead(deps.config.appUrl, route, first), first, routeChunks(route), markup ?? '', res.locals.cspNonce as string);
+    const chunks = routeChunks(page.opened?.routeIds ?? []);
+    const html = renderPage(template, pageHead(deps.config.appUrl, first), first, chunks, markup ?? '', res.locals.cspNonce as string);
     // The HTML carries the viewer's own data: never shared between people, never kept stale. It
     // is a visitor's page only when nothing says otherwise: no session resolved, no cookie set or
     // renewed on this response, and no session cookie on the request (the first data may have

@@ -10,7 +10,7 @@ import { SOCKET_ID_HEADER } from '../../common/socket-events';
 import { SERVER_TEXTS, UPLOAD_TEXTS, VALIDATION } from '../../common/texts';
 import { resolveSession } from '../auth/resolve-session';
 import { PROCEDURE_BUDGETS, spendWriteBudget } from '../auth/write-budgets';
-import type { SessionInfo, SessionUser } from '../auth/session';
+import type { SessionInfo, SessionUser } from '../../core/sessions/resolved-session';
 import type { AppDeps } from '../../core/deps';
 import { socketIdFromHeader, type EmitOrigin } from '../../core/realtime/realtime';
 import { BillingError } from '../../domain/billing/errors';
@@ -26,7 +26,15 @@ export interface Context extends AppDeps, EmitOrigin {
 }
 
 export async function createContext(deps: AppDeps, { req, res }: Pick<CreateExpressContextOptions, 'req' | 'res'>): Promise<Context> {
-  const auth = await resolveSession(deps, req.headers.cookie, res);
+  return contextOf(deps, { req, res }, await resolveSession(deps, req.headers.cookie, res));
+}
+
+/** A request's context for a session already resolved (null: a visitor's, as link preview cards ask). */
+export function contextOf(
+  deps: AppDeps,
+  { req, res }: Pick<CreateExpressContextOptions, 'req' | 'res'>,
+  auth: { session: SessionInfo; user: SessionUser } | null,
+): Context {
   // Every field named, not `{ ...deps, req, res }`: on Node 20's V8 an object made by a spread
   // and then given more fields is kept by minor collections with all it refers to, so a
   // request's context, request and response were promoted and filled the old generation
@@ -41,6 +49,7 @@ export async function createContext(deps: AppDeps, { req, res }: Pick<CreateExpr
     storage: deps.storage,
     payments: deps.payments,
     clock: deps.clock,
+    sessionCache: deps.sessionCache,
     req,
     res,
     session: auth?.session ?? null,

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { createTRPCQueryUtils } from '@trpc/react-query';
+import type { ServerPage } from '../../common/first-data';
 import type { AppRouter } from '../../server/trpc/router';
 
 /** tRPC helpers bound to the app's QueryClient, for loaders: `context.trpcUtils.creators.featured.prefetch()`. */
@@ -9,4 +10,6 @@ export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 export interface RouterContext {
   queryClient: QueryClient;
   trpcUtils: TrpcUtils;
+  /** Only on the server (src/entry-server.tsx): what the page's loader found for its HTML (common/first-data.ts). */
+  serverPage?: ServerPage;
 }

@@ -5,7 +5,7 @@ import { CommentsSection } from '../features/comments/lazy-comments-section';
 import { PostCard } from '../features/posts/post-card';
 import { ProfilePage } from '../features/profiles/profile-page';
 import { readUsernameSegment } from '../../common/username-segment';
-import { profileListOptions, profilePostsInput } from '../features/profiles/profile-queries';
+import { profileListOptions, profilePostsInput, profileQueryOptions } from '../features/profiles/profile-queries';
 import { ProfileSearch } from '../features/profiles/profile-search';
 import { ProfileMessage } from '../features/profiles/profile-states';
 import { SubscriptionPill } from '../features/subscriptions/subscription-pill';
@@ -14,14 +14,24 @@ import { usePageTitle } from '../lib/page-title';
 import type { Post } from '../lib/post-cache';
 
 export const Route = createFileRoute('/$username/')({
+  // its loader runs on the server too (src/entry-server.tsx; docs/adding-a-feature.md)
+  ssr: true,
   validateSearch: ProfileSearch,
   loaderDeps: ({ search }) => ({ q: search.q, view: search.view, tab: search.tab }),
-  // The Content tab's first page starts with the navigation; the page reads the same query.
-  loader: ({ context, params, deps }) => {
+  // The Content tab's first page starts with the navigation; the page reads the same query (the
+  // header card's is started by the /$username layout).
+  loader: ({ context: { trpcUtils: utils, serverPage }, params, deps }) => {
     const { username } = readUsernameSegment(params.username);
-    if (!username || (deps.tab && deps.tab !== 'content')) return;
+    if (!username) return;
+    // On the server, rendered for visitors (a link someone shared), 404 when the profile is not theirs to see.
+    const found = serverPage?.(async () => ({ render: 'visitors', preview: { kind: 'profile', profile: await utils.profiles.byUsername.ensureData({ username }, profileQueryOptions) } }));
+    // A searched, filtered or other tab's list is not asked for on the server: a shared link opens
+    // the plain profile, and each search would be a page of its own to render and keep.
+    const searched = deps.tab !== undefined || deps.view !== undefined || deps.q !== undefined;
+    if ((deps.tab && deps.tab !== 'content') || (serverPage && searched)) return found;
     const input = profilePostsInput(username, deps.view === 'media' ? 'media' : 'all', deps.q);
-    void context.trpcUtils.profiles.posts.prefetchInfinite(input, profileListOptions);
+    void utils.profiles.posts.prefetchInfinite(input, profileListOptions);
+    return found;
   },
   component: ProfileRoute,
 });

@@ -18,6 +18,8 @@ const profileQueries = () => import('../features/profiles/profile-queries');
  * for nothing.
  */
 export const Route = createFileRoute('/$username')({
+  // its loader runs on the server too, for the profile page below it (src/entry-server.tsx)
+  ssr: true,
   beforeLoad: ({ params }) => {
     const { username } = readUsernameSegment(params.username);
     if (username && isReservedUsername(username)) throw notFound();

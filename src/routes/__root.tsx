@@ -10,6 +10,8 @@ import { ErrorPage } from './-components/error-page';
 import { NotFoundPage } from './-components/not-found-page';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // on the server the session is part of every page's first data (src/entry-server.tsx runs no route without `ssr: true`)
+  ssr: true,
   // Start the session check with the navigation but do not wait for it (issue 14 item 4, no black
   // screen): the shell and the page's skeletons paint at once, the shell's session slots show a
   // neutral placeholder until the answer (so it never flips from visitor to user). Gated screens

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { PostCardSkeleton } from '../components/post-card-skeleton';
 import { CommentsSection } from '../features/comments/lazy-comments-section';
+import { leadImageOf } from '../../common/image-sources';
 import { FeaturedCreators } from '../features/creators/featured-creators';
 import { FEED_INPUT, feedQueryOptions } from '../features/feed/feed-queries';
 import { FeedSection } from '../features/feed/feed-section';
@@ -14,11 +15,22 @@ import { useMe } from '../lib/session';
 import { LandingHero } from './-components/landing-hero';
 
 export const Route = createFileRoute('/')({
+  // its loader runs on the server too (src/entry-server.tsx; docs/adding-a-feature.md)
+  ssr: true,
   // Start the requests with the navigation (not awaited: both sections have skeletons). The feed
   // component reads the same infinite query and refetches it on every return to /.
-  loader: ({ context }) => {
-    void context.trpcUtils.creators.featured.prefetch();
-    void context.trpcUtils.posts.feed.prefetchInfinite(FEED_INPUT, feedQueryOptions);
+  loader: ({ context: { trpcUtils: utils, serverPage } }) => {
+    void utils.creators.featured.prefetch();
+    const feed = utils.posts.feed.prefetchInfinite(FEED_INPUT, feedQueryOptions);
+    // On the server, rendered for everyone: a visitor's largest paint is the landing's hero, a
+    // signed-in fan's the feed's first picture (preloaded), with the shell's two unread badges.
+    return serverPage?.(async () => {
+      const me = await utils.auth.me.ensureData();
+      if (!me) return { render: 'everyone', preview: { kind: 'site' } };
+      await Promise.all([feed, utils.messages.unreadCount.prefetch(), utils.notifications.unreadCount.prefetch()]);
+      const first = utils.posts.feed.getInfiniteData(FEED_INPUT)?.pages[0]?.items[0];
+      return { render: 'everyone', preview: { kind: 'site' }, leadImage: leadImageOf(first, 'feed') };
+    });
   },
   component: HomePage,
   pendingComponent: HomeSkeleton,

@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useCallback } from 'react';
+import { leadImageOf } from '../../common/image-sources';
 import { POST_TEXTS } from '../../common/texts';
 import { Button } from '../components/ui/button';
 import { CommentsSection } from '../features/comments/comments-section';
@@ -15,12 +16,19 @@ import { TipButton } from '../features/subscriptions/tip-button';
 import { PostMessage } from './-components/post-message';
 
 export const Route = createFileRoute('/post/$id')({
+  // its loader runs on the server too (src/entry-server.tsx; docs/adding-a-feature.md)
+  ssr: true,
   // The page reads the same queries; not awaited, so the skeleton shows at once.
-  loader: ({ context, params }) => {
+  loader: ({ context: { trpcUtils: utils, serverPage }, params }) => {
     const id = params.id.trim();
     if (!id) return;
-    void context.trpcUtils.posts.byId.prefetch({ id }, postQueryOptions);
-    void context.trpcUtils.comments.list.prefetch({ postId: id }, commentsQueryOptions);
+    void utils.posts.byId.prefetch({ id }, postQueryOptions);
+    void utils.comments.list.prefetch({ postId: id }, commentsQueryOptions);
+    // On the server, rendered for visitors (a link someone shared), 404 when the post is not theirs to see.
+    return serverPage?.(async () => {
+      const post = await utils.posts.byId.ensureData({ id }, postQueryOptions);
+      return { render: 'visitors', preview: { kind: 'post', post }, leadImage: leadImageOf(post, 'detail') };
+    });
   },
   component: PostPage,
 });

@@ -1,11 +1,11 @@
 /**
  * The app as an operator runs it: real processes (`scripts/serve.ts`, `worker/main.ts`, from the
- * run's bundle: server-command.ts), a private `redis-server`, and what is left of them afterwards. For the
- * reliability and shutdown tests, which stop services and send signals.
+ * run's bundle: server-command.ts), and what is left of them afterwards. For the reliability and
+ * shutdown tests, which stop services and send signals (a private redis-server: private-redis.ts).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerEntry } from '../../scripts/build-server';
 import { serverCommand } from './server-command';
@@ -118,53 +118,6 @@ export function descendantsOf(pid: number): number[] {
   };
   walk(pid);
   return found;
-}
-
-/**
- * A redis-server of the test's own on `port`, empty (no snapshot, no AOF), that the test may stop
- * and start again. Ready once it answers PING; one that exits first (the port taken) fails at once
- * with what it said.
- */
-export async function startRedisServer(port: number): Promise<{ stop(): Promise<void> }> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 30_000;
-  while (!(await answersPing(port))) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`redis-server did not start on ${port}: ${output.trim().split('\n').slice(-3).join(' | ')}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`redis-server did not answer on ${port} within 30 s`);
-    }
-    await sleep(50);
-  }
-  return {
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await exited;
-    },
-  };
-}
-
-/** Whether a Redis on `port` answers PING with PONG now. */
-function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let reply = '';
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (d) => {
-      reply += d;
-      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
-    });
-  });
 }
 
 /**

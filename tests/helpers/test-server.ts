@@ -51,7 +51,7 @@ export interface TestServer {
   /**
    * SQL of every query this server's pool ran, in order; `reset()` empties it. `withoutSession()`
    * leaves out the session reads, which a copy makes once every few seconds per session
-   * (server/auth/session-cache.ts), so that counts of a request's own queries do not depend on it.
+   * (core/sessions/session-cache.ts), so that counts of a request's own queries do not depend on it.
    */
   queries: { list(): string[]; withoutSession(): string[]; reset(): void };
   close(): Promise<void>;

@@ -20,7 +20,9 @@ import { createTestDb } from '../helpers/test-db';
  * The double-entry migration (20261206_0100) keeps every creator's money: a history made through
  * the app (charges in and past the hold, a refund decided and made, a dispute, a payout paid and
  * one refused) is taken down to the two-party `ledger_entries` and up again, and each creator's
- * balances read the same in the old table (its own sums) and in the journals carried from it.
+ * balances read the same in the old table (its own sums) and in the journals carried from it (read
+ * through the month totals the later migration 20261206_0600 sums from them), and the open dispute
+ * is carried as open (20261206_0500).
  */
 async function history(db: DB) {
   const creators = [await makeUser(db, { isCreator: true }), await makeUser(db, { isCreator: true })];
@@ -84,6 +86,10 @@ describe('the double-entry migration', () => {
         const after = await creatorBalances(db, c.id, now);
         expect({ available: after.available, pending: after.pending }, `creator ${i} carried into journals`).toEqual({ available: before[i]!.available, pending: before[i]!.pending });
       }
+      // the dispute, open when the migrations went down, is carried as open (held, and as much reserved against it)
+      const held = async (kind: string) =>
+        Number((await sql<{ s: string }>`select coalesce(sum(l.amount_cents), 0) as s from journal_lines l join ledger_accounts a on a.id = l.account_id where a.kind = ${kind}`.execute(db)).rows[0]!.s);
+      expect([await held('disputes_open'), await held('dispute_reserve')]).toEqual([200_00, -200_00]);
       const off = await sql`select journal_id from journal_lines group by journal_id having sum(amount_cents) <> 0`.execute(db);
       expect(off.rows).toEqual([]);
       expect(Number((await sql<{ s: string }>`select coalesce(sum(amount_cents), 0) as s from journal_lines`.execute(db)).rows[0]!.s)).toBe(0);

@@ -11,6 +11,7 @@ import { carryOutRefund, decideRefund } from '../../domain/billing/refunds';
 import { refundLeftCents } from '../../domain/billing/refund-requests';
 import { recordReversal } from '../../domain/billing/reversals';
 import { creatorBalances } from '../../domain/earnings/balances';
+import { closeLostDispute } from '../../domain/earnings/disputes';
 import { reconcileDay } from '../../domain/earnings/reconciliation';
 import { carryOutPayout, requestPayout } from '../../domain/earnings/payouts';
 import type { EarningsPolicy } from '../../domain/earnings/policy';
@@ -23,13 +24,17 @@ import { clockStart } from '../helpers/test-clock';
  * The ledger's invariants (issue 45) over random histories, generated and shrunk by fast-check:
  * charges of every kind (subscription, tip, pay-per-view post and message, Premium), refunds
  * decided two at a time on one charge and made by their jobs, refunds made at the provider,
- * disputes opened and won (or lost: nothing more comes back), payouts paid and refused, fans and
+ * disputes opened, then won or lost (a lost one reported twice), payouts paid and refused, fans and
  * creators deleting their accounts, and time passing. After every step:
  *   - every journal sums to zero, and so does the trial balance (all lines);
  *   - the accounting equation: the providers' money less what is owed (creators, refunds owed,
  *     payouts in transit) is the platform's result, its revenue less its losses;
  *   - the platform's revenue from charges is exactly the fees of the charges, and every loss has
  *     its reason;
+ *   - each creator account's month totals (what balances and the monthly chart read) are exactly
+ *     the sums of its lines by month and kind;
+ *   - the money held in open disputes (disputes_open) is minus what is reserved against them
+ *     (dispute_reserve), and both are the sum of the disputes still open;
  *   - a payout never pays a creator more than they have earned net of everything taken back, and
  *     no refunds of one charge add up to more than the charge;
  * and at the end the daily reconciliation finds nothing amiss on any day of the history.
@@ -43,7 +48,8 @@ type Step =
   | { t: 'charge'; purpose: (typeof PURPOSES)[number]; creator: number; fan: number; cents: number }
   | { t: 'refunds'; charge: number; a: number; b: number }
   | { t: 'providerRefund'; charge: number; cents: number }
-  | { t: 'dispute'; charge: number; won: boolean }
+  | { t: 'dispute'; charge: number }
+  | { t: 'closeDispute'; dispute: number; won: boolean }
   | { t: 'payout'; creator: number; refused: boolean }
   | { t: 'time'; days: number }
   | { t: 'deleteFan'; fan: number }
@@ -53,7 +59,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ t: fc.constant('charge' as const), purpose: fc.constantFrom(...PURPOSES), creator: fc.nat(1), fan: fc.nat(2), cents: fc.integer({ min: 1, max: 90_000 }) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('refunds' as const), charge: fc.nat(), a: fc.integer({ min: 1, max: 90_000 }), b: fc.integer({ min: 1, max: 90_000 }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('providerRefund' as const), charge: fc.nat(), cents: fc.integer({ min: 1, max: 90_000 }) }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('dispute' as const), charge: fc.nat(), won: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('dispute' as const), charge: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('closeDispute' as const), dispute: fc.nat(), won: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('payout' as const), creator: fc.nat(1), refused: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('time' as const), days: fc.integer({ min: 1, max: 10 }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('deleteFan' as const), fan: fc.nat(2) }) },
@@ -63,7 +70,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 const sumOf = async (where: ReturnType<typeof sql>) =>
   Number((await sql<{ s: string }>`select coalesce(sum(l.amount_cents), 0) as s from journal_lines l join ledger_accounts a on a.id = l.account_id where ${where}`.execute(app.deps.db)).rows[0]!.s);
 
-async function checkBooks(runTag: string, charges: { id: string; cents: number; platformOnly: boolean }[]) {
+async function checkBooks(runTag: string, charges: { id: string; cents: number; platformOnly: boolean }[], disputes: { cents: number; open: boolean }[]) {
   const db = app.deps.db;
   const unbalanced = await sql`select journal_id, sum(amount_cents) from journal_lines group by journal_id having sum(amount_cents) <> 0`.execute(db);
   expect(unbalanced.rows, `${runTag}: every journal sums to zero`).toEqual([]);
@@ -86,6 +93,16 @@ async function checkBooks(runTag: string, charges: { id: string; cents: number; 
           + coalesce((select sum(q.amount_cents) from refund_requests q where q.payment_id = c.id and q.completed_at is null), 0) > c.amount_cents`.execute(db);
     expect(over.rows, `${runTag}: refunds of a charge never exceed it`).toEqual([]);
   }
+  const openCents = disputes.reduce((t, d) => t + (d.open ? d.cents : 0), 0);
+  expect(await sumOf(sql`a.kind = 'disputes_open'`), `${runTag}: the open disputes on the books are the disputes still open`).toBe(openCents);
+  expect(0 - (await sumOf(sql`a.kind = 'dispute_reserve'`)), `${runTag}: as much is reserved against them`).toBe(openCents);
+  const driftedTotals = await sql`
+    select coalesce(l.account_id, t.account_id) as account_id, coalesce(l.month, t.month) as month, coalesce(l.kind, t.kind) as kind, l.cents as lines, t.cents as totals
+    from (select l.account_id, date_trunc('month', l.occurred_at at time zone 'UTC')::date as month, l.kind, sum(l.amount_cents) as cents
+          from journal_lines l join ledger_accounts a on a.id = l.account_id where a.kind in ('creator_pending', 'creator_available') group by 1, 2, 3) l
+    full join ledger_month_totals t on t.account_id = l.account_id and t.month = l.month and t.kind = l.kind
+    where l.cents is distinct from t.cents`.execute(db);
+  expect(driftedTotals.rows, `${runTag}: each creator account's month totals are the sums of its lines`).toEqual([]);
   const reasonless = await sql`select j.id from journal_entries j join journal_lines l on l.journal_id = j.id join ledger_accounts a on a.id = l.account_id
     where a.kind = 'losses' and j.reason is null`.execute(db);
   expect(reasonless.rows, `${runTag}: every loss has its reason`).toEqual([]);
@@ -94,6 +111,8 @@ async function checkBooks(runTag: string, charges: { id: string; cents: number; 
 describe('the ledger over random histories', () => {
   it('keeps its books balanced and its invariants, whatever happens', async () => {
     let run = 0;
+    // the database outlives a run: so do the disputes a run left open
+    const disputes: { id: string; chargeId: string; cents: number; open: boolean }[] = [];
     const premium = await app.deps.db.selectFrom('subscription_tiers').select('id').where('creator_id', 'is', null).executeTakeFirst();
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 30 }), async (steps) => {
@@ -167,10 +186,22 @@ describe('the ledger over random histories', () => {
           } else if (s.t === 'dispute') {
             const charge = pick(charges, s.charge);
             if (!charge) continue;
-            await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charge.id, kind: 'dispute', amountCents: charge.cents, providerRef: null, systemKey: `dispute-${key}`, now }));
+            const opened = await db.transaction().execute((trx) =>
+              recordReversal(trx, { paymentId: charge.id, kind: 'dispute', amountCents: charge.cents, providerRef: null, systemKey: `dispute-${key}`, now }),
+            );
+            disputes.push({ id: opened!.id, chargeId: charge.id, cents: charge.cents, open: true });
+          } else if (s.t === 'closeDispute') {
+            const dispute = pick(disputes.filter((d) => d.open), s.dispute);
+            if (!dispute) continue;
             if (s.won) {
-              await db.transaction().execute((trx) => recordReversal(trx, { paymentId: charge.id, kind: 'dispute_won', amountCents: charge.cents, providerRef: null, systemKey: `won-${key}`, now }));
+              await db.transaction().execute((trx) =>
+                recordReversal(trx, { paymentId: dispute.chargeId, kind: 'dispute_won', amountCents: dispute.cents, providerRef: null, systemKey: `won-${key}`, now }),
+              );
+            } else {
+              // lost, and the provider's word on it delivered twice: closed once
+              for (let i = 0; i < 2; i++) await db.transaction().execute((trx) => closeLostDispute(trx, { disputeId: dispute.id, now }));
             }
+            dispute.open = false;
           } else if (s.t === 'payout') {
             const creator = creators[s.creator];
             if (!creator) continue;
@@ -200,7 +231,7 @@ describe('the ledger over random histories', () => {
             // a deletion's payout the provider refuses comes back to no one: the platform's (negative) loss, with its reason
             await settlePayouts(s.t === 'deleteCreator' && s.payoutRefused);
           }
-          await checkBooks(`run ${run}, step ${n} (${s.t}) of ${JSON.stringify(steps)}`, charges);
+          await checkBooks(`run ${run}, step ${n} (${s.t}) of ${JSON.stringify(steps)}`, charges, disputes);
         }
         // the daily reconciliation finds our payments and payouts rows and the ledger in agreement, every day of the history
         const days = await sql<{ day: Date }>`

@@ -4,24 +4,29 @@ import path from 'node:path';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_DATA_ELEMENT_ID } from '../../common/first-data';
+import { buildServerRenderer } from '../../scripts/build-web';
 import { makePost, makeSessionCookie, makeUser } from '../helpers/factories';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
  * Issue 30 items 2 and 5, read as a link-preview crawler reads them: one plain HTTP request, no
- * browser. /{username} and /post/{id} carry Open Graph and Twitter card tags and a canonical URL
- * for what anyone may see, and the page's first data for the SPA; private and hidden profiles,
- * drafts and posts of a private creator are 'not found' (404) and name nothing of themselves.
+ * browser. /{username} and /post/{id} carry Open Graph and Twitter card tags (their picture: the
+ * page's card, issue 50 item 2) and a canonical URL for what anyone may see, and the page's
+ * first data for the SPA; private and hidden profiles, drafts and posts of a private creator are
+ * 'not found' (404) and name nothing of themselves.
  */
 let app: TestServer;
 let distDir: string;
 
 beforeAll(async () => {
-  // the SPA's page template, as the build leaves it (the served page is index.html filled in)
+  // the SPA's page template, as the build leaves it (the served page is index.html filled in), and
+  // the page renderer, which runs a page's route loaders for its first data (server rendering off:
+  // what is read here is the head and the data)
   distDir = await mkdtemp(path.join(tmpdir(), 'link-previews-'));
   await copyFile(path.resolve(import.meta.dirname, '../../index.html'), path.join(distDir, 'index.html'));
-  app = await startTestServer({ workerQueues: [], env: { SERVE_SPA: 'true', DIST_DIR: distDir } });
-});
+  await buildServerRenderer(distDir, 'error');
+  app = await startTestServer({ workerQueues: [], env: { SERVE_SPA: 'true', DIST_DIR: distDir, SERVER_RENDER: 'false' } });
+}, 180_000);
 afterAll(async () => {
   await app?.close();
   await rm(distDir, { recursive: true, force: true });
@@ -62,7 +67,7 @@ async function get(pathname: string, cookie?: string): Promise<Page> {
 const decode = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 describe('link previews and first data', () => {
-  it('a public creator: name, bio, avatar, canonical URL, and the profile in the first data', async () => {
+  it('a public creator: name, bio, card, canonical URL, and the profile in the first data', async () => {
     const creator = await makeUser(app.deps.db, { isCreator: true });
     await app.deps.db
       .updateTable('profiles')
@@ -78,8 +83,11 @@ describe('link previews and first data', () => {
     expect(page.tags['og:description']).toBe('Paints <big> skies & "seas" for $& friends');
     expect(page.tags['og:type']).toBe('profile');
     expect(page.tags['og:url']).toBe(`${app.url}/${creator.username}`);
-    expect(page.tags['og:image']).toBe(`${app.url}/avatars/${creator.id}/a1.webp`);
-    expect(page.tags['twitter:card']).toBe('summary');
+    // the profile's card (issue 50 item 2: tests/integration/og-cards.test.ts), under an address of its version
+    expect(page.tags['og:image']).toMatch(new RegExp(`^${app.url}/og/profile/${creator.username}\\.jpg\\?v=[\\w-]+$`));
+    expect(page.tags['og:image:width']).toBe('1200');
+    expect(page.tags['og:image:height']).toBe('630');
+    expect(page.tags['twitter:card']).toBe('summary_large_image');
     expect(page.tags['twitter:image']).toBe(page.tags['og:image']);
     expect(page.canonical).toBe(`${app.url}/${creator.username}`);
     expect(page.title).toBe(`${name} (@${creator.username}) · CreatorHub`);
@@ -91,7 +99,7 @@ describe('link previews and first data', () => {
     expect(page.data.get('auth.me')).toBeNull();
   });
 
-  it('a free image post shows its picture, a premium one only its blurred preview', async () => {
+  it('a free and a premium image post: their cards, and nothing of the premium media in the page', async () => {
     const creator = await makeUser(app.deps.db, { isCreator: true });
     const free = await makePost(app.deps.db, null, { creatorId: creator.id, title: 'Morning light', text: 'First sketch </script><script>alert(1)</script>' });
     const premium = await makePost(app.deps.db, null, { creatorId: creator.id, title: 'Studio secrets', isPremium: true });
@@ -100,7 +108,7 @@ describe('link previews and first data', () => {
     expect(freePage.status).toBe(200);
     expect(freePage.tags['og:title']).toBe('Morning light');
     expect(freePage.tags['og:type']).toBe('article');
-    expect(freePage.tags['og:image']).toBe(`${app.url}/media/${free.id}/web`);
+    expect(freePage.tags['og:image']).toMatch(new RegExp(`^${app.url}/og/post/${free.id}\\.jpg\\?v=`));
     expect(freePage.tags['twitter:card']).toBe('summary_large_image');
     expect(freePage.canonical).toBe(`${app.url}/post/${free.id}`);
     // the post's text cannot close the data script or the page's markup
@@ -110,7 +118,8 @@ describe('link previews and first data', () => {
 
     const premiumPage = await get(`/post/${premium.id}`);
     expect(premiumPage.status).toBe(200);
-    expect(premiumPage.tags['og:image']).toBe(`${app.url}/media/${premium.id}/preview`);
+    // its card is drawn from the blurred preview alone (og-cards.test.ts looks at the picture)
+    expect(premiumPage.tags['og:image']).toMatch(new RegExp(`^${app.url}/og/post/${premium.id}\\.jpg\\?v=`));
     expect(premiumPage.html).not.toContain(`/media/${premium.id}/web`);
     expect(premiumPage.html).not.toContain(`/media/${premium.id}/original`);
     // the visitor's access rule: the first data is the locked post too

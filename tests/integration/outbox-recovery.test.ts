@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { QUEUE_NAMES, type QueueName } from '../../common/jobs';
 import { relayOutbox } from '../../core/outbox/outbox';
-import type { SessionUser } from '../../server/auth/session';
+import type { SessionUser } from '../../core/sessions/resolved-session';
 import { subscribe } from '../../server/features/subscriptions/subscriptions.service';
 import { startWorkers } from '../../worker/workers';
 import { makePost, makeUser, type MadeUser } from '../helpers/factories';

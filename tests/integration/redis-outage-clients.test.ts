@@ -1,22 +1,17 @@
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { io as connect, type Socket } from 'socket.io-client';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processPostJobId } from '../../common/jobs';
-import type { MessageDto } from '../../common/message-dtos';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../common/socket-events';
 import { MESSAGE_TEXTS, UPLOAD_TEXTS } from '../../common/texts';
 import { toUploadMetadata, UPLOAD_POST_ID_HEADER } from '../../common/uploads';
 import { refuseUnavailableHead, shouldRetryUpload, UPLOAD_RETRY_DELAYS_MS, UPLOAD_RETRY_SCHEDULE_MS } from '../../src/features/uploads/upload-retry';
 import { makePost, makeUser, type MadeUser } from '../helpers/factories';
+import { openMessagesPage, sendMessage as send } from '../helpers/messages-page';
 import { startOperatorStack, type OperatorStack } from '../helpers/operator-stack';
 import { trpcMutation, waitForLine } from '../helpers/processes';
 import type { TestDatabase } from '../helpers/test-db';
-import type { TestClient } from '../helpers/test-server';
 import { uploadFields, waitFor } from '../helpers/tus';
 
 // What the people using the app notice of a Redis outage (issue 24 items 4-6), with the server as
@@ -27,13 +22,12 @@ import { uploadFields, waitFor } from '../helpers/tus';
 let stack: OperatorStack;
 let database: TestDatabase;
 let url: string;
-let prefix: string;
 const incoming = () => stack.settings.UPLOADS_DIR!;
 
 beforeAll(async () => {
   // what tests may shorten: a lost job is looked for every second, after 2 s idle
   stack = await startOperatorStack('redis-outage-clients', { LOST_JOB_SWEEP_INTERVAL_MS: '1000', LOST_JOB_AFTER_MS: '2000' });
-  ({ database, url, prefix } = stack);
+  ({ database, url } = stack);
 }, 60_000);
 afterAll(() => stack?.stop());
 
@@ -62,7 +56,7 @@ describe('an upload under way when Redis stops for 60 s', () => {
         onBeforeRequest: async (req) => {
           // Redis goes away just before the third chunk
           if (req.getMethod() === 'PATCH' && ++patches === 3) {
-            await stack.stopRedis();
+            await stack.redis.stop();
             outageFrom = Date.now();
           }
         },
@@ -78,7 +72,7 @@ describe('an upload under way when Redis stops for 60 s', () => {
 
     await waitFor(async () => outageFrom > 0, 30_000, 'the outage to begin');
     await sleep(outageMs);
-    await stack.startRedis();
+    await stack.redis.start();
     const backAt = Date.now();
     const { postId, url: uploadUrl } = await finished;
 
@@ -102,21 +96,6 @@ describe('an upload under way when Redis stops for 60 s', () => {
   }, 150_000);
 });
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-async function send(client: TestClient, username: string, content: string) {
-  const res = await trpcMutation(client, 'messages.send', { username, content, clientId: randomUUID() });
-  const body = res.body as { result?: { data: { json: MessageDto } }; error?: { json: { message: string; data: { code: string } } } };
-  return { status: res.status, message: body.result?.data.json ?? null, error: body.error?.json ?? null };
-}
-
-async function since(client: TestClient, afterId: string) {
-  const input = encodeURIComponent(JSON.stringify({ json: { afterId } }));
-  const res = await client.fetch(`/trpc/messages.since?input=${input}`);
-  const body = (await res.json()) as { result: { data: { json: { messages: MessageDto[]; hasMore: boolean } } } };
-  return body.result.data.json;
-}
-
 describe('messages across a Redis outage, to a page that stays open', () => {
   it('sends during the outage under a limit counted in memory, and every message sent during and right after it reaches the open socket, live or through the catch-up it is told to run', async () => {
     const sender = await makeUser(database.db);
@@ -125,38 +104,16 @@ describe('messages across a Redis outage, to a page that stays open', () => {
     const asReader = await signedIn(reader);
 
     // the reader's page: the socket, and the catch-up use-live-messages.ts runs on `resync`
-    const seen = new Map<string, MessageDto>();
-    let newest: string | null = null;
-    const note = (m: MessageDto) => {
-      seen.set(m.id, m);
-      newest = m.id;
-    };
-    let resyncs = 0;
-    const socket: ClientSocket = connect(url, {
-      transports: ['websocket'],
-      extraHeaders: { origin: url, cookie: `session=${asReader.token}` },
-      reconnection: false,
-    });
-    socket.on('message:new', ({ message }) => note(message));
-    socket.on('resync', () => {
-      resyncs += 1;
-      void (async () => {
-        for (let more = true; more && newest; ) {
-          const page = await since(asReader.client, newest);
-          page.messages.forEach(note);
-          more = page.hasMore && page.messages.length > 0;
-        }
-      })();
-    });
+    const page = await openMessagesPage(url, asReader);
+    const { seen } = page;
     try {
-      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
       const sent: string[] = [];
       const first = await send(asSender, reader.username, 'before the outage');
       expect(first.status).toBe(200);
       sent.push(first.message!.id);
       await waitFor(async () => seen.has(first.message!.id), 5_000, 'the first message to arrive live');
 
-      await stack.stopRedis();
+      await stack.redis.stop();
       // sending goes on: the limit is counted in this server's memory while Redis is away
       const during = await send(asSender, reader.username, 'during the outage');
       expect(during.status).toBe(200);
@@ -169,10 +126,10 @@ describe('messages across a Redis outage, to a page that stays open', () => {
       for (const r of burst) if (r.message) sent.push(r.message.id);
       await sleep(3_000);
       expect(seen.has(during.message!.id)).toBe(false);
-      expect(socket.connected).toBe(true);
+      expect(page.connected()).toBe(true);
 
       // back, empty; messages keep coming while the server's connections find Redis again
-      await stack.startRedis();
+      await stack.redis.start();
       for (let i = 0; i < 20; i++) {
         const r = await send(asSender, reader.username, `just after ${i}`);
         expect(r.status).toBe(200);
@@ -182,10 +139,10 @@ describe('messages across a Redis outage, to a page that stays open', () => {
 
       await waitFor(async () => sent.every((id) => seen.has(id)), 20_000, 'every message to reach the open page').catch(() => undefined);
       expect(sent.filter((id) => !seen.has(id))).toEqual([]);
-      expect(resyncs).toBeGreaterThan(0);
-      expect(socket.connected).toBe(true);
+      expect(page.resyncs()).toBeGreaterThan(0);
+      expect(page.connected()).toBe(true);
     } finally {
-      socket.disconnect();
+      page.close();
     }
   }, 120_000);
 });
@@ -197,31 +154,27 @@ describe('retrying a failed post while Redis is down', () => {
     const failed = await makePost(database.db, null, { creatorId: creator.id, status: 'failed', kind: 'image' });
     // its start-up line is the one thing read from its log: the lost-job sweep runs from then on
     const worker = stack.start('worker/main.ts', { LOG_LEVEL: 'info' });
-    const connection = new Redis(stack.redisUrl, { maxRetriesPerRequest: null });
-    connection.on('error', () => {});
-    const media = new Queue('media', { connection, prefix });
-    media.on('error', () => {});
+    const view = stack.queues('media');
     try {
       await waitForLine(worker, '"msg":"worker started"', 'the worker');
-      await stack.stopRedis();
+      await stack.redis.stop();
       const retry = await trpcMutation(client, 'posts.retryProcessing', { postId: failed.id });
       expect(retry.status).toBe(200);
       expect(retry.body).toMatchObject({ result: { data: { json: { postId: failed.id, status: 'processing', notice: UPLOAD_TEXTS.retrySavedForLater } } } });
       const row = await database.db.selectFrom('posts').select('status').where('id', '=', failed.id).executeTakeFirstOrThrow();
       expect(row.status).toBe('processing');
 
-      await stack.startRedis();
+      await stack.redis.start();
       // the lost-job sweep queues it (the worker then runs it: this fixture has no upload, so it fails again)
       await waitFor(
         async () =>
-          (await media.getJobState(processPostJobId(failed.id)).catch(() => 'unknown')) !== 'unknown' ||
+          (await view.media.getJobState(processPostJobId(failed.id)).catch(() => 'unknown')) !== 'unknown' ||
           (await database.db.selectFrom('posts').select('status').where('id', '=', failed.id).executeTakeFirstOrThrow()).status !== 'processing',
         60_000,
         'the retried post to be queued',
       );
     } finally {
-      await media.close();
-      connection.disconnect();
+      await view.close();
     }
   }, 120_000);
 });

@@ -1,17 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueName } from '../../common/jobs';
 import type { MessageDto } from '../../common/message-dtos';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../common/socket-events';
 import { relayOutbox } from '../../core/outbox/outbox';
 import { createQueues } from '../../core/queues/queues';
 import { createRedis } from '../../core/redis';
 import { makeUser } from '../helpers/factories';
+import { openMessagesPage, sendMessage as send } from '../helpers/messages-page';
 import { startOperatorStack, type OperatorStack } from '../helpers/operator-stack';
-import { trpcMutation } from '../helpers/processes';
-import type { TestClient } from '../helpers/test-server';
 import { waitFor } from '../helpers/tus';
 
 // Issue 44 item 3.2: several messages sent one after another while Redis is down all succeed
@@ -26,12 +22,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stack?.stop());
 
-async function send(client: TestClient, username: string, content: string) {
-  const res = await trpcMutation(client, 'messages.send', { username, content, clientId: randomUUID() });
-  const body = res.body as { result?: { data: { json: MessageDto } } };
-  return { status: res.status, ms: res.ms, message: body.result?.data.json ?? null };
-}
-
 describe('messages sent one after another while Redis is down', () => {
   it('all succeed, reach the open page after the outage, and their pending work is queued once Redis is back', async () => {
     const sender = await makeUser(stack.database.db);
@@ -40,36 +30,14 @@ describe('messages sent one after another while Redis is down', () => {
     const asReader = await stack.signedIn(reader);
 
     // the reader's open page: live events, and the catch-up it runs when told `resync`
-    const seen = new Set<string>();
-    let newest: string | null = null;
-    const note = (m: MessageDto) => {
-      seen.add(m.id);
-      newest = m.id;
-    };
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(stack.url, {
-      transports: ['websocket'],
-      extraHeaders: { origin: stack.url, cookie: `session=${asReader.token}` },
-      reconnection: false,
-    });
-    socket.on('message:new', ({ message }) => note(message));
-    socket.on('resync', () => {
-      void (async () => {
-        for (let more = true; more && newest; ) {
-          const input = encodeURIComponent(JSON.stringify({ json: { afterId: newest } }));
-          const res = await asReader.client.fetch(`/trpc/messages.since?input=${input}`);
-          const page = ((await res.json()) as { result: { data: { json: { messages: MessageDto[]; hasMore: boolean } } } }).result.data.json;
-          page.messages.forEach(note);
-          more = page.hasMore && page.messages.length > 0;
-        }
-      })();
-    });
+    const page = await openMessagesPage(stack.url, asReader);
+    const { seen } = page;
     try {
-      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
       const first = await send(asSender, reader.username, 'before the outage');
       expect(first.status).toBe(200);
       await waitFor(async () => seen.has(first.message!.id), 5_000, 'the first message to arrive live');
 
-      await stack.stopRedis();
+      await stack.redis.stop();
       const during: MessageDto[] = [];
       const times: number[] = [];
       for (let i = 0; i < 8; i++) {
@@ -84,15 +52,15 @@ describe('messages sent one after another while Redis is down', () => {
       expect(stored.map((m) => m.id).sort()).toEqual([first.message!.id, ...during.map((m) => m.id)].sort());
       const pending = await stack.database.db.selectFrom('outbox').select('job_id').where('done_at', 'is', null).execute();
       expect(pending.length).toBeGreaterThan(0);
-      expect(socket.connected).toBe(true);
+      expect(page.connected()).toBe(true);
 
-      await stack.startRedis();
+      await stack.redis.start();
       // the page catches up on every message of the outage (told `resync` once the server's Redis is back)
       await waitFor(async () => during.every((m) => seen.has(m.id)), 20_000, 'every message of the outage to reach the open page').catch(() => undefined);
       expect(during.filter((m) => !seen.has(m.id)).map((m) => m.content)).toEqual([]);
 
       // the relay (every worker's keeper) queues the outbox rows of the outage: nothing was only in Redis
-      const connection = createRedis(stack.redisUrl, { commandTimeoutMs: 1_000 });
+      const connection = createRedis(stack.redis.url, { commandTimeoutMs: 1_000 });
       const queues = createQueues(connection, stack.prefix);
       try {
         await relayOutbox({ db: stack.database.db, queues, log: pino({ level: 'silent' }) }, 0);
@@ -106,7 +74,7 @@ describe('messages sent one after another while Redis is down', () => {
         connection.disconnect();
       }
     } finally {
-      socket.disconnect();
+      page.close();
     }
   }, 120_000);
 });

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { disconnectSubscriber } from '../../core/redis';
-import { freePort, startRedisServer } from '../helpers/processes';
+import { startPrivateRedis } from '../helpers/private-redis';
 
 // A server shutting down just as Redis came back: ioredis has re-sent the subscriber's
 // subscriptions (dropping their promises), and cutting the link before Redis answers them used to
@@ -51,9 +51,8 @@ async function relayTo(port: number) {
  * answers still on the way (held back for `holdMs`).
  */
 async function resubscribingSubscriber(holdMs: number) {
-  const redisPort = await freePort();
-  const redis = await startRedisServer(redisPort);
-  const relay = await relayTo(redisPort);
+  const redis = await startPrivateRedis();
+  const relay = await relayTo(redis.port);
   stopRedis = async () => {
     await relay.close();
     await redis.stop();

@@ -53,6 +53,7 @@ const NULLABLE = {
   ledger_accounts: ['code', 'owner_id', 'provider'],
   journal_entries: ['reason', 'payment_id', 'payout_id', 'refund_request_id'],
   journal_lines: ['available_at'],
+  ledger_month_totals: [],
   reconciliation_mismatches: [],
   payout_accounts: [],
   payment_cards: ['payment_method_id', 'brand', 'last4'],

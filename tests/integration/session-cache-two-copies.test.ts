@@ -1,11 +1,12 @@
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTORY_PASSWORD, makeUser } from '../helpers/factories';
-import { freePort, startRedisServer } from '../helpers/processes';
+import { startPrivateRedis, untilAnswering } from '../helpers/private-redis';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
 import { clientAs, expectTrpcError } from '../helpers/trpc';
 
 // Two server copies over one database and one Redis, as behind a load balancer. Each answers a
-// session it resolved a moment ago from memory (server/auth/session-cache.ts); a session ended,
+// session it resolved a moment ago from memory (core/sessions/session-cache.ts); a session ended,
 // or a user changed, through one copy must be refused (or seen changed) by the other at once:
 // well within the cache's own lifetime (SESSION_CACHE_MS, 5 s). Redis writes the PUBLISH's reply
 // to the copy that ended it and the message to the other copy's subscriber one after the other,
@@ -27,6 +28,12 @@ afterAll(async () => {
   await b?.close();
   await a?.close();
 });
+
+/** The Socket.IO adapter's own connections (server/realtime/socket-server.ts), which reconnect on their own. */
+function adapterConnections(server: TestServer): Redis[] {
+  const adapter = server.app.io.of('/').adapter as unknown as { pubClient: Redis; subClient: Redis };
+  return [adapter.pubClient, adapter.subClient];
+}
 
 const sessionReads = (server: TestServer) => server.queries.list().length - server.queries.withoutSession().length;
 
@@ -94,25 +101,32 @@ describe('session cache across two server copies', () => {
 
 describe('session cache without Redis', () => {
   it('a copy that cannot hear Redis caches nothing: a session ended meanwhile is refused at once', async () => {
-    const port = await freePort();
-    let redis = await startRedisServer(port);
-    const server = await startTestServer({ workerQueues: [], env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    const redis = await startPrivateRedis();
+    const server = await startTestServer({ workerQueues: [], env: { REDIS_URL: redis.url } });
     try {
       const user = await makeUser(server.deps.db);
       const client = await clientAs(server, user.id);
       await cachedOn(server, client, user.id);
 
       await redis.stop();
-      // Redis closes every connection of the copy at once, its cache's subscriber among them
-      await expect.poll(() => server.deps.redis.status, { timeout: 10_000 }).not.toBe('ready');
+      // Redis closes every connection of the copy, its cache's subscriber among them, which turns the cache off
+      await expect.poll(() => server.deps.sessionCache.listening(), { timeout: 10_000 }).toBe(false);
       // a revocation whose news cannot travel: the row goes, and no copy can be told
       await server.deps.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
       expect(await client.trpc.auth.me.query()).toBeNull();
+
+      // and once Redis is back the cache hears again, and caches again
+      await redis.start();
+      await expect.poll(() => server.deps.sessionCache.listening(), { timeout: 10_000 }).toBe(true);
+      const again = await clientAs(server, user.id);
+      await cachedOn(server, again, user.id);
     } finally {
-      // back up, so that the server's queues close as usual (once the copy has reconnected: closing
-      // empties its keys, and a client still reconnecting refuses commands)
-      redis = await startRedisServer(port);
-      await expect.poll(() => server.deps.redis.status, { timeout: 20_000 }).toBe('ready');
+      // back up, so that the server closes as usual: every connection it holds ready again and its
+      // subscriptions answered (closing one before fails them, unhandled), its cache subscribed again
+      if (!redis.running()) await redis.start();
+      await untilAnswering([server.deps.redis, ...adapterConnections(server)]);
+      await expect.poll(() => server.deps.sessionCache.listening(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => server.deps.queues.mail.getJobCounts().then(() => 'answering', () => 'not yet'), { timeout: 10_000 }).toBe('answering');
       await server.close();
       await redis.stop();
     }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { makeVideo } from '../helpers/media-fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
 import { tusUpload, uploadFields, waitFor } from '../helpers/tus';
-import { serverCommand } from '../helpers/server-command';
+import { killGroup, startProcess } from '../helpers/processes';
 
 // The media worker as its own process (`npm run worker`), killed or stopped in the middle of a
 // video: no upload is lost. The in-process server runs no media workers here.
@@ -35,43 +35,22 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-/** The worker and its ffmpeg children, as a machine losing power would stop them. */
-function killGroup(pid: number, signal: NodeJS.Signals) {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
+/** The worker as its own process, in its own process group so the test can stop it together with its ffmpeg. */
 function startWorker(extra: Record<string, string> = {}) {
   const config = app.deps.config;
-  const { command, args } = serverCommand('worker/main.ts');
-  const child = spawn(command, args, {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: config.DATABASE_URL,
-      REDIS_PREFIX: config.REDIS_PREFIX,
-      STORAGE_DIR: config.STORAGE_DIR,
-      UPLOADS_DIR: config.UPLOADS_DIR,
-      // a dead worker's job is noticed within seconds instead of a minute (not so short that a
-      // live worker starved of CPU by parallel tests loses its lock)
-      MEDIA_LOCK_DURATION_MS: '5000',
-      MEDIA_STALLED_INTERVAL_MS: '1000',
-      ...extra,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // its own process group, so the test can stop it together with its ffmpeg
-    detached: true,
+  const worker = startProcess('worker/main.ts', {
+    DATABASE_URL: config.DATABASE_URL,
+    REDIS_PREFIX: config.REDIS_PREFIX,
+    STORAGE_DIR: config.STORAGE_DIR,
+    UPLOADS_DIR: config.UPLOADS_DIR,
+    // a dead worker's job is noticed within seconds instead of a minute (not so short that a
+    // live worker starved of CPU by parallel tests loses its lock)
+    MEDIA_LOCK_DURATION_MS: '5000',
+    MEDIA_STALLED_INTERVAL_MS: '1000',
+    ...extra,
   });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  children.push(child);
-  return { child, exited, output: () => output };
+  children.push(worker.child);
+  return worker;
 }
 
 async function runningWithProgress(postId: string) {

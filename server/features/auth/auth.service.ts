@@ -12,9 +12,8 @@ import {
   generateSessionToken,
   invalidateSession,
   invalidateUserSessions,
-  type SessionInfo,
-  type SessionUser,
 } from '../../auth/session';
+import type { SessionInfo, SessionUser } from '../../../core/sessions/resolved-session';
 import type { AppDeps } from '../../../core/deps';
 import { addToOutbox, dispatchOutbox, queueThroughOutbox, type QueuedEntry } from '../../../core/outbox/outbox';
 import { hashToken } from '../../../core/token-hash';
@@ -32,7 +31,7 @@ import {
 import { isTwoFactorEnabled } from '../../auth/two-factor.queries';
 import { fieldError } from '../../trpc/errors';
 import * as q from './auth.queries';
-import { hasVerifiedBadge } from '../../../domain/access/verified-badge';
+import { userDtoOf } from '../../../domain/people/user-columns';
 
 /** The configured attempts per window (AUTH_RATE_LIMIT, default 10 a minute). */
 const authLimit = (config: { AUTH_RATE_LIMIT: number }) => ({ ...RATE_LIMITS.auth, points: config.AUTH_RATE_LIMIT });
@@ -54,17 +53,7 @@ export function toUserDto(user: SessionUser): UserDto {
 }
 
 function candidateToDto(row: q.SignInCandidate): UserDto {
-  return {
-    id: row.id,
-    email: row.email,
-    username: row.username,
-    displayName: row.display_name,
-    avatarUrl: row.avatar_url,
-    isCreator: row.is_creator,
-    isPremium: row.is_premium,
-    isVerified: hasVerifiedBadge(row),
-    role: row.role,
-  };
+  return userDtoOf(row.id, row);
 }
 
 function isUniqueViolation(error: unknown): error is { code: string; constraint?: string; detail?: string } {

@@ -5,7 +5,7 @@ import { postRoom } from '../../../common/socket-events';
 import { COMMENT_TEXTS } from '../../../common/texts';
 import { SETTINGS_TEXTS } from '../../../common/settings-texts';
 import { commentsOpenFor } from '../../../domain/content/comments-open';
-import type { SessionUser } from '../../auth/session';
+import type { SessionUser } from '../../../core/sessions/resolved-session';
 import type { AppDeps } from '../../../core/deps';
 import { dispatchOutbox } from '../../../core/outbox/outbox';
 import { notifyComment } from '../../../domain/notifications/content';

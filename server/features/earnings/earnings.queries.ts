@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { readCents } from '../../../core/db/cents';
 import type { DB } from '../../../core/db/kysely';
 import { creatorLines, PAYOUT_JOURNALS } from '../../../domain/earnings/balances';
 
@@ -31,7 +32,7 @@ export async function findPayoutTotals(db: DB, creatorId: string) {
     ])
     .where('creator_id', '=', creatorId)
     .executeTakeFirstOrThrow();
-  return { paid: Number(row.paid), onItsWay: Number(row.on_its_way) };
+  return { paid: readCents(row.paid), onItsWay: readCents(row.on_its_way) };
 }
 
 /** The creator's payouts, newest first, keyset on (created_at, id). */
@@ -69,7 +70,7 @@ export async function findStatementTotals(db: DB, creatorId: string, start: Date
     .where('l.occurred_at', '<', end)
     .executeTakeFirstOrThrow();
   return {
-    gross: Number(row.gross), earned: Number(row.earned), refunds: Number(row.refunds), disputes: Number(row.disputes), payouts: Number(row.payouts),
+    gross: readCents(row.gross), earned: readCents(row.earned), refunds: readCents(row.refunds), disputes: readCents(row.disputes), payouts: readCents(row.payouts),
   };
 }
 

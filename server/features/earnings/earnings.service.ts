@@ -79,7 +79,7 @@ export async function earningsSummary(deps: EarningsDeps, creatorId: string): Pr
     paidOut: rand(payouts.paid),
     onItsWay: rand(payouts.onItsWay),
     netEarnings: rand(balances.net),
-    pendingByDay: byDay.map((d) => ({ day: d.day, amount: rand(Number(d.cents)) })),
+    pendingByDay: byDay.map((d) => ({ day: d.day, amount: rand(readCents(d.cents)) })),
     nextPayoutAt: account?.status === 'enabled' ? nextPayoutDate(now, policy.payoutWeekday).toISOString() : null,
     minimum: rand(policy.payoutMinimumCents),
     feePercent: policy.feePercent,
@@ -104,7 +104,7 @@ export async function myPayouts(deps: EarningsDeps, creatorId: string, cursor: {
   const last = page.at(-1);
   return {
     items: page.map((r) => ({
-      id: r.id, amount: rand(Number(r.amount_cents)), status: r.status, trigger: r.trigger, failureReason: r.failure_reason, createdAt: r.created_at, settledAt: r.settled_at,
+      id: r.id, amount: rand(readCents(r.amount_cents)), status: r.status, trigger: r.trigger, failureReason: r.failure_reason, createdAt: r.created_at, settledAt: r.settled_at,
     })),
     nextCursor: rows.length > PAYOUTS_PAGE_SIZE && last ? { at: last.cursor_at, id: last.id } : null,
   };
@@ -146,7 +146,7 @@ export async function monthlyStatement(deps: EarningsDeps, creatorId: string, in
       type: lineType(l.kind, l.payout_status),
       description: l.description ?? '',
       gross: fromCents(readCents(l.gross_cents)),
-      net: rand(-Number(l.amount_cents)),
+      net: rand(-readCents(l.amount_cents)),
     })),
   };
 }
@@ -181,15 +181,15 @@ export async function adminEarnings(deps: EarningsDeps): Promise<AdminEarningsDt
   ]);
   return {
     months: months.map((m) => ({
-      month: m.month, gross: rand(Number(m.gross)), fees: rand(Number(m.fees)), refunds: rand(Number(m.refunds)), disputes: rand(Number(m.disputes)),
-      feesReversed: rand(Number(m.fees_reversed)), losses: rand(Number(m.losses)), paidOut: rand(Number(m.paid_out)),
+      month: m.month, gross: rand(readCents(m.gross)), fees: rand(readCents(m.fees)), refunds: rand(readCents(m.refunds)), disputes: rand(readCents(m.disputes)),
+      feesReversed: rand(readCents(m.fees_reversed)), losses: rand(readCents(m.losses)), paidOut: rand(readCents(m.paid_out)),
     })),
     mismatches: mismatches.map((m) => ({
-      id: m.id, day: m.day, provider: m.provider, kind: m.kind, ref: m.ref, ledger: rand(Number(m.ledger_cents)), providerAmount: rand(Number(m.provider_cents)),
+      id: m.id, day: m.day, provider: m.provider, kind: m.kind, ref: m.ref, ledger: rand(readCents(m.ledger_cents)), providerAmount: rand(readCents(m.provider_cents)),
     })),
-    due: due.map((d) => ({ creatorId: d.id, username: d.username, available: rand(Number(d.available)), accountStatus: d.account_status })),
+    due: due.map((d) => ({ creatorId: d.id, username: d.username, available: rand(readCents(d.available)), accountStatus: d.account_status })),
     open: open.map((o) => ({
-      id: o.id, username: o.username, amount: rand(Number(o.amount_cents)), status: o.status as 'pending' | 'failed', failureReason: o.failure_reason, createdAt: o.created_at,
+      id: o.id, username: o.username, amount: rand(readCents(o.amount_cents)), status: o.status as 'pending' | 'failed', failureReason: o.failure_reason, createdAt: o.created_at,
     })),
   };
 }

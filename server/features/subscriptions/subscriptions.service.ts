@@ -27,7 +27,7 @@ import { bestOffers } from '../../../domain/billing/offers.queries';
 import { findBundles } from '../../../domain/billing/bundles.queries';
 import { bundleOffersByTier } from '../../../domain/billing/bundles';
 import { earningsPolicy } from '../../../domain/earnings/policy';
-import type { SessionUser } from '../../auth/session';
+import type { SessionUser } from '../../../core/sessions/resolved-session';
 import { paymentFailed } from '../../trpc/errors';
 import {
   countPremiumPostsByKind,

@@ -3,7 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import type { IncomingMessage } from 'node:http';
 import { UPLOAD_TEXTS } from '../../../common/texts';
 import { MAX_UPLOAD_BYTES, UPLOAD_POST_ID_HEADER } from '../../../common/uploads';
-import type { SessionUser } from '../../auth/session';
+import type { SessionUser } from '../../../core/sessions/resolved-session';
 import type { AppDeps } from '../../../core/deps';
 import { unavailableDependency } from '../../../core/dependency-errors';
 import { findFinishedUpload } from './uploads.queries';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResolvedSession } from './resolve-session';
+import type { ResolvedSession } from './resolved-session';
 import { createSessionCache, parseForget } from './session-cache';
 
 const resolved = (sessionId: string, userId: string): ResolvedSession => ({

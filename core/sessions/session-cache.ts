@@ -1,9 +1,11 @@
 import type { Logger } from 'pino';
-import type { AppDeps } from '../../core/deps';
-import { throttledReporter } from '../../core/dependency-errors';
-import { sessionCacheChannel } from '../../core/realtime/emitter';
-import type { ForgetSessions } from '../../core/realtime/realtime';
-import type { ResolvedSession } from './resolve-session';
+import type { Redis } from 'ioredis';
+import type { Config } from '../config';
+import { throttledReporter } from '../dependency-errors';
+import { sessionCacheChannel } from '../realtime/emitter';
+import type { ForgetSessions, Realtime } from '../realtime/realtime';
+import { disconnectSubscriber } from '../redis';
+import type { ResolvedSession } from './resolved-session';
 
 /**
  * How long a copy answers a session from memory before reading it again. It bounds what a copy
@@ -15,7 +17,8 @@ const MAX_ENTRIES = 20_000;
 
 /**
  * Sessions this server copy resolved in the last SESSION_CACHE_MS, so that a signed-in request
- * costs no PostgreSQL round trip for its cookie (server/auth/resolve-session.ts).
+ * costs no PostgreSQL round trip for its cookie (server/auth/resolve-session.ts). Each process
+ * builds one with its deps (core/create-deps.ts: AppDeps.sessionCache).
  *
  * It is only ever right because it is told: whoever ends a session or changes a user's signed-in
  * details (USER_DTO_COLUMNS) calls `realtime.disconnectSessions` or `realtime.forgetSessions`
@@ -36,6 +39,7 @@ export interface SessionCache {
   forgetAll(): void;
   /** whether this copy hears the forgets of the others (off: nothing is cached) */
   setListening(on: boolean): void;
+  listening(): boolean;
 }
 
 export function createSessionCache(opts: { ttlMs?: number; now?: () => number } = {}): SessionCache {
@@ -94,6 +98,7 @@ export function createSessionCache(opts: { ttlMs?: number; now?: () => number } 
       listening = on;
       clear();
     },
+    listening: () => listening,
   };
 }
 
@@ -116,7 +121,7 @@ export function parseForget(message: string): ForgetSessions | null {
  * subscriber of its own. The cache works only while that subscriber is subscribed; a dropped
  * connection turns it off (and empties it) until the subscription is back.
  */
-export function listenForForgets(cache: SessionCache, deps: Pick<AppDeps, 'redis' | 'realtime' | 'config'> & { log: Logger }): { close(): void } {
+export function listenForForgets(cache: SessionCache, deps: { redis: Redis; realtime: Realtime; config: Pick<Config, 'REDIS_PREFIX'>; log: Logger }): { close(): Promise<void> } {
   const channel = sessionCacheChannel(deps.config.REDIS_PREFIX);
   const report = throttledReporter((err, suppressed) => deps.log.warn({ err, suppressed }, 'session cache: Redis unavailable (sessions are read from PostgreSQL meanwhile)'));
   const unsubscribeLocal = deps.realtime.onForgetSessions((which) => cache.forget(which));
@@ -138,10 +143,11 @@ export function listenForForgets(cache: SessionCache, deps: Pick<AppDeps, 'redis
     else cache.forgetAll();
   });
   return {
-    close() {
+    async close() {
       unsubscribeLocal();
       cache.setListening(false);
-      sub.disconnect();
+      // its subscription may be on its way after a reconnect: cut only once it is answered
+      await disconnectSubscriber(sub);
     },
   };
 }
