@@ -242,7 +242,7 @@ export interface MediaFilesTable {
   position: Generated<number>;
 }
 
-/** A video file's HLS ladder (migrations/20261206_0500_video_ladders.ts; shape: common/ladder.ts). */
+/** A video file's HLS ladder (migrations/20261206_0700_video_ladders.ts; shape: common/ladder.ts). */
 export interface VideoLaddersTable {
   post_id: string;
   position: Generated<number>;
