@@ -224,7 +224,7 @@ export interface JobsByQueue {
   mail: MailJobs;
   maintenance: MaintenanceJobs;
   media: MediaJobs & AvatarJobs;
-  transcode: MediaJobs;
+  transcode: MediaJobs & LadderJobs;
   attachments: MessageMediaJobs;
   'attachment-transcode': MessageMediaJobs;
   exports: ExportJobs;
@@ -248,6 +248,17 @@ export function attachmentQueueFor(kind: 'image' | 'video' | 'audio' | 'pdf' | '
 }
 
 export const processPostJobId = (postId: string) => `process-post-${postId}`;
+
+/**
+ * The HLS ladder of a post's videos (issue 49, docs/media.md), from the MP4s its processing made:
+ * queued through the outbox when a post with a video completes, and by the backfill for posts
+ * made before ladders (`npm run backfill:ladders`). jobId `build-ladder-<postId>` (ladderJobId);
+ * a file whose ladder is recorded already is skipped, so a rerun adds nothing.
+ */
+export interface LadderJobs {
+  'build-ladder': { postId: string };
+}
+export const ladderJobId = (postId: string) => `build-ladder-${postId}`;
 
 export type JobName<Q extends QueueName> = keyof JobsByQueue[Q] & string;
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobsByQueue[Q][N];
@@ -290,7 +301,7 @@ const JOB_NAME_SETS: { [Q in QueueName]: { [N in JobName<Q>]: true } } = {
     'expire-unsent-attachments': true,
   },
   media: { 'process-post': true, 'process-avatar': true },
-  transcode: { 'process-post': true },
+  transcode: { 'process-post': true, 'build-ladder': true },
   attachments: { 'process-message-attachment': true },
   'attachment-transcode': { 'process-message-attachment': true },
   exports: { 'build-data-export': true },

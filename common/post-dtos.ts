@@ -28,6 +28,11 @@ export interface PostMediaDto {
   posterUrl: string | null;
   /** `/media/<id>/original?download=1` (Content-Disposition: attachment), only when `viewer.canViewMedia` */
   downloadUrl: string | null;
+  /**
+   * a video's HLS master playlist (docs/media.md), only when `viewer.canViewMedia`: made for the
+   * viewer on each request; 404 until the worker has made its ladder, when the player plays `url`
+   */
+  streamUrl: string | null;
   /** the blurred teaser of a premium post, when one was made; what a locked card shows */
   previewUrl: string | null;
 }

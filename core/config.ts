@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -25,6 +26,13 @@ const ConfigSchema = z.object({
   /** Anonymous answers of public queries from a short memory cache per copy (server/http/public-cache.ts); off only to measure without it. */
   PUBLIC_CACHE: bool.default(true),
   MEDIA_SIGNED_URL_TTL_S: z.coerce.number().int().min(1).max(600).default(120),
+  /**
+   * The key the server signs HLS segment URLs with (docs/media.md): every server copy needs the
+   * same one. Unset: a random key per process, so URLs work only on the copy that signed them.
+   */
+  MEDIA_URL_SECRET: z.string().min(32, 'at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  /** How long a segment URL in a viewer's playlist works (the player fetches the playlist again after). */
+  HLS_URL_TTL_S: z.coerce.number().int().min(10).max(3600).default(300),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CreatorHub <no-reply@creatorhub.local>'),
   OUTBOX_DIR: z.string().default('data/outbox'),
@@ -147,7 +155,7 @@ const ConfigSchema = z.object({
   COOKIE_SECURE: bool.optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { appUrl: string; cookieSecure: boolean };
+export type Config = z.infer<typeof ConfigSchema> & { appUrl: string; cookieSecure: boolean; mediaUrlKey: Buffer };
 
 /** Reads and validates settings once; a bad one stops the process with one line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -170,7 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(['Missing setting: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together (or neither, for the built-in provider)']);
   }
   const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
-  return { ...c, appUrl, cookieSecure: c.COOKIE_SECURE ?? appUrl.startsWith('https://') };
+  const mediaUrlKey = c.MEDIA_URL_SECRET ? Buffer.from(c.MEDIA_URL_SECRET, 'utf8') : randomBytes(32);
+  return { ...c, appUrl, cookieSecure: c.COOKIE_SECURE ?? appUrl.startsWith('https://'), mediaUrlKey };
 }
 
 export class ConfigError extends Error {

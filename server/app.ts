@@ -11,6 +11,7 @@ import { adminRoutes } from './http/admin';
 import { csrfGuard } from './http/csrf';
 import { stripeWebhookRoutes } from './features/payments/stripe-webhook.http';
 import { healthRoutes } from './http/health';
+import { hlsRoutes } from './features/posts/hls.http';
 import { mediaRoutes } from './features/posts/media.http';
 import { messageMediaRoutes } from './features/messages/messages.http';
 import { httpMetrics, metricsRoutes } from './http/metrics';
@@ -125,6 +126,8 @@ export function createApp(deps: AppDeps): App {
   // Stored files are reachable only here, after the access rule; never by a static path.
   // chat attachments: upload, and their files to the two participants (before /media/:postId/:variant)
   app.use(messageMediaRoutes(deps));
+  // a post video's HLS playlists (per viewer, after the access rule) and signed segments
+  app.use(hlsRoutes(deps));
   app.use(mediaRoutes(deps));
   // avatars: POST /avatar (bytes checked, re-encoded by the worker) and the re-encoded files
   app.use(avatarRoutes(deps));

@@ -13,6 +13,7 @@ import { resumeStalledMassMessages } from './jobs/stalled-mass-messages';
 import { mailHandlers } from './jobs/mail';
 import { maintenanceHandlers } from './jobs/maintenance';
 import { exportHandlers } from './jobs/exports';
+import { buildLadder } from './jobs/ladder';
 import { mediaHandlers, transcodeHandlers } from './jobs/media';
 import { attachmentHandlers } from './jobs/message-attachment';
 import { fanOutHandlers, notificationHandlers } from './jobs/notifications';
@@ -24,7 +25,7 @@ export const registry: HandlerRegistry = {
   mail: mailHandlers,
   maintenance: maintenanceHandlers,
   media: mediaHandlers,
-  transcode: transcodeHandlers,
+  transcode: { ...transcodeHandlers, 'build-ladder': buildLadder },
   attachments: attachmentHandlers,
   'attachment-transcode': attachmentHandlers,
   exports: exportHandlers,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { LadderRendition, LadderThumbnails } from '../../common/ladder';
 import type {
   MediaKind,
   MediaVariant,
@@ -239,6 +240,16 @@ export interface MediaFilesTable {
   created_at: CreatedAt;
   /** which of the post's files (0 the first; migrations/20261128_0500_post_files.ts) */
   position: Generated<number>;
+}
+
+/** A video file's HLS ladder (migrations/20261206_0700_video_ladders.ts; shape: common/ladder.ts). */
+export interface VideoLaddersTable {
+  post_id: string;
+  position: Generated<number>;
+  renditions: ColumnType<LadderRendition[], string, string>;
+  thumbnails: ColumnType<LadderThumbnails | null, string | null, string | null>;
+  storage_keys: string[];
+  created_at: CreatedAt;
 }
 
 /** One file of a post of several, with its own processing state (migrations/20261128_0500_post_files.ts). */
@@ -808,6 +819,7 @@ export interface Database {
   posts: PostsTable;
   post_unlocks: PostUnlocksTable;
   media_files: MediaFilesTable;
+  video_ladders: VideoLaddersTable;
   post_files: PostFilesTable;
   uploads: UploadsTable;
   post_likes: PostLikesTable;
@@ -896,6 +908,7 @@ export const databaseColumns = columns({
     'id', 'post_id', 'variant', 'storage_key', 'content_type', 'byte_size', 'width', 'height', 'duration_seconds', 'created_at',
     'position',
   ],
+  video_ladders: ['post_id', 'position', 'renditions', 'thumbnails', 'storage_keys', 'created_at'],
   post_files: ['post_id', 'position', 'media_kind', 'original_filename', 'status', 'failure_reason', 'created_at', 'updated_at'],
   uploads: ['id', 'user_id', 'post_id', 'filename', 'byte_size', 'created_at', 'upload_group', 'group_position', 'group_size', 'source_key'],
   post_likes: ['post_id', 'user_id', 'created_at'],

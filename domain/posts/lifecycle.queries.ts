@@ -211,7 +211,9 @@ export async function findStorageKeys(db: DB, postId: string): Promise<string[]>
       not(exists(selectFrom('media_files as o').select('o.id').whereRef('o.storage_key', '=', 'm.storage_key').where('o.post_id', '<>', postId))),
     )
     .execute();
-  return rows.map((r) => r.storage_key);
+  // the HLS ladder's objects (video_ladders) are the post's alone
+  const ladders = await db.selectFrom('video_ladders').select('storage_keys').where('post_id', '=', postId).execute();
+  return [...rows.map((r) => r.storage_key), ...ladders.flatMap((l) => l.storage_keys)];
 }
 
 /** Deletes the post; likes, comments, bookmarks and media rows go with it (ON DELETE CASCADE). */

@@ -4,6 +4,7 @@ import type { DB } from '../../core/db/kysely';
 import { addToOutbox } from '../../core/outbox/outbox';
 import type { AnnouncedPost } from '../announcements/post-events';
 import { notifyNewPost } from '../notifications/fan-out';
+import { hasVideoFile, queueLadder } from '../streaming/ladders.queries';
 import { noPostEffects, type PostEffects } from './effects';
 import type { FinishedStatus } from './lifecycle';
 import {
@@ -126,6 +127,8 @@ export async function completeProcessing(
       status === 'published'
         ? await published(trx, announced, row.profile_visibility ?? null)
         : { ...noPostEffects(), events: [{ kind: 'draft-ready' as const, post: announced }] };
+    // its videos' HLS ladders, made from the MP4s just stored (docs/media.md): the MP4 plays until then
+    if (await hasVideoFile(trx, postId)) effects.jobs.push(await queueLadder(trx, postId));
     return { status, previousKeys, effects };
   });
 }

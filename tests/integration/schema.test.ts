@@ -32,6 +32,7 @@ const NULLABLE = {
   posts: ['title', 'post_text', 'media_kind', 'original_filename', 'failure_reason', 'optimistic_id', 'published_at', 'processing_run', 'processing_heartbeat_at', 'publish_at', 'unlock_price_cents', 'unlock_mode', 'pinned_at'],
   post_unlocks: ['revoked_at'],
   media_files: ['width', 'height', 'duration_seconds'],
+  video_ladders: ['thumbnails'],
   uploads: ['post_id', 'upload_group', 'group_position', 'group_size', 'source_key'],
   post_files: ['failure_reason'],
   post_likes: [],

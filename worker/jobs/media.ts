@@ -143,4 +143,5 @@ export const mediaHandlers: QueueHandlers<'media'> = {
   'process-post': processPost,
   'process-avatar': processAvatar,
 };
-export const transcodeHandlers: QueueHandlers<'transcode'> = { 'process-post': processPost };
+/** the ladder's job ('build-ladder', ./ladder.ts) joins these in workers.ts */
+export const transcodeHandlers: Pick<QueueHandlers<'transcode'>, 'process-post'> = { 'process-post': processPost };

@@ -109,3 +109,23 @@ function limitMs(seconds: number, scale: number): number {
 export function remainingMs(deadline: number): number {
   return Math.max(1, deadline - Date.now());
 }
+
+/**
+ * The time the ladder of one video may take (worker/media/hls-ladder.ts): one decode of our own
+ * MP4 at its size, and an encode per rung at that rung's size, priced as a transcode's frames and
+ * megapixels are, plus the thumbnail strip's decode. A ladder of three rungs from 1080p is allowed
+ * about 1.6x what the 1080p transcode alone is; a 360p-only one much less.
+ */
+export function ladderTimeLimitMs(
+  source: { frames: number; width: number; height: number },
+  rungs: readonly { width: number; height: number }[],
+  scale = 1,
+): number {
+  const decoded = source.width * source.height;
+  const encoded = rungs.reduce((sum, r) => sum + r.width * r.height, 0);
+  const seconds =
+    TIME_LIMIT.baseSeconds +
+    TIME_LIMIT.video.perFrame * source.frames * (1 + rungs.length) +
+    TIME_LIMIT.video.perMegapixel * ((source.frames * (2 * decoded + encoded)) / 1e6);
+  return limitMs(seconds, scale);
+}

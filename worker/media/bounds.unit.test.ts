@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_TEXTS } from '../../common/texts';
 import { CHAT_MEDIA_LIMITS } from '../../common/limits';
-import { audioTimeLimitMs, checkAudioBounds, checkVideoBounds, decodedFrames, maxFrames, videoTimeLimitMs, videoWork } from './bounds';
+import { audioTimeLimitMs, checkAudioBounds, checkVideoBounds, decodedFrames, ladderTimeLimitMs, maxFrames, videoTimeLimitMs, videoWork } from './bounds';
 import { MediaContentError } from './errors';
 import type { Probe, ProbedVideoStream } from './probe';
 import { rate } from './probe';
@@ -152,5 +152,18 @@ describe('rate', () => {
     expect(rate('1/0')).toBeNull();
     expect(rate(undefined)).toBeNull();
     expect(rate('abc')).toBeNull();
+  });
+});
+
+describe('the ladder\'s time limit', () => {
+  it('grows with the rungs it encodes, and is above the transcode\'s own for the same video', () => {
+    const source = { frames: 25 * 60, width: 1920, height: 1080 };
+    const rungs = [{ width: 640, height: 360 }, { width: 1280, height: 720 }, { width: 1920, height: 1080 }];
+    const one = ladderTimeLimitMs(source, rungs.slice(0, 1));
+    const three = ladderTimeLimitMs(source, rungs);
+    expect(three).toBeGreaterThan(one);
+    const transcode = videoTimeLimitMs({ frames: source.frames, megapixels: (source.frames * 2 * 1920 * 1080) / 1e6 });
+    expect(three).toBeGreaterThan(transcode);
+    expect(ladderTimeLimitMs(source, rungs, 2)).toBe(2 * three);
   });
 });

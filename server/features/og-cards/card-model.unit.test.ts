@@ -30,6 +30,7 @@ const media = {
   mediumUrl: '/media/x1/medium',
   posterUrl: null,
   downloadUrl: null,
+  streamUrl: null,
   previewUrl: '/media/x1/preview',
 };
 

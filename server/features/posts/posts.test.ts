@@ -194,6 +194,7 @@ describe('posts.feed', () => {
         mediumUrl: null,
         posterUrl: null,
         downloadUrl: `/media/${made.id}/original?download=1`,
+        streamUrl: null,
         previewUrl: null,
       },
     });
@@ -226,6 +227,7 @@ describe('posts.feed', () => {
       mediumUrl: null,
       posterUrl: null,
       downloadUrl: null,
+      streamUrl: null,
       previewUrl: `/media/${premium.id}/preview`,
     };
     for (const who of [null, stranger.id, lapsed.id, canceled.id]) {
@@ -243,6 +245,7 @@ describe('posts.feed', () => {
         url: `/media/${premium.id}/original`,
         posterUrl: `/media/${premium.id}/poster`,
         downloadUrl: `/media/${premium.id}/original?download=1`,
+        streamUrl: `/hls/${premium.id}/0/master.m3u8`,
       });
     }
   });

@@ -1,3 +1,4 @@
+import { ladderMasterUrl } from '../../../common/ladder';
 import type { MediaVariant } from '../../../common/enums';
 import type { PostDto, PostMediaDto, PostPageDto } from '../../../common/post-dtos';
 import { postAccess, toFacts, viewerOfRows } from '../../../domain/access/access';
@@ -131,6 +132,7 @@ export function toMediaDto(
     mediumUrl: full('medium'),
     posterUrl: full('poster'),
     downloadUrl: canViewMedia && byVariant.has('original') ? `${mediaUrl(postId, 'original', position)}?download=1` : null,
+    streamUrl: canViewMedia && original.content_type.startsWith('video/') && byVariant.has('original') ? ladderMasterUrl(postId, position) : null,
     // a locked post of several files shows its first file blurred, and only that
     previewUrl: first && byVariant.has('preview') ? mediaUrl(postId, 'preview', position) : null,
   };

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { FileQuestionMark, FileText, LoaderCircle, Lock, Music, Play } from 'lucide-react';
-import { Suspense, useContext, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { formatDuration } from '../../../common/duration';
 import { imageSources } from '../../../common/image-sources';
 import { postName } from '../../../common/post-name';
@@ -37,6 +37,8 @@ function aspectOf(media: Media, fallback = '16 / 9'): string {
 
 const altOf = postName;
 
+const StreamingVideo = lazy(() => import('./streaming-video').then((m) => ({ default: m.StreamingVideo })));
+
 
 export function PostMedia({ post, placement }: { post: Post; placement: MediaPlacement }) {
   const media = post.media;
@@ -55,16 +57,21 @@ export function PostMedia({ post, placement }: { post: Post; placement: MediaPla
     case 'video':
       return placement === 'detail' ? (
         <MediaFrame style={{ aspectRatio: aspectOf(media) }} placement={placement}>
-          <video
-            src={url}
-            poster={media.posterUrl ?? undefined}
-            controls
-            playsInline
-            preload="metadata"
-            aria-label={altOf(post)}
-            onError={onPlayerError('video')}
-            className="absolute inset-0 size-full bg-black object-contain"
-          />
+          {/* the player (and the stream's script after it) loads with the first video shown: never in the landing page's script */}
+          <Suspense
+            fallback={<video poster={media.posterUrl ?? undefined} controls playsInline preload="none" aria-label={altOf(post)} className="absolute inset-0 size-full bg-black object-contain" />}
+          >
+            <StreamingVideo
+              streamUrl={media.streamUrl}
+              mp4Url={url}
+              poster={media.posterUrl ?? undefined}
+              controls
+              playsInline
+              preload="metadata"
+              aria-label={altOf(post)}
+              className="absolute inset-0 size-full bg-black object-contain"
+            />
+          </Suspense>
         </MediaFrame>
       ) : (
         <HoverVideo url={url} poster={media.posterUrl} label={altOf(post)} aspect={aspectOf(media)} durationSeconds={media.durationSeconds} />

@@ -1,0 +1,132 @@
+import { Router, type Request, type Response } from 'express';
+import { readId } from '../../../common/ids';
+import { ladderFileType, ladderKey } from '../../../common/ladder';
+import { POST_TEXTS } from '../../../common/texts';
+import type { AppDeps } from '../../../core/deps';
+import { StorageNotFoundError } from '../../../core/storage/storage';
+import { findLadder, type StoredLadder } from '../../../domain/streaming/ladders.queries';
+import { resolveSession } from '../../auth/resolve-session';
+import { pipeToClient } from '../../http/pipe-to-client';
+import { ANONYMOUS_VIEWER, checkSegment } from '../../http/segment-urls';
+import { refuseMedia } from '../../http/serve-file';
+import { fileUrlFor, masterPlaylist, mediaPlaylist, thumbnailTrack } from './hls.service';
+import { decideMediaRequest } from './media.service';
+
+/**
+ * Adaptive streaming of a post's video (docs/media.md), beside the MP4 of /media:
+ *
+ * - `GET /hls/:postId/:position/master.m3u8`, `/:rendition.m3u8`, `/thumbs.vtt`: made for the
+ *   viewer on each request, after the same access rule as every media URL (decideMediaRequest on
+ *   the 'original': 404 unknown or not visible, 403 premium without entitlement, 404 no ladder
+ *   yet: the player plays the MP4). A fan whose subscription ends or whose unlock is refunded gets
+ *   403 at the next fetch. Never cached.
+ * - `GET /hls/:postId/:position/s/<file>?u=&e=&s=`: one file of the ladder, for the URL's viewer
+ *   until its expiry (segment-urls.ts): 403 for a bad signature, an expired URL, or a session that
+ *   is not the viewer named (a URL copied to another browser or user). The access rule is not
+ *   asked again per segment: the playlist that listed it was, minutes ago at most.
+ */
+export function hlsRoutes(deps: AppDeps): Router {
+  const router = Router();
+
+  type Allowed = { viewer: string; postId: string; position: number; ladder: StoredLadder; durationSeconds: number };
+  /** The access check of every playlist; answers the refusal itself and returns null then. */
+  const allowed = async (req: Request, res: Response): Promise<Allowed | null> => {
+    noStore(res);
+    const viewerId = (await resolveSession(deps, req.headers.cookie, res))?.user.id ?? null;
+    const postId = readId(req.params.postId);
+    const position = readPosition(String(req.params.position));
+    const decision = postId && position !== null ? await decideMediaRequest(deps.db, viewerId, postId, 'original', position) : { outcome: 'not-found' as const };
+    if (decision.outcome === 'forbidden') {
+      const { title, description } = POST_TEXTS.premiumToast;
+      refuseMedia(res, 403, { message: `${title} - ${description}`, title, description, code: 'PREMIUM_CONTENT' });
+      return null;
+    }
+    const ladder = decision.outcome === 'ok' ? await findLadder(deps.db, postId!, position!) : null;
+    if (!ladder) {
+      refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+      return null;
+    }
+    const durationSeconds = ladder.renditions[0]!.segments.reduce((sum, s) => sum + s.duration, 0);
+    return { viewer: viewerId ?? ANONYMOUS_VIEWER, postId: postId!, position: position!, ladder, durationSeconds };
+  };
+  const urls = (a: Allowed) =>
+    fileUrlFor(
+      { key: deps.config.mediaUrlKey, storage: deps.storage, ttlS: deps.config.HLS_URL_TTL_S, nowMs: deps.clock.now().getTime() },
+      { viewer: a.viewer, postId: a.postId, position: a.position },
+    );
+
+  router.get('/hls/:postId/:position/master.m3u8', async (req, res) => {
+    const a = await allowed(req, res);
+    if (!a) return;
+    send(res, 'application/vnd.apple.mpegurl', masterPlaylist(a.ladder.renditions, (name) => `/hls/${a.postId}/${a.position}/${name}.m3u8`));
+  });
+  router.get('/hls/:postId/:position/thumbs.vtt', async (req, res) => {
+    const a = await allowed(req, res);
+    if (!a) return;
+    if (!a.ladder.thumbnails) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+    send(res, 'text/vtt', await thumbnailTrack(a.ladder.thumbnails, a.durationSeconds, urls(a)));
+  });
+  router.get('/hls/:postId/:position/:rendition.m3u8', async (req, res) => {
+    const a = await allowed(req, res);
+    if (!a) return;
+    const rendition = a.ladder.renditions.find((r) => r.name === req.params.rendition);
+    if (!rendition) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+    send(res, 'application/vnd.apple.mpegurl', await mediaPlaylist(rendition, urls(a)));
+  });
+
+  const segment = async (req: Request, res: Response) => {
+    noStore(res);
+    const postId = readId(req.params.postId);
+    const position = readPosition(String(req.params.position));
+    const file = req.params.rendition ? `${String(req.params.rendition)}/${String(req.params.file)}` : String(req.params.file);
+    const { u, e, s } = req.query;
+    if (!postId || position === null || typeof u !== 'string' || typeof e !== 'string' || typeof s !== 'string' || !/^\d{1,12}$/.test(e)) {
+      return refuseMedia(res, 403, { message: 'Forbidden', code: 'FORBIDDEN' });
+    }
+    const claim = { viewer: u, postId, position, file, expires: Number(e) };
+    const nowS = Math.floor(deps.clock.now().getTime() / 1000);
+    const check = checkSegment(deps.config.mediaUrlKey, claim, s, nowS);
+    if (check !== 'ok') return refuseMedia(res, 403, { message: check === 'expired' ? 'Link expired' : 'Forbidden', code: 'FORBIDDEN' });
+    // named for a signed-in viewer: only that viewer's session may use it
+    if (u !== ANONYMOUS_VIEWER) {
+      const session = await resolveSession(deps, req.headers.cookie, res);
+      if (session?.user.id !== u) return refuseMedia(res, 403, { message: 'Forbidden', code: 'FORBIDDEN' });
+    }
+    // the signature says the server listed this file: its key follows from its name, no query per segment
+    const contentType = ladderFileType(file);
+    if (!contentType) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+    let object;
+    try {
+      object = await deps.storage.get(ladderKey(postId, position, file));
+    } catch (error) {
+      if (error instanceof StorageNotFoundError) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+      throw error;
+    }
+    res.status(200);
+    res.setHeader('Content-Type', contentType);
+    res.setHeader('Content-Length', String(object.size));
+    // the viewer's browser may keep it while the URL is valid; nothing shared may
+    res.setHeader('Cache-Control', `private, max-age=${Math.max(0, claim.expires - nowS)}, no-transform`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'");
+    await pipeToClient(object.stream, res);
+  };
+  router.get('/hls/:postId/:position/s/:rendition/:file', segment);
+  router.get('/hls/:postId/:position/s/:file', segment);
+  return router;
+}
+
+function noStore(res: Response) {
+  res.setHeader('Cache-Control', 'private, no-store');
+}
+
+function send(res: Response, type: string, body: string) {
+  res.setHeader('Content-Type', `${type}; charset=utf-8`);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.status(200).send(body);
+}
+
+/** A file's place: 0-19 written plainly. */
+function readPosition(raw: string): number | null {
+  return /^(0|1[0-9]?|[2-9])$/.test(raw) ? Number(raw) : null;
+}
