@@ -10,6 +10,7 @@ import { makeVideo } from '../helpers/media-fixtures';
 import { encodeMetadata } from '../helpers/tus';
 import { e2eBaseURL, newPageAs, trpcMutation, trpcQuery } from './support/app';
 import { becomeVerifiedCreator } from './support/new-creator';
+import { shootWidths } from './support/screens';
 
 /**
  * Issue 49 items 1-2 in a browser: a new creator (fan25, in no other spec) posts a premium video;
@@ -65,6 +66,7 @@ test('a subscribed fan plays a premium video through hls.js; a copied segment UR
   });
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1.5);
   expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
+  await shootWidths(fan, 'hls-post-playing');
 
   // the pointer along the seek bar shows the strip's picture for that time
   const box = (await video.boundingBox())!;
