@@ -194,7 +194,9 @@ export interface ExportJobs {
  * which sends through web-push and forgets a browser the push service no longer knows (404/410).
  * A new post reaches its creator's subscribers through `fan-out-post` on `notify-fanout`, a queue
  * of its own: one job per batch of subscribers (`after`: the last subscriber id of the previous
- * batch), whose pushes also stay on that queue, so 10,000 subscribers delay nobody's message.
+ * batch), whose pushes also stay on that queue, so 10,000 subscribers delay nobody's message:
+ * one `send-push-batch` per batch (jobId `pushes-<fan-out batch's jobId>`), sending that batch's
+ * push_sends rows still unsent (domain/notifications/push-sends.ts).
  */
 export interface NotificationJobs {
   /** `pushDelayMs`: the pushes wait this long and go only if the row is still unread then */
@@ -203,10 +205,13 @@ export interface NotificationJobs {
 }
 export interface FanOutJobs extends NotificationJobs {
   'fan-out-post': { postId: string; after: string | null };
+  /** `batch`: the fan-out batch's jobId, which names its push_sends rows */
+  'send-push-batch': { batch: string };
 }
 export const deliverNotificationJobId = (notificationId: string, actorCount: number) => `notification-${notificationId}-${actorCount}`;
 export const sendPushJobId = (notificationId: string, subscriptionId: string, actorCount: number) => `push-${notificationId}-${actorCount}-${subscriptionId}`;
 export const fanOutPostJobId = (postId: string, after: string | null) => `fan-out-post-${postId}-${after ?? 'first'}`;
+export const pushBatchJobId = (batch: string) => `pushes-${batch}`;
 
 /**
  * A creator's message to many (issue 27 item 4) on a queue of its own: one `deliver-mass-message`
@@ -306,7 +311,7 @@ const JOB_NAME_SETS: { [Q in QueueName]: { [N in JobName<Q>]: true } } = {
   'attachment-transcode': { 'process-message-attachment': true },
   exports: { 'build-data-export': true },
   notifications: { 'deliver-notification': true, 'send-push': true },
-  'notify-fanout': { 'fan-out-post': true, 'deliver-notification': true, 'send-push': true },
+  'notify-fanout': { 'fan-out-post': true, 'send-push-batch': true, 'deliver-notification': true, 'send-push': true },
   'mass-messages': { 'deliver-mass-message': true },
 };
 
