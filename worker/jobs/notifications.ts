@@ -1,11 +1,11 @@
 import { sendPushJobId, type NotificationJobs } from '../../common/jobs';
 import { addManyToOutbox, dispatchOutbox } from '../../core/outbox/outbox';
 import { sendWebPush, vapidOf, type StoredPushSubscription } from '../../core/push/web-push';
-import { withinCap } from '../../domain/notifications/caps';
+import { overCaps, withinCap } from '../../domain/notifications/caps';
 import { fanOutBatch, unreadCounts } from '../../domain/notifications/fan-out';
 import { unreadNotificationCount } from '../../domain/notifications/notify';
 import { markPushesSent, unsentPushes, type PushPair } from '../../domain/notifications/push-sends';
-import { findNotificationRows, pushPayloadOf } from '../../domain/notifications/rows';
+import { findNotificationRows, findNotificationRowsById, pushPayloadOf, type NotificationRow } from '../../domain/notifications/rows';
 import type { QueueHandlers, WorkerDeps } from '../registry';
 
 /**
@@ -42,13 +42,13 @@ type Browser = { id: string; user_id: string } & StoredPushSubscription;
  * meanwhile (a message read in its open thread) or the user had their hour's pushes. A browser the
  * push service no longer knows (404, 410) is forgotten; other failures throw, and the job retries.
  */
-async function pushTo(deps: WorkerDeps, vapid: Vapid, browser: Browser, notificationId: string): Promise<string> {
-  const [row] = await findNotificationRows(deps.db, { userId: browser.user_id, id: notificationId, limit: 1 });
+async function pushTo(deps: WorkerDeps, vapid: Vapid, browser: Browser, row: NotificationRow | undefined, capped?: Set<string>): Promise<string> {
   if (!row) return 'gone';
   if (row.read_at) return 'read';
   const payload = pushPayloadOf(row);
   if (!payload) return 'unknown kind';
-  if (!(await withinCap(deps.redis, deps.config.REDIS_PREFIX, 'push', browser.user_id, row.id, deps.clock.now()))) return 'cap';
+  // a batch asked for all its pushes' caps at once (overCaps)
+  if (capped ? capped.has(row.id) : !(await withinCap(deps.redis, deps.config.REDIS_PREFIX, 'push', browser.user_id, row.id, deps.clock.now()))) return 'cap';
   const outcome = await sendWebPush(vapid, browser, JSON.stringify(payload), { allowLocal: deps.config.PUSH_ALLOW_LOCAL_ENDPOINTS });
   if (outcome === 'gone') await deps.db.deleteFrom('push_subscriptions').where('id', '=', browser.id).execute();
   return outcome;
@@ -59,7 +59,8 @@ async function sendPush(deps: WorkerDeps, data: NotificationJobs['send-push']) {
   const vapid = vapidOf(deps.config);
   const browser = await deps.db.selectFrom('push_subscriptions').selectAll().where('id', '=', data.subscriptionId).executeTakeFirst();
   if (!vapid || !browser) return { skipped: 'no browser' };
-  return { outcome: await pushTo(deps, vapid, browser, data.notificationId) };
+  const [row] = await findNotificationRows(deps.db, { userId: browser.user_id, id: data.notificationId, limit: 1 });
+  return { outcome: await pushTo(deps, vapid, browser, row) };
 }
 
 /** Sent pushes are recorded this many at a time (and at the end, and before a failure is reported). */
@@ -76,6 +77,10 @@ async function sendPushBatch(deps: WorkerDeps, batch: string) {
   const vapid = vapidOf(deps.config);
   if (!vapid) return { skipped: 'push off' };
   const pending = await unsentPushes(deps.db, batch);
+  // the batch's rows in one query (read a moment before their push, as one job's were)
+  const rows = new Map((await findNotificationRowsById(deps.db, [...new Set(pending.map((p) => p.notification_id))])).map((r) => [r.id, r]));
+  const unread = [...rows.values()].filter((r) => !r.read_at);
+  const capped = await overCaps(deps.redis, deps.config.REDIS_PREFIX, 'push', unread.map((r) => ({ userId: r.user_id, notificationId: r.id })), deps.clock.now());
   const done: PushPair[] = [];
   const failures: unknown[] = [];
   const tally = new Map<string, number>();
@@ -88,10 +93,10 @@ async function sendPushBatch(deps: WorkerDeps, batch: string) {
     while (next < pending.length) {
       const push = pending[next++]!;
       try {
-        const outcome = await pushTo(deps, vapid, push, push.notification_id);
+        const outcome = await pushTo(deps, vapid, push, rows.get(push.notification_id), capped);
         tally.set(outcome, (tally.get(outcome) ?? 0) + 1);
-        // a browser forgotten took its row with it
-        if (outcome !== 'gone') done.push({ notificationId: push.notification_id, subscriptionId: push.id });
+        // read, capped, gone: done for good too (a forgotten browser took its push_sends row with it)
+        done.push({ notificationId: push.notification_id, subscriptionId: push.id });
       } catch (error) {
         failures.push(error);
       }
