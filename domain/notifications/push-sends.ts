@@ -11,8 +11,8 @@ export interface PushPair {
 
 /**
  * A fan-out batch's pushes, in the batch's transaction: a push_sends row per (notification,
- * browser), unsent, and the one `send-push-batch` outbox row that sends them (on `notify-fanout`,
- * beside the batches and never on `notifications`). A batch written again (its job retried) adds
+ * browser), unsent, and the one `send-push-batch` outbox row that sends them (on `notify-push`,
+ * a queue of their own: never ahead of the batches' rows, never on `notifications`). A batch written again (its job retried) adds
  * no row and no job: the pairs and the jobId are the same.
  */
 export async function addPushSends(trx: DB, batch: string, pairs: PushPair[]): Promise<QueuedEntry[]> {
@@ -20,7 +20,7 @@ export async function addPushSends(trx: DB, batch: string, pairs: PushPair[]): P
   await sql`insert into push_sends (notification_id, subscription_id, batch)
     select n, s, ${batch} from unnest(${pairs.map((p) => p.notificationId)}::uuid[], ${pairs.map((p) => p.subscriptionId)}::uuid[]) as t(n, s)
     on conflict (notification_id, subscription_id) do nothing`.execute(trx);
-  return [await addToOutbox(trx, { queue: 'notify-fanout', name: 'send-push-batch', data: { batch }, jobId: pushBatchJobId(batch) })];
+  return [await addToOutbox(trx, { queue: 'notify-push', name: 'send-push-batch', data: { batch }, jobId: pushBatchJobId(batch) })];
 }
 
 /**

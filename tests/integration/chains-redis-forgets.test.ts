@@ -127,7 +127,7 @@ describe('chains of jobs when Redis forgets between every two steps', () => {
     const draft = await makePost(app.deps.db, null, { creatorId: creator.id, status: 'draft', kind: null, text: 'new for you' });
     await (await clientAs(app, creator.id)).trpc.profiles.publishDraft.mutate({ postId: draft.id });
 
-    const steps = await stepThrough(app, ['notify-fanout']);
+    const steps = await stepThrough(app, ['notify-fanout', 'notify-push']);
     // every batch (3, 3, 3, 1) jumps the queue (lifo), even when the relay queued it again; each
     // batch's pushes are one job
     expect(names(steps)).toEqual([...Array<string>(4).fill('fan-out-post'), ...Array<string>(4).fill('send-push-batch')]);
@@ -144,7 +144,7 @@ describe('chains of jobs when Redis forgets between every two steps', () => {
     const draft = await makePost(app.deps.db, null, { creatorId: creator.id, status: 'draft', kind: null, text: 'new for you' });
     await (await clientAs(app, creator.id)).trpc.profiles.publishDraft.mutate({ postId: draft.id });
 
-    const steps = await stepThrough(app, ['notify-fanout']);
+    const steps = await stepThrough(app, ['notify-fanout', 'notify-push']);
     // the batch failed once (one push refused), Redis forgot it, the relay handed its row back
     expect(steps.map((s) => [s.name, s.failed ?? false])).toEqual([
       ['fan-out-post', false],

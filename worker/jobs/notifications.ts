@@ -135,5 +135,8 @@ export const fanOutHandlers: QueueHandlers<'notify-fanout'> = {
   'deliver-notification': (job, deps) => deliver(deps, job.data),
   'send-push': (job, deps) => sendPush(deps, job.data),
   'fan-out-post': (job, deps) => fanOut(deps, job.data.postId, job.data.after),
+};
+
+export const pushBatchHandlers: QueueHandlers<'notify-push'> = {
   'send-push-batch': (job, deps) => sendPushBatch(deps, job.data.batch),
 };
