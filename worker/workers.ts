@@ -59,10 +59,10 @@ export function workerOptions(queue: QueueName, config: Config): Partial<WorkerO
     case 'notifications':
     case 'notify-fanout':
       return { concurrency: 8 };
-    // a fan-out's pushes, a batch per job, PUSH_BATCH_CONCURRENCY in flight each: two batches at a
-    // time keep the worker's CPU for the batches' rows and for everyone else's jobs (issue 50)
+    // a fan-out's pushes, a batch per job, PUSH_BATCH_CONCURRENCY in flight each: one batch at a
+    // time keeps the worker's CPU for the batches' rows and for everyone else's jobs (issue 50)
     case 'notify-push':
-      return { concurrency: 2 };
+      return { concurrency: 1 };
     // messages to many: two creators' at a time, each a batch per job, so they take turns
     case 'mass-messages':
       return { concurrency: 2 };
