@@ -3,7 +3,7 @@
  * The worker refuses to start when a job name here has no handler, so a name is added here
  * together with its handler.
  */
-export const QUEUE_NAMES = ['mail', 'maintenance', 'media', 'transcode', 'attachments', 'attachment-transcode', 'exports', 'notifications', 'notify-fanout', 'mass-messages'] as const;
+export const QUEUE_NAMES = ['mail', 'maintenance', 'media', 'transcode', 'attachments', 'attachment-transcode', 'exports', 'notifications', 'notify-fanout', 'notify-push', 'mass-messages'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -194,7 +194,10 @@ export interface ExportJobs {
  * which sends through web-push and forgets a browser the push service no longer knows (404/410).
  * A new post reaches its creator's subscribers through `fan-out-post` on `notify-fanout`, a queue
  * of its own: one job per batch of subscribers (`after`: the last subscriber id of the previous
- * batch), whose pushes also stay on that queue, so 10,000 subscribers delay nobody's message.
+ * batch), so 10,000 subscribers delay nobody's message. Each batch's pushes are one
+ * `send-push-batch` on `notify-push`, a queue of their own with few slots (the batches' rows are
+ * written first, and the pushes' CPU stays bounded): jobId `pushes-<fan-out batch's jobId>`,
+ * sending that batch's push_sends rows still unsent (domain/notifications/push-sends.ts).
  */
 export interface NotificationJobs {
   /** `pushDelayMs`: the pushes wait this long and go only if the row is still unread then */
@@ -204,9 +207,14 @@ export interface NotificationJobs {
 export interface FanOutJobs extends NotificationJobs {
   'fan-out-post': { postId: string; after: string | null };
 }
+export interface PushBatchJobs {
+  /** `batch`: the fan-out batch's jobId, which names its push_sends rows */
+  'send-push-batch': { batch: string };
+}
 export const deliverNotificationJobId = (notificationId: string, actorCount: number) => `notification-${notificationId}-${actorCount}`;
 export const sendPushJobId = (notificationId: string, subscriptionId: string, actorCount: number) => `push-${notificationId}-${actorCount}-${subscriptionId}`;
 export const fanOutPostJobId = (postId: string, after: string | null) => `fan-out-post-${postId}-${after ?? 'first'}`;
+export const pushBatchJobId = (batch: string) => `pushes-${batch}`;
 
 /**
  * A creator's message to many (issue 27 item 4) on a queue of its own: one `deliver-mass-message`
@@ -230,6 +238,7 @@ export interface JobsByQueue {
   exports: ExportJobs;
   notifications: NotificationJobs;
   'notify-fanout': FanOutJobs;
+  'notify-push': PushBatchJobs;
   'mass-messages': MassMessageJobs;
 }
 
@@ -307,6 +316,7 @@ const JOB_NAME_SETS: { [Q in QueueName]: { [N in JobName<Q>]: true } } = {
   exports: { 'build-data-export': true },
   notifications: { 'deliver-notification': true, 'send-push': true },
   'notify-fanout': { 'fan-out-post': true, 'deliver-notification': true, 'send-push': true },
+  'notify-push': { 'send-push-batch': true },
   'mass-messages': { 'deliver-mass-message': true },
 };
 

@@ -95,6 +95,8 @@ const ConfigSchema = z.object({
    */
   MASS_MESSAGE_BATCH_SIZE: z.coerce.number().int().min(1).default(500),
   NOTIFY_FANOUT_BATCH_SIZE: z.coerce.number().int().min(1).default(1000),
+  /** Pushes in flight at once within one fan-out batch's `send-push-batch` job (over the kept-alive connections). */
+  PUSH_BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /**
    * Web push (issue 28): the VAPID key pair the push services know this server by (`npm start`
    * writes a new pair into `.env` when there is none) and the contact they may write to. Unset:

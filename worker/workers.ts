@@ -16,7 +16,7 @@ import { exportHandlers } from './jobs/exports';
 import { buildLadder } from './jobs/ladder';
 import { mediaHandlers, transcodeHandlers } from './jobs/media';
 import { attachmentHandlers } from './jobs/message-attachment';
-import { fanOutHandlers, notificationHandlers } from './jobs/notifications';
+import { fanOutHandlers, notificationHandlers, pushBatchHandlers } from './jobs/notifications';
 import { massMessageHandlers } from './jobs/mass-messages';
 import { assertComplete, handlerFor, type HandlerRegistry, type JobContext, type WorkerDeps } from './registry';
 import { sweepStaleMediaTempDirs } from './temp-dirs';
@@ -31,6 +31,7 @@ export const registry: HandlerRegistry = {
   exports: exportHandlers,
   notifications: notificationHandlers,
   'notify-fanout': fanOutHandlers,
+  'notify-push': pushBatchHandlers,
   'mass-messages': massMessageHandlers,
 };
 
@@ -58,6 +59,10 @@ export function workerOptions(queue: QueueName, config: Config): Partial<WorkerO
     case 'notifications':
     case 'notify-fanout':
       return { concurrency: 8 };
+    // a fan-out's pushes, a batch per job, PUSH_BATCH_CONCURRENCY in flight each: one batch at a
+    // time keeps the worker's CPU for the batches' rows and for everyone else's jobs (issue 50)
+    case 'notify-push':
+      return { concurrency: 1 };
     // messages to many: two creators' at a time, each a batch per job, so they take turns
     case 'mass-messages':
       return { concurrency: 2 };

@@ -802,6 +802,15 @@ export interface PushSubscriptionsTable {
   created_at: CreatedAt;
 }
 
+/** A fan-out batch's push to one browser, and whether it went (migrations/20261206_0800_push_sends.ts). */
+export interface PushSendsTable {
+  notification_id: string;
+  subscription_id: string;
+  batch: string;
+  sent_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -858,6 +867,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   push_subscriptions: PushSubscriptionsTable;
+  push_sends: PushSendsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -979,4 +989,5 @@ export const databaseColumns = columns({
   ],
   notification_preferences: ['user_id', 'kind', 'in_app', 'email', 'push', 'updated_at'],
   push_subscriptions: ['id', 'user_id', 'endpoint', 'p256dh', 'auth', 'created_at'],
+  push_sends: ['notification_id', 'subscription_id', 'batch', 'sent_at', 'created_at'],
 });

@@ -204,9 +204,10 @@ export function viewerOfRows(userId: string | null, rows: readonly { id: string;
 /**
  * `postAccess(...).visible` as SQL, for queries over `posts` left-joined to `privacy_settings`
  * under the alias `ps` on the creator. Keep the two in step: access.test.ts checks that they
- * agree on every combination of status, visibility and viewer.
+ * agree on every combination of status, visibility and viewer. The viewer is an id, or a column
+ * of the outer query (a fan-out's pushes: each row read as its own user, one query for them all).
  */
-export function visiblePostWhere(viewerId: string | null): RawBuilder<SqlBool> {
+export function visiblePostWhere(viewerId: string | RawBuilder<string> | null): RawBuilder<SqlBool> {
   const publicAndPublished = sql<SqlBool>`(posts.status = 'published' and ${profileVisibleToAllWhere()})`;
   if (!viewerId) return publicAndPublished;
   // a 'friends' creator's published posts: to their active subscribers (checked only for those rows)

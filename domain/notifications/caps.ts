@@ -19,3 +19,24 @@ export async function withinCap(redis: Redis, prefix: string, channel: keyof typ
   }
   return true;
 }
+
+/**
+ * `withinCap` for many (user, notification) pairs in one round trip (a fan-out batch's pushes):
+ * the same sets and the same rule, each pair counted in its user's hour. Returns the notification
+ * ids over the cap (taken out of their sets again), which go by no push.
+ */
+export async function overCaps(redis: Redis, prefix: string, channel: keyof typeof CAPS, pairs: { userId: string; notificationId: string }[], now: Date): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const hour = Math.floor(now.getTime() / 3_600_000);
+  const keyOf = (userId: string) => `${prefix}:notify-cap:${channel}:${userId}:${hour}`;
+  const multi = redis.multi();
+  for (const p of pairs) multi.sadd(keyOf(p.userId), p.notificationId).scard(keyOf(p.userId)).expire(keyOf(p.userId), 3600);
+  const replies = (await multi.exec()) ?? [];
+  const over = pairs.filter((_, i) => (replies[i * 3]?.[1] as number) === 1 && (replies[i * 3 + 1]?.[1] as number) > CAPS[channel]);
+  if (over.length > 0) {
+    const undo = redis.multi();
+    for (const p of over) undo.srem(keyOf(p.userId), p.notificationId);
+    await undo.exec();
+  }
+  return new Set(over.map((p) => p.notificationId));
+}

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { fanOutPostJobId, sendPushJobId } from '../../common/jobs';
+import { fanOutPostJobId } from '../../common/jobs';
 import type { DB } from '../../core/db/kysely';
-import { addManyToOutbox, addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
+import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import { isOwnerOnlyProfile } from '../access/access';
 import { activeSubscriptionWhere } from '../subscriptions/active';
 import { inAppColumn, pushColumn } from './channels';
 import { newPostGroupKey } from './notify';
+import { addPushSends } from './push-sends';
 
 /** Subscribers told per fan-out job by default (NOTIFY_FANOUT_BATCH_SIZE): one insert of this many rows, then the next batch's job. */
 export const FAN_OUT_BATCH = 1000;
@@ -24,9 +25,9 @@ export interface FanOutBatch {
   next: string | null;
   /** users whose unread count changed (rows shown in their centre) */
   shown: string[];
-  /** (notification, browser) pairs pushed: a `send-push` row each in `jobs` */
+  /** (notification, browser) pairs pushed: a push_sends row each, sent by the batch's one `send-push-batch` in `jobs` */
   pushes: number;
-  /** the outbox rows written with the batch (the next batch's, then the pushes): dispatch them after the commit */
+  /** the outbox rows written with the batch (the next batch's, then its pushes'): dispatch them after the commit */
   jobs: QueuedEntry[];
 }
 
@@ -40,8 +41,9 @@ export interface FanOutOptions {
 /**
  * One batch of a post's fan-out, in one transaction: the next `size` active subscribers of its
  * creator after `after` (by id), each told once (the row's group key is the post: a retried batch
- * writes nothing twice), with the outbox rows of the next batch and of each push (issue 44: queued
- * only in Redis after the batch, a Redis that forgot them ended the fan-out and lost its pushes).
+ * writes nothing twice), with the outbox rows of the next batch and of its pushes (issue 44: queued
+ * only in Redis after the batch, a Redis that forgot them ended the fan-out and lost its pushes;
+ * issue 50: the pushes are push_sends rows sent by one job, push-sends.ts).
  * The fan-out keeps no cursor of its own: the pending row of the next batch is it, and the relay
  * queues it again whatever Redis forgets. Only people who may see the post are told: it must still
  * be published and its creator's profile not owner-only; active subscribers see the rest (premium,
@@ -100,10 +102,8 @@ async function fanOutIn(db: DB, postId: string, after: string | null, now: Date,
   const nextJob = next
     ? [await addToOutbox(db, { queue: 'notify-fanout', name: 'fan-out-post', data: { postId, after: next }, jobId: fanOutPostJobId(postId, next), options: { lifo: true } })]
     : [];
-  const pushJobs = await addManyToOutbox(
-    db,
-    pushes.map((p) => ({ queue: 'notify-fanout' as const, name: 'send-push' as const, data: p, jobId: sendPushJobId(p.notificationId, p.subscriptionId, 1) })),
-  );
+  // one job for the batch's pushes (issue 50: a job per push sent the last of 10,000 after 52 s)
+  const pushJobs = await addPushSends(db, fanOutPostJobId(postId, after), pushes);
   return { next, shown: [...shown], pushes: pushes.length, jobs: [...nextJob, ...pushJobs] };
 }
 

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { isNotificationKind, notificationText, type NotificationDto, type NotificationKind, type PushPayload } from '../../common/notifications';
 import type { DB } from '../../core/db/kysely';
 import { profileVisibleToAllWhere, visiblePostWhere } from '../access/access';
@@ -9,7 +9,7 @@ import { profileVisibleToAllWhere, visiblePostWhere } from '../access/access';
  * visiblePostWhere; a profile: seen by everyone), so a row about a deleted post or a creator gone
  * private says so instead of leading to a 404.
  */
-function subjectAvailable(viewerId: string) {
+function subjectAvailable(viewerId: string | RawBuilder<string>) {
   return sql<boolean>`case n.subject_type
     when 'post' then exists (select 1 from posts left join privacy_settings ps on ps.user_id = posts.creator_id
       where posts.id::text = n.subject_id and ${visiblePostWhere(viewerId)})
@@ -28,8 +28,8 @@ export interface NotificationRowsQuery {
   id?: string;
 }
 
-/** One page of the user's shown rows, newest event first, or one row (`id`, shown or not). */
-export function findNotificationRows(db: DB, q: NotificationRowsQuery) {
+/** Rows with their actor and whether `viewer` may still see their subject. */
+function notificationRows(db: DB, viewer: string | RawBuilder<string>) {
   return db
     .selectFrom('notifications as n')
     .leftJoin('profiles as ap', 'ap.id', 'n.actor_id')
@@ -37,8 +37,22 @@ export function findNotificationRows(db: DB, q: NotificationRowsQuery) {
       'n.id', 'n.kind', 'n.actor_count', 'n.subject_type', 'n.subject_id', 'n.read_at', 'n.last_at', 'n.user_id',
       'ap.username', 'ap.display_name', 'ap.avatar_url',
       sql<string>`to_char(n.last_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('cursor_at'),
-      subjectAvailable(q.userId).as('available'),
-    ])
+      subjectAvailable(viewer).as('available'),
+    ]);
+}
+
+/**
+ * Rows by id, each as its own user reads it (a fan-out batch's pushes: one query for the batch
+ * instead of one per push, the same rule for its subject).
+ */
+export function findNotificationRowsById(db: DB, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return notificationRows(db, sql<string>`n.user_id`).where(sql<SqlBool>`n.id = any(${ids}::uuid[])`).execute();
+}
+
+/** One page of the user's shown rows, newest event first, or one row (`id`, shown or not). */
+export function findNotificationRows(db: DB, q: NotificationRowsQuery) {
+  return notificationRows(db, q.userId)
     .where('n.user_id', '=', q.userId)
     .$if(q.id !== undefined, (qb) => qb.where('n.id', '=', q.id!))
     .$if(q.id === undefined, (qb) => qb.where('n.shown', '=', true))

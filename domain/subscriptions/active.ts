@@ -42,10 +42,11 @@ export function activeSubscriberCount(creatorIdColumn: string): RawBuilder<strin
 }
 
 /**
- * Whether `userId` has an active subscription to the creator in `creatorIdColumn`, as a
- * condition inside a bigger statement (the profile header's Subscribed state).
+ * Whether `userId` (an id, or a column of the outer query) has an active subscription to the
+ * creator in `creatorIdColumn`, as a condition inside a bigger statement (the profile header's
+ * Subscribed state).
  */
-export function activeSubscriptionExists(userId: string, creatorIdColumn: string): RawBuilder<boolean> {
+export function activeSubscriptionExists(userId: string | RawBuilder<string>, creatorIdColumn: string): RawBuilder<boolean> {
   return sql<boolean>`exists (
     select 1 from subscriptions s join subscription_tiers t on t.id = s.tier_id
     where s.subscriber_id = ${userId} and ${activeSubscriptionWhere('s')} and t.creator_id = ${sql.ref(creatorIdColumn)})`;

@@ -38,6 +38,8 @@ export interface Step {
   queue: QueueName;
   name: string;
   jobId: string;
+  /** the job threw (moved to failed, as a worker does): the relay hands its row back */
+  failed?: boolean;
 }
 
 /**
@@ -79,9 +81,14 @@ export async function stepThrough(app: TestServer, queues: readonly QueueName[],
         continue;
       }
       idleSince = Date.now();
-      const result = await runJob(app.deps, taken.queue, taken.job, { token });
-      await taken.job.moveToCompleted(result, token, false);
-      steps.push({ queue: taken.queue, name: taken.job.name, jobId: taken.job.id! });
+      try {
+        const result = await runJob(app.deps, taken.queue, taken.job, { token });
+        await taken.job.moveToCompleted(result, token, false);
+        steps.push({ queue: taken.queue, name: taken.job.name, jobId: taken.job.id! });
+      } catch (error) {
+        await taken.job.moveToFailed(error as Error, token, false);
+        steps.push({ queue: taken.queue, name: taken.job.name, jobId: taken.job.id!, failed: true });
+      }
       if (forget) await forgetEverything(app);
     }
     throw new Error(`the chain was still going after ${RUNAWAY} steps: ${steps.map((s) => s.name).join(', ')}`);

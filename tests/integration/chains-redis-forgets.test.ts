@@ -29,8 +29,11 @@ import { waitFor } from '../helpers/tus';
 let app: TestServer;
 let pushService: Server;
 let pushUrl: string;
-/** the path of every push the tests' push service received */
+/** the path of every push the tests' push service took (answered 201) */
 const pushHits: string[] = [];
+/** paths whose next push the push service refuses (500, as a push service having a bad moment) */
+const refuseOnce = new Set<string>();
+const refused: string[] = [];
 // any browser's keys: web-push encrypts to them, the tests' push service only counts
 const browserKeys = { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') };
 
@@ -38,7 +41,13 @@ beforeAll(async () => {
   pushService = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      pushHits.push(req.url ?? '');
+      const path = req.url ?? '';
+      if (refuseOnce.delete(path)) {
+        refused.push(path);
+        res.writeHead(500).end();
+        return;
+      }
+      pushHits.push(path);
       res.writeHead(201).end();
     });
   });
@@ -118,13 +127,33 @@ describe('chains of jobs when Redis forgets between every two steps', () => {
     const draft = await makePost(app.deps.db, null, { creatorId: creator.id, status: 'draft', kind: null, text: 'new for you' });
     await (await clientAs(app, creator.id)).trpc.profiles.publishDraft.mutate({ postId: draft.id });
 
-    const steps = await stepThrough(app, ['notify-fanout']);
-    // every batch (3, 3, 3, 1) jumps the queue (lifo), even when the relay queued it again
-    expect(names(steps)).toEqual([...Array<string>(4).fill('fan-out-post'), ...Array<string>(10).fill('send-push')]);
+    const steps = await stepThrough(app, ['notify-fanout', 'notify-push']);
+    // every batch (3, 3, 3, 1) jumps the queue (lifo), even when the relay queued it again; each
+    // batch's pushes are one job
+    expect(names(steps)).toEqual([...Array<string>(4).fill('fan-out-post'), ...Array<string>(4).fill('send-push-batch')]);
 
     const told = await app.deps.db.selectFrom('notifications').select('user_id').where('group_key', '=', newPostGroupKey(draft.id)).execute();
     expect(told.map((t) => t.user_id).sort()).toEqual(fans);
     for (const [fan, path] of browsers) expect(pushHits.filter((p) => p === path), fan).toHaveLength(1);
+  });
+
+  it('a batch of pushes retried after its push service failed some sends only those: every browser gets its push once', async () => {
+    const { creator, fans } = await creatorWithFans(3);
+    const paths = await Promise.all(fans.map((fan) => browserOf(fan)));
+    refuseOnce.add(paths[1]!);
+    const draft = await makePost(app.deps.db, null, { creatorId: creator.id, status: 'draft', kind: null, text: 'new for you' });
+    await (await clientAs(app, creator.id)).trpc.profiles.publishDraft.mutate({ postId: draft.id });
+
+    const steps = await stepThrough(app, ['notify-fanout', 'notify-push']);
+    // the batch failed once (one push refused), Redis forgot it, the relay handed its row back
+    expect(steps.map((s) => [s.name, s.failed ?? false])).toEqual([
+      ['fan-out-post', false],
+      ['fan-out-post', false],
+      ['send-push-batch', true],
+      ['send-push-batch', false],
+    ]);
+    expect(refused).toContain(paths[1]);
+    for (const path of paths) expect(pushHits.filter((p) => p === path), path).toHaveLength(1);
   });
 
   it('a notification reaches each of its user’s browsers once', async () => {

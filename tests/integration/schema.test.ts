@@ -74,6 +74,7 @@ const NULLABLE = {
   notifications: ['actor_id', 'subject_id', 'group_key', 'read_at'],
   notification_preferences: [],
   push_subscriptions: [],
+  push_sends: ['sent_at'],
 } as const satisfies NullableLists;
 const nullableListIsComplete: { [T in keyof Database]: true } = {} as ListsAll<typeof NULLABLE>;
 void nullableListIsComplete;

@@ -1,10 +1,11 @@
 import { sendPushJobId, type NotificationJobs } from '../../common/jobs';
 import { addManyToOutbox, dispatchOutbox } from '../../core/outbox/outbox';
-import { sendWebPush, vapidOf } from '../../core/push/web-push';
-import { withinCap } from '../../domain/notifications/caps';
+import { sendWebPush, vapidOf, type StoredPushSubscription } from '../../core/push/web-push';
+import { overCaps, withinCap } from '../../domain/notifications/caps';
 import { fanOutBatch, unreadCounts } from '../../domain/notifications/fan-out';
 import { unreadNotificationCount } from '../../domain/notifications/notify';
-import { findNotificationRows, pushPayloadOf } from '../../domain/notifications/rows';
+import { markPushesSent, unsentPushes, type PushPair } from '../../domain/notifications/push-sends';
+import { findNotificationRows, findNotificationRowsById, pushPayloadOf, type NotificationRow } from '../../domain/notifications/rows';
 import type { QueueHandlers, WorkerDeps } from '../registry';
 
 /**
@@ -33,24 +34,83 @@ async function deliver(deps: WorkerDeps, data: NotificationJobs['deliver-notific
   return { pushed: browsers.length };
 }
 
+type Vapid = NonNullable<ReturnType<typeof vapidOf>>;
+type Browser = { id: string; user_id: string } & StoredPushSubscription;
+
 /**
  * One push to one browser: what happened and who (never a message's text), unless the row was read
  * meanwhile (a message read in its open thread) or the user had their hour's pushes. A browser the
- * push service no longer knows (404, 410) is forgotten; other failures retry (the queue's attempts).
+ * push service no longer knows (404, 410) is forgotten; other failures throw, and the job retries.
  */
+async function pushTo(deps: WorkerDeps, vapid: Vapid, browser: Browser, row: NotificationRow | undefined, capped?: Set<string>): Promise<string> {
+  if (!row) return 'gone';
+  if (row.read_at) return 'read';
+  const payload = pushPayloadOf(row);
+  if (!payload) return 'unknown kind';
+  // a batch asked for all its pushes' caps at once (overCaps)
+  if (capped ? capped.has(row.id) : !(await withinCap(deps.redis, deps.config.REDIS_PREFIX, 'push', browser.user_id, row.id, deps.clock.now()))) return 'cap';
+  const outcome = await sendWebPush(vapid, browser, JSON.stringify(payload), { allowLocal: deps.config.PUSH_ALLOW_LOCAL_ENDPOINTS });
+  if (outcome === 'gone') await deps.db.deleteFrom('push_subscriptions').where('id', '=', browser.id).execute();
+  return outcome;
+}
+
+/** A notification's push to one browser (`deliver-notification`'s, one job each). */
 async function sendPush(deps: WorkerDeps, data: NotificationJobs['send-push']) {
   const vapid = vapidOf(deps.config);
   const browser = await deps.db.selectFrom('push_subscriptions').selectAll().where('id', '=', data.subscriptionId).executeTakeFirst();
   if (!vapid || !browser) return { skipped: 'no browser' };
   const [row] = await findNotificationRows(deps.db, { userId: browser.user_id, id: data.notificationId, limit: 1 });
-  if (!row) return { skipped: 'gone' };
-  if (row.read_at) return { skipped: 'read' };
-  const payload = pushPayloadOf(row);
-  if (!payload) return { skipped: 'unknown kind' };
-  if (!(await withinCap(deps.redis, deps.config.REDIS_PREFIX, 'push', browser.user_id, row.id, deps.clock.now()))) return { skipped: 'cap' };
-  const outcome = await sendWebPush(vapid, browser, JSON.stringify(payload), { allowLocal: deps.config.PUSH_ALLOW_LOCAL_ENDPOINTS });
-  if (outcome === 'gone') await deps.db.deleteFrom('push_subscriptions').where('id', '=', browser.id).execute();
-  return { outcome };
+  return { outcome: await pushTo(deps, vapid, browser, row) };
+}
+
+/** Sent pushes are recorded this many at a time (and at the end, and before a failure is reported). */
+const MARK_EVERY = 100;
+
+/**
+ * A fan-out batch's pushes (issue 50): every push of the batch still unsent, PUSH_BATCH_CONCURRENCY
+ * at a time over the kept-alive connections (core/push/web-push.ts), each recorded as sent once the
+ * push service took it. A push that failed leaves its row unsent and, once the others are done and
+ * recorded, fails the job: the retry (the queue's attempts, then the outbox relay) sends only what
+ * is still unsent, so no browser gets a push twice because another one's push service failed.
+ */
+async function sendPushBatch(deps: WorkerDeps, batch: string) {
+  const vapid = vapidOf(deps.config);
+  if (!vapid) return { skipped: 'push off' };
+  const pending = await unsentPushes(deps.db, batch);
+  // the batch's rows in one query (read a moment before their push, as one job's were)
+  const rows = new Map((await findNotificationRowsById(deps.db, [...new Set(pending.map((p) => p.notification_id))])).map((r) => [r.id, r]));
+  const unread = [...rows.values()].filter((r) => !r.read_at);
+  const capped = await overCaps(deps.redis, deps.config.REDIS_PREFIX, 'push', unread.map((r) => ({ userId: r.user_id, notificationId: r.id })), deps.clock.now());
+  const done: PushPair[] = [];
+  const failures: unknown[] = [];
+  const tally = new Map<string, number>();
+  const record = async () => {
+    const pairs = done.splice(0);
+    await markPushesSent(deps.db, pairs, deps.clock.now());
+  };
+  let next = 0;
+  const runner = async () => {
+    while (next < pending.length) {
+      const push = pending[next++]!;
+      try {
+        const outcome = await pushTo(deps, vapid, push, rows.get(push.notification_id), capped);
+        tally.set(outcome, (tally.get(outcome) ?? 0) + 1);
+        // read, capped, gone: done for good too (a forgotten browser took its push_sends row with it)
+        done.push({ notificationId: push.notification_id, subscriptionId: push.id });
+      } catch (error) {
+        failures.push(error);
+      }
+      if (done.length >= MARK_EVERY) await record();
+    }
+  };
+  const runners = await Promise.allSettled(Array.from({ length: Math.min(deps.config.PUSH_BATCH_CONCURRENCY, pending.length) }, runner));
+  await record();
+  const broken = runners.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (broken) throw broken.reason;
+  if (failures.length > 0) {
+    throw new Error(`${failures.length} of ${pending.length} pushes not sent (sent ones are recorded; a retry sends the rest)`, { cause: failures[0] });
+  }
+  return { pushes: pending.length, ...Object.fromEntries(tally) };
 }
 
 /**
@@ -75,4 +135,8 @@ export const fanOutHandlers: QueueHandlers<'notify-fanout'> = {
   'deliver-notification': (job, deps) => deliver(deps, job.data),
   'send-push': (job, deps) => sendPush(deps, job.data),
   'fan-out-post': (job, deps) => fanOut(deps, job.data.postId, job.data.after),
+};
+
+export const pushBatchHandlers: QueueHandlers<'notify-push'> = {
+  'send-push-batch': (job, deps) => sendPushBatch(deps, job.data.batch),
 };
