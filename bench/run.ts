@@ -9,7 +9,7 @@
  *
  *   npm run bench                      everything (about 15 minutes on 2 cores)
  *   npm run bench -- --quick           smoke run on tiny data, under a minute on a quiet machine
- *                                      (BENCH_QUICK=1; explore and video only when named in --only)
+ *                                      (BENCH_QUICK=1; explore, video and ladder only when named in --only)
  *   npm run bench -- --only=feed,images a comma-separated list of scenarios (BENCH_ONLY)
  *   npm run bench -- --soak            the 5-minute mixed-traffic soak (bench/soak.ts) only
  *   npm run bench -- --only=web        Lighthouse 12 on the built app (bench/web.ts; BENCH_WEB_RUNS=3)
@@ -22,6 +22,7 @@ import { benchEarnings } from './earnings';
 import { benchExplore } from './explore';
 import { benchFeatured } from './featured';
 import { benchFeed } from './feed';
+import { benchLadder } from './ladder';
 import { benchMassMessage } from './mass-message';
 import type { BenchContext, Scenario } from './lib/context';
 import { formatFigure, mergeFigures, writeFigures, type Figure } from './lib/figures';
@@ -64,6 +65,7 @@ const scenarios: Record<string, Scenario> = soak
       realtime: benchRealtime,
       images: benchImages,
       video: benchVideo,
+      ladder: benchLadder,
       upload: benchUpload,
       'subscribe.benchSubscribe': benchSubscribe,
       'messages.benchMessagesReads': benchMessagesReads,
@@ -83,7 +85,7 @@ const figures: Figure[] = [];
 const failed: string[] = [];
 const startedAt = new Date();
 // the slowest to set up; a smoke run measures them only when asked by name
-const skippedWhenQuick = new Set(['explore', 'video', 'web']);
+const skippedWhenQuick = new Set(['explore', 'video', 'ladder', 'web']);
 for (const [name, run] of Object.entries(scenarios)) {
   if (only && !only.some((o) => name === o || name.startsWith(`${o}.`))) continue;
   if (quick && !only && skippedWhenQuick.has(name)) continue;

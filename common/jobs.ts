@@ -234,7 +234,7 @@ export interface JobsByQueue {
   media: MediaJobs & AvatarJobs;
   transcode: MediaJobs & LadderJobs;
   attachments: MessageMediaJobs;
-  'attachment-transcode': MessageMediaJobs;
+  'attachment-transcode': MessageMediaJobs & AttachmentLadderJobs;
   exports: ExportJobs;
   notifications: NotificationJobs;
   'notify-fanout': FanOutJobs;
@@ -268,6 +268,16 @@ export interface LadderJobs {
   'build-ladder': { postId: string };
 }
 export const ladderJobId = (postId: string) => `build-ladder-${postId}`;
+
+/**
+ * The HLS ladder of a chat video (issue 49 item 1), on the chat videos' own queue
+ * (`attachment-transcode`): queued through the outbox with the attachment becoming ready. jobId
+ * `build-attachment-ladder-<id>`; an attachment with its ladder recorded is skipped.
+ */
+export interface AttachmentLadderJobs {
+  'build-attachment-ladder': { attachmentId: string };
+}
+export const attachmentLadderJobId = (attachmentId: string) => `build-attachment-ladder-${attachmentId}`;
 
 export type JobName<Q extends QueueName> = keyof JobsByQueue[Q] & string;
 export type JobData<Q extends QueueName, N extends JobName<Q>> = JobsByQueue[Q][N];
@@ -312,7 +322,7 @@ const JOB_NAME_SETS: { [Q in QueueName]: { [N in JobName<Q>]: true } } = {
   media: { 'process-post': true, 'process-avatar': true },
   transcode: { 'process-post': true, 'build-ladder': true },
   attachments: { 'process-message-attachment': true },
-  'attachment-transcode': { 'process-message-attachment': true },
+  'attachment-transcode': { 'process-message-attachment': true, 'build-attachment-ladder': true },
   exports: { 'build-data-export': true },
   notifications: { 'deliver-notification': true, 'send-push': true },
   'notify-fanout': { 'fan-out-post': true, 'deliver-notification': true, 'send-push': true },

@@ -48,6 +48,12 @@ export const MESSAGE_ATTACHMENT_ACCEPT = MESSAGE_ATTACHMENT_EXTENSIONS.map((ext)
 
 /** The path of an attachment's served file (the authorised media route). */
 export const messageMediaUrl = (attachmentId: string) => `/media/messages/${attachmentId}`;
+/**
+ * A chat video's master playlist (issue 49, docs/media.md), beside its file's URL: null for
+ * anything else (a pending message's local blob). It answers 404 until the ladder is made, and the
+ * player plays the file then.
+ */
+export const messageStreamUrlOf = (mediaUrl: string) => (/^\/media\/messages\/[0-9a-f-]{36}$/.test(mediaUrl) ? `${mediaUrl}/hls/master.m3u8` : null);
 /** A chat file's blurred preview (the worker's, as a premium post's): what a pay-per-view file shows before it is bought. */
 export const messagePreviewUrl = (attachmentId: string) => `/media/messages/${attachmentId}/preview`;
 /** A report's copy of the reported file: admins only (server/features/messages/messages.http.ts). */

@@ -14,6 +14,7 @@ import { healthRoutes } from './http/health';
 import { hlsRoutes } from './features/posts/hls.http';
 import { mediaRoutes } from './features/posts/media.http';
 import { messageMediaRoutes } from './features/messages/messages.http';
+import { messageHlsRoutes } from './features/messages/message-hls.http';
 import { httpMetrics, metricsRoutes } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { expressMessageClasses } from './http/express-message-classes';
@@ -126,6 +127,8 @@ export function createApp(deps: AppDeps): App {
   // Stored files are reachable only here, after the access rule; never by a static path.
   // chat attachments: upload, and their files to the two participants (before /media/:postId/:variant)
   app.use(messageMediaRoutes(deps));
+  // a chat video's HLS playlists (per participant, after the same rule) and signed segments
+  app.use(messageHlsRoutes(deps));
   // a post video's HLS playlists (per viewer, after the access rule) and signed segments
   app.use(hlsRoutes(deps));
   app.use(mediaRoutes(deps));

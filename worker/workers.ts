@@ -13,9 +13,10 @@ import { resumeStalledMassMessages } from './jobs/stalled-mass-messages';
 import { mailHandlers } from './jobs/mail';
 import { maintenanceHandlers } from './jobs/maintenance';
 import { exportHandlers } from './jobs/exports';
+import { buildAttachmentLadder } from './jobs/attachment-ladder';
 import { buildLadder } from './jobs/ladder';
 import { mediaHandlers, transcodeHandlers } from './jobs/media';
-import { attachmentHandlers } from './jobs/message-attachment';
+import { attachmentHandlers, processMessageAttachment } from './jobs/message-attachment';
 import { fanOutHandlers, notificationHandlers, pushBatchHandlers } from './jobs/notifications';
 import { massMessageHandlers } from './jobs/mass-messages';
 import { assertComplete, handlerFor, type HandlerRegistry, type JobContext, type WorkerDeps } from './registry';
@@ -27,7 +28,7 @@ export const registry: HandlerRegistry = {
   media: mediaHandlers,
   transcode: { ...transcodeHandlers, 'build-ladder': buildLadder },
   attachments: attachmentHandlers,
-  'attachment-transcode': attachmentHandlers,
+  'attachment-transcode': { 'process-message-attachment': processMessageAttachment, 'build-attachment-ladder': buildAttachmentLadder },
   exports: exportHandlers,
   notifications: notificationHandlers,
   'notify-fanout': fanOutHandlers,

@@ -708,6 +708,10 @@ export interface MessageAttachmentsTable {
   processing_keys: ColumnType<string[], string[] | undefined, string[]>;
   /** the vault object this attachment is a copy of (migrations/20261129_0400_vault_message_files.ts); null when uploaded */
   vault_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** a chat video's HLS ladder (migrations/20261206_0900_attachment_ladders.ts; shape: common/ladder.ts), null until made */
+  ladder: ColumnType<{ renditions: LadderRendition[]; thumbnails: LadderThumbnails | null } | null, string | null | undefined, string | null>;
+  /** every stored object of that ladder (deleted with the attachment) */
+  ladder_keys: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -975,7 +979,8 @@ export const databaseColumns = columns({
   message_reactions: ['id', 'message_id', 'user_id', 'emoji', 'created_at'],
   message_attachments: [
     'id', 'owner_id', 'kind', 'status', 'original_filename', 'byte_size', 'source_key', 'storage_key', 'content_type',
-    'width', 'height', 'duration_seconds', 'failure_reason', 'processing_run', 'processing_heartbeat_at', 'processing_keys', 'vault_key', 'created_at', 'updated_at',
+    'width', 'height', 'duration_seconds', 'failure_reason', 'processing_run', 'processing_heartbeat_at', 'processing_keys', 'vault_key', 'ladder', 'ladder_keys',
+    'created_at', 'updated_at',
   ],
   conversations: ['user_id', 'partner_id', 'last_message_id', 'last_message_at'],
   user_blocks: ['blocker_id', 'blocked_id', 'created_at'],

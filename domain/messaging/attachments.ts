@@ -18,10 +18,12 @@ export const attachmentFileKey = (id: string, runId: string, ext: string) => `me
 /** The blurred preview the same run stores beside the file (a pay-per-view file shows it until bought). */
 export const attachmentPreviewKey = (fileKey: string) => fileKey.replace(/\/[^/]+$/, '/preview.jpg');
 
-/** Every stored object of an attachment row: the upload, the served file and its preview; for deletion. */
-export function attachmentStoredKeys(row: { source_key: string | null; storage_key: string | null }): string[] {
-  return [row.source_key, row.storage_key, row.storage_key && attachmentPreviewKey(row.storage_key)].filter((k): k is string => Boolean(k));
+/** Every stored object of an attachment row: the upload, the served file and its preview, a video's HLS ladder; for deletion. */
+export function attachmentStoredKeys(row: { source_key: string | null; storage_key: string | null; ladder_keys: string[] }): string[] {
+  return [row.source_key, row.storage_key, row.storage_key && attachmentPreviewKey(row.storage_key), ...row.ladder_keys].filter((k): k is string => Boolean(k));
 }
+/** Where a chat video's ladder file is stored: fixed per attachment and file (a retry overwrites a dead run's), found by the segment route from its name. */
+export const attachmentLadderKey = (id: string, file: string) => `messages/${id}/hls/${file}`;
 
 export function toAttachmentDto(a: {
   id: string;
@@ -121,7 +123,7 @@ export async function deleteUnsentAttachments(db: DB, before: Date, limit: numbe
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'source_key', 'storage_key'])
+    .returning(['id', 'source_key', 'storage_key', 'ladder_keys'])
     .execute();
   return rows.map((r) => ({ id: r.id, keys: attachmentStoredKeys(r) }));
 }

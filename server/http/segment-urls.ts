@@ -45,3 +45,28 @@ export function checkSegment(key: Buffer, claim: SegmentClaim, signature: string
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad-signature';
   return claim.expires > nowS ? 'ok' : 'expired';
 }
+
+/** A chat video's file (issue 49 item 1): always a signed-in participant's, never a visitor's. */
+export interface MessageSegmentClaim {
+  viewer: string;
+  attachmentId: string;
+  file: string;
+  expires: number;
+}
+
+// another first line than a post's: a post's signature can never pass for a chat file's
+function messageMac(key: Buffer, c: MessageSegmentClaim): Buffer {
+  return createHmac('sha256', key).update(`hls1-message\n${c.viewer}\n${c.attachmentId}\n${c.file}\n${c.expires}`).digest();
+}
+
+export function messageSegmentUrl(key: Buffer, claim: MessageSegmentClaim): string {
+  const query = new URLSearchParams({ u: claim.viewer, e: String(claim.expires), s: messageMac(key, claim).toString('base64url') });
+  return `/media/messages/${claim.attachmentId}/hls/s/${claim.file}?${query.toString()}`;
+}
+
+export function checkMessageSegment(key: Buffer, claim: MessageSegmentClaim, signature: string, nowS: number): SegmentCheck {
+  const expected = messageMac(key, claim);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad-signature';
+  return claim.expires > nowS ? 'ok' : 'expired';
+}

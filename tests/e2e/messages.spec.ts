@@ -245,7 +245,7 @@ test('a block shows in both open threads at once: the composer gives way to the 
 });
 
 test('a video sent while it is still processing opens on both sides when it is ready, without a reload', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const a = await newPerson(browser, 'Vera');
   const b = await newPerson(browser, 'Walt');
   const dir = await mkdtemp(path.join(tmpdir(), 'e2e-chat-video-'));
@@ -266,6 +266,18 @@ test('a video sent while it is still processing opens on both sides when it is r
       await expect(bubble(page, 'Watch this').getByTestId('message-video')).toBeVisible({ timeout: 60_000 });
       await expect(bubble(page, 'Watch this').getByText(/^Processing clip\.mp4/)).toHaveCount(0);
     }
+    // then its HLS ladder (issue 49): once made, the recipient's bubble streams it (the MP4 until then)
+    await expect
+      .poll(
+        async () => {
+          await b.page.reload();
+          const player = bubble(b.page, 'Watch this').getByTestId('message-video');
+          await expect(player).toHaveAttribute('data-playback', /.+/, { timeout: 15_000 });
+          return player.getAttribute('data-playback');
+        },
+        { timeout: 90_000, intervals: [2_000] },
+      )
+      .toBe('hls.js');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

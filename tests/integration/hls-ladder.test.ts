@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -178,5 +179,42 @@ describe('every segment behind the access rule', () => {
     await app.deps.db.updateTable('post_unlocks').set({ revoked_at: new Date() }).where('fan_id', '=', buyer.id).where('post_id', '=', postId).execute();
     expect((await asBuyer.fetch(master0)).status).toBe(403);
     expect((await asBuyer.fetch(`/hls/${postId}/0/360.m3u8`)).status).toBe(403);
+  });
+
+  /** A buyer of the (now pay-per-view) video, playing it: its master playlist and a segment URL answer 200. */
+  async function playingBuyer() {
+    const buyer = await makeUser(app.deps.db);
+    const asBuyer = await clientAs(app, buyer.id);
+    await makeUnlock(app.deps.db, { fanId: buyer.id, postId });
+    expect((await asBuyer.fetch(`/hls/${postId}/0/master.m3u8`)).status).toBe(200);
+    const segments = urisOf(await (await asBuyer.fetch(`/hls/${postId}/0/360.m3u8`)).text());
+    for (const uri of segments.slice(0, 2)) expect((await asBuyer.fetch(uri)).status).toBe(200);
+    return { buyer, asBuyer, segments };
+  }
+
+  it('stops a suspended buyer at once: the next playlist and segment requests are refused (sessions revoked)', async () => {
+    const { buyer, asBuyer, segments } = await playingBuyer();
+    // the buyer messages the creator, the creator reports it, an admin suspends the buyer
+    const message = await asBuyer.trpc.messages.send.mutate({ username: creator.username, content: 'hello', clientId: randomUUID() });
+    const report = await asCreator.trpc.messages.report.mutate({ messageId: message.id, reason: 'abusive' });
+    const admin = await makeUser(app.deps.db);
+    await app.deps.db.updateTable('users').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    await (await clientAs(app, admin.id)).trpc.messages.suspendReportedSender.mutate({ id: report.id });
+
+    // the same browser (its cookie) asks again: no playlist, and the URLs it was handed minutes ago stop too
+    for (const p of ['master.m3u8', '360.m3u8', 'thumbs.vtt']) expect((await asBuyer.fetch(`/hls/${postId}/0/${p}`)).status).toBe(403);
+    for (const uri of segments) expect((await asBuyer.fetch(uri)).status).toBe(403);
+    expect(await app.deps.db.selectFrom('sessions').select('id').where('user_id', '=', buyer.id).execute()).toEqual([]);
+  });
+
+  it('keeps playing for a buyer the creator blocks: a block is a messaging tool, not a refund (docs/media.md)', async () => {
+    const { buyer, asBuyer } = await playingBuyer();
+    await asCreator.trpc.messages.block.mutate({ username: buyer.username });
+    // the block took: the buyer cannot message the creator
+    await expect(asBuyer.trpc.messages.send.mutate({ username: creator.username, content: 'hi', clientId: randomUUID() })).rejects.toThrow('You cannot message this user');
+    // the video bought keeps playing, at the next playlist fetch too
+    expect((await asBuyer.fetch(`/hls/${postId}/0/master.m3u8`)).status).toBe(200);
+    const after = urisOf(await (await asBuyer.fetch(`/hls/${postId}/0/360.m3u8`)).text());
+    expect((await asBuyer.fetch(after[1]!)).status).toBe(200);
   });
 });

@@ -65,7 +65,7 @@ const NULLABLE = {
   message_reactions: [],
   message_attachments: [
     'source_key', 'storage_key', 'content_type', 'width', 'height', 'duration_seconds', 'failure_reason', 'processing_run', 'processing_heartbeat_at',
-    'vault_key',
+    'vault_key', 'ladder',
   ],
   conversations: ['last_message_id'],
   user_blocks: [],

@@ -33,7 +33,7 @@ export async function buildLadder(job: Job<LadderJobs['build-ladder']>, deps: Wo
           await storage.put(key, createReadStream(file.path), file.contentType);
           written.push(key);
         }
-        return insertLadder(db, { postId, position: video.position, ladder: withKeys(ladder, postId, video.position), keys: written });
+        return insertLadder(db, { postId, position: video.position, ladder: storedLadder(ladder, (file) => ladderKey(postId, video.position, file)), keys: written });
       });
       // a post deleted meanwhile: its deletion listed no ladder, so these objects are this run's to remove
       if (outcome === 'post-gone') {
@@ -57,9 +57,8 @@ export async function buildLadder(job: Job<LadderJobs['build-ladder']>, deps: Wo
   return { ladders: made };
 }
 
-
-function withKeys(ladder: MadeLadder, postId: string, position: number): StoredLadder {
-  const key = (file: string) => ladderKey(postId, position, file);
+/** The ladder as its row records it: each file with the storage key `key` gives it (a post's video, a chat video). */
+export function storedLadder(ladder: MadeLadder, key: (file: string) => string): StoredLadder {
   const renditions: LadderRendition[] = ladder.renditions.map((r) => ({
     name: r.name,
     width: r.width,

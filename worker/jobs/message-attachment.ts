@@ -13,6 +13,8 @@ import {
   touchAttachment,
 } from '../../domain/messaging/attachments';
 import { CHAT_MEDIA_LIMITS } from '../../common/limits';
+import { dispatchOutbox } from '../../core/outbox/outbox';
+import { queueAttachmentLadder } from '../../domain/messaging/attachment-ladders';
 import { processUpload } from '../media/pipeline';
 import type { JobContext, QueueHandlers, WorkerDeps } from '../registry';
 import { endMediaJob, storeOutputFile, withUploadInWorkDir } from './media-job';
@@ -82,7 +84,12 @@ export async function processMessageAttachment(job: Job<MessageMediaJobs['proces
       await heldRun.willWrite(key);
       await heldRun.willWrite(previewKey);
       await storeOutputFile(storage, previewKey, preview);
-      const done = await completeAttachment(db, attachmentId, runId, await storeOutputFile(storage, key, file));
+      const stored = await storeOutputFile(storage, key, file);
+      // a video's HLS ladder is queued with its becoming ready, in the same transaction (the outbox)
+      const { done, jobs } = await db.transaction().execute(async (trx) => {
+        const completed = await completeAttachment(trx, attachmentId, runId, stored);
+        return { done: completed, jobs: completed && row.kind === 'video' ? [await queueAttachmentLadder(trx, attachmentId)] : [] };
+      });
       if (!done) {
         // deleted, or finished by another run: only this run's files go
         await Promise.all([storage.delete(key).catch(() => {}), storage.delete(previewKey).catch(() => {})]);
@@ -90,6 +97,7 @@ export async function processMessageAttachment(job: Job<MessageMediaJobs['proces
       }
       await storage.delete(sourceKey).catch((error: unknown) => log.warn({ err: error, attachmentId }, 'could not delete an attachment upload'));
       await announceAttachment(db, deps.realtime, attachmentId);
+      await dispatchOutbox(deps, jobs);
       return { status: 'ready' };
     });
   } catch (error) {
@@ -122,6 +130,6 @@ export async function requeueLostAttachmentJobs(deps: Pick<WorkerDeps, 'db' | 'q
   return { checked: idle.length, requeued };
 }
 
-export const attachmentHandlers: QueueHandlers<'attachments'> & QueueHandlers<'attachment-transcode'> = {
+export const attachmentHandlers: QueueHandlers<'attachments'> = {
   'process-message-attachment': processMessageAttachment,
 };

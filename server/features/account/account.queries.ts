@@ -92,7 +92,7 @@ export async function collectStoredFiles(trx: Db, userId: string): Promise<strin
     .execute();
   const attachments = await trx
     .selectFrom('message_attachments')
-    .select(['source_key', 'storage_key'])
+    .select(['source_key', 'storage_key', 'ladder_keys'])
     .where((eb) =>
       eb.or([
         eb('owner_id', '=', userId),

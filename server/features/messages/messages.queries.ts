@@ -245,7 +245,7 @@ export async function deleteMessageRow(trx: DB, id: string, senderId: string): P
     .where('id', '=', deleted.attachment_id)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('messages').select('id').where('attachment_id', '=', deleted.attachment_id))))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('mass_messages').select('id').where('attachment_id', '=', deleted.attachment_id))))
-    .returning(['storage_key', 'source_key'])
+    .returning(['storage_key', 'source_key', 'ladder_keys'])
     .executeTakeFirst();
   return file ? attachmentStoredKeys(file) : [];
 }

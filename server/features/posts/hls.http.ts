@@ -7,9 +7,9 @@ import { StorageNotFoundError } from '../../../core/storage/storage';
 import { findLadder, type StoredLadder } from '../../../domain/streaming/ladders.queries';
 import { resolveSession } from '../../auth/resolve-session';
 import { pipeToClient } from '../../http/pipe-to-client';
-import { ANONYMOUS_VIEWER, checkSegment } from '../../http/segment-urls';
+import { fileUrlFor, ladderFileHeaders, masterPlaylist, mediaPlaylist, noStore, sendPlaylist as send, thumbnailTrack } from '../../http/hls-playlists';
+import { ANONYMOUS_VIEWER, checkSegment, segmentUrl } from '../../http/segment-urls';
 import { refuseMedia } from '../../http/serve-file';
-import { fileUrlFor, masterPlaylist, mediaPlaylist, thumbnailTrack } from './hls.service';
 import { decideMediaRequest } from './media.service';
 
 /**
@@ -51,8 +51,8 @@ export function hlsRoutes(deps: AppDeps): Router {
   };
   const urls = (a: Allowed) =>
     fileUrlFor(
-      { key: deps.config.mediaUrlKey, storage: deps.storage, ttlS: deps.config.HLS_URL_TTL_S, nowMs: deps.clock.now().getTime() },
-      { viewer: a.viewer, postId: a.postId, position: a.position },
+      { storage: deps.storage, ttlS: deps.config.HLS_URL_TTL_S, nowMs: deps.clock.now().getTime() },
+      (file, expires) => segmentUrl(deps.config.mediaUrlKey, { viewer: a.viewer, postId: a.postId, position: a.position, file, expires }),
     );
 
   router.get('/hls/:postId/:position/master.m3u8', async (req, res) => {
@@ -102,28 +102,12 @@ export function hlsRoutes(deps: AppDeps): Router {
       if (error instanceof StorageNotFoundError) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
       throw error;
     }
-    res.status(200);
-    res.setHeader('Content-Type', contentType);
-    res.setHeader('Content-Length', String(object.size));
-    // the viewer's browser may keep it while the URL is valid; nothing shared may
-    res.setHeader('Cache-Control', `private, max-age=${Math.max(0, claim.expires - nowS)}, no-transform`);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', "default-src 'none'");
+    ladderFileHeaders(res, contentType, object.size, claim.expires - nowS);
     await pipeToClient(object.stream, res);
   };
   router.get('/hls/:postId/:position/s/:rendition/:file', segment);
   router.get('/hls/:postId/:position/s/:file', segment);
   return router;
-}
-
-function noStore(res: Response) {
-  res.setHeader('Cache-Control', 'private, no-store');
-}
-
-function send(res: Response, type: string, body: string) {
-  res.setHeader('Content-Type', `${type}; charset=utf-8`);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.status(200).send(body);
 }
 
 /** A file's place: 0-19 written plainly. */

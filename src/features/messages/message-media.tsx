@@ -1,7 +1,7 @@
 import { FileText, Loader2, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { MessageAttachmentDto } from '../../../common/message-dtos';
-import type { MessageMediaKind } from '../../../common/messages';
+import { messageStreamUrlOf, type MessageMediaKind } from '../../../common/messages';
 import { cn } from '../../lib/cn';
 import { onImageError, onPlayerError } from '../../lib/media-errors';
 import { formatBytes } from './message-format';
@@ -10,9 +10,8 @@ import { formatBytes } from './message-format';
  * Plays a video muted when 70% of it is visible, and pauses it when it scrolls away (spec part 2
  * §2, §9); only for items that are not replies (the caller decides).
  */
-function useAutoplay(ref: React.RefObject<HTMLVideoElement | null>, enabled: boolean) {
+function useAutoplay(video: HTMLVideoElement | null, enabled: boolean) {
   useEffect(() => {
-    const video = ref.current;
     if (!enabled || !video) return;
     const observer = new IntersectionObserver(
       ([entry]) => {
@@ -24,14 +23,27 @@ function useAutoplay(ref: React.RefObject<HTMLVideoElement | null>, enabled: boo
     );
     observer.observe(video);
     return () => observer.disconnect();
-  }, [ref, enabled]);
+  }, [video, enabled]);
 }
 
+// the streaming player (and hls.js after it) loads with the first chat video shown
+const StreamingVideo = lazy(() => import('../../components/streaming-video').then((m) => ({ default: m.StreamingVideo })));
+
+const VIDEO_CLASS = 'max-h-80 w-full rounded-xl bg-black';
+
+/** A chat video: streamed from its HLS ladder once the server has one (the MP4 until then, and for a pending message's blob). */
 function VideoPlayer({ src, autoplay }: { src: string; autoplay: boolean }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  useAutoplay(ref, autoplay);
+  // the element shown (the streaming player's arrives after its script): autoplay follows it
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  useAutoplay(video, autoplay);
+  const streamUrl = messageStreamUrlOf(src);
+  if (!streamUrl) {
+    return <video ref={setVideo} src={src} controls muted playsInline preload="metadata" onError={onPlayerError('video')} className={VIDEO_CLASS} data-testid="message-video" />;
+  }
   return (
-    <video ref={ref} src={src} controls muted playsInline preload="metadata" onError={onPlayerError('video')} className="max-h-80 w-full rounded-xl bg-black" data-testid="message-video" />
+    <Suspense fallback={<video controls muted playsInline preload="none" className={VIDEO_CLASS} data-testid="message-video" />}>
+      <StreamingVideo onVideo={setVideo} streamUrl={streamUrl} mp4Url={src} controls muted playsInline preload="metadata" className={VIDEO_CLASS} data-testid="message-video" />
+    </Suspense>
   );
 }
 

@@ -37,7 +37,7 @@ function aspectOf(media: Media, fallback = '16 / 9'): string {
 
 const altOf = postName;
 
-const StreamingVideo = lazy(() => import('./streaming-video').then((m) => ({ default: m.StreamingVideo })));
+const StreamingVideo = lazy(() => import('../../components/streaming-video').then((m) => ({ default: m.StreamingVideo })));
 
 
 export function PostMedia({ post, placement }: { post: Post; placement: MediaPlacement }) {

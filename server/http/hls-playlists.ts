@@ -1,12 +1,13 @@
-import type { LadderRendition, LadderThumbnails } from '../../../common/ladder';
-import type { Storage } from '../../../core/storage/storage';
-import { segmentUrl } from '../../http/segment-urls';
+import type { Response } from 'express';
+import type { LadderRendition, LadderThumbnails } from '../../common/ladder';
+import type { Storage } from '../../core/storage/storage';
 
 /**
  * A viewer's HLS playlists (docs/media.md), made on each request after the access check: the
  * master lists the rungs (lowest first: a fast start), each media playlist lists its init segment
  * and segments as URLs for this viewer that expire in HLS_URL_TTL_S; the thumbnail track names the
- * sprite the same way. Pure text from the ladder's row; nothing is cached between viewers.
+ * sprite the same way. Pure text from the ladder's row; nothing is cached between viewers. Shared
+ * by a post's video (features/posts/hls.http.ts) and a chat video (features/messages/message-hls.http.ts).
  */
 
 /** How a file of the ladder is named in a playlist: a URL signed by the server, or (object store) presigned. */
@@ -64,8 +65,9 @@ function vttTime(seconds: number): string {
  * viewer, a store cannot check a session); else signed by the server for this viewer.
  */
 export function fileUrlFor(
-  opts: { key: Buffer; storage: Pick<Storage, 'signedUrl'>; ttlS: number; nowMs: number },
-  claim: { viewer: string; postId: string; position: number },
+  opts: { storage: Pick<Storage, 'signedUrl'>; ttlS: number; nowMs: number },
+  /** the server's URL of a file for this viewer until `expires` (segment-urls.ts) */
+  signed: (file: string, expires: number) => string,
 ): FileUrl {
   const expires = Math.floor(opts.nowMs / 1000) + opts.ttlS;
   const signedUrl = opts.storage.signedUrl?.bind(opts.storage);
@@ -73,5 +75,27 @@ export function fileUrlFor(
     return (_file, key, contentType) =>
       signedUrl(key, { expiresInS: opts.ttlS, contentType, cacheControl: `private, max-age=${opts.ttlS}` });
   }
-  return (file) => Promise.resolve(segmentUrl(opts.key, { ...claim, file, expires }));
+  return (file) => Promise.resolve(signed(file, expires));
+}
+
+/** Playlists are made per viewer per request: never stored by anyone. */
+export function noStore(res: Response) {
+  res.setHeader('Cache-Control', 'private, no-store');
+}
+
+export function sendPlaylist(res: Response, type: string, body: string) {
+  res.setHeader('Content-Type', `${type}; charset=utf-8`);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.status(200).send(body);
+}
+
+/** A ladder's file after its signed URL was checked: private to the viewer's browser while the URL is valid. */
+export function ladderFileHeaders(res: Response, contentType: string, size: number, maxAgeS: number) {
+  res.status(200);
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Length', String(size));
+  // the viewer's browser may keep it while the URL is valid; nothing shared may
+  res.setHeader('Cache-Control', `private, max-age=${Math.max(0, maxAgeS)}, no-transform`);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', "default-src 'none'");
 }

@@ -1,18 +1,32 @@
 import { useEffect, useRef, useState, type PointerEvent, type VideoHTMLAttributes } from 'react';
-import { onPlayerError } from '../../lib/media-errors';
-import type { PlaybackMode, ThumbnailCue } from '../../lib/hls-playback';
+import { onPlayerError } from '../lib/media-errors';
+import type { PlaybackMode, ThumbnailCue } from '../lib/hls-playback';
 
 /** The height from the video's bottom edge where the browser draws its seek bar: a pointer there previews the time under it. */
 const SEEK_BAR_ZONE_PX = 48;
 
 /**
- * A post's video with controls, streamed from its HLS ladder when it has one (../../lib/hls-playback.ts,
+ * A video with controls (a post's, a chat video), streamed from its HLS ladder when it has one (../lib/hls-playback.ts,
  * loaded with the first video: never in the landing page's script) and the MP4 otherwise.
  * `data-playback` says which is playing (hls.js, native, mp4). With the ladder's thumbnail strip,
  * a pointer along the seek bar shows the picture at that time above it.
  */
-export function StreamingVideo({ streamUrl, mp4Url, ...props }: { streamUrl: string | null; mp4Url: string } & Omit<VideoHTMLAttributes<HTMLVideoElement>, 'src' | 'onError'>) {
+export function StreamingVideo({
+  streamUrl,
+  mp4Url,
+  onVideo,
+  ...props
+}: {
+  streamUrl: string | null;
+  mp4Url: string;
+  /** hears the video element once mounted, for a caller that drives it too (a chat bubble's autoplay) */
+  onVideo?: (video: HTMLVideoElement | null) => void;
+} & Omit<VideoHTMLAttributes<HTMLVideoElement>, 'src' | 'onError'>) {
   const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    onVideo?.(ref.current);
+    return () => onVideo?.(null);
+  }, [onVideo]);
   const mode = useRef<PlaybackMode | 'starting'>(streamUrl ? 'starting' : 'mp4');
   const [thumbnails, setThumbnails] = useState<ThumbnailCue[]>([]);
   const [preview, setPreview] = useState<{ cue: ThumbnailCue; left: number } | null>(null);
@@ -25,7 +39,7 @@ export function StreamingVideo({ streamUrl, mp4Url, ...props }: { streamUrl: str
       mode.current = m;
       video.dataset.playback = m;
     };
-    import('../../lib/hls-playback')
+    import('../lib/hls-playback')
       .then(async ({ attachStream, loadThumbnails }) => {
         const attached = await attachStream(video, streamUrl, mp4Url, setMode);
         if (gone) return attached.detach();
