@@ -16,16 +16,17 @@ const INPUT_FILES = ['index.html', 'vite.config.ts', 'tsconfig.json', 'package.j
 /** The file in the build folder that holds its inputs' hash. */
 export const STAMP_FILE = '.build-stamp';
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(path.join(repoRoot, dir), { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(repoRoot, path.join(e.parentPath, e.name)));
+async function filesUnder(root: string, dir: string): Promise<string[]> {
+  const entries = await readdir(path.join(root, dir), { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
 }
 
-export async function webInputsHash(env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const files = [...INPUT_FILES, ...(await Promise.all(INPUT_DIRS.map(filesUnder))).flat()].sort();
+/** `root`: the checkout (its tests pass a folder of their own). */
+export async function webInputsHash(env: NodeJS.ProcessEnv = process.env, root = repoRoot): Promise<string> {
+  const files = [...INPUT_FILES, ...(await Promise.all(INPUT_DIRS.map((dir) => filesUnder(root, dir)))).flat()].sort();
   const hash = createHash('sha256');
   for (const file of files) {
-    const bytes = await readFile(path.join(repoRoot, file)).catch(() => Buffer.from('(missing)'));
+    const bytes = await readFile(path.join(root, file)).catch(() => Buffer.from('(missing)'));
     hash.update(file).update('\0').update(bytes).update('\0');
   }
   const vars = Object.entries(env).filter(([name]) => name === 'NODE_ENV' || name.startsWith('VITE_'));
