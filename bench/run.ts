@@ -13,6 +13,7 @@
  *   npm run bench -- --only=feed,images a comma-separated list of scenarios (BENCH_ONLY)
  *   npm run bench -- --soak            the 5-minute mixed-traffic soak (bench/soak.ts) only
  *   npm run bench -- --only=web        Lighthouse 12 on the built app (bench/web.ts; BENCH_WEB_RUNS=3)
+ *   npm run bench -- --only=start      npm start on a fresh database, cold and warm, beside 30 s (bench/start.ts)
  *   BENCH_SECONDS=10                   each measured load phase (default 10; 2 with --quick)
  *   BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out/profiles"   profile the app
  */
@@ -31,6 +32,7 @@ import { benchMessageDelivery, benchMessagesReads } from './messages';
 import { benchNotifyFanout } from './notify-fanout';
 import { benchRealtime } from './realtime';
 import { benchSoak } from './soak';
+import { benchStart } from './start';
 import { benchSubscribe } from './subscribe';
 import { benchWeb } from './web';
 import { benchImages, benchUpload, benchVideo } from './worker';
@@ -75,6 +77,7 @@ const scenarios: Record<string, Scenario> = soak
       earnings: benchEarnings,
       'notify-fanout': benchNotifyFanout,
       'mass-message': benchMassMessage,
+      start: benchStart,
     };
 
 console.log(

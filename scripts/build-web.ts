@@ -3,7 +3,8 @@
  * (src/entry-server.tsx into <outDir>/.ssr, a dot folder the static file handler never serves),
  * built side by side in one process: the renderer is a single file with its packages left to
  * Node and no route splitting, so it costs far less than a second client build.
- * Usage: tsx scripts/build-web.ts [outDir] (default: DIST_DIR or dist).
+ * Usage: tsx scripts/build-web.ts [outDir] [--if-changed] (default: DIST_DIR or dist); with
+ * --if-changed (`npm start`), a build stamped with the same inputs (web-build-stamp.ts) is kept.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { repoRoot } from '../core/repo-root';
+import { isBuildCurrent, stampBuild, webInputsHash } from './web-build-stamp';
 
 /** Where the server renderer is inside a build (server/http/server-render.ts imports it). */
 export const SSR_DIR = '.ssr';
@@ -55,5 +57,13 @@ export async function buildServerRenderer(outDir: string, logLevel: 'warn' | 'er
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await buildWeb(process.argv[2] ?? process.env.DIST_DIR ?? 'dist');
+  const args = process.argv.slice(2);
+  const outDir = args.find((a) => !a.startsWith('--')) ?? process.env.DIST_DIR ?? 'dist';
+  const inputs = await webInputsHash();
+  if (args.includes('--if-changed') && (await isBuildCurrent(outDir, inputs))) {
+    console.log('The web app is built from these sources already: build skipped.');
+  } else {
+    await buildWeb(outDir);
+    await stampBuild(outDir, inputs);
+  }
 }

@@ -5,13 +5,17 @@ import { createDb } from '../core/db/kysely';
 import { assertPostgresReachable, PostgresUnreachableError } from '../core/db/migrate';
 import { createStorage } from '../core/storage';
 import { seedDemo } from './seed/demo';
+import { DEFAULT_MEDIA_CACHE_DIR, diskMediaCache } from './seed/media-cache';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   await assertPostgresReachable(config.DATABASE_URL);
   const db = createDb(config.DATABASE_URL, 2);
   try {
-    const { created } = await seedDemo({ db, storage: createStorage(config), log: (line) => console.log(line) });
+    // DEMO_MEDIA_CACHE_DIR=off makes every file afresh
+    const cacheDir = process.env.DEMO_MEDIA_CACHE_DIR ?? DEFAULT_MEDIA_CACHE_DIR;
+    const mediaCache = cacheDir === 'off' ? undefined : diskMediaCache(cacheDir);
+    const { created } = await seedDemo({ db, storage: createStorage(config), log: (line) => console.log(line), mediaCache });
     if (!created) console.log('The database already has data: demo seed skipped.');
   } finally {
     await db.destroy();

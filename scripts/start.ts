@@ -1,9 +1,10 @@
 /**
  * `npm start`: one command from a fresh checkout to a running app on http://localhost:3000:
- * checks PostgreSQL and Redis, migrates, seeds the demo when the database is empty, builds the
- * web app, then serves API + web + realtime with the worker in the same process.
+ * checks PostgreSQL and Redis, migrates, then seeds the demo when the database is empty while it
+ * builds the web app (unless a build of the same sources is there), then serves API + web +
+ * realtime with the worker in the same process.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../core/config';
@@ -34,18 +35,34 @@ await runOrExit(async () => {
   // The demo seed (sharp drawing its pictures) and the build (the bundler) each run in a process
   // of their own: run in this one, their modules, caches and freed native memory stayed resident
   // for the server's whole life (1,150 MiB of the server's RSS at rest against 200 MiB without).
-  runStep('the demo seed', [process.execPath, '--import', 'tsx', path.join(scriptsDir, 'seed.ts')]);
-  if (config.SERVE_SPA) {
-    console.log('Building the web app...');
-    // the client bundle and the public pages' server renderer (scripts/build-web.ts)
-    runStep('the web build', [process.execPath, '--import', 'tsx', path.join(scriptsDir, 'build-web.ts'), config.DIST_DIR]);
-  }
+  // They need nothing of each other, so they run side by side: the seed waits on ffmpeg and the
+  // database much of its time, the bundler is busy on its own. The build's lines wait for its end,
+  // so they cannot break into the list of demo accounts.
+  const seeding = runStep('the demo seed', [process.execPath, '--import', 'tsx', path.join(scriptsDir, 'seed.ts')], 'inherit');
+  // the client bundle and the public pages' server renderer (scripts/build-web.ts)
+  const building = config.SERVE_SPA
+    ? runStep('the web build', [process.execPath, '--import', 'tsx', path.join(scriptsDir, 'build-web.ts'), config.DIST_DIR, '--if-changed'], 'after')
+    : Promise.resolve();
+  if (config.SERVE_SPA) console.log('Building the web app beside the seed...');
+  const [seeded, built] = await Promise.allSettled([seeding, building]);
+  for (const step of [seeded, built]) if (step.status === 'rejected') throw step.reason;
   // The worker runs in-process unless RUN_WORKER=false (docker-compose runs it as its own service).
   await runServer(config, { alongside: process.env.RUN_WORKER === 'false' ? undefined : inProcessWorkers });
   console.log(`Ready in ${((Date.now() - started) / 1000).toFixed(1)} s: open ${config.appUrl}`);
 });
 
-function runStep(what: string, [command, ...args]: string[]) {
-  const result = spawnSync(command!, args, { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${what} failed (${result.signal ?? `exit code ${result.status}`})`);
+/** A child process to its end; `after`: its output printed once it ends rather than as it comes. */
+function runStep(what: string, [command, ...args]: string[], output: 'inherit' | 'after'): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command!, args, { stdio: output === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const held: [NodeJS.WriteStream, Buffer][] = [];
+    child.stdout?.on('data', (chunk: Buffer) => held.push([process.stdout, chunk]));
+    child.stderr?.on('data', (chunk: Buffer) => held.push([process.stderr, chunk]));
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      for (const [stream, chunk] of held) stream.write(chunk);
+      if (code === 0) resolve();
+      else reject(new Error(`${what} failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
 }

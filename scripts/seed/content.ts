@@ -9,6 +9,7 @@ import { BOOKMARKS, COMMENTS, CREATORS, FANS, MESSAGES, PDF_PAGES, TEXT_DOCUMENT
 import { processUpload } from '../../worker/media/pipeline';
 import type { WatermarkSpec } from '../../worker/media/watermark';
 import { audioSource, imageSource, pdfSource, readOutput, textDocumentSource, videoSource, type MediaFile } from './media';
+import { noMediaCache, type MediaCache } from './media-cache';
 import type { PeoplePlan } from './people';
 
 type Rows<T extends keyof Database> = Insertable<Database[T]>[];
@@ -72,11 +73,12 @@ function watermarkOf(creator: DemoCreator): WatermarkSpec | null {
  * The sources (a drawn picture per image post; one video, one audio file; the documents) are made
  * first. To keep a first `npm start` quick, the one video goes through the pipeline once per
  * watermark and the one audio file once (sound carries no watermark), with the premium preview;
- * posts that are not premium leave the preview out. ffmpeg runs one at a time.
+ * posts that are not premium leave the preview out. ffmpeg runs one at a time. With a cache
+ * (media-cache.ts), what was made for the same recipe on an earlier start is read back instead.
  */
 const SEED_TIME_LIMIT_SCALE = 20;
 
-function mediaMaker(workDir: string) {
+function mediaMaker(workDir: string, cache: MediaCache) {
   let video: Promise<string> | undefined;
   let audio: Promise<string> | undefined;
   let ffmpegQueue: Promise<unknown> = Promise.resolve();
@@ -88,40 +90,48 @@ function mediaMaker(workDir: string) {
   const shared = new Map<string, Promise<MediaFile[]>>();
   let count = 0;
 
-  const throughPipeline = async (filename: string, source: (input: string) => Promise<void>, watermark: WatermarkSpec | null, premium: boolean) => {
-    const dir = path.join(workDir, `post-${++count}`);
-    await mkdir(dir);
-    const input = path.join(dir, `source-${filename}`);
-    await source(input);
-    const rule = uploadRuleFor(filename);
-    if (!rule) throw new Error(`demo media ${filename}: no upload rule`);
-    // our own files: the time limits that stop hostile uploads are stretched, so a busy machine
-    // (a first start beside a build, a test run) cannot fail the seed
-    const run = () => processUpload({ input, rule, workDir: dir, watermark, premium, timeLimitScale: SEED_TIME_LIMIT_SCALE });
-    const media = await (rule.category === 'video' || rule.category === 'audio' ? oneAtATime(run) : run());
-    return Promise.all(media.files.map(readOutput));
-  };
+  const throughPipeline = (recipe: unknown, filename: string, source: (input: string) => Promise<void>, watermark: WatermarkSpec | null, premium: boolean) =>
+    cache.through({ recipe, filename, watermark, premium }, async () => {
+      const dir = path.join(workDir, `post-${++count}`);
+      await mkdir(dir);
+      const input = path.join(dir, `source-${filename}`);
+      await source(input);
+      const rule = uploadRuleFor(filename);
+      if (!rule) throw new Error(`demo media ${filename}: no upload rule`);
+      // our own files: the time limits that stop hostile uploads are stretched, so a busy machine
+      // (a first start beside a build, a test run) cannot fail the seed
+      const run = () => processUpload({ input, rule, workDir: dir, watermark, premium, timeLimitScale: SEED_TIME_LIMIT_SCALE });
+      const media = await (rule.category === 'video' || rule.category === 'audio' ? oneAtATime(run) : run());
+      return Promise.all(media.files.map(readOutput));
+    });
 
   return async (creator: DemoCreator, post: DemoPost): Promise<MediaFile[]> => {
     const watermark = watermarkOf(creator);
     // the blurred preview: what a locked card (premium or pay-per-view) shows
     const premium = Boolean(post.premium || post.unlock);
-    const write = (bytes: Buffer | Promise<Buffer>) => async (input: string) => writeFile(input, await bytes);
+    const write = (bytes: () => Buffer | Promise<Buffer>) => async (input: string) => writeFile(input, await bytes());
     switch (post.kind) {
-      case 'image':
-        return throughPipeline(post.filename, write(imageSource(post.title, `@${creator.username}`, creator.palette, imageSeedOf(creator, post))), watermark, premium);
-      case 'pdf':
-        return throughPipeline(post.filename, write(pdfSource(post.title, PDF_PAGES[post.title] ?? [[post.text]])), watermark, premium);
-      case 'document':
-        return throughPipeline(post.filename, write(textDocumentSource(TEXT_DOCUMENTS[post.title] ?? post.text)), watermark, premium);
+      case 'image': {
+        const recipe = { image: [post.title, `@${creator.username}`, creator.palette, imageSeedOf(creator, post)] as const };
+        return throughPipeline(recipe, post.filename, write(() => imageSource(...recipe.image)), watermark, premium);
+      }
+      case 'pdf': {
+        const recipe = { pdf: [post.title, PDF_PAGES[post.title] ?? [[post.text]]] as const };
+        return throughPipeline(recipe, post.filename, write(() => pdfSource(...recipe.pdf)), watermark, premium);
+      }
+      case 'document': {
+        const recipe = { document: TEXT_DOCUMENTS[post.title] ?? post.text };
+        return throughPipeline(recipe, post.filename, write(() => textDocumentSource(recipe.document)), watermark, premium);
+      }
       case 'video':
       case 'audio': {
         const isVideo = post.kind === 'video';
         const key = isVideo ? `video:${JSON.stringify(watermark)}` : 'audio';
         let files = shared.get(key);
         if (!files) {
-          const made = isVideo ? (video ??= videoSource(workDir)) : (audio ??= audioSource(workDir));
-          files = throughPipeline(isVideo ? 'demo.mp4' : 'demo.mp3', async (input) => copyFile(await made, input), watermark, true);
+          // made only when a pipeline run needs it (not at all when every run is in the cache)
+          const made = () => (isVideo ? (video ??= videoSource(workDir)) : (audio ??= audioSource(workDir)));
+          files = throughPipeline(isVideo ? 'demo video' : 'demo audio', isVideo ? 'demo.mp4' : 'demo.mp3', async (input) => copyFile(await made(), input), watermark, true);
           shared.set(key, files);
         }
         return (await files).filter((f) => premium || f.variant !== 'preview');
@@ -130,13 +140,13 @@ function mediaMaker(workDir: string) {
   };
 }
 
-export async function planContent(people: PeoplePlan, workDir: string, now: Date, random: () => number): Promise<ContentPlan> {
+export async function planContent(people: PeoplePlan, workDir: string, now: Date, random: () => number, cache: MediaCache = noMediaCache): Promise<ContentPlan> {
   const plan: ContentPlan = {
     rows: { posts: [], media_files: [], post_likes: [], comments: [], bookmarks: [], messages: [], message_reactions: [] },
     files: [],
   };
   const idOf = (username: string) => people.people.get(username)!.id;
-  const makeMedia = mediaMaker(workDir);
+  const makeMedia = mediaMaker(workDir, cache);
 
   const all = CREATORS.flatMap((creator) => creator.posts.map((post) => ({ creator, post, id: randomUUID() })));
   // interleave creators in time: the feed should not show one creator's whole output in a row

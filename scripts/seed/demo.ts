@@ -14,6 +14,7 @@ import { recordSubscriptions } from '../../domain/subscriptions/write';
 import { BULK_FAN_COUNT, bulkFan, CREATORS, DEMO_PASSWORD, FANS, emailOf } from './cast';
 import { planContent, type ContentPlan } from './content';
 import { prng } from './media';
+import { noMediaCache, type MediaCache } from './media-cache';
 import { planPeople, type PeoplePlan } from './people';
 import { insertMessaging, planMessaging, rebuildConversations } from './messaging';
 
@@ -23,6 +24,8 @@ export interface SeedDeps {
   log?: (line: string) => void;
   /** the moment the demo is built around (tests pin it) */
   now?: Date;
+  /** where media made by an earlier seed is kept (media-cache.ts); none: everything made afresh */
+  mediaCache?: MediaCache;
 }
 
 async function hasData(db: Kysely<Database>): Promise<boolean> {
@@ -35,7 +38,7 @@ async function hasData(db: Kysely<Database>): Promise<boolean> {
  * false) when any profile exists. Rows go in one transaction; files are written inside it, so a
  * failed write leaves no rows pointing at missing files.
  */
-export async function seedDemo({ db, storage, log = () => {}, now = new Date() }: SeedDeps): Promise<{ created: boolean }> {
+export async function seedDemo({ db, storage, log = () => {}, now = new Date(), mediaCache = noMediaCache }: SeedDeps): Promise<{ created: boolean }> {
   if (await hasData(db)) return { created: false };
   const started = Date.now();
   const random = prng(20261120);
@@ -49,8 +52,8 @@ export async function seedDemo({ db, storage, log = () => {}, now = new Date() }
       .where('name', '=', 'Premium')
       .executeTakeFirstOrThrow(() => new Error('The platform Premium tier is missing: run the migrations first'));
     const people = planPeople(passwordHash, premiumTier.id, now, random);
-    const content = await planContent(people, workDir, now, random);
-    const messaging = await planMessaging(people, workDir, now);
+    // the chat's files need not wait for the posts' (sharp and ffmpeg, most of the seed's time)
+    const [content, messaging] = await Promise.all([planContent(people, workDir, now, random, mediaCache), planMessaging(people, workDir, now, mediaCache)]);
 
     const created = await db.transaction().execute(async (trx) => {
       // two processes starting at once (say, `npm start` twice) must not both seed

@@ -7,6 +7,7 @@ import { uploadRuleFor } from '../../common/uploads';
 import { attachmentFileKey } from '../../domain/messaging/attachments';
 import { processUpload } from '../../worker/media/pipeline';
 import { imageSource, pdfSource, readOutput } from './media';
+import { noMediaCache, type MediaCache } from './media-cache';
 import type { PeoplePlan } from './people';
 
 /**
@@ -56,10 +57,14 @@ const LINES: Line[] = [
   { from: 'kai', to: 'zoe', text: 'It nearly was. Took me nine tries!', read: true, replyTo: 1, reaction: '👏', minutesAgo: 25 * 60 },
 ];
 
-export async function planMessaging(people: PeoplePlan, workDir: string, now: Date): Promise<MessagingPlan> {
+export async function planMessaging(people: PeoplePlan, workDir: string, now: Date, cache: MediaCache = noMediaCache): Promise<MessagingPlan> {
   const plan: MessagingPlan = { rows: { message_attachments: [], mass_messages: [], messages: [], message_reactions: [] }, files: [] };
   const idOf = (username: string) => people.people.get(username)!.id;
   const ids: string[] = [];
+  // the files first, side by side; a line's recipe is its `make` as written (the cache's key)
+  const files = await Promise.all(
+    LINES.map(({ media }) => media && cache.through({ chat: media.filename, make: media.make.toString() }, async () => [await throughPipeline(workDir, media.filename, await media.make())])),
+  );
   for (const [i, line] of LINES.entries()) {
     const id = randomUUID();
     ids.push(id);
@@ -68,7 +73,7 @@ export async function planMessaging(people: PeoplePlan, workDir: string, now: Da
     let kind: string | null = null;
     if (line.media) {
       attachmentId = randomUUID();
-      const made = await throughPipeline(workDir, line.media.filename, await line.media.make());
+      const made = { ...files[i]![0]!, kind: uploadRuleFor(line.media.filename)!.mediaKind };
       const key = attachmentFileKey(attachmentId, randomUUID(), made.ext);
       plan.files.push({ key, bytes: made.bytes, contentType: made.contentType });
       kind = made.kind;
@@ -108,7 +113,7 @@ async function throughPipeline(workDir: string, filename: string, bytes: Buffer)
   const media = await processUpload({ input, rule, workDir: dir, watermark: null, premium: false });
   const file = media.files.find((f) => f.variant === 'web') ?? media.files.find((f) => f.variant === 'original');
   if (!file) throw new Error(`demo attachment ${filename}: nothing to serve`);
-  return { ...(await readOutput(file)), kind: rule.mediaKind };
+  return readOutput(file);
 }
 
 export async function insertMessaging(trx: Kysely<Database>, plan: MessagingPlan): Promise<void> {

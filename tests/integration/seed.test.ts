@@ -10,12 +10,14 @@ import { DiskStorage } from '../../core/storage/disk';
 import sharp from 'sharp';
 import { demoImageSource } from '../../scripts/seed/content';
 import { seedDemo } from '../../scripts/seed/demo';
+import { diskMediaCache } from '../../scripts/seed/media-cache';
 import { reconcileDay } from '../../domain/earnings/reconciliation';
 import { builtinProvider } from '../../core/payments/builtin';
 import { createTestDb, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;
 let storageDir: string;
+let cacheDir: string;
 let storage: DiskStorage;
 let first: { created: boolean };
 const log: string[] = [];
@@ -23,14 +25,17 @@ const log: string[] = [];
 beforeAll(async () => {
   t = await createTestDb();
   storageDir = await mkdtemp(path.join(tmpdir(), 'seed-test-'));
+  cacheDir = await mkdtemp(path.join(tmpdir(), 'seed-test-cache-'));
   storage = new DiskStorage(storageDir);
-  first = await seedDemo({ db: t.db, storage, log: (line) => log.push(line) });
+  // an empty media cache, as on a machine's first `npm start`: every file goes through the pipeline
+  first = await seedDemo({ db: t.db, storage, log: (line) => log.push(line), mediaCache: diskMediaCache(cacheDir) });
   // every post goes through the media pipeline (ffmpeg included): minutes on a loaded machine
 }, 300_000);
 
 afterAll(async () => {
   await t?.destroy();
   if (storageDir) await rm(storageDir, { recursive: true, force: true });
+  if (cacheDir) await rm(cacheDir, { recursive: true, force: true });
 });
 
 const read = async (key: string) => buffer((await storage.get(key)).stream);
@@ -305,6 +310,37 @@ describe('seedDemo', () => {
     const drafts = await t.db.selectFrom('posts').select('published_at').where('status', '=', 'draft').execute();
     expect(drafts.length).toBeGreaterThanOrEqual(2);
     expect(drafts.every((d) => d.published_at === null)).toBe(true);
+  });
+
+  it('seeds the next fresh database from the media made the first time: the same files, the same rows', async () => {
+    const next = await createTestDb();
+    const nextStorageDir = await mkdtemp(path.join(tmpdir(), 'seed-test-next-'));
+    try {
+      const nextStorage = new DiskStorage(nextStorageDir);
+      expect(await seedDemo({ db: next.db, storage: nextStorage, mediaCache: diskMediaCache(cacheDir) })).toEqual({ created: true });
+      type Row = { title: string | null; variant: string; content_type: string; byte_size: string | number; width: number | null; height: number | null; duration_seconds: unknown; storage_key: string };
+      const media = (db: typeof t.db) =>
+        db
+          .selectFrom('media_files')
+          .innerJoin('posts', 'posts.id', 'media_files.post_id')
+          .select(['posts.title', 'media_files.variant', 'media_files.content_type', 'media_files.byte_size', 'media_files.width', 'media_files.height', 'media_files.duration_seconds', 'media_files.storage_key'])
+          .orderBy('posts.title')
+          .orderBy('media_files.variant')
+          .execute() as Promise<Row[]>;
+      const [before, after] = await Promise.all([media(t.db), media(next.db)]);
+      const described = (rows: Row[]) => rows.map(({ storage_key: _key, ...rest }) => ({ ...rest, byte_size: Number(rest.byte_size) }));
+      expect(described(after)).toEqual(described(before));
+      expect(after.length).toBeGreaterThan(50);
+      for (const [i, row] of after.entries()) {
+        const bytes = await buffer((await nextStorage.get(row.storage_key)).stream);
+        expect(bytes.equals(await read(before[i]!.storage_key)), `${row.title} ${row.variant}`).toBe(true);
+      }
+      const attachments = (db: typeof t.db) => db.selectFrom('message_attachments').select(['original_filename', 'byte_size', 'width', 'height']).orderBy('original_filename').execute();
+      expect(await attachments(next.db)).toEqual(await attachments(t.db));
+    } finally {
+      await next.destroy();
+      await rm(nextStorageDir, { recursive: true, force: true });
+    }
   });
 
   it('does nothing the second time', async () => {
