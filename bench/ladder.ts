@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ladderKey } from '../common/ladder';
-import { insertLadder, type StoredLadder } from '../domain/streaming/ladders.queries';
+import { insertLadder } from '../domain/streaming/ladders.queries';
 import { makePost, makeSessionCookie, makeSubscription, makeUser } from '../tests/helpers/factories';
 import { makeVideo } from '../tests/helpers/media-fixtures';
 import { resolveFfmpegPath } from '../worker/media/ffmpeg-path';
+import { storedLadder } from '../worker/jobs/ladder';
 import { ladderJob, ladderRungs, makeLadder, type MadeLadder } from '../worker/media/hls-ladder';
 import { createBenchDb } from './lib/bench-db';
 import type { BenchContext } from './lib/context';
@@ -74,25 +75,6 @@ export async function benchLadder(ctx: BenchContext): Promise<Array<Figure | str
   }
 }
 
-/** The ladder as the job records it (worker/jobs/ladder.ts), under a post's keys. */
-function stored(ladder: MadeLadder, postId: string): StoredLadder {
-  const key = (file: string) => ladderKey(postId, 0, file);
-  const t = ladder.thumbnails;
-  return {
-    renditions: ladder.renditions.map((r) => ({
-      name: r.name,
-      width: r.width,
-      height: r.height,
-      bandwidth: r.bandwidth,
-      codecs: r.codecs,
-      targetDuration: r.targetDuration,
-      init: { file: r.init, key: key(r.init) },
-      segments: r.segments.map((s) => ({ file: s.file, key: key(s.file), duration: s.duration })),
-    })),
-    thumbnails: t ? { sprite: { file: t.sprite, key: key(t.sprite) }, tileWidth: t.tileWidth, tileHeight: t.tileHeight, columns: t.columns, interval: t.interval, count: t.count } : null,
-  };
-}
-
 async function playlistLoads(ctx: BenchContext, work: string, ladder: MadeLadder): Promise<Array<Figure | string>> {
   const bench = await createBenchDb();
   const dist = path.join(work, 'dist');
@@ -103,7 +85,7 @@ async function playlistLoads(ctx: BenchContext, work: string, ladder: MadeLadder
     const fan = await makeUser(bench.db);
     await makeSubscription(bench.db, { subscriberId: fan.id, creatorId: creator.id });
     const post = await makePost(bench.db, null, { creatorId: creator.id, isPremium: true, kind: 'video' });
-    await insertLadder(bench.db, { postId: post.id, position: 0, ladder: stored(ladder, post.id), keys: [] });
+    await insertLadder(bench.db, { postId: post.id, position: 0, ladder: storedLadder(ladder, (file) => ladderKey(post.id, 0, file)), keys: [] });
     const { cookie } = await makeSessionCookie(bench.db, fan.id);
     const app = await startAppProcess(bench.url, { SERVE_SPA: 'true', DIST_DIR: dist, STORAGE_DIR: path.join(work, 'storage') });
     const out: Array<Figure | string> = [];
