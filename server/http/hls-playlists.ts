@@ -1,6 +1,8 @@
-import type { Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { LadderRendition, LadderThumbnails } from '../../common/ladder';
 import type { Storage } from '../../core/storage/storage';
+import type { StoredLadder } from '../../domain/streaming/ladders.queries';
+import { refuseMedia } from './serve-file';
 
 /**
  * A viewer's HLS playlists (docs/media.md), made on each request after the access check: the
@@ -98,4 +100,37 @@ export function ladderFileHeaders(res: Response, contentType: string, size: numb
   res.setHeader('Cache-Control', `private, max-age=${Math.max(0, maxAgeS)}, no-transform`);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Security-Policy', "default-src 'none'");
+}
+
+/** What a playlist request may see: the ladder, how its files and media playlists are named for this viewer. */
+export interface PlaylistAccess {
+  ladder: StoredLadder;
+  fileUrl: FileUrl;
+  mediaPlaylistUrl: (rendition: string) => string;
+}
+
+/**
+ * The three playlists of a ladder under `base` (master, each rendition's, the thumbnail track),
+ * each made after `allowed`, which answers a refusal itself and returns null then.
+ */
+export function playlistRoutes(router: Router, base: string, allowed: (req: Request, res: Response) => Promise<PlaylistAccess | null>): void {
+  router.get(`${base}/master.m3u8`, async (req, res) => {
+    const a = await allowed(req, res);
+    if (!a) return;
+    sendPlaylist(res, 'application/vnd.apple.mpegurl', masterPlaylist(a.ladder.renditions, a.mediaPlaylistUrl));
+  });
+  router.get(`${base}/thumbs.vtt`, async (req, res) => {
+    const a = await allowed(req, res);
+    if (!a) return;
+    if (!a.ladder.thumbnails) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+    const durationSeconds = a.ladder.renditions[0]!.segments.reduce((sum, s) => sum + s.duration, 0);
+    sendPlaylist(res, 'text/vtt', await thumbnailTrack(a.ladder.thumbnails, durationSeconds, a.fileUrl));
+  });
+  router.get(`${base}/:rendition.m3u8`, async (req, res) => {
+    const a = await allowed(req, res);
+    if (!a) return;
+    const rendition = a.ladder.renditions.find((r) => r.name === req.params.rendition);
+    if (!rendition) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+    sendPlaylist(res, 'application/vnd.apple.mpegurl', await mediaPlaylist(rendition, a.fileUrl));
+  });
 }

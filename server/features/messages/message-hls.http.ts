@@ -6,9 +6,8 @@ import { StorageNotFoundError } from '../../../core/storage/storage';
 import { canSeeMessageMedia } from '../../../domain/access/messaging';
 import { findAttachmentLadder } from '../../../domain/messaging/attachment-ladders';
 import { attachmentLadderKey } from '../../../domain/messaging/attachments';
-import type { StoredLadder } from '../../../domain/streaming/ladders.queries';
 import { resolveSession } from '../../auth/resolve-session';
-import { fileUrlFor, ladderFileHeaders, masterPlaylist, mediaPlaylist, noStore, sendPlaylist, thumbnailTrack } from '../../http/hls-playlists';
+import { fileUrlFor, ladderFileHeaders, noStore, playlistRoutes, type PlaylistAccess } from '../../http/hls-playlists';
 import { pipeToClient } from '../../http/pipe-to-client';
 import { checkMessageSegment, messageSegmentUrl } from '../../http/segment-urls';
 import { refuseMedia } from '../../http/serve-file';
@@ -29,8 +28,7 @@ export function messageHlsRoutes(deps: AppDeps): Router {
   const router = Router();
   const base = '/media/messages/:attachmentId/hls';
 
-  type Allowed = { viewer: string; attachmentId: string; ladder: StoredLadder };
-  const allowed = async (req: Request, res: Response): Promise<Allowed | null> => {
+  const allowed = async (req: Request, res: Response): Promise<PlaylistAccess | null> => {
     noStore(res);
     const viewerId = (await resolveSession(deps, req.headers.cookie, res))?.user.id ?? null;
     const attachmentId = readId(req.params.attachmentId);
@@ -44,32 +42,15 @@ export function messageHlsRoutes(deps: AppDeps): Router {
       refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
       return null;
     }
-    return { viewer: viewerId!, attachmentId: attachmentId!, ladder };
+    return {
+      ladder,
+      fileUrl: fileUrlFor({ storage: deps.storage, ttlS: deps.config.HLS_URL_TTL_S, nowMs: deps.clock.now().getTime() }, (file, expires) =>
+        messageSegmentUrl(deps.config.mediaUrlKey, { viewer: viewerId!, attachmentId: attachmentId!, file, expires }),
+      ),
+      mediaPlaylistUrl: (name) => `/media/messages/${attachmentId}/hls/${name}.m3u8`,
+    };
   };
-  const urls = (a: Allowed) =>
-    fileUrlFor({ storage: deps.storage, ttlS: deps.config.HLS_URL_TTL_S, nowMs: deps.clock.now().getTime() }, (file, expires) =>
-      messageSegmentUrl(deps.config.mediaUrlKey, { viewer: a.viewer, attachmentId: a.attachmentId, file, expires }),
-    );
-
-  router.get(`${base}/master.m3u8`, async (req, res) => {
-    const a = await allowed(req, res);
-    if (!a) return;
-    sendPlaylist(res, 'application/vnd.apple.mpegurl', masterPlaylist(a.ladder.renditions, (name) => `/media/messages/${a.attachmentId}/hls/${name}.m3u8`));
-  });
-  router.get(`${base}/thumbs.vtt`, async (req, res) => {
-    const a = await allowed(req, res);
-    if (!a) return;
-    if (!a.ladder.thumbnails) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
-    const duration = a.ladder.renditions[0]!.segments.reduce((sum, s) => sum + s.duration, 0);
-    sendPlaylist(res, 'text/vtt', await thumbnailTrack(a.ladder.thumbnails, duration, urls(a)));
-  });
-  router.get(`${base}/:rendition.m3u8`, async (req, res) => {
-    const a = await allowed(req, res);
-    if (!a) return;
-    const rendition = a.ladder.renditions.find((r) => r.name === req.params.rendition);
-    if (!rendition) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
-    sendPlaylist(res, 'application/vnd.apple.mpegurl', await mediaPlaylist(rendition, urls(a)));
-  });
+  playlistRoutes(router, base, allowed);
 
   const segment = async (req: Request, res: Response) => {
     noStore(res);

@@ -4,10 +4,10 @@ import { ladderFileType, ladderKey } from '../../../common/ladder';
 import { POST_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { StorageNotFoundError } from '../../../core/storage/storage';
-import { findLadder, type StoredLadder } from '../../../domain/streaming/ladders.queries';
+import { findLadder } from '../../../domain/streaming/ladders.queries';
 import { resolveSession } from '../../auth/resolve-session';
 import { pipeToClient } from '../../http/pipe-to-client';
-import { fileUrlFor, ladderFileHeaders, masterPlaylist, mediaPlaylist, noStore, sendPlaylist as send, thumbnailTrack } from '../../http/hls-playlists';
+import { fileUrlFor, ladderFileHeaders, noStore, playlistRoutes, type PlaylistAccess } from '../../http/hls-playlists';
 import { ANONYMOUS_VIEWER, checkSegment, segmentUrl } from '../../http/segment-urls';
 import { refuseMedia } from '../../http/serve-file';
 import { decideMediaRequest } from './media.service';
@@ -28,9 +28,8 @@ import { decideMediaRequest } from './media.service';
 export function hlsRoutes(deps: AppDeps): Router {
   const router = Router();
 
-  type Allowed = { viewer: string; postId: string; position: number; ladder: StoredLadder; durationSeconds: number };
   /** The access check of every playlist; answers the refusal itself and returns null then. */
-  const allowed = async (req: Request, res: Response): Promise<Allowed | null> => {
+  const allowed = async (req: Request, res: Response): Promise<PlaylistAccess | null> => {
     noStore(res);
     const viewerId = (await resolveSession(deps, req.headers.cookie, res))?.user.id ?? null;
     const postId = readId(req.params.postId);
@@ -46,33 +45,16 @@ export function hlsRoutes(deps: AppDeps): Router {
       refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
       return null;
     }
-    const durationSeconds = ladder.renditions[0]!.segments.reduce((sum, s) => sum + s.duration, 0);
-    return { viewer: viewerId ?? ANONYMOUS_VIEWER, postId: postId!, position: position!, ladder, durationSeconds };
+    const viewer = viewerId ?? ANONYMOUS_VIEWER;
+    return {
+      ladder,
+      fileUrl: fileUrlFor({ storage: deps.storage, ttlS: deps.config.HLS_URL_TTL_S, nowMs: deps.clock.now().getTime() }, (file, expires) =>
+        segmentUrl(deps.config.mediaUrlKey, { viewer, postId: postId!, position: position!, file, expires }),
+      ),
+      mediaPlaylistUrl: (name) => `/hls/${postId}/${position}/${name}.m3u8`,
+    };
   };
-  const urls = (a: Allowed) =>
-    fileUrlFor(
-      { storage: deps.storage, ttlS: deps.config.HLS_URL_TTL_S, nowMs: deps.clock.now().getTime() },
-      (file, expires) => segmentUrl(deps.config.mediaUrlKey, { viewer: a.viewer, postId: a.postId, position: a.position, file, expires }),
-    );
-
-  router.get('/hls/:postId/:position/master.m3u8', async (req, res) => {
-    const a = await allowed(req, res);
-    if (!a) return;
-    send(res, 'application/vnd.apple.mpegurl', masterPlaylist(a.ladder.renditions, (name) => `/hls/${a.postId}/${a.position}/${name}.m3u8`));
-  });
-  router.get('/hls/:postId/:position/thumbs.vtt', async (req, res) => {
-    const a = await allowed(req, res);
-    if (!a) return;
-    if (!a.ladder.thumbnails) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
-    send(res, 'text/vtt', await thumbnailTrack(a.ladder.thumbnails, a.durationSeconds, urls(a)));
-  });
-  router.get('/hls/:postId/:position/:rendition.m3u8', async (req, res) => {
-    const a = await allowed(req, res);
-    if (!a) return;
-    const rendition = a.ladder.renditions.find((r) => r.name === req.params.rendition);
-    if (!rendition) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
-    send(res, 'application/vnd.apple.mpegurl', await mediaPlaylist(rendition, urls(a)));
-  });
+  playlistRoutes(router, '/hls/:postId/:position', allowed);
 
   const segment = async (req: Request, res: Response) => {
     noStore(res);
