@@ -1,6 +1,6 @@
 import { attachmentLadderJobId, type AttachmentLadderJobs } from '../../common/jobs';
 import type { DB } from '../../core/db/kysely';
-import { addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
+import { addManyToOutbox, addToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
 import type { StoredLadder } from '../streaming/ladders.queries';
 
 /**
@@ -8,15 +8,40 @@ import type { StoredLadder } from '../streaming/ladders.queries';
  * (`ladder`, `ladder_keys`): queueing its job, recording it once, reading it for a playlist.
  */
 
+const ladderEntry = (attachmentId: string) => ({
+  queue: 'attachment-transcode' as const,
+  name: 'build-attachment-ladder' as const,
+  data: { attachmentId } satisfies AttachmentLadderJobs['build-attachment-ladder'],
+  jobId: attachmentLadderJobId(attachmentId),
+  // behind the chat files still waiting to become playable at all
+  options: { priority: 10 },
+});
+
 /** The 'build-attachment-ladder' job, as an outbox row in `trx` (the change that made the video ready). */
 export function queueAttachmentLadder(trx: DB, attachmentId: string): Promise<QueuedEntry> {
-  return addToOutbox(trx, {
-    queue: 'attachment-transcode',
-    name: 'build-attachment-ladder',
-    data: { attachmentId } satisfies AttachmentLadderJobs['build-attachment-ladder'],
-    jobId: attachmentLadderJobId(attachmentId),
-    // behind the chat files still waiting to become playable at all
-    options: { priority: 10 },
+  return addToOutbox(trx, ladderEntry(attachmentId));
+}
+
+/**
+ * The backfill's chat half (domain/streaming/backfill.ts): one 'build-attachment-ladder' outbox
+ * row per ready chat video without a ladder (sent before ladders existed, or the demo's), `limit`
+ * at a time after `after` (by id). An attachment queued already keeps its row (same jobId).
+ */
+export async function queueAttachmentLadderBackfill(db: DB, after: string | null, limit: number): Promise<{ entries: QueuedEntry[]; last: string | null }> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('message_attachments')
+      .select('id')
+      .where('kind', '=', 'video')
+      .where('status', '=', 'ready')
+      .where('storage_key', 'is not', null)
+      .where('ladder', 'is', null)
+      .$if(after !== null, (q) => q.where('id', '>', after!))
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    const entries = await addManyToOutbox(trx, rows.map((r) => ladderEntry(r.id)));
+    return { entries, last: rows.at(-1)?.id ?? null };
   });
 }
 

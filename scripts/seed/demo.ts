@@ -10,6 +10,7 @@ import { hashPassword } from '../../server/auth/password';
 import type { DB } from '../../core/db/kysely';
 import type { Database } from '../../core/db/schema';
 import type { Storage } from '../../core/storage/storage';
+import { queueAllLadderBackfill } from '../../domain/streaming/backfill';
 import { recordSubscriptions } from '../../domain/subscriptions/write';
 import { BULK_FAN_COUNT, bulkFan, CREATORS, DEMO_PASSWORD, FANS, emailOf } from './cast';
 import { planContent, type ContentPlan } from './content';
@@ -65,6 +66,9 @@ export async function seedDemo({ db, storage, log = () => {}, now = new Date(), 
       await Promise.all([...content.files, ...messaging.files].map((f) => storage.put(f.key, f.bytes, f.contentType)));
       return true;
     });
+    // the demo's videos stream as uploaded ones do: their HLS ladders are outbox rows, made by
+    // the workers once they run (and `npm run backfill:ladders` queues any this misses)
+    if (created) await queueAllLadderBackfill(db);
     if (created) printSummary(log, people, content, Date.now() - started);
     return { created };
   } finally {

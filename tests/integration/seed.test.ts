@@ -205,6 +205,20 @@ describe('seedDemo', () => {
     expect(await difference(leo, leoSource, bottomRight)).toBeLessThan(avaMarked / 3);
   });
 
+  it('queues the HLS ladder of every demo video, so the demo streams once the workers run (issue 49)', async () => {
+    const videos = await t.db
+      .selectFrom('posts')
+      .innerJoin('media_files', 'media_files.post_id', 'posts.id')
+      .select('posts.id')
+      .distinct()
+      .where('posts.media_kind', '=', 'video')
+      .where('posts.status', '=', 'published')
+      .execute();
+    expect(videos.length).toBeGreaterThan(0);
+    const queued = await t.db.selectFrom('outbox').select('data').where('name', '=', 'build-ladder').execute();
+    expect(queued.map((row) => row.data.postId).sort()).toEqual(videos.map((v) => v.id).sort());
+  });
+
   it('writes a PDF whose cross-reference table points at its objects', async () => {
     const pdf = await t.db
       .selectFrom('media_files')
