@@ -23,9 +23,14 @@ test('a picture whose bytes do not arrive says "Failed to load image. Please try
 test('a video whose bytes do not arrive says "Failed to load video. Please try again later."', async ({ browser, request }) => {
   const { id } = await findPost(request, 'Groove breakdown');
   const page = await newPageAs(browser, 'sam', { at: '/auth' });
+  // neither the stream (its playlists and segments, once the worker has made its ladder) nor the MP4 it falls back to
+  await page.route(`**/hls/${id}/**`, (route) => route.abort('failed'));
   await page.route(`**/media/${id}/original*`, (route) => route.abort('failed'));
   await page.goto(`/post/${id}`);
-  await expect(page.locator('video')).toHaveAttribute('src', `/media/${id}/original`);
   await expect(toasts(page).getByText(MEDIA_ERROR_TEXTS.loadFailed('video').description ?? '', { exact: true })).toBeVisible();
+  // the player gave up on the stream for the MP4, whose bytes did not come either
+  const video = page.locator('video');
+  await expect(video).toHaveAttribute('data-playback', 'mp4');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).not.toBeNull();
   await page.context().close();
 });
