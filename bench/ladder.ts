@@ -1,9 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { build as esbuild } from 'esbuild';
+import { chromium } from 'playwright-core';
 import { ladderKey } from '../common/ladder';
+import { createStorage } from '../core/storage';
 import { insertLadder } from '../domain/streaming/ladders.queries';
 import { makePost, makeSessionCookie, makeSubscription, makeUser } from '../tests/helpers/factories';
 import { makeVideo } from '../tests/helpers/media-fixtures';
@@ -14,7 +18,8 @@ import { createBenchDb } from './lib/bench-db';
 import type { BenchContext } from './lib/context';
 import { figure, loadFigure, type Figure } from './lib/figures';
 import { runLoad } from './lib/load';
-import { startAppProcess } from './lib/processes';
+import { repoRoot, startAppProcess } from './lib/processes';
+import type { FirstFrame } from './first-frame-page';
 
 const run = promisify(execFile);
 // BENCH_LADDER_ROUNDS: best of how many alternating rounds (default 2, 1 with --quick)
@@ -30,6 +35,15 @@ const MB = 1024 * 1024;
  *   - playlists: an entitled fan's master and media playlists (session, access rule, ladder row,
  *     a signed URL per segment) from the app in its own process, against a static file of the
  *     same size served by the same app (express.static under /assets, after the same middleware).
+ *   - time to first frame at 1.5 Mbit/s (issue 49: a fan on a slow connection): Chromium (through
+ *     playwright-core) with its network conditions set through CDP, a page of the same app that
+ *     starts the product's player (`attachStream`, hls.js, lowest rung first) on an entitled fan's
+ *     stream of 8 s of 640x360 with grain (its 360p rung at its cap, as a camera's picture is: the
+ *     worst case for the first segment's bytes), from the start (source given, play() asked) to the
+ *     first frame presented (requestVideoFrameCallback); median of BENCH_FIRST_FRAME_RUNS (5; 3
+ *     with --quick), each in a fresh browser context (nothing cached). Floor: the same rung's own
+ *     frames and sound as one faststart MP4, a static file of the same app, same throttle, same
+ *     page, a plain <video src>. Target: under 3 s.
  */
 export async function benchLadder(ctx: BenchContext): Promise<Array<Figure | string>> {
   const work = await mkdtemp(path.join(tmpdir(), 'bench-ladder-'));
@@ -68,16 +82,20 @@ export async function benchLadder(ctx: BenchContext): Promise<Array<Figure | str
         note: `floor: plain ffmpeg making the same 360/720/1080 ladder with the same settings in one command (no probe, no strip); target within 1.2x (ratio >= 0.83): ${ratio >= 1 / 1.2 ? 'ok' : 'MISSED'}`,
       }),
     ];
-    out.push(...(await playlistLoads(ctx, work, made!)));
+    // the first-frame clip: its only rung (360p) at its cap
+    const clipSource = await makeVideo(work, { name: 'clip-360p.mp4', seconds: 8, width: 640, height: 360, fps: 30, noise: 20, faststart: true });
+    const clip = await makeLadder({ input: clipSource, workDir: path.join(work, 'clip'), timeLimitScale: 20 });
+    out.push(...(await servedFigures(ctx, work, made!, clip)));
     return out;
   } finally {
     await rm(work, { recursive: true, force: true });
   }
 }
 
-async function playlistLoads(ctx: BenchContext, work: string, ladder: MadeLadder): Promise<Array<Figure | string>> {
+async function servedFigures(ctx: BenchContext, work: string, ladder: MadeLadder, clip: MadeLadder): Promise<Array<Figure | string>> {
   const bench = await createBenchDb();
   const dist = path.join(work, 'dist');
+  const storageDir = path.join(work, 'storage');
   await mkdir(path.join(dist, 'assets'), { recursive: true });
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>bench</title></head><body><div id="root"></div></body></html>\n');
   try {
@@ -86,8 +104,20 @@ async function playlistLoads(ctx: BenchContext, work: string, ladder: MadeLadder
     await makeSubscription(bench.db, { subscriberId: fan.id, creatorId: creator.id });
     const post = await makePost(bench.db, null, { creatorId: creator.id, isPremium: true, kind: 'video' });
     await insertLadder(bench.db, { postId: post.id, position: 0, ladder: storedLadder(ladder, (file) => ladderKey(post.id, 0, file)), keys: [] });
+    // the first-frame clip's post: its ladder stored as the job stores it, its floor MP4 and the page beside the app's assets
+    const clipPost = await makePost(bench.db, null, { creatorId: creator.id, isPremium: true, kind: 'video' });
+    const storage = createStorage({ STORAGE_DRIVER: 'disk', STORAGE_DIR: storageDir });
+    const keys: string[] = [];
+    for (const file of clip.files) {
+      const key = ladderKey(clipPost.id, 0, file.file);
+      await storage.put(key, createReadStream(file.path), file.contentType);
+      keys.push(key);
+    }
+    await insertLadder(bench.db, { postId: clipPost.id, position: 0, ladder: storedLadder(clip, (file) => ladderKey(clipPost.id, 0, file)), keys });
+    const floorBytes = await rungAsMp4(clip, work, path.join(dist, 'assets', 'floor-360p.mp4'));
+    await bundleFirstFramePage(dist);
     const { cookie } = await makeSessionCookie(bench.db, fan.id);
-    const app = await startAppProcess(bench.url, { SERVE_SPA: 'true', DIST_DIR: dist, STORAGE_DIR: path.join(work, 'storage') });
+    const app = await startAppProcess(bench.url, { SERVE_SPA: 'true', DIST_DIR: dist, STORAGE_DIR: storageDir });
     const out: Array<Figure | string> = [];
     try {
       const top = ladder.renditions.at(-1)!.name;
@@ -112,6 +142,7 @@ async function playlistLoads(ctx: BenchContext, work: string, ladder: MadeLadder
           loadFigure(`HLS ${label}, entitled fan`, measured, floor, `floor: a static file of the same size (${Buffer.byteLength(body)} B) served by the same app (express.static, same middleware)`),
         );
       }
+      out.push(...(await firstFrameFigures(ctx, app.url, cookie, `/hls/${clipPost.id}/0/master.m3u8`, '/assets/floor-360p.mp4', clip, floorBytes)));
     } finally {
       await app.stop();
     }
@@ -119,4 +150,94 @@ async function playlistLoads(ctx: BenchContext, work: string, ladder: MadeLadder
   } finally {
     await bench.destroy();
   }
+}
+
+/** Chromium's network conditions for the first-frame figure: 1.5 Mbit/s down (issue 49), 40 ms of latency (as tests/e2e/hls-playback.spec.ts). */
+const SLOW_CONNECTION = { offline: false, latency: 40, downloadThroughput: 1_500_000 / 8, uploadThroughput: 750_000 / 8 };
+/** the browser the e2e tests run (tests/e2e/playwright.config.ts): the headless shell when installed */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+
+/** The first rung's init and segments joined (one fragmented MP4), remuxed as one faststart MP4 (the floor's file). Its size in bytes. */
+async function rungAsMp4(ladder: MadeLadder, work: string, out: string): Promise<number> {
+  const rung = ladder.renditions[0]!;
+  const pathOf = (file: string) => ladder.files.find((f) => f.file === file)!.path;
+  const joined = path.join(work, `rung-${rung.name}.mp4`);
+  await writeFile(joined, Buffer.concat(await Promise.all([rung.init, ...rung.segments.map((s) => s.file)].map((f) => readFile(pathOf(f))))));
+  await run(resolveFfmpegPath(), ['-y', '-v', 'error', '-i', joined, '-c', 'copy', '-movflags', '+faststart', out]);
+  return (await stat(out)).size;
+}
+
+/** bench/first-frame-page.ts and its page, into the app's static assets. */
+async function bundleFirstFramePage(dist: string): Promise<void> {
+  await esbuild({
+    entryPoints: [path.join(repoRoot, 'bench/first-frame-page.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    outfile: path.join(dist, 'assets', 'first-frame.js'),
+    logLevel: 'error',
+  });
+  await writeFile(
+    path.join(dist, 'assets', 'first-frame.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><title>first frame</title><script type="module" src="/assets/first-frame.js"></script></head><body></body></html>\n',
+  );
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function firstFrameFigures(
+  ctx: BenchContext,
+  appUrl: string,
+  cookie: string,
+  streamPath: string,
+  floorPath: string,
+  clip: MadeLadder,
+  floorBytes: number,
+): Promise<Array<Figure | string>> {
+  const runs = Number(process.env.BENCH_FIRST_FRAME_RUNS ?? (ctx.quick ? 3 : 5));
+  const [name, value] = cookie.split(';')[0]!.split('=') as [string, string];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
+  const times: Record<'stream' | 'mp4', number[]> = { stream: [], mp4: [] };
+  const heights = new Set<number>();
+  try {
+    // alternating, each in a fresh context (no cache, no connection kept): the machine's other load falls on both alike
+    for (let i = 0; i < runs; i++) {
+      for (const kind of ['stream', 'mp4'] as const) {
+        const context = await browser.newContext({ serviceWorkers: 'block' });
+        try {
+          await context.addCookies([{ name, value, url: appUrl }]);
+          const page = await context.newPage();
+          await page.goto(`${appUrl}/assets/first-frame.html`);
+          await page.waitForFunction(() => typeof window.firstFrame === 'function');
+          // the page and the player's script are in; the connection turns slow for the video only
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Network.enable');
+          await cdp.send('Network.emulateNetworkConditions', SLOW_CONNECTION);
+          const url = kind === 'stream' ? streamPath : floorPath;
+          const result: FirstFrame = await page.evaluate(([k, u]) => window.firstFrame(k, u), [kind, url] as const);
+          times[kind].push(result.ms);
+          if (kind === 'stream') heights.add(result.height);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const rung = clip.renditions[0]!;
+  const streamMs = median(times.stream);
+  const fmt = (values: number[]) => values.map((ms) => Math.round(ms)).join(', ');
+  return [
+    `first frame: 8 s of 640x360 at 30 fps with grain, rung ${rung.name} (BANDWIDTH ${rung.bandwidth}), at 1.5 Mbit/s and 40 ms; stream runs ${fmt(times.stream)} ms (first frame ${[...heights].join('/')} px tall), MP4 runs ${fmt(times.mp4)} ms`,
+    figure('HLS time to first frame at 1.5 Mbit/s (hls.js, 360p rung)', streamMs / 1000, median(times.mp4) / 1000, 's', {
+      note: `median of ${runs}; floor: the same rung's frames and sound as one faststart MP4 (${(floorBytes / 1024).toFixed(0)} KiB), a static file of the same app, a plain <video src>, same throttle; target under 3 s: ${streamMs < 3000 ? 'ok' : 'MISSED'}`,
+    }),
+  ];
 }

@@ -72,12 +72,24 @@ export const EXIF_GPS_POINTER = 0x8825;
  */
 export async function makeVideo(
   dir: string,
-  opts: { name?: string; seconds: number; width: number; height: number; fps?: number; faststart?: boolean; audio?: boolean },
+  opts: {
+    name?: string;
+    seconds: number;
+    width: number;
+    height: number;
+    fps?: number;
+    faststart?: boolean;
+    audio?: boolean;
+    /** grain over the pattern (0-100): a picture as hard to compress as a camera's, so each rung of a ladder runs at its cap */
+    noise?: number;
+  },
 ): Promise<string> {
   const file = path.join(dir, opts.name ?? `video-${opts.width}x${opts.height}-${opts.seconds}s.mp4`);
   const args = ['-y', '-v', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${opts.width}x${opts.height}:rate=${opts.fps ?? 25}`];
   if (opts.audio !== false) args.push('-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100');
   args.push('-t', String(opts.seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p');
+  // the grain changes every frame; the file's own rate is capped so that it stays a few MB
+  if (opts.noise) args.push('-vf', `noise=alls=${opts.noise}:allf=t`, '-maxrate', '4M', '-bufsize', '8M');
   if (opts.audio !== false) args.push('-c:a', 'aac', '-b:a', '96k');
   if (opts.faststart) args.push('-movflags', '+faststart');
   args.push(file);
