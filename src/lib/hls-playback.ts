@@ -56,6 +56,13 @@ function attachHlsJs(Hls: typeof import('hls.js').default, video: HTMLVideoEleme
     const instance = new Hls({
       // the lowest rung first: the first frame comes soonest; the bandwidth estimate moves it up
       startLevel: 0,
+      // The estimate is an average weighted by download time, and a segment fetched on a fast
+      // connection takes little of it: with hls.js's half-lives (3 s / 9 s) a fan whose slow
+      // connection became fast kept the lowest rung for more than 18 segments (36 s of video,
+      // measured on loopback); with 1 s / 3 s it moves up about 8 segments after. A dip still
+      // moves it down at once (hls.js abandons a fragment that would stall the picture).
+      abrEwmaFastVoD: 1,
+      abrEwmaSlowVoD: 3,
       startPosition: at > 0 ? at : -1,
       // the app's Content-Security-Policy has no worker-src for blob: workers
       enableWorker: false,
