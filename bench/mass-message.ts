@@ -5,7 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { makeSessionCookie, makeUser } from '../tests/helpers/factories';
 import { createBenchDb } from './lib/bench-db';
 import type { BenchContext } from './lib/context';
-import { figure, type Figure } from './lib/figures';
+import { figure, percentile, type Figure } from './lib/figures';
+import { watchFanout } from './lib/fanout-watch';
 import { startLikeProbe, trpcPost, type LikeProbe } from './lib/like-probe';
 import { startAppProcess, startWorkerProcess, type BenchProcess } from './lib/processes';
 import { seedSubscribedFans } from './lib/seed-fans';
@@ -46,11 +47,19 @@ export async function benchMassMessage(ctx: BenchContext): Promise<Array<Figure 
     const env = { LOG_LEVEL: 'error', METRICS_TOKEN: randomBytes(24).toString('hex') };
     const app = await startAppProcess(bench.url, env);
     procs.push(app);
-    procs.push(await startWorkerProcess(bench.url, env));
+    const worker = await startWorkerProcess(bench.url, env);
+    procs.push(worker);
     const { cookie: creatorCookie } = await makeSessionCookie(db, creator.id);
     probe = await startLikeProbe(db, app.url);
+    const quietWatch = process.env.BENCH_FANOUT_WATCH === '1' ? watchFanout({ databaseUrl: bench.url, app, worker, metricsToken: env.METRICS_TOKEN }, 'quiet') : null;
+    await quietWatch?.start();
     const quiet = await probe.quiet(QUIET_LIKES);
+    if (quietWatch) out.push(...(await quietWatch.stop()));
 
+    // BENCH_FANOUT_WATCH=1: where the window's time goes (bench/lib/fanout-watch.ts)
+    const watch = process.env.BENCH_FANOUT_WATCH === '1' ? watchFanout({ databaseUrl: bench.url, app, worker, metricsToken: env.METRICS_TOKEN }) : null;
+    await watch?.start();
+    const responsesBefore = probe.responses.length;
     const load = os.loadavg()[0]!.toFixed(1);
     const start = performance.now();
     const res = await trpcPost(app.url, 'massMessages.create', creatorCookie, { audience: 'active', content: 'A new set, just for you', attachmentId, price: '49.90', clientId: randomUUID() });
@@ -81,6 +90,12 @@ export async function benchMassMessage(ctx: BenchContext): Promise<Array<Figure 
       row = await ended();
     }
     if (row.status !== 'sent' || row.recipients_total !== SUBSCRIBERS) throw new Error(`mass message ended ${row.status} with ${row.recipients_total} of ${SUBSCRIBERS}`);
+    if (watch) {
+      out.push(...(await watch.stop()));
+      const during = probe.responses.slice(responsesBefore).sort((a, b) => a - b);
+      const quietResponses = probe.responses.slice(0, responsesBefore).sort((a, b) => a - b);
+      out.push(`  watch: the like's response (request to answer) p50/p99 ${percentile(during, 0.5).toFixed(1)} / ${percentile(during, 0.99).toFixed(1)} ms during, ${percentile(quietResponses, 0.5).toFixed(1)} / ${percentile(quietResponses, 0.99).toFixed(1)} ms quiet`);
+    }
     const seconds = (lastCopyAt - start) / 1000;
     out.push(
       figure(`mass message -> last of ${SUBSCRIBERS} threads`, seconds, null, 's', {

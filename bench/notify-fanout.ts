@@ -1,16 +1,15 @@
 import { sql } from 'kysely';
 import { createECDH, randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generateVapidKeys } from '../core/push/web-push';
 import { newPostGroupKey } from '../domain/notifications/notify';
 import { makePost, makeSessionCookie, makeUser } from '../tests/helpers/factories';
 import { createBenchDb } from './lib/bench-db';
 import type { BenchContext } from './lib/context';
-import { figure, type Figure } from './lib/figures';
+import { figure, percentile, type Figure } from './lib/figures';
+import { watchFanout } from './lib/fanout-watch';
 import { startLikeProbe, trpcPost, type LikeProbe } from './lib/like-probe';
-import { startAppProcess, startWorkerProcess, type BenchProcess } from './lib/processes';
+import { startAppProcess, startPushReceiverProcess, startWorkerProcess, type BenchProcess } from './lib/processes';
 import { seedSubscribedFans } from './lib/seed-fans';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -32,18 +31,10 @@ export async function benchNotifyFanout(ctx: BenchContext): Promise<Array<Figure
   const bench = await createBenchDb();
   const procs: BenchProcess[] = [];
   let probe: LikeProbe | null = null;
-  let pushes = 0;
-  let lastPushAt = 0;
-  const receiver = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      pushes++;
-      lastPushAt = performance.now();
-      res.writeHead(201).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const pushUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  // the push service runs in a process of its own (bench/push-receiver.ts), as a real one is elsewhere
+  const receiver = await startPushReceiverProcess();
+  procs.push(receiver);
+  const pushUrl = receiver.url;
   const out: Array<Figure | string> = [];
   try {
     const db = bench.db;
@@ -65,17 +56,26 @@ export async function benchNotifyFanout(ctx: BenchContext): Promise<Array<Figure
     const env = { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, PUSH_ALLOW_LOCAL_ENDPOINTS: 'true', LOG_LEVEL: 'error', METRICS_TOKEN: randomBytes(24).toString('hex') };
     const app = await startAppProcess(bench.url, env);
     procs.push(app);
-    procs.push(await startWorkerProcess(bench.url, env));
+    const worker = await startWorkerProcess(bench.url, env);
+    procs.push(worker);
 
     const draft = await makePost(db, null, { creatorId: creator.id, status: 'draft' });
     const { cookie: creatorCookie } = await makeSessionCookie(db, creator.id);
     probe = await startLikeProbe(db, app.url);
+    const quietWatch = process.env.BENCH_FANOUT_WATCH === '1' ? watchFanout({ databaseUrl: bench.url, app, worker, metricsToken: env.METRICS_TOKEN }, 'quiet') : null;
+    await quietWatch?.start();
     const quiet = await probe.quiet(QUIET_LIKES);
+    if (quietWatch) out.push(...(await quietWatch.stop()));
 
     // the post: the creator publishes the draft through the API
     const rowsOfPost = async () =>
       Number((await db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).where('group_key', '=', newPostGroupKey(draft.id)).executeTakeFirstOrThrow()).n);
+    // BENCH_FANOUT_WATCH=1: where the window's time goes (bench/lib/fanout-watch.ts)
+    const watch = process.env.BENCH_FANOUT_WATCH === '1' ? watchFanout({ databaseUrl: bench.url, app, worker, metricsToken: env.METRICS_TOKEN, others: [{ name: 'push service', pid: receiver.pid }] }) : null;
+    await watch?.start();
+    const responsesBefore = probe.responses.length;
     const start = performance.now();
+    const startedAt = Date.now();
     const published = await trpcPost(app.url, 'profiles.publishDraft', creatorCookie, { postId: draft.id });
     await published.arrayBuffer();
     if (!published.ok) throw new Error(`publishDraft: ${published.status}`);
@@ -83,22 +83,31 @@ export async function benchNotifyFanout(ctx: BenchContext): Promise<Array<Figure
     let rowsDoneAt = 0;
     const deadline = start + (ctx.quick ? 60_000 : 600_000);
     let checked = 0;
+    let pushes = 0;
+    let lastPushAt = 0;
     while (pushes < SUBSCRIBERS || !rowsDoneAt) {
       if (performance.now() > deadline) throw new Error(`after ${((deadline - start) / 1000).toFixed(0)} s: ${await rowsOfPost()} rows, ${pushes} pushes of ${SUBSCRIBERS}`);
       if (pushes < SUBSCRIBERS) during.push(await probe.likeOnce());
-      // the row count every 250 ms (its own query would otherwise weigh on what is measured)
-      if (!rowsDoneAt && performance.now() - checked > 250) {
+      // the row count and the pushes every 250 ms (asking more often would weigh on what is measured)
+      if (performance.now() - checked > 250) {
         checked = performance.now();
-        if ((await rowsOfPost()) >= SUBSCRIBERS) rowsDoneAt = performance.now();
+        if (!rowsDoneAt && (await rowsOfPost()) >= SUBSCRIBERS) rowsDoneAt = performance.now();
+        ({ pushes, lastAt: lastPushAt } = await receiver.count());
       }
       await sleep(20);
+    }
+    if (watch) {
+      out.push(...(await watch.stop()));
+      const during = probe.responses.slice(responsesBefore).sort((a, b) => a - b);
+      const quietResponses = probe.responses.slice(0, responsesBefore).sort((a, b) => a - b);
+      out.push(`  watch: the like's response (request to answer) p50/p99 ${percentile(during, 0.5).toFixed(1)} / ${percentile(during, 0.99).toFixed(1)} ms during, ${percentile(quietResponses, 0.5).toFixed(1)} / ${percentile(quietResponses, 0.99).toFixed(1)} ms quiet`);
     }
     out.push(
       figure(`new post -> last of ${SUBSCRIBERS} notification rows`, (rowsDoneAt - start) / 1000, null, 's', {
         note: 'from the publishDraft request to the row count reaching every subscriber (checked every 250 ms); batches of 1,000 on the notify-fanout queue',
       }),
-      figure(`new post -> last of ${SUBSCRIBERS} pushes received`, (lastPushAt - start) / 1000, null, 's', {
-        note: `web-push encryption and a POST per browser to a local push service; ${round1(SUBSCRIBERS / ((lastPushAt - start) / 1000))} pushes/s`,
+      figure(`new post -> last of ${SUBSCRIBERS} pushes received`, (lastPushAt - startedAt) / 1000, null, 's', {
+        note: `web-push encryption and a POST per browser to a local push service; ${round1(SUBSCRIBERS / ((lastPushAt - startedAt) / 1000))} pushes/s`,
       }),
       probe.figure('like -> post:likes p99 during the fan-out', during, quiet, 'the fan-out'),
     );
@@ -106,7 +115,6 @@ export async function benchNotifyFanout(ctx: BenchContext): Promise<Array<Figure
   } finally {
     probe?.close();
     for (const p of procs) await p.stop();
-    receiver.close();
     await bench.destroy();
   }
 }

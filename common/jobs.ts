@@ -203,8 +203,15 @@ export interface NotificationJobs {
   /** `pushDelayMs`: the pushes wait this long and go only if the row is still unread then */
   'deliver-notification': { notificationId: string; push: boolean; pushDelayMs?: number };
   'send-push': { notificationId: string; subscriptionId: string };
+  /**
+   * `deliver-notification` for the rows of one batch of a message to many (issue 50 item 4: a job
+   * per recipient made 10,000 jobs and as many commits of their outbox rows): `pushIds` are the
+   * rows of `notificationIds` to push (each the first of its burst). jobId `notifications-<batch>`.
+   */
+  'deliver-notifications': { notificationIds: string[]; pushIds: string[]; pushDelayMs?: number };
 }
-export interface FanOutJobs extends NotificationJobs {
+// the queue kept for rows written before the batches: never a batch's delivery
+export interface FanOutJobs extends Omit<NotificationJobs, 'deliver-notifications'> {
   'fan-out-post': { postId: string; after: string | null };
 }
 export interface PushBatchJobs {
@@ -212,6 +219,7 @@ export interface PushBatchJobs {
   'send-push-batch': { batch: string };
 }
 export const deliverNotificationJobId = (notificationId: string, actorCount: number) => `notification-${notificationId}-${actorCount}`;
+export const deliverNotificationsJobId = (batch: string) => `notifications-${batch}`;
 export const sendPushJobId = (notificationId: string, subscriptionId: string, actorCount: number) => `push-${notificationId}-${actorCount}-${subscriptionId}`;
 export const fanOutPostJobId = (postId: string, after: string | null) => `fan-out-post-${postId}-${after ?? 'first'}`;
 export const pushBatchJobId = (batch: string) => `pushes-${batch}`;
@@ -324,7 +332,7 @@ const JOB_NAME_SETS: { [Q in QueueName]: { [N in JobName<Q>]: true } } = {
   attachments: { 'process-message-attachment': true },
   'attachment-transcode': { 'process-message-attachment': true, 'build-attachment-ladder': true },
   exports: { 'build-data-export': true },
-  notifications: { 'deliver-notification': true, 'send-push': true },
+  notifications: { 'deliver-notification': true, 'deliver-notifications': true, 'send-push': true },
   'notify-fanout': { 'fan-out-post': true, 'deliver-notification': true, 'send-push': true },
   'notify-push': { 'send-push-batch': true },
   'mass-messages': { 'deliver-mass-message': true },

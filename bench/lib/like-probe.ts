@@ -19,6 +19,8 @@ export interface LikeProbe {
   quiet(n: number): Promise<number[]>;
   /** the p99 of likes measured during some work beside its quiet floor, as a figure */
   figure(name: string, during: number[], quiet: number[], what: string): Figure;
+  /** each like's request to its response (ms), in the order made: the part of the time the app's answer took */
+  responses: number[];
   close(): void;
 }
 
@@ -41,6 +43,7 @@ export async function startLikeProbe(db: DB, appUrl: string): Promise<LikeProbe>
   const ack = await new Promise<{ ids: string[] }>((resolve) => s.emit('room:join', { kind: 'post', ids: [likedPost.id] }, resolve));
   if (!ack.ids.includes(likedPost.id)) throw new Error('the socket could not join the post room');
   let round = 0;
+  const responses: number[] = [];
   const likeOnce = async () => {
     const heard = new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('post:likes never came')), 10_000);
@@ -52,6 +55,7 @@ export async function startLikeProbe(db: DB, appUrl: string): Promise<LikeProbe>
     const sent = performance.now();
     const res = await trpcPost(appUrl, `posts.${round++ % 2 === 0 ? 'like' : 'unlike'}`, cookie, { postId: likedPost.id });
     await res.arrayBuffer();
+    responses.push(performance.now() - sent);
     if (!res.ok) throw new Error(`like: ${res.status}`);
     return (await heard) - sent;
   };
@@ -76,6 +80,7 @@ export async function startLikeProbe(db: DB, appUrl: string): Promise<LikeProbe>
         note: `${during.length} likes while ${what} ran; floor: the p99 of ${quiet.length} likes on the quiet app before it (p50 ${round1(percentile(sortedQuiet, 0.5))} ms)`,
       });
     },
+    responses,
     close: () => s.disconnect(),
   };
 }

@@ -226,6 +226,15 @@ function handle(url: string, p: ReturnType<typeof spawnNode>, probe: string | nu
   };
 }
 
+/** A stand-in push service (bench/push-receiver.ts) in a process of its own: `count()` is how many pushes it took and when the last came (epoch ms). */
+export async function startPushReceiverProcess(): Promise<BenchProcess & { count(): Promise<{ pushes: number; lastAt: number }> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const p = spawnNode('bench/push-receiver.ts', { PUSH_RECEIVER_PORT: String(port) });
+  await waitFor(`${url}/ready`, p.child, p.output);
+  return { ...handle(url, p), count: async () => (await (await fetch(`${url}/count`)).json()) as { pushes: number; lastAt: number } };
+}
+
 /** Runs a bench script in a process of its own and returns what it printed last as JSON. */
 export async function runNodeJson<T>(script: string, input: unknown): Promise<T> {
   const p = spawnNode(script, {}, [JSON.stringify(input)]);

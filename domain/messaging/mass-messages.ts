@@ -119,7 +119,8 @@ export async function deliverMassBatch(db: DB, massMessageId: string, now: Date,
           set last_message_id = excluded.last_message_id, last_message_at = excluded.last_message_at
           where conversations.last_message_at <= excluded.last_message_at`.execute(trx);
     }
-    const notices = await notifyMessages(trx, { recipientIds: inserted.map((m) => m.recipient_id), senderId: mass.creator_id, at: now });
+    // the batch's notifications delivered by one job, keyed by this batch (a batch redone adds no second one)
+    const notices = await notifyMessages(trx, { recipientIds: inserted.map((m) => m.recipient_id), senderId: mass.creator_id, at: now, batch: massMessageJobId(mass.id, mass.cursor) });
     const last = candidates.rows[candidates.rows.length - 1]?.id ?? mass.cursor;
     const done = candidates.rows.length < batch;
     await trx

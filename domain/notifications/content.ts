@@ -57,9 +57,9 @@ export async function notifyMessage(trx: DB, m: { recipientId: string; senderId:
 }
 
 /** notifyMessage for the recipients of one message to many's batch, in two statements. */
-export function notifyMessages(trx: DB, m: { recipientIds: readonly string[]; senderId: string; at: Date }): Promise<QueuedEntry[]> {
+export function notifyMessages(trx: DB, m: { recipientIds: readonly string[]; senderId: string; at: Date; batch?: string }): Promise<QueuedEntry[]> {
   return notifyMany(trx, {
-    userIds: m.recipientIds, kind: 'message', actorId: m.senderId, subject: { type: 'user', id: m.senderId },
+    userIds: m.recipientIds, kind: 'message', actorId: m.senderId, subject: { type: 'user', id: m.senderId }, ...(m.batch === undefined ? {} : { batch: m.batch }),
     group: { key: messageGroupKey(m.senderId), restartWhenRead: true }, at: m.at, pushDelayMs: MESSAGE_PUSH_DELAY_MS,
   });
 }

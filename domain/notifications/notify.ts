@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { deliverNotificationJobId } from '../../common/jobs';
+import { deliverNotificationJobId, deliverNotificationsJobId } from '../../common/jobs';
 import type { NotificationKind, NotificationSubjectType } from '../../common/notifications';
 import type { DB } from '../../core/db/kysely';
 import { addManyToOutbox, type QueuedEntry } from '../../core/outbox/outbox';
@@ -46,9 +46,14 @@ export async function notify(trx: DB, n: Notification): Promise<QueuedEntry | nu
 /**
  * notify() for many users told of the same event (a message to many's batch), in two statements
  * whatever their number: each user's channels (channelsFor's rule as SQL columns), their rows
- * written or grouped, and one delivery outbox row each. Returns the entries of those told.
+ * written or grouped, and their delivery's outbox rows. Returns the entries to dispatch.
+ *
+ * `batch` (a key unique to the batch and the same when it is written again, e.g. a message to
+ * many's batch job id): one `deliver-notifications` for all its rows instead of a
+ * `deliver-notification` each. Issue 50 item 4: 10,000 recipients were 10,000 jobs, each taken,
+ * run and its outbox row committed apart, and a like waited behind their commits.
  */
-export async function notifyMany(trx: DB, n: Omit<Notification, 'userId'> & { userIds: readonly string[] }): Promise<QueuedEntry[]> {
+export async function notifyMany(trx: DB, n: Omit<Notification, 'userId'> & { userIds: readonly string[]; batch?: string }): Promise<QueuedEntry[]> {
   const userIds = [...new Set(n.userIds)].filter((id) => id !== n.actorId);
   if (userIds.length === 0) return [];
   const restart = n.group?.restartWhenRead ?? false;
@@ -72,6 +77,21 @@ export async function notifyMany(trx: DB, n: Omit<Notification, 'userId'> & { us
       returning id, user_id, actor_count
     )
     select w.id, w.actor_count, t.push from written w join told t on t.id = w.user_id`.execute(trx);
+  if (n.batch !== undefined) {
+    if (rows.rows.length === 0) return [];
+    return addManyToOutbox(trx, [
+      {
+        queue: 'notifications' as const,
+        name: 'deliver-notifications' as const,
+        data: {
+          notificationIds: rows.rows.map((r) => r.id),
+          pushIds: rows.rows.filter((r) => r.push && r.actor_count === 1).map((r) => r.id),
+          ...(n.pushDelayMs ? { pushDelayMs: n.pushDelayMs } : {}),
+        },
+        jobId: deliverNotificationsJobId(n.batch),
+      },
+    ]);
+  }
   return addManyToOutbox(
     trx,
     rows.rows.map((row) => ({

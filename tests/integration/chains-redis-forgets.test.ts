@@ -2,6 +2,7 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UnrecoverableError, Worker } from 'bullmq';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { massMessageJobId } from '../../common/jobs';
 import { PAID_MESSAGE_TEXTS as T } from '../../common/paid-message-texts';
@@ -108,9 +109,10 @@ describe('chains of jobs when Redis forgets between every two steps', () => {
     const id = await sendToAll(creator.id);
 
     const steps = await stepThrough(app, ['mass-messages', 'notifications']);
-    // four batches (3, 3, 3, 1), each fan's notification delivered, Redis emptied after each
+    // four batches (3, 3, 3, 1), each batch's notifications delivered by one job, Redis emptied after each
     expect(names(steps).filter((n) => n === 'deliver-mass-message')).toHaveLength(4);
-    expect(names(steps).filter((n) => n === 'deliver-notification')).toHaveLength(10);
+    expect(names(steps).filter((n) => n === 'deliver-notifications')).toHaveLength(4);
+    expect(names(steps).filter((n) => n === 'deliver-notification')).toHaveLength(0);
 
     expect(await copiesOf(id)).toEqual(fans);
     expect(await app.deps.db.selectFrom('mass_messages').select(['status', 'recipients_total']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'sent', recipients_total: 10 });
@@ -118,6 +120,24 @@ describe('chains of jobs when Redis forgets between every two steps', () => {
     expect(told.map((t) => [t.user_id, t.actor_count]).sort()).toEqual(fans.map((f) => [f, 1]));
     const [shown] = (await (await clientAs(app, creator.id)).trpc.massMessages.list.query({})).items;
     expect(shown).toMatchObject({ id, status: 'sent', sent: 10, stoppedTotal: null });
+  });
+
+  it('a message to many’s batch deliveries, run again after a worker died before marking them done, write each browser’s push once', async () => {
+    const { creator, fans } = await creatorWithFans(4);
+    for (const fan of fans) await browserOf(fan);
+    await browserOf(fans[0]!);
+    const id = await sendToAll(creator.id);
+    await stepThrough(app, ['mass-messages', 'notifications']);
+    const pushRows = () =>
+      app.deps.db.selectFrom('outbox').select('job_id').where('name', '=', 'send-push').where(sql<boolean>`data->>'notificationId' in (select id::text from notifications where group_key = ${messageGroupKey(creator.id)})`).execute();
+    // five browsers (the first fan has two): a push each, waiting for the message's push delay
+    expect(await pushRows()).toHaveLength(5);
+    // the worker died after each batch's delivery, before its outbox row was marked done: the relay hands them back
+    const handedBack = await app.deps.db.updateTable('outbox').set({ done_at: null }).where('name', '=', 'deliver-notifications').where('job_id', 'like', `%${id}%`).executeTakeFirst();
+    expect(Number(handedBack.numUpdatedRows)).toBe(2);
+    const again = await stepThrough(app, ['notifications']);
+    expect(names(again).filter((n) => n === 'deliver-notifications')).toHaveLength(2);
+    expect(await pushRows()).toHaveLength(5);
   });
 
   it('a new post reaches every subscriber and each of their browsers once, its next batch still ahead of the pushes', async () => {

@@ -34,6 +34,39 @@ async function deliver(deps: WorkerDeps, data: NotificationJobs['deliver-notific
   return { pushed: browsers.length };
 }
 
+/**
+ * deliver() for the rows of a message to many's batch, in a constant number of statements: each
+ * shown row's user hears their unread count (one query for all), and the rows in `pushIds` get a
+ * `send-push` per browser, written to the outbox before the job is done (as deliver()'s).
+ */
+async function deliverMany(deps: WorkerDeps, data: NotificationJobs['deliver-notifications']) {
+  if (data.notificationIds.length === 0) return { told: 0, pushed: 0 };
+  const rows = await deps.db.selectFrom('notifications').select(['id', 'user_id', 'shown', 'actor_count']).where('id', 'in', data.notificationIds).execute();
+  const shown = [...new Set(rows.filter((r) => r.shown).map((r) => r.user_id))];
+  const counts = await unreadCounts(deps.db, shown);
+  for (const userId of shown) deps.realtime.toUser(userId, 'notifications:unread', { count: counts.get(userId) ?? 0 });
+  const toPush = new Set(data.pushIds);
+  const pushRows = rows.filter((r) => toPush.has(r.id));
+  if (pushRows.length === 0 || !vapidOf(deps.config)) return { told: shown.length, pushed: 0 };
+  const browsers = await deps.db.selectFrom('push_subscriptions').select(['id', 'user_id']).where('user_id', 'in', pushRows.map((r) => r.user_id)).execute();
+  const rowOf = new Map(pushRows.map((r) => [r.user_id, r]));
+  const pushes = await addManyToOutbox(
+    deps.db,
+    browsers.map((b) => {
+      const row = rowOf.get(b.user_id)!;
+      return {
+        queue: 'notifications' as const,
+        name: 'send-push' as const,
+        data: { notificationId: row.id, subscriptionId: b.id },
+        jobId: sendPushJobId(row.id, b.id, row.actor_count),
+        ...(data.pushDelayMs ? { delayMs: data.pushDelayMs } : {}),
+      };
+    }),
+  );
+  await dispatchOutbox(deps, pushes);
+  return { told: shown.length, pushed: pushes.length };
+}
+
 type Vapid = NonNullable<ReturnType<typeof vapidOf>>;
 type Browser = { id: string; user_id: string } & StoredPushSubscription;
 
@@ -128,6 +161,7 @@ async function fanOut(deps: WorkerDeps, postId: string, after: string | null) {
 
 export const notificationHandlers: QueueHandlers<'notifications'> = {
   'deliver-notification': (job, deps) => deliver(deps, job.data),
+  'deliver-notifications': (job, deps) => deliverMany(deps, job.data),
   'send-push': (job, deps) => sendPush(deps, job.data),
 };
 
