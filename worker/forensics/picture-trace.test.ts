@@ -20,7 +20,7 @@ let ppv: Awaited<ReturnType<typeof makePicturePost>>;
 let buyers: Array<{ user: MadeUser; client: TestClient }>;
 
 const mediaIdOf = async (postId: string, variant: string) =>
-  (await app.deps.db.selectFrom('media_files').select('id').where('post_id', '=', postId).where('variant', '=', variant).executeTakeFirstOrThrow()).id;
+  (await app.deps.db.selectFrom('media_files').select('id').where('post_id', '=', postId).where('variant', '=', variant as 'web').executeTakeFirstOrThrow()).id;
 
 /** What a leak site does to a picture: scaled to 70%, cropped by 3% on every side, saved as JPEG at quality 60. */
 async function leakOf(picture: Buffer, name: string): Promise<string> {
@@ -68,13 +68,13 @@ describe('tracePicture', () => {
     expect(verdict.userId).toBe(leaker.user.id);
     expect(verdict.confidence).toBeGreaterThan(0.5);
     expect(verdict.evidence).toMatch(/6 buyer\(s\) compared/);
-  });
+  }, 120_000);
 
   it('answers unknown for the unmarked original, leaked the same way', async () => {
     const leakPath = await leakOf(ppv.bytes.original, 'original-leak.jpg');
     const verdict = await tracePicture({ db: app.deps.db, storage: app.deps.storage, postId: ppv.id, mediaId: await mediaIdOf(ppv.id, 'original'), leakPath });
     expect(verdict.kind).toBe('unknown');
-  });
+  }, 120_000);
 
   it('answers unknown for a file that is not a picture, and for another picture', async () => {
     const text = path.join(dir, 'not-a-picture.jpg');
@@ -85,7 +85,7 @@ describe('tracePicture', () => {
     const other = path.join(dir, 'other.jpg');
     await writeFile(other, await sharp({ create: { width: 800, height: 600, channels: 3, background: '#335577', noise: { type: 'gaussian', mean: 100, sigma: 50 } } }).jpeg().toBuffer());
     expect((await tracePicture({ ...args, leakPath: other })).kind).toBe('unknown');
-  });
+  }, 120_000);
 
   it('answers unmarked for a free post and for a paid one served while the setting was off', async () => {
     const { db, storage } = app.deps;

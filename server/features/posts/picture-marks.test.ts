@@ -80,7 +80,8 @@ describe.each(['disk', 's3'] as const)('paid pictures marked per buyer (%s stora
     expect((await readdir(app.deps.config.MARK_CACHE_DIR)).filter((name) => /^[0-9a-f]+$/.test(name))).toHaveLength(2 * SIZES.length);
     const issued = await app.deps.db.selectFrom('picture_mark_issues').select('viewer_id').where('post_id', '=', ppv.id).execute();
     expect(issued).toHaveLength(2);
-  });
+    // six pictures drawn with sharp on a shared 2-core machine
+  }, 90_000);
 
   it('the mark is the faint @username of the buyer: little change per pixel on average', async () => {
     const marked = await bytesOf(await get(as.fanA, ppv, 'web'));
