@@ -1,6 +1,6 @@
 /**
  * Heavy work of many users on few threads, fairly: at most `slots` tasks run at once, at most
- * `perUser` of them for one user, and a free slot goes to the next user in turn (round robin), so
+ * `perUser` of them for one user, and a free slot goes to the waiting user served longest ago, so
  * one user asking for a hundred things waits behind themselves, never in front of others. A user
  * with `maxWaiting` tasks already waiting is refused (`LimiterFullError`: the caller answers 429).
  */
@@ -17,8 +17,11 @@ interface Waiting {
 export class FairLimiter {
   private running = 0;
   private readonly active = new Map<string, number>();
-  /** users with waiting tasks, in turn order */
+  /** users with waiting tasks */
   private readonly queues = new Map<string, Waiting[]>();
+  /** when each user last had a task started (a counter): the turn goes to whoever waited longest since */
+  private readonly lastServed = new Map<string, number>();
+  private tick = 0;
 
   constructor(private readonly opts: { slots: number; perUser: number; maxWaiting: number }) {}
 
@@ -26,6 +29,7 @@ export class FairLimiter {
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         this.running++;
+        this.lastServed.set(user, ++this.tick);
         this.active.set(user, (this.active.get(user) ?? 0) + 1);
         task()
           .then(resolve, reject)
@@ -34,6 +38,7 @@ export class FairLimiter {
             const left = (this.active.get(user) ?? 1) - 1;
             if (left === 0) this.active.delete(user);
             else this.active.set(user, left);
+            if (left === 0 && !this.queues.has(user)) this.lastServed.delete(user);
             this.next();
           });
       };
@@ -46,13 +51,16 @@ export class FairLimiter {
   }
 
   private next() {
-    for (const [user, queue] of this.queues) {
-      if (this.running >= this.opts.slots) return;
-      if ((this.active.get(user) ?? 0) >= this.opts.perUser) continue;
+    while (this.running < this.opts.slots) {
+      let chosen: string | null = null;
+      for (const user of this.queues.keys()) {
+        if ((this.active.get(user) ?? 0) >= this.opts.perUser) continue;
+        if (chosen === null || (this.lastServed.get(user) ?? 0) < (this.lastServed.get(chosen) ?? 0)) chosen = user;
+      }
+      if (chosen === null) return;
+      const queue = this.queues.get(chosen)!;
       const waiting = queue.shift()!;
-      // to the back of the turn order
-      this.queues.delete(user);
-      if (queue.length > 0) this.queues.set(user, queue);
+      if (queue.length === 0) this.queues.delete(chosen);
       waiting.start();
     }
   }
