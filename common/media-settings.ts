@@ -13,6 +13,7 @@ export const MEDIA_SETTINGS_DEFAULTS = {
   watermarkEnabled: true,
   watermarkText: null,
   watermarkPosition: 'center',
+  markPaidPictures: false,
 } as const satisfies MediaSettingsDto;
 
 export interface MediaSettingsDto {
@@ -20,6 +21,8 @@ export interface MediaSettingsDto {
   /** null: the watermark reads @username */
   watermarkText: string | null;
   watermarkPosition: WatermarkPosition;
+  /** premium and pay-per-view pictures carry each buyer's @username, drawn per buyer (docs/media.md) */
+  markPaidPictures: boolean;
 }
 
 /** The form and `mediaSettings.save`: text trimmed, empty becomes null; position one of the five. */
@@ -32,6 +35,8 @@ export const MediaSettingsInput = z.object({
     .pipe(z.string().check(safeText('single-line')).max(WATERMARK_TEXT_MAX_LENGTH, MEDIA_SETTINGS_TEXTS.textTooLong))
     .transform((v) => (v === '' ? null : v)),
   watermarkPosition: z.enum(WATERMARK_POSITIONS),
+  /** absent (an older client): off */
+  markPaidPictures: z.boolean().default(false),
 });
 export type MediaSettingsInput = z.output<typeof MediaSettingsInput>;
 

@@ -33,6 +33,9 @@ const ConfigSchema = z.object({
   MEDIA_URL_SECRET: z.string().min(32, 'at least 32 characters (e.g. openssl rand -hex 32)').optional(),
   /** How long a segment URL in a viewer's playlist works (the player fetches the playlist again after). */
   HLS_URL_TTL_S: z.coerce.number().int().min(10).max(3600).default(300),
+  /** Where a server copy keeps the pictures it marked per buyer (docs/media.md, "The picture mark"), and how much of them. */
+  MARK_CACHE_DIR: z.string().default('data/mark-cache'),
+  MARK_CACHE_MB: z.coerce.number().int().min(1).default(512),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CreatorHub <no-reply@creatorhub.local>'),
   OUTBOX_DIR: z.string().default('data/outbox'),

@@ -56,6 +56,14 @@ export const serverRenders = new Counter({
   registers: [processRegistry],
 });
 
+/** Paid pictures marked for a buyer (docs/media.md, "The picture mark"): drawn now, or served from the copy's cache. */
+export const pictureMarks = new Counter({
+  name: 'picture_marks_total',
+  help: 'Paid pictures served with the buyer\'s mark, by outcome: rendered now, or served from this copy\'s cache',
+  labelNames: ['outcome'] as const,
+  registers: [processRegistry],
+});
+
 const STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed'] as const;
 
 /** A registry with one gauge, `queue_jobs{queue,state}`, filled from Redis on every scrape. */

@@ -167,7 +167,19 @@ export interface MediaSettingsTable {
   watermark_enabled: Generated<boolean>;
   watermark_text: string | null;
   watermark_position: ColumnType<WatermarkPosition, WatermarkPosition | undefined, WatermarkPosition>;
+  /** issue 49 item 4: premium and pay-per-view pictures carry each buyer's mark (docs/media.md) */
+  mark_paid_pictures: Generated<boolean>;
   updated_at: UpdatedAt;
+}
+
+/** Who was served a marked copy of which picture, with the seed it was drawn with (migrations/20261207_0200_picture_marks.ts). */
+export interface PictureMarkIssuesTable {
+  post_id: string;
+  position: Generated<number>;
+  viewer_id: string;
+  seed: Buffer;
+  label: string;
+  first_at: CreatedAt;
 }
 
 /** A creator's defaults for new uploads and whether their posts take comments (issue 13). */
@@ -833,6 +845,7 @@ export interface Database {
   post_unlocks: PostUnlocksTable;
   media_files: MediaFilesTable;
   video_ladders: VideoLaddersTable;
+  picture_mark_issues: PictureMarkIssuesTable;
   post_files: PostFilesTable;
   uploads: UploadsTable;
   post_likes: PostLikesTable;
@@ -910,7 +923,7 @@ export const databaseColumns = columns({
   privacy_settings: ['user_id', 'profile_visibility', 'visibility_before_hidden', 'show_online_status', 'allow_friend_requests', 'updated_at'],
   notification_settings: ['user_id', 'email_notifications', 'push_notifications', 'marketing_emails', 'updated_at'],
   verification_status: ['user_id', 'is_email_verified', 'is_phone_verified', 'is_identity_verified', 'identity_test_verified_at', 'updated_at'],
-  media_settings: ['creator_id', 'watermark_enabled', 'watermark_text', 'watermark_position', 'updated_at'],
+  media_settings: ['creator_id', 'watermark_enabled', 'watermark_text', 'watermark_position', 'updated_at', 'mark_paid_pictures'],
   content_settings: ['user_id', 'default_nsfw', 'default_paid', 'comments_open', 'updated_at'],
   posts: [
     'id', 'creator_id', 'title', 'post_text', 'hashtags', 'is_premium', 'is_nsfw', 'status', 'target_status',
@@ -923,6 +936,7 @@ export const databaseColumns = columns({
     'position',
   ],
   video_ladders: ['post_id', 'position', 'renditions', 'thumbnails', 'storage_keys', 'created_at'],
+  picture_mark_issues: ['post_id', 'position', 'viewer_id', 'seed', 'label', 'first_at'],
   post_files: ['post_id', 'position', 'media_kind', 'original_filename', 'status', 'failure_reason', 'created_at', 'updated_at'],
   uploads: ['id', 'user_id', 'post_id', 'filename', 'byte_size', 'created_at', 'upload_group', 'group_position', 'group_size', 'source_key'],
   post_likes: ['post_id', 'user_id', 'created_at'],

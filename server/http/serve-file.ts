@@ -116,6 +116,40 @@ export async function serveFile(deps: AppDeps, req: Request, res: Response, file
   await pipeToClient(object.stream, res);
 }
 
+/**
+ * A body made for this viewer alone (a paid picture with the buyer's mark: docs/media.md), with the
+ * same headers as a stored file's but never shared (`private`) and never redirected to a store:
+ * ETag/304 and a single Range work as for `serveFile`.
+ */
+export function serveBytes(req: Request, res: Response, file: Pick<MediaFileToServe, 'name' | 'contentType' | 'postId'>, bytes: Buffer, etag: string) {
+  const name = downloadFileName(file.name, file.contentType, file.postId);
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', `private, max-age=${PRIVATE_MAX_AGE_S}, no-transform`);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+  if (etagMatches(req.headers['if-none-match'], etag)) {
+    res.status(304).end();
+    return;
+  }
+  const ifRange = req.headers['if-range'];
+  const range = parseRange(ifRange === undefined || ifRange === etag ? req.headers.range : undefined, bytes.length);
+  if (range === 'unsatisfiable') return rangeNotSatisfiable(res, bytes.length);
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Disposition', `${req.query.download === '1' || req.query.download === 'true' ? 'attachment' : 'inline'}; filename="${name}"`);
+  let body = bytes;
+  if (range) {
+    const end = Math.min(range.end ?? bytes.length - 1, bytes.length - 1);
+    body = bytes.subarray(range.start, end + 1);
+    res.status(206);
+    res.setHeader('Content-Range', `bytes ${range.start}-${end}/${bytes.length}`);
+  } else {
+    res.status(200);
+  }
+  res.setHeader('Content-Length', String(body.length));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 function rangeNotSatisfiable(res: Response, size: number) {
   res.setHeader('Content-Range', `bytes */${size}`);
   res.setHeader('Cache-Control', 'no-store');

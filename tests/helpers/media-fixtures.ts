@@ -216,3 +216,19 @@ export function hostileMediaFiles(target: string): HostileMedia[] {
   }
   return files;
 }
+
+/**
+ * A picture with the structure of a photo (soft noise under a gradient and a disc), so that
+ * aligning a scaled, cropped copy on it has something to hold on to. JPEG at quality 90.
+ */
+export async function photoLikeJpeg(width = 1200, height = 900): Promise<Buffer> {
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    .blur(5)
+    .png()
+    .toBuffer();
+  const shapes = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#123"/><stop offset="1" stop-color="#eda"/></linearGradient></defs>` +
+      `<rect width="${width}" height="${height}" fill="url(#g)"/><circle cx="${width * 0.3}" cy="${height * 0.4}" r="${height * 0.25}" fill="#a33"/></svg>`,
+  );
+  return sharp(noise).composite([{ input: shapes, blend: 'overlay' }]).jpeg({ quality: 90 }).toBuffer();
+}

@@ -108,6 +108,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     OUTBOX_DIR: outboxDir,
     STORAGE_DIR: shared ? shared.STORAGE_DIR : path.join(dataDir!, 'storage'),
     UPLOADS_DIR: shared ? shared.UPLOADS_DIR : path.join(dataDir!, 'uploads-incoming'),
+    MARK_CACHE_DIR: shared ? shared.MARK_CACHE_DIR : path.join(dataDir!, 'mark-cache'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...storageEnv,
     ...opts.env,

@@ -26,7 +26,7 @@ describe('becoming a creator', () => {
     // idempotent, and saved settings survive a second call
     await client.trpc.mediaSettings.save.mutate({ watermarkEnabled: false, watermarkText: 'Mine', watermarkPosition: 'top-left' });
     expect(await client.trpc.creators.become.mutate()).toMatchObject({ becameCreator: false, message: 'You are now a creator!' });
-    expect(await client.trpc.mediaSettings.get.query()).toEqual({ watermarkEnabled: false, watermarkText: 'Mine', watermarkPosition: 'top-left' });
+    expect(await client.trpc.mediaSettings.get.query()).toEqual({ watermarkEnabled: false, watermarkText: 'Mine', watermarkPosition: 'top-left', markPaidPictures: false });
 
     // the same session may upload now: the role is read on every request
     expect((await tusCreate(client, 10, uploadFields('a.jpg'))).status).toBe(201);
@@ -45,7 +45,7 @@ describe('creator-only procedures (creatorProcedure)', () => {
     await expectTrpcError(fan.trpc.mediaSettings.save.mutate(settings), 'FORBIDDEN', 'Only creators have media settings');
     const creator = await clientAs(app, (await makeUser(app.deps.db, { isCreator: true })).id);
     expect(await creator.trpc.uploads.unfinished.query()).toEqual([]);
-    expect((await creator.trpc.mediaSettings.save.mutate(settings)).settings).toEqual(settings);
+    expect((await creator.trpc.mediaSettings.save.mutate(settings)).settings).toEqual({ ...settings, markPaidPictures: false });
   });
 });
 
@@ -53,7 +53,7 @@ describe('media settings', () => {
   it('need a session; anyone signed in reads the defaults, only creators save', async () => {
     await expectTrpcError(app.client().trpc.mediaSettings.get.query(), 'UNAUTHORIZED', 'You must be logged in to save settings.');
     const fan = await clientAs(app, (await makeUser(app.deps.db)).id);
-    expect(await fan.trpc.mediaSettings.get.query()).toEqual({ watermarkEnabled: true, watermarkText: null, watermarkPosition: 'center' });
+    expect(await fan.trpc.mediaSettings.get.query()).toEqual({ watermarkEnabled: true, watermarkText: null, watermarkPosition: 'center', markPaidPictures: false });
     await expectTrpcError(
       fan.trpc.mediaSettings.save.mutate({ watermarkEnabled: true, watermarkText: null, watermarkPosition: 'center' }),
       'FORBIDDEN',
@@ -65,7 +65,7 @@ describe('media settings', () => {
     const creator = await clientAs(app, (await makeUser(app.deps.db, { isCreator: true })).id);
     const saved = await creator.trpc.mediaSettings.save.mutate({ watermarkEnabled: true, watermarkText: '   ', watermarkPosition: 'bottom-right' });
     expect(saved).toEqual({
-      settings: { watermarkEnabled: true, watermarkText: null, watermarkPosition: 'bottom-right' },
+      settings: { watermarkEnabled: true, watermarkText: null, watermarkPosition: 'bottom-right', markPaidPictures: false },
       message: 'Media settings saved successfully.',
     });
     expect((await creator.trpc.mediaSettings.save.mutate({ watermarkEnabled: true, watermarkText: '  © Studio  ', watermarkPosition: 'center' })).settings.watermarkText).toBe('© Studio');

@@ -33,6 +33,7 @@ const NULLABLE = {
   post_unlocks: ['revoked_at'],
   media_files: ['width', 'height', 'duration_seconds'],
   video_ladders: ['thumbnails'],
+  picture_mark_issues: [],
   uploads: ['post_id', 'upload_group', 'group_position', 'group_size', 'source_key'],
   post_files: ['failure_reason'],
   post_likes: [],

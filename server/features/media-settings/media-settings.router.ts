@@ -16,7 +16,8 @@ export const mediaSettingsRouter = router({
   /**
    * Creators only (FORBIDDEN 'Only creators have media settings'): upserts watermarkEnabled,
    * watermarkText (trimmed; empty means @username; at most 50 characters) and watermarkPosition
-   * (center, top-left, top-right, bottom-left, bottom-right). Returns the saved settings and
+   * (center, top-left, top-right, bottom-left, bottom-right), and markPaidPictures (premium and
+   * pay-per-view pictures drawn per buyer with their @username; docs/media.md). Returns the saved settings and
    * 'Media settings saved successfully.'
    */
   save: creatorOnly.input(MediaSettingsInput).mutation(({ ctx, input }) => saveMediaSettings(ctx, ctx.user.id, input)),

@@ -3,10 +3,16 @@ import { MEDIA_SETTINGS_TEXTS } from '../../../common/media-settings-texts';
 import type { AppDeps } from '../../../core/deps';
 import { findMediaSettings, upsertMediaSettings } from './media-settings.queries';
 
-const toDto = (row: { watermark_enabled: boolean; watermark_text: string | null; watermark_position: MediaSettingsDto['watermarkPosition'] }): MediaSettingsDto => ({
+const toDto = (row: {
+  watermark_enabled: boolean;
+  watermark_text: string | null;
+  watermark_position: MediaSettingsDto['watermarkPosition'];
+  mark_paid_pictures: boolean;
+}): MediaSettingsDto => ({
   watermarkEnabled: row.watermark_enabled,
   watermarkText: row.watermark_text,
   watermarkPosition: row.watermark_position,
+  markPaidPictures: row.mark_paid_pictures,
 });
 
 /** The user's watermark settings; the spec's defaults (on, centered, @username) when none are saved. */
@@ -15,7 +21,11 @@ export async function getMediaSettings(deps: Pick<AppDeps, 'db'>, userId: string
   return row ? toDto(row) : { ...MEDIA_SETTINGS_DEFAULTS };
 }
 
-/** Saves (upserts) a creator's watermark settings; the next processed upload uses them. */
+/**
+ * Saves (upserts) a creator's watermark settings; the next processed upload uses them. The buyer's
+ * mark applies at once: the media route reads it on every request, and the save's `updated_at` makes
+ * every marked copy kept before it stale (docs/media.md).
+ */
 export async function saveMediaSettings(
   deps: Pick<AppDeps, 'db'>,
   userId: string,
@@ -25,6 +35,7 @@ export async function saveMediaSettings(
     watermark_enabled: input.watermarkEnabled,
     watermark_text: input.watermarkText,
     watermark_position: input.watermarkPosition,
+    mark_paid_pictures: input.markPaidPictures,
   });
   return { settings: toDto(row), message: MEDIA_SETTINGS_TEXTS.saved };
 }

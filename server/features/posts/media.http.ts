@@ -5,6 +5,7 @@ import type { AppDeps } from '../../../core/deps';
 import { resolveSession } from '../../auth/resolve-session';
 import { refuseMedia, serveFile } from '../../http/serve-file';
 import { decideMediaRequest } from './media.service';
+import { pictureMarker } from './picture-marks';
 
 /**
  * GET /media/:postId/:variant — the only way to a post's stored file. The session is resolved as for
@@ -13,13 +14,16 @@ import { decideMediaRequest } from './media.service';
  * media of a premium post without an active subscription (every variant but 'preview', ranges
  * and downloads included). Served with Range (206/416), ETag (304), Cache-Control (private
  * unless the post is free and its creator public), nosniff, and Content-Disposition
- * (`?download=1`: attachment named `<slug of the post's name>.<ext>`).
+ * (`?download=1`: attachment named `<slug of the post's name>.<ext>`). A paid picture whose creator
+ * marks paid pictures is drawn per buyer (picture-marks.ts, docs/media.md).
  */
 export function mediaRoutes(deps: AppDeps): Router {
   const router = Router();
+  const marker = pictureMarker(deps);
   // a post of several files: `/media/:postId/:position/:variant` for each file but the first, through the same rule
   const serve = async (req: Request, res: Response) => {
-    const viewerId = (await resolveSession(deps, req.headers.cookie, res))?.user.id ?? null;
+    const viewer = (await resolveSession(deps, req.headers.cookie, res))?.user ?? null;
+    const viewerId = viewer?.id ?? null;
     // a malformed id is an unknown one (common/ids.ts)
     const postId = readId(req.params.postId);
     const position = readPosition(typeof req.params.position === 'string' ? req.params.position : undefined);
@@ -32,6 +36,8 @@ export function mediaRoutes(deps: AppDeps): Router {
       const { title, description } = POST_TEXTS.premiumToast;
       return refuseMedia(res, 403, { message: `${title} - ${description}`, title, description, code: 'PREMIUM_CONTENT' });
     }
+    // a paid picture marked for this buyer: served from here in every storage mode (never a presigned original)
+    if (decision.mark && viewer) return marker.serve(req, res, decision.file, decision.mark, `@${viewer.username}`);
     await serveFile(deps, req, res, decision.file);
   };
   router.get('/media/:postId/:variant', serve);

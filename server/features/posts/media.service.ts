@@ -8,7 +8,21 @@ import { findMediaRequest } from './posts.queries';
 export type MediaDecision =
   | { outcome: 'not-found' }
   | { outcome: 'forbidden' }
-  | { outcome: 'ok'; file: MediaFileToServe };
+  | { outcome: 'ok'; file: MediaFileToServe; mark?: MarkFor };
+
+/**
+ * This viewer gets the picture with their own mark (docs/media.md, "The picture mark"): the picture
+ * and who sees it, and `version`, what the marked copy depends on beyond the file (the post and the
+ * creator's settings as of their last change), so a change makes a new copy.
+ */
+export interface MarkFor {
+  position: number;
+  viewerId: string;
+  version: string;
+}
+
+/** The sizes of a picture a viewer can fetch; the blurred 'preview' (and a video's poster) are never marked. */
+const MARKED_VARIANTS: ReadonlySet<string> = new Set(['original', 'web', 'medium', 'thumb']);
 
 const isVariant = (value: string): value is MediaVariant => (MEDIA_VARIANTS as readonly string[]).includes(value);
 
@@ -28,8 +42,19 @@ export async function decideMediaRequest(db: DB, viewerId: string | null, postId
   if (!access.visible) return { outcome: 'not-found' };
   if (variant !== 'preview' && !access.canViewMedia) return { outcome: 'forbidden' };
   if (!row.file_id || !row.storage_key || !row.content_type || row.byte_size === null) return { outcome: 'not-found' };
+  // premium and pay-per-view pictures, when their creator asks, for anyone entitled but the owner
+  const marked =
+    row.mark_paid_pictures === true &&
+    viewerId !== null &&
+    !access.isOwner &&
+    (row.is_premium || row.unlock_price_cents !== null) &&
+    MARKED_VARIANTS.has(variant) &&
+    row.content_type.startsWith('image/');
   return {
     outcome: 'ok',
+    ...(marked && {
+      mark: { position, viewerId, version: `${row.updated_at.getTime()}-${row.settings_updated_at?.getTime() ?? 0}` },
+    }),
     file: {
       fileId: row.file_id,
       storageKey: row.storage_key,

@@ -62,8 +62,12 @@ export function findMediaRequest(db: DB, postId: string, variant: string, positi
     .innerJoin('profiles as pr', 'pr.id', 'posts.creator_id')
     .leftJoin('privacy_settings as ps', 'ps.user_id', 'posts.creator_id')
     .leftJoin('media_files as m', (j) => j.onRef('m.post_id', '=', 'posts.id').on('m.position', '=', position).on('m.variant', '=', variant as never))
+    .leftJoin('media_settings as ms', 'ms.creator_id', 'posts.creator_id')
     .select([
       'posts.id',
+      'posts.updated_at',
+      'ms.mark_paid_pictures',
+      'ms.updated_at as settings_updated_at',
       'posts.creator_id',
       'posts.status',
       'posts.is_premium',

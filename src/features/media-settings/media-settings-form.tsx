@@ -35,6 +35,7 @@ const toForm = (settings: MediaSettingsDto) => ({
   watermarkEnabled: settings.watermarkEnabled,
   watermarkText: settings.watermarkText ?? '',
   watermarkPosition: settings.watermarkPosition,
+  markPaidPictures: settings.markPaidPictures,
 });
 
 /**
@@ -98,6 +99,7 @@ function MediaSettingsFields({ user, initial }: { user: CurrentUser; initial: Me
   const canSave = user.isCreator;
   const enabled = form.watch('watermarkEnabled');
   const selectedPosition = form.watch('watermarkPosition');
+  const markBuyers = form.watch('markPaidPictures') ?? false;
 
   return (
     <form aria-label="Media settings" className="flex flex-col gap-6" onSubmit={onSubmit}>
@@ -174,6 +176,24 @@ function MediaSettingsFields({ user, initial }: { user: CurrentUser; initial: Me
           </fieldset>
         </div>
       ) : null}
+
+      <div className="flex items-center justify-between gap-4 rounded-card border border-border bg-surface px-4 py-4">
+        <div className="flex flex-col">
+          <label htmlFor={`${positionsId}-mark-buyers`} className="font-medium text-foreground">
+            Mark paid pictures with the buyer
+          </label>
+          <p id={`${positionsId}-mark-buyers-hint`} className="text-sm text-subtle">
+            Premium and pay-per-view pictures show each fan their own @username, faintly, so a leaked copy or screenshot names who shared it.
+          </p>
+        </div>
+        <Switch
+          id={`${positionsId}-mark-buyers`}
+          aria-describedby={`${positionsId}-mark-buyers-hint`}
+          checked={markBuyers}
+          disabled={!canSave}
+          onCheckedChange={(on) => form.setValue('markPaidPictures', on, { shouldDirty: true })}
+        />
+      </div>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Link to="/settings" className={buttonClasses({ variant: 'outline', size: 'lg' })}>
