@@ -49,13 +49,15 @@ interface Measured {
  * ratio (target within 1.5x). The main queries' plans (EXPLAIN ANALYZE, costs off) are printed at
  * both sizes, and a plan whose shape (nodes and indexes) changed is flagged.
  *
- * BENCH_SCALE_FACTOR sets the large size as a fraction of the full one (default 1; --quick 0.01).
+ * BENCH_SCALE_FACTOR sets the large size as a fraction of the full one (default 1; --quick 0.01);
+ * the small one stays at 10,000 posts (--quick: 1/100 of the large).
  * One database at a time exists (each is dropped once measured).
  */
 export async function benchScale(ctx: BenchContext): Promise<Array<Figure | string>> {
   const factor = Number(process.env.BENCH_SCALE_FACTOR ?? (ctx.quick ? 0.01 : 1));
   const out: Array<Figure | string> = [];
-  const small = await measureSize(ctx, scaleSize(factor / 100), out);
+  // beside the feed bench's 10,000 posts (a smoke run: 1/100 of its own size)
+  const small = await measureSize(ctx, scaleSize(ctx.quick ? factor / 100 : 0.01), out);
   const large = await measureSize(ctx, scaleSize(factor), out);
   const grown = `${large.counts.posts} posts beside ${small.counts.posts}`;
   for (const [name, at100] of large.loads) {
