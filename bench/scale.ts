@@ -113,7 +113,8 @@ async function measureSize(ctx: BenchContext, size: ScaleSize, out: Array<Figure
     const fan = (await makeSessionCookie(db, fanId)).cookie;
     const creator = (await makeSessionCookie(db, creatorId)).cookie;
 
-    const app = await startAppProcess(bench.url);
+    // the app's start (tsx compiling its sources) took over 60 s on the shared machine right after a seed
+    const app = await startAppProcess(bench.url, {}, { readyTimeoutMs: 300_000 });
     procs.push(app);
     const trpc = (proc: string, input: unknown) => `${app.url}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
     const pages: [string, string, string, (body: unknown) => number][] = [
@@ -133,7 +134,7 @@ async function measureSize(ctx: BenchContext, size: ScaleSize, out: Array<Figure
     }
 
     // the fan-out: creator0 publishes a draft; the worker tells every active subscriber
-    const worker = await startWorkerProcess(bench.url, { LOG_LEVEL: 'error', METRICS_TOKEN: randomBytes(24).toString('hex') });
+    const worker = await startWorkerProcess(bench.url, { LOG_LEVEL: 'error', METRICS_TOKEN: randomBytes(24).toString('hex') }, { readyTimeoutMs: 300_000 });
     procs.push(worker);
     const draft = await makePost(db, null, { creatorId, status: 'draft' });
     const rowsOf = async () =>

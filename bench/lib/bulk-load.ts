@@ -17,7 +17,7 @@ interface Dropped {
  * broke a key or a reference fails here instead of leaving a database the app could not have made.
  * Check constraints and triggers stay on throughout.
  */
-export async function withKeysDropped(db: DB, tables: string[], load: () => Promise<void>): Promise<void> {
+export async function withKeysDropped(db: DB, tables: string[], load: () => Promise<void>, log: (line: string) => void = () => {}): Promise<void> {
   const dropped = await droppable(db, tables);
   for (const fk of dropped.foreignKeys) await sql`alter table ${sql.table(fk.table)} drop constraint ${sql.id(fk.name)}`.execute(db);
   for (const key of dropped.keys) await sql`alter table ${sql.table(key.table)} drop constraint ${sql.id(key.name)}`.execute(db);
@@ -26,11 +26,13 @@ export async function withKeysDropped(db: DB, tables: string[], load: () => Prom
     where indrelid = any(${tables}::regclass[]) and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`.execute(db)).rows;
   for (const { name } of names) await sql`drop index ${sql.raw(name)}`.execute(db);
   await load();
+  const t0 = performance.now();
   // a build sorts its rows in memory when they fit (the session's own setting, not the server's)
   await sql`set maintenance_work_mem = '1GB'`.execute(db);
   for (const key of dropped.keys) await sql`alter table ${sql.table(key.table)} add constraint ${sql.id(key.name)} ${sql.raw(key.def)}`.execute(db);
   for (const def of dropped.indexes) await sql.raw(def).execute(db);
   for (const fk of dropped.foreignKeys) await sql`alter table ${sql.table(fk.table)} add constraint ${sql.id(fk.name)} ${sql.raw(fk.def)}`.execute(db);
+  log(`    ${dropped.keys.length} keys, ${dropped.indexes.length} indexes and ${dropped.foreignKeys.length} foreign keys back: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 async function droppable(db: DB, tables: string[]): Promise<Dropped> {

@@ -138,7 +138,7 @@ export async function seedScale(db: DB, size: ScaleSize, log: (line: string) => 
         select x.u, x.p, md5('m' || j || '-' || ${sql.lit(MESSAGES_PER_CONVERSATION)})::uuid, ${now} - (j || ' seconds')::interval
         from (${conversations}) c, lateral (values (a, b), (b, a)) x(u, p)`.execute(db);
     });
-  });
+  }, log);
   await step('vacuum analyze', () => sql`vacuum analyze`.execute(db));
 
   const count = async (q: string) => Number((await sql<{ n: string }>`${sql.raw(q)}`.execute(db)).rows[0]!.n);
