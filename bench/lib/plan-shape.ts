@@ -22,6 +22,8 @@ export function planShape(lines: string[]): string[] {
       .replace(/\s*\(cost=[^)]*\)/g, '')
       // the alias beside the table (posts p / posts posts_1) is the query's, not the plan's
       .replace(/^(.* on \S+)\s+\S+$/, '$1')
+      // a subplan's number is the order the planner met it in, not part of the shape
+      .replace(/^(SubPlan|InitPlan|CTE)\s+\d+.*$/, '$1')
       .trim();
     if (/^(Planning|Execution) Time/.test(node)) return;
     shape.push(`${depth} ${node}`);

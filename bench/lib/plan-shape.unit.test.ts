@@ -14,11 +14,11 @@ const at10k = [
 
 describe('planShape', () => {
   it('keeps the nodes, their depth and the index each reads, and drops times, rows, aliases and conditions', () => {
-    expect(planShape(at10k)).toEqual(['0 Limit', '2 Nested Loop Left Join', '8 Index Scan using posts_feed_idx on posts', '8 SubPlan 1', '10 Aggregate']);
+    expect(planShape(at10k)).toEqual(['0 Limit', '2 Nested Loop Left Join', '8 Index Scan using posts_feed_idx on posts', '8 SubPlan', '10 Aggregate']);
   });
 
   it('calls the same plan at another size the same shape, and a sort instead of the index walk a change', () => {
-    const sameAt1m = at10k.map((l) => l.replace(/actual time=[^ ]+ rows=\d+/, 'actual time=9.9..9.9 rows=6').replace(' p (', ' posts_1 ('));
+    const sameAt1m = at10k.map((l) => l.replace(/actual time=[^ ]+ rows=\d+/, 'actual time=9.9..9.9 rows=6').replace(' p (', ' posts_1 (').replace('SubPlan 1', 'SubPlan 3'));
     expect(shapeDifference(planShape(at10k), planShape(sameAt1m))).toBeNull();
     const sorted = [...at10k];
     sorted[2] = '        ->  Sort (actual time=900..901 rows=6 loops=1)';
