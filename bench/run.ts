@@ -14,6 +14,8 @@
  *   npm run bench -- --soak            the 5-minute mixed-traffic soak (bench/soak.ts) only
  *   npm run bench -- --only=web        Lighthouse 12 on the built app (bench/web.ts; BENCH_WEB_RUNS=3)
  *   npm run bench -- --only=start      npm start on a fresh database, cold and warm, beside 30 s (bench/start.ts)
+ *   npm run bench -- --only=scale      the read path and the fan-out at 100x the data beside 1x, with plans (bench/scale.ts;
+ *                                      BENCH_SCALE_FACTOR=0.1 for a tenth of the full size; --quick: 0.01)
  *   BENCH_SECONDS=10                   each measured load phase (default 10; 2 with --quick)
  *   BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out/profiles"   profile the app
  */
@@ -31,6 +33,7 @@ import { killAll, repoRoot } from './lib/processes';
 import { benchMessageDelivery, benchMessagesReads } from './messages';
 import { benchNotifyFanout } from './notify-fanout';
 import { benchRealtime } from './realtime';
+import { benchScale } from './scale';
 import { benchSoak } from './soak';
 import { benchStart } from './start';
 import { benchSubscribe } from './subscribe';
@@ -78,6 +81,7 @@ const scenarios: Record<string, Scenario> = soak
       'notify-fanout': benchNotifyFanout,
       'mass-message': benchMassMessage,
       start: benchStart,
+      scale: benchScale,
     };
 
 console.log(
@@ -88,7 +92,7 @@ const figures: Figure[] = [];
 const failed: string[] = [];
 const startedAt = new Date();
 // the slowest to set up; a smoke run measures them only when asked by name
-const skippedWhenQuick = new Set(['explore', 'video', 'ladder', 'web']);
+const skippedWhenQuick = new Set(['explore', 'video', 'ladder', 'web', 'scale']);
 for (const [name, run] of Object.entries(scenarios)) {
   if (only && !only.some((o) => name === o || name.startsWith(`${o}.`))) continue;
   if (quick && !only && skippedWhenQuick.has(name)) continue;

@@ -27,7 +27,7 @@ export interface Figure {
   section?: string;
 }
 
-const HIGHER_IS_BETTER = new Set(['req/s', 'images/s', 'MB/s']);
+const HIGHER_IS_BETTER = new Set(['req/s', 'images/s', 'MB/s', 'rows/s']);
 
 export function figure(name: string, value: number, floor: number | null, unit: string, extra: Partial<Figure> = {}): Figure {
   const ratio = floor === null || !floor || !value ? null : HIGHER_IS_BETTER.has(unit) ? value / floor : floor / value;

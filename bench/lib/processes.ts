@@ -33,6 +33,8 @@ export interface MeasuredProcessOptions {
   heapProbe?: boolean;
   /** another checkout of the app to start (an older build, for A/B runs: bench/request-cpu.ts) */
   appDir?: string;
+  /** how long the app may take to answer /readyz (60 s; the scale bench starts it on a loaded machine after a long seed) */
+  readyTimeoutMs?: number;
 }
 
 const probeFile = () => path.join(tmpdir(), `bench-heap-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
@@ -143,7 +145,7 @@ export async function startAppProcess(databaseUrl: string, env: Record<string, s
     extra.preload.map((m) => path.resolve(repoRoot, m)),
     options.appDir ?? repoRoot,
   );
-  await waitFor(`${url}/readyz`, p.child, p.output);
+  await waitFor(`${url}/readyz`, p.child, p.output, options.readyTimeoutMs);
   return handle(url, p, probe);
 }
 
@@ -167,7 +169,7 @@ export async function startWorkerProcess(databaseUrl: string, env: Record<string
     extra.preload,
   );
   const metricsUrl = `http://127.0.0.1:${port}/metrics`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   while (!(await fetch(metricsUrl).then(() => true, () => false))) {
     if (p.child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start: ${p.output()}`);
     await sleep(200);

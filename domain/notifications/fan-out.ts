@@ -61,15 +61,29 @@ async function fanOutIn(db: DB, postId: string, after: string | null, now: Date,
     .where('posts.id', '=', postId)
     .executeTakeFirst();
   if (!post || post.status !== 'published' || isOwnerOnlyProfile(post.profile_visibility ?? null)) return null;
+  // Per tier, the next `size` active subscribers after `after` in id order (an index-only walk of
+  // subscriptions_tier_subscriber_active_idx that stops there), then the first `size` of those
+  // across the creator's few tiers: a batch reads at most tiers x size rows however many fans the
+  // creator has. Over the join, every batch sorted all of the creator's subscribers (bench/scale.ts).
   const fans = await db
-    .selectFrom('subscriptions as s')
-    .innerJoin('subscription_tiers as t', 't.id', 's.tier_id')
+    .selectFrom('subscription_tiers as t')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('subscriptions as s')
+          .select('s.subscriber_id')
+          .whereRef('s.tier_id', '=', 't.id')
+          .where(activeSubscriptionWhere('s'))
+          .where('s.subscriber_id', '<>', post.creator_id)
+          .$if(after !== null, (qb) => qb.where('s.subscriber_id', '>', after!))
+          .orderBy('s.subscriber_id')
+          .limit(opts.size)
+          .as('s'),
+      (join) => join.onTrue(),
+    )
     .select('s.subscriber_id')
     .distinct()
     .where('t.creator_id', '=', post.creator_id)
-    .where(activeSubscriptionWhere('s'))
-    .where('s.subscriber_id', '<>', post.creator_id)
-    .$if(after !== null, (qb) => qb.where('s.subscriber_id', '>', after!))
     .orderBy('s.subscriber_id')
     .limit(opts.size)
     .execute();
