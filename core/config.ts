@@ -11,6 +11,15 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/creator'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('creator'),
+  /**
+   * A Redis Cluster instead of the one Redis at REDIS_URL: `host:port,host:port,...` (some of its
+   * masters; the rest are found). REDIS_URL still gives the user, password and TLS. The queues'
+   * keys then carry a hash tag (core/redis.ts, queuePrefix); docs/operations.md, "Redis Cluster".
+   */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .regex(/^\s*[^\s,:]+:\d+\s*(,\s*[^\s,:]+:\d+\s*)*$/, 'host:port,host:port,...')
+    .optional(),
   STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
   STORAGE_DIR: z.string().default('data/storage'),
   S3_ENDPOINT: z.string().url().optional(),

@@ -8,7 +8,7 @@ import { createPaymentProvider } from './payments';
 import type { PaymentProvider } from './payments/provider';
 import { createQueues } from './queues/queues';
 import { createRealtime } from './realtime/emitter';
-import { createRedis } from './redis';
+import { clusterNodesOf, createRedis, queuePrefix } from './redis';
 import { createSessionCache, listenForForgets } from './sessions/session-cache';
 import { createStorage } from './storage';
 
@@ -51,11 +51,11 @@ export function createDeps(config: Config, name = 'server', opts: CreateDepsOpti
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
     preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
-  const redisOptions = { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS };
+  const redisOptions = { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, clusterNodes: clusterNodesOf(config) };
   const redis = createRedis(config.REDIS_URL, { ...redisOptions, onError: reporter('Redis') });
   // the producers' connection (Bull Board and /metrics read through it too): never a blocking command
   const queueConnection = createRedis(config.REDIS_URL, { ...redisOptions, onError: reporter('Redis (queues)') });
-  const queues = createQueues(queueConnection, config.REDIS_PREFIX, {
+  const queues = createQueues(queueConnection, queuePrefix(config), {
     addTimeoutMs: 2 * config.REDIS_COMMAND_TIMEOUT_MS,
     // a queue re-emits its connection's errors, reported above already
     onError: (err) => {

@@ -1,4 +1,4 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 
 export interface RedisConnectionOptions {
   /**
@@ -15,6 +15,50 @@ export interface RedisConnectionOptions {
   commandTimeoutMs?: number;
   /** told of every connection error (ioredis would throw an 'error' event nobody listens to) */
   onError?: (error: Error) => void;
+  /**
+   * A Redis Cluster's nodes to start from (REDIS_CLUSTER_NODES, `clusterNodesOf`): the connection
+   * is then an ioredis Cluster, which finds the masters and sends each key to its slot's. Typed as
+   * a Redis: the commands the app sends are the same, and every place that sends several keys in
+   * one command, script or MULTI keeps them in one slot (docs/operations.md, "Redis Cluster").
+   */
+  clusterNodes?: readonly ClusterNode[] | null;
+}
+
+export interface ClusterNode {
+  host: string;
+  port: number;
+}
+
+/** REDIS_CLUSTER_NODES (`host:port,host:port`) as nodes; null when unset (one Redis at REDIS_URL, the default). */
+export function clusterNodesOf(config: { REDIS_CLUSTER_NODES?: string | undefined }): ClusterNode[] | null {
+  const nodes = (config.REDIS_CLUSTER_NODES ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .map((n) => {
+      const at = n.lastIndexOf(':');
+      return { host: n.slice(0, at), port: Number(n.slice(at + 1)) };
+    });
+  return nodes.length ? nodes : null;
+}
+
+/**
+ * BullMQ's key prefix. On a cluster every key of a queue must be in one slot (its scripts touch
+ * several), so the prefix is a hash tag, `{creator}`: all the queues' keys hash by it alone. One
+ * Redis keeps the plain prefix, so the keys of a running deployment stay where they are.
+ */
+export function queuePrefix(config: { REDIS_PREFIX: string; REDIS_CLUSTER_NODES?: string | undefined }): string {
+  return clusterNodesOf(config) ? `{${config.REDIS_PREFIX}}` : config.REDIS_PREFIX;
+}
+
+/** Whether the connection is an ioredis Cluster (createRedis with `clusterNodes`). */
+export const isCluster = (redis: Redis): boolean => (redis as unknown as { isCluster?: boolean }).isCluster === true;
+
+/** Another connection to the same Redis or cluster, with these options changed (a subscriber's). */
+export function duplicateRedis(redis: Redis, overrides: Partial<RedisOptions> = {}): Redis {
+  if (!isCluster(redis)) return redis.duplicate(overrides);
+  const cluster = redis as unknown as Cluster;
+  return cluster.duplicate(undefined, { ...cluster.options, redisOptions: { ...cluster.options.redisOptions, ...overrides } }) as unknown as Redis;
 }
 
 /**
@@ -30,10 +74,27 @@ export function createRedis(url: string, opts: RedisConnectionOptions = {}): Red
         enableOfflineQueue: true,
         ...(opts.commandTimeoutMs !== undefined && { commandTimeout: opts.commandTimeoutMs, connectTimeout: Math.max(2_000, opts.commandTimeoutMs) }),
       };
-  const redis = new Redis(url, { lazyConnect: false, ...options });
+  const redis = opts.clusterNodes?.length ? clusterOf(url, opts.clusterNodes, options) : new Redis(url, { lazyConnect: false, ...options });
   redis.on('error', opts.onError ?? (() => {}));
   if (opts.commandTimeoutMs !== undefined) failFastWhileDown(redis);
   return redis;
+}
+
+/** A cluster whose nodes are reached as REDIS_URL says (its user, password, TLS), with the options of each connection. */
+function clusterOf(url: string, nodes: readonly ClusterNode[], options: RedisOptions): Redis {
+  const { username, password, protocol } = new URL(url);
+  const { enableOfflineQueue, ...perNode } = options;
+  const cluster = new Cluster([...nodes], {
+    lazyConnect: false,
+    enableOfflineQueue,
+    redisOptions: {
+      ...perNode,
+      ...(username && { username: decodeURIComponent(username) }),
+      ...(password && { password: decodeURIComponent(password) }),
+      ...(protocol === 'rediss:' && { tls: {} }),
+    },
+  });
+  return cluster as unknown as Redis;
 }
 
 /**

@@ -6,7 +6,7 @@ import { normalizeEmail } from '../common/auth-schemas';
 import { loadConfig } from '../core/config';
 import { createDb } from '../core/db/kysely';
 import { createRealtime } from '../core/realtime/emitter';
-import { createRedis } from '../core/redis';
+import { clusterNodesOf, createRedis } from '../core/redis';
 import { runOrExit } from '../core/run-or-exit';
 
 await runOrExit(async () => {
@@ -17,7 +17,7 @@ await runOrExit(async () => {
   }
   const config = loadConfig();
   const db = createDb(config.DATABASE_URL, 1);
-  const redis = createRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
+  const redis = createRedis(config.REDIS_URL, { commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS, clusterNodes: clusterNodesOf(config) });
   try {
     const changed = await db
       .updateTable('users')

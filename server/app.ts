@@ -33,6 +33,7 @@ import { exportDownloadRoutes } from './features/account/export-download.http';
 import { receiptPdfRoutes } from './features/payments/receipt-pdf.http';
 import { appRouter } from './trpc/router';
 import { mediaOrigins } from './http/media-redirect';
+import { publicVersionReader } from './http/public-data-version';
 import { publicCache } from './http/public-cache';
 
 /** How long an idle keep-alive connection stays open: longer than the 60 s of common load balancers. */
@@ -61,6 +62,8 @@ export function createApp(deps: AppDeps): App {
   const procedures = new Set(Object.keys(appRouter._def.procedures));
   app.use(httpMetrics((name) => procedures.has(name)));
   const csrf = csrfGuard(config);
+  // the public data version, read once per turn of the event loop for the anonymous lists and the media rows
+  const versions = config.PUBLIC_CACHE ? publicVersionReader(deps) : null;
   const compress = compression();
   // The API first, its Origin checked (CSRF): none of the routes below answers its paths, so its
   // requests skip matching them. Its answers are JSON, never a page: a fixed policy that lets
@@ -74,7 +77,7 @@ export function createApp(deps: AppDeps): App {
     helmet(securityHeaders(config, { defaultSrc: ["'none'"], frameAncestors: ["'none'"] })),
     (req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next()),
     csrf,
-    ...(config.PUBLIC_CACHE ? [publicCache(deps).middleware] : []),
+    ...(versions ? [publicCache(deps, versions).middleware] : []),
     (config.FRAMEWORK_SHORTCUTS ? trpcExpressHandler : trpcAdapterHandler)({
       router: appRouter,
       createContext: (opts) => createContext(deps, opts),
@@ -131,7 +134,7 @@ export function createApp(deps: AppDeps): App {
   app.use(messageHlsRoutes(deps));
   // a post video's HLS playlists (per viewer, after the access rule) and signed segments
   app.use(hlsRoutes(deps));
-  app.use(mediaRoutes(deps));
+  app.use(mediaRoutes(deps, versions));
   // avatars: POST /avatar (bytes checked, re-encoded by the worker) and the re-encoded files
   app.use(avatarRoutes(deps));
   // "Download my data" zips, to their owner only (issue 13)

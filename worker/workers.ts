@@ -5,7 +5,7 @@ import type { Config } from '../core/config';
 import { isDependencyUnavailable, throttledReporter } from '../core/dependency-errors';
 import { jobDuration } from '../core/metrics';
 import { markOutboxDone, relayOutbox } from '../core/outbox/outbox';
-import { createRedis } from '../core/redis';
+import { clusterNodesOf, createRedis, queuePrefix } from '../core/redis';
 import { requeueLostJobs } from './jobs/lost-jobs';
 import { requeueLostAttachmentJobs } from './jobs/message-attachment';
 import { resumeStalledMassMessages } from './jobs/stalled-mass-messages';
@@ -119,7 +119,7 @@ export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[
   assertComplete(registry, JOB_NAMES);
   const { config, log } = deps;
   // BullMQ re-emits its connections' errors as the worker's 'error' (logged below)
-  const connections = queues.map(() => createRedis(config.REDIS_URL, { forBullmq: true }));
+  const connections = queues.map(() => createRedis(config.REDIS_URL, { forBullmq: true, clusterNodes: clusterNodesOf(config) }));
   // during a Redis outage every worker reports every reconnect attempt: one line per 10 s
   const reportOutage = throttledReporter((err, suppressed) => log.warn({ err, suppressed }, 'worker: Redis unavailable (reconnecting by itself)'));
   const workers = queues.map(
@@ -128,7 +128,7 @@ export async function startWorkers(deps: WorkerDeps, queues: readonly QueueName[
         queue,
         // three parameters: BullMQ then passes the AbortSignal used on shutdown
         (job, token, signal) => runJob(deps, queue, job, { token, signal }),
-        { connection: connections[i]!, prefix: config.REDIS_PREFIX, ...workerOptions(queue, config) },
+        { connection: connections[i]!, prefix: queuePrefix(config), ...workerOptions(queue, config) },
       ),
   );
   for (const worker of workers) {

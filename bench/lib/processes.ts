@@ -89,7 +89,7 @@ function spawnNode(script: string, env: Record<string, string>, args: string[] =
   return { child, exited, output: () => output };
 }
 
-async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
+async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs = Number(process.env.BENCH_START_TIMEOUT_MS ?? 180_000)) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url} exited: ${output()}`);

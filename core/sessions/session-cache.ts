@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { throttledReporter } from '../dependency-errors';
 import { sessionCacheChannel } from '../realtime/emitter';
 import type { ForgetSessions, Realtime } from '../realtime/realtime';
-import { disconnectSubscriber } from '../redis';
+import { disconnectSubscriber, duplicateRedis } from '../redis';
 import type { ResolvedSession } from './resolved-session';
 
 /**
@@ -126,7 +126,7 @@ export function listenForForgets(cache: SessionCache, deps: { redis: Redis; real
   const report = throttledReporter((err, suppressed) => deps.log.warn({ err, suppressed }, 'session cache: Redis unavailable (sessions are read from PostgreSQL meanwhile)'));
   const unsubscribeLocal = deps.realtime.onForgetSessions((which) => cache.forget(which));
   // its own subscription, made again by hand after each reconnect so the cache is on only once it holds
-  const sub = deps.redis.duplicate({ maxRetriesPerRequest: null, commandTimeout: undefined, autoResubscribe: false });
+  const sub = duplicateRedis(deps.redis, { maxRetriesPerRequest: null, commandTimeout: undefined, autoResubscribe: false });
   sub.on('error', report);
   sub.on('ready', () => {
     sub.subscribe(channel).then(

@@ -10,8 +10,8 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
+import { createPresigner } from './presign';
 import {
   assertValidKey,
   resolveRange,
@@ -53,10 +53,12 @@ export class S3Storage implements Storage {
   readonly client: S3Client;
   readonly bucket: string;
   private readonly partSize: number;
+  private readonly presign: ReturnType<typeof createPresigner>;
 
   constructor(opts: S3StorageOptions) {
     this.bucket = opts.bucket;
     this.partSize = opts.partSize ?? DEFAULT_PART_SIZE;
+    this.presign = createPresigner(opts);
     this.client =
       opts.client ??
       new S3Client({
@@ -192,20 +194,13 @@ export class S3Storage implements Storage {
     return { size: info.size };
   }
 
-  /** A presigned GetObject (query-string SigV4): the response headers asked for are signed in. */
+  /**
+   * A presigned GetObject (query-string SigV4): the response headers asked for are signed in. Made
+   * by ./presign.ts, the SDK's URL byte for byte at a small part of its CPU (presign.unit.test.ts).
+   */
   async signedUrl(key: string, opts: SignedUrlOptions): Promise<string> {
     assertValidKey(key);
-    const now = opts.now ?? Date.now();
-    const windowMs = (opts.windowS ?? 0) * 1000;
-    const signingDate = new Date(windowMs > 0 ? now - (now % windowMs) : now);
-    const command = new GetObjectCommand({
-      Bucket: this.bucket,
-      Key: key,
-      ...(opts.contentType && { ResponseContentType: opts.contentType }),
-      ...(opts.contentDisposition && { ResponseContentDisposition: opts.contentDisposition }),
-      ...(opts.cacheControl && { ResponseCacheControl: opts.cacheControl }),
-    });
-    return getSignedUrl(this.client, command, { expiresIn: opts.expiresInS, signingDate });
+    return this.presign(key, opts);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { isCluster } from '../../core/redis';
 import { EMAIL_CAP_PER_HOUR, PUSH_CAP_PER_HOUR } from '../../common/notifications';
 
 const CAPS = { push: PUSH_CAP_PER_HOUR, email: EMAIL_CAP_PER_HOUR } as const;
@@ -29,14 +30,18 @@ export async function overCaps(redis: Redis, prefix: string, channel: keyof type
   if (pairs.length === 0) return new Set();
   const hour = Math.floor(now.getTime() / 3_600_000);
   const keyOf = (userId: string) => `${prefix}:notify-cap:${channel}:${userId}:${hour}`;
-  const multi = redis.multi();
-  for (const p of pairs) multi.sadd(keyOf(p.userId), p.notificationId).scard(keyOf(p.userId)).expire(keyOf(p.userId), 3600);
-  const replies = (await multi.exec()) ?? [];
+  let replies: [Error | null, unknown][];
+  if (isCluster(redis)) {
+    // a cluster refuses a MULTI over keys of several slots: one per user's hour there
+    replies = (await Promise.all(pairs.map((p) => redis.multi().sadd(keyOf(p.userId), p.notificationId).scard(keyOf(p.userId)).expire(keyOf(p.userId), 3600).exec()))).flatMap((r) => r ?? []);
+  } else {
+    const multi = redis.multi();
+    for (const p of pairs) multi.sadd(keyOf(p.userId), p.notificationId).scard(keyOf(p.userId)).expire(keyOf(p.userId), 3600);
+    replies = (await multi.exec()) ?? [];
+  }
   const over = pairs.filter((_, i) => (replies[i * 3]?.[1] as number) === 1 && (replies[i * 3 + 1]?.[1] as number) > CAPS[channel]);
   if (over.length > 0) {
-    const undo = redis.multi();
-    for (const p of over) undo.srem(keyOf(p.userId), p.notificationId);
-    await undo.exec();
+    await Promise.all(over.map((p) => redis.srem(keyOf(p.userId), p.notificationId)));
   }
   return new Set(over.map((p) => p.notificationId));
 }

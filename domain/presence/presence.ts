@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { isCluster } from '../../core/redis';
 import { TYPING_TTL_MS } from '../../common/messages';
 
 /**
@@ -38,6 +39,11 @@ export async function socketOffline(redis: Redis, prefix: string, userId: string
 /** Refreshes the entries of these sockets (one round trip for a whole server copy). */
 export async function refreshSockets(redis: Redis, prefix: string, sockets: { userId: string; socketId: string }[], now = Date.now()) {
   if (sockets.length === 0) return;
+  // a cluster refuses a MULTI over keys of several slots: one per user's key there
+  if (isCluster(redis)) {
+    await Promise.all(sockets.map(({ userId, socketId }) => redis.multi().zadd(presenceKey(prefix, userId), now + PRESENCE_TTL_MS, socketId).pexpire(presenceKey(prefix, userId), PRESENCE_TTL_MS).exec()));
+    return;
+  }
   const multi = redis.multi();
   for (const { userId, socketId } of sockets) {
     const key = presenceKey(prefix, userId);
@@ -49,6 +55,10 @@ export async function refreshSockets(redis: Redis, prefix: string, sockets: { us
 /** Of these users, the ones with a live socket anywhere (one round trip). */
 export async function onlineUsers(redis: Redis, prefix: string, userIds: string[], now = Date.now()): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
+  if (isCluster(redis)) {
+    const counts = await Promise.all(userIds.map((id) => redis.zcount(presenceKey(prefix, id), now, '+inf')));
+    return new Set(userIds.filter((_, i) => counts[i]! > 0));
+  }
   const multi = redis.multi();
   for (const id of userIds) multi.zcount(presenceKey(prefix, id), now, '+inf');
   const reply = (await multi.exec()) ?? [];

@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import { RATE_LIMITS } from '../../common/limits';
 import { AUTH_TEXTS, SERVER_TEXTS } from '../../common/texts';
 import { isDependencyUnavailable } from '../../core/dependency-errors';
+import { isCluster } from '../../core/redis';
 import { tooManyRequests } from '../trpc/errors';
 import { countLocally } from './local-rate-limit';
 
@@ -54,7 +55,11 @@ export async function hitRateLimit(
 ): Promise<RateLimitResult> {
   if (ids.length === 0) return { allowed: true, retryAfterSeconds: 0, counts: [] };
   const keys = ids.map((id) => rateLimitKey(prefix, bucket, id));
-  const reply = (await redis.eval(SCRIPT, keys.length, ...keys, limit.windowSeconds * 1000)) as number[];
+  const windowMs = limit.windowSeconds * 1000;
+  // a cluster refuses a script over keys of several slots: one script per key there (each window still moves atomically)
+  const reply = isCluster(redis)
+    ? (await Promise.all(keys.map((key) => redis.eval(SCRIPT, 1, key, windowMs) as Promise<number[]>))).flat()
+    : ((await redis.eval(SCRIPT, keys.length, ...keys, windowMs)) as number[]);
   const counts: number[] = [];
   let retryAfterMs = 0;
   for (let i = 0; i < keys.length; i++) {
@@ -113,12 +118,16 @@ function combine(results: RateLimitResult[]): RateLimitResult {
 
 /** Removes every rate-limit counter under the prefix (tests, and an operator unlocking accounts). */
 export async function resetRateLimits(redis: Redis, prefix: string): Promise<number> {
-  let cursor = '0';
+  // SCAN walks one node: on a cluster, each master's keys, removed one by one (they are in many slots)
+  const nodes = isCluster(redis) ? (redis as unknown as Cluster).nodes('master') : [redis];
   let removed = 0;
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:rl:*`, 'COUNT', 500);
-    cursor = next;
-    if (keys.length) removed += await redis.del(...keys);
-  } while (cursor !== '0');
+  for (const node of nodes) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', `${prefix}:rl:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) removed += (await Promise.all(keys.map((key) => redis.del(key)))).reduce((a, b) => a + b, 0);
+    } while (cursor !== '0');
+  }
   return removed;
 }

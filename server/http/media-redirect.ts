@@ -66,7 +66,11 @@ export async function redirectToObject(
     !file.shared ? 'private, no-store' : sharedAnswer ? `public, max-age=${shared.redirectMaxAgeS}, proxy-revalidate` : `private, max-age=${shared.redirectMaxAgeS}`,
   );
   res.setHeader('Referrer-Policy', 'no-referrer');
-  res.redirect(302, location);
+  // no body: Express's res.redirect negotiates one (HTML or text naming the URL) that no client reads
+  res.statusCode = 302;
+  res.setHeader('Location', location);
+  res.setHeader('Content-Length', '0');
+  res.end();
 }
 
 /** The origin browsers fetch media from (for the app's Content-Security-Policy), if not the app's own. */

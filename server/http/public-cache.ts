@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../core/deps';
 import { sessionTokenOf } from '../auth/cookies';
-import { readPublicDataVersion } from './public-cache.queries';
+import { publicVersionReader, type PublicVersions } from './public-data-version';
 
 /**
  * What a visitor sees of public content, a shared cache (CDN) may keep this long and serve stale
@@ -13,6 +13,8 @@ export const PUBLIC_S_MAXAGE_S = 10;
 export const PUBLIC_STALE_S = 30;
 /** the longest this copy keeps an answer of one data version (see `publicCache`) */
 const MEMORY_TTL_MS = 5_000;
+/** how long an answer is still served after a like, comment or subscription changed its counts (and nothing else) */
+const COUNTS_LAG_MS = 1_000;
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -24,7 +26,8 @@ const MAX_BODY_BYTES = 256 * 1024;
 export const PUBLIC_QUERIES: ReadonlySet<string> = new Set(['creators.featured', 'posts.feed', 'posts.byId', 'profiles.byUsername', 'profiles.posts']);
 
 interface Entry {
-  version: string;
+  version: PublicVersions;
+  made: number;
   status: number;
   body: Buffer;
   etag: string;
@@ -64,29 +67,26 @@ function proceduresOf(req: Request): string[] | null {
  * through untouched (tRPC answers it `private, no-store`); an answer whose context resolved a
  * session or that sets a cookie is passed on as tRPC made it, never kept.
  *
- * An entry holds the data version it was made at (./public-cache.queries.ts: every statement that
+ * An entry holds the versions it was made at (./public-data-version.ts: every statement that
  * writes a table these answers read takes a new one, in PostgreSQL), and is served only while the
- * version is still the same: a post published, deleted or privatised by any copy, the worker, a
- * script or a test's factory is out of every copy's answers from the next request on, with no
- * message between copies to miss. The version is read once per turn of the event loop for all the
- * requests that arrived in it (always after they arrived, so a request never sees an answer older
- * than the writes it follows). A statement takes its number before its transaction commits, so a
- * visitor asking in that instant may see the old answer kept under the new number: for at most
- * MEMORY_TTL_MS, or until the next write.
+ * data version is still the same: a post published, deleted or privatised by any copy, the worker,
+ * a script or a test's factory is out of every copy's answers from the next request on, with no
+ * message between copies to miss. A like, comment or subscription changes only the counts
+ * version: the answer is then served for COUNTS_LAG_MS more (a steady trickle of them, the billing
+ * run renewing subscriptions, kept the featured creators from ever being served twice). A statement
+ * takes its number before its transaction commits, so a visitor asking in that instant may see the
+ * old answer kept under the new number: for at most MEMORY_TTL_MS, or until the next write.
+ *
+ * Requests that miss the same answer at once wait for the first one's (one statement per copy, not
+ * one per visitor, when an entry has just expired or a write has just changed the version), and
+ * are answered from it when it could be kept; otherwise each goes to tRPC itself.
  */
-export function publicCache(deps: Pick<AppDeps, 'db' | 'log'>) {
+export function publicCache(deps: Pick<AppDeps, 'db' | 'log'>, versionAfterArrival = publicVersionReader(deps)) {
   const entries = new Map<string, Entry>();
-  let pending: Promise<string | null> | null = null;
-  const versionAfterArrival = () =>
-    (pending ??= new Promise<string | null>((resolve) =>
-      setImmediate(() => {
-        pending = null;
-        readPublicDataVersion(deps.db).then(resolve, (err: unknown) => {
-          deps.log.warn({ err }, 'public data version unread: answering without the cache');
-          resolve(null);
-        });
-      }),
-    ));
+  /** the answers being made, by URL: what the requests missing the same one wait for */
+  const making = new Map<string, { version: PublicVersions; entry: Promise<Entry | null> }>();
+  const fresh = (entry: Entry, version: PublicVersions, now: number) =>
+    entry.version.data === version.data && entry.expires > now && (entry.version.counts === version.counts || now - entry.made < COUNTS_LAG_MS);
 
   const send = (req: Request, res: Response, entry: Entry) => {
     res.setHeader('Cache-Control', `public, s-maxage=${PUBLIC_S_MAXAGE_S}, stale-while-revalidate=${PUBLIC_STALE_S}`);
@@ -111,10 +111,25 @@ export function publicCache(deps: Pick<AppDeps, 'db' | 'log'>) {
     });
   };
 
-  const answer = (req: Request, res: Response, next: NextFunction, version: string) => {
+  const answer = (req: Request, res: Response, next: NextFunction, version: PublicVersions) => {
     const key = req.originalUrl;
     const hit = entries.get(key);
-    if (hit && hit.version === version && hit.expires > Date.now()) return send(req, res, hit);
+    if (hit && fresh(hit, version, Date.now())) return send(req, res, hit);
+    const inFlight = making.get(key);
+    if (inFlight && inFlight.version.data === version.data && inFlight.version.counts === version.counts) {
+      void inFlight.entry.then((entry) => (entry ? send(req, res, entry) : next()));
+      return;
+    }
+
+    let settle!: (entry: Entry | null) => void;
+    const made = { version, entry: new Promise<Entry | null>((resolve) => (settle = resolve)) };
+    making.set(key, made);
+    const finish = (entry: Entry | null) => {
+      if (making.get(key) === made) making.delete(key);
+      settle(entry);
+    };
+    // a client gone before the answer was made leaves the waiting ones to ask tRPC themselves
+    res.once('close', () => finish(null));
 
     // capture tRPC's answer (it sets headers, writes the body and ends), then answer from it
     const chunks: Buffer[] = [];
@@ -131,17 +146,23 @@ export function publicCache(deps: Pick<AppDeps, 'db' | 'log'>) {
       res.end = end;
       const body = Buffer.concat(chunks);
       const cacheable = res.statusCode === 200 && !madeForOneViewer(res) && body.length <= MAX_BODY_BYTES;
-      if (!cacheable) return end(body);
+      if (!cacheable) {
+        finish(null);
+        return end(body);
+      }
+      const now = Date.now();
       const entry: Entry = {
         version,
+        made: now,
         status: 200,
         body,
         etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
         contentType: String(res.getHeader('content-type') ?? 'application/json'),
-        expires: Date.now() + MEMORY_TTL_MS,
+        expires: now + MEMORY_TTL_MS,
       };
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(key, entry);
+      finish(entry);
       res.removeHeader('Cache-Control');
       send(req, res, entry);
       return res;

@@ -17,7 +17,7 @@ import type { AppDeps } from '../../core/deps';
 import { isAllowedOrigin } from '../http/csrf';
 import { socketChannelKey } from '../../core/realtime/emitter';
 import { throttledReporter } from '../../core/dependency-errors';
-import { disconnectSubscriber } from '../../core/redis';
+import { disconnectSubscriber, duplicateRedis } from '../../core/redis';
 import { parseRoomRequest, ROOM_AUTHORISERS } from './rooms/room-requests';
 import { createPresenceTracker } from './presence';
 import { parseReauthorisation, reauthoriseLocalSockets } from './reauthorise';
@@ -142,8 +142,8 @@ export function attachSocketServer(httpServer: HttpServer, deps: AppDeps): IoSer
  */
 function adapterConnections(deps: AppDeps, onResubscribed: () => void) {
   const report = throttledReporter((err, suppressed) => deps.log.warn({ err, suppressed }, 'Socket.IO adapter: Redis unavailable'));
-  const pub = deps.redis.duplicate();
-  const sub = deps.redis.duplicate({ maxRetriesPerRequest: null, commandTimeout: undefined });
+  const pub = duplicateRedis(deps.redis);
+  const sub = duplicateRedis(deps.redis, { maxRetriesPerRequest: null, commandTimeout: undefined });
   pub.on('error', report);
   sub.on('error', report);
   let wasReady = false;

@@ -7,7 +7,9 @@ import path from 'node:path';
 import superjson from 'superjson';
 import { inject } from 'vitest';
 import { createApp, type App } from '../../server/app';
+import type { Cluster } from 'ioredis';
 import { loadConfig } from '../../core/config';
+import { isCluster } from '../../core/redis';
 import { createDeps, type CreateDepsOptions, type OwnedDeps } from '../../core/create-deps';
 import type { AppRouter } from '../../server/trpc/router';
 import type { QueueName } from '../../common/jobs';
@@ -177,12 +179,19 @@ function sharedStorageEnv(c: OwnedDeps['config']): Record<string, string> {
 }
 
 async function deleteRedisKeys(deps: OwnedDeps, prefix: string) {
-  let cursor = '0';
-  do {
-    const [next, keys] = await deps.redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-    if (keys.length) await deps.redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+  // SCAN walks one node: on a cluster (REDIS_CLUSTER_NODES), each master's keys, one DEL each (they are in many slots)
+  const cluster = isCluster(deps.redis) ? (deps.redis as unknown as Cluster) : null;
+  for (const node of cluster ? cluster.nodes('master') : [deps.redis]) {
+    // the queues' keys start with the prefix in braces on a cluster (core/redis.ts, queuePrefix)
+    for (const pattern of cluster ? [`${prefix}:*`, `{${prefix}}:*`] : [`${prefix}:*`]) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+        if (keys.length) await (cluster ? Promise.all(keys.map((k) => deps.redis.del(k))) : deps.redis.del(...keys));
+        cursor = next;
+      } while (cursor !== '0');
+    }
+  }
 }
 
 function createClient(baseUrl: string): TestClient {

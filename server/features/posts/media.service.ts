@@ -2,6 +2,7 @@ import { MEDIA_VARIANTS, type MediaVariant } from '../../../common/enums';
 import { postName } from '../../../common/post-name';
 import type { DB } from '../../../core/db/kysely';
 import { loadViewer, postAccess, profileVisibleToAll, toFacts, viewerWithoutEntitlements } from '../../../domain/access/access';
+import type { PublicVersions } from '../../http/public-data-version';
 import type { MediaFileToServe } from '../../http/serve-file';
 import { findMediaRequest } from './posts.queries';
 
@@ -24,7 +25,9 @@ export interface MarkFor {
 /** The sizes of a picture a viewer can fetch; the blurred 'preview' (and a video's poster) are never marked. */
 const MARKED_VARIANTS: ReadonlySet<string> = new Set(['original', 'web', 'medium', 'thumb']);
 
-const isVariant = (value: string): value is MediaVariant => (MEDIA_VARIANTS as readonly string[]).includes(value);
+type MediaRow = Awaited<ReturnType<typeof findMediaRequest>>;
+
+export const isVariant = (value: string): value is MediaVariant => (MEDIA_VARIANTS as readonly string[]).includes(value);
 
 /**
  * Who gets which file of a post (the media route asks this, through the one access rule):
@@ -34,7 +37,11 @@ const isVariant = (value: string): value is MediaVariant => (MEDIA_VARIANTS as r
  */
 export async function decideMediaRequest(db: DB, viewerId: string | null, postId: string, variant: string, position = 0): Promise<MediaDecision> {
   if (!isVariant(variant)) return { outcome: 'not-found' };
-  const row = await findMediaRequest(db, postId, variant, position);
+  return decideForRow(db, viewerId, await findMediaRequest(db, postId, variant, position), variant, position);
+}
+
+/** The access rule over a post's row (findMediaRequest), for this viewer: a query only for a locked post of someone else, signed in. */
+export async function decideForRow(db: DB, viewerId: string | null, row: MediaRow, variant: MediaVariant, position: number): Promise<MediaDecision> {
   if (!row) return { outcome: 'not-found' };
   const facts = toFacts(row);
   const viewer = variant === 'preview' ? viewerWithoutEntitlements(viewerId) : await loadViewer(db, viewerId, [facts]);
@@ -64,5 +71,36 @@ export async function decideMediaRequest(db: DB, viewerId: string | null, postId
       postId: row.id,
       shared: !row.is_premium && row.unlock_price_cents === null && row.status === 'published' && profileVisibleToAll(row.profile_visibility),
     },
+  };
+}
+
+/** how long a copy keeps a post's media row under one data version (the same bound as the anonymous lists, public-cache.ts) */
+const ROW_TTL_MS = 5_000;
+const MAX_ROWS = 5_000;
+
+/**
+ * The media route's rows (findMediaRequest: the post's access facts, its name, the file) kept in
+ * this copy's memory under the public data version (server/http/public-data-version.ts): every
+ * table the row reads (posts, media_files, profiles, privacy_settings) takes a new number at each
+ * write, whoever writes, so a post deleted, made premium or pay-per-view, or a creator made
+ * private, is read again by every copy at the next request, with no message between copies to
+ * miss. The row holds nothing about the viewer: entitlements are still asked per request
+ * (decideForRow). One version read per turn of the event loop, shared with the lists, replaces
+ * one statement per media request. A write's number is taken before its commit, so a request in
+ * that instant may keep the old row for at most ROW_TTL_MS (a free URL handed out before the
+ * change works for MEDIA_SIGNED_URL_TTL_S anyway: media-redirect.ts).
+ */
+export function mediaRows(db: DB, versionAfterArrival: (() => Promise<PublicVersions | null>) | null) {
+  const rows = new Map<string, { data: string; row: MediaRow; expires: number }>();
+  return async (postId: string, variant: MediaVariant, position: number): Promise<MediaRow> => {
+    const version = versionAfterArrival ? await versionAfterArrival() : null;
+    if (!version) return findMediaRequest(db, postId, variant, position);
+    const key = `${postId}/${position}/${variant}`;
+    const kept = rows.get(key);
+    if (kept && kept.data === version.data && kept.expires > Date.now()) return kept.row;
+    const row = await findMediaRequest(db, postId, variant, position);
+    if (rows.size >= MAX_ROWS) rows.delete(rows.keys().next().value!);
+    rows.set(key, { data: version.data, row, expires: Date.now() + ROW_TTL_MS });
+    return row;
   };
 }

@@ -3,6 +3,9 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { unavailableDependency } from '../../../core/dependency-errors';
 
+/** The lock's key; its `:release` key shares the hash tag, so the scripts over both run on a Redis Cluster too. */
+const lockKey = (prefix: string, id: string) => `${prefix}:tus-lock:{${id}}`;
+
 /**
  * tus locks shared by every server copy through Redis, so the requests of one upload may reach any
  * copy (no sticky routing): the lock is a key `<prefix>:tus-lock:<uploadId>` set with NX to a
@@ -55,11 +58,11 @@ export class RedisLocker implements Locker {
   ) {}
 
   newLock(id: string): Lock {
-    return new RedisLock(this.redis, `${this.prefix}:tus-lock:${id}`, this.acquireTimeoutMs, this.holding, false);
+    return new RedisLock(this.redis, lockKey(this.prefix, id), this.acquireTimeoutMs, this.holding, false);
   }
 
   /** The same locks for requests that only read (HEAD): without Redis they go on unlocked. */
-  readonly forRead: Locker = { newLock: (id) => new RedisLock(this.redis, `${this.prefix}:tus-lock:${id}`, this.acquireTimeoutMs, this.holding, true) };
+  readonly forRead: Locker = { newLock: (id) => new RedisLock(this.redis, lockKey(this.prefix, id), this.acquireTimeoutMs, this.holding, true) };
 
   /** Asks every request holding a lock here to let go, and each that takes one from now on. */
   drain(): void {
