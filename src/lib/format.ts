@@ -9,14 +9,12 @@
 export type DisplayZone = 'local' | 'utc';
 
 /**
- * The spec's comment format (formatShortDateTime) is Intl's, made on its first use. The card's
- * dates (its relative time and the full date in its title) are written here instead: in Chromium
- * the page's first Intl.DateTimeFormat took 90 ms of one task on this machine, 360 ms at a phone's
- * 4x slowdown, in the middle of hydrating a feed (issue 50: total blocking time), and again for the
- * local zone right after. en-US's month names and 12-hour clock are fixed, so the text is the
- * same as Intl's (format.unit.test.ts compares them).
+ * The dates are written here rather than by Intl.DateTimeFormat: in Chromium the page's first
+ * Intl.DateTimeFormat took 35-90 ms of one task on this machine (140-360 ms at a phone's 4x
+ * slowdown), in the middle of hydrating a feed or a post's comments (issue 50: total blocking
+ * time), and again for the local zone right after. en-US's month names and 12-hour clock are
+ * fixed, so the text is the same as Intl's (format.unit.test.ts compares them).
  */
-const shortDateTime: Partial<Record<DisplayZone, Intl.DateTimeFormat>> = {};
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -54,10 +52,10 @@ function toDate(value: Date | string): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/** The spec's comment timestamp: Intl.DateTimeFormat('en-US', {dateStyle: 'short', timeStyle: 'short'}). */
+/** The spec's comment timestamp, as Intl.DateTimeFormat('en-US', {dateStyle: 'short', timeStyle: 'short'}) writes it: "3/14/25, 4:05 PM". */
 export function formatShortDateTime(value: Date | string, zone: DisplayZone = 'local'): string {
-  const format = (shortDateTime[zone] ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short', ...(zone === 'utc' ? { timeZone: 'UTC' } : {}) }));
-  return format.format(toDate(value));
+  const p = partsOf(toDate(value), zone);
+  return `${p.month + 1}/${p.day}/${String(p.year % 100).padStart(2, '0')}, ${clock(p)}`;
 }
 
 /** "Mar 14, 2025, 4:05 PM": the full date behind a relative time (its title). */

@@ -19,18 +19,20 @@ describe('formatRelativeTime', () => {
   });
 });
 
-describe('the card dates written without Intl', () => {
+describe('the dates written without Intl', () => {
   // every month, both halves of the day, midnight and noon, across a year boundary
-  const dates = Array.from({ length: 60 }, (_, i) => new Date(Date.UTC(2024, i % 12, 1 + ((i * 7) % 28), (i * 5) % 24, (i * 13) % 60)));
+  const dates = Array.from({ length: 60 }, (_, i) => new Date(Date.UTC(2000 + (i % 3) * 4, i % 12, 1 + ((i * 7) % 28), (i * 5) % 24, (i * 13) % 60)));
   const intl = (options: Intl.DateTimeFormatOptions, zone: 'local' | 'utc') => new Intl.DateTimeFormat('en-US', zone === 'utc' ? { ...options, timeZone: 'UTC' } : options);
 
   it.each(['local', 'utc'] as const)('say what Intl en-US says, in the %s zone', (zone) => {
     const long = intl({ dateStyle: 'medium', timeStyle: 'short' }, zone);
+    const short = intl({ dateStyle: 'short', timeStyle: 'short' }, zone);
     const monthDay = intl({ month: 'short', day: 'numeric' }, zone);
     const monthDayYear = intl({ month: 'short', day: 'numeric', year: 'numeric' }, zone);
     const later = new Date(Date.UTC(2024, 11, 31, 23, 0));
     for (const date of dates) {
       expect(formatLongDateTime(date, zone)).toBe(long.format(date));
+      expect(formatShortDateTime(date, zone)).toBe(short.format(date));
       expect(formatMonthDay(date, zone)).toBe(monthDay.format(date));
       expect(formatCalendarDate(date, zone)).toBe(monthDayYear.format(date));
       const old = new Date(date.getTime() - 400 * 86_400_000);
