@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { FeedCursor } from './cursor-schema';
+import { commentTextSchema } from './comment-text-schema';
 import { commentParentId, postId } from './ids';
 import { LIMITS } from './limits';
-import { safeText } from './text-schema';
-import { COMMENT_TEXTS } from './texts';
 
 /**
  * Inputs of the posts, comments and bookmarks procedures, shared by the forms and the server.
@@ -31,13 +30,8 @@ export type PostIdInput = z.output<typeof PostIdInput>;
 export const PostFileInput = z.object({ postId, position: z.number().int().min(0).max(19) });
 export type PostFileInput = z.output<typeof PostFileInput>;
 
-/** Comment text: trimmed, non-empty, at most 2000 characters; stored and shown as plain text. */
-export const commentTextSchema = z
-  .string()
-  .trim()
-  .check(safeText('multi-line'))
-  .min(1, COMMENT_TEXTS.textRequired)
-  .max(LIMITS.commentMaxLength, COMMENT_TEXTS.textTooLong);
+/** Comment text (common/comment-text-schema.ts, a module of its own for the comment box). */
+export { commentTextSchema } from './comment-text-schema';
 
 export const AddCommentInput = z.object({
   postId,

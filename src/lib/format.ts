@@ -9,40 +9,59 @@
 export type DisplayZone = 'local' | 'utc';
 
 /**
- * A format's formatter per zone, made on its first use: making one costs a few milliseconds
- * (tens on a slow phone), and making all eight when this module loads was a long task of the
- * page's start (issue 30: total blocking time). A hydrating page uses only the 'utc' ones.
+ * The dates are written here rather than by Intl.DateTimeFormat: in Chromium the page's first
+ * Intl.DateTimeFormat took 35-90 ms of one task on this machine (140-360 ms at a phone's 4x
+ * slowdown), in the middle of hydrating a feed or a post's comments (issue 50: total blocking
+ * time), and again for the local zone right after. en-US's month names and 12-hour clock are
+ * fixed, so the text is the same as Intl's (format.unit.test.ts compares them).
  */
-function zoned(options: Intl.DateTimeFormatOptions): Record<DisplayZone, Intl.DateTimeFormat> {
-  const made: Partial<Record<DisplayZone, Intl.DateTimeFormat>> = {};
-  const make = (zone: DisplayZone) => new Intl.DateTimeFormat('en-US', zone === 'utc' ? { ...options, timeZone: 'UTC' } : options);
-  return {
-    get local() {
-      return (made.local ??= make('local'));
-    },
-    get utc() {
-      return (made.utc ??= make('utc'));
-    },
-  };
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
 }
 
-const SHORT_DATE_TIME = zoned({ dateStyle: 'short', timeStyle: 'short' });
-const LONG_DATE_TIME = zoned({ dateStyle: 'medium', timeStyle: 'short' });
-const MONTH_DAY = zoned({ month: 'short', day: 'numeric' });
-const MONTH_DAY_YEAR = zoned({ month: 'short', day: 'numeric', year: 'numeric' });
+function partsOf(date: Date, zone: DisplayZone): DateParts {
+  return zone === 'utc'
+    ? { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), hours: date.getUTCHours(), minutes: date.getUTCMinutes() }
+    : { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), hours: date.getHours(), minutes: date.getMinutes() };
+}
+
+/** "Mar 14" */
+function monthDay(p: DateParts): string {
+  return `${MONTHS[p.month]} ${p.day}`;
+}
+
+/** "Mar 14, 2025" */
+function monthDayYear(p: DateParts): string {
+  return `${monthDay(p)}, ${p.year}`;
+}
+
+/** "4:05 PM", "12:00 AM" */
+function clock(p: DateParts): string {
+  const hour = p.hours % 12 === 0 ? 12 : p.hours % 12;
+  return `${hour}:${String(p.minutes).padStart(2, '0')} ${p.hours < 12 ? 'AM' : 'PM'}`;
+}
 
 function toDate(value: Date | string): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-/** The spec's comment timestamp: Intl.DateTimeFormat('en-US', {dateStyle: 'short', timeStyle: 'short'}). */
+/** The spec's comment timestamp, as Intl.DateTimeFormat('en-US', {dateStyle: 'short', timeStyle: 'short'}) writes it: "3/14/25, 4:05 PM". */
 export function formatShortDateTime(value: Date | string, zone: DisplayZone = 'local'): string {
-  return SHORT_DATE_TIME[zone].format(toDate(value));
+  const p = partsOf(toDate(value), zone);
+  return `${p.month + 1}/${p.day}/${String(p.year % 100).padStart(2, '0')}, ${clock(p)}`;
 }
 
 /** "Mar 14, 2025, 4:05 PM": the full date behind a relative time (its title). */
 export function formatLongDateTime(value: Date | string, zone: DisplayZone = 'local'): string {
-  return LONG_DATE_TIME[zone].format(toDate(value));
+  const p = partsOf(toDate(value), zone);
+  return `${monthDayYear(p)}, ${clock(p)}`;
 }
 
 /** "just now", "5m", "3h", "2d", then "Mar 14" (this year) or "Mar 14, 2024". */
@@ -56,13 +75,13 @@ export function formatRelativeTime(value: Date | string, now: Date = new Date(),
   if (hours < 24) return `${hours}h`;
   const days = Math.floor(hours / 24);
   if (days < 7) return `${days}d`;
-  const sameYear = zone === 'utc' ? date.getUTCFullYear() === now.getUTCFullYear() : date.getFullYear() === now.getFullYear();
-  return sameYear ? MONTH_DAY[zone].format(date) : MONTH_DAY_YEAR[zone].format(date);
+  const p = partsOf(date, zone);
+  return p.year === partsOf(now, zone).year ? monthDay(p) : monthDayYear(p);
 }
 
 /** "Mar 14": a month and day, whatever the year. */
 export function formatMonthDay(value: Date | string, zone: DisplayZone = 'local'): string {
-  return MONTH_DAY[zone].format(toDate(value));
+  return monthDay(partsOf(toDate(value), zone));
 }
 
 /** ISO string for a <time dateTime>. */
@@ -72,5 +91,5 @@ export function isoString(value: Date | string): string {
 
 /** "Mar 14, 2025": billing dates (renews on, ends on, paid on). */
 export function formatCalendarDate(value: Date | string, zone: DisplayZone = 'local'): string {
-  return MONTH_DAY_YEAR[zone].format(toDate(value));
+  return monthDayYear(partsOf(toDate(value), zone));
 }

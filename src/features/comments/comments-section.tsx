@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Reply } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { LIMITS } from '../../../common/limits';
-import { commentTextSchema } from '../../../common/post-schemas';
+import { commentTextSchema } from '../../../common/comment-text-schema';
 import { COMMENT_TEXTS } from '../../../common/texts';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
