@@ -33,6 +33,8 @@ const NULLABLE = {
   post_unlocks: ['revoked_at'],
   media_files: ['width', 'height', 'duration_seconds'],
   video_ladders: ['thumbnails'],
+  forensic_issues: [],
+  leak_traces: ['requested_by', 'leak_key', 'verdict', 'confidence', 'identified_user_id', 'finished_at'],
   uploads: ['post_id', 'upload_group', 'group_position', 'group_size', 'source_key'],
   post_files: ['failure_reason'],
   post_likes: [],

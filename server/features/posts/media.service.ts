@@ -1,6 +1,7 @@
 import { MEDIA_VARIANTS, type MediaVariant } from '../../../common/enums';
 import { postName } from '../../../common/post-name';
 import type { DB } from '../../../core/db/kysely';
+import { isMarkedPost } from '../../../domain/forensics/marked';
 import { loadViewer, postAccess, profileVisibleToAll, toFacts, viewerWithoutEntitlements } from '../../../domain/access/access';
 import type { MediaFileToServe } from '../../http/serve-file';
 import { findMediaRequest } from './posts.queries';
@@ -8,7 +9,8 @@ import { findMediaRequest } from './posts.queries';
 export type MediaDecision =
   | { outcome: 'not-found' }
   | { outcome: 'forbidden' }
-  | { outcome: 'ok'; file: MediaFileToServe };
+  /** `creatorId`, `marked`: what the HLS playlists need to pick a viewer's forensic variants (docs/media.md) */
+  | { outcome: 'ok'; file: MediaFileToServe; creatorId: string; marked: boolean };
 
 const isVariant = (value: string): value is MediaVariant => (MEDIA_VARIANTS as readonly string[]).includes(value);
 
@@ -30,6 +32,8 @@ export async function decideMediaRequest(db: DB, viewerId: string | null, postId
   if (!row.file_id || !row.storage_key || !row.content_type || row.byte_size === null) return { outcome: 'not-found' };
   return {
     outcome: 'ok',
+    creatorId: row.creator_id,
+    marked: isMarkedPost(facts),
     file: {
       fileId: row.file_id,
       storageKey: row.storage_key,
