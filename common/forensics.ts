@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { postId } from './ids';
+
 /**
  * Leak traces (issue 49 item 5, docs/media.md): what the Trace a leak screen shows and sends.
  */
@@ -42,3 +45,7 @@ export const TRACE_TEXTS = {
   failed: 'The trace could not finish. Please try again.',
   notAllowed: 'Only the creator of this post or an admin can trace a leak of it',
 } as const;
+
+/** forensics.traces: a post's traces */
+export const TracesInput = z.object({ postId });
+export type TracesInput = z.output<typeof TracesInput>;
