@@ -194,7 +194,11 @@ export async function makeLadder(opts: MakeLadderOptions): Promise<MadeLadder> {
       // a playlist mixes A and B per segment: both must be cut at the same instants
       const sameCuts = b.segments.length === a.segments.length && b.segments.every((s, i) => Math.abs(s.duration - a.segments[i]!.duration) < 0.001);
       if (!sameCuts) throw new Error(`ladder: variant B of ${rung.name} is not cut as A is`);
-      variantB = { init: b.init, segments: b.segments };
+      // the same encoder settings write the same init bytes: then B's segments follow A's init and
+      // a marked playlist names one init segment (no EXT-X-MAP at each change of variant)
+      const sameInit = (await readFile(path.join(outDir, a.init))).equals(await readFile(path.join(outDir, b.init)));
+      if (sameInit) files.splice(files.findIndex((f) => f.file === b.init), 1);
+      variantB = { init: sameInit ? a.init : b.init, segments: b.segments };
     }
     renditions.push({
       name: rung.name,
