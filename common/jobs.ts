@@ -3,7 +3,7 @@
  * The worker refuses to start when a job name here has no handler, so a name is added here
  * together with its handler.
  */
-export const QUEUE_NAMES = ['mail', 'maintenance', 'media', 'transcode', 'attachments', 'attachment-transcode', 'exports', 'notifications', 'notify-fanout', 'notify-push', 'mass-messages'] as const;
+export const QUEUE_NAMES = ['mail', 'maintenance', 'media', 'transcode', 'attachments', 'attachment-transcode', 'exports', 'notifications', 'notify-fanout', 'notify-push', 'mass-messages', 'forensics'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /**
@@ -236,6 +236,17 @@ export interface MassMessageJobs {
 }
 export const massMessageJobId = (massMessageId: string, after: string | null) => `mass-message-${massMessageId}-${after ?? 'first'}`;
 
+/**
+ * A trace of a suspected leak (issue 49 item 5, docs/media.md), on a queue of its own (one at a
+ * time per worker: it decodes the leak and the post's references with ffmpeg), so a trace never
+ * holds up a post or a chat file. From the outbox with the trace's row; jobId `trace-leak-<traceId>`
+ * (traceLeakJobId); a trace already answered is not run again.
+ */
+export interface ForensicJobs {
+  'trace-leak': { traceId: string };
+}
+export const traceLeakJobId = (traceId: string) => `trace-leak-${traceId}`;
+
 export interface JobsByQueue {
   mail: MailJobs;
   maintenance: MaintenanceJobs;
@@ -248,6 +259,7 @@ export interface JobsByQueue {
   'notify-fanout': FanOutJobs;
   'notify-push': PushBatchJobs;
   'mass-messages': MassMessageJobs;
+  forensics: ForensicJobs;
 }
 
 export type MediaQueueName = 'media' | 'transcode';
@@ -336,6 +348,7 @@ const JOB_NAME_SETS: { [Q in QueueName]: { [N in JobName<Q>]: true } } = {
   'notify-fanout': { 'fan-out-post': true, 'deliver-notification': true, 'send-push': true },
   'notify-push': { 'send-push-batch': true },
   'mass-messages': { 'deliver-mass-message': true },
+  forensics: { 'trace-leak': true },
 };
 
 export const JOB_NAMES = Object.fromEntries(QUEUE_NAMES.map((queue) => [queue, Object.keys(JOB_NAME_SETS[queue])])) as {

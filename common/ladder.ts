@@ -32,6 +32,12 @@ export interface LadderRendition {
   init: { file: string; key: string };
   targetDuration: number;
   segments: LadderSegment[];
+  /**
+   * Variant B of every segment (a paid video's forensic mark, docs/media.md): segment i of
+   * `segments` is variant A, `variantB.segments[i]` the same instant in variant B. Absent for a
+   * free video, a chat video and a ladder made before the mark.
+   */
+  variantB?: { init: { file: string; key: string }; segments: LadderSegment[] };
 }
 
 export interface LadderThumbnails {

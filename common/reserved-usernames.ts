@@ -13,7 +13,7 @@ const ROUTE_SEGMENTS = [
 
 /** The server's own paths (server/app.ts mounts, Socket.IO). */
 const SERVER_PATHS = [
-  'avatar', 'avatars', 'exports', 'healthz', 'hls', 'media', 'message-attachments', 'metrics', 'og', 'readyz', 'receipts', 'socket.io', 'trpc', 'uploads',
+  'avatar', 'avatars', 'exports', 'forensics', 'healthz', 'hls', 'media', 'message-attachments', 'metrics', 'og', 'readyz', 'receipts', 'socket.io', 'trpc', 'uploads',
   'webhooks',
 ];
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -40,6 +40,13 @@ const ConfigSchema = z.object({
    * same one. Unset: a random key per process, so URLs work only on the copy that signed them.
    */
   MEDIA_URL_SECRET: z.string().min(32, 'at least 32 characters (e.g. openssl rand -hex 32)').optional(),
+  /**
+   * The key of the per-buyer forensic code of paid videos (docs/media.md, "The forensic mark"): the
+   * server picks each viewer's A/B segments with it and the worker's trace recomputes them, so both
+   * need the same one, and it must never change (a leak marked under an old key can no longer be
+   * traced). Unset: derived from MEDIA_URL_SECRET (so also random per process when that is unset).
+   */
+  FORENSIC_SECRET: z.string().min(32, 'at least 32 characters (e.g. openssl rand -hex 32)').optional(),
   /** How long a segment URL in a viewer's playlist works (the player fetches the playlist again after). */
   HLS_URL_TTL_S: z.coerce.number().int().min(10).max(3600).default(300),
   /** Where a server copy keeps the pictures it marked per buyer (docs/media.md, "The picture mark"), and how much of them. */
@@ -169,7 +176,7 @@ const ConfigSchema = z.object({
   COOKIE_SECURE: bool.optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { appUrl: string; cookieSecure: boolean; mediaUrlKey: Buffer };
+export type Config = z.infer<typeof ConfigSchema> & { appUrl: string; cookieSecure: boolean; mediaUrlKey: Buffer; forensicKey: Buffer };
 
 /** Reads and validates settings once; a bad one stops the process with one line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -193,7 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   const mediaUrlKey = c.MEDIA_URL_SECRET ? Buffer.from(c.MEDIA_URL_SECRET, 'utf8') : randomBytes(32);
-  return { ...c, appUrl, cookieSecure: c.COOKIE_SECURE ?? appUrl.startsWith('https://'), mediaUrlKey };
+  // its own key, never the URL key itself: a URL signature and a mark bit are never made with the same key
+  const forensicKey = c.FORENSIC_SECRET ? Buffer.from(c.FORENSIC_SECRET, 'utf8') : createHmac('sha256', mediaUrlKey).update('forensic-mark-key').digest();
+  return { ...c, appUrl, cookieSecure: c.COOKIE_SECURE ?? appUrl.startsWith('https://'), mediaUrlKey, forensicKey };
 }
 
 export class ConfigError extends Error {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { AppDeps } from '../core/deps';
 import { repoRoot } from '../core/repo-root';
 import { avatarRoutes } from './features/settings/avatar.http';
+import { forensicsRoutes } from './features/forensics/forensics.http';
 import { adminRoutes } from './http/admin';
 import { csrfGuard } from './http/csrf';
 import { stripeWebhookRoutes } from './features/payments/stripe-webhook.http';
@@ -137,6 +138,8 @@ export function createApp(deps: AppDeps): App {
   app.use(mediaRoutes(deps, versions));
   // avatars: POST /avatar (bytes checked, re-encoded by the worker) and the re-encoded files
   app.use(avatarRoutes(deps));
+  // a suspected leak of a post, uploaded by its creator or an admin for a trace (issue 49)
+  app.use(forensicsRoutes(deps));
   // "Download my data" zips, to their owner only (issue 13)
   app.use(exportDownloadRoutes(deps));
   // a purchase's receipt as a PDF, to its payer only (issue 47 item 6)

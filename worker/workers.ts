@@ -19,6 +19,7 @@ import { mediaHandlers, transcodeHandlers } from './jobs/media';
 import { attachmentHandlers, processMessageAttachment } from './jobs/message-attachment';
 import { fanOutHandlers, notificationHandlers, pushBatchHandlers } from './jobs/notifications';
 import { massMessageHandlers } from './jobs/mass-messages';
+import { traceLeak } from './jobs/leak-trace';
 import { assertComplete, handlerFor, type HandlerRegistry, type JobContext, type WorkerDeps } from './registry';
 import { sweepStaleMediaTempDirs } from './temp-dirs';
 
@@ -34,6 +35,7 @@ export const registry: HandlerRegistry = {
   'notify-fanout': fanOutHandlers,
   'notify-push': pushBatchHandlers,
   'mass-messages': massMessageHandlers,
+  forensics: { 'trace-leak': traceLeak },
 };
 
 /**
@@ -67,6 +69,9 @@ export function workerOptions(queue: QueueName, config: Config): Partial<WorkerO
     // messages to many: two creators' at a time, each a batch per job, so they take turns
     case 'mass-messages':
       return { concurrency: 2 };
+    // a trace decodes a leak and two references with ffmpeg: one at a time, locked as media jobs are
+    case 'forensics':
+      return { concurrency: 1, lockDuration: config.MEDIA_LOCK_DURATION_MS, stalledInterval: config.MEDIA_STALLED_INTERVAL_MS, maxStalledCount: 2 };
     case 'media':
     case 'transcode':
     case 'attachments':

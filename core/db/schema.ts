@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { LadderRendition, LadderThumbnails } from '../../common/ladder';
+import type { LeakTraceStatus } from '../../common/forensics';
 import type {
   MediaKind,
   MediaVariant,
@@ -262,6 +263,31 @@ export interface VideoLaddersTable {
   thumbnails: ColumnType<LadderThumbnails | null, string | null, string | null>;
   storage_keys: string[];
   created_at: CreatedAt;
+}
+
+/** A viewer handed a marked playlist of a post: a trace's candidate (migrations/20261207_0100_forensic_traces.ts). */
+export interface ForensicIssuesTable {
+  post_id: string;
+  viewer_id: string;
+  first_at: CreatedAt;
+}
+
+/** A trace of a suspected leak, and the log of it (migrations/20261207_0100_forensic_traces.ts). */
+export interface LeakTracesTable {
+  id: Generated<string>;
+  post_id: string;
+  position: Generated<number>;
+  requested_by: string | null;
+  file_sha256: string;
+  file_bytes: ColumnType<string, number | string, number | string>;
+  leak_key: string | null;
+  status: ColumnType<LeakTraceStatus, LeakTraceStatus | undefined, LeakTraceStatus>;
+  /** a TraceVerdict (domain/forensics/verdict.ts) */
+  verdict: ColumnType<{ kind: string } | null, string | null | undefined, string | null>;
+  confidence: number | null;
+  identified_user_id: string | null;
+  created_at: CreatedAt;
+  finished_at: Date | null;
 }
 
 /** One file of a post of several, with its own processing state (migrations/20261128_0500_post_files.ts). */
@@ -846,6 +872,8 @@ export interface Database {
   media_files: MediaFilesTable;
   video_ladders: VideoLaddersTable;
   picture_mark_issues: PictureMarkIssuesTable;
+  forensic_issues: ForensicIssuesTable;
+  leak_traces: LeakTracesTable;
   post_files: PostFilesTable;
   uploads: UploadsTable;
   post_likes: PostLikesTable;
@@ -937,6 +965,10 @@ export const databaseColumns = columns({
   ],
   video_ladders: ['post_id', 'position', 'renditions', 'thumbnails', 'storage_keys', 'created_at'],
   picture_mark_issues: ['post_id', 'position', 'viewer_id', 'seed', 'label', 'first_at'],
+  forensic_issues: ['post_id', 'viewer_id', 'first_at'],
+  leak_traces: [
+    'id', 'post_id', 'position', 'requested_by', 'file_sha256', 'file_bytes', 'leak_key', 'status', 'verdict', 'confidence', 'identified_user_id', 'created_at', 'finished_at',
+  ],
   post_files: ['post_id', 'position', 'media_kind', 'original_filename', 'status', 'failure_reason', 'created_at', 'updated_at'],
   uploads: ['id', 'user_id', 'post_id', 'filename', 'byte_size', 'created_at', 'upload_group', 'group_position', 'group_size', 'source_key'],
   post_likes: ['post_id', 'user_id', 'created_at'],

@@ -50,3 +50,15 @@ export async function findTracedPicture(db: DB, postId: string, mediaId: string)
     .executeTakeFirst();
   return row ? { position: row.position, originalKey: row.original_key } : null;
 }
+
+/** The id of a post's original picture at `position` (the trace job knows the file by its place). */
+export async function findOriginalPictureId(db: DB, postId: string, position: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('media_files')
+    .select('id')
+    .where('post_id', '=', postId)
+    .where('position', '=', position)
+    .where('variant', '=', 'original')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

@@ -50,7 +50,7 @@ export function videosWithoutLadder(db: DB, postId: string) {
     .selectFrom('media_files as m')
     .innerJoin('posts as p', 'p.id', 'm.post_id')
     .leftJoin('video_ladders as l', (j) => j.onRef('l.post_id', '=', 'm.post_id').onRef('l.position', '=', 'm.position'))
-    .select(['m.position', 'm.storage_key'])
+    .select(['m.position', 'm.storage_key', 'p.is_premium', 'p.unlock_price_cents'])
     .where('m.post_id', '=', postId)
     .where('m.variant', '=', 'original')
     .where('m.content_type', 'like', 'video/%')

@@ -59,6 +59,8 @@ export const BUDGETS = {
   admin: { user: per(120, MINUTE), ip: per(600, MINUTE) },
   /** POST /avatar: each upload is a job for the worker */
   avatar: { user: per(10, 10 * MINUTE), ip: per(100, 10 * MINUTE) },
+  /** POST /forensics/posts/:id/traces: each is a file stored and a trace decoded by the worker */
+  leakTrace: { user: per(10, HOUR), ip: per(50, HOUR) },
   /** creating a tus upload (a post) */
   uploadCreate: { user: per(30, MINUTE), ip: per(300, MINUTE) },
   /** tus PATCH (chunks) and DELETE of one's uploads */
@@ -170,6 +172,7 @@ export const PROCEDURE_BUDGETS: Readonly<Record<string, BudgetName>> = {
  */
 export const HTTP_WRITE_BUDGETS: readonly { method: string; path: RegExp; budget: BudgetName }[] = [
   { method: 'POST', path: /^\/avatar\/?$/, budget: 'avatar' },
+  { method: 'POST', path: /^\/forensics\/posts\/[^/]+\/traces\/?$/, budget: 'leakTrace' },
   { method: 'POST', path: /^\/message-attachments\/?$/, budget: 'attachment' },
   { method: 'POST', path: /^\/uploads\/?$/, budget: 'uploadCreate' },
   { method: 'PATCH', path: /^\/uploads\/[^/]+$/, budget: 'uploadChunk' },

@@ -1,6 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import type { LadderRendition, LadderThumbnails } from '../../common/ladder';
 import type { Storage } from '../../core/storage/storage';
+import type { MarkVariant } from '../../domain/forensics/code';
 import type { StoredLadder } from '../../domain/streaming/ladders.queries';
 import { refuseMedia } from './serve-file';
 
@@ -23,7 +24,14 @@ export function masterPlaylist(renditions: LadderRendition[], mediaUrl: (name: s
   return `${lines.join('\n')}\n`;
 }
 
-export async function mediaPlaylist(r: LadderRendition, url: FileUrl): Promise<string> {
+/**
+ * A rung's media playlist. With `variantOf` (a paid video's marked playlist, docs/media.md), segment
+ * i is variant A or B as it says; an init segment is named again (EXT-X-MAP) only where the
+ * variant's differs from the one before (the worker stores one when they are the same bytes).
+ */
+export async function mediaPlaylist(r: LadderRendition, url: FileUrl, variantOf?: (segment: number) => MarkVariant): Promise<string> {
+  const b = variantOf ? r.variantB : undefined;
+  const pick = (i: number) => (b && variantOf!(i) === 'b' ? { init: b.init, segment: b.segments[i]! } : { init: r.init, segment: r.segments[i]! });
   const lines = [
     '#EXTM3U',
     '#EXT-X-VERSION:7',
@@ -31,9 +39,16 @@ export async function mediaPlaylist(r: LadderRendition, url: FileUrl): Promise<s
     '#EXT-X-MEDIA-SEQUENCE:0',
     '#EXT-X-PLAYLIST-TYPE:VOD',
     '#EXT-X-INDEPENDENT-SEGMENTS',
-    `#EXT-X-MAP:URI="${await url(r.init.file, r.init.key, 'video/mp4')}"`,
   ];
-  for (const s of r.segments) lines.push(`#EXTINF:${s.duration.toFixed(3)},`, await url(s.file, s.key, 'video/iso.segment'));
+  let init: string | null = null;
+  for (let i = 0; i < r.segments.length; i++) {
+    const chosen = pick(i);
+    if (chosen.init.file !== init) {
+      lines.push(`#EXT-X-MAP:URI="${await url(chosen.init.file, chosen.init.key, 'video/mp4')}"`);
+      init = chosen.init.file;
+    }
+    lines.push(`#EXTINF:${chosen.segment.duration.toFixed(3)},`, await url(chosen.segment.file, chosen.segment.key, 'video/iso.segment'));
+  }
   lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }
@@ -107,6 +122,12 @@ export interface PlaylistAccess {
   ladder: StoredLadder;
   fileUrl: FileUrl;
   mediaPlaylistUrl: (rendition: string) => string;
+  /**
+   * A marked playlist (a paid video's viewer who is not its owner): each segment's variant by the
+   * viewer's code, and `issued`, which records the viewer as a trace's candidate before the
+   * playlist is sent.
+   */
+  marked?: { variantOf: (segment: number) => MarkVariant; issued: () => Promise<void> };
 }
 
 /**
@@ -131,6 +152,8 @@ export function playlistRoutes(router: Router, base: string, allowed: (req: Requ
     if (!a) return;
     const rendition = a.ladder.renditions.find((r) => r.name === req.params.rendition);
     if (!rendition) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
-    sendPlaylist(res, 'application/vnd.apple.mpegurl', await mediaPlaylist(rendition, a.fileUrl));
+    // recorded before the playlist leaves: a viewer who has a marked copy is always a candidate
+    if (a.marked && rendition.variantB) await a.marked.issued();
+    sendPlaylist(res, 'application/vnd.apple.mpegurl', await mediaPlaylist(rendition, a.fileUrl, a.marked?.variantOf));
   });
 }

@@ -25,6 +25,7 @@ import { bundlesRouter } from '../features/bundles/bundles.router';
 import { notificationsRouter } from '../features/notifications/notifications.router';
 import { massMessagesRouter } from '../features/mass-messages/mass-messages.router';
 import { cardsRouter } from '../features/cards/cards.router';
+import { forensicsRouter } from '../features/forensics/forensics.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -37,6 +38,7 @@ export const appRouter = router({
   creators: creatorsRouter,
   messages: messagesRouter,
   posts: postsRouter,
+  forensics: forensicsRouter,
   comments: commentsRouter,
   bookmarks: bookmarksRouter,
   purchases: purchasesRouter,

@@ -66,6 +66,10 @@ describe('the ladder', () => {
     // aligned: every rung cut at the same times
     expect(row.renditions[0]!.segments.map((s) => s.duration)).toEqual(row.renditions[1]!.segments.map((s) => s.duration));
     expect(row.thumbnails).toMatchObject({ tileWidth: 160, tileHeight: 90, count: 3 });
+    // a paid video: every rung also in variant B of the forensic mark, cut as A is; the owner's playlist lists A only
+    for (const r of row.renditions) expect(r.variantB?.segments.map((s) => s.duration)).toEqual(r.segments.map((s) => s.duration));
+    const ownerList = await (await asCreator.fetch(`/hls/${postId}/0/360.m3u8`)).text();
+    expect(ownerList).not.toMatch(/\/s\/360b\//);
     // Save Media keeps the MP4
     expect((await asFan.fetch(`/media/${postId}/original`)).status).toBe(200);
 

@@ -34,6 +34,8 @@ const NULLABLE = {
   media_files: ['width', 'height', 'duration_seconds'],
   video_ladders: ['thumbnails'],
   picture_mark_issues: [],
+  forensic_issues: [],
+  leak_traces: ['requested_by', 'leak_key', 'verdict', 'confidence', 'identified_user_id', 'finished_at'],
   uploads: ['post_id', 'upload_group', 'group_position', 'group_size', 'source_key'],
   post_files: ['failure_reason'],
   post_likes: [],

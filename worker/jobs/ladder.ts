@@ -2,6 +2,7 @@ import { WaitingError, type Job } from 'bullmq';
 import { createReadStream } from 'node:fs';
 import type { LadderJobs } from '../../common/jobs';
 import { ladderKey, type LadderRendition } from '../../common/ladder';
+import { isMarkedPost } from '../../domain/forensics/marked';
 import { insertLadder, videosWithoutLadder, type StoredLadder } from '../../domain/streaming/ladders.queries';
 import { MediaAbortedError, MediaContentError } from '../media/errors';
 import { makeLadder, type MadeLadder } from '../media/hls-ladder';
@@ -16,7 +17,9 @@ import { withUploadInWorkDir } from './media-job';
  * fixed keys (`posts/<postId>/hls/<position>/<file>`, ladderKey), so a run killed mid-way leaves
  * nothing a retry does not overwrite, and the row is written once, after every object
  * (insertLadder: a second run's insert finds it there and changes nothing). A file whose MP4
- * ffmpeg refuses keeps playing as the MP4 (logged); a shutdown hands the job back.
+ * ffmpeg refuses keeps playing as the MP4 (logged); a shutdown hands the job back. A premium or
+ * pay-per-view post's ladder also holds variant B of every segment (the forensic mark, docs/media.md):
+ * whether it is paid is read when the ladder is made.
  */
 export async function buildLadder(job: Job<LadderJobs['build-ladder']>, deps: WorkerDeps, context: JobContext = {}) {
   const { db, storage, log } = deps;
@@ -27,7 +30,8 @@ export async function buildLadder(job: Job<LadderJobs['build-ladder']>, deps: Wo
     const written: string[] = [];
     try {
       const outcome = await withUploadInWorkDir(storage, `${postId}-hls${video.position}`, video.storage_key, 'mp4', async (input, workDir) => {
-        const ladder = await makeLadder({ input, workDir, signal: context.signal, timeLimitScale: deps.config.MEDIA_TIME_LIMIT_SCALE });
+        const forensicMark = isMarkedPost({ isPremium: video.is_premium, unlockPriceCents: video.unlock_price_cents });
+        const ladder = await makeLadder({ input, workDir, signal: context.signal, timeLimitScale: deps.config.MEDIA_TIME_LIMIT_SCALE, forensicMark });
         for (const file of ladder.files) {
           const key = ladderKey(postId, video.position, file.file);
           await storage.put(key, createReadStream(file.path), file.contentType);
@@ -68,6 +72,9 @@ export function storedLadder(ladder: MadeLadder, key: (file: string) => string):
     targetDuration: r.targetDuration,
     init: { file: r.init, key: key(r.init) },
     segments: r.segments.map((s) => ({ file: s.file, key: key(s.file), duration: s.duration })),
+    ...(r.variantB
+      ? { variantB: { init: { file: r.variantB.init, key: key(r.variantB.init) }, segments: r.variantB.segments.map((s) => ({ file: s.file, key: key(s.file), duration: s.duration })) } }
+      : {}),
   }));
   const t = ladder.thumbnails;
   return {

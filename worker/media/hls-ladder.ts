@@ -6,6 +6,7 @@ import { UPLOAD_TEXTS } from '../../common/texts';
 import { checkVideoBounds, decodedFrames, ladderTimeLimitMs, remainingMs } from './bounds';
 import { MediaContentError, throwIfAborted } from './errors';
 import { classifyFfmpegFailure, runFfmpeg, type FfmpegJob } from './ffmpeg-run';
+import { applyMarkFilter, markSourceFilter, variantBName } from './forensic-mark';
 import { probe } from './probe';
 
 /**
@@ -53,6 +54,8 @@ export interface MadeRendition {
   init: string;
   targetDuration: number;
   segments: { file: string; duration: number }[];
+  /** variant B of the forensic mark (a paid video): the same segments, cut at the same times */
+  variantB?: { init: string; segments: { file: string; duration: number }[] };
 }
 
 export interface MadeLadder {
@@ -67,6 +70,8 @@ export interface MakeLadderOptions {
   workDir: string;
   signal?: AbortSignal;
   timeLimitScale?: number;
+  /** a paid video: every rung also in variant B of the forensic mark (A carries the opposite mark) */
+  forensicMark?: boolean;
 }
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
@@ -81,19 +86,38 @@ export function ladderRungs(width: number, height: number): LadderRung[] {
   });
 }
 
-/** The ffmpeg run that makes every rung (exported for its test). */
-export function ladderJob(input: string, outDir: string, rungs: LadderRung[], withAudio: boolean, fps: number): FfmpegJob {
-  const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')}`;
-  const scales = rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`);
+/**
+ * The ffmpeg run that makes every rung (exported for its test). With `mark` (a paid video, at the
+ * decoded picture's size), it makes every rung twice from the same decoded frames, variant A and
+ * variant B of the forensic mark (forensic-mark.ts), in the same run with the same forced
+ * keyframes: B's rungs are written beside A's under their own names ('360b').
+ */
+export function ladderJob(input: string, outDir: string, rungs: LadderRung[], withAudio: boolean, fps: number, mark?: { width: number; height: number }): FfmpegJob {
+  const outputs = mark ? [...rungs, ...rungs.map((r) => ({ ...r, name: variantBName(r.name) }))] : rungs;
+  const scale = (from: string, r: LadderRung, i: number) => `[${from}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`;
+  const splitTo = (from: string, prefix: string) => `[${from}]split=${rungs.length}${rungs.map((_, i) => `[${prefix}${i}]`).join('')}`;
+  const graph = mark
+    ? [
+        '[0:v]split=2[sa][sb]',
+        markSourceFilter(mark.width, mark.height, -1, 'ma'),
+        markSourceFilter(mark.width, mark.height, 1, 'mb'),
+        applyMarkFilter('sa', 'ma', 'va'),
+        applyMarkFilter('sb', 'mb', 'vb'),
+        splitTo('va', 'a'),
+        splitTo('vb', 'b'),
+        ...rungs.map((r, i) => scale(`a${i}`, r, i)),
+        ...rungs.map((r, i) => scale(`b${i}`, r, rungs.length + i)),
+      ]
+    : [splitTo('0:v', 's'), ...rungs.map((r, i) => scale(`s${i}`, r, i))];
   const gop = String(Math.max(1, Math.round(fps * SEGMENT_SECONDS)));
   return {
     inputs: [{ file: input, demuxer: 'mov' }],
     options: [
-      '-filter_complex', [split, ...scales].join(';'),
-      ...rungs.flatMap((_, i) => ['-map', `[v${i}]`, ...(withAudio ? ['-map', '0:a:0'] : [])]),
+      '-filter_complex', graph.join(';'),
+      ...outputs.flatMap((_, i) => ['-map', `[v${i}]`, ...(withAudio ? ['-map', '0:a:0'] : [])]),
       '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
-      ...rungs.flatMap((r, i) => [`-maxrate:v:${i}`, `${r.maxRateKbps}k`, `-bufsize:v:${i}`, `${r.maxRateKbps * 2}k`]),
-      // the same keyframe times in every rung: a segment boundary is a switch point in all of them
+      ...outputs.flatMap((r, i) => [`-maxrate:v:${i}`, `${r.maxRateKbps}k`, `-bufsize:v:${i}`, `${r.maxRateKbps * 2}k`]),
+      // the same keyframe times in every rung (and both variants): a segment boundary is a switch point in all of them
       '-force_key_frames', `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, '-g', gop, '-keyint_min', gop, '-sc_threshold', '0',
       ...(withAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []),
       '-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn',
@@ -102,7 +126,7 @@ export function ladderJob(input: string, outDir: string, rungs: LadderRung[], wi
       '-hls_flags', 'independent_segments', '-hls_fmp4_init_filename', 'init.mp4',
       '-hls_segment_filename', path.join(outDir, '%v', 'seg_%04d.m4s'),
       '-master_pl_name', 'master.m3u8',
-      '-var_stream_map', rungs.map((r, i) => `v:${i}${withAudio ? `,a:${i}` : ''},name:${r.name}`).join(' '),
+      '-var_stream_map', outputs.map((r, i) => `v:${i}${withAudio ? `,a:${i}` : ''},name:${r.name}`).join(' '),
     ],
     output: path.join(outDir, '%v', 'index.m3u8'),
   };
@@ -128,32 +152,53 @@ export async function makeLadder(opts: MakeLadderOptions): Promise<MadeLadder> {
   const upright = video.rotation === 90 || video.rotation === 270;
   const [width, height] = upright ? [video.height, video.width] : [video.width, video.height];
   const rungs = ladderRungs(width, height);
+  const marked = opts.forensicMark === true;
+  const encoded = marked ? [...rungs, ...rungs] : rungs;
   const frames = decodedFrames(probed, video, MEDIA_LIMITS);
-  const deadline = Date.now() + ladderTimeLimitMs({ frames, width, height }, rungs, opts.timeLimitScale);
+  const deadline = Date.now() + ladderTimeLimitMs({ frames, width, height }, encoded, opts.timeLimitScale);
 
   const outDir = path.join(opts.workDir, 'hls');
-  for (const rung of rungs) await mkdir(path.join(outDir, rung.name), { recursive: true });
+  const folders = marked ? [...rungs.map((r) => r.name), ...rungs.map((r) => variantBName(r.name))] : rungs.map((r) => r.name);
+  for (const folder of folders) await mkdir(path.join(outDir, folder), { recursive: true });
   const withAudio = probed.audioStreams.length > 0;
   try {
-    await runFfmpeg(ladderJob(opts.input, outDir, rungs, withAudio, video.fps ?? 30), { timeoutMs: remainingMs(deadline), signal: opts.signal });
+    await runFfmpeg(ladderJob(opts.input, outDir, rungs, withAudio, video.fps ?? 30, marked ? { width, height } : undefined), { timeoutMs: remainingMs(deadline), signal: opts.signal });
   } catch (error) {
     throw classifyFfmpegFailure(error, 'video');
   }
 
   const master = parseMaster(await readFile(path.join(outDir, 'master.m3u8'), 'utf8'));
   const files: MadeFile[] = [];
-  const renditions: MadeRendition[] = [];
-  for (const rung of rungs) {
-    const info = master.get(`${rung.name}/index.m3u8`);
-    const media = parseMediaPlaylist(await readFile(path.join(outDir, rung.name, 'index.m3u8'), 'utf8'));
-    if (!info || !media.init || media.segments.length === 0) throw new MediaContentError(UPLOAD_TEXTS.damaged('video'));
-    const names = new Set(await readdir(path.join(outDir, rung.name)));
-    const init = `${rung.name}/${media.init}`;
+  /** one folder's init segment and segments, each checked on disk and listed in `files` */
+  const readRendition = async (folder: string) => {
+    const media = parseMediaPlaylist(await readFile(path.join(outDir, folder, 'index.m3u8'), 'utf8'));
+    if (!media.init || media.segments.length === 0) throw new MediaContentError(UPLOAD_TEXTS.damaged('video'));
+    const names = new Set(await readdir(path.join(outDir, folder)));
+    const init = `${folder}/${media.init}`;
     if (!names.has(media.init)) throw new Error(`ladder: ${init} missing`);
     files.push({ file: init, path: path.join(outDir, init), contentType: 'video/mp4' });
     for (const s of media.segments) {
-      if (!names.has(s.file)) throw new Error(`ladder: ${rung.name}/${s.file} missing`);
-      files.push({ file: `${rung.name}/${s.file}`, path: path.join(outDir, rung.name, s.file), contentType: 'video/iso.segment' });
+      if (!names.has(s.file)) throw new Error(`ladder: ${folder}/${s.file} missing`);
+      files.push({ file: `${folder}/${s.file}`, path: path.join(outDir, folder, s.file), contentType: 'video/iso.segment' });
+    }
+    return { init, targetDuration: media.targetDuration, segments: media.segments.map((s) => ({ file: `${folder}/${s.file}`, duration: s.duration })) };
+  };
+  const renditions: MadeRendition[] = [];
+  for (const rung of rungs) {
+    const info = master.get(`${rung.name}/index.m3u8`);
+    if (!info) throw new MediaContentError(UPLOAD_TEXTS.damaged('video'));
+    const a = await readRendition(rung.name);
+    let variantB: MadeRendition['variantB'];
+    if (marked) {
+      const b = await readRendition(variantBName(rung.name));
+      // a playlist mixes A and B per segment: both must be cut at the same instants
+      const sameCuts = b.segments.length === a.segments.length && b.segments.every((s, i) => Math.abs(s.duration - a.segments[i]!.duration) < 0.001);
+      if (!sameCuts) throw new Error(`ladder: variant B of ${rung.name} is not cut as A is`);
+      // the same encoder settings write the same init bytes: then B's segments follow A's init and
+      // a marked playlist names one init segment (no EXT-X-MAP at each change of variant)
+      const sameInit = (await readFile(path.join(outDir, a.init))).equals(await readFile(path.join(outDir, b.init)));
+      if (sameInit) files.splice(files.findIndex((f) => f.file === b.init), 1);
+      variantB = { init: sameInit ? a.init : b.init, segments: b.segments };
     }
     renditions.push({
       name: rung.name,
@@ -161,9 +206,10 @@ export async function makeLadder(opts: MakeLadderOptions): Promise<MadeLadder> {
       height: info.height ?? rung.height,
       bandwidth: info.bandwidth,
       codecs: info.codecs ?? (withAudio ? 'avc1.640028,mp4a.40.2' : 'avc1.640028'),
-      init,
-      targetDuration: media.targetDuration,
-      segments: media.segments.map((s) => ({ file: `${rung.name}/${s.file}`, duration: s.duration })),
+      init: a.init,
+      targetDuration: a.targetDuration,
+      segments: a.segments,
+      ...(variantB ? { variantB } : {}),
     });
   }
 

@@ -74,7 +74,7 @@ export async function sniffUpload(file: string, rule: UploadRule): Promise<Sniff
 const LIST_MARKERS = ['#extm3u', '#ext-x-', 'ffconcat version', 'dash:profile', 'urn:mpeg:dash:', 'c=in ip4', 'c=in ip6'];
 const LIST_SCAN_BYTES = 1024 * 1024;
 
-async function assertNotAList(file: string, what: string): Promise<void> {
+export async function assertNotAList(file: string, what: string): Promise<void> {
   const handle = await open(file, 'r');
   try {
     const starts = [0];

@@ -4,7 +4,9 @@ import { ladderFileType, ladderKey } from '../../../common/ladder';
 import { POST_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
 import { StorageNotFoundError } from '../../../core/storage/storage';
+import { markBit } from '../../../domain/forensics/code';
 import { findLadder } from '../../../domain/streaming/ladders.queries';
+import { issueRecorder } from './forensic-issues';
 import { resolveSession } from '../../auth/resolve-session';
 import { pipeToClient } from '../../http/pipe-to-client';
 import { fileUrlFor, ladderFileHeaders, noStore, playlistRoutes, type PlaylistAccess } from '../../http/hls-playlists';
@@ -27,6 +29,7 @@ import { decideMediaRequest } from './media.service';
  */
 export function hlsRoutes(deps: AppDeps): Router {
   const router = Router();
+  const issues = issueRecorder(deps.db);
 
   /** The access check of every playlist; answers the refusal itself and returns null then. */
   const allowed = async (req: Request, res: Response): Promise<PlaylistAccess | null> => {
@@ -46,7 +49,17 @@ export function hlsRoutes(deps: AppDeps): Router {
       return null;
     }
     const viewer = viewerId ?? ANONYMOUS_VIEWER;
+    // a paid video's viewer other than its owner gets their own mix of variants A and B
+    const markedFor = decision.outcome === 'ok' && decision.marked && viewerId !== null && viewerId !== decision.creatorId ? viewerId : null;
     return {
+      ...(markedFor
+        ? {
+            marked: {
+              variantOf: (segment: number) => (markBit(deps.config.forensicKey, { postId: postId!, position: position!, viewerId: markedFor, segment }) === 1 ? 'b' : 'a'),
+              issued: () => issues.record(postId!, markedFor),
+            },
+          }
+        : {}),
       ladder,
       fileUrl: fileUrlFor({ storage: deps.storage, ttlS: deps.config.HLS_URL_TTL_S, nowMs: deps.clock.now().getTime() }, (file, expires) =>
         segmentUrl(deps.config.mediaUrlKey, { viewer, postId: postId!, position: position!, file, expires }),

@@ -1,6 +1,7 @@
 import { MEDIA_VARIANTS, type MediaVariant } from '../../../common/enums';
 import { postName } from '../../../common/post-name';
 import type { DB } from '../../../core/db/kysely';
+import { isMarkedPost } from '../../../domain/forensics/marked';
 import { loadViewer, postAccess, profileVisibleToAll, toFacts, viewerWithoutEntitlements } from '../../../domain/access/access';
 import type { PublicVersions } from '../../http/public-data-version';
 import type { MediaFileToServe } from '../../http/serve-file';
@@ -9,7 +10,8 @@ import { findMediaRequest } from './posts.queries';
 export type MediaDecision =
   | { outcome: 'not-found' }
   | { outcome: 'forbidden' }
-  | { outcome: 'ok'; file: MediaFileToServe; mark?: MarkFor };
+  /** `creatorId`, `marked`: what the HLS playlists need to pick a viewer's forensic variants (docs/media.md); `mark`: a picture drawn for this buyer */
+  | { outcome: 'ok'; file: MediaFileToServe; creatorId: string; marked: boolean; mark?: MarkFor };
 
 /**
  * This viewer gets the picture with their own mark (docs/media.md, "The picture mark"): the picture
@@ -59,6 +61,8 @@ export async function decideForRow(db: DB, viewerId: string | null, row: MediaRo
     row.content_type.startsWith('image/');
   return {
     outcome: 'ok',
+    creatorId: row.creator_id,
+    marked: isMarkedPost(facts),
     ...(marked && {
       mark: { position, viewerId, version: `${row.updated_at.getTime()}-${row.settings_updated_at?.getTime() ?? 0}` },
     }),
