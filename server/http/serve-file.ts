@@ -20,6 +20,8 @@ const PRIVATE_MAX_AGE_S = 600;
  * that ends leaves every shared cache within this (docs/operations.md).
  */
 export const SHARED_CACHE_S = 60;
+// no-transform: compression must never re-encode a media body (it would break ranges)
+const PRIVATE_CACHE_CONTROL = `private, max-age=${PRIVATE_MAX_AGE_S}, no-transform`;
 const SHARED_CACHE_CONTROL = `public, max-age=${PRIVATE_MAX_AGE_S}, s-maxage=${SHARED_CACHE_S}, proxy-revalidate, no-transform`;
 
 /**
@@ -66,24 +68,8 @@ export async function serveFile(deps: AppDeps, req: Request, res: Response, file
     return redirectToObject(deps.config, deps.storage.signedUrl.bind(deps.storage), res, file, disposition, sharedAnswer(req, res, file));
   }
   const etag = `"${file.fileId}-${file.byteSize}"`;
-  res.setHeader('ETag', etag);
-  // no-transform: compression must never re-encode a media body (it would break ranges)
-  res.setHeader('Cache-Control', sharedAnswer(req, res, file) ? SHARED_CACHE_CONTROL : `private, max-age=${PRIVATE_MAX_AGE_S}, no-transform`);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Accept-Ranges', 'bytes');
-  // The body is user content: nothing in it may run or load anything; our own pages may frame it (PDF viewer).
-  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
-
-  if (etagMatches(req.headers['if-none-match'], etag)) {
-    res.status(304).end();
-    return;
-  }
-
-  // If-Range with another validator: the client's partial copy is stale, send everything.
-  const ifRange = req.headers['if-range'];
-  const rangeHeader = ifRange === undefined || ifRange === etag ? req.headers.range : undefined;
-  const range = parseRange(rangeHeader, file.byteSize);
-  if (range === 'unsatisfiable') return rangeNotSatisfiable(res, file.byteSize);
+  const range = mediaHeadersAndRange(req, res, etag, file.byteSize, sharedAnswer(req, res, file) ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
+  if (range === 'answered') return;
 
   let object;
   try {
@@ -123,18 +109,8 @@ export async function serveFile(deps: AppDeps, req: Request, res: Response, file
  */
 export function serveBytes(req: Request, res: Response, file: Pick<MediaFileToServe, 'name' | 'contentType' | 'postId'>, bytes: Buffer, etag: string) {
   const name = downloadFileName(file.name, file.contentType, file.postId);
-  res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', `private, max-age=${PRIVATE_MAX_AGE_S}, no-transform`);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Accept-Ranges', 'bytes');
-  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
-  if (etagMatches(req.headers['if-none-match'], etag)) {
-    res.status(304).end();
-    return;
-  }
-  const ifRange = req.headers['if-range'];
-  const range = parseRange(ifRange === undefined || ifRange === etag ? req.headers.range : undefined, bytes.length);
-  if (range === 'unsatisfiable') return rangeNotSatisfiable(res, bytes.length);
+  const range = mediaHeadersAndRange(req, res, etag, bytes.length, PRIVATE_CACHE_CONTROL);
+  if (range === 'answered') return;
   res.setHeader('Content-Type', file.contentType);
   res.setHeader('Content-Disposition', `${req.query.download === '1' || req.query.download === 'true' ? 'attachment' : 'inline'}; filename="${name}"`);
   let body = bytes;
@@ -148,6 +124,31 @@ export function serveBytes(req: Request, res: Response, file: Pick<MediaFileToSe
   }
   res.setHeader('Content-Length', String(body.length));
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * The headers every media body carries, then the answer to If-None-Match (304) and to a Range
+ * that cannot be met (416): 'answered' when one of those was sent, else the range asked for.
+ */
+function mediaHeadersAndRange(req: Request, res: Response, etag: string, size: number, cacheControl: string) {
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Accept-Ranges', 'bytes');
+  // The body is user content: nothing in it may run or load anything; our own pages may frame it (PDF viewer).
+  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+  if (etagMatches(req.headers['if-none-match'], etag)) {
+    res.status(304).end();
+    return 'answered' as const;
+  }
+  // If-Range with another validator: the client's partial copy is stale, send everything.
+  const ifRange = req.headers['if-range'];
+  const range = parseRange(ifRange === undefined || ifRange === etag ? req.headers.range : undefined, size);
+  if (range === 'unsatisfiable') {
+    rangeNotSatisfiable(res, size);
+    return 'answered' as const;
+  }
+  return range;
 }
 
 function rangeNotSatisfiable(res: Response, size: number) {

@@ -20,18 +20,24 @@ async function deliver(deps: WorkerDeps, data: NotificationJobs['deliver-notific
   if (row.shown) deps.realtime.toUser(row.user_id, 'notifications:unread', { count: await unreadNotificationCount(deps.db, row.user_id) });
   if (!data.push || !vapidOf(deps.config)) return { pushed: 0 };
   const browsers = await deps.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', row.user_id).execute();
-  const pushes = await addManyToOutbox(
+  await queuePushes(deps, browsers.map((b) => ({ row, subscriptionId: b.id })), data.pushDelayMs);
+  return { pushed: browsers.length };
+}
+
+/** One `send-push` a (notification, browser), written to the outbox before the job is done, then dispatched. */
+async function queuePushes(deps: WorkerDeps, pushes: { row: { id: string; actor_count: number }; subscriptionId: string }[], delayMs: number | undefined) {
+  const written = await addManyToOutbox(
     deps.db,
-    browsers.map((b) => ({
+    pushes.map(({ row, subscriptionId }) => ({
       queue: 'notifications' as const,
       name: 'send-push' as const,
-      data: { notificationId: row.id, subscriptionId: b.id },
-      jobId: sendPushJobId(row.id, b.id, row.actor_count),
-      ...(data.pushDelayMs ? { delayMs: data.pushDelayMs } : {}),
+      data: { notificationId: row.id, subscriptionId },
+      jobId: sendPushJobId(row.id, subscriptionId, row.actor_count),
+      ...(delayMs ? { delayMs } : {}),
     })),
   );
-  await dispatchOutbox(deps, pushes);
-  return { pushed: browsers.length };
+  await dispatchOutbox(deps, written);
+  return written;
 }
 
 /**
@@ -50,20 +56,7 @@ async function deliverMany(deps: WorkerDeps, data: NotificationJobs['deliver-not
   if (pushRows.length === 0 || !vapidOf(deps.config)) return { told: shown.length, pushed: 0 };
   const browsers = await deps.db.selectFrom('push_subscriptions').select(['id', 'user_id']).where('user_id', 'in', pushRows.map((r) => r.user_id)).execute();
   const rowOf = new Map(pushRows.map((r) => [r.user_id, r]));
-  const pushes = await addManyToOutbox(
-    deps.db,
-    browsers.map((b) => {
-      const row = rowOf.get(b.user_id)!;
-      return {
-        queue: 'notifications' as const,
-        name: 'send-push' as const,
-        data: { notificationId: row.id, subscriptionId: b.id },
-        jobId: sendPushJobId(row.id, b.id, row.actor_count),
-        ...(data.pushDelayMs ? { delayMs: data.pushDelayMs } : {}),
-      };
-    }),
-  );
-  await dispatchOutbox(deps, pushes);
+  const pushes = await queuePushes(deps, browsers.map((b) => ({ row: rowOf.get(b.user_id)!, subscriptionId: b.id })), data.pushDelayMs);
   return { told: shown.length, pushed: pushes.length };
 }
 
