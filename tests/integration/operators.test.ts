@@ -51,7 +51,7 @@ describe('queue dashboard', () => {
     const api = await asAdmin.fetch('/admin/queues/api/queues?activeQueue=media&status=latest&page=1&jobsPerPage=10');
     expect(api.status).toBe(200);
     const body = (await api.json()) as { queues: { name: string }[] };
-    expect(body.queues.map((q) => q.name).sort()).toEqual(['attachment-transcode', 'attachments', 'exports', 'mail', 'maintenance', 'mass-messages', 'media', 'notifications', 'notify-fanout', 'notify-push', 'transcode']);
+    expect(body.queues.map((q) => q.name).sort()).toEqual(['attachment-transcode', 'attachments', 'exports', 'forensics', 'mail', 'maintenance', 'mass-messages', 'media', 'notifications', 'notify-fanout', 'notify-push', 'transcode']);
   });
 
   it('lets an admin retry a failed job from the dashboard once the cause is fixed', async () => {
