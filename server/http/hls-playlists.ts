@@ -1,8 +1,9 @@
 import type { Request, Response, Router } from 'express';
-import type { LadderRendition, LadderThumbnails } from '../../common/ladder';
-import type { Storage } from '../../core/storage/storage';
+import { ladderFileType, type LadderRendition, type LadderThumbnails } from '../../common/ladder';
+import { StorageNotFoundError, type Storage } from '../../core/storage/storage';
 import type { MarkVariant } from '../../domain/forensics/code';
 import type { StoredLadder } from '../../domain/streaming/ladders.queries';
+import { pipeToClient } from './pipe-to-client';
 import { refuseMedia } from './serve-file';
 
 /**
@@ -115,6 +116,24 @@ export function ladderFileHeaders(res: Response, contentType: string, size: numb
   res.setHeader('Cache-Control', `private, max-age=${Math.max(0, maxAgeS)}, no-transform`);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Content-Security-Policy', "default-src 'none'");
+}
+
+/**
+ * A ladder's file after its signed URL and its viewer were checked: the type follows from the
+ * name (no query per segment), 404 for a name or object that is not there.
+ */
+export async function sendLadderFile(storage: Pick<Storage, 'get'>, res: Response, file: string, key: string, maxAgeS: number) {
+  const contentType = ladderFileType(file);
+  if (!contentType) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+  let object;
+  try {
+    object = await storage.get(key);
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
+    throw error;
+  }
+  ladderFileHeaders(res, contentType, object.size, maxAgeS);
+  await pipeToClient(object.stream, res);
 }
 
 /** What a playlist request may see: the ladder, how its files and media playlists are named for this viewer. */

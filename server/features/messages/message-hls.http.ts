@@ -1,14 +1,11 @@
 import { Router, type Request, type Response } from 'express';
 import { readId } from '../../../common/ids';
-import { ladderFileType } from '../../../common/ladder';
 import type { AppDeps } from '../../../core/deps';
-import { StorageNotFoundError } from '../../../core/storage/storage';
 import { canSeeMessageMedia } from '../../../domain/access/messaging';
 import { findAttachmentLadder } from '../../../domain/messaging/attachment-ladders';
 import { attachmentLadderKey } from '../../../domain/messaging/attachments';
 import { resolveSession } from '../../auth/resolve-session';
-import { fileUrlFor, ladderFileHeaders, noStore, playlistRoutes, type PlaylistAccess } from '../../http/hls-playlists';
-import { pipeToClient } from '../../http/pipe-to-client';
+import { fileUrlFor, noStore, playlistRoutes, sendLadderFile, type PlaylistAccess } from '../../http/hls-playlists';
 import { checkMessageSegment, messageSegmentUrl } from '../../http/segment-urls';
 import { refuseMedia } from '../../http/serve-file';
 
@@ -67,17 +64,7 @@ export function messageHlsRoutes(deps: AppDeps): Router {
     // only the session of the viewer named: a URL copied to another browser or user is refused
     const session = await resolveSession(deps, req.headers.cookie, res);
     if (session?.user.id !== u) return refuseMedia(res, 403, { message: 'Forbidden', code: 'FORBIDDEN' });
-    const contentType = ladderFileType(file);
-    if (!contentType) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
-    let object;
-    try {
-      object = await deps.storage.get(attachmentLadderKey(attachmentId, file));
-    } catch (error) {
-      if (error instanceof StorageNotFoundError) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
-      throw error;
-    }
-    ladderFileHeaders(res, contentType, object.size, claim.expires - nowS);
-    await pipeToClient(object.stream, res);
+    await sendLadderFile(deps.storage, res, file, attachmentLadderKey(attachmentId, file), claim.expires - nowS);
   };
   router.get(`${base}/s/:rendition/:file`, segment);
   router.get(`${base}/s/:file`, segment);

@@ -1,15 +1,13 @@
 import { Router, type Request, type Response } from 'express';
 import { readId } from '../../../common/ids';
-import { ladderFileType, ladderKey } from '../../../common/ladder';
+import { ladderKey } from '../../../common/ladder';
 import { POST_TEXTS } from '../../../common/texts';
 import type { AppDeps } from '../../../core/deps';
-import { StorageNotFoundError } from '../../../core/storage/storage';
 import { markBit } from '../../../domain/forensics/code';
 import { findLadder } from '../../../domain/streaming/ladders.queries';
 import { issueRecorder } from './forensic-issues';
 import { resolveSession } from '../../auth/resolve-session';
-import { pipeToClient } from '../../http/pipe-to-client';
-import { fileUrlFor, ladderFileHeaders, noStore, playlistRoutes, type PlaylistAccess } from '../../http/hls-playlists';
+import { fileUrlFor, noStore, playlistRoutes, sendLadderFile, type PlaylistAccess } from '../../http/hls-playlists';
 import { ANONYMOUS_VIEWER, checkSegment, segmentUrl } from '../../http/segment-urls';
 import { refuseMedia } from '../../http/serve-file';
 import { decideMediaRequest } from './media.service';
@@ -87,18 +85,7 @@ export function hlsRoutes(deps: AppDeps): Router {
       const session = await resolveSession(deps, req.headers.cookie, res);
       if (session?.user.id !== u) return refuseMedia(res, 403, { message: 'Forbidden', code: 'FORBIDDEN' });
     }
-    // the signature says the server listed this file: its key follows from its name, no query per segment
-    const contentType = ladderFileType(file);
-    if (!contentType) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
-    let object;
-    try {
-      object = await deps.storage.get(ladderKey(postId, position, file));
-    } catch (error) {
-      if (error instanceof StorageNotFoundError) return refuseMedia(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
-      throw error;
-    }
-    ladderFileHeaders(res, contentType, object.size, claim.expires - nowS);
-    await pipeToClient(object.stream, res);
+    await sendLadderFile(deps.storage, res, file, ladderKey(postId, position, file), claim.expires - nowS);
   };
   router.get('/hls/:postId/:position/s/:rendition/:file', segment);
   router.get('/hls/:postId/:position/s/:file', segment);
