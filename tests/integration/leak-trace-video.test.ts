@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leakUploadUrl, type LeakTraceDto } from '../../common/forensics';
 import { resolveFfmpegPath } from '../../worker/media/ffmpeg-path';
 import { makeUser, type MadeUser } from '../helpers/factories';
+import { urisOf } from '../helpers/hls';
 import { ffprobeJson, makeVideo } from '../helpers/media-fixtures';
 import { paid } from '../helpers/paid';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
@@ -57,11 +58,6 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-/** The URI lines of a playlist, the EXT-X-MAP URI first. */
-function urisOf(playlist: string): string[] {
-  const map = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
-  return [...(map ? [map] : []), ...playlist.split('\n').filter((l) => l !== '' && !l.startsWith('#'))];
-}
 
 async function text(client: TestClient, url: string): Promise<string> {
   const res = await client.fetch(url);
