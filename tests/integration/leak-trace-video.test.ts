@@ -43,7 +43,7 @@ beforeAll(async () => {
   ({ postId } = await tusUpload(asCreator, await readFile(source), uploadFields('scene.mp4', { unlock: { price: PRICE, mode: 'everyone' } })));
   await waitFor(
     async () => (await app.deps.db.selectFrom('video_ladders').select('post_id').where('post_id', '=', postId).executeTakeFirst()) ?? null,
-    300_000,
+    480_000,
     'the ladder',
   );
   for (let i = 0; i < 10; i++) {
@@ -52,7 +52,7 @@ beforeAll(async () => {
     paid(await client.trpc.postUnlocks.unlock.mutate({ postId, confirmedAmount: PRICE, idempotencyKey: randomUUID() }));
     fans.push({ user, client });
   }
-}, 420_000);
+}, 600_000);
 afterAll(async () => {
   await app?.close();
   if (work) await rm(work, { recursive: true, force: true });
