@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentLadderKey } from '../../domain/messaging/attachments';
 import { settledAttachment, uploadAttachment } from '../helpers/attachments';
 import { makeUser, type MadeUser } from '../helpers/factories';
+import { urisOf } from '../helpers/hls';
 import { makeVideo } from '../helpers/media-fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
@@ -47,11 +48,6 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-/** The URI lines of a playlist, and the EXT-X-MAP URI. */
-function urisOf(playlist: string): string[] {
-  const map = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
-  return [...(map ? [map] : []), ...playlist.split('\n').filter((l) => l !== '' && !l.startsWith('#'))];
-}
 const hls = (file: string) => `/media/messages/${attachmentId}/hls/${file}`;
 
 describe('a chat video', () => {

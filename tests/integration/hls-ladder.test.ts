@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segmentUrl } from '../../server/http/segment-urls';
 import { makeSubscription, makeUnlock, makeUser, type MadeUser } from '../helpers/factories';
+import { urisOf } from '../helpers/hls';
 import { ffprobeJson, makeVideo } from '../helpers/media-fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/test-server';
 import { clientAs } from '../helpers/trpc';
@@ -45,11 +46,6 @@ afterAll(async () => {
 });
 
 const master = (client: TestClient) => client.fetch(`/hls/${postId}/0/master.m3u8`);
-/** The URI lines of a playlist, and the EXT-X-MAP URI. */
-function urisOf(playlist: string): string[] {
-  const map = /#EXT-X-MAP:URI="([^"]+)"/.exec(playlist)?.[1];
-  return [...(map ? [map] : []), ...playlist.split('\n').filter((l) => l !== '' && !l.startsWith('#'))];
-}
 
 describe('the ladder', () => {
   it('has only renditions no taller than the source, ~2 s segments, aligned, with AAC audio, and keeps the MP4', async () => {
