@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { postId } from './ids';
-
 /**
  * Leak traces (issue 49 item 5, docs/media.md): what the Trace a leak screen shows and sends.
  */
@@ -78,7 +75,3 @@ export const TRACE_TEXTS = {
     empty: 'No traces yet',
   },
 } as const;
-
-/** forensics.traces: a post's traces */
-export const TracesInput = z.object({ postId });
-export type TracesInput = z.output<typeof TracesInput>;
