@@ -33,6 +33,7 @@ import { Route as TrialCodeRouteImport } from './routes/trial.$code'
 import { Route as AuthedAdminIndexRouteImport } from './routes/_authed.admin.index'
 import { Route as AuthedAdminPaymentsRouteImport } from './routes/_authed.admin.payments'
 import { Route as AuthedAdminReportsRouteImport } from './routes/_authed.admin.reports'
+import { Route as AuthedAdminTracesRouteImport } from './routes/_authed.admin.traces'
 import { Route as AuthedCreateVaultRouteImport } from './routes/_authed.create_.vault'
 import { Route as AuthedMessagesIndexRouteImport } from './routes/_authed.messages.index'
 import { Route as AuthedMessagesUsernameRouteImport } from './routes/_authed.messages.$username'
@@ -42,6 +43,7 @@ import { Route as AuthedSettingsAccountRouteImport } from './routes/_authed.sett
 import { Route as AuthedSettingsContentRouteImport } from './routes/_authed.settings_.content'
 import { Route as AuthedSettingsPersonalInfoRouteImport } from './routes/_authed.settings_.personal-info'
 import { Route as AuthedSettingsSecurityRouteImport } from './routes/_authed.settings_.security'
+import { Route as AuthedPostIdTraceRouteImport } from './routes/_authed.post.$id.trace'
 import { Route as AuthedSettingsAccountInvisibleRouteImport } from './routes/_authed.settings_.account_.invisible'
 import { Route as AuthedSettingsAccountManagementRouteImport } from './routes/_authed.settings_.account_.management'
 import { Route as AuthedSettingsAccountNotificationsRouteImport } from './routes/_authed.settings_.account_.notifications'
@@ -171,6 +173,11 @@ const AuthedAdminReportsRoute = AuthedAdminReportsRouteImport.update({
   path: '/admin/reports',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedAdminTracesRoute = AuthedAdminTracesRouteImport.update({
+  id: '/admin/traces',
+  path: '/admin/traces',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedCreateVaultRoute = AuthedCreateVaultRouteImport.update({
   id: '/create_/vault',
   path: '/create/vault',
@@ -215,6 +222,11 @@ const AuthedSettingsPersonalInfoRoute =
 const AuthedSettingsSecurityRoute = AuthedSettingsSecurityRouteImport.update({
   id: '/settings_/security',
   path: '/settings/security',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedPostIdTraceRoute = AuthedPostIdTraceRouteImport.update({
+  id: '/post/$id/trace',
+  path: '/post/$id/trace',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedSettingsAccountInvisibleRoute =
@@ -295,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/post/': typeof PostIndexRoute
   '/admin/payments': typeof AuthedAdminPaymentsRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
+  '/admin/traces': typeof AuthedAdminTracesRoute
   '/create/vault': typeof AuthedCreateVaultRoute
   '/messages/$username': typeof AuthedMessagesUsernameRoute
   '/settings/media': typeof AuthedSettingsMediaRoute
@@ -305,6 +318,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AuthedAdminIndexRoute
   '/messages/': typeof AuthedMessagesIndexRoute
   '/settings/': typeof AuthedSettingsIndexRoute
+  '/post/$id/trace': typeof AuthedPostIdTraceRoute
   '/settings/account/invisible': typeof AuthedSettingsAccountInvisibleRoute
   '/settings/account/management': typeof AuthedSettingsAccountManagementRoute
   '/settings/account/notifications': typeof AuthedSettingsAccountNotificationsRoute
@@ -337,6 +351,7 @@ export interface FileRoutesByTo {
   '/post': typeof PostIndexRoute
   '/admin/payments': typeof AuthedAdminPaymentsRoute
   '/admin/reports': typeof AuthedAdminReportsRoute
+  '/admin/traces': typeof AuthedAdminTracesRoute
   '/create/vault': typeof AuthedCreateVaultRoute
   '/messages/$username': typeof AuthedMessagesUsernameRoute
   '/settings/media': typeof AuthedSettingsMediaRoute
@@ -347,6 +362,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AuthedAdminIndexRoute
   '/messages': typeof AuthedMessagesIndexRoute
   '/settings': typeof AuthedSettingsIndexRoute
+  '/post/$id/trace': typeof AuthedPostIdTraceRoute
   '/settings/account/invisible': typeof AuthedSettingsAccountInvisibleRoute
   '/settings/account/management': typeof AuthedSettingsAccountManagementRoute
   '/settings/account/notifications': typeof AuthedSettingsAccountNotificationsRoute
@@ -382,6 +398,7 @@ export interface FileRoutesById {
   '/post/': typeof PostIndexRoute
   '/_authed/admin/payments': typeof AuthedAdminPaymentsRoute
   '/_authed/admin/reports': typeof AuthedAdminReportsRoute
+  '/_authed/admin/traces': typeof AuthedAdminTracesRoute
   '/_authed/create_/vault': typeof AuthedCreateVaultRoute
   '/_authed/messages/$username': typeof AuthedMessagesUsernameRoute
   '/_authed/settings/media': typeof AuthedSettingsMediaRoute
@@ -392,6 +409,7 @@ export interface FileRoutesById {
   '/_authed/admin/': typeof AuthedAdminIndexRoute
   '/_authed/messages/': typeof AuthedMessagesIndexRoute
   '/_authed/settings/': typeof AuthedSettingsIndexRoute
+  '/_authed/post/$id/trace': typeof AuthedPostIdTraceRoute
   '/_authed/settings_/account_/invisible': typeof AuthedSettingsAccountInvisibleRoute
   '/_authed/settings_/account_/management': typeof AuthedSettingsAccountManagementRoute
   '/_authed/settings_/account_/notifications': typeof AuthedSettingsAccountNotificationsRoute
@@ -427,6 +445,7 @@ export interface FileRouteTypes {
     | '/post/'
     | '/admin/payments'
     | '/admin/reports'
+    | '/admin/traces'
     | '/create/vault'
     | '/messages/$username'
     | '/settings/media'
@@ -437,6 +456,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/messages/'
     | '/settings/'
+    | '/post/$id/trace'
     | '/settings/account/invisible'
     | '/settings/account/management'
     | '/settings/account/notifications'
@@ -469,6 +489,7 @@ export interface FileRouteTypes {
     | '/post'
     | '/admin/payments'
     | '/admin/reports'
+    | '/admin/traces'
     | '/create/vault'
     | '/messages/$username'
     | '/settings/media'
@@ -479,6 +500,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/messages'
     | '/settings'
+    | '/post/$id/trace'
     | '/settings/account/invisible'
     | '/settings/account/management'
     | '/settings/account/notifications'
@@ -513,6 +535,7 @@ export interface FileRouteTypes {
     | '/post/'
     | '/_authed/admin/payments'
     | '/_authed/admin/reports'
+    | '/_authed/admin/traces'
     | '/_authed/create_/vault'
     | '/_authed/messages/$username'
     | '/_authed/settings/media'
@@ -523,6 +546,7 @@ export interface FileRouteTypes {
     | '/_authed/admin/'
     | '/_authed/messages/'
     | '/_authed/settings/'
+    | '/_authed/post/$id/trace'
     | '/_authed/settings_/account_/invisible'
     | '/_authed/settings_/account_/management'
     | '/_authed/settings_/account_/notifications'
@@ -720,6 +744,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminReportsRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/admin/traces': {
+      id: '/_authed/admin/traces'
+      path: '/admin/traces'
+      fullPath: '/admin/traces'
+      preLoaderRoute: typeof AuthedAdminTracesRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/create_/vault': {
       id: '/_authed/create_/vault'
       path: '/create/vault'
@@ -781,6 +812,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/security'
       fullPath: '/settings/security'
       preLoaderRoute: typeof AuthedSettingsSecurityRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/post/$id/trace': {
+      id: '/_authed/post/$id/trace'
+      path: '/post/$id/trace'
+      fullPath: '/post/$id/trace'
+      preLoaderRoute: typeof AuthedPostIdTraceRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/settings_/account_/invisible': {
@@ -874,6 +912,7 @@ interface AuthedRouteChildren {
   AuthedSubscribeRoute: typeof AuthedSubscribeRoute
   AuthedAdminPaymentsRoute: typeof AuthedAdminPaymentsRoute
   AuthedAdminReportsRoute: typeof AuthedAdminReportsRoute
+  AuthedAdminTracesRoute: typeof AuthedAdminTracesRoute
   AuthedCreateVaultRoute: typeof AuthedCreateVaultRoute
   AuthedMessagesUsernameRoute: typeof AuthedMessagesUsernameRoute
   AuthedSettingsMediaRoute: typeof AuthedSettingsMediaRoute
@@ -884,6 +923,7 @@ interface AuthedRouteChildren {
   AuthedAdminIndexRoute: typeof AuthedAdminIndexRoute
   AuthedMessagesIndexRoute: typeof AuthedMessagesIndexRoute
   AuthedSettingsIndexRoute: typeof AuthedSettingsIndexRoute
+  AuthedPostIdTraceRoute: typeof AuthedPostIdTraceRoute
   AuthedSettingsAccountInvisibleRoute: typeof AuthedSettingsAccountInvisibleRoute
   AuthedSettingsAccountManagementRoute: typeof AuthedSettingsAccountManagementRoute
   AuthedSettingsAccountNotificationsRoute: typeof AuthedSettingsAccountNotificationsRoute
@@ -902,6 +942,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedSubscribeRoute: AuthedSubscribeRoute,
   AuthedAdminPaymentsRoute: AuthedAdminPaymentsRoute,
   AuthedAdminReportsRoute: AuthedAdminReportsRoute,
+  AuthedAdminTracesRoute: AuthedAdminTracesRoute,
   AuthedCreateVaultRoute: AuthedCreateVaultRoute,
   AuthedMessagesUsernameRoute: AuthedMessagesUsernameRoute,
   AuthedSettingsMediaRoute: AuthedSettingsMediaRoute,
@@ -912,6 +953,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAdminIndexRoute: AuthedAdminIndexRoute,
   AuthedMessagesIndexRoute: AuthedMessagesIndexRoute,
   AuthedSettingsIndexRoute: AuthedSettingsIndexRoute,
+  AuthedPostIdTraceRoute: AuthedPostIdTraceRoute,
   AuthedSettingsAccountInvisibleRoute: AuthedSettingsAccountInvisibleRoute,
   AuthedSettingsAccountManagementRoute: AuthedSettingsAccountManagementRoute,
   AuthedSettingsAccountNotificationsRoute:

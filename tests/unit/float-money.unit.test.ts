@@ -23,6 +23,8 @@ const NOT_MONEY = new Set([
   'src/features/uploads/use-multi-upload.ts: (sent / total) * 100',
   'src/features/uploads/upload-progress.tsx: (progress.sent / progress.total) * 100',
   'src/features/messages/message-bubble.tsx: item.progress * 100',
+  'src/features/forensics/leak-upload.tsx: sending.fraction * 100', // a leak's upload progress bar
+  'src/features/forensics/trace-words.ts: hundredths / 100', // a trace's confidence in %
   'src/components/first-steps-checklist.tsx: (done / FIRST_STEPS.length) * 100', // the checklist's progress bar
   'worker/jobs/media-files.ts: percent / 100', // a job's progress over several files
   'worker/jobs/media-files.ts: ((index + percent / 100) / files.length) * 100',

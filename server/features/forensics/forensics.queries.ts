@@ -19,6 +19,8 @@ const traceColumns = [
   'asker.username as requested_by_username',
   'buyer.username as buyer_username',
   'buyer.display_name as buyer_display_name',
+  'p.title as post_title',
+  'creator.username as post_creator_username',
 ] as const;
 
 function traces(db: DB) {
@@ -26,6 +28,9 @@ function traces(db: DB) {
     .selectFrom('leak_traces as t')
     .leftJoin('profiles as asker', 'asker.id', 't.requested_by')
     .leftJoin('profiles as buyer', 'buyer.id', 't.identified_user_id')
+    // the post's name, for the admin log's rows (a list of every post's traces)
+    .leftJoin('posts as p', 'p.id', 't.post_id')
+    .leftJoin('profiles as creator', 'creator.id', 'p.creator_id')
     .select(traceColumns);
 }
 

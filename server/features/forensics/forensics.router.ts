@@ -1,4 +1,4 @@
-import { TracesInput } from '../../../common/forensics';
+import { TracesInput } from '../../../common/forensics-schemas';
 import { adminProcedure, authedProcedure, router } from '../../trpc/init';
 import { listPostTraces, listRecentTraces } from './forensics.service';
 

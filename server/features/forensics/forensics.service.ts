@@ -39,6 +39,7 @@ function toDto(row: TraceRow): LeakTraceDto {
   return {
     id: row.id,
     postId: row.post_id,
+    post: { title: row.post_title, creatorUsername: row.post_creator_username },
     status: row.status,
     createdAt: row.created_at,
     finishedAt: row.finished_at,

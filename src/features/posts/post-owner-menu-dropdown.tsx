@@ -1,5 +1,7 @@
-import { Download, Ellipsis, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Download, Ellipsis, Fingerprint, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { TRACE_TEXTS } from '../../../common/forensics';
 import { POST_EDIT_TEXTS } from '../../../common/post-edit-texts';
 import { postName } from '../../../common/post-name';
 import { POST_UNLOCK_TEXTS } from '../../../common/post-unlock-texts';
@@ -27,8 +29,9 @@ export interface PostOwnerMenuProps {
 }
 
 /**
- * The owner's menu (spec part 1 §2): Edit post (issue 29 item 4), Pin to profile / Unpin on a
- * published post (issue 29 item 5), Delete Post, and Save Media in the detail view. Delete Post
+ * The owner's menu (spec part 1 §2): Edit post (issue 29 item 4), Trace a leak (issue 49 item 5),
+ * Pin to profile / Unpin on a published post (issue 29 item 5), Delete Post, and Save Media in the
+ * detail view. Delete Post
  * asks first; cancelling (or Escape) leaves the post alone and puts focus back on the menu button.
  */
 export default function PostOwnerMenuDropdown({ post, withSaveMedia, onDeleted }: PostOwnerMenuProps) {
@@ -73,6 +76,14 @@ export default function PostOwnerMenuDropdown({ post, withSaveMedia, onDeleted }
           >
             <Pencil aria-hidden="true" className="size-4 text-muted" />
             {POST_EDIT_TEXTS.menuItem}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          {/* a copy of the post found elsewhere: whose it was (issue 49 item 5) */}
+          <DropdownMenuItem asChild>
+            <Link to="/post/$id/trace" params={{ id: post.id }}>
+              <Fingerprint aria-hidden="true" className="size-4 text-muted" />
+              {TRACE_TEXTS.title}
+            </Link>
           </DropdownMenuItem>
           <DropdownMenuSeparator />
           {canPin ? (
