@@ -16,16 +16,17 @@ const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PA
 
 interface Audits {
   categories: { performance: { score: number } };
+  runtimeError?: { code: string; message: string };
   audits: Record<string, { numericValue?: number }>;
 }
 
-type Audit = { perf: number; fcp: number; lcp: number; tbt: number; cls: number };
+type Audit = { perf: number; fcp: number; lcp: number; tbt: number; cls: number; error?: string };
 
 async function audit(url: string): Promise<Audit> {
   const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
   const lhr = (await lighthouse(url, flags))!.lhr as unknown as Audits;
   const n = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  return { perf: Math.round(lhr.categories.performance.score * 100), fcp: Math.round(n('first-contentful-paint')), lcp: Math.round(n('largest-contentful-paint')), tbt: Math.round(n('total-blocking-time')), cls: n('cumulative-layout-shift') };
+  return { perf: Math.round(lhr.categories.performance.score * 100), fcp: Math.round(n('first-contentful-paint')), lcp: Math.round(n('largest-contentful-paint')), tbt: Math.round(n('total-blocking-time')), cls: n('cumulative-layout-shift'), error: lhr.runtimeError?.code };
 }
 
 const seen = new Map<string, Audit[]>();
@@ -43,8 +44,10 @@ try {
   }
   const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor((values.length - 1) / 2)];
   for (const [key, audits] of seen) {
-    const m = (k: keyof Audit) => median(audits.map((x) => x[k]));
-    console.log(`median ${key}: perf ${m('perf')}, TBT ${m('tbt')} ms, LCP ${m('lcp')} ms, FCP ${m('fcp')} ms, CLS ${m('cls')} (${audits.length} runs)`);
+    // an audit Lighthouse could not complete (runtimeError) has no figures: left out of the medians
+    const done = audits.filter((x) => !x.error);
+    const m = (k: Exclude<keyof Audit, 'error'>) => median(done.map((x) => x[k]));
+    console.log(`median ${key}: perf ${m('perf')}, TBT ${m('tbt')} ms, LCP ${m('lcp')} ms, FCP ${m('fcp')} ms, CLS ${m('cls')} (${done.length} runs${done.length < audits.length ? `, ${audits.length - done.length} failed` : ''})`);
   }
 } finally {
   await chrome.kill();

@@ -2,6 +2,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { Inbox, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { FEED_TEXTS } from '../../common/texts';
+import { HydrateApart } from './hydrate-apart';
 import { FirstImageProvider } from './image-priority';
 import { cn } from '../lib/cn';
 import { usePostList, type Post } from '../lib/post-cache';
@@ -88,7 +89,9 @@ export function PagedPosts({
       <ul aria-label={label} className={cn(container)}>
         {posts.map((post, index) => (
           <li key={post.id} className="min-w-0">
-            <FirstImageProvider first={index === 0}>{renderItem(post)}</FirstImageProvider>
+            <FirstImageProvider first={index === 0}>
+              <HydrateApart>{renderItem(post)}</HydrateApart>
+            </FirstImageProvider>
           </li>
         ))}
       </ul>

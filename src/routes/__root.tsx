@@ -1,8 +1,7 @@
 import { createRootRouteWithContext, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
-import { LIMITS } from '../../common/limits';
 import { ME_STALE_TIME_MS } from '../lib/session';
+import { AppToaster } from '../components/app-toaster';
 import { PageSkeleton } from '../components/page-skeleton';
 import type { RouterContext } from '../lib/router-context';
 import { AppShell } from './-components/app-shell';
@@ -55,14 +54,7 @@ function RootFrame({ children }: { children: ReactNode }) {
   return (
     <>
       <AppShell>{children}</AppShell>
-      <Toaster
-        theme="dark"
-        position="bottom-right"
-        richColors
-        closeButton
-        mobileOffset={{ bottom: 84 }}
-        toastOptions={{ duration: LIMITS.toastMs, classNames: { description: 'whitespace-pre-line' } }}
-      />
+      <AppToaster />
     </>
   );
 }

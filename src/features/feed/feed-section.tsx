@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { LIMITS } from '../../../common/limits';
 import { FEED_TEXTS, POST_TEXTS } from '../../../common/texts';
 import { CallToActionBadge, CallToActionCard } from '../../components/call-to-action-card';
+import { HydrateApart } from '../../components/hydrate-apart';
 import { FirstImageProvider } from '../../components/image-priority';
 import { LoadMoreSentinel } from '../../components/load-more-sentinel';
 import { LoadError, LoadingPlaceholder } from '../../components/load-states';
@@ -86,11 +87,15 @@ export function FeedSection({ renderPost, lead }: { renderPost: (post: Post) => 
           return (
             <li key={post.id} className="flex flex-col gap-6">
               {isLocked ? (
-                <LockedPost>{renderPost(post)}</LockedPost>
+                <LockedPost>
+                  <HydrateApart>{renderPost(post)}</HydrateApart>
+                </LockedPost>
               ) : (
                 <>
                   {visitor ? <CountView postId={post.id} countView={countView} /> : null}
-                  <FirstImageProvider first={index === 0}>{renderPost(post)}</FirstImageProvider>
+                  <FirstImageProvider first={index === 0}>
+                    <HydrateApart>{renderPost(post)}</HydrateApart>
+                  </FirstImageProvider>
                 </>
               )}
               {visitor && index === unlocked - 1 && (locked || viewed >= unlocked) ? <SignUpPrompt /> : null}
