@@ -33,6 +33,21 @@ export function createAppRouter(queryClient: QueryClient, trpcClient: TrpcClient
     );
   }
 
+  let hydrated = false;
+  /**
+   * Scroll restoration (reset to the top, or the place kept for that history entry) after every
+   * render but the browser's first: that one is the hydration of a server-rendered page, which can
+   * be read and scrolled before its scripts have run (and its post cards hydrate later still,
+   * HydrateApart), so a reader who has scrolled, or whose browser put them back where they were
+   * on reload, keeps their place instead of being sent back to the top when hydration ends.
+   */
+  const restoreScroll = () => {
+    // (the server asks too, for the restoring script it puts in the page: unchanged)
+    if (hydrated || typeof window === 'undefined') return true;
+    hydrated = true;
+    return window.scrollY === 0;
+  };
+
   return createRouter({
     routeTree: tree,
     history,
@@ -40,7 +55,7 @@ export function createAppRouter(queryClient: QueryClient, trpcClient: TrpcClient
     // Hovering or focusing a link runs its loaders; React Query decides what is fresh, not the router.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    scrollRestoration: restoreScroll,
     // Errors and unknown paths of any route render inside the shell.
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,

@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoEmail, e2eBaseURL, findPost, trpcMutation } from './support/app';
+import { appStarted, demoEmail, e2eBaseURL, findPost, trpcMutation } from './support/app';
 import { DEMO_PASSWORD } from './support/env';
 
 /**
@@ -116,4 +116,28 @@ test('a phone and a desktop fetch the 720 px size of a picture drawn about that 
     }
     await context.close();
   }
+});
+
+test('a visitor who scrolls a profile before its scripts have run keeps their place when it hydrates', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: e2eBaseURL(), viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  // the app's scripts wait until the visitor has scrolled the server's page
+  let release!: () => void;
+  const scrolled = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scrolled;
+    await route.continue();
+  });
+  await page.goto('/ava', { waitUntil: 'commit' });
+  const lastPost = page.locator('main article').last();
+  await lastPost.waitFor();
+  await lastPost.scrollIntoViewIfNeeded();
+  const place = await page.evaluate(() => window.scrollY);
+  expect(place).toBeGreaterThan(400);
+  release();
+  await appStarted(page);
+  // the toaster mounts once the started page is idle: the router has rendered (and restored) by then
+  await page.locator('section[aria-label^="Notifications"]').waitFor({ state: 'attached' });
+  expect(await page.evaluate(() => window.scrollY)).toBe(place);
+  await context.close();
 });
