@@ -2,6 +2,7 @@ import { FileSearch } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
 import { TRACE_TEXTS } from '../../../common/forensics';
 import { formatFileSize } from '../../../common/file-size';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { cn } from '../../lib/cn';
 import { notify } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -110,17 +111,10 @@ export function LeakUpload({ postId }: { postId: string }) {
               {percent}%
             </span>
           </div>
-          <div
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={`${percent}% (${formatFileSize(Math.round(sending.fraction * sending.size))} of ${formatFileSize(sending.size)})`}
-            className="h-2.5 w-full overflow-hidden rounded-full bg-surface-raised"
-          >
-            <div className="h-full rounded-full bg-gradient-accent transition-[width] duration-300" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar
+            percent={percent}
+            valueText={`${percent}% (${formatFileSize(Math.round(sending.fraction * sending.size))} of ${formatFileSize(sending.size)})`}
+          />
         </div>
       ) : null}
     </section>

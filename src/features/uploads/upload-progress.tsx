@@ -1,6 +1,6 @@
 import { Pause, Play, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { cn } from '../../lib/cn';
+import { ProgressBar } from '../../components/ui/progress-bar';
 import { formatFileSize } from './upload-format';
 import type { UploadPhase, UploadProgress } from './upload-machine';
 
@@ -48,20 +48,11 @@ export function UploadProgressBar({
           {percent}%
         </span>
       </div>
-      <div
-        role="progressbar"
-        aria-label="Upload progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={progress ? `${percent}% (${formatFileSize(progress.sent)} of ${formatFileSize(progress.total)})` : `${percent}%`}
-        className="h-2.5 w-full overflow-hidden rounded-full bg-surface-raised"
-      >
-        <div
-          className={cn('h-full rounded-full transition-[width] duration-300', phase === 'uploading' ? 'bg-gradient-accent' : 'bg-border-strong')}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <ProgressBar
+        percent={percent}
+        valueText={progress ? `${percent}% (${formatFileSize(progress.sent)} of ${formatFileSize(progress.total)})` : `${percent}%`}
+        muted={phase !== 'uploading'}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-xs text-subtle tabular-nums">
           {progress ? `${formatFileSize(progress.sent)} of ${formatFileSize(progress.total)}` : null}
