@@ -1,5 +1,6 @@
 import { LEAK_MAX_BYTES, leakUploadUrl, TRACE_TEXTS } from '../../../common/forensics';
 import type { ToastText } from '../../../common/texts';
+import { postFile, type PostFileAnswer } from '../../lib/post-file';
 
 /** What the browser can tell before sending (the server judges the size again, the worker the bytes). */
 export function leakFileProblem(file: { type: string; size: number }): ToastText | null {
@@ -19,35 +20,19 @@ interface UploadAnswer {
 }
 
 /**
- * Sends the suspected leak as the body of POST /forensics/posts/:postId/traces (same origin, so
- * the session cookie and the Origin the CSRF guard checks go with it): an XMLHttpRequest rather
- * than fetch, because only it reports upload progress (0..1). Resolves with the trace's id once
- * the server has stored the file (202); the verdict comes later, in forensics.traces.
+ * Sends the suspected leak as the body of POST /forensics/posts/:postId/traces (postFile: same
+ * origin, with upload progress 0..1). Resolves with the trace's id once the server has stored the
+ * file (202); the verdict comes later, in forensics.traces.
  */
-export function uploadLeak(postId: string, file: File, onProgress: (fraction: number) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', leakUploadUrl(postId));
-    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: UploadAnswer | null = null;
-      try {
-        body = JSON.parse(xhr.responseText) as UploadAnswer;
-      } catch {
-        // not JSON (a proxy's page): the generic words below
-      }
-      if (xhr.status === 202 && body?.id) {
-        onProgress(1);
-        resolve(body.id);
-      } else {
-        reject(new LeakUploadError(body?.error?.message ?? TRACE_TEXTS.uploadFailed));
-      }
-    };
-    xhr.onerror = () => reject(new LeakUploadError(TRACE_TEXTS.uploadFailed));
-    xhr.onabort = () => reject(new LeakUploadError(TRACE_TEXTS.uploadFailed));
-    xhr.send(file);
-  });
+export async function uploadLeak(postId: string, file: File, onProgress: (fraction: number) => void): Promise<string> {
+  let answer: PostFileAnswer;
+  try {
+    answer = await postFile(leakUploadUrl(postId), file, onProgress).promise;
+  } catch {
+    throw new LeakUploadError(TRACE_TEXTS.uploadFailed);
+  }
+  const body = answer.body as UploadAnswer | null;
+  if (answer.status !== 202 || !body?.id) throw new LeakUploadError(body?.error?.message ?? TRACE_TEXTS.uploadFailed);
+  onProgress(1);
+  return body.id;
 }
